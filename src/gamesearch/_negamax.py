@@ -1,0 +1,137 @@
+"""The alpha-beta loop, in negamax form, shared by :func:`alphabeta` and :func:`negamax`.
+
+Negamax (Knuth and Moore 1975) writes MAX-VALUE and MIN-VALUE as one function: a node's value
+is taken for the player to move there, so min(a, b) = -max(-a, -b) turns every MIN node into a
+MAX node of the other side, and the window (alpha, beta) becomes (-beta, -alpha) on the way
+down. Turns need not alternate: the sign flips only where the player to move changes.
+
+The two searchers differ only in whose utility they read at a leaf: ``negamax`` asks the player
+to move for its own utility (a zero-sum game), ``alphabeta`` asks the root player for its utility
+and lets the opponent minimise it (classic minimax, for any two-player game).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from ._setup import (
+    make_result,
+    nan_error,
+    no_actions_error,
+    prepare,
+    recursion_guard,
+    terminal_value,
+)
+from .game import A, Evaluation, Game, Player, S
+from .result import SearchResult
+
+__all__ = ["window_search"]
+
+_NO_ACTION: Any = object()
+
+
+def window_search(
+    game: Game[S, A],
+    state: S | None,
+    depth: int | None,
+    evaluate: Evaluation[S] | None,
+    *,
+    searcher: str,
+    root_view: bool,
+) -> SearchResult[A]:
+    """Alpha-beta search of ``state``, with values for the player to move at ``state``.
+
+    Args:
+        game: A two-player game.
+        state: The root; ``None`` means ``game.initial_state()``.
+        depth: Plies to search, or ``None`` to search to terminal states.
+        evaluate: The estimate for states at the depth limit.
+        searcher: The public name of the searcher, for error messages.
+        root_view: If true, every leaf is scored by the root player's utility (its negation
+            for the opponent); if false, by the utility of the player to move above it.
+    """
+    started = time.perf_counter()
+    root, limit = prepare(game, state, depth, evaluate, searcher=searcher)
+    root_player = game.to_move(root)
+    if game.is_terminal(root):
+        return make_result(
+            terminal_value(game, root, root_player),
+            None,
+            root_player,
+            nodes=1,
+            leaves=1,
+            cutoffs=0,
+            max_depth=0,
+            started=started,
+        )
+
+    actions, result, is_terminal = game.actions, game.result, game.is_terminal
+    to_move, utility = game.to_move, game.utility
+    # Every node generated is either expanded here or scored as a leaf in its parent, and the
+    # deepest leaf lies one ply below the deepest expanded node.
+    nodes, expanded, cutoffs, max_depth = 1, 0, 0, 0
+    inf = math.inf
+
+    def search(state: S, mover: Player, alpha: float, beta: float, ply: int) -> tuple[float, Any]:
+        """Value of the non-terminal ``state`` for ``mover``, the player to move there.
+
+        The value is exact when it lies strictly inside (alpha, beta); a value <= alpha is an
+        upper bound on the true value (fail low) and a value >= beta a lower bound (fail high).
+        Leaf children are scored here, in their parent, which saves a call for every leaf.
+        """
+        nonlocal nodes, expanded, cutoffs, max_depth
+        expanded += 1
+        view = root_player if root_view else mover
+        best, best_action, best_line = -inf, _NO_ACTION, None
+        child_ply = ply + 1
+        if child_ply > max_depth:
+            max_depth = child_ply
+        for action in actions(state):
+            child = result(state, action)
+            nodes += 1
+            if is_terminal(child):
+                value = utility(child, view)
+                if value != value:
+                    raise nan_error(child, view, "utility")
+                if view != mover:
+                    value = -value
+                line = None
+            elif child_ply == limit:
+                value = evaluate(child, view)  # type: ignore[misc]  # a limit implies evaluate
+                if value != value:
+                    raise nan_error(child, view, "evaluate")
+                if view != mover:
+                    value = -value
+                line = None
+            else:
+                next_mover = to_move(child)
+                if next_mover == mover:
+                    value, line = search(child, mover, alpha, beta, child_ply)
+                else:
+                    value, line = search(child, next_mover, -beta, -alpha, child_ply)
+                    value = -value
+            if value > best or best_action is _NO_ACTION:
+                best, best_action, best_line = value, action, line
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        cutoffs += 1
+                        break
+        if best_action is _NO_ACTION:
+            raise no_actions_error(state)
+        return best, (best_action, best_line)
+
+    with recursion_guard(searcher):
+        value, line = search(root, root_player, -inf, inf, 0)
+    return make_result(
+        value,
+        line,
+        root_player,
+        nodes=nodes,
+        leaves=nodes - expanded,
+        cutoffs=cutoffs,
+        max_depth=max_depth,
+        started=started,
+    )

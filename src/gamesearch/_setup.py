@@ -1,0 +1,190 @@
+"""What every searcher does before and after its loop: check its inputs, build its result."""
+
+from __future__ import annotations
+
+import math
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, NamedTuple, TypeVar
+
+from .errors import (
+    GameProtocolError,
+    InvalidSearchOptionError,
+    InvalidUtilityError,
+    NotAGameError,
+    SearchTooDeepError,
+    UnsupportedGameError,
+)
+from .game import Game, Player
+from .result import SearchResult, SearchStats
+
+_S = TypeVar("_S")
+_A = TypeVar("_A")
+
+_GAME_METHODS = ("initial_state", "to_move", "actions", "result", "is_terminal", "utility")
+
+
+class Problem(NamedTuple):
+    """A validated search request."""
+
+    root: Any
+    """The state to search from."""
+
+    limit: int
+    """The ply at which non-terminal states are evaluated, or -1 for no limit."""
+
+
+def check_game(game: object) -> None:
+    """Raise :class:`NotAGameError` unless ``game`` has every member of the ``Game`` protocol."""
+    missing = [name for name in _GAME_METHODS if not callable(getattr(game, name, None))]
+    if not hasattr(game, "num_players"):
+        missing.append("num_players")
+    if missing:
+        raise NotAGameError(
+            f"{type(game).__name__} object is not a Game: it lacks {', '.join(missing)} "
+            f"(a Game needs num_players and {', '.join(_GAME_METHODS)})"
+        )
+
+
+def check_two_players(game: object, searcher: str) -> None:
+    """Raise :class:`UnsupportedGameError` unless ``game`` declares exactly two players."""
+    players = getattr(game, "num_players", None)
+    if players != 2 or isinstance(players, bool):
+        raise UnsupportedGameError(
+            f"{searcher} searches two-player games, but {type(game).__name__} has "
+            f"num_players={players!r}"
+        )
+
+
+def prepare(
+    game: Game[_S, Any],
+    state: _S | None,
+    depth: int | None,
+    evaluate: Callable[[_S, Player], float] | None,
+    *,
+    searcher: str,
+) -> Problem:
+    """Check a two-player search request and resolve its defaults.
+
+    Raises:
+        NotAGameError: ``game`` lacks members of the protocol.
+        UnsupportedGameError: ``game`` does not have two players.
+        InvalidSearchOptionError: ``depth`` is not an int >= 1, or is given without a callable
+            ``evaluate``.
+        GameProtocolError: the root state is not hashable.
+    """
+    check_game(game)
+    check_two_players(game, searcher)
+    limit = check_depth(depth, evaluate, searcher)
+    root = game.initial_state() if state is None else state
+    try:
+        hash(root)
+    except TypeError as exc:
+        raise GameProtocolError(
+            f"states must be hashable, but {type(root).__name__} is not: {exc}"
+        ) from exc
+    return Problem(root, limit)
+
+
+def check_depth(depth: object, evaluate: object, searcher: str) -> int:
+    """Return the ply limit for ``depth`` (-1 for none) after checking it and ``evaluate``."""
+    if depth is None:
+        if evaluate is not None and not callable(evaluate):
+            raise InvalidSearchOptionError(f"{searcher}: evaluate must be callable")
+        return -1
+    if isinstance(depth, bool) or not isinstance(depth, int):
+        raise InvalidSearchOptionError(
+            f"{searcher}: depth must be an int >= 1 or None, not {depth!r}"
+        )
+    if depth < 1:
+        raise InvalidSearchOptionError(
+            f"{searcher}: depth must be >= 1 (plies searched from the root), got {depth}"
+        )
+    if evaluate is None:
+        raise InvalidSearchOptionError(
+            f"{searcher}: depth={depth} needs an evaluate(state, player) function to score the "
+            "non-terminal states at the depth limit"
+        )
+    if not callable(evaluate):
+        raise InvalidSearchOptionError(f"{searcher}: evaluate must be callable")
+    return depth
+
+
+def nan_error(state: object, player: Player, source: str) -> InvalidUtilityError:
+    """The error for a NaN returned by ``source`` (``"utility"`` or ``"evaluate"``)."""
+    return InvalidUtilityError(
+        f"{source}(state, {player}) returned NaN for state {state!r}; "
+        "values must be numbers that can be compared"
+    )
+
+
+def no_actions_error(state: object) -> GameProtocolError:
+    """The error for a non-terminal state without actions."""
+    return GameProtocolError(
+        f"state {state!r} is not terminal but has no actions; "
+        "is_terminal must be true exactly where actions is empty"
+    )
+
+
+def terminal_value(game: Game[_S, Any], state: _S, player: Player) -> float:
+    """``game.utility(state, player)`` as a float, refusing NaN."""
+    value = float(game.utility(state, player))
+    if math.isnan(value):
+        raise nan_error(state, player, "utility")
+    return value
+
+
+@contextmanager
+def recursion_guard(searcher: str) -> Iterator[None]:
+    """Turn a :class:`RecursionError` from a search into a :class:`SearchTooDeepError`."""
+    try:
+        yield
+    except SearchTooDeepError:
+        raise
+    except RecursionError as exc:
+        raise SearchTooDeepError(
+            f"{searcher} went deeper than Python's recursion limit "
+            f"({sys.getrecursionlimit()} frames): the game is too deep to search to its end, or "
+            "its states repeat in a cycle. Pass depth=N with an evaluate function, or raise "
+            "sys.setrecursionlimit()"
+        ) from exc
+
+
+def flatten(line: Any) -> tuple[Any, ...]:
+    """The actions of a line under construction, as a tuple.
+
+    Searchers build their principal variation as linked ``(action, rest)`` pairs ending in
+    ``None``: linking costs one small tuple per node where concatenating tuples would copy.
+    """
+    actions = []
+    while line is not None:
+        action, line = line
+        actions.append(action)
+    return tuple(actions)
+
+
+def make_result(
+    value: float,
+    line: Any,
+    player: Player,
+    *,
+    nodes: int,
+    leaves: int,
+    cutoffs: int,
+    max_depth: int,
+    started: float,
+) -> SearchResult[Any]:
+    """Assemble a :class:`SearchResult` from a search's value, line and counters."""
+    pv = flatten(line)
+    stats = SearchStats(
+        nodes=nodes,
+        leaves=leaves,
+        cutoffs=cutoffs,
+        max_depth=max_depth,
+        elapsed=time.perf_counter() - started,
+    )
+    return SearchResult(
+        value=float(value), action=pv[0] if pv else None, pv=pv, player=player, stats=stats
+    )

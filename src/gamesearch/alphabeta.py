@@ -1,0 +1,60 @@
+"""Alpha-beta search: minimax that skips the subtrees which cannot change the decision."""
+
+from __future__ import annotations
+
+from ._negamax import window_search
+from .game import A, Evaluation, Game, S
+from .result import SearchResult
+
+__all__ = ["alphabeta"]
+
+
+def alphabeta(
+    game: Game[S, A],
+    state: S | None = None,
+    *,
+    depth: int | None = None,
+    evaluate: Evaluation[S] | None = None,
+) -> SearchResult[A]:
+    """Minimax with alpha-beta pruning (AIMA 3rd ed., figure 5.7).
+
+    Alpha is the best value MAX can already secure on the path to a node, beta the best MIN can;
+    once a node's value is known to fall outside (alpha, beta) its remaining actions are pruned.
+    The player to move at ``state`` is MAX; leaves are scored by MAX's utility, which MIN
+    minimises, so any two-player game can be searched, zero-sum or not. The loop is written in
+    negamax form (see :func:`negamax`), one loop serving MAX and MIN nodes alike.
+
+    Returns the same value and the same action as :func:`minimax` (the first best action in
+    ``actions()`` order), visiting at most as many nodes.
+
+    Args:
+        game: A two-player game.
+        state: The root; ``None`` means ``game.initial_state()``.
+        depth: Plies to search (an int >= 1), or ``None`` to search to terminal states.
+        evaluate: ``evaluate(state, player)``, the estimated utility for ``player`` of a
+            non-terminal state at the depth limit; required with ``depth``.
+
+    Returns:
+        The minimax value for the player to move at ``state``, its best action, the principal
+        variation, and the node counts (``stats.cutoffs`` counts the prunings).
+
+    Raises:
+        NotAGameError: ``game`` lacks members of the ``Game`` protocol.
+        UnsupportedGameError: ``game.num_players`` is not 2.
+        InvalidSearchOptionError: a bad ``depth``, or ``depth`` without ``evaluate``.
+        InvalidUtilityError: a utility or evaluation is NaN.
+        GameProtocolError: a non-terminal state has no actions.
+        SearchTooDeepError: the tree is deeper than Python's recursion limit.
+
+    Example:
+        The textbook tree: alpha-beta reads 7 of its 9 leaves (``c2`` and ``c3`` are pruned).
+
+        >>> from gamesearch.games import GameTree
+        >>> tree = GameTree({"a1": {"b1": 3, "b2": 12, "b3": 8},
+        ...                  "a2": {"c1": 2, "c2": 4, "c3": 6},
+        ...                  "a3": {"d1": 14, "d2": 5, "d3": 2}})
+        >>> result = alphabeta(tree)
+        >>> result.value, result.action, result.stats.leaves, result.stats.cutoffs
+        (3.0, 'a1', 7, 2)
+    """
+    return window_search(game, state, depth, evaluate, searcher="alphabeta", root_view=True)

@@ -1,0 +1,11 @@
+"""Reference games: tic-tac-toe and abstract game trees.
+
+>>> from gamesearch.games import GameTree, TicTacToe
+>>> TicTacToe().num_players, GameTree([1, 2]).num_players
+(2, 2)
+"""
+
+from .tictactoe import TicTacToe
+from .tree import GameTree, Path
+
+__all__ = ["GameTree", "Path", "TicTacToe"]

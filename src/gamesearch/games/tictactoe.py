@@ -1,0 +1,213 @@
+"""Tic-tac-toe, and its generalisation to k in a row on an n x n board."""
+
+from __future__ import annotations
+
+from ..errors import GameProtocolError, IllegalActionError
+from ..game import Player
+
+__all__ = ["TicTacToe"]
+
+_SYMBOLS = "XO"
+_EMPTY = ".-_"
+
+
+class TicTacToe:
+    """Tic-tac-toe: X (player 0) and O (player 1) take turns to mark squares; ``k`` in a row wins.
+
+    Squares are numbered row by row from 0 (top left) to ``size * size - 1``; an action is the
+    number of an empty square. The utility is +1 for the winner, -1 for the loser, 0 for a draw.
+
+    A state is one ``int``, cheap to hash and to copy: bit ``i`` is set when X holds square
+    ``i``, bit ``cells + i`` when O does, and three bits above them record that O is to move,
+    that the game is over and that it was won. Use :meth:`parse` and :meth:`render` to go from
+    and to pictures of the board.
+
+    Args:
+        size: The board's side, ``n``.
+        k: How many in a row (horizontal, vertical or diagonal) win; defaults to ``size``.
+
+    Example:
+        >>> game = TicTacToe()
+        >>> state = game.result(game.result(game.initial_state(), 4), 0)
+        >>> print(game.render(state))
+        O . .
+        . X .
+        . . .
+        >>> game.to_move(state), game.actions(state)
+        (0, (1, 2, 3, 5, 6, 7, 8))
+    """
+
+    num_players = 2
+
+    def __init__(self, size: int = 3, k: int | None = None) -> None:
+        if isinstance(size, bool) or not isinstance(size, int) or size < 1:
+            raise ValueError(f"TicTacToe: size must be an int >= 1, got {size!r}")
+        k = size if k is None else k
+        if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= size:
+            raise ValueError(f"TicTacToe: k must be an int from 1 to size={size}, got {k!r}")
+        self.size = size
+        self.k = k
+        cells = size * size
+        self._cells = cells
+        self._full = (1 << cells) - 1
+        self._turn_shift = 2 * cells
+        self._turn = 1 << (2 * cells)
+        self._over = 1 << (2 * cells + 1)
+        self._won = 1 << (2 * cells + 2)
+        self._bits = {square: 1 << square for square in range(cells)}
+        self._lines = _lines(size, k)
+        self._lines_through = tuple(
+            tuple(line for line in self._lines if line >> square & 1) for square in range(cells)
+        )
+        self._free: dict[int, tuple[int, ...]] = {}
+        """Memo of the empty squares of each occupancy seen, for ``actions``."""
+
+    def __repr__(self) -> str:
+        return f"TicTacToe(size={self.size}, k={self.k})"
+
+    def initial_state(self) -> int:
+        """The empty board, X to move."""
+        return 0
+
+    def to_move(self, state: int) -> Player:
+        """0 when X is to move, 1 when O is."""
+        return state >> self._turn_shift & 1
+
+    def is_terminal(self, state: int) -> bool:
+        """Whether a player has ``k`` in a row or the board is full."""
+        return state >= self._over
+
+    def actions(self, state: int) -> tuple[int, ...]:
+        """The empty squares in increasing order; none once the game is over."""
+        if state >= self._over:
+            return ()
+        occupied = (state | state >> self._cells) & self._full
+        try:
+            return self._free[occupied]
+        except KeyError:
+            free = tuple(sq for sq in range(self._cells) if not occupied >> sq & 1)
+            self._free[occupied] = free
+            return free
+
+    def result(self, state: int, action: int) -> int:
+        """The board after the player to move marks square ``action``.
+
+        Raises:
+            IllegalActionError: ``action`` is not an empty square, or the game is over.
+        """
+        try:
+            bit = self._bits[action]
+        except (KeyError, TypeError):
+            bit = 0
+        cells = self._cells
+        if not bit or state >= self._over or (state | state >> cells) & bit:
+            raise IllegalActionError(action, self.actions(state), "TicTacToe")
+        shift = cells if state & self._turn else 0
+        state = (state | bit << shift) ^ self._turn
+        mine = state >> shift
+        for line in self._lines_through[bit.bit_length() - 1]:
+            if mine & line == line:
+                return state | self._won | self._over
+        if (state | state >> cells) & self._full == self._full:
+            return state | self._over
+        return state
+
+    def utility(self, state: int, player: Player) -> float:
+        """+1 if ``player`` won, -1 if it lost, 0 for a draw.
+
+        Raises:
+            GameProtocolError: ``state`` is not terminal.
+            ValueError: ``player`` is not 0 or 1.
+        """
+        if state >= self._won:
+            winner = (state >> self._turn_shift & 1) ^ 1  # the player who moved last
+            if player == winner:
+                return 1.0
+            if player == winner ^ 1:
+                return -1.0
+        elif state >= self._over:
+            if player == 0 or player == 1:
+                return 0.0
+        else:
+            raise GameProtocolError(f"utility of a game in progress:\n{self.render(state)}")
+        raise ValueError(f"TicTacToe has players 0 (X) and 1 (O), not {player!r}")
+
+    def winner(self, state: int) -> Player | None:
+        """The player who has ``k`` in a row, or ``None``."""
+        if state >= self._won:
+            return (state >> self._turn_shift & 1) ^ 1
+        return None
+
+    def render(self, state: int) -> str:
+        """The board as rows of ``X``, ``O`` and ``.``, separated by spaces and newlines."""
+        cells, size = self._cells, self.size
+
+        def mark(square: int) -> str:
+            if state >> square & 1:
+                return "X"
+            if state >> (cells + square) & 1:
+                return "O"
+            return "."
+
+        return "\n".join(
+            " ".join(mark(row * size + col) for col in range(size)) for row in range(size)
+        )
+
+    def parse(self, board: str) -> int:
+        """The state drawn by ``board``: rows of ``X``, ``O`` and ``.``.
+
+        Rows go one per line or are split by ``/``; spaces are ignored. Whose turn it is follows
+        from the counts: X moves first.
+
+        Raises:
+            ValueError: the picture is not a board of this size, or not a position that play can
+                reach (wrong counts, or both players with a line).
+
+        Example:
+            >>> game = TicTacToe()
+            >>> state = game.parse("X.O / .X. / ...")
+            >>> game.to_move(state), game.is_terminal(state)
+            (1, False)
+        """
+        rows = [row.replace(" ", "") for row in board.replace("/", "\n").split("\n")]
+        rows = [row for row in rows if row]
+        if len(rows) != self.size or any(len(row) != self.size for row in rows):
+            raise ValueError(f"expected {self.size} rows of {self.size} squares, got {board!r}")
+        x_bits = o_bits = 0
+        for square, mark in enumerate("".join(rows).upper()):
+            if mark == "X":
+                x_bits |= 1 << square
+            elif mark == "O":
+                o_bits |= 1 << square
+            elif mark not in _EMPTY:
+                raise ValueError(f"unexpected mark {mark!r} in {board!r}; use X, O and .")
+        x_count, o_count = x_bits.bit_count(), o_bits.bit_count()
+        if x_count not in (o_count, o_count + 1):
+            raise ValueError(f"X moves first, so X has as many marks as O or one more: {board!r}")
+        x_line, o_line = self._has_line(x_bits), self._has_line(o_bits)
+        if (x_line and (o_line or x_count == o_count)) or (o_line and x_count > o_count):
+            raise ValueError(f"no game reaches {board!r}: play stops at the first line")
+        state = x_bits | o_bits << self._cells | (self._turn if x_count > o_count else 0)
+        if x_line or o_line:
+            return state | self._won | self._over
+        if x_count + o_count == self._cells:
+            return state | self._over
+        return state
+
+    def _has_line(self, bits: int) -> bool:
+        return any(bits & line == line for line in self._lines)
+
+
+def _lines(size: int, k: int) -> tuple[int, ...]:
+    """Bit masks of every run of ``k`` squares in a row, column or diagonal."""
+    lines = []
+    for row in range(size):
+        for col in range(size):
+            for d_row, d_col in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                end_row, end_col = row + d_row * (k - 1), col + d_col * (k - 1)
+                if 0 <= end_row < size and 0 <= end_col < size:
+                    mask = 0
+                    for step in range(k):
+                        mask |= 1 << ((row + d_row * step) * size + col + d_col * step)
+                    lines.append(mask)
+    return tuple(sorted(set(lines)))

@@ -1,0 +1,134 @@
+"""Minimax: the reference searcher, written as the textbook writes it.
+
+MINIMAX-DECISION picks the action whose result has the highest minimax value for MAX, the
+player to move at the root; MAX-VALUE and MIN-VALUE back values up the tree (Russell and
+Norvig, AIMA 3rd ed., figure 5.3). Every other searcher is tested against this one.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from ._setup import (
+    make_result,
+    nan_error,
+    no_actions_error,
+    prepare,
+    recursion_guard,
+    terminal_value,
+)
+from .game import A, Evaluation, Game, S
+from .result import SearchResult
+
+__all__ = ["minimax"]
+
+
+def minimax(
+    game: Game[S, A],
+    state: S | None = None,
+    *,
+    depth: int | None = None,
+    evaluate: Evaluation[S] | None = None,
+) -> SearchResult[A]:
+    """Search the whole tree below ``state`` and back up minimax values.
+
+    The player to move at ``state`` is MAX and maximises its own utility; the other player,
+    MIN, minimises it. Turns need not alternate: a node's kind follows ``game.to_move``.
+
+    Args:
+        game: A two-player game.
+        state: The root; ``None`` means ``game.initial_state()``.
+        depth: Plies to search (an int >= 1), or ``None`` to search to terminal states.
+        evaluate: ``evaluate(state, player)``, the estimated utility for ``player`` of a
+            non-terminal state at the depth limit; required with ``depth``.
+
+    Returns:
+        The minimax value for the player to move at ``state``, the first best action in
+        ``actions()`` order, the principal variation and the node counts.
+
+    Raises:
+        NotAGameError: ``game`` lacks members of the ``Game`` protocol.
+        UnsupportedGameError: ``game.num_players`` is not 2.
+        InvalidSearchOptionError: a bad ``depth``, or ``depth`` without ``evaluate``.
+        InvalidUtilityError: a utility or evaluation is NaN.
+        SearchTooDeepError: the tree is deeper than Python's recursion limit.
+
+    Example:
+        >>> from gamesearch.games import GameTree
+        >>> tree = GameTree({"a1": {"b1": 3, "b2": 12, "b3": 8},
+        ...                  "a2": {"c1": 2, "c2": 4, "c3": 6},
+        ...                  "a3": {"d1": 14, "d2": 5, "d3": 2}})
+        >>> result = minimax(tree)
+        >>> result.value, result.action, result.pv, result.stats.leaves
+        (3.0, 'a1', ('a1', 'b1'), 9)
+    """
+    started = time.perf_counter()
+    root, limit = prepare(game, state, depth, evaluate, searcher="minimax")
+    nodes, leaves, max_depth = 1, 0, 0
+    max_player = game.to_move(root)
+
+    def leaf_value(state: S, ply: int) -> float | None:
+        """The value of a leaf for MAX: its utility, its evaluation at the limit, else None."""
+        nonlocal leaves, max_depth
+        if game.is_terminal(state):
+            value = terminal_value(game, state, max_player)
+        elif ply == limit:
+            assert evaluate is not None  # prepare() guarantees it when there is a limit
+            value = float(evaluate(state, max_player))
+            if math.isnan(value):
+                raise nan_error(state, max_player, "evaluate")
+        else:
+            return None
+        leaves += 1
+        max_depth = max(max_depth, ply)
+        return value
+
+    def minimax_value(state: S, ply: int) -> tuple[float, Any]:
+        """MINIMAX(s): the value of ``state`` for MAX, with the line that achieves it."""
+        value = leaf_value(state, ply)
+        if value is not None:
+            return value, None
+        if game.to_move(state) == max_player:
+            return max_value(state, ply)
+        return min_value(state, ply)
+
+    def max_value(state: S, ply: int) -> tuple[float, Any]:
+        """MAX-VALUE(s): the highest value among the results of the actions in ``state``."""
+        nonlocal nodes
+        best, best_line = -math.inf, None
+        for action in game.actions(state):
+            nodes += 1
+            value, line = minimax_value(game.result(state, action), ply + 1)
+            if value > best or best_line is None:
+                best, best_line = value, (action, line)
+        if best_line is None:
+            raise no_actions_error(state)
+        return best, best_line
+
+    def min_value(state: S, ply: int) -> tuple[float, Any]:
+        """MIN-VALUE(s): the lowest value among the results of the actions in ``state``."""
+        nonlocal nodes
+        best, best_line = math.inf, None
+        for action in game.actions(state):
+            nodes += 1
+            value, line = minimax_value(game.result(state, action), ply + 1)
+            if value < best or best_line is None:
+                best, best_line = value, (action, line)
+        if best_line is None:
+            raise no_actions_error(state)
+        return best, best_line
+
+    with recursion_guard("minimax"):
+        value, line = minimax_value(root, 0)
+    return make_result(
+        value,
+        line,
+        max_player,
+        nodes=nodes,
+        leaves=leaves,
+        cutoffs=0,
+        max_depth=max_depth,
+        started=started,
+    )

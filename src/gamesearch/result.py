@@ -1,0 +1,71 @@
+"""What every searcher returns: a :class:`SearchResult` with its :class:`SearchStats`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from .game import Player
+
+__all__ = ["SearchResult", "SearchStats"]
+
+_A = TypeVar("_A")
+
+
+@dataclass(frozen=True)
+class SearchStats:
+    """How much work a search did."""
+
+    nodes: int
+    """States visited: the root plus every child state generated."""
+
+    leaves: int
+    """States scored without being expanded: terminal states and states at the depth limit."""
+
+    cutoffs: int
+    """Alpha-beta cutoffs: nodes whose search stopped early because their value reached the
+    window's far bound (the textbook's ``v >= beta`` at MAX, ``v <= alpha`` at MIN), pruning
+    the actions they had left, if any. Always 0 for minimax."""
+
+    max_depth: int
+    """The deepest ply reached, the root being ply 0."""
+
+    elapsed: float
+    """Wall-clock seconds the search took."""
+
+    @property
+    def nodes_per_second(self) -> float:
+        """``nodes / elapsed`` (0.0 when no time could be measured)."""
+        return self.nodes / self.elapsed if self.elapsed > 0 else 0.0
+
+
+@dataclass(frozen=True)
+class SearchResult(Generic[_A]):
+    """The outcome of a search from one root state.
+
+    Example:
+        >>> from gamesearch import alphabeta
+        >>> from gamesearch.games import GameTree
+        >>> result = alphabeta(GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
+        >>> result.value, result.action, result.pv, result.player
+        (3.0, 0, (0, 0), 0)
+    """
+
+    value: float
+    """The value of the root for ``player`` under the searcher's model of play: the utility
+    ``player`` gets if both sides play as the searcher assumes (estimated, where a depth limit
+    made the search use an evaluation function)."""
+
+    action: _A | None
+    """The best action at the root (the first of equally good ones in ``actions()`` order), or
+    ``None`` when the root is terminal."""
+
+    pv: tuple[_A, ...]
+    """The principal variation: the actions of best play from the root, as far as the search
+    saw them (up to a terminal state or the depth limit). Empty when the root is terminal."""
+
+    player: Player
+    """Whose value ``value`` is: the player to move at the root."""
+
+    stats: SearchStats
+    """Counts of the work done."""
