@@ -1,0 +1,163 @@
+"""Every searcher against plain minimax, by Hypothesis, on random trees and real positions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from helpers import Alternating, exact_evaluation
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gamesearch import alphabeta, minimax, negamax
+from gamesearch.games import GameTree, TicTacToe
+from gamesearch.testing import game_trees, states
+
+PRUNING = [alphabeta, negamax]
+TICTACTOE = TicTacToe()
+
+
+def replay(game: Any, state: Any, line: tuple[Any, ...]) -> Any:
+    for action in line:
+        assert action in game.actions(state)
+        state = game.result(state, action)
+    return state
+
+
+@pytest.mark.parametrize("searcher", PRUNING)
+@given(tree=game_trees(max_depth=5, max_branching=4))
+def test_pruning_equals_minimax_on_random_trees(searcher, tree):
+    full, pruned = minimax(tree), searcher(tree)
+    assert pruned.value == full.value
+    assert pruned.action == full.action
+    assert pruned.pv == full.pv
+    assert pruned.player == full.player
+    assert pruned.stats.nodes <= full.stats.nodes
+    assert pruned.stats.leaves <= full.stats.leaves
+
+
+@given(tree=game_trees(max_depth=5, max_branching=4, values=st.floats(-1e6, 1e6)))
+def test_pruning_equals_minimax_with_real_valued_leaves(tree):
+    full = minimax(tree)
+    for searcher in PRUNING:
+        result = searcher(tree)
+        assert (result.value, result.action, result.pv) == (full.value, full.action, full.pv)
+
+
+@given(tree=game_trees(max_depth=5))
+def test_principal_variation_ends_in_a_leaf_worth_the_value(tree):
+    result = minimax(tree)
+    end = replay(tree, tree.initial_state(), result.pv)
+    assert tree.is_terminal(end)
+    assert tree.utility(end, result.player) == result.value
+    assert result.stats.max_depth >= len(result.pv)
+
+
+@given(tree=game_trees(max_depth=4))
+def test_minimax_value_is_the_best_child_value(tree):
+    root = tree.initial_state()
+    result = minimax(tree)
+    if tree.is_terminal(root):
+        assert (result.action, result.pv) == (None, ())
+        return
+    children = [minimax(tree, tree.result(root, a)).value for a in tree.actions(root)]
+    # A child's value is for MIN; the root's is for MAX.
+    assert result.value == max(-v for v in children)
+    assert result.action == tree.actions(root)[[-v for v in children].index(result.value)]
+
+
+@given(tree=game_trees(max_depth=4, max_branching=3), depth=st.integers(1, 5))
+def test_depth_limited_search_with_exact_evaluation_gives_the_full_answer(tree, depth):
+    full = minimax(tree)
+    evaluate = exact_evaluation(tree)
+    for searcher in (minimax, *PRUNING):
+        limited = searcher(tree, depth=depth, evaluate=evaluate)
+        assert (limited.value, limited.action) == (full.value, full.action)
+        assert limited.stats.max_depth <= depth
+
+
+@given(
+    tree=game_trees(max_depth=5, max_branching=3),
+    depth=st.integers(1, 6),
+    score=st.functions(like=lambda state: 0, returns=st.integers(-9, 9), pure=True),
+)
+def test_pruning_equals_minimax_at_every_depth_with_any_evaluation(tree, depth, score):
+    def evaluate(state, player):  # zero-sum, as negamax requires
+        return score(state) if player == 0 else -score(state)
+
+    full = minimax(tree, depth=depth, evaluate=evaluate)
+    for searcher in PRUNING:
+        result = searcher(tree, depth=depth, evaluate=evaluate)
+        assert (result.value, result.action, result.pv) == (full.value, full.action, full.pv)
+        assert result.stats.nodes <= full.stats.nodes
+
+
+@given(
+    tree=game_trees(max_depth=4),
+    depth=st.integers(1, 5),
+    score=st.functions(like=lambda state, player: 0, returns=st.integers(-9, 9), pure=True),
+)
+def test_alphabeta_equals_minimax_with_a_non_zero_sum_evaluation(tree, depth, score):
+    full = minimax(tree, depth=depth, evaluate=score)
+    result = alphabeta(tree, depth=depth, evaluate=score)
+    assert (result.value, result.action, result.pv) == (full.value, full.action, full.pv)
+
+
+@given(state=states(TICTACTOE))
+def test_searchers_agree_on_random_tictactoe_positions(state):
+    full = minimax(TICTACTOE, state)
+    for searcher in PRUNING:
+        result = searcher(TICTACTOE, state)
+        assert (result.value, result.action, result.pv) == (full.value, full.action, full.pv)
+        assert result.player == full.player == TICTACTOE.to_move(state)
+    end = replay(TICTACTOE, state, full.pv)
+    assert TICTACTOE.is_terminal(end)
+    assert TICTACTOE.utility(end, full.player) == full.value
+
+
+@given(state=states(TICTACTOE), depth=st.integers(1, 4))
+def test_searchers_agree_on_tictactoe_at_a_depth(state, depth):
+    def evaluate(state, player):  # squares held by ``player`` minus the opponent's
+        board = TICTACTOE.render(state)
+        mine, theirs = ("X", "O") if player == 0 else ("O", "X")
+        return board.count(mine) - board.count(theirs)
+
+    full = minimax(TICTACTOE, state, depth=depth, evaluate=evaluate)
+    for searcher in PRUNING:
+        result = searcher(TICTACTOE, state, depth=depth, evaluate=evaluate)
+        assert (result.value, result.action, result.pv) == (full.value, full.action, full.pv)
+
+
+@st.composite
+def turn_taking_trees(draw: st.DrawFn, depth: int = 4) -> Alternating:
+    """Trees in which whoever moves at a node is drawn at random, so turns need not alternate."""
+    nodes: dict[Any, Any] = {}
+
+    def build(name: str, remaining: int) -> None:
+        if remaining == 0 or (name != "root" and draw(st.booleans())):
+            nodes[name] = draw(st.integers(-9, 9))
+            return
+        width = draw(st.integers(1, 3))
+        nodes[name] = (draw(st.integers(0, 1)), {i: f"{name}.{i}" for i in range(width)})
+        for i in range(width):
+            build(f"{name}.{i}", remaining - 1)
+
+    build("root", depth)
+    return Alternating(nodes)
+
+
+@given(game=turn_taking_trees())
+def test_searchers_agree_when_a_player_moves_twice(game):
+    full = minimax(game)
+    for searcher in PRUNING:
+        result = searcher(game)
+        assert (result.value, result.action, result.pv) == (full.value, full.action, full.pv)
+
+
+@given(tree=game_trees(max_depth=3))
+def test_searching_does_not_change_the_state_or_the_game(tree):
+    state = tree.initial_state()
+    before = (state, GameTree(tree.tree).leaves())
+    for searcher in (minimax, *PRUNING):
+        searcher(tree, state)
+    assert (state, tree.leaves()) == before
