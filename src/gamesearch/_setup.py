@@ -38,6 +38,10 @@ class Problem(NamedTuple):
 
 def check_game(game: object) -> None:
     """Raise :class:`NotAGameError` unless ``game`` has every member of the ``Game`` protocol."""
+    if isinstance(game, type):
+        raise NotAGameError(
+            f"{game.__name__} is a class; pass a game object, such as {game.__name__}()"
+        )
     missing = [name for name in _GAME_METHODS if not callable(getattr(game, name, None))]
     if not hasattr(game, "num_players"):
         missing.append("num_players")

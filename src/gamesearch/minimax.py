@@ -53,6 +53,7 @@ def minimax(
         UnsupportedGameError: ``game.num_players`` is not 2.
         InvalidSearchOptionError: a bad ``depth``, or ``depth`` without ``evaluate``.
         InvalidUtilityError: a utility or evaluation is NaN.
+        GameProtocolError: a non-terminal state has no actions, or the root is not hashable.
         SearchTooDeepError: the tree is deeper than Python's recursion limit.
 
     Example:

@@ -1,0 +1,139 @@
+"""The code in the README and in docs/ runs, and the example scripts run and say what they should.
+
+Each Markdown file's ```python blocks are executed in order in one fresh namespace, so a block
+may use what an earlier block of the same page defined; results are shown with ``assert``.
+Tracebacks point at the Markdown file and line.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+MARKDOWN_FILES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+EXAMPLES = sorted((ROOT / "examples").glob("*.py"))
+
+FENCE = re.compile(r"^(?P<indent> *)(?P<fence>```+)(?P<info>.*)$")
+RUNNABLE = "python"
+NOT_RUN = frozenset({"sh", "text"})
+"""Fence languages that are shown but not executed."""
+
+
+class Block:
+    """A fenced code block of a Markdown file."""
+
+    def __init__(self, language: str, first_line: int, source: str) -> None:
+        self.language = language
+        self.first_line = first_line
+        """The 1-based line number of the block's first line of code."""
+        self.source = source
+
+
+def fenced_blocks(path: Path) -> list[Block]:
+    """Every fenced code block of ``path``, in order."""
+    blocks = []
+    lines = path.read_text(encoding="utf-8").splitlines()
+    opened: tuple[str, int] | None = None
+    body: list[str] = []
+    for number, line in enumerate(lines, start=1):
+        match = FENCE.match(line)
+        if opened is None:
+            if match:
+                opened, body = (match["info"].strip(), number + 1), []
+        elif match and not match["info"].strip():
+            blocks.append(Block(opened[0], opened[1], "\n".join(body) + "\n"))
+            opened = None
+        else:
+            body.append(line)
+    assert opened is None, f"{path.name}:{opened[1] - 1}: this code block is never closed"
+    return blocks
+
+
+def python_blocks(path: Path) -> list[Block]:
+    return [block for block in fenced_blocks(path) if block.language == RUNNABLE]
+
+
+def relative(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix()
+
+
+def test_the_pages_and_examples_exist() -> None:
+    names = {relative(path) for path in MARKDOWN_FILES}
+    assert {"README.md", "docs/index.md", "docs/getting-started.md"} <= names
+    assert {path.name for path in EXAMPLES} >= {"solve_tictactoe.py", "textbook_tree.py"}
+
+
+def test_the_guide_and_readme_have_runnable_code() -> None:
+    assert len(python_blocks(ROOT / "docs" / "getting-started.md")) >= 5
+    assert len(python_blocks(ROOT / "README.md")) >= 1
+
+
+@pytest.mark.parametrize("path", MARKDOWN_FILES, ids=relative)
+def test_every_code_block_declares_a_known_language(path: Path) -> None:
+    # A block in another language (or none) would silently escape being run.
+    for block in fenced_blocks(path):
+        assert block.language == RUNNABLE or block.language in NOT_RUN, (
+            f"{relative(path)}:{block.first_line - 1}: code block language {block.language!r}; "
+            f"use {RUNNABLE} for code that runs, or one of {sorted(NOT_RUN)}"
+        )
+
+
+@pytest.mark.parametrize("path", MARKDOWN_FILES, ids=relative)
+def test_python_blocks_run_in_order(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The page runs as a fresh module of its own, as a script would (dataclasses and pickle look
+    # classes up in sys.modules); monkeypatch removes it afterwards.
+    module = types.ModuleType(f"markdown_{path.stem.replace('-', '_')}")
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    for block in python_blocks(path):
+        # Pad with blank lines so that line numbers in tracebacks are the Markdown file's, and
+        # do not inherit this file's `from __future__ import annotations`.
+        padded = "\n" * (block.first_line - 1) + block.source
+        exec(compile(padded, str(path), "exec", dont_inherit=True), module.__dict__)
+
+
+EXPECTED_OUTPUT: dict[str, list[str]] = {
+    "solve_tictactoe.py": [
+        r"549,?946",  # minimax's nodes
+        r"18,?297",  # alpha-beta's nodes
+        r"0 for X \(player 0\)",
+        r"best move:\s+square 0 \(row 0, col 0\)",
+        r"cutoffs:\s+8,?180",
+        r"node ratio minimax/alphabeta: .*= 30\.1",
+    ],
+    "textbook_tree.py": [
+        r"value:\s+3 for MAX",
+        r"decision:\s+a1",
+        r"leaves evaluated: minimax 9, alphabeta 7",
+        r"pruned by alphabeta: c2, c3\n",
+        r"depth-limited",
+    ],
+}
+"""Patterns each example's output must contain."""
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda path: path.name)
+def test_example_runs_and_reports_the_known_facts(path: Path) -> None:
+    completed = subprocess.run(
+        [sys.executable, str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert completed.returncode == 0, completed.stderr
+    assert completed.stderr == ""
+    for pattern in EXPECTED_OUTPUT.get(path.name, []):
+        assert re.search(pattern, completed.stdout), (
+            f"{path.name} output lacks {pattern!r}:\n{completed.stdout}"
+        )
+
+
+def test_every_example_has_expected_output() -> None:
+    assert {path.name for path in EXAMPLES} <= set(EXPECTED_OUTPUT)
