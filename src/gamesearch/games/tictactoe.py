@@ -7,8 +7,8 @@ from ..game import Player
 
 __all__ = ["TicTacToe"]
 
-_SYMBOLS = "XO"
 _EMPTY = ".-_"
+_MEMO_LIMIT = 1 << 16
 
 
 class TicTacToe:
@@ -54,13 +54,14 @@ class TicTacToe:
         self._turn = 1 << (2 * cells)
         self._over = 1 << (2 * cells + 1)
         self._won = 1 << (2 * cells + 2)
+        self._layout = (cells, self._full, self._turn, self._over, self._won)
         self._bits = {square: 1 << square for square in range(cells)}
         self._lines = _lines(size, k)
-        self._lines_through = tuple(
-            tuple(line for line in self._lines if line >> square & 1) for square in range(cells)
-        )
+        # Memos, per game, of the empty squares of each occupancy (for ``actions``) and of
+        # whether a player's squares hold a line (for ``result``); each stops growing at
+        # _MEMO_LIMIT entries, which covers every 3 x 3 and 4 x 4 position.
         self._free: dict[int, tuple[int, ...]] = {}
-        """Memo of the empty squares of each occupancy seen, for ``actions``."""
+        self._line: dict[int, bool] = {}
 
     def __repr__(self) -> str:
         return f"TicTacToe(size={self.size}, k={self.k})"
@@ -86,7 +87,8 @@ class TicTacToe:
             return self._free[occupied]
         except KeyError:
             free = tuple(sq for sq in range(self._cells) if not occupied >> sq & 1)
-            self._free[occupied] = free
+            if len(self._free) < _MEMO_LIMIT:
+                self._free[occupied] = free
             return free
 
     def result(self, state: int, action: int) -> int:
@@ -99,17 +101,25 @@ class TicTacToe:
             bit = self._bits[action]
         except (KeyError, TypeError):
             bit = 0
-        cells = self._cells
-        if not bit or state >= self._over or (state | state >> cells) & bit:
+        cells, full, turn, over, won = self._layout
+        if not bit or state >= over or (state | state >> cells) & bit:
             raise IllegalActionError(action, self.actions(state), "TicTacToe")
-        shift = cells if state & self._turn else 0
-        state = (state | bit << shift) ^ self._turn
-        mine = state >> shift
-        for line in self._lines_through[bit.bit_length() - 1]:
-            if mine & line == line:
-                return state | self._won | self._over
-        if (state | state >> cells) & self._full == self._full:
-            return state | self._over
+        if state & turn:
+            state = (state | bit << cells) ^ turn
+            mine = state >> cells & full
+        else:
+            state = (state | bit) ^ turn
+            mine = state & full
+        try:
+            has_line = self._line[mine]
+        except KeyError:
+            has_line = self._has_line(mine)
+            if len(self._line) < _MEMO_LIMIT:
+                self._line[mine] = has_line
+        if has_line:
+            return state | won | over
+        if (state | state >> cells) & full == full:
+            return state | over
         return state
 
     def utility(self, state: int, player: Player) -> float:
