@@ -95,7 +95,7 @@ class GameTree:
         """The child indices or keys of the node at ``state``; none at a leaf."""
         try:
             return self._actions[state]
-        except KeyError:
+        except (KeyError, TypeError):
             self._check_known(state)
             return ()
 

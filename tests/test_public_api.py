@@ -1,0 +1,233 @@
+"""The public surface, written out in full, so that it cannot change by accident.
+
+A change here is a change to the API: update this file on purpose, and the changelog with it.
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import importlib
+import inspect
+import itertools
+from pathlib import Path
+
+import pytest
+
+import gamesearch
+import gamesearch.errors
+import gamesearch.games
+import gamesearch.testing
+from gamesearch import (
+    Game,
+    GameSearchError,
+    IllegalActionError,
+    SearchResult,
+    SearchStats,
+    alphabeta,
+    minimax,
+    negamax,
+)
+from gamesearch.games import GameTree, TicTacToe
+
+PUBLIC = {
+    "gamesearch": [
+        "Evaluation",
+        "Game",
+        "GameProtocolError",
+        "GameSearchError",
+        "IllegalActionError",
+        "InvalidGameTreeError",
+        "InvalidSearchOptionError",
+        "InvalidUtilityError",
+        "NotAGameError",
+        "Player",
+        "SearchResult",
+        "SearchStats",
+        "SearchTooDeepError",
+        "UnsupportedGameError",
+        "alphabeta",
+        "minimax",
+        "negamax",
+    ],
+    "gamesearch.games": ["GameTree", "Path", "TicTacToe"],
+    "gamesearch.testing": ["game_trees", "nested_trees", "states"],
+}
+
+TYPE_ALIASES = {
+    "Evaluation": "gamesearch.game",
+    "Player": "gamesearch.game",
+    "Path": "gamesearch.games.tree",
+}
+"""Exported names that are type aliases, and the module whose source documents them."""
+
+SEARCHERS = [minimax, alphabeta, negamax]
+
+
+def exported():
+    return [
+        pytest.param(getattr(importlib.import_module(module), name), name, id=f"{module}.{name}")
+        for module, names in PUBLIC.items()
+        for name in names
+    ]
+
+
+def attribute_docstring(module_name, name):
+    """The string literal that follows ``name = ...`` at the top level of the module, if any."""
+    source = Path(importlib.import_module(module_name).__file__).read_text(encoding="utf-8")
+    body = ast.parse(source).body
+    for statement, following in itertools.pairwise(body):
+        targets = statement.targets if isinstance(statement, ast.Assign) else []
+        if any(isinstance(target, ast.Name) and target.id == name for target in targets):
+            if isinstance(following, ast.Expr) and isinstance(following.value, ast.Constant):
+                return following.value.value
+            return None
+    return None
+
+
+@pytest.mark.parametrize(("module", "names"), list(PUBLIC.items()))
+def test_all_is_the_expected_sorted_list(module, names):
+    assert importlib.import_module(module).__all__ == names
+    assert names == sorted(names)
+
+
+@pytest.mark.parametrize(("module", "names"), list(PUBLIC.items()))
+def test_every_exported_name_can_be_imported(module, names):
+    namespace = {}
+    exec(f"from {module} import *", namespace)
+    assert set(names) <= set(namespace)
+    for name in names:
+        assert getattr(importlib.import_module(module), name) is namespace[name]
+
+
+@pytest.mark.parametrize(("obj", "name"), exported())
+def test_every_exported_name_has_a_docstring(obj, name):
+    if name in TYPE_ALIASES:
+        docstring = attribute_docstring(TYPE_ALIASES[name], name)
+    else:
+        assert obj.__module__.startswith("gamesearch.")
+        docstring = obj.__doc__  # a class's own: __doc__ is not inherited
+    assert docstring
+    assert docstring.strip()
+
+
+def test_the_package_ships_py_typed():
+    assert (Path(gamesearch.__file__).parent / "py.typed").is_file()
+
+
+@pytest.mark.parametrize("searcher", SEARCHERS, ids=lambda searcher: searcher.__name__)
+def test_searcher_signature(searcher):
+    positional, keyword = (
+        inspect.Parameter.POSITIONAL_OR_KEYWORD,
+        inspect.Parameter.KEYWORD_ONLY,
+    )
+    parameters = [
+        (parameter.name, parameter.kind, parameter.default)
+        for parameter in inspect.signature(searcher).parameters.values()
+    ]
+    assert parameters == [
+        ("game", positional, inspect.Parameter.empty),
+        ("state", positional, None),
+        ("depth", keyword, None),
+        ("evaluate", keyword, None),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("cls", "fields"),
+    [
+        (SearchResult, ["value", "action", "pv", "player", "stats"]),
+        (SearchStats, ["nodes", "leaves", "cutoffs", "max_depth", "elapsed"]),
+    ],
+)
+def test_results_are_frozen_dataclasses(cls, fields):
+    assert dataclasses.is_dataclass(cls)
+    assert [field.name for field in dataclasses.fields(cls)] == fields
+    assert cls.__dataclass_params__.frozen
+
+
+def test_a_search_result_cannot_be_changed():
+    result = alphabeta(GameTree([1, 2]))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.value = 5.0
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.stats.nodes = 0
+
+
+def test_illegal_action_error_is_a_game_search_error_and_a_value_error():
+    assert issubclass(IllegalActionError, GameSearchError)
+    assert issubclass(IllegalActionError, ValueError)
+
+
+ERROR_CLASSES = sorted(
+    (
+        obj
+        for obj in vars(gamesearch.errors).values()
+        if isinstance(obj, type)
+        and issubclass(obj, BaseException)
+        and obj.__module__ == "gamesearch.errors"
+    ),
+    key=lambda cls: cls.__name__,
+)
+
+
+def test_errors_module_exports_every_exception_it_defines():
+    assert [cls.__name__ for cls in ERROR_CLASSES] == gamesearch.errors.__all__
+    assert set(gamesearch.errors.__all__) <= set(gamesearch.__all__)
+
+
+@pytest.mark.parametrize("cls", ERROR_CLASSES, ids=lambda cls: cls.__name__)
+def test_every_exception_is_a_game_search_error(cls):
+    assert issubclass(cls, GameSearchError)
+    assert getattr(gamesearch, cls.__name__) is cls
+
+
+@pytest.mark.parametrize(
+    ("name", "builtin"),
+    [
+        ("IllegalActionError", ValueError),
+        ("InvalidGameTreeError", ValueError),
+        ("InvalidSearchOptionError", ValueError),
+        ("InvalidUtilityError", ValueError),
+        ("UnsupportedGameError", ValueError),
+        ("GameProtocolError", ValueError),
+        ("NotAGameError", TypeError),
+        ("SearchTooDeepError", RecursionError),
+    ],
+)
+def test_exceptions_derive_from_the_builtin_a_caller_expects(name, builtin):
+    assert issubclass(getattr(gamesearch.errors, name), builtin)
+
+
+GAME_MEMBERS = {
+    "num_players": None,
+    "initial_state": [],
+    "to_move": ["state"],
+    "actions": ["state"],
+    "result": ["state", "action"],
+    "is_terminal": ["state"],
+    "utility": ["state", "player"],
+}
+"""The ``Game`` protocol's members, with the parameters of the methods (``None``: a property)."""
+
+
+def test_the_game_protocol_has_exactly_these_members():
+    members = [name for name in vars(Game) if not name.startswith("_")]
+    assert sorted(members) == sorted(GAME_MEMBERS)
+
+
+@pytest.mark.parametrize(
+    "game",
+    [TicTacToe(), TicTacToe(size=4, k=3), GameTree([[1, 2], 3])],
+    ids=repr,
+)
+def test_reference_games_have_every_member_of_the_game_protocol(game):
+    # mypy checks the structural match (Game is not runtime_checkable); this checks that no
+    # member is missing and that each method takes the protocol's parameters.
+    for name, parameters in GAME_MEMBERS.items():
+        member = getattr(game, name)
+        if parameters is None:
+            assert member == 2
+        else:
+            assert callable(member)
+            assert list(inspect.signature(member).parameters) == parameters
