@@ -17,6 +17,20 @@ PRUNING = [alphabeta, negamax]
 TICTACTOE = TicTacToe()
 
 
+def agree_with_minimax(game: Any, state: Any = None, searchers=PRUNING, **options: Any) -> Any:
+    """Minimax's result, after checking that each of ``searchers`` gives the same answer.
+
+    Same value, action, principal variation and player, with no more nodes.
+    """
+    full = minimax(game, state, **options)
+    for searcher in searchers:
+        result = searcher(game, state, **options)
+        assert (result.value, result.action, result.pv) == (full.value, full.action, full.pv)
+        assert result.player == full.player
+        assert result.stats.nodes <= full.stats.nodes
+    return full
+
+
 def replay(game: Any, state: Any, line: tuple[Any, ...]) -> Any:
     for action in line:
         assert action in game.actions(state)
@@ -38,10 +52,7 @@ def test_pruning_equals_minimax_on_random_trees(searcher, tree):
 
 @given(tree=game_trees(max_depth=5, max_branching=4, values=st.floats(-1e6, 1e6)))
 def test_pruning_equals_minimax_with_real_valued_leaves(tree):
-    full = minimax(tree)
-    for searcher in PRUNING:
-        result = searcher(tree)
-        assert (result.value, result.action, result.pv) == (full.value, full.action, full.pv)
+    agree_with_minimax(tree)
 
 
 @given(tree=game_trees(max_depth=5))
@@ -85,11 +96,7 @@ def test_pruning_equals_minimax_at_every_depth_with_any_evaluation(tree, depth, 
     def evaluate(state, player):  # zero-sum, as negamax requires
         return score(state) if player == 0 else -score(state)
 
-    full = minimax(tree, depth=depth, evaluate=evaluate)
-    for searcher in PRUNING:
-        result = searcher(tree, depth=depth, evaluate=evaluate)
-        assert (result.value, result.action, result.pv) == (full.value, full.action, full.pv)
-        assert result.stats.nodes <= full.stats.nodes
+    agree_with_minimax(tree, depth=depth, evaluate=evaluate)
 
 
 @given(
@@ -98,18 +105,13 @@ def test_pruning_equals_minimax_at_every_depth_with_any_evaluation(tree, depth, 
     score=st.functions(like=lambda state, player: 0, returns=st.integers(-9, 9), pure=True),
 )
 def test_alphabeta_equals_minimax_with_a_non_zero_sum_evaluation(tree, depth, score):
-    full = minimax(tree, depth=depth, evaluate=score)
-    result = alphabeta(tree, depth=depth, evaluate=score)
-    assert (result.value, result.action, result.pv) == (full.value, full.action, full.pv)
+    agree_with_minimax(tree, searchers=[alphabeta], depth=depth, evaluate=score)
 
 
 @given(state=states(TICTACTOE))
 def test_searchers_agree_on_random_tictactoe_positions(state):
-    full = minimax(TICTACTOE, state)
-    for searcher in PRUNING:
-        result = searcher(TICTACTOE, state)
-        assert (result.value, result.action, result.pv) == (full.value, full.action, full.pv)
-        assert result.player == full.player == TICTACTOE.to_move(state)
+    full = agree_with_minimax(TICTACTOE, state)
+    assert full.player == TICTACTOE.to_move(state)
     end = replay(TICTACTOE, state, full.pv)
     assert TICTACTOE.is_terminal(end)
     assert TICTACTOE.utility(end, full.player) == full.value
@@ -122,10 +124,7 @@ def test_searchers_agree_on_tictactoe_at_a_depth(state, depth):
         mine, theirs = ("X", "O") if player == 0 else ("O", "X")
         return board.count(mine) - board.count(theirs)
 
-    full = minimax(TICTACTOE, state, depth=depth, evaluate=evaluate)
-    for searcher in PRUNING:
-        result = searcher(TICTACTOE, state, depth=depth, evaluate=evaluate)
-        assert (result.value, result.action, result.pv) == (full.value, full.action, full.pv)
+    agree_with_minimax(TICTACTOE, state, depth=depth, evaluate=evaluate)
 
 
 @st.composite
@@ -148,10 +147,7 @@ def turn_taking_trees(draw: st.DrawFn, depth: int = 4) -> Alternating:
 
 @given(game=turn_taking_trees())
 def test_searchers_agree_when_a_player_moves_twice(game):
-    full = minimax(game)
-    for searcher in PRUNING:
-        result = searcher(game)
-        assert (result.value, result.action, result.pv) == (full.value, full.action, full.pv)
+    agree_with_minimax(game)
 
 
 @given(tree=game_trees(max_depth=3))
