@@ -13,6 +13,7 @@ and lets the opponent minimise it (classic minimax, for any two-player game).
 from __future__ import annotations
 
 import math
+import sys
 import time
 from typing import Any
 
@@ -69,51 +70,59 @@ def window_search(
 
     actions, result, is_terminal = game.actions, game.result, game.is_terminal
     to_move, utility = game.to_move, game.utility
-    # Every node generated is either expanded here or scored as a leaf in its parent, and the
-    # deepest leaf lies one ply below the deepest expanded node.
-    nodes, expanded, cutoffs, max_depth = 1, 0, 0, 0
+    # Every node generated is either expanded (searched below) or scored as a leaf in its
+    # parent, and the root is expanded: so nodes = expanded + leaves, and the loop need not
+    # count every child.
+    expanded, leaves, cutoffs, max_depth = 0, 0, 0, 0
     inf = math.inf
+    # A triangular principal-variation table: after the search of a node at ply p returns,
+    # lines[p] holds the best line found below it, as linked (action, rest) pairs. Each ply
+    # takes at least one Python frame, so the recursion limit bounds the plies.
+    lines: list[Any] = [None] * (sys.getrecursionlimit() + 1)
 
-    def search(state: S, mover: Player, alpha: float, beta: float, ply: int) -> tuple[float, Any]:
+    def search(state: S, mover: Player, alpha: float, beta: float, ply: int) -> float:
         """Value of the non-terminal ``state`` for ``mover``, the player to move there.
 
         The value is exact when it lies strictly inside (alpha, beta); a value <= alpha is an
         upper bound on the true value (fail low) and a value >= beta a lower bound (fail high).
         Leaf children are scored here, in their parent, which saves a call for every leaf.
         """
-        nonlocal nodes, expanded, cutoffs, max_depth
+        nonlocal expanded, leaves, cutoffs, max_depth
         expanded += 1
         view = root_player if root_view else mover
-        best, best_action, best_line = -inf, _NO_ACTION, None
+        best, best_action = -inf, _NO_ACTION
         child_ply = ply + 1
-        if child_ply > max_depth:
-            max_depth = child_ply
         for action in actions(state):
             child = result(state, action)
-            nodes += 1
             if is_terminal(child):
                 value = utility(child, view)
                 if value != value:
                     raise nan_error(child, view, "utility")
                 if view != mover:
                     value = -value
-                line = None
+                below = None
+                leaves += 1
+                if child_ply > max_depth:
+                    max_depth = child_ply
             elif child_ply == limit:
                 value = evaluate(child, view)  # type: ignore[misc]  # a limit implies evaluate
                 if value != value:
                     raise nan_error(child, view, "evaluate")
                 if view != mover:
                     value = -value
-                line = None
+                below = None
+                leaves += 1
+                max_depth = limit
             else:
                 next_mover = to_move(child)
                 if next_mover == mover:
-                    value, line = search(child, mover, alpha, beta, child_ply)
+                    value = search(child, mover, alpha, beta, child_ply)
                 else:
-                    value, line = search(child, next_mover, -beta, -alpha, child_ply)
-                    value = -value
+                    value = -search(child, next_mover, -beta, -alpha, child_ply)
+                below = lines[child_ply]
             if value > best or best_action is _NO_ACTION:
-                best, best_action, best_line = value, action, line
+                best, best_action = value, action
+                lines[ply] = (action, below)
                 if value > alpha:
                     alpha = value
                     if alpha >= beta:
@@ -121,16 +130,16 @@ def window_search(
                         break
         if best_action is _NO_ACTION:
             raise no_actions_error(state)
-        return best, (best_action, best_line)
+        return best
 
     with recursion_guard(searcher):
-        value, line = search(root, root_player, -inf, inf, 0)
+        value = search(root, root_player, -inf, inf, 0)
     return make_result(
         value,
-        line,
+        lines[0],
         root_player,
-        nodes=nodes,
-        leaves=nodes - expanded,
+        nodes=expanded + leaves,
+        leaves=leaves,
         cutoffs=cutoffs,
         max_depth=max_depth,
         started=started,

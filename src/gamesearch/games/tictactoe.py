@@ -17,9 +17,10 @@ class TicTacToe:
     Squares are numbered row by row from 0 (top left) to ``size * size - 1``; an action is the
     number of an empty square. The utility is +1 for the winner, -1 for the loser, 0 for a draw.
 
-    A state is one ``int``, cheap to hash and to copy: bit ``i`` is set when X holds square
-    ``i``, bit ``cells + i`` when O does, and three bits above them record that O is to move,
-    that the game is over and that it was won. Use :meth:`parse` and :meth:`render` to go from
+    A state is one ``int``, cheap to hash and to copy: bit ``i`` is set when square ``i`` is
+    taken, bit ``cells + i`` when O took it (so X's squares are the taken ones that are not O's),
+    and three bits above them record that O is to move, that the game is over and that it was
+    won. Use :meth:`parse` and :meth:`render` to go from
     and to pictures of the board.
 
     Args:
@@ -82,7 +83,7 @@ class TicTacToe:
         """The empty squares in increasing order; none once the game is over."""
         if state >= self._over:
             return ()
-        occupied = (state | state >> self._cells) & self._full
+        occupied = state & self._full
         try:
             return self._free[occupied]
         except KeyError:
@@ -100,16 +101,16 @@ class TicTacToe:
         try:
             bit = self._bits[action]
         except (KeyError, TypeError):
-            bit = 0
+            raise IllegalActionError(action, self.actions(state), "TicTacToe") from None
         cells, full, turn, over, won = self._layout
-        if not bit or state >= over or (state | state >> cells) & bit:
+        if state >= over or state & bit:
             raise IllegalActionError(action, self.actions(state), "TicTacToe")
-        if state & turn:
-            state = (state | bit << cells) ^ turn
+        if state & turn:  # O marks the square
+            state = (state | bit | bit << cells) ^ turn
             mine = state >> cells & full
         else:
             state = (state | bit) ^ turn
-            mine = state & full
+            mine = (state ^ state >> cells) & full
         try:
             has_line = self._line[mine]
         except KeyError:
@@ -118,7 +119,7 @@ class TicTacToe:
                 self._line[mine] = has_line
         if has_line:
             return state | won | over
-        if (state | state >> cells) & full == full:
+        if state & full == full:
             return state | over
         return state
 
@@ -153,10 +154,10 @@ class TicTacToe:
         cells, size = self._cells, self.size
 
         def mark(square: int) -> str:
-            if state >> square & 1:
-                return "X"
             if state >> (cells + square) & 1:
                 return "O"
+            if state >> square & 1:
+                return "X"
             return "."
 
         return "\n".join(
@@ -197,7 +198,7 @@ class TicTacToe:
         x_line, o_line = self._has_line(x_bits), self._has_line(o_bits)
         if (x_line and (o_line or x_count == o_count)) or (o_line and x_count > o_count):
             raise ValueError(f"no game reaches {board!r}: play stops at the first line")
-        state = x_bits | o_bits << self._cells | (self._turn if x_count > o_count else 0)
+        state = x_bits | o_bits | o_bits << self._cells | (self._turn if x_count > o_count else 0)
         if x_line or o_line:
             return state | self._won | self._over
         if x_count + o_count == self._cells:
