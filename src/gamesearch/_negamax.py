@@ -76,9 +76,10 @@ def window_search(
     expanded, leaves, cutoffs, max_depth = 0, 0, 0, 0
     inf = math.inf
     # A triangular principal-variation table: after the search of a node at ply p returns,
-    # lines[p] holds the best line found below it, as linked (action, rest) pairs. Each ply
-    # takes at least one Python frame, so the recursion limit bounds the plies.
-    lines: list[Any] = [None] * (sys.getrecursionlimit() + 1)
+    # lines[p] holds the best line found below it, as linked (action, rest) pairs. Nodes are
+    # expanded above the depth limit only, and each ply takes at least one Python frame, so
+    # the depth limit or else the recursion limit bounds the plies.
+    lines: list[Any] = [None] * ((limit if limit > 0 else sys.getrecursionlimit()) + 1)
 
     def search(state: S, mover: Player, alpha: float, beta: float, ply: int) -> float:
         """Value of the non-terminal ``state`` for ``mover``, the player to move there.
