@@ -10,6 +10,8 @@ import dataclasses
 import importlib
 import inspect
 import itertools
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -231,3 +233,26 @@ def test_reference_games_have_every_member_of_the_game_protocol(game):
         else:
             assert callable(member)
             assert list(inspect.signature(member).parameters) == parameters
+
+
+def run_python(code: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
+
+
+def test_the_core_needs_no_third_party_package():
+    done = run_python(
+        "import sys, gamesearch, gamesearch.games\n"
+        "loaded = {name.split('.')[0] for name in sys.modules}\n"
+        "print(sorted(loaded & {'hypothesis', 'numpy', 'pytest'}))"
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+
+
+def test_the_testing_module_says_how_to_get_hypothesis():
+    done = run_python("import sys\nsys.modules['hypothesis'] = None\nimport gamesearch.testing")
+    assert done.returncode != 0
+    assert "ImportError: gamesearch.testing needs Hypothesis" in done.stderr
+    assert "pip install 'gamesearch[testing]'" in done.stderr
