@@ -170,3 +170,12 @@ def test_search_from_a_terminal_tree():
 def test_search_with_depth_from_a_terminal_state(searcher):
     result = searcher(GameTree(-4), depth=3, evaluate=zero)
     assert (result.value, result.action) == (-4.0, None)
+
+
+def test_infinite_utilities_are_values_not_errors(searcher):
+    # Every leaf is a loss of -inf for MAX, so the first action is as good as any other.
+    lost = GameTree([[-math.inf, 1], [-math.inf]])
+    result = searcher(lost)
+    assert (result.value, result.action, result.pv) == (-math.inf, 0, (0, 0))
+    won = GameTree([[2, 1], [math.inf]])
+    assert (searcher(won).value, searcher(won).action) == (math.inf, 1)
