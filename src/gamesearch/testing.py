@@ -104,7 +104,8 @@ def states(game: Game[S, A], *, max_moves: int | None = None) -> st.SearchStrate
 
     Args:
         game: Any game.
-        max_moves: The most actions to play; ``None`` plays until the game ends.
+        max_moves: The most actions to play; ``None`` sets no bound, so that some examples
+            play on until the game ends.
 
     Example:
         >>> from hypothesis import given

@@ -20,8 +20,7 @@ class TicTacToe:
     A state is one ``int``, cheap to hash and to copy: bit ``i`` is set when square ``i`` is
     taken, bit ``cells + i`` when O took it (so X's squares are the taken ones that are not O's),
     and three bits above them record that O is to move, that the game is over and that it was
-    won. Use :meth:`parse` and :meth:`render` to go from
-    and to pictures of the board.
+    won. Use :meth:`parse` and :meth:`render` to go from and to pictures of the board.
 
     Args:
         size: The board's side, ``n``.
