@@ -27,6 +27,7 @@ def agree_with_minimax(game: Any, state: Any = None, searchers=PRUNING, **option
         result = searcher(game, state, **options)
         assert (result.value, result.action, result.pv) == (full.value, full.action, full.pv)
         assert result.player == full.player
+        assert (result.depth, result.exact) == (full.depth, full.exact)
         assert result.stats.nodes <= full.stats.nodes
     return full
 
@@ -157,3 +158,20 @@ def test_searching_does_not_change_the_state_or_the_game(tree):
     for searcher in (minimax, *PRUNING):
         searcher(tree, state)
     assert (state, tree.leaves()) == before
+
+
+@given(game_trees(max_depth=4), st.integers(min_value=1, max_value=5))
+def test_exact_says_whether_an_evaluation_was_used(tree: GameTree, depth: int) -> None:
+    evaluations: list[Any] = []
+
+    def evaluate(state: Any, player: int) -> float:
+        evaluations.append(state)
+        return 0.0
+
+    for searcher in (minimax, *PRUNING):
+        evaluations.clear()
+        result = searcher(tree, depth=depth, evaluate=evaluate)
+        assert result.depth == depth
+        assert result.exact == (not evaluations)
+        unlimited = searcher(tree)
+        assert (unlimited.depth, unlimited.exact) == (None, True)

@@ -138,7 +138,7 @@ def test_searcher_signature(searcher):
 @pytest.mark.parametrize(
     ("cls", "fields"),
     [
-        (SearchResult, ["value", "action", "pv", "player", "stats"]),
+        (SearchResult, ["value", "action", "pv", "player", "stats", "depth", "exact", "values"]),
         (SearchStats, ["nodes", "leaves", "cutoffs", "max_depth", "elapsed"]),
     ],
 )

@@ -66,6 +66,8 @@ def window_search(
             cutoffs=0,
             max_depth=0,
             started=started,
+            depth=depth,
+            exact=True,
         )
 
     actions, result, is_terminal = game.actions, game.result, game.is_terminal
@@ -73,7 +75,7 @@ def window_search(
     # Every node generated is either expanded (searched below) or scored as a leaf in its
     # parent, and the root is expanded: so nodes = expanded + leaves, and the loop need not
     # count every child.
-    expanded, leaves, cutoffs, max_depth = 0, 0, 0, 0
+    expanded, leaves, cutoffs, max_depth, estimates = 0, 0, 0, 0, 0
     inf = math.inf
     # A triangular principal-variation table: after the search of a node at ply p returns,
     # lines[p] holds the best line found below it, as linked (action, rest) pairs. Nodes are
@@ -88,7 +90,7 @@ def window_search(
         upper bound on the true value (fail low) and a value >= beta a lower bound (fail high).
         Leaf children are scored here, in their parent, which saves a call for every leaf.
         """
-        nonlocal expanded, leaves, cutoffs, max_depth
+        nonlocal expanded, leaves, cutoffs, max_depth, estimates
         expanded += 1
         view = root_player if root_view else mover
         best, best_action = -inf, _NO_ACTION
@@ -113,6 +115,7 @@ def window_search(
                     value = -value
                 below = None
                 leaves += 1
+                estimates += 1
                 max_depth = limit
             else:
                 next_mover = to_move(child)
@@ -144,4 +147,6 @@ def window_search(
         cutoffs=cutoffs,
         max_depth=max_depth,
         started=started,
+        depth=depth,
+        exact=estimates == 0,
     )

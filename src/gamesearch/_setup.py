@@ -179,8 +179,14 @@ def make_result(
     cutoffs: int,
     max_depth: int,
     started: float,
+    depth: int | None,
+    exact: bool,
+    values: tuple[float, ...] | None = None,
 ) -> SearchResult[Any]:
-    """Assemble a :class:`SearchResult` from a search's value, line and counters."""
+    """Assemble a :class:`SearchResult` from a search's value, line and counters.
+
+    ``depth`` is the depth limit (``None`` for none); ``exact`` says no evaluation was used.
+    """
     pv = flatten(line)
     stats = SearchStats(
         nodes=nodes,
@@ -190,5 +196,12 @@ def make_result(
         elapsed=time.perf_counter() - started,
     )
     return SearchResult(
-        value=float(value), action=pv[0] if pv else None, pv=pv, player=player, stats=stats
+        value=float(value),
+        action=pv[0] if pv else None,
+        pv=pv,
+        player=player,
+        stats=stats,
+        depth=depth,
+        exact=exact,
+        values=values,
     )

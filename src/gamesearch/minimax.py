@@ -67,12 +67,12 @@ def minimax(
     """
     started = time.perf_counter()
     root, limit = prepare(game, state, depth, evaluate, searcher="minimax")
-    nodes, leaves, max_depth = 1, 0, 0
+    nodes, leaves, max_depth, estimates = 1, 0, 0, 0
     max_player = game.to_move(root)
 
     def leaf_value(state: S, ply: int) -> float | None:
         """The value of a leaf for MAX: its utility, its evaluation at the limit, else None."""
-        nonlocal leaves, max_depth
+        nonlocal leaves, max_depth, estimates
         if game.is_terminal(state):
             value = terminal_value(game, state, max_player)
         elif ply == limit:
@@ -80,6 +80,7 @@ def minimax(
             value = float(evaluate(state, max_player))
             if math.isnan(value):
                 raise nan_error(state, max_player, "evaluate")
+            estimates += 1
         else:
             return None
         leaves += 1
@@ -132,4 +133,6 @@ def minimax(
         cutoffs=0,
         max_depth=max_depth,
         started=started,
+        depth=depth,
+        exact=estimates == 0,
     )

@@ -69,3 +69,16 @@ class SearchResult(Generic[_A]):
 
     stats: SearchStats
     """Counts of the work done."""
+
+    depth: int | None = None
+    """The depth, in plies, to which the value was searched: the depth limit of a depth-limited
+    search, or the deepest completed iteration of iterative deepening; ``None`` for a search
+    without a depth limit."""
+
+    exact: bool = False
+    """Whether ``value`` is the proven game value: every line the value depends on ended in a
+    terminal state, and no evaluation function touched it."""
+
+    values: tuple[float, ...] | None = None
+    """The value for every player, indexed by player, from searchers that back up one utility
+    per player (max-n); ``None`` from the others, whose ``value`` is for ``player`` only."""
