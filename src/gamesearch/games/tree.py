@@ -166,16 +166,12 @@ class GameTree:
         if player in range(self.num_players):  # as ``==`` compares: 0.0 and True are players too
             return values[int(player)]
         if self._vectors:
-            raise ValueError(
-                f"GameTree has players 0 to {self.num_players - 1}, not {player!r}"
-            )
+            raise ValueError(f"GameTree has players 0 to {self.num_players - 1}, not {player!r}")
         raise ValueError(f"GameTree has players 0 (MAX) and 1 (MIN), not {player!r}")
 
     def leaves(self) -> dict[Path, float]:
         """Every leaf's path and value for player 0, in depth-first, left-to-right order."""
-        return {
-            path: self._values[path][0] for path in self._depth_first() if path in self._values
-        }
+        return {path: self._values[path][0] for path in self._depth_first() if path in self._values}
 
     def _vector(self, path: Path, leaf: tuple[Any, ...]) -> tuple[float, ...]:
         """The utilities of an n-player leaf as floats, after checking them."""
