@@ -49,11 +49,12 @@ PUBLIC = {
         "SearchTooDeepError",
         "UnsupportedGameError",
         "alphabeta",
+        "maxn",
         "minimax",
         "negamax",
     ],
     "gamesearch.games": ["GameTree", "Path", "TicTacToe"],
-    "gamesearch.testing": ["game_trees", "nested_trees", "states"],
+    "gamesearch.testing": ["game_trees", "maxn_trees", "nested_trees", "states"],
 }
 
 TYPE_ALIASES = {

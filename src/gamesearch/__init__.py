@@ -22,6 +22,7 @@ from .errors import (
     UnsupportedGameError,
 )
 from .game import Evaluation, Game, Player
+from .maxn import maxn
 from .minimax import minimax
 from .negamax import negamax
 from .result import SearchResult, SearchStats
@@ -44,6 +45,7 @@ __all__ = [
     "SearchTooDeepError",
     "UnsupportedGameError",
     "alphabeta",
+    "maxn",
     "minimax",
     "negamax",
 ]

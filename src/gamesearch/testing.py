@@ -13,6 +13,8 @@ searcher is then one line of strategy:
 
 from __future__ import annotations
 
+from fractions import Fraction
+from numbers import Real
 from typing import Any
 
 try:
@@ -25,7 +27,7 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
 from .game import A, Game, S
 from .games.tree import GameTree
 
-__all__ = ["game_trees", "nested_trees", "states"]
+__all__ = ["game_trees", "maxn_trees", "nested_trees", "states"]
 
 
 def nested_trees(
@@ -51,13 +53,24 @@ def nested_trees(
         A strategy of nested lists (or a bare number, a tree of one leaf, when
         ``max_depth == 0`` or the draw makes the root a leaf).
     """
+    leaf: st.SearchStrategy[Any] = st.integers(-9, 9) if values is None else values
+    return _nested(leaf, max_depth, min_branching, max_branching, uniform)
+
+
+def _nested(
+    leaf: st.SearchStrategy[Any],
+    max_depth: int,
+    min_branching: int,
+    max_branching: int,
+    uniform: bool,
+) -> st.SearchStrategy[Any]:
+    """Nested lists of ``leaf`` examples, as :func:`nested_trees` describes them."""
     if max_depth < 0:
         raise ValueError(f"max_depth must be >= 0, got {max_depth}")
     if not 1 <= min_branching <= max_branching:
         raise ValueError(
             f"need 1 <= min_branching <= max_branching, got {min_branching}, {max_branching}"
         )
-    leaf: st.SearchStrategy[Any] = st.integers(-9, 9) if values is None else values
 
     def subtree(depth: int) -> st.SearchStrategy[Any]:
         if depth == 0:
@@ -93,6 +106,84 @@ def game_trees(
         values=values,
         uniform=uniform,
     ).map(GameTree)
+
+
+def maxn_trees(
+    num_players: int = 3,
+    *,
+    max_depth: int = 3,
+    min_branching: int = 1,
+    max_branching: int = 3,
+    values: st.SearchStrategy[float] | st.SearchStrategy[int] | None = None,
+    bounds: tuple[float, float] | None = None,
+    uniform: bool = False,
+) -> st.SearchStrategy[GameTree]:
+    """Random n-player :class:`GameTree` games, whose leaves are tuples of utilities.
+
+    The players move in turn by depth, as in every ``GameTree(..., num_players=n)``; the
+    tree's shape is drawn as by :func:`nested_trees`.
+
+    Args:
+        num_players: The number of players, n >= 1.
+        max_depth: The deepest a leaf can be (the root is at depth 0).
+        min_branching: The fewest children of an internal node (>= 1).
+        max_branching: The most children of an internal node.
+        values: The strategy for each utility; default: integers from -9 to 9, which gives
+            plenty of ties. Not with ``bounds``.
+        bounds: ``(min_per_player, max_sum)``: draw utilities of at least ``min_per_player``
+            each that sum to at most ``max_sum``, as shallow-pruned max-n needs (integers when
+            both bounds are ints, floats otherwise).
+        uniform: If true, every leaf is at ``max_depth``.
+
+    Returns:
+        A strategy of ``GameTree(..., num_players=num_players)`` games.
+
+    Example:
+        >>> from hypothesis import given
+        >>> from gamesearch import maxn
+        >>> @given(maxn_trees(3, max_depth=2, bounds=(0, 10)))
+        ... def test_shallow_pruning_gives_max_n_values(tree):
+        ...     plain = maxn(tree)
+        ...     assert maxn(tree, pruning="shallow", bounds=(0, 10)).values == plain.values
+        >>> test_shallow_pruning_gives_max_n_values()
+    """
+    if isinstance(num_players, bool) or not isinstance(num_players, int) or num_players < 1:
+        raise ValueError(f"num_players must be an int >= 1, got {num_players!r}")
+    leaf = _utility_vectors(num_players, values, bounds)
+    return _nested(leaf, max_depth, min_branching, max_branching, uniform).map(
+        lambda nested: GameTree(nested, num_players=num_players)
+    )
+
+
+def _utility_vectors(
+    players: int,
+    values: st.SearchStrategy[Any] | None,
+    bounds: tuple[float, float] | None,
+) -> st.SearchStrategy[tuple[Any, ...]]:
+    """Tuples of ``players`` utilities, drawn from ``values`` or within ``bounds``."""
+    if bounds is None:
+        utility: st.SearchStrategy[Any] = st.integers(-9, 9) if values is None else values
+        return st.tuples(*[utility] * players)
+    if values is not None:
+        raise ValueError("pass values or bounds, not both")
+    low, total = bounds
+    if not all(isinstance(b, Real) and not isinstance(b, bool) for b in bounds):
+        raise ValueError(f"bounds must be two numbers, got {bounds!r}")
+    if total < players * low:
+        raise ValueError(f"no {players} utilities of at least {low} sum to at most {total}")
+    integral = isinstance(low, int) and isinstance(total, int)
+
+    @st.composite
+    def bounded(draw: st.DrawFn) -> tuple[Any, ...]:
+        slack, drawn = total - players * low, []  # what is left to share above the minimum
+        for _ in range(players):
+            extra = draw(st.integers(0, int(slack)) if integral else st.floats(0, slack))
+            drawn.append(low + extra)
+            slack -= extra
+        return tuple(drawn)
+
+    # Rounding can take a float vector's sum past max_sum by an ulp: draw those again.
+    return bounded().filter(lambda drawn: sum(map(Fraction, drawn)) <= Fraction(total))
 
 
 def states(game: Game[S, A], *, max_moves: int | None = None) -> st.SearchStrategy[S]:

@@ -1,0 +1,112 @@
+"""The bounds on utilities that shallow pruning of max-n relies on, checked in exact arithmetic.
+
+Korf (1991) prunes a max-n tree with two facts about the game: every player's utility is at
+least ``min_per_player``, and the players' utilities sum to at most ``max_sum``. A pruning
+decision made from bounds the utilities break would be a wrong answer, so every utility vector
+the search reads is checked against them, and every pruning test is confirmed in rational
+arithmetic: floating-point rounding must not prune a move that is better by one ulp.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from numbers import Real
+from typing import Any
+
+from .errors import InvalidSearchOptionError, InvalidUtilityError
+
+__all__ = ["Bounds", "check_bounds"]
+
+_MEMO_LIMIT = 1 << 12
+
+
+class Bounds:
+    """Checked bounds ``(min_per_player, max_sum)`` for ``players`` players.
+
+    Args:
+        low: The least utility any player can get.
+        total: The most the utilities of all players can sum to.
+        players: How many players the game has.
+    """
+
+    def __init__(self, low: float, total: float, players: int) -> None:
+        self.low = low
+        self.total = total
+        self.players = players
+        self._exact_low = Fraction(low)
+        self._exact_total = Fraction(total)
+        self._sums_ok: set[tuple[float, ...]] = set()  # vectors whose exact sum was checked
+        self.top = total - (players - 1) * low
+        """The most any one player can get: ``max_sum - (n - 1) * min_per_player``, rounded."""
+        self.ceiling = total - (players - 2) * low
+        """``ceiling - v`` bounds the utility of another player when one player gets ``v``:
+        ``max_sum - v - (n - 2) * min_per_player``, rounded."""
+        self._exact_top = self._exact_total - (players - 1) * self._exact_low
+        self._exact_ceiling = self._exact_total - (players - 2) * self._exact_low
+
+    def __repr__(self) -> str:
+        return f"Bounds(min_per_player={self.low!r}, max_sum={self.total!r})"
+
+    def check(self, values: tuple[Any, ...], state: object, source: str) -> None:
+        """Raise :class:`InvalidUtilityError` unless ``values`` keep within the bounds.
+
+        ``source`` names the function that produced the values (``"utility"`` or
+        ``"evaluate"``) for the message.
+        """
+        if min(values) >= self.low:
+            total = math.fsum(values)  # correctly rounded: below max_sum means below it exactly
+            if total < self.total:
+                return
+            if values in self._sums_ok:
+                return
+            if sum(Fraction(value) for value in values) <= self._exact_total:
+                if len(self._sums_ok) < _MEMO_LIMIT:
+                    self._sums_ok.add(values)
+                return
+        raise InvalidUtilityError(
+            f"{source}(state, player) for players 0 to {self.players - 1} gave {values!r} for "
+            f"state {state!r}, which breaks bounds=({self.low!r}, {self.total!r}): every "
+            f"utility must be >= {self.low!r} and their sum <= {self.total!r}, or shallow "
+            "pruning could give a wrong answer. Pass bounds that hold for every utility and "
+            "evaluation"
+        )
+
+    def others_capped(self, own: float, other_best: float) -> bool:
+        """Whether a player getting ``own`` leaves every other player at most ``other_best``.
+
+        That is ``max_sum - own - (n - 2) * min_per_player <= other_best``, decided exactly.
+        """
+        return self.ceiling - own <= other_best and (
+            self._exact_ceiling - Fraction(own) <= Fraction(other_best)
+        )
+
+    def is_top(self, own: float) -> bool:
+        """Whether ``own`` is the most one player can get, decided exactly."""
+        return own >= self.top and Fraction(own) >= self._exact_top
+
+
+def check_bounds(bounds: object, players: int, searcher: str) -> Bounds:
+    """``bounds``, a pair ``(min_per_player, max_sum)`` of finite numbers, as :class:`Bounds`.
+
+    Raises:
+        InvalidSearchOptionError: ``bounds`` is not such a pair, or no utilities can keep within
+            it (``max_sum < num_players * min_per_player``).
+    """
+    if (
+        not isinstance(bounds, tuple)
+        or len(bounds) != 2
+        or not all(isinstance(b, Real) and not isinstance(b, bool) for b in bounds)
+        or not all(math.isfinite(b) for b in bounds)
+    ):
+        raise InvalidSearchOptionError(
+            f"{searcher}: bounds must be a pair (min_per_player, max_sum) of finite numbers, "
+            f"not {bounds!r}"
+        )
+    low, total = bounds
+    if Fraction(total) < players * Fraction(low):
+        raise InvalidSearchOptionError(
+            f"{searcher}: bounds={bounds!r} cannot hold: {players} players who each get at "
+            f"least {low!r} get at least {players * low!r} together, more than max_sum={total!r}"
+        )
+    return Bounds(low, total, players)

@@ -1,0 +1,68 @@
+"""Input checks shared by the searchers of games with any number of players."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from ._setup import Problem, check_depth, check_game
+from .errors import GameProtocolError, UnsupportedGameError
+from .game import Game, Player
+
+_S = TypeVar("_S")
+
+
+def check_players(game: object, searcher: str) -> int:
+    """``game.num_players`` after checking that it is an int >= 1.
+
+    Raises:
+        UnsupportedGameError: ``num_players`` is not an int >= 1.
+    """
+    players = getattr(game, "num_players", None)
+    if isinstance(players, bool) or not isinstance(players, int) or players < 1:
+        raise UnsupportedGameError(
+            f"{searcher} searches games of one or more players, but {type(game).__name__} has "
+            f"num_players={players!r}"
+        )
+    return players
+
+
+def prepare_players(
+    game: Game[_S, Any],
+    state: _S | None,
+    depth: int | None,
+    evaluate: Callable[[_S, Player], float] | None,
+    *,
+    searcher: str,
+) -> tuple[Problem, int]:
+    """Check a search request for a game of any number of players, and resolve its defaults.
+
+    Returns:
+        The root and the ply limit (-1 for none), and the number of players.
+
+    Raises:
+        NotAGameError: ``game`` lacks members of the protocol.
+        UnsupportedGameError: ``game.num_players`` is not an int >= 1.
+        InvalidSearchOptionError: ``depth`` is not an int >= 1, or is given without a callable
+            ``evaluate``.
+        GameProtocolError: the root state is not hashable.
+    """
+    check_game(game)
+    players = check_players(game, searcher)
+    limit = check_depth(depth, evaluate, searcher)
+    root = game.initial_state() if state is None else state
+    try:
+        hash(root)
+    except TypeError as exc:
+        raise GameProtocolError(
+            f"states must be hashable, but {type(root).__name__} is not: {exc}"
+        ) from exc
+    return Problem(root, limit), players
+
+
+def bad_mover_error(state: object, mover: object, players: int) -> GameProtocolError:
+    """The error for ``to_move(state)`` returning something that is not one of the players."""
+    return GameProtocolError(
+        f"to_move({state!r}) returned {mover!r}, but the game's players are 0 to {players - 1} "
+        f"(num_players={players})"
+    )

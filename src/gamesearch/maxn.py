@@ -1,0 +1,251 @@
+"""Max-n: the search of games of n players, each maximising its own utility.
+
+With more than two players a state's value is a vector, one utility per player; the player to
+move picks the child whose vector is best for itself (Luckhardt and Irani 1986; AIMA 3rd ed.,
+section 5.2.2). Alliances and rivalries arise from the vectors alone. With two zero-sum players
+max-n is minimax.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from ._bounds import Bounds, check_bounds
+from ._players import bad_mover_error, prepare_players
+from ._setup import make_result, nan_error, no_actions_error, recursion_guard
+from .errors import InvalidSearchOptionError
+from .game import A, Evaluation, Game, Player, S
+from .result import SearchResult
+
+__all__ = ["maxn"]
+
+Vector = tuple[Any, ...]
+"""The values of a state, one per player, indexed by player."""
+
+PRUNING = (None, "shallow")
+"""The values of ``maxn``'s ``pruning`` option."""
+
+
+def maxn(
+    game: Game[S, A],
+    state: S | None = None,
+    *,
+    depth: int | None = None,
+    evaluate: Evaluation[S] | None = None,
+    pruning: str | None = None,
+    bounds: tuple[float, float] | None = None,
+) -> SearchResult[A]:
+    """Search the tree below ``state`` and back up a vector of utilities, one per player.
+
+    At each state the player to move chooses the child whose vector gives it the highest
+    utility; of equally good children it takes the first in ``actions()`` order (other tie
+    policies, such as assuming the worst for the root player, make other choices). A leaf's
+    vector is ``utility(state, p)`` for every player ``p``, or ``evaluate(state, p)`` at the
+    depth limit, so ``evaluate`` is called once for each player at each cut-off state.
+
+    With ``pruning="shallow"`` the search uses Korf's shallow pruning (Korf 1991), which
+    needs ``bounds=(min_per_player, max_sum)``: every utility and evaluation is at least
+    ``min_per_player`` and the utilities of a state sum to at most ``max_sum``. When the player
+    to move at a state is sure of ``v``, every other player can get at most
+    ``max_sum - v - (n - 2) * min_per_player`` there; once that is no better than what the
+    player moving above already has, the state's remaining actions cannot change that player's
+    choice and are pruned. A player sure of the most any player can get stops as well
+    (immediate pruning). Deeper pruning, as alpha-beta does it, is unsound for max-n (Korf
+    1991). The pruned search returns exactly plain max-n's values, action and principal
+    variation; each vector it reads is checked against the bounds.
+
+    Args:
+        game: A game of one or more players.
+        state: The root; ``None`` means ``game.initial_state()``.
+        depth: Plies to search (an int >= 1), or ``None`` to search to terminal states.
+        evaluate: ``evaluate(state, player)``, the estimated utility for ``player`` of a
+            non-terminal state at the depth limit; required with ``depth``.
+        pruning: ``None`` for plain max-n, or ``"shallow"`` for shallow pruning.
+        bounds: ``(min_per_player, max_sum)``, finite numbers; required with
+            ``pruning="shallow"``, and only used by it.
+
+    Returns:
+        ``values``, the vector of the root (one float per player, indexed by player);
+        ``value``, its component for ``player``, the player to move at ``state``; the first
+        best action, the principal variation and the node counts. ``stats.cutoffs`` counts
+        the states whose remaining actions shallow or immediate pruning skipped.
+
+    Raises:
+        NotAGameError: ``game`` lacks members of the ``Game`` protocol.
+        UnsupportedGameError: ``game.num_players`` is not an int >= 1.
+        InvalidSearchOptionError: a bad ``depth``, ``depth`` without ``evaluate``, an unknown
+            ``pruning``, or ``bounds`` missing, malformed, impossible or given without pruning.
+        InvalidUtilityError: a utility or evaluation is NaN, or breaks the ``bounds``.
+        GameProtocolError: a non-terminal state has no actions, ``to_move`` names no player of
+            the game, or the root is not hashable.
+        SearchTooDeepError: the tree is deeper than Python's recursion limit.
+
+    Example:
+        The three-player tree of AIMA figure 5.4: players 0, 1 and 2 move in turn, and each
+        leaf gives their utilities. Player 0 can get 1 either way and takes the first move.
+
+        >>> from gamesearch.games import GameTree
+        >>> tree = GameTree([[[(1, 2, 6), (4, 2, 3)], [(6, 1, 2), (7, 4, 1)]],
+        ...                  [[(5, 1, 1), (1, 5, 2)], [(7, 7, 1), (5, 4, 5)]]], num_players=3)
+        >>> result = maxn(tree)
+        >>> result.values, result.value, result.action, result.pv
+        ((1.0, 2.0, 6.0), 1.0, 0, (0, 0, 0))
+
+        Shallow pruning, the utilities summing to at most 10: once player 1 is sure of 5 at
+        ``(1,)``, player 0 can get at most 10 - 5 = 5 there, less than the 6 of move 0.
+
+        >>> tree = GameTree([[(6, 3, 1), (7, 1, 2)], [(2, 5, 3), (9, 1, 0), (8, 0, 2)]],
+        ...                 num_players=3)
+        >>> plain, pruned = maxn(tree), maxn(tree, pruning="shallow", bounds=(0, 10))
+        >>> plain.values, plain.action, pruned.values, pruned.action
+        ((6.0, 3.0, 1.0), 0, (6.0, 3.0, 1.0), 0)
+        >>> plain.stats.leaves, pruned.stats.leaves, pruned.stats.cutoffs
+        (5, 3, 1)
+    """
+    started = time.perf_counter()
+    (root, limit), players = prepare_players(game, state, depth, evaluate, searcher="maxn")
+    if pruning not in PRUNING:
+        raise InvalidSearchOptionError(f"maxn: pruning must be None or 'shallow', not {pruning!r}")
+    limits: Bounds | None = None
+    if pruning == "shallow":
+        if bounds is None:
+            raise InvalidSearchOptionError(
+                "maxn: pruning='shallow' needs bounds=(min_per_player, max_sum), the least "
+                "utility of any player and the most the players' utilities sum to"
+            )
+        limits = check_bounds(bounds, players, "maxn")
+    elif bounds is not None:
+        raise InvalidSearchOptionError(
+            "maxn: bounds are used by pruning='shallow' only; pass pruning='shallow' as well"
+        )
+
+    actions, result, is_terminal, to_move = (
+        game.actions,
+        game.result,
+        game.is_terminal,
+        game.to_move,
+    )
+    everyone = range(players)
+    inf = math.inf
+    # Every node generated is either expanded or scored as a leaf in its parent, and the root
+    # is expanded unless it is terminal: nodes = expanded + leaves.
+    expanded, leaves, cutoffs, max_depth, estimates = 0, 0, 0, 0, 0
+    # A triangular principal-variation table, as in alpha-beta: after the search of a node at
+    # ply p returns, lines[p] holds the best line below it as linked (action, rest) pairs.
+    lines: list[Any] = [None] * ((limit if limit > 0 else sys.getrecursionlimit()) + 1)
+
+    def score(state: S, ply: int, terminal: bool) -> Vector:
+        """The vector of a leaf at ``ply``: its utilities, or else its evaluation."""
+        nonlocal leaves, max_depth, estimates
+        read: Callable[[S, Player], float]
+        if terminal:
+            read, source = game.utility, "utility"
+        else:
+            assert evaluate is not None  # a depth limit implies an evaluation
+            read, source = evaluate, "evaluate"
+            estimates += 1
+        values = tuple([read(state, player) for player in everyone])
+        for player, value in enumerate(values):
+            if value != value:
+                raise nan_error(state, player, source)
+        if limits is not None:
+            limits.check(values, state, source)
+        leaves += 1
+        if ply > max_depth:
+            max_depth = ply
+        return values
+
+    def mover_of(state: S) -> Player:
+        """``to_move(state)``, checked to be one of the players."""
+        mover = to_move(state)
+        if mover not in everyone:
+            raise bad_mover_error(state, mover, players)
+        return mover
+
+    def plain(state: S, mover: Player, ply: int) -> Vector:
+        """MAX-N(s): the vector of the non-terminal ``state``, ``mover`` to move there."""
+        nonlocal expanded
+        expanded += 1
+        best: Vector | None = None
+        best_own = -inf  # best[mover]
+        child_ply = ply + 1
+        for action in actions(state):
+            child = result(state, action)
+            terminal = is_terminal(child)
+            if terminal or child_ply == limit:
+                values, below = score(child, child_ply, terminal), None
+            else:
+                values, below = plain(child, mover_of(child), child_ply), lines[child_ply]
+            own = values[mover]
+            if own > best_own or best is None:
+                best, best_own = values, own
+                lines[ply] = (action, below)
+        if best is None:
+            raise no_actions_error(state)
+        return best
+
+    def shallow(state: S, mover: Player, ply: int, parent: Player, parent_best: float) -> Vector:
+        """MAX-N(s) with shallow and immediate pruning (Korf 1991).
+
+        ``parent`` moved into ``state`` and can already get ``parent_best`` from an earlier
+        sibling (-inf if none). The result is exact unless this node is pruned; a pruned node
+        returns a vector of one of its children, which gives ``parent`` at most
+        ``parent_best``, so that ``parent``, which keeps the first of equal values, rejects it.
+        """
+        nonlocal expanded, cutoffs
+        assert limits is not None
+        expanded += 1
+        best: Vector | None = None
+        best_own = -inf
+        child_ply = ply + 1
+        for action in actions(state):
+            child = result(state, action)
+            terminal = is_terminal(child)
+            if terminal or child_ply == limit:
+                values, below = score(child, child_ply, terminal), None
+            else:
+                values = shallow(child, mover_of(child), child_ply, mover, best_own)
+                below = lines[child_ply]
+            own = values[mover]
+            if own > best_own or best is None:
+                best, best_own = values, own
+                lines[ply] = (action, below)
+                # Shallow pruning: ``parent`` gets at most max_sum - own - (n-2) * min here.
+                if parent != mover and limits.others_capped(own, parent_best):
+                    cutoffs += 1
+                    break
+                # Immediate pruning: no child can give ``mover`` more than ``own``.
+                if limits.is_top(own):
+                    cutoffs += 1
+                    break
+        if best is None:
+            raise no_actions_error(state)
+        return best
+
+    terminal = is_terminal(root)
+    with recursion_guard("maxn"):
+        root_player = mover_of(root)
+        if terminal:
+            values = score(root, 0, terminal)
+        elif limits is None:
+            values = plain(root, root_player, 0)
+        else:
+            values = shallow(root, root_player, 0, root_player, -inf)
+    vector = tuple(float(value) for value in values)
+    return make_result(
+        vector[root_player],
+        None if terminal else lines[0],
+        root_player,
+        nodes=expanded + leaves,
+        leaves=leaves,
+        cutoffs=cutoffs,
+        max_depth=max_depth,
+        started=started,
+        depth=depth,
+        exact=estimates == 0,
+        values=vector,
+    )
