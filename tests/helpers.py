@@ -149,3 +149,19 @@ class Alternating:
     def utility(self, state: Hashable, player: Player) -> float:
         value = float(self.nodes[state])
         return value if player == 0 else -value
+
+
+def reachable(game: Any) -> list[Any]:
+    """Every state reachable from ``game.initial_state()``, in breadth-first order."""
+    start = game.initial_state()
+    seen, frontier = {start: None}, [start]
+    while frontier:
+        following = []
+        for state in frontier:
+            for action in game.actions(state):
+                child = game.result(state, action)
+                if child not in seen:
+                    seen[child] = None
+                    following.append(child)
+        frontier = following
+    return list(seen)

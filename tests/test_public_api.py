@@ -53,7 +53,7 @@ PUBLIC = {
         "minimax",
         "negamax",
     ],
-    "gamesearch.games": ["GameTree", "Path", "TicTacToe"],
+    "gamesearch.games": ["GameTree", "Nim", "NimState", "Path", "Rolit", "RolitState", "TicTacToe"],
     "gamesearch.testing": ["game_trees", "maxn_trees", "nested_trees", "states"],
 }
 
@@ -61,6 +61,8 @@ TYPE_ALIASES = {
     "Evaluation": "gamesearch.game",
     "Player": "gamesearch.game",
     "Path": "gamesearch.games.tree",
+    "NimState": "gamesearch.games.nim",
+    "RolitState": "gamesearch.games.rolit",
 }
 """Exported names that are type aliases, and the module whose source documents them."""
 
