@@ -10,6 +10,7 @@ A :class:`Game` goes in, a :class:`SearchResult` comes out:
 """
 
 from .alphabeta import alphabeta
+from .best_reply import PassingGame, Reply, best_reply
 from .errors import (
     GameProtocolError,
     GameSearchError,
@@ -25,6 +26,7 @@ from .game import Evaluation, Game, Player
 from .maxn import maxn
 from .minimax import minimax
 from .negamax import negamax
+from .paranoid import paranoid
 from .result import SearchResult, SearchStats
 
 __version__ = "0.1.0"
@@ -39,13 +41,17 @@ __all__ = [
     "InvalidSearchOptionError",
     "InvalidUtilityError",
     "NotAGameError",
+    "PassingGame",
     "Player",
+    "Reply",
     "SearchResult",
     "SearchStats",
     "SearchTooDeepError",
     "UnsupportedGameError",
     "alphabeta",
+    "best_reply",
     "maxn",
     "minimax",
     "negamax",
+    "paranoid",
 ]

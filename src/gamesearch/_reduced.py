@@ -1,0 +1,201 @@
+"""Two-player views of an n-player game, searched with :func:`~gamesearch.alphabeta`.
+
+Paranoid search and best-reply search both play the root player, MAX, against the others taken
+together, MIN, who minimise MAX's utility: a two-player game that alpha-beta can search. Each
+view below is such a game, built on the n-player game's own states, so that ``alphabeta``
+searches it unchanged and its node counts are the nodes of the reduced tree.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from typing import Any, Generic, NamedTuple, TypeVar
+
+from ._setup import nan_error
+from .alphabeta import alphabeta
+from .errors import GameProtocolError, SearchTooDeepError
+from .game import Evaluation, Game, Player
+from .result import SearchResult
+
+_S = TypeVar("_S")
+
+MAX, MIN = 0, 1
+"""The two sides of a reduced game: the root player, and the coalition of the others."""
+
+
+class Reply(NamedTuple):
+    """An action of best-reply search's MIN layer: ``player`` plays ``action``.
+
+    The other opponents pass (``pass_turn``) so that ``player`` can move, and after its move
+    they pass again until the root player is to move.
+    """
+
+    player: Player
+    """The opponent who replies."""
+
+    action: Any
+    """Its action, one of ``game.actions`` in the state where it is to move."""
+
+
+class Paranoid(Generic[_S]):
+    """An n-player game seen by a paranoid root player: MAX (0) against all the others (1).
+
+    Paranoid search (Sturtevant and Korf 2000) assumes that the other players have formed a
+    coalition against the root player: the coalition moves whenever one of its members does and
+    minimises the root player's utility, which MAX maximises. The states and actions are the
+    game's; only whose turn it is and whose utility counts change.
+
+    Args:
+        game: The n-player game.
+        root_player: The player searching, MAX.
+        evaluate: The game's evaluation, if the search is depth-limited.
+    """
+
+    num_players = 2
+
+    def __init__(
+        self, game: Game[_S, Any], root_player: Player, evaluate: Evaluation[_S] | None
+    ) -> None:
+        self.game = game
+        self.root_player = root_player
+        self._evaluate = evaluate
+        # Handed on as they are: the reduction leaves them alone, and a bound method of the
+        # game costs no extra call.
+        self.initial_state: Callable[[], _S] = game.initial_state
+        self.is_terminal: Callable[[_S], bool] = game.is_terminal
+        self.actions: Callable[[_S], Sequence[Any]] = game.actions
+        self.result: Callable[[_S, Any], _S] = game.result
+
+    def to_move(self, state: _S) -> Player:
+        """MAX when the root player is to move, else MIN."""
+        return MAX if self.game.to_move(state) == self.root_player else MIN
+
+    def utility(self, state: _S, player: Player) -> float:
+        """The root player's utility for MAX, its negation for MIN."""
+        value = float(self.game.utility(state, self.root_player))
+        if value != value:
+            raise nan_error(state, self.root_player, "utility")
+        return value if player == MAX else -value
+
+    def evaluate(self, state: _S, player: Player) -> float:
+        """The root player's evaluation for MAX, its negation for MIN."""
+        assert self._evaluate is not None  # only passed to alphabeta with an evaluation
+        value = float(self._evaluate(state, self.root_player))
+        if value != value:
+            raise nan_error(state, self.root_player, "evaluate")
+        return value if player == MAX else -value
+
+
+class BestReply(Paranoid[_S]):
+    """An n-player game as best-reply search sees it: MAX moves, then one opponent replies.
+
+    Best-reply search (Schadd and Winands 2011) lets, at each MIN layer, only the one opponent
+    whose reply is strongest against the root player move; the other opponents pass. A MIN
+    node's actions are therefore every opponent's actions, as :class:`Reply` pairs, opponents
+    in turn order from the one to move; after a reply the remaining opponents pass until the
+    root player is to move again. With two players there is nobody to pass, and the view is
+    the paranoid one.
+
+    Args:
+        game: The n-player game; with three or more players it needs ``pass_turn(state)``.
+        root_player: The player searching, MAX.
+        evaluate: The game's evaluation, if the search is depth-limited.
+        players: ``game.num_players``.
+    """
+
+    def __init__(
+        self,
+        game: Game[_S, Any],
+        root_player: Player,
+        evaluate: Evaluation[_S] | None,
+        players: int,
+    ) -> None:
+        super().__init__(game, root_player, evaluate)
+        self.players = players
+        self._pass_turn: Callable[[_S], _S] | None = getattr(game, "pass_turn", None)
+        self.actions = self._actions
+        self.result = self._result
+
+    def _actions(self, state: _S) -> Sequence[Any]:
+        """The game's actions at MAX nodes; every opponent's, as replies, at MIN nodes."""
+        game = self.game
+        if game.to_move(state) == self.root_player:
+            return game.actions(state)
+        return tuple(
+            Reply(player, action)
+            for player, turn in self._opponents(state)
+            for action in game.actions(turn)
+        )
+
+    def _result(self, state: _S, action: Any) -> _S:
+        """The game's result at MAX nodes; at MIN nodes the reply, the others passing."""
+        game = self.game
+        root = self.root_player
+        if game.to_move(state) == root:
+            return game.result(state, action)
+        for player, turn in self._opponents(state):
+            if player == action.player:
+                state = game.result(turn, action.action)
+                break
+        else:
+            raise GameProtocolError(f"{action!r}: no opponent {action.player!r} moves here")
+        if self.players > 2:
+            state = self._pass_to(state, root)
+        return state
+
+    def _opponents(self, state: _S) -> list[tuple[Player, _S]]:
+        """Each opponent, in turn from the one to move, with the state in which it moves."""
+        game = self.game
+        turns: list[tuple[Player, _S]] = []
+        player = game.to_move(state)
+        if self.players == 2:
+            return [(player, state)]
+        while player != self.root_player:
+            if any(player == seen for seen, _ in turns) or len(turns) == self.players - 1:
+                raise self._turn_order_error(state, [seen for seen, _ in turns] + [player])
+            turns.append((player, state))
+            state = self._pass(state)
+            if game.is_terminal(state):
+                break
+            player = game.to_move(state)
+        return turns
+
+    def _pass_to(self, state: _S, player: Player) -> _S:
+        """Pass until ``player`` is to move (or the game is over)."""
+        game = self.game
+        order: list[Player] = []
+        while not game.is_terminal(state) and game.to_move(state) != player:
+            order.append(game.to_move(state))
+            if len(order) == self.players:
+                raise self._turn_order_error(state, order)
+            state = self._pass(state)
+        return state
+
+    def _pass(self, state: _S) -> _S:
+        assert self._pass_turn is not None  # checked by best_reply for three or more players
+        return self._pass_turn(state)
+
+    def _turn_order_error(self, state: _S, order: list[Player]) -> GameProtocolError:
+        return GameProtocolError(
+            f"passing from {state!r} gave the turn to players {order!r} without reaching the "
+            f"root player {self.root_player}: pass_turn must hand the turn to every player in "
+            "turn"
+        )
+
+
+def search_reduced(
+    reduced: Paranoid[_S],
+    root: _S,
+    depth: int | None,
+    evaluate: Evaluation[_S] | None,
+    searcher: str,
+) -> SearchResult[Any]:
+    """``alphabeta`` on the reduced game, its result given as the root player's."""
+    try:
+        found = alphabeta(
+            reduced, root, depth=depth, evaluate=None if evaluate is None else reduced.evaluate
+        )
+    except SearchTooDeepError as exc:
+        raise SearchTooDeepError(str(exc).replace("alphabeta", searcher, 1)) from exc
+    return dataclasses.replace(found, player=reduced.root_player)

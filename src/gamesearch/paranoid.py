@@ -1,0 +1,67 @@
+"""Paranoid search: the root player against a coalition of all the others, with alpha-beta."""
+
+from __future__ import annotations
+
+from ._players import prepare_players
+from ._reduced import Paranoid, search_reduced
+from .game import A, Evaluation, Game, S
+from .result import SearchResult
+
+__all__ = ["paranoid"]
+
+
+def paranoid(
+    game: Game[S, A],
+    state: S | None = None,
+    *,
+    depth: int | None = None,
+    evaluate: Evaluation[S] | None = None,
+) -> SearchResult[A]:
+    """Paranoid search (Sturtevant and Korf 2000): assume that everyone else plays against you.
+
+    The player to move at ``state``, the root player, maximises its utility; every other
+    player is taken to minimise it, as if all of them had formed a coalition. That reduces the
+    n-player game to a two-player one, root player against coalition, which is searched with
+    alpha-beta (:func:`~gamesearch.alphabeta`): deep cutoffs are sound again, unlike in max-n.
+    The states and actions are the game's, so the principal variation is a line of the game
+    and ``stats`` counts the game's states.
+
+    Args:
+        game: A game of one or more players.
+        state: The root; ``None`` means ``game.initial_state()``.
+        depth: Plies to search (an int >= 1), or ``None`` to search to terminal states.
+        evaluate: ``evaluate(state, player)``, the estimated utility for ``player`` of a
+            non-terminal state at the depth limit; required with ``depth``. Paranoid search
+            asks only for the root player's.
+
+    Returns:
+        ``value``, the utility the root player (``player``) can secure against the coalition,
+        its first best action in ``actions()`` order, the principal variation and the node
+        counts; ``values`` is ``None``. With two players this is :func:`~gamesearch.alphabeta`'s
+        answer.
+
+    Raises:
+        NotAGameError: ``game`` lacks members of the ``Game`` protocol.
+        UnsupportedGameError: ``game.num_players`` is not an int >= 1.
+        InvalidSearchOptionError: a bad ``depth``, or ``depth`` without ``evaluate``.
+        InvalidUtilityError: a utility or evaluation is NaN.
+        GameProtocolError: a non-terminal state has no actions, or the root is not hashable.
+        SearchTooDeepError: the tree is deeper than Python's recursion limit.
+
+    Example:
+        Player 1 gains nothing by hurting player 0 on the left, so max-n expects it to leave
+        player 0 with 5 there; paranoid search expects the worst, 1, and settles for the 3 it
+        is sure of on the right.
+
+        >>> from gamesearch import maxn
+        >>> from gamesearch.games import GameTree
+        >>> tree = GameTree([[(5, 5, 0), (1, 0, 9)], [(3, 3, 3), (4, 1, 1)]], num_players=3)
+        >>> maxn(tree).value, maxn(tree).action
+        (5.0, 0)
+        >>> result = paranoid(tree)
+        >>> result.value, result.action, result.pv, result.player
+        (3.0, 1, (1, 0), 0)
+    """
+    (root, _), _ = prepare_players(game, state, depth, evaluate, searcher="paranoid")
+    reduced = Paranoid(game, game.to_move(root), evaluate)
+    return search_reduced(reduced, root, depth, evaluate, "paranoid")
