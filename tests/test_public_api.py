@@ -27,10 +27,13 @@ from gamesearch import (
     SearchResult,
     SearchStats,
     alphabeta,
+    best_reply,
+    maxn,
     minimax,
     negamax,
+    paranoid,
 )
-from gamesearch.games import GameTree, TicTacToe
+from gamesearch.games import GameTree, Nim, Rolit, TicTacToe
 
 PUBLIC = {
     "gamesearch": [
@@ -43,15 +46,19 @@ PUBLIC = {
         "InvalidSearchOptionError",
         "InvalidUtilityError",
         "NotAGameError",
+        "PassingGame",
         "Player",
+        "Reply",
         "SearchResult",
         "SearchStats",
         "SearchTooDeepError",
         "UnsupportedGameError",
         "alphabeta",
+        "best_reply",
         "maxn",
         "minimax",
         "negamax",
+        "paranoid",
     ],
     "gamesearch.games": ["GameTree", "Nim", "NimState", "Path", "Rolit", "RolitState", "TicTacToe"],
     "gamesearch.testing": ["game_trees", "maxn_trees", "nested_trees", "states"],
@@ -66,7 +73,7 @@ TYPE_ALIASES = {
 }
 """Exported names that are type aliases, and the module whose source documents them."""
 
-SEARCHERS = [minimax, alphabeta, negamax]
+SEARCHERS = [minimax, alphabeta, negamax, paranoid, best_reply]
 
 
 def exported():
@@ -136,6 +143,21 @@ def test_searcher_signature(searcher):
         ("depth", keyword, None),
         ("evaluate", keyword, None),
     ]
+
+
+def test_maxn_signature():
+    keyword = inspect.Parameter.KEYWORD_ONLY
+    parameters = [
+        (parameter.name, parameter.kind, parameter.default)
+        for parameter in inspect.signature(maxn).parameters.values()
+    ]
+    assert parameters[2:] == [
+        ("depth", keyword, None),
+        ("evaluate", keyword, None),
+        ("pruning", keyword, None),
+        ("bounds", keyword, None),
+    ]
+    assert [name for name, _, _ in parameters[:2]] == ["game", "state"]
 
 
 @pytest.mark.parametrize(
@@ -236,6 +258,28 @@ def test_reference_games_have_every_member_of_the_game_protocol(game):
         else:
             assert callable(member)
             assert list(inspect.signature(member).parameters) == parameters
+
+
+@pytest.mark.parametrize(
+    "game",
+    [
+        Rolit(),
+        Rolit(size=4, players=4),
+        Nim(),
+        Nim((1, 2), players=2),
+        GameTree([(1, 2, 3)], num_players=3),
+    ],
+    ids=repr,
+)
+def test_multi_player_games_have_every_member_of_the_game_protocol(game):
+    for name, parameters in GAME_MEMBERS.items():
+        member = getattr(game, name)
+        if parameters is None:
+            assert member in (2, 3, 4)
+        else:
+            assert list(inspect.signature(member).parameters) == parameters
+    if not isinstance(game, GameTree):
+        assert list(inspect.signature(game.pass_turn).parameters) == ["state"]
 
 
 def run_python(code: str) -> subprocess.CompletedProcess[str]:

@@ -54,22 +54,31 @@ class Bounds:
         ``source`` names the function that produced the values (``"utility"`` or
         ``"evaluate"``) for the message.
         """
+        excess = None
         if min(values) >= self.low:
             total = math.fsum(values)  # correctly rounded: below max_sum means below it exactly
             if total < self.total:
                 return
             if values in self._sums_ok:
                 return
-            if sum(Fraction(value) for value in values) <= self._exact_total:
+            excess = sum(Fraction(value) for value in values) - self._exact_total
+            if excess <= 0:
                 if len(self._sums_ok) < _MEMO_LIMIT:
                     self._sums_ok.add(values)
                 return
+        hint = ""
+        scale = max(Fraction(1), abs(self._exact_total))
+        if excess is not None and excess <= scale / (1 << 40):
+            hint = (
+                f" They sum past max_sum by only {float(excess):.2g} in exact arithmetic: a "
+                "floating-point rounding error. Round the values down, or pass a slightly "
+                "larger max_sum."
+            )
         raise InvalidUtilityError(
             f"{source}(state, player) for players 0 to {self.players - 1} gave {values!r} for "
             f"state {state!r}, which breaks bounds=({self.low!r}, {self.total!r}): every "
             f"utility must be >= {self.low!r} and their sum <= {self.total!r}, or shallow "
-            "pruning could give a wrong answer. Pass bounds that hold for every utility and "
-            "evaluation"
+            f"pruning could give a wrong answer.{hint}"
         )
 
     def others_capped(self, own: float, other_best: float) -> bool:
