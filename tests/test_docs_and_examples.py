@@ -106,6 +106,13 @@ EXPECTED_OUTPUT: dict[str, list[str]] = {
         r"cutoffs:\s+8,?180",
         r"node ratio minimax/alphabeta: .*= 30\.1",
     ],
+    "three_player_tournament.py": [
+        r"Three-player Rolit, 6 x 6: 20 openings .* 120 games; every searcher at depth 3",
+        r"\nmax-n\s+120\s+0\.\d{3}\s+0\.\d{3}",
+        r"\nparanoid\s+120\s+0\.\d{3}",
+        r"\nbest-reply\s+120\s+0\.\d{3}",
+        r"1/3 is an even share",
+    ],
     "textbook_tree.py": [
         r"value:\s+3 for MAX",
         r"decision:\s+a1",
