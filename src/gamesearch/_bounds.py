@@ -44,6 +44,10 @@ class Bounds:
         ``max_sum - v - (n - 2) * min_per_player``, rounded."""
         self._exact_top = self._exact_total - (players - 1) * self._exact_low
         self._exact_ceiling = self._exact_total - (players - 2) * self._exact_low
+        # Comparisons between numbers are exact in Python: with an exact float ``top`` and
+        # ``ceiling``, most tests need no rational arithmetic.
+        self._top_is_exact = Fraction(self.top) == self._exact_top
+        self._ceiling_is_exact = Fraction(self.ceiling) == self._exact_ceiling
 
     def __repr__(self) -> str:
         return f"Bounds(min_per_player={self.low!r}, max_sum={self.total!r})"
@@ -86,13 +90,23 @@ class Bounds:
 
         That is ``max_sum - own - (n - 2) * min_per_player <= other_best``, decided exactly.
         """
-        return self.ceiling - own <= other_best and (
-            self._exact_ceiling - Fraction(own) <= Fraction(other_best)
-        )
+        ceiling = self.ceiling
+        bound = ceiling - own
+        if not bound <= other_best:
+            return False
+        if self._ceiling_is_exact and type(own) is float:
+            # TwoSum (Knuth, TAOCP vol. 2, 4.2.2): the rounding error of ceiling - own,
+            # computed exactly; when it is 0 the comparison above was exact.
+            back = bound - ceiling
+            if (ceiling - (bound - back)) + (-own - back) == 0.0:
+                return True
+        return self._exact_ceiling - Fraction(own) <= Fraction(other_best)
 
     def is_top(self, own: float) -> bool:
         """Whether ``own`` is the most one player can get, decided exactly."""
-        return own >= self.top and Fraction(own) >= self._exact_top
+        if own < self.top:
+            return False
+        return self._top_is_exact or Fraction(own) >= self._exact_top
 
 
 def check_bounds(bounds: object, players: int, searcher: str) -> Bounds:
