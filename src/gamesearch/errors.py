@@ -5,9 +5,9 @@ kind of mistake, so ``except ValueError`` keeps working::
 
     GameSearchError
     ├── IllegalActionError      (ValueError)     an action not in actions(state)
-    ├── InvalidGameTreeError    (ValueError)     a GameTree node that is not a number or a subtree
+    ├── InvalidGameTreeError    (ValueError)     a GameTree node that is not a leaf or a subtree
     ├── InvalidSearchOptionError (ValueError)    depth < 1, depth without evaluate, ...
-    ├── InvalidUtilityError     (ValueError)     a utility or evaluation that is NaN
+    ├── InvalidUtilityError     (ValueError)     a NaN utility, or one outside maxn's bounds
     ├── UnsupportedGameError    (ValueError)     a game the searcher cannot search (num_players)
     ├── GameProtocolError       (ValueError)     a game that breaks the Game protocol during search
     ├── NotAGameError           (TypeError)      an object that lacks the Game protocol's members
@@ -54,7 +54,10 @@ class IllegalActionError(GameSearchError, ValueError):
 
 
 class InvalidGameTreeError(GameSearchError, ValueError):
-    """A :class:`~gamesearch.games.GameTree` node is neither a number nor a non-empty subtree."""
+    """A :class:`~gamesearch.games.GameTree` node is neither a leaf nor a non-empty subtree.
+
+    A leaf is a number, or in a tree of ``num_players=n`` a tuple of n numbers.
+    """
 
 
 class InvalidSearchOptionError(GameSearchError, ValueError):
@@ -65,11 +68,19 @@ class InvalidSearchOptionError(GameSearchError, ValueError):
 
 
 class InvalidUtilityError(GameSearchError, ValueError):
-    """A utility or an evaluation returned NaN, which has no place in a max or a min."""
+    """A utility or an evaluation returned NaN, which has no place in a max or a min.
+
+    Also raised when utilities break the ``bounds`` that shallow-pruned
+    :func:`~gamesearch.maxn` was promised: pruning from them could give a wrong answer.
+    """
 
 
 class UnsupportedGameError(GameSearchError, ValueError):
-    """The searcher cannot search this kind of game (three players for ``alphabeta``, say)."""
+    """The searcher cannot search this kind of game (three players for ``alphabeta``, say).
+
+    Also raised by :func:`~gamesearch.best_reply` for a game of three or more players that
+    cannot pass (no ``pass_turn``).
+    """
 
 
 class GameProtocolError(GameSearchError, ValueError):
