@@ -162,9 +162,9 @@ def maxn(
     def mover_of(state: S) -> Player:
         """``to_move(state)``, checked to be one of the players."""
         mover = to_move(state)
-        if mover not in everyone:
+        if mover not in everyone:  # range membership compares with ==: 1.0 counts as 1
             raise bad_mover_error(state, mover, players)
-        return mover
+        return int(mover)
 
     def plain(state: S, mover: Player, ply: int) -> Vector:
         """MAX-N(s): the vector of the non-terminal ``state``, ``mover`` to move there."""
