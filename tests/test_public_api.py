@@ -27,6 +27,7 @@ from gamesearch import (
     SearchResult,
     SearchStats,
     alphabeta,
+    iterative_deepening,
     minimax,
     negamax,
 )
@@ -43,15 +44,19 @@ PUBLIC = {
         "InvalidSearchOptionError",
         "InvalidUtilityError",
         "NotAGameError",
+        "Order",
         "Player",
         "SearchResult",
         "SearchStats",
         "SearchTooDeepError",
+        "TranspositionTable",
         "UnsupportedGameError",
         "alphabeta",
+        "iterative_deepening",
         "minimax",
         "negamax",
     ],
+    "gamesearch.table": ["Bound", "TableEntry", "TranspositionTable"],
     "gamesearch.games": ["GameTree", "Path", "TicTacToe"],
     "gamesearch.testing": ["game_trees", "nested_trees", "states"],
 }
@@ -59,6 +64,7 @@ PUBLIC = {
 TYPE_ALIASES = {
     "Evaluation": "gamesearch.game",
     "Player": "gamesearch.game",
+    "Order": "gamesearch.game",
     "Path": "gamesearch.games.tree",
 }
 """Exported names that are type aliases, and the module whose source documents them."""
@@ -117,28 +123,71 @@ def test_the_package_ships_py_typed():
     assert (Path(gamesearch.__file__).parent / "py.typed").is_file()
 
 
+ENHANCEMENTS = [
+    ("order", None),
+    ("table", None),
+    ("killers", False),
+    ("history", False),
+    ("quiescence", None),
+    ("root_values", False),
+]
+"""The enhancement options of alphabeta and negamax, after depth and evaluate."""
+
+
+def parameters_of(function):
+    return [
+        (parameter.name, parameter.kind, parameter.default)
+        for parameter in inspect.signature(function).parameters.values()
+    ]
+
+
 @pytest.mark.parametrize("searcher", SEARCHERS, ids=lambda searcher: searcher.__name__)
 def test_searcher_signature(searcher):
     positional, keyword = (
         inspect.Parameter.POSITIONAL_OR_KEYWORD,
         inspect.Parameter.KEYWORD_ONLY,
     )
-    parameters = [
-        (parameter.name, parameter.kind, parameter.default)
-        for parameter in inspect.signature(searcher).parameters.values()
-    ]
-    assert parameters == [
+    options = ENHANCEMENTS if searcher in (alphabeta, negamax) else []
+    assert parameters_of(searcher) == [
         ("game", positional, inspect.Parameter.empty),
         ("state", positional, None),
         ("depth", keyword, None),
         ("evaluate", keyword, None),
+        *[(name, keyword, default) for name, default in options],
+    ]
+
+
+def test_iterative_deepening_signature():
+    keyword = inspect.Parameter.KEYWORD_ONLY
+    assert parameters_of(iterative_deepening) == [
+        ("game", inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.empty),
+        ("state", inspect.Parameter.POSITIONAL_OR_KEYWORD, None),
+        *[
+            (name, keyword, default)
+            for name, default in [
+                ("time_limit", None),
+                ("max_depth", None),
+                ("node_limit", None),
+                ("evaluate", None),
+                ("table", None),
+                ("on_iteration", None),
+                ("order", None),
+                ("root_values", False),
+            ]
+        ],
     ]
 
 
 @pytest.mark.parametrize(
     ("cls", "fields"),
     [
-        (SearchResult, ["value", "action", "pv", "player", "stats", "depth", "exact", "values"]),
+        (
+            SearchResult,
+            [
+                *("value", "action", "pv", "player", "stats"),
+                *("depth", "exact", "values", "action_values"),
+            ],
+        ),
         (SearchStats, ["nodes", "leaves", "cutoffs", "max_depth", "elapsed"]),
     ],
 )

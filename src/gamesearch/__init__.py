@@ -10,6 +10,7 @@ A :class:`Game` goes in, a :class:`SearchResult` comes out:
 """
 
 from .alphabeta import alphabeta
+from .deepening import iterative_deepening
 from .errors import (
     GameProtocolError,
     GameSearchError,
@@ -21,10 +22,11 @@ from .errors import (
     SearchTooDeepError,
     UnsupportedGameError,
 )
-from .game import Evaluation, Game, Player
+from .game import Evaluation, Game, Order, Player
 from .minimax import minimax
 from .negamax import negamax
 from .result import SearchResult, SearchStats
+from .table import TranspositionTable
 
 __version__ = "0.1.0"
 
@@ -38,12 +40,15 @@ __all__ = [
     "InvalidSearchOptionError",
     "InvalidUtilityError",
     "NotAGameError",
+    "Order",
     "Player",
     "SearchResult",
     "SearchStats",
     "SearchTooDeepError",
+    "TranspositionTable",
     "UnsupportedGameError",
     "alphabeta",
+    "iterative_deepening",
     "minimax",
     "negamax",
 ]

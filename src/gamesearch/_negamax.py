@@ -15,9 +15,12 @@ from __future__ import annotations
 import math
 import sys
 import time
+from dataclasses import replace
 from typing import Any
 
+from ._enhanced import Enhancements, Outcome, enhanced_search
 from ._setup import (
+    flatten,
     make_result,
     nan_error,
     no_actions_error,
@@ -27,8 +30,9 @@ from ._setup import (
 )
 from .game import A, Evaluation, Game, Player, S
 from .result import SearchResult
+from .table import TranspositionTable
 
-__all__ = ["window_search"]
+__all__ = ["finish", "window_search"]
 
 _NO_ACTION: Any = object()
 
@@ -41,6 +45,7 @@ def window_search(
     *,
     searcher: str,
     root_view: bool,
+    options: Enhancements | None = None,
 ) -> SearchResult[A]:
     """Alpha-beta search of ``state``, with values for the player to move at ``state``.
 
@@ -52,6 +57,7 @@ def window_search(
         searcher: The public name of the searcher, for error messages.
         root_view: If true, every leaf is scored by the root player's utility (its negation
             for the opponent); if false, by the utility of the player to move above it.
+        options: The enhancements (table, ordering, ...), or ``None`` for the plain loop.
     """
     started = time.perf_counter()
     root, limit = prepare(game, state, depth, evaluate, searcher=searcher)
@@ -69,6 +75,25 @@ def window_search(
             depth=depth,
             exact=True,
         )
+
+    if options is not None:
+        with recursion_guard(searcher):
+            return finish(
+                game,
+                root,
+                enhanced_search(
+                    game,
+                    root,
+                    limit,
+                    evaluate,
+                    root_view=root_view,
+                    options=options,
+                    search_id=options.table.begin_search(game) if options.table else 0,
+                ),
+                options.table,
+                depth=depth,
+                started=started,
+            )
 
     actions, result, is_terminal = game.actions, game.result, game.is_terminal
     to_move, utility = game.to_move, game.utility
@@ -150,3 +175,53 @@ def window_search(
         depth=depth,
         exact=estimates == 0,
     )
+
+
+def finish(
+    game: Game[S, A],
+    root: S,
+    outcome: Outcome,
+    table: TranspositionTable | None,
+    *,
+    depth: int | None,
+    started: float,
+) -> SearchResult[A]:
+    """The :class:`SearchResult` of an enhanced search of ``root``.
+
+    Where a table entry ended the search of a state early, the principal variation stops there;
+    it is continued with the best actions the table stored, as long as they are legal and the
+    states do not repeat.
+    """
+    line = list(flatten(outcome.line))
+    if table is not None and line:
+        keyfn = getattr(game, "key", None)
+        state, seen = root, set()
+        for action in line:
+            state = game.result(state, action)
+        while not game.is_terminal(state) and (depth is None or len(line) < depth):
+            key = state if keyfn is None else keyfn(state)
+            entry = table.get(key)
+            if key in seen or entry is None or entry.action not in game.actions(state):
+                break
+            seen.add(key)
+            line.append(entry.action)
+            state = game.result(state, entry.action)
+    pv: Any = None
+    for action in reversed(line):
+        pv = (action, pv)
+    result = make_result(
+        outcome.value,
+        pv,
+        game.to_move(root),
+        nodes=outcome.expanded + outcome.leaves,
+        leaves=outcome.leaves,
+        cutoffs=outcome.cutoffs,
+        max_depth=outcome.max_depth,
+        started=started,
+        depth=depth,
+        exact=outcome.estimates == 0,
+    )
+    if outcome.action_values is None:
+        return result
+    values = tuple((action, float(value)) for action, value in outcome.action_values)
+    return replace(result, action_values=values)
