@@ -88,7 +88,7 @@ def window_search(
                     evaluate,
                     root_view=root_view,
                     options=options,
-                    search_id=options.table.begin_search(game) if options.table else 0,
+                    search_id=0 if options.table is None else options.table.begin_search(game),
                 ),
                 options.table,
                 depth=depth,
