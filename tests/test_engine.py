@@ -70,11 +70,19 @@ def test_every_option_gives_the_minimax_value(tree: GameTree, options: Any, dept
         assert result.exact >= full.exact
 
 
+def symmetric_evaluation(state: int, player: int) -> float:
+    """An arbitrary evaluation that, like the game's values, is the same for symmetric boards.
+
+    A table key may merge only states that every value and evaluation treats alike.
+    """
+    return arbitrary_evaluation(TICTACTOE.key(state), player)
+
+
 @given(states(TICTACTOE), options_strategy, st.integers(min_value=1, max_value=4))
 def test_tables_are_sound_where_positions_transpose(state: int, options: Any, depth: int) -> None:
     options.setdefault("table", TranspositionTable())
-    full = minimax(TICTACTOE, state, depth=depth, evaluate=arbitrary_evaluation)
-    result = alphabeta(TICTACTOE, state, depth=depth, evaluate=arbitrary_evaluation, **options)
+    full = minimax(TICTACTOE, state, depth=depth, evaluate=symmetric_evaluation)
+    result = alphabeta(TICTACTOE, state, depth=depth, evaluate=symmetric_evaluation, **options)
     assert result.value == full.value
 
 
@@ -378,3 +386,21 @@ def test_quiescence_extends_the_noisy_actions_until_quiet(tree: GameTree, depth:
     for searcher in (alphabeta, negamax):
         result = searcher(tree, depth=depth, evaluate=arbitrary_evaluation, quiescence=noisy)
         assert result.value == expected
+
+
+@given(states(TICTACTOE))
+def test_with_a_symmetric_key_the_principal_variation_is_still_best_play(state: int) -> None:
+    # TicTacToe.key merges the 8 symmetric boards, so stored actions may be mirrored ones:
+    # the line completed from the table must still keep the value at every step.
+    for result in (
+        alphabeta(TICTACTOE, state, table=TranspositionTable(), order=TICTACTOE.order),
+        iterative_deepening(TICTACTOE, state),
+    ):
+        player, position = result.player, state
+        for action in result.pv:
+            position = TICTACTOE.result(position, action)
+            if not TICTACTOE.is_terminal(position):
+                step = minimax(TICTACTOE, position)
+                assert step.value * (1 if step.player == player else -1) == result.value
+        assert TICTACTOE.is_terminal(position)
+        assert TICTACTOE.utility(position, player) == result.value

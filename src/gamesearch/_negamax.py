@@ -30,11 +30,12 @@ from ._setup import (
 )
 from .game import A, Evaluation, Game, Player, S
 from .result import SearchResult
-from .table import TranspositionTable
+from .table import Bound, TranspositionTable
 
 __all__ = ["finish", "window_search"]
 
 _NO_ACTION: Any = object()
+_FLIPPED = {Bound.EXACT: Bound.EXACT, Bound.LOWER: Bound.UPPER, Bound.UPPER: Bound.LOWER}
 
 
 def window_search(
@@ -93,6 +94,7 @@ def window_search(
                 options.table,
                 depth=depth,
                 started=started,
+                root_view=root_view,
             )
 
     actions, result, is_terminal = game.actions, game.result, game.is_terminal
@@ -185,34 +187,41 @@ def finish(
     *,
     depth: int | None,
     started: float,
+    root_view: bool = True,
 ) -> SearchResult[A]:
     """The :class:`SearchResult` of an enhanced search of ``root``.
 
     Where a table entry ended the search of a state early, the principal variation stops there;
-    it is continued with the best actions the table stored, as long as they are legal and the
-    states do not repeat.
+    it is continued from the table: with actions whose results are terminal states or stored
+    states proven to be worth the root's value, the stored best action first. (A key that
+    merges symmetric states may store a mirrored action: the check keeps it out of the line.)
     """
+    player = game.to_move(root)
     line = list(flatten(outcome.line))
     if table is not None and line:
         keyfn = getattr(game, "key", None)
         state, seen = root, set()
         for action in line:
             state = game.result(state, action)
-        while not game.is_terminal(state) and (depth is None or len(line) < depth):
+        while depth is None or len(line) < depth:
             key = state if keyfn is None else keyfn(state)
-            entry = table.get(key)
-            if key in seen or entry is None or entry.action not in game.actions(state):
+            if key in seen:  # a cycle of stored actions
                 break
             seen.add(key)
-            line.append(entry.action)
-            state = game.result(state, entry.action)
+            action = _verified_step(
+                game, state, table, player, outcome.value, root_view, table.searches
+            )
+            if action is _NO_ACTION:
+                break
+            line.append(action)
+            state = game.result(state, action)
     pv: Any = None
     for action in reversed(line):
         pv = (action, pv)
     result = make_result(
         outcome.value,
         pv,
-        game.to_move(root),
+        player,
         nodes=outcome.expanded + outcome.leaves,
         leaves=outcome.leaves,
         cutoffs=outcome.cutoffs,
@@ -225,3 +234,45 @@ def finish(
         return result
     values = tuple((action, float(value)) for action, value in outcome.action_values)
     return replace(result, action_values=values)
+
+
+def _verified_step(
+    game: Game[S, A],
+    state: S,
+    table: TranspositionTable,
+    player: Player,
+    value: float,
+    root_view: bool,
+    search: int,
+) -> Any:
+    """An action in ``state`` that provably keeps the root's ``value`` (for ``player``).
+
+    The proof comes from the table's entries of this ``search``; the stored best action is
+    tried first.
+    """
+    if game.is_terminal(state):
+        return _NO_ACTION
+    keyfn = getattr(game, "key", None)
+    entry = table.get(state if keyfn is None else keyfn(state))
+    actions = game.actions(state)
+    if entry is not None and entry.action in actions:
+        actions = [entry.action, *(action for action in actions if action != entry.action)]
+    mover = game.to_move(state)
+    # The state's value is the best of its children's, so no child is better for the mover
+    # than ``value``: a child whose entry bounds it on the other side at ``value`` equals it.
+    needed = Bound.LOWER if mover == player else Bound.UPPER
+    for action in actions:
+        child = game.result(state, action)
+        if game.is_terminal(child):
+            view = player if root_view else mover
+            found, bound = game.utility(child, view) * (1 if view == player else -1), Bound.EXACT
+        else:
+            below = table.get(child if keyfn is None else keyfn(child))
+            if below is None or below.search != search:
+                continue
+            found, bound = below.value, below.bound
+            if game.to_move(child) != player:  # the entry's value is for the opponent
+                found, bound = -found, _FLIPPED[bound]
+        if found == value and (bound is Bound.EXACT or bound is needed):
+            return action
+    return _NO_ACTION

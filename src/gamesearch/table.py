@@ -66,7 +66,8 @@ class TranspositionTable:
 
     Pass one table to ``alphabeta``, ``negamax`` or ``iterative_deepening`` with ``table=``.
     The key of a state is ``game.key(state)`` when the game has a ``key`` method (a cheaper or
-    smaller key, such as one int), else the state itself.
+    smaller key, such as one int, or one shared by symmetric states), else the state itself.
+    A key may merge two states only if they have the same value and the same evaluation.
 
     Reuse: a table can be passed to every search of a match. Within one search (one call, with
     all the iterations of ``iterative_deepening``) stored values cut searches short; entries of
@@ -106,6 +107,11 @@ class TranspositionTable:
         """The stored entries by key; read it freely, but store through :meth:`store`."""
         self._game: object | None = None
         self._searches = 0
+
+    @property
+    def searches(self) -> int:
+        """How many searches have used the table; the latest search's number."""
+        return self._searches
 
     def __len__(self) -> int:
         return len(self.entries)
