@@ -306,6 +306,11 @@ def test_searchers_refuse_bad_options(options: Any, message: str) -> None:
         alphabeta(TICTACTOE, **options)
 
 
+def test_an_order_that_loses_actions_is_refused() -> None:
+    with pytest.raises(InvalidSearchOptionError, match="must return them all"):
+        alphabeta(TICTACTOE, order=lambda state, actions: actions[:1])
+
+
 def test_a_table_belongs_to_one_game() -> None:
     table = TranspositionTable()
     alphabeta(TICTACTOE, table=table)

@@ -136,7 +136,12 @@ def enhanced_search(
     def ordered(state: Any, moves: Sequence[Any], ply: int, first: Any) -> Sequence[Any]:
         """The actions in the order to try: table move, killers, then by history and order."""
         if order is not None:
-            moves = order(state, moves)
+            count, moves = len(moves), order(state, moves)
+            if len(moves) != count:
+                raise InvalidSearchOptionError(
+                    f"order(state, actions) returned {len(moves)} actions for the {count} "
+                    f"actions of state {state!r}; it must return them all, rearranged"
+                )
         if history is not None and history:
             # The history heuristic (Schaeffer 1983): actions that caused many deep cutoffs
             # anywhere in the tree are tried first. sorted() is stable: ties keep the order.
