@@ -45,29 +45,31 @@ def completions(stones: int, directions: Sequence[int], board: int) -> int:
 
 
 def window_score(
-    mine: int, theirs: int, windows: Sequence[tuple[int, int]], three: int, two: int
+    mine: int, theirs: int, windows: Sequence[tuple[int, int, int, int]], three: int, two: int
 ) -> int:
     """``three`` per open three and ``two`` per open two of ``mine``, minus those of ``theirs``.
 
     A window is four cells in a line, named by its lowest cell; ``windows`` gives, for each
-    direction, the shift and the bitboard of the lowest cells of the windows that fit on the
-    board. An open three is a window with three stones of one side and one empty cell, an open
-    two one with two stones and two empty cells. Each window is counted by bit-slicing: with
-    ``a, b, c, e`` the four cells seen through shifted copies of the board, ``a & b`` and
-    ``a ^ b`` are the twos and ones digits of ``a + b``, and so on.
+    direction, the shifts ``d, 2d, 3d`` to the window's other cells and the bitboard of the
+    lowest cells of the windows that fit on the board. An open three is a window with three
+    stones of one side and one empty cell, an open two one with two stones and two empty cells.
+    The stones of a window are counted by bit-slicing, every window at once: with ``a, b, c, e``
+    the board shifted so that bit x holds the window's k-th cell, the ones digit of
+    ``a + b + c + e`` is ``a ^ b ^ c ^ e`` and the twos digit ``a & b ^ c & e ^ (a ^ b) & (c ^
+    e)``; counts 2 and 3 are the windows whose twos digit is set.
     """
-    score = 0
-    for d, anchors in windows:
-        m1, m2, m3 = mine >> d, mine >> 2 * d, mine >> 3 * d
-        t1, t2, t3 = theirs >> d, theirs >> 2 * d, theirs >> 3 * d
-        for sign, a, b, c, e, other in (
-            (1, mine, m1, m2, m3, theirs | t1 | t2 | t3),
-            (-1, theirs, t1, t2, t3, mine | m1 | m2 | m3),
-        ):
-            free = anchors & ~other  # windows without a stone of the other side
-            pair_ab, one_ab = a & b, a ^ b
-            pair_ce, one_ce = c & e, c ^ e
-            threes = (pair_ab & one_ce | pair_ce & one_ab) & free
-            twos = (pair_ab & ~(c | e) | pair_ce & ~(a | b) | one_ab & one_ce) & free
-            score += sign * (three * threes.bit_count() + two * twos.bit_count())
-    return score
+    threes_mine = twos_mine = threes_theirs = twos_theirs = 0
+    for d, d2, d3, anchors in windows:
+        a, b, c, e = mine, mine >> d, mine >> d2, mine >> d3
+        p, q, r, s = theirs, theirs >> d, theirs >> d2, theirs >> d3
+        one_ab, one_ce = a ^ b, c ^ e
+        two_or_three = (a & b ^ c & e ^ one_ab & one_ce) & anchors & ~(p | q | r | s)
+        threes = two_or_three & (one_ab ^ one_ce)
+        threes_mine += threes.bit_count()
+        twos_mine += (two_or_three ^ threes).bit_count()
+        one_pq, one_rs = p ^ q, r ^ s
+        two_or_three = (p & q ^ r & s ^ one_pq & one_rs) & anchors & ~(a | b | c | e)
+        threes = two_or_three & (one_pq ^ one_rs)
+        threes_theirs += threes.bit_count()
+        twos_theirs += (two_or_three ^ threes).bit_count()
+    return three * (threes_mine - threes_theirs) + two * (twos_mine - twos_theirs)
