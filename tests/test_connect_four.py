@@ -21,7 +21,7 @@ from gamesearch import (
     minimax,
     negamax,
 )
-from gamesearch.games import ConnectFour
+from gamesearch.games import ConnectFour, connect_four
 from gamesearch.testing import states
 
 Grid = tuple[tuple[str | None, ...], ...]
@@ -150,6 +150,25 @@ def test_agrees_with_the_naive_reference_after_every_move(width, height, data):
         col = legal[data.draw(st.integers(0, len(legal) - 1), label="column")]
         state, grid = game.result(state, col), naive.play(grid, col)
         assert_agrees(game, state, naive, grid)
+
+
+@given(data=st.data())
+def test_memos_that_fill_up_start_again_without_changing_an_answer(data):
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(connect_four, "_MEMO_LIMIT", 3)  # memos fill up and empty again and again
+        game, naive = ConnectFour(5, 4), NaiveConnectFour(5, 4)
+        state, grid = game.initial_state(), naive.empty()
+        while not naive.is_over(grid):
+            legal = naive.legal(grid)
+            col = legal[data.draw(st.integers(0, len(legal) - 1), label="column")]
+            state, grid = game.result(state, col), naive.play(grid, col)
+            assert_agrees(game, state, naive, grid)
+            assert game.order(state, legal) == ORDER_5.order(state, legal)
+        assert max(len(game._free), len(game._ends), len(game._threats)) <= 3
+
+
+ORDER_5 = ConnectFour(5, 4)
+"""A game whose memos keep their default size, to compare with."""
 
 
 def test_a_stone_falls_to_the_lowest_empty_cell():
