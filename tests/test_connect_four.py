@@ -332,6 +332,8 @@ def test_from_moves_counts_columns_from_one_and_ignores_spaces():
         ("448", r"move 3 of '448': '8' is not a column from 1 to 7"),
         ("40", r"move 2 of '40': '0' is not a column from 1 to 7"),
         ("4a", r"move 2 of '4a': 'a' is not a column"),
+        ("4\u00b2", r"move 2 of '4\u00b2': '\u00b2' is not a column"),
+        ("4-1", r"move 2 of '4-1': '-' is not a column"),
         ("4444444", r"move 7 of '4444444': the column is full"),
         ("12121212", r"move 8 of '12121212': the game is over"),
     ],

@@ -386,13 +386,7 @@ class ConnectFour:
             raise ValueError(f"X moves first, so X has as many stones as O or one more: {board!r}")
         last, other = (x_stones, o_stones) if x_count > o_count else (o_stones, x_stones)
         won = has_four(last, self._directions)
-        # The last stone played lies on top of its column and made the only four.
-        tops = [
-            1 << (cells.bit_length() - 1) for cells in (mask & c for c in self._columns) if cells
-        ]
-        if has_four(other, self._directions) or (
-            won and all(has_four(last ^ top, self._directions) for top in tops if top & last)
-        ):
+        if has_four(other, self._directions) or (won and not self._last_stone_won(last, mask)):
             raise ValueError(f"no game reaches {board!r}: play stops at the first four in a row")
         state = mask | last << self._shift | (self._turn if x_count > o_count else 0)
         if won:
@@ -418,11 +412,11 @@ class ConnectFour:
             0
         """
         state = self.initial_state()
+        digits = "123456789"[: self.width]
         for number, char in enumerate((c for c in moves if c != " "), start=1):
-            if not (char.isdigit() and 1 <= int(char) <= min(self.width, 9)):
+            if char not in digits:
                 raise ValueError(
-                    f"move {number} of {moves!r}: {char!r} is not a column from 1 to "
-                    f"{min(self.width, 9)}"
+                    f"move {number} of {moves!r}: {char!r} is not a column from 1 to {digits[-1]}"
                 )
             try:
                 state = self.result(state, int(char) - 1)
@@ -430,6 +424,19 @@ class ConnectFour:
                 reason = "the game is over" if self.is_terminal(state) else "the column is full"
                 raise ValueError(f"move {number} of {moves!r}: {reason}") from exc
         return state
+
+    def _last_stone_won(self, stones: int, mask: int) -> bool:
+        """Whether one of ``stones`` on top of its column makes every four they hold.
+
+        The stone that won was played last, so it is on top of its column, and the board
+        without it has no four.
+        """
+        for column in self._columns:
+            cells = mask & column
+            top = 1 << (cells.bit_length() - 1) if cells else 0
+            if top & stones and not has_four(stones ^ top, self._directions):
+                return True
+        return False
 
     def _completions(self, stones: int) -> int:
         """The cells that would complete a four for ``stones``, from the memo if it has them."""
