@@ -31,7 +31,7 @@ from gamesearch import (
     minimax,
     negamax,
 )
-from gamesearch.games import GameTree, TicTacToe
+from gamesearch.games import ConnectFour, GameTree, TicTacToe
 
 PUBLIC = {
     "gamesearch": [
@@ -57,7 +57,7 @@ PUBLIC = {
         "negamax",
     ],
     "gamesearch.table": ["Bound", "TableEntry", "TranspositionTable"],
-    "gamesearch.games": ["GameTree", "Path", "TicTacToe"],
+    "gamesearch.games": ["ConnectFour", "GameTree", "Path", "TicTacToe"],
     "gamesearch.testing": ["game_trees", "nested_trees", "states"],
 }
 
@@ -269,7 +269,7 @@ def test_the_game_protocol_has_exactly_these_members():
 
 @pytest.mark.parametrize(
     "game",
-    [TicTacToe(), TicTacToe(size=4, k=3), GameTree([[1, 2], 3])],
+    [TicTacToe(), TicTacToe(size=4, k=3), ConnectFour(), ConnectFour(4, 4), GameTree([[1, 2], 3])],
     ids=repr,
 )
 def test_reference_games_have_every_member_of_the_game_protocol(game):
