@@ -72,10 +72,14 @@ class Outcome:
 class Stop(Exception):
     """Raised inside the search when the deadline or the node limit is reached."""
 
-    def __init__(self, root_values: list[tuple[Any, float]]) -> None:
+    def __init__(self, root_values: list[tuple[Any, float]], nodes: int, leaves: int) -> None:
         super().__init__("search limit reached")
         self.root_values = root_values
         """The values of the root actions that were searched in full before the stop."""
+        self.nodes = nodes
+        """Nodes visited before the stop."""
+        self.leaves = leaves
+        """Leaves scored before the stop."""
 
 
 def enhanced_search(
@@ -128,10 +132,10 @@ def enhanced_search(
     def check_limits() -> None:
         nonlocal check_at
         check_at += _CHECK_EVERY
-        if deadline is not None and time.perf_counter() >= deadline:
-            raise Stop(list(scored_root))
-        if node_limit is not None and expanded + leaves >= node_limit:
-            raise Stop(list(scored_root))
+        if (deadline is not None and time.perf_counter() >= deadline) or (
+            node_limit is not None and expanded + leaves >= node_limit
+        ):
+            raise Stop(list(scored_root), expanded + leaves, leaves)
 
     def ordered(state: Any, moves: Sequence[Any], ply: int, first: Any) -> Sequence[Any]:
         """The actions in the order to try: table move, killers, then by history and order."""

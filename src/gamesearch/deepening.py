@@ -70,7 +70,8 @@ def iterative_deepening(
         root_values: Search every root action with a full window (see :func:`alphabeta`).
 
     Returns:
-        The deepest completed iteration's result. If even depth 1 did not complete, the best
+        The deepest completed iteration's result; its ``stats`` count the work of every
+        iteration, the interrupted one included. If even depth 1 did not complete, the best
         of the root actions searched so far (else the first in order), with ``depth == 0``.
 
     Raises:
@@ -139,8 +140,18 @@ def iterative_deepening(
                 )
         except Stop as stop:
             if done is None:
-                done = _unfinished(game, root, evaluate, stop, order, started)
-            break
+                return _unfinished(game, root, evaluate, stop, order, started)
+            # The result is the last completed iteration's; the work counts the unfinished one.
+            stats = done.stats
+            return replace(
+                done,
+                stats=replace(
+                    stats,
+                    nodes=stats.nodes + stop.nodes,
+                    leaves=stats.leaves + stop.leaves,
+                    elapsed=time.perf_counter() - started,
+                ),
+            )
         total = replace(
             outcome,
             expanded=total.expanded + outcome.expanded,
@@ -215,8 +226,8 @@ def _unfinished(
         action = (order(root, actions) if order is not None else actions)[0]
         value = evaluate(game.result(root, action), player)
     stats = SearchStats(
-        nodes=1 + len(stop.root_values),
-        leaves=len(stop.root_values),
+        nodes=stop.nodes,
+        leaves=stop.leaves,
         cutoffs=0,
         max_depth=1 if stop.root_values else 0,
         elapsed=time.perf_counter() - started,
