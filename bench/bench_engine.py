@@ -101,6 +101,7 @@ def line_pruning(repeat: int, quick: bool) -> None:
     }
     plain_nodes, value = None, None
     for name, options in variants.items():
+
         def run(options: dict[str, Any] = options) -> SearchResult[int]:
             fresh = {**options, "table": TranspositionTable()} if "table" in options else options
             return alphabeta(game, depth=depth, evaluate=game.evaluate, **fresh)
