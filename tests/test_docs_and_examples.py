@@ -98,6 +98,16 @@ def test_python_blocks_run_in_order(path: Path, monkeypatch: pytest.MonkeyPatch)
 
 
 EXPECTED_OUTPUT: dict[str, list[str]] = {
+    "connect_four.py": [
+        r"X plays column \d \((depth \d+|proven), value [+-]\d\.\d{3}, [\d,]+ nodes",
+        r"result: (a draw|X wins|O wins)\n",
+    ],
+    "solve_connect_four.py": [
+        r"value:\s+\+0 for X: a draw",  # Tromp: 4x4 is a draw
+        r"best first move:\s+column [1-4]",
+        r"nodes:\s+[\d,]+",
+        r"all best moves:\s+columns [1-4](, [1-4])*",
+    ],
     "solve_tictactoe.py": [
         r"549,?946",  # minimax's nodes
         r"18,?297",  # alpha-beta's nodes

@@ -28,12 +28,13 @@ from gamesearch import (
     SearchStats,
     alphabeta,
     best_reply,
+    iterative_deepening,
     maxn,
     minimax,
     negamax,
     paranoid,
 )
-from gamesearch.games import GameTree, Nim, Rolit, TicTacToe
+from gamesearch.games import ConnectFour, GameTree, Nim, Rolit, TicTacToe
 
 PUBLIC = {
     "gamesearch": [
@@ -46,27 +47,41 @@ PUBLIC = {
         "InvalidSearchOptionError",
         "InvalidUtilityError",
         "NotAGameError",
+        "Order",
         "PassingGame",
         "Player",
         "Reply",
         "SearchResult",
         "SearchStats",
         "SearchTooDeepError",
+        "TranspositionTable",
         "UnsupportedGameError",
         "alphabeta",
         "best_reply",
+        "iterative_deepening",
         "maxn",
         "minimax",
         "negamax",
         "paranoid",
     ],
-    "gamesearch.games": ["GameTree", "Nim", "NimState", "Path", "Rolit", "RolitState", "TicTacToe"],
+    "gamesearch.table": ["Bound", "TableEntry", "TranspositionTable"],
+    "gamesearch.games": [
+        "ConnectFour",
+        "GameTree",
+        "Nim",
+        "NimState",
+        "Path",
+        "Rolit",
+        "RolitState",
+        "TicTacToe",
+    ],
     "gamesearch.testing": ["game_trees", "maxn_trees", "nested_trees", "states"],
 }
 
 TYPE_ALIASES = {
     "Evaluation": "gamesearch.game",
     "Player": "gamesearch.game",
+    "Order": "gamesearch.game",
     "Path": "gamesearch.games.tree",
     "NimState": "gamesearch.games.nim",
     "RolitState": "gamesearch.games.rolit",
@@ -127,21 +142,58 @@ def test_the_package_ships_py_typed():
     assert (Path(gamesearch.__file__).parent / "py.typed").is_file()
 
 
+ENHANCEMENTS = [
+    ("order", None),
+    ("table", None),
+    ("killers", False),
+    ("history", False),
+    ("quiescence", None),
+    ("root_values", False),
+]
+"""The enhancement options of alphabeta and negamax, after depth and evaluate."""
+
+
+def parameters_of(function):
+    return [
+        (parameter.name, parameter.kind, parameter.default)
+        for parameter in inspect.signature(function).parameters.values()
+    ]
+
+
 @pytest.mark.parametrize("searcher", SEARCHERS, ids=lambda searcher: searcher.__name__)
 def test_searcher_signature(searcher):
     positional, keyword = (
         inspect.Parameter.POSITIONAL_OR_KEYWORD,
         inspect.Parameter.KEYWORD_ONLY,
     )
-    parameters = [
-        (parameter.name, parameter.kind, parameter.default)
-        for parameter in inspect.signature(searcher).parameters.values()
-    ]
-    assert parameters == [
+    options = ENHANCEMENTS if searcher in (alphabeta, negamax) else []
+    assert parameters_of(searcher) == [
         ("game", positional, inspect.Parameter.empty),
         ("state", positional, None),
         ("depth", keyword, None),
         ("evaluate", keyword, None),
+        *[(name, keyword, default) for name, default in options],
+    ]
+
+
+def test_iterative_deepening_signature():
+    keyword = inspect.Parameter.KEYWORD_ONLY
+    assert parameters_of(iterative_deepening) == [
+        ("game", inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.empty),
+        ("state", inspect.Parameter.POSITIONAL_OR_KEYWORD, None),
+        *[
+            (name, keyword, default)
+            for name, default in [
+                ("time_limit", None),
+                ("max_depth", None),
+                ("node_limit", None),
+                ("evaluate", None),
+                ("table", None),
+                ("on_iteration", None),
+                ("order", None),
+                ("root_values", False),
+            ]
+        ],
     ]
 
 
@@ -163,7 +215,13 @@ def test_maxn_signature():
 @pytest.mark.parametrize(
     ("cls", "fields"),
     [
-        (SearchResult, ["value", "action", "pv", "player", "stats", "depth", "exact", "values"]),
+        (
+            SearchResult,
+            [
+                *("value", "action", "pv", "player", "stats"),
+                *("depth", "exact", "values", "action_values"),
+            ],
+        ),
         (SearchStats, ["nodes", "leaves", "cutoffs", "max_depth", "elapsed"]),
     ],
 )
@@ -245,7 +303,7 @@ def test_the_game_protocol_has_exactly_these_members():
 
 @pytest.mark.parametrize(
     "game",
-    [TicTacToe(), TicTacToe(size=4, k=3), GameTree([[1, 2], 3])],
+    [TicTacToe(), TicTacToe(size=4, k=3), ConnectFour(), ConnectFour(4, 4), GameTree([[1, 2], 3])],
     ids=repr,
 )
 def test_reference_games_have_every_member_of_the_game_protocol(game):

@@ -11,6 +11,7 @@ A :class:`Game` goes in, a :class:`SearchResult` comes out:
 
 from .alphabeta import alphabeta
 from .best_reply import PassingGame, Reply, best_reply
+from .deepening import iterative_deepening
 from .errors import (
     GameProtocolError,
     GameSearchError,
@@ -22,12 +23,13 @@ from .errors import (
     SearchTooDeepError,
     UnsupportedGameError,
 )
-from .game import Evaluation, Game, Player
+from .game import Evaluation, Game, Order, Player
 from .maxn import maxn
 from .minimax import minimax
 from .negamax import negamax
 from .paranoid import paranoid
 from .result import SearchResult, SearchStats
+from .table import TranspositionTable
 
 __version__ = "0.1.0"
 
@@ -41,15 +43,18 @@ __all__ = [
     "InvalidSearchOptionError",
     "InvalidUtilityError",
     "NotAGameError",
+    "Order",
     "PassingGame",
     "Player",
     "Reply",
     "SearchResult",
     "SearchStats",
     "SearchTooDeepError",
+    "TranspositionTable",
     "UnsupportedGameError",
     "alphabeta",
     "best_reply",
+    "iterative_deepening",
     "maxn",
     "minimax",
     "negamax",

@@ -15,9 +15,12 @@ from __future__ import annotations
 import math
 import sys
 import time
+from dataclasses import replace
 from typing import Any
 
+from ._enhanced import Enhancements, Outcome, enhanced_search
 from ._setup import (
+    flatten,
     make_result,
     nan_error,
     no_actions_error,
@@ -27,10 +30,12 @@ from ._setup import (
 )
 from .game import A, Evaluation, Game, Player, S
 from .result import SearchResult
+from .table import Bound, TranspositionTable
 
-__all__ = ["window_search"]
+__all__ = ["finish", "window_search"]
 
 _NO_ACTION: Any = object()
+_FLIPPED = {Bound.EXACT: Bound.EXACT, Bound.LOWER: Bound.UPPER, Bound.UPPER: Bound.LOWER}
 
 
 def window_search(
@@ -41,6 +46,7 @@ def window_search(
     *,
     searcher: str,
     root_view: bool,
+    options: Enhancements | None = None,
 ) -> SearchResult[A]:
     """Alpha-beta search of ``state``, with values for the player to move at ``state``.
 
@@ -52,6 +58,7 @@ def window_search(
         searcher: The public name of the searcher, for error messages.
         root_view: If true, every leaf is scored by the root player's utility (its negation
             for the opponent); if false, by the utility of the player to move above it.
+        options: The enhancements (table, ordering, ...), or ``None`` for the plain loop.
     """
     started = time.perf_counter()
     root, limit = prepare(game, state, depth, evaluate, searcher=searcher)
@@ -69,6 +76,26 @@ def window_search(
             depth=depth,
             exact=True,
         )
+
+    if options is not None:
+        with recursion_guard(searcher):
+            return finish(
+                game,
+                root,
+                enhanced_search(
+                    game,
+                    root,
+                    limit,
+                    evaluate,
+                    root_view=root_view,
+                    options=options,
+                    search_id=0 if options.table is None else options.table.begin_search(game),
+                ),
+                options.table,
+                depth=depth,
+                started=started,
+                root_view=root_view,
+            )
 
     actions, result, is_terminal = game.actions, game.result, game.is_terminal
     to_move, utility = game.to_move, game.utility
@@ -150,3 +177,102 @@ def window_search(
         depth=depth,
         exact=estimates == 0,
     )
+
+
+def finish(
+    game: Game[S, A],
+    root: S,
+    outcome: Outcome,
+    table: TranspositionTable | None,
+    *,
+    depth: int | None,
+    started: float,
+    root_view: bool = True,
+) -> SearchResult[A]:
+    """The :class:`SearchResult` of an enhanced search of ``root``.
+
+    Where a table entry ended the search of a state early, the principal variation stops there;
+    it is continued from the table: with actions whose results are terminal states or stored
+    states proven to be worth the root's value, the stored best action first. (A key that
+    merges symmetric states may store a mirrored action: the check keeps it out of the line.)
+    """
+    player = game.to_move(root)
+    line = list(flatten(outcome.line))
+    if table is not None and line:
+        keyfn = getattr(game, "key", None)
+        state, seen = root, set()
+        for action in line:
+            state = game.result(state, action)
+        while depth is None or len(line) < depth:
+            key = state if keyfn is None else keyfn(state)
+            if key in seen:  # a cycle of stored actions
+                break
+            seen.add(key)
+            action = _verified_step(
+                game, state, table, player, outcome.value, root_view, table.searches
+            )
+            if action is _NO_ACTION:
+                break
+            line.append(action)
+            state = game.result(state, action)
+    pv: Any = None
+    for action in reversed(line):
+        pv = (action, pv)
+    result = make_result(
+        outcome.value,
+        pv,
+        player,
+        nodes=outcome.expanded + outcome.leaves,
+        leaves=outcome.leaves,
+        cutoffs=outcome.cutoffs,
+        max_depth=outcome.max_depth,
+        started=started,
+        depth=depth,
+        exact=outcome.estimates == 0,
+    )
+    if outcome.action_values is None:
+        return result
+    values = tuple((action, float(value)) for action, value in outcome.action_values)
+    return replace(result, action_values=values)
+
+
+def _verified_step(
+    game: Game[S, A],
+    state: S,
+    table: TranspositionTable,
+    player: Player,
+    value: float,
+    root_view: bool,
+    search: int,
+) -> Any:
+    """An action in ``state`` that provably keeps the root's ``value`` (for ``player``).
+
+    The proof comes from the table's entries of this ``search``; the stored best action is
+    tried first.
+    """
+    if game.is_terminal(state):
+        return _NO_ACTION
+    keyfn = getattr(game, "key", None)
+    entry = table.get(state if keyfn is None else keyfn(state))
+    actions = game.actions(state)
+    if entry is not None and entry.action in actions:
+        actions = [entry.action, *(action for action in actions if action != entry.action)]
+    mover = game.to_move(state)
+    # The state's value is the best of its children's, so no child is better for the mover
+    # than ``value``: a child whose entry bounds it on the other side at ``value`` equals it.
+    needed = Bound.LOWER if mover == player else Bound.UPPER
+    for action in actions:
+        child = game.result(state, action)
+        if game.is_terminal(child):
+            view = player if root_view else mover
+            found, bound = game.utility(child, view) * (1 if view == player else -1), Bound.EXACT
+        else:
+            below = table.get(child if keyfn is None else keyfn(child))
+            if below is None or below.search != search:
+                continue
+            found, bound = below.value, below.bound
+            if game.to_move(child) != player:  # the entry's value is for the opponent
+                found, bound = -found, _FLIPPED[bound]
+        if found == value and (bound is Bound.EXACT or bound is needed):
+            return action
+    return _NO_ACTION

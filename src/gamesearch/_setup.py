@@ -77,17 +77,20 @@ def prepare(
         UnsupportedGameError: ``game`` does not have two players.
         InvalidSearchOptionError: ``depth`` is not an int >= 1, or is given without a callable
             ``evaluate``.
-        GameProtocolError: the root state is not hashable.
+        GameProtocolError: the root state is not hashable (nor its ``game.key``).
     """
     check_game(game)
     check_two_players(game, searcher)
     limit = check_depth(depth, evaluate, searcher)
     root = game.initial_state() if state is None else state
+    key = getattr(game, "key", None)
     try:
-        hash(root)
+        hash(root if key is None else key(root))
     except TypeError as exc:
+        what = "the keys game.key(state) gives" if key is not None else "states"
         raise GameProtocolError(
-            f"states must be hashable, but {type(root).__name__} is not: {exc}"
+            f"{what} must be hashable, but {type(root).__name__} is not: {exc} (a game whose "
+            "states cannot be hashed can offer key(state) returning a hashable key)"
         ) from exc
     return Problem(root, limit)
 

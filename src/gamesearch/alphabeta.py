@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
+from ._enhanced import make_enhancements
 from ._negamax import window_search
-from .game import A, Evaluation, Game, S
+from .game import A, Evaluation, Game, Order, S
 from .result import SearchResult
+from .table import TranspositionTable
 
 __all__ = ["alphabeta"]
 
@@ -15,6 +19,12 @@ def alphabeta(
     *,
     depth: int | None = None,
     evaluate: Evaluation[S] | None = None,
+    order: Order[S, A] | None = None,
+    table: TranspositionTable | None = None,
+    killers: bool = False,
+    history: bool = False,
+    quiescence: Callable[[S], Sequence[A]] | None = None,
+    root_values: bool = False,
 ) -> SearchResult[A]:
     """Minimax with alpha-beta pruning (AIMA 3rd ed., figure 5.7).
 
@@ -33,6 +43,18 @@ def alphabeta(
         depth: Plies to search (an int >= 1), or ``None`` to search to terminal states.
         evaluate: ``evaluate(state, player)``, the estimated utility for ``player`` of a
             non-terminal state at the depth limit; required with ``depth``.
+        order: ``order(state, actions)``, the legal ``actions`` of ``state`` in the order to
+            try them (best first); ``None`` keeps ``actions()`` order.
+        table: A :class:`~gamesearch.TranspositionTable` to store and reuse values and best
+            actions in; the game's ``key(state)`` method, if any, gives the keys.
+        killers: Try first the actions that caused cutoffs at the same ply elsewhere.
+        history: Try first the actions that caused the most deep cutoffs (actions must be
+            hashable).
+        quiescence: ``quiescence(state)``, the actions worth following past the depth limit
+            (captures, say), searched with stand-pat until none is left; needs ``depth``.
+        root_values: Search every root action with a full window, so that
+            ``result.action_values`` holds the exact value of each and ``result.best_actions``
+            every optimal move.
 
     Returns:
         The minimax value for the player to move at ``state``, its best action, the principal
@@ -41,7 +63,8 @@ def alphabeta(
     Raises:
         NotAGameError: ``game`` lacks members of the ``Game`` protocol.
         UnsupportedGameError: ``game.num_players`` is not 2.
-        InvalidSearchOptionError: a bad ``depth``, or ``depth`` without ``evaluate``.
+        InvalidSearchOptionError: a bad ``depth``, ``depth`` without ``evaluate``, an option of
+            the wrong type, or a ``table`` already used with another game.
         InvalidUtilityError: a utility or evaluation is NaN.
         GameProtocolError: a non-terminal state has no actions.
         SearchTooDeepError: the tree is deeper than Python's recursion limit.
@@ -57,4 +80,16 @@ def alphabeta(
         >>> result.value, result.action, result.stats.leaves, result.stats.cutoffs
         (3.0, 'a1', 7, 2)
     """
-    return window_search(game, state, depth, evaluate, searcher="alphabeta", root_view=True)
+    options = make_enhancements(
+        "alphabeta",
+        depth,
+        order=order,
+        table=table,
+        killers=killers,
+        history=history,
+        quiescence=quiescence,
+        root_values=root_values,
+    )
+    return window_search(
+        game, state, depth, evaluate, searcher="alphabeta", root_view=True, options=options
+    )

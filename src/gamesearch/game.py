@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from typing import Protocol, TypeVar
 
-__all__ = ["A", "Evaluation", "Game", "Player", "S"]
+__all__ = ["A", "Evaluation", "Game", "Order", "Player", "S"]
 
 Player = int
 """A player, numbered ``0 .. num_players - 1``; player 0 moves first in the reference games."""
@@ -35,6 +35,10 @@ A = TypeVar("A")
 Evaluation = Callable[[S, Player], float]
 """``evaluate(state, player)``: the estimated utility of a non-terminal ``state`` for ``player``,
 on the same scale as ``Game.utility``; used where a depth-limited search stops."""
+
+Order = Callable[[S, Sequence[A]], Sequence[A]]
+"""``order(state, actions)``: the legal ``actions`` of ``state``, rearranged into the order in
+which a search should try them (most promising first)."""
 
 
 class Game(Protocol[S, A]):

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
+from ._enhanced import make_enhancements
 from ._negamax import window_search
-from .game import A, Evaluation, Game, S
+from .game import A, Evaluation, Game, Order, S
 from .result import SearchResult
+from .table import TranspositionTable
 
 __all__ = ["negamax"]
 
@@ -15,6 +19,12 @@ def negamax(
     *,
     depth: int | None = None,
     evaluate: Evaluation[S] | None = None,
+    order: Order[S, A] | None = None,
+    table: TranspositionTable | None = None,
+    killers: bool = False,
+    history: bool = False,
+    quiescence: Callable[[S], Sequence[A]] | None = None,
+    root_values: bool = False,
 ) -> SearchResult[A]:
     """Negamax with alpha-beta pruning (Knuth and Moore 1975).
 
@@ -30,6 +40,18 @@ def negamax(
         depth: Plies to search (an int >= 1), or ``None`` to search to terminal states.
         evaluate: ``evaluate(state, player)``, the estimated utility for ``player`` of a
             non-terminal state at the depth limit; required with ``depth``.
+        order: ``order(state, actions)``, the legal ``actions`` of ``state`` in the order to
+            try them (best first); ``None`` keeps ``actions()`` order.
+        table: A :class:`~gamesearch.TranspositionTable` to store and reuse values and best
+            actions in; the game's ``key(state)`` method, if any, gives the keys.
+        killers: Try first the actions that caused cutoffs at the same ply elsewhere.
+        history: Try first the actions that caused the most deep cutoffs (actions must be
+            hashable).
+        quiescence: ``quiescence(state)``, the actions worth following past the depth limit
+            (captures, say), searched with stand-pat until none is left; needs ``depth``.
+        root_values: Search every root action with a full window, so that
+            ``result.action_values`` holds the exact value of each and ``result.best_actions``
+            every optimal move.
 
     Returns:
         The value for the player to move at ``state``, its best action (the first best in
@@ -38,7 +60,8 @@ def negamax(
     Raises:
         NotAGameError: ``game`` lacks members of the ``Game`` protocol.
         UnsupportedGameError: ``game.num_players`` is not 2 (negamax needs two players).
-        InvalidSearchOptionError: a bad ``depth``, or ``depth`` without ``evaluate``.
+        InvalidSearchOptionError: a bad ``depth``, ``depth`` without ``evaluate``, an option of
+            the wrong type, or a ``table`` already used with another game.
         InvalidUtilityError: a utility or evaluation is NaN.
         GameProtocolError: a non-terminal state has no actions.
         SearchTooDeepError: the tree is deeper than Python's recursion limit.
@@ -51,4 +74,16 @@ def negamax(
         >>> result.value, result.action, result.pv
         (1.0, 2, (2,))
     """
-    return window_search(game, state, depth, evaluate, searcher="negamax", root_view=False)
+    options = make_enhancements(
+        "negamax",
+        depth,
+        order=order,
+        table=table,
+        killers=killers,
+        history=history,
+        quiescence=quiescence,
+        root_values=root_values,
+    )
+    return window_search(
+        game, state, depth, evaluate, searcher="negamax", root_view=False, options=options
+    )

@@ -82,3 +82,18 @@ class SearchResult(Generic[_A]):
     values: tuple[float, ...] | None = None
     """The value for every player, indexed by player, from searchers that back up one utility
     per player (max-n); ``None`` from the others, whose ``value`` is for ``player`` only."""
+
+    action_values: tuple[tuple[_A, float], ...] | None = None
+    """``(action, value)`` for every root action, in the order searched, each value for
+    ``player`` and exact at the searched depth: set by searches with ``root_values=True``,
+    else ``None``."""
+
+    @property
+    def best_actions(self) -> tuple[_A, ...]:
+        """Every root action as good as ``action``: all the optimal moves, in the order searched.
+
+        Needs a search with ``root_values=True``; otherwise just ``(action,)``.
+        """
+        if self.action_values is None:
+            return () if self.action is None else (self.action,)
+        return tuple(action for action, value in self.action_values if value == self.value)

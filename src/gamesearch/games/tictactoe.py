@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..errors import GameProtocolError, IllegalActionError
 from ..game import Player
 
@@ -57,11 +59,19 @@ class TicTacToe:
         self._layout = (cells, self._full, self._turn, self._over, self._won)
         self._bits = {square: 1 << square for square in range(cells)}
         self._lines = _lines(size, k)
+        # Static move ordering: squares on more winning lines first (the centre of 3 x 3 lies
+        # on four lines, a corner on three, an edge on two); ties by square number.
+        self._rank = {
+            square: (-sum(line >> square & 1 for line in self._lines), square)
+            for square in range(cells)
+        }
         # Memos, per game, of the empty squares of each occupancy (for ``actions``) and of
         # whether a player's squares hold a line (for ``result``); each stops growing at
         # _MEMO_LIMIT entries, which covers every 3 x 3 and 4 x 4 position.
         self._free: dict[int, tuple[int, ...]] = {}
         self._line: dict[int, bool] = {}
+        self._keys: dict[int, int] = {}
+        self._symmetries = _symmetries(size)
 
     def __repr__(self) -> str:
         return f"TicTacToe(size={self.size}, k={self.k})"
@@ -90,6 +100,39 @@ class TicTacToe:
             if len(self._free) < _MEMO_LIMIT:
                 self._free[occupied] = free
             return free
+
+    def key(self, state: int) -> int:
+        """The transposition-table key of ``state``, the same for symmetric boards.
+
+        Boards that are rotations or reflections of each other (the square's 8 symmetries)
+        share a key, so a table stores each position once.
+
+        >>> game = TicTacToe()
+        >>> game.key(game.parse("X.. / ... / ...")) == game.key(game.parse("... / ... / ..X"))
+        True
+        """
+        try:
+            return self._keys[state]
+        except KeyError:
+            cells = self._cells
+            marks = [sq for sq in range(2 * cells) if state >> sq & 1]
+            key = min(
+                sum(1 << (image[sq % cells] + (sq >= cells) * cells) for sq in marks)
+                for image in self._symmetries
+            ) | (state >> 2 * cells << 2 * cells)
+            if len(self._keys) < _MEMO_LIMIT:
+                self._keys[state] = key
+            return key
+
+    def order(self, state: int, actions: Sequence[int]) -> list[int]:
+        """``actions`` with the squares on the most winning lines first.
+
+        For the searchers' ``order`` option; ``iterative_deepening`` uses it by default.
+
+        >>> TicTacToe().order(0, TicTacToe().actions(0))
+        [4, 0, 2, 6, 8, 1, 3, 5, 7]
+        """
+        return sorted(actions, key=self._rank.__getitem__)
 
     def result(self, state: int, action: int) -> int:
         """The board after the player to move marks square ``action``.
@@ -221,3 +264,15 @@ def _lines(size: int, k: int) -> tuple[int, ...]:
                         mask |= 1 << ((row + d_row * step) * size + col + d_col * step)
                     lines.append(mask)
     return tuple(sorted(set(lines)))
+
+
+def _symmetries(size: int) -> tuple[tuple[int, ...], ...]:
+    """The 8 symmetries of the board (rotations and reflections), as images of the squares."""
+    rotate = [col * size + (size - 1 - row) for row in range(size) for col in range(size)]
+    mirror = [row * size + (size - 1 - col) for row in range(size) for col in range(size)]
+    images, image = [], list(range(size * size))
+    for _ in range(4):
+        images.append(tuple(image))
+        images.append(tuple(mirror[square] for square in image))
+        image = [rotate[square] for square in image]
+    return tuple(images)

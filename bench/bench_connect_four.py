@@ -1,0 +1,344 @@
+"""Connect Four benchmark: how fast the library searches ConnectFour, and how fast the game is.
+
+Each benchmark line is one function below (see ``LINES``), which times what it measures and
+prints JSON lines on stdout, one dict per line; add a line by writing a function and listing it.
+
+- ``c4.alphabeta``: library ``alphabeta`` at depth 6 from the empty 7 x 6 board, actions in
+  their natural order (columns left to right), with a simple evaluation (stones in the centre
+  column), against two hand-written floors that call the very same ``ConnectFour`` methods:
+  the AIMA MAX-VALUE / MIN-VALUE pair with a depth limit, and the same search dispatching on
+  ``to_move`` as the library must. The floors keep no principal variation or statistics and do
+  no validation; the ratio library time / floor time is what the library's bookkeeping costs.
+  The script checks that the floors visit exactly the library's nodes with the same value, and
+  exits with status 1 if not. A ``cold`` line times one search on a fresh game, whose memos
+  start empty; the other lines share one game, as a long-running program would.
+- ``c4.evaluation``: the same search with the built-in ``ConnectFour.evaluate``.
+- ``c4.methods``: calls per second of each game method on positions from random play.
+
+Runs are interleaved and the best time of each is kept, because a shared machine is noisy; the
+garbage collector is disabled during every timed run.
+
+Usage: ``python bench/bench_connect_four.py [--quick] [--repeat N]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import math
+import platform
+import random
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import gamesearch
+from gamesearch import Player, alphabeta
+from gamesearch.games import ConnectFour
+
+Evaluate = Callable[[int, Player], float]
+Run = Callable[[ConnectFour], tuple[float, int]]
+"""A search under test: searches the empty board and returns (root value, nodes visited)."""
+
+DEPTH = 6
+TARGET_SPEED = 1_000_000
+"""The issue's target for library alpha-beta on Connect Four, in nodes per second."""
+EXPECTED_NODES = {"centre": 7_669, "evaluate": 16_409}
+"""Nodes plain alpha-beta visits at depth 6 from the empty board, with each evaluation."""
+
+
+def centre_stones(game: ConnectFour) -> Evaluate:
+    """The simple evaluation: ``player``'s stones in the centre column minus the opponent's."""
+    centre = ((1 << game.height) - 1) << (game.width // 2 * (game.height + 1))
+    stones = game.stones
+
+    def evaluate(state: int, player: Player) -> float:
+        """Centre stones of ``player`` minus the opponent's, over 100: ``player``'s estimate."""
+        mine = (stones(state, player) & centre).bit_count()
+        return (mine - (stones(state, 1 - player) & centre).bit_count()) / 100
+
+    return evaluate
+
+
+def hand_alphabeta(game: ConnectFour, depth: int, evaluate: Evaluate) -> tuple[float, int]:
+    """Textbook depth-limited alpha-beta (AIMA fig. 5.7) for player 0: (value, nodes visited)."""
+    is_terminal, utility = game.is_terminal, game.utility
+    actions, result = game.actions, game.result
+    nodes = 1  # the root
+
+    def max_value(state: int, alpha: float, beta: float, left: int) -> float:
+        """MAX-VALUE: the value of ``state`` for player 0, who is to move."""
+        nonlocal nodes
+        if is_terminal(state):
+            return utility(state, 0)
+        if left == 0:
+            return evaluate(state, 0)
+        v = -math.inf
+        for action in actions(state):
+            nodes += 1
+            child = min_value(result(state, action), alpha, beta, left - 1)
+            if child > v:
+                v = child
+                if v >= beta:
+                    return v
+                if v > alpha:
+                    alpha = v
+        return v
+
+    def min_value(state: int, alpha: float, beta: float, left: int) -> float:
+        """MIN-VALUE: the value of ``state`` for player 0, with player 1 to move."""
+        nonlocal nodes
+        if is_terminal(state):
+            return utility(state, 0)
+        if left == 0:
+            return evaluate(state, 0)
+        v = math.inf
+        for action in actions(state):
+            nodes += 1
+            child = max_value(result(state, action), alpha, beta, left - 1)
+            if child < v:
+                v = child
+                if v <= alpha:
+                    return v
+                if v < beta:
+                    beta = v
+        return v
+
+    return max_value(game.initial_state(), -math.inf, math.inf, depth), nodes
+
+
+def hand_alphabeta_to_move(game: ConnectFour, depth: int, evaluate: Evaluate) -> tuple[float, int]:
+    """The same search asking ``to_move`` whose turn it is at every node: (value, nodes)."""
+    is_terminal, utility, to_move = game.is_terminal, game.utility, game.to_move
+    actions, result = game.actions, game.result
+    nodes = 1  # the root
+
+    def value(state: int, alpha: float, beta: float, left: int) -> float:
+        """The value of ``state`` for player 0, whoever is to move."""
+        nonlocal nodes
+        if is_terminal(state):
+            return utility(state, 0)
+        if left == 0:
+            return evaluate(state, 0)
+        if to_move(state) == 0:
+            v = -math.inf
+            for action in actions(state):
+                nodes += 1
+                child = value(result(state, action), alpha, beta, left - 1)
+                if child > v:
+                    v = child
+                    if v >= beta:
+                        return v
+                    if v > alpha:
+                        alpha = v
+            return v
+        v = math.inf
+        for action in actions(state):
+            nodes += 1
+            child = value(result(state, action), alpha, beta, left - 1)
+            if child < v:
+                v = child
+                if v <= alpha:
+                    return v
+                if v < beta:
+                    beta = v
+        return v
+
+    return value(game.initial_state(), -math.inf, math.inf, depth), nodes
+
+
+def library_alphabeta(game: ConnectFour, depth: int, evaluate: Evaluate) -> tuple[float, int]:
+    """Library ``alphabeta`` from the empty board: (value, nodes visited)."""
+    found = alphabeta(game, depth=depth, evaluate=evaluate)
+    return found.value, found.stats.nodes
+
+
+def timed(run: Run, game: ConnectFour) -> float:
+    """Seconds one ``run(game)`` takes, with the garbage collector off."""
+    gc.collect()
+    gc.disable()
+    try:
+        start = time.perf_counter()
+        run(game)
+        return time.perf_counter() - start
+    finally:
+        gc.enable()
+
+
+def emit(**fields: Any) -> None:
+    """Print one JSON line on stdout."""
+    print(json.dumps(fields), flush=True)
+
+
+def fail(message: str) -> None:
+    """Report a failed check on stderr and exit with status 1."""
+    print(f"bench_connect_four: {message}", file=sys.stderr)
+    sys.exit(1)
+
+
+def compare_searches(
+    bench: str, evaluation: str, make_evaluate: Callable[[ConnectFour], Evaluate], repeat: int
+) -> dict[str, float]:
+    """Check, time and report library alpha-beta and the floors; return the best seconds."""
+    game = ConnectFour()  # shared, so that every search sees the same warm memos
+    evaluate = make_evaluate(game)
+    runs: dict[str, Run] = {
+        impl: lambda game, search=search: search(game, DEPTH, evaluate)
+        for impl, search in (
+            ("library", library_alphabeta),
+            ("hand-written", hand_alphabeta),
+            ("hand-written, to_move", hand_alphabeta_to_move),
+        )
+    }
+    expected_nodes = EXPECTED_NODES[evaluation]
+    answers = {impl: run(game) for impl, run in runs.items()}  # untimed warm-up, and checks
+    for impl, (value, nodes) in answers.items():
+        if (value, nodes) != (answers["library"][0], expected_nodes):
+            fail(
+                f"{bench}: {impl} alphabeta gave value {value} and {nodes} nodes; expected value "
+                f"{answers['library'][0]} and {expected_nodes} nodes"
+            )
+    best = dict.fromkeys(runs, math.inf)
+    for i in range(repeat):
+        for impl in runs if i % 2 == 0 else reversed(runs):  # alternate the order too
+            best[impl] = min(best[impl], timed(runs[impl], game))
+    for impl, seconds in best.items():
+        emit(
+            bench=bench,
+            searcher="alphabeta",
+            impl=impl,
+            depth=DEPTH,
+            evaluation=evaluation,
+            order="natural",
+            value=answers[impl][0],
+            nodes=expected_nodes,
+            seconds=round(seconds, 6),
+            nodes_per_s=round(expected_nodes / seconds),
+            repeat=repeat,
+            timing="best-of-repeat",
+            gc_disabled=True,
+        )
+    return best
+
+
+def line_alphabeta(repeat: int) -> None:
+    """``c4.alphabeta``: library alpha-beta against the floors, with the simple evaluation."""
+    best = compare_searches("c4.alphabeta", "centre", centre_stones, repeat)
+    for floor in ("hand-written", "hand-written, to_move"):
+        emit(
+            bench="c4.overhead",
+            searcher="alphabeta",
+            floor=f"{floor} alphabeta",
+            ratio=round(best["library"] / best[floor], 3),
+        )
+    fresh = ConnectFour()
+    seconds = timed(lambda game: library_alphabeta(game, DEPTH, centre_stones(game)), fresh)
+    nodes = EXPECTED_NODES["centre"]
+    emit(
+        bench="c4.alphabeta",
+        searcher="alphabeta",
+        impl="library, cold",
+        depth=DEPTH,
+        evaluation="centre",
+        nodes=nodes,
+        seconds=round(seconds, 6),
+        nodes_per_s=round(nodes / seconds),
+        repeat=1,
+        timing="one run on a fresh game (empty memos)",
+        gc_disabled=True,
+    )
+    speed = nodes / best["library"]
+    emit(
+        bench="c4.speed",
+        searcher="alphabeta",
+        nodes_per_s=round(speed),
+        target_nodes_per_s=TARGET_SPEED,
+        within_target=speed >= TARGET_SPEED,
+        floor_nodes_per_s=round(nodes / best["hand-written"]),
+    )
+
+
+def line_evaluation(repeat: int) -> None:
+    """``c4.evaluation``: the same searches with the built-in evaluation."""
+    compare_searches("c4.evaluation", "evaluate", lambda game: game.evaluate, repeat)
+
+
+def line_methods(repeat: int) -> None:
+    """``c4.methods``: calls per second of each game method on positions from random play."""
+    game = ConnectFour()
+    rng = random.Random(2024)
+    positions = []
+    while len(positions) < 2_000:
+        state = game.initial_state()
+        for _ in range(rng.randrange(0, 36)):
+            if game.is_terminal(state):
+                break
+            state = game.result(state, rng.choice(game.actions(state)))
+        if not game.is_terminal(state):
+            positions.append(state)
+    pairs = [(state, action) for state in positions for action in game.actions(state)]
+    calls: dict[str, Callable[[], object]] = {
+        "result": lambda: [game.result(s, a) for s, a in pairs],
+        "actions": lambda: [game.actions(s) for s, _ in pairs],
+        "is_terminal": lambda: [game.is_terminal(s) for s, _ in pairs],
+        "to_move": lambda: [game.to_move(s) for s, _ in pairs],
+        "key": lambda: [game.key(s) for s, _ in pairs],
+        "order": lambda: [game.order(s, (0, 1, 2, 3, 4, 5, 6)) for s, _ in pairs],
+        "evaluate": lambda: [game.evaluate(s, 0) for s, _ in pairs],
+        "(loop and call only)": lambda: [game.initial_state() for s, _ in pairs],
+    }
+    cold = timed(lambda game: calls["result"](), game)  # the first time: the memos are empty
+    for name, call in calls.items():
+        seconds = min(timed(lambda game, call=call: call(), game) for _ in range(repeat))
+        emit(
+            bench="c4.methods",
+            method=name,
+            calls=len(pairs),
+            calls_per_s=round(len(pairs) / seconds),
+            ns_per_call=round(seconds / len(pairs) * 1e9),
+            repeat=repeat,
+            timing="best-of-repeat, memos warm",
+            gc_disabled=True,
+        )
+    emit(
+        bench="c4.methods",
+        method="result",
+        calls=len(pairs),
+        calls_per_s=round(len(pairs) / cold),
+        ns_per_call=round(cold / len(pairs) * 1e9),
+        repeat=1,
+        timing="first run, memos cold",
+        gc_disabled=True,
+    )
+
+
+LINES: list[Callable[[int], None]] = [line_alphabeta, line_evaluation, line_methods]
+"""The benchmark lines, run in order; each takes the repeat count."""
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Parse the options, then run every benchmark line."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--quick", action="store_true", help="few repetitions (~2 s)")
+    parser.add_argument("--repeat", type=int, help="timed runs of each search")
+    args = parser.parse_args(argv)
+    repeat = args.repeat if args.repeat is not None else (10 if args.quick else 60)
+    if repeat < 1:
+        parser.error("--repeat must be >= 1")
+    emit(
+        bench="c4.env",
+        python=platform.python_version(),
+        implementation=platform.python_implementation(),
+        platform=platform.platform(),
+        gamesearch=gamesearch.__version__,
+        gc_disabled=True,
+        timer="time.perf_counter",
+    )
+    for line in LINES:
+        line(repeat)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,237 @@
+"""Iterative deepening: the anytime engine that searches one ply deeper until time runs out."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from ._enhanced import Enhancements, Memory, Outcome, Stop, enhanced_search
+from ._negamax import finish
+from ._setup import make_result, prepare, recursion_guard, terminal_value
+from .errors import InvalidSearchOptionError
+from .game import A, Evaluation, Game, Order, Player, S
+from .result import SearchResult, SearchStats
+from .table import TranspositionTable
+
+__all__ = ["iterative_deepening"]
+
+_SEARCHER = "iterative_deepening"
+
+
+def iterative_deepening(
+    game: Game[S, A],
+    state: S | None = None,
+    *,
+    time_limit: float | None = None,
+    max_depth: int | None = None,
+    node_limit: int | None = None,
+    evaluate: Evaluation[S] | None = None,
+    table: TranspositionTable | None = None,
+    on_iteration: Callable[[SearchResult[A]], object] | None = None,
+    order: Order[S, A] | None = None,
+    root_values: bool = False,
+) -> SearchResult[A]:
+    """Search to depth 1, 2, 3, ... until a limit is reached or the value is proven.
+
+    Each iteration is an alpha-beta search (values for the root player, as :func:`alphabeta`)
+    with a transposition table, killer moves and the history heuristic; the table's best action
+    of each state, found by the previous iteration, is tried first, so every iteration starts
+    with the previous principal variation (Slate and Atkin 1977). The result is that of the
+    deepest *completed* iteration (``result.depth``), with the work of all iterations in
+    ``result.stats``. It stops early once an iteration's value is proven (``result.exact``:
+    no evaluation was read), which makes it a solver when no limit is given.
+
+    Fastest win, slowest loss: a forced win in ``n`` plies first shows in iteration ``n``;
+    the first action found to win there is a shortest win, and later iterations keep it, since
+    they try it first and a search changes its choice only for a strictly better value. In a
+    lost position the last action to show the loss is the one that delays it longest, and is
+    kept for the same reason. This needs evaluations strictly between the utilities of a loss
+    and a win, and states that are reached at one depth only (true of games where every move
+    adds a piece, like tic-tac-toe and Connect Four).
+
+    Args:
+        game: A two-player game.
+        state: The root; ``None`` means ``game.initial_state()``.
+        time_limit: Seconds to search (> 0); the search returns within 5% or 20 ms of it,
+            whichever is larger, if the game's methods and ``evaluate`` are fast (the clock is
+            read every 64 expanded nodes).
+        max_depth: The deepest iteration to run (an int >= 1).
+        node_limit: Stop when this many nodes have been visited in all iterations.
+        evaluate: ``evaluate(state, player)`` for states at the depth limit; defaults to the
+            game's own ``evaluate`` method, else 0 for every state (play by proven results).
+        table: A table to use and fill (pass the same one for every move of a match, so that
+            each search starts with the best actions of the last); default: a new one.
+        on_iteration: Called with the result of every completed iteration, for progress.
+        order: ``order(state, actions)``, the static move ordering; defaults to the game's
+            own ``order`` method, if any.
+        root_values: Search every root action with a full window (see :func:`alphabeta`).
+
+    Returns:
+        The deepest completed iteration's result; its ``stats`` count the work of every
+        iteration, the interrupted one included. If even depth 1 did not complete, the best
+        of the root actions searched so far (else the first in order), with ``depth == 0``.
+
+    Raises:
+        InvalidSearchOptionError: ``time_limit <= 0``, ``max_depth < 1``, ``node_limit < 1``,
+            a value of the wrong type, or a ``table`` used with another game.
+        UnsupportedGameError, NotAGameError, GameProtocolError, InvalidUtilityError,
+            SearchTooDeepError: as for :func:`alphabeta`.
+
+    Example:
+        >>> from gamesearch.games import TicTacToe
+        >>> game = TicTacToe()
+        >>> result = iterative_deepening(game, game.parse("XX. / OO. / ..."))
+        >>> result.action, result.value   # X wins at once
+        (2, 1.0)
+        >>> result.exact, result.depth    # proven when every line has been played out
+        (True, 5)
+    """
+    started = time.perf_counter()
+    evaluate = _default(game, "evaluate", evaluate, _zero)
+    order = _default(game, "order", order, None)
+    _check_limits(time_limit, max_depth, node_limit, on_iteration)
+    root, _ = prepare(game, state, None, evaluate, searcher=_SEARCHER)
+    player = game.to_move(root)
+    if table is not None and not isinstance(table, TranspositionTable):
+        raise InvalidSearchOptionError(
+            f"{_SEARCHER}: table must be a TranspositionTable, not {type(table).__name__}"
+        )
+    table = TranspositionTable() if table is None else table
+    search_id = table.begin_search(game)
+    if game.is_terminal(root):
+        return make_result(
+            terminal_value(game, root, player),
+            None,
+            player,
+            nodes=1,
+            leaves=1,
+            cutoffs=0,
+            max_depth=0,
+            started=started,
+            depth=0,
+            exact=True,
+        )
+    options = Enhancements(
+        order=order, table=table, killers=True, history=True, root_values=root_values
+    )
+    deadline = None if time_limit is None else started + time_limit
+    memory = Memory()
+    done: SearchResult[A] | None = None
+    total = Outcome(0.0, None, 0, 0, 0, 0, 0, None)
+    depth = 0
+    while max_depth is None or depth < max_depth:
+        depth += 1
+        try:
+            with recursion_guard(_SEARCHER):
+                outcome = enhanced_search(
+                    game,
+                    root,
+                    depth,
+                    evaluate,
+                    root_view=True,
+                    options=options,
+                    search_id=search_id,
+                    memory=memory,
+                    deadline=deadline,
+                    node_limit=None if node_limit is None else node_limit - _nodes(total),
+                )
+        except Stop as stop:
+            if done is None:
+                return _unfinished(game, root, evaluate, stop, order, started)
+            # The result is the last completed iteration's; the work counts the unfinished one.
+            stats = done.stats
+            return replace(
+                done,
+                stats=replace(
+                    stats,
+                    nodes=stats.nodes + stop.nodes,
+                    leaves=stats.leaves + stop.leaves,
+                    elapsed=time.perf_counter() - started,
+                ),
+            )
+        total = replace(
+            outcome,
+            expanded=total.expanded + outcome.expanded,
+            leaves=total.leaves + outcome.leaves,
+            cutoffs=total.cutoffs + outcome.cutoffs,
+            max_depth=max(total.max_depth, outcome.max_depth),
+        )
+        done = finish(game, root, total, table, depth=depth, started=started)
+        if on_iteration is not None:
+            on_iteration(done)
+        if done.exact:
+            break
+    assert done is not None  # the loop runs at least once: max_depth >= 1
+    return done
+
+
+def _zero(state: object, player: Player) -> float:
+    """The evaluation that knows nothing: every non-terminal state is worth 0."""
+    return 0.0
+
+
+def _default(game: object, name: str, given: Any, fallback: Any) -> Any:
+    """``given``, else the game's own method ``name``, else ``fallback``."""
+    if given is not None:
+        return given
+    own = getattr(game, name, None)
+    return own if callable(own) else fallback
+
+
+def _nodes(outcome: Outcome) -> int:
+    return outcome.expanded + outcome.leaves
+
+
+def _check_limits(
+    time_limit: object, max_depth: object, node_limit: object, on_iteration: object
+) -> None:
+    """Raise :class:`InvalidSearchOptionError` for a limit that is not a positive number."""
+    if time_limit is not None and (
+        isinstance(time_limit, bool)
+        or not isinstance(time_limit, (int, float))
+        or not time_limit > 0
+        or math.isinf(time_limit)
+    ):
+        raise InvalidSearchOptionError(
+            f"{_SEARCHER}: time_limit must be a finite number of seconds > 0, not {time_limit!r}"
+        )
+    for name, value in (("max_depth", max_depth), ("node_limit", node_limit)):
+        if value is not None and (
+            isinstance(value, bool) or not isinstance(value, int) or value < 1
+        ):
+            raise InvalidSearchOptionError(
+                f"{_SEARCHER}: {name} must be an int >= 1 or None, not {value!r}"
+            )
+    if on_iteration is not None and not callable(on_iteration):
+        raise InvalidSearchOptionError(f"{_SEARCHER}: on_iteration must be callable")
+
+
+def _unfinished(
+    game: Game[S, A],
+    root: S,
+    evaluate: Evaluation[S],
+    stop: Stop,
+    order: Order[S, A] | None,
+    started: float,
+) -> SearchResult[A]:
+    """The best guess when not even the depth-1 iteration completed in time."""
+    player = game.to_move(root)
+    if stop.root_values:
+        action, value = max(stop.root_values, key=lambda pair: pair[1])
+    else:
+        actions = game.actions(root)
+        action = (order(root, actions) if order is not None else actions)[0]
+        value = evaluate(game.result(root, action), player)
+    stats = SearchStats(
+        nodes=stop.nodes,
+        leaves=stop.leaves,
+        cutoffs=0,
+        max_depth=1 if stop.root_values else 0,
+        elapsed=time.perf_counter() - started,
+    )
+    return SearchResult(
+        value=float(value), action=action, pv=(action,), player=player, stats=stats, depth=0
+    )
