@@ -138,7 +138,11 @@ def enhanced_search(
             raise Stop(list(scored_root), expanded + leaves, leaves)
 
     def ordered(state: Any, moves: Sequence[Any], ply: int, first: Any) -> Sequence[Any]:
-        """The actions in the order to try: table move, killers, then by history and order."""
+        """The actions in the order to try.
+
+        The table's best action first; then, with an ``order``, its first choice, the killers
+        and the rest of its sequence; without one, the killers and the rest by history.
+        """
         if order is not None:
             count, moves = len(moves), order(state, moves)
             if len(moves) != count:
@@ -146,13 +150,18 @@ def enhanced_search(
                     f"order(state, actions) returned {len(moves)} actions for the {count} "
                     f"actions of state {state!r}; it must return them all, rearranged"
                 )
-        if history is not None and history:
-            # The history heuristic (Schaeffer 1983): actions that caused many deep cutoffs
-            # anywhere in the tree are tried first. sorted() is stable: ties keep the order.
-            moves = sorted(moves, key=lambda action: -history.get(action, 0))
         front: list[Any] = []
         if first is not _NO_ACTION and first in moves:
             front.append(first)
+        if order is not None:
+            # A game's own ordering knows things no statistic does (a win in one, a forced
+            # block): its first choice goes before the killers, and it replaces history.
+            if moves and moves[0] not in front:
+                front.append(moves[0])
+        elif history is not None and history:
+            # The history heuristic (Schaeffer 1983): actions that caused many deep cutoffs
+            # anywhere in the tree are tried first. sorted() is stable: ties keep the order.
+            moves = sorted(moves, key=lambda action: -history.get(action, 0))
         if killer_slots is not None:
             # Killer moves (Akl and Newborn 1977): an action that refuted a sibling position at
             # this ply often refutes this one too.

@@ -47,9 +47,10 @@ def alphabeta(
             try them (best first); ``None`` keeps ``actions()`` order.
         table: A :class:`~gamesearch.TranspositionTable` to store and reuse values and best
             actions in; the game's ``key(state)`` method, if any, gives the keys.
-        killers: Try first the actions that caused cutoffs at the same ply elsewhere.
-        history: Try first the actions that caused the most deep cutoffs (actions must be
-            hashable).
+        killers: Try early the actions that caused cutoffs at the same ply elsewhere (after
+            the table's action and the first of ``order``).
+        history: Without ``order``, try first the actions that caused the most deep cutoffs
+            (actions must be hashable); with ``order``, the order's sequence is kept instead.
         quiescence: ``quiescence(state)``, the actions worth following past the depth limit
             (captures, say), searched with stand-pat until none is left; needs ``depth``.
         root_values: Search every root action with a full window, so that
