@@ -20,7 +20,7 @@ from typing import Any
 from ._setup import nan_error, no_actions_error
 from .errors import InvalidSearchOptionError
 from .game import Game, Player
-from .table import UNLIMITED, Bound, TableEntry, TranspositionTable
+from .table import UNLIMITED, Bound, TranspositionTable
 
 __all__ = ["Enhancements", "Memory", "Outcome", "Stop", "enhanced_search", "make_enhancements"]
 
@@ -28,6 +28,7 @@ Order = Callable[[Any, Sequence[Any]], Sequence[Any]]
 Quiescence = Callable[[Any], Sequence[Any]]
 
 _NO_ACTION: Any = object()
+EXACT, LOWER, UPPER = int(Bound.EXACT), int(Bound.LOWER), int(Bound.UPPER)
 _CHECK_EVERY = 64
 """Expanded nodes between two looks at the clock and the node count."""
 
@@ -121,7 +122,7 @@ def enhanced_search(
     actions, result, is_terminal = game.actions, game.result, game.is_terminal
     to_move, utility = game.to_move, game.utility
     keyfn = getattr(game, "key", None)
-    entries = table.entries if table is not None else None
+    entries = table._entries if table is not None else None  # raw tuples: see TableEntry
     root_player = to_move(root)
     inf = math.inf
     expanded, leaves, cutoffs, max_depth, estimates = 0, 0, 0, 0, 0
@@ -231,20 +232,23 @@ def enhanced_search(
             key = state if keyfn is None else keyfn(state)
             entry = entries.get(key)
             if entry is not None:
-                first = entry.action
+                search_of, depth_of, bound, value, first, proven = entry
                 # Transposition table cutoff: reuse a value stored by this search if it was
                 # searched at least as deep and its bound settles the window.
-                if entry.search == search_id and entry.depth >= remaining and ply > 0:
-                    value, bound = entry.value, entry.bound
-                    if (
-                        bound is Bound.EXACT
-                        or (bound is Bound.LOWER and value >= beta)
-                        or (bound is Bound.UPPER and value <= alpha)
-                    ):
-                        if not entry.proven:
-                            estimates += 1
-                        lines[ply] = None
-                        return value
+                if (
+                    search_of == search_id
+                    and depth_of >= remaining
+                    and ply > 0
+                    and (
+                        bound == EXACT
+                        or (bound == LOWER and value >= beta)
+                        or (bound == UPPER and value <= alpha)
+                    )
+                ):
+                    if not proven:
+                        estimates += 1
+                    lines[ply] = None
+                    return value
         alpha_in, estimates_in = alpha, estimates
         view = root_player if root_view else mover
         wide = root_values and ply == 0
@@ -308,21 +312,14 @@ def enhanced_search(
         if entries is not None:
             proven = estimates == estimates_in
             if best <= alpha_in:
-                bound = Bound.UPPER
+                bound = UPPER
             elif best >= beta:
-                bound = Bound.LOWER
+                bound = LOWER
             else:
-                bound = Bound.EXACT
-            table.store(  # type: ignore[union-attr]  # entries implies table
+                bound = EXACT
+            table.store_raw(  # type: ignore[union-attr]  # entries implies table
                 key,
-                TableEntry(
-                    search_id,
-                    UNLIMITED if proven else remaining,
-                    bound,
-                    best,
-                    best_action,
-                    proven,
-                ),
+                (search_id, UNLIMITED if proven else remaining, bound, best, best_action, proven),
             )
         return best
 

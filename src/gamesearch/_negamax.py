@@ -36,6 +36,7 @@ __all__ = ["finish", "window_search"]
 
 _NO_ACTION: Any = object()
 _FLIPPED = {Bound.EXACT: Bound.EXACT, Bound.LOWER: Bound.UPPER, Bound.UPPER: Bound.LOWER}
+"""Each bound kind as seen by the opponent (values negated)."""
 
 
 def window_search(
@@ -270,7 +271,7 @@ def _verified_step(
             below = table.get(child if keyfn is None else keyfn(child))
             if below is None or below.search != search:
                 continue
-            found, bound = below.value, below.bound
+            found, bound = below.value, Bound(below.bound)
             if game.to_move(child) != player:  # the entry's value is for the opponent
                 found, bound = -found, _FLIPPED[bound]
         if found == value and (bound is Bound.EXACT or bound is needed):

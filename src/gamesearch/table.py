@@ -21,16 +21,16 @@ UNLIMITED = 1 << 30
 """The remaining depth recorded for a value proven without an evaluation: valid at any depth."""
 
 
-class Bound(enum.Enum):
+class Bound(enum.IntEnum):
     """What a stored value says about the state's true value ``v``."""
 
-    EXACT = "exact"
+    EXACT = 0
     """``v == value``: the search of the state ended inside its window."""
 
-    LOWER = "lower"
+    LOWER = 1
     """``v >= value``: the search failed high (a cutoff) and stopped early."""
 
-    UPPER = "upper"
+    UPPER = 2
     """``v <= value``: the search failed low: no action reached the window."""
 
 
@@ -47,8 +47,9 @@ class TableEntry(NamedTuple):
     depth: int
     """The plies searched below the state (a very large number when ``proven``)."""
 
-    bound: Bound
-    """Whether ``value`` is the exact value, a lower bound or an upper bound."""
+    bound: int
+    """Whether ``value`` is the exact value, a lower bound or an upper bound: a :class:`Bound`
+    value."""
 
     value: float
     """The value found, for the player to move in the state."""
@@ -59,6 +60,10 @@ class TableEntry(NamedTuple):
     proven: bool
     """Whether no evaluation function was read below the state: then ``value`` holds at any
     depth."""
+
+
+RawEntry = tuple[int, int, int, float, Any, bool]
+"""A :class:`TableEntry` as the table stores it: a plain tuple, the bound as an int."""
 
 
 class TranspositionTable:
@@ -93,8 +98,8 @@ class TranspositionTable:
         >>> result = alphabeta(TicTacToe(), table=table)
         >>> result.value, result.stats.nodes < 18297, len(table) > 0
         (0.0, True, True)
-        >>> table.get(TicTacToe().initial_state()).bound
-        <Bound.EXACT: 'exact'>
+        >>> Bound(table.get(TicTacToe().initial_state()).bound)
+        <Bound.EXACT: 0>
     """
 
     def __init__(self, max_entries: int = 1_000_000) -> None:
@@ -103,8 +108,11 @@ class TranspositionTable:
                 f"TranspositionTable: max_entries must be an int >= 1, not {max_entries!r}"
             )
         self.max_entries = max_entries
-        self.entries: dict[Hashable, TableEntry] = {}
-        """The stored entries by key; read it freely, but store through :meth:`store`."""
+        # Entries are kept as plain tuples in TableEntry's field order, with the bound as an int:
+        # the garbage collector stops tracking a tuple of ints, floats and bools (not a named
+        # tuple, nor an enum member), so a big table adds nothing to its pauses, which would
+        # otherwise hold a search up to 50 ms past its deadline. The searchers read it directly.
+        self._entries: dict[Hashable, RawEntry] = {}
         self._game: object | None = None
         self._searches = 0
 
@@ -114,18 +122,24 @@ class TranspositionTable:
         return self._searches
 
     def __len__(self) -> int:
-        return len(self.entries)
+        return len(self._entries)
 
     def __repr__(self) -> str:
         return f"TranspositionTable(max_entries={self.max_entries}, entries={len(self)})"
 
     def get(self, key: Hashable) -> TableEntry | None:
         """The entry stored for ``key`` (a state, or ``game.key(state)``), or ``None``."""
-        return self.entries.get(key)
+        raw = self._entries.get(key)
+        return None if raw is None else TableEntry._make(raw)
 
     def store(self, key: Hashable, entry: TableEntry) -> None:
         """Store ``entry`` for ``key``, making room first if the table is full."""
-        entries = self.entries
+        search, depth, bound, value, action, proven = entry
+        self.store_raw(key, (search, depth, int(bound), value, action, proven))
+
+    def store_raw(self, key: Hashable, entry: RawEntry) -> None:
+        """:meth:`store` for a plain tuple in :class:`TableEntry`'s field order (a fast path)."""
+        entries = self._entries
         if len(entries) >= self.max_entries and key not in entries:
             for old in list(islice(entries, len(entries) - self.max_entries // 2)):
                 del entries[old]
@@ -133,7 +147,7 @@ class TranspositionTable:
 
     def clear(self) -> None:
         """Forget every entry and the game the table was used with."""
-        self.entries.clear()
+        self._entries.clear()
         self._game = None
 
     def begin_search(self, game: object) -> int:
