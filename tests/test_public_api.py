@@ -34,11 +34,13 @@ from gamesearch.games import GameTree, TicTacToe
 
 PUBLIC = {
     "gamesearch": [
+        "CHANCE",
         "Evaluation",
         "Game",
         "GameProtocolError",
         "GameSearchError",
         "IllegalActionError",
+        "InvalidDistributionError",
         "InvalidGameTreeError",
         "InvalidSearchOptionError",
         "InvalidUtilityError",
@@ -47,21 +49,26 @@ PUBLIC = {
         "SearchResult",
         "SearchStats",
         "SearchTooDeepError",
+        "StochasticGame",
         "UnsupportedGameError",
         "alphabeta",
+        "expectimax",
+        "expectiminimax",
         "minimax",
         "negamax",
     ],
-    "gamesearch.games": ["GameTree", "Path", "TicTacToe"],
-    "gamesearch.testing": ["game_trees", "nested_trees", "states"],
+    "gamesearch.games": ["Chance", "GameTree", "Path", "TicTacToe"],
+    "gamesearch.testing": ["chance_trees", "game_trees", "nested_trees", "states"],
 }
 
 TYPE_ALIASES = {
+    "CHANCE": "gamesearch.game",
     "Evaluation": "gamesearch.game",
     "Player": "gamesearch.game",
     "Path": "gamesearch.games.tree",
 }
-"""Exported names that are type aliases, and the module whose source documents them."""
+"""Exported names that are type aliases (or constants), and the module whose source documents
+them in an attribute docstring."""
 
 SEARCHERS = [minimax, alphabeta, negamax]
 
@@ -79,7 +86,10 @@ def attribute_docstring(module_name, name):
     source = Path(importlib.import_module(module_name).__file__).read_text(encoding="utf-8")
     body = ast.parse(source).body
     for statement, following in itertools.pairwise(body):
-        targets = statement.targets if isinstance(statement, ast.Assign) else []
+        if isinstance(statement, ast.Assign):
+            targets = statement.targets
+        else:  # `CHANCE: Player = -1` is an annotated assignment
+            targets = [statement.target] if isinstance(statement, ast.AnnAssign) else []
         if any(isinstance(target, ast.Name) and target.id == name for target in targets):
             if isinstance(following, ast.Expr) and isinstance(following.value, ast.Constant):
                 return following.value.value
@@ -188,6 +198,7 @@ def test_every_exception_is_a_game_search_error(cls):
     ("name", "builtin"),
     [
         ("IllegalActionError", ValueError),
+        ("InvalidDistributionError", ValueError),
         ("InvalidGameTreeError", ValueError),
         ("InvalidSearchOptionError", ValueError),
         ("InvalidUtilityError", ValueError),

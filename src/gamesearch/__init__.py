@@ -14,6 +14,7 @@ from .errors import (
     GameProtocolError,
     GameSearchError,
     IllegalActionError,
+    InvalidDistributionError,
     InvalidGameTreeError,
     InvalidSearchOptionError,
     InvalidUtilityError,
@@ -21,7 +22,9 @@ from .errors import (
     SearchTooDeepError,
     UnsupportedGameError,
 )
-from .game import Evaluation, Game, Player
+from .expectimax import expectimax
+from .expectiminimax import expectiminimax
+from .game import CHANCE, Evaluation, Game, Player, StochasticGame
 from .minimax import minimax
 from .negamax import negamax
 from .result import SearchResult, SearchStats
@@ -29,11 +32,13 @@ from .result import SearchResult, SearchStats
 __version__ = "0.1.0"
 
 __all__ = [
+    "CHANCE",
     "Evaluation",
     "Game",
     "GameProtocolError",
     "GameSearchError",
     "IllegalActionError",
+    "InvalidDistributionError",
     "InvalidGameTreeError",
     "InvalidSearchOptionError",
     "InvalidUtilityError",
@@ -42,8 +47,11 @@ __all__ = [
     "SearchResult",
     "SearchStats",
     "SearchTooDeepError",
+    "StochasticGame",
     "UnsupportedGameError",
     "alphabeta",
+    "expectimax",
+    "expectiminimax",
     "minimax",
     "negamax",
 ]

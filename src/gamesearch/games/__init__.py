@@ -6,6 +6,6 @@
 """
 
 from .tictactoe import TicTacToe
-from .tree import GameTree, Path
+from .tree import Chance, GameTree, Path
 
-__all__ = ["GameTree", "Path", "TicTacToe"]
+__all__ = ["Chance", "GameTree", "Path", "TicTacToe"]

@@ -3,17 +3,38 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass
 from numbers import Real
 from typing import Any
 
 from ..errors import GameProtocolError, IllegalActionError, InvalidGameTreeError
-from ..game import Player
+from ..game import CHANCE, Player
 
-__all__ = ["GameTree", "Path"]
+__all__ = ["Chance", "GameTree", "Path"]
 
 Path = tuple[Any, ...]
 """A state of a :class:`GameTree`: the actions that lead to it from the root (``()``)."""
+
+
+@dataclass(frozen=True)
+class Chance:
+    """A chance node of a :class:`GameTree`: nature picks one of its subtrees at random.
+
+    Example:
+        The lecture notes' chance node, worth 8/2 + 24/3 - 12/6 = 10 to MAX:
+
+        >>> from fractions import Fraction
+        >>> tree = GameTree(Chance([(Fraction(1, 2), 8), (Fraction(1, 3), 24),
+        ...                         (Fraction(1, 6), -12)]))
+        >>> tree.chance_outcomes(())
+        ((0, Fraction(1, 2)), (1, Fraction(1, 3)), (2, Fraction(1, 6)))
+    """
+
+    outcomes: Any
+    """``(probability, subtree)`` pairs, whose outcomes are numbered 0, 1, ...; or a dict
+    ``{outcome: (probability, subtree)}``. The probabilities must be numbers >= 0 that sum to 1
+    within 1e-9; they are kept as given (a ``Fraction`` stays exact)."""
 
 
 class GameTree:
@@ -25,12 +46,19 @@ class GameTree:
     the root and the players alternate. A state is the path of actions from the root, so the
     leaf ``b2`` of the textbook tree below is the state ``("a1", "b2")``.
 
+    A :class:`Chance` node makes the tree a game of chance: ``to_move`` returns
+    :data:`~gamesearch.CHANCE` there, and the tree has a ``chance_outcomes(state)`` method
+    (only then: a tree without chance nodes is a deterministic game). The players alternate at
+    the decision nodes, chance nodes not counting: the first decision node on every path is
+    MAX's.
+
     Args:
         tree: The nested lists or dicts.
 
     Raises:
         InvalidGameTreeError: a node is neither a real number nor a non-empty list or dict (for
-            example a string, ``None``, ``True``, NaN or ``[]``); the message gives its path.
+            example a string, ``None``, ``True``, NaN or ``[]``), or a chance node's
+            probabilities are not numbers >= 0 that sum to 1; the message gives its path.
 
     Example:
         The tree of AIMA figure 5.2:
@@ -50,11 +78,17 @@ class GameTree:
 
     num_players = 2
 
+    chance_outcomes: Callable[[Path], tuple[tuple[Any, Any], ...]]
+    """``chance_outcomes(state)``: the ``(outcome, probability)`` pairs of a chance node. Only
+    a tree with :class:`Chance` nodes has this member."""
+
     def __init__(self, tree: Any) -> None:
         self.tree = tree
         self._children: dict[Path, dict[Hashable, Path]] = {}
         self._actions: dict[Path, tuple[Any, ...]] = {}
         self._values: dict[Path, float] = {}
+        self._chances: dict[Path, tuple[tuple[Any, Any], ...]] = {}
+        self._movers: dict[Path, Player] = {}
         pending: list[tuple[Path, Any]] = [((), tree)]
         while pending:  # iteratively, so that trees deeper than the recursion limit load too
             path, node = pending.pop()
@@ -64,7 +98,9 @@ class GameTree:
                     raise InvalidGameTreeError(f"the leaf at {path!r} is NaN")
                 self._values[path] = value
                 continue
-            if isinstance(node, Mapping):
+            if isinstance(node, Chance):
+                items = self._chance_items(path, node)
+            elif isinstance(node, Mapping):
                 items = list(node.items())
             elif isinstance(node, Sequence) and not isinstance(node, (str, bytes)):
                 items = list(enumerate(node))
@@ -79,6 +115,9 @@ class GameTree:
             self._children[path] = children
             self._actions[path] = tuple(children)
             pending.extend((children[action], subtree) for action, subtree in items)
+        if self._chances:
+            self.chance_outcomes = self._chance_outcomes
+            self._number_players()
 
     def __repr__(self) -> str:
         return f"GameTree({self.tree!r})"
@@ -88,7 +127,15 @@ class GameTree:
         return ()
 
     def to_move(self, state: Path) -> Player:
-        """0 (MAX) at even depths, 1 (MIN) at odd ones."""
+        """0 (MAX) at even depths, 1 (MIN) at odd ones; CHANCE at a :class:`Chance` node.
+
+        With chance nodes, the players alternate at the decision nodes.
+        """
+        if self._movers:
+            try:
+                return self._movers[state]
+            except (KeyError, TypeError):
+                self._check_known(state)
         return len(state) & 1
 
     def actions(self, state: Path) -> tuple[Any, ...]:
@@ -145,6 +192,56 @@ class GameTree:
             order.append(path)
             pending.extend(reversed(self._children.get(path, {}).values()))
         return order
+
+    def _chance_items(self, path: Path, node: Chance) -> list[tuple[Any, Any]]:
+        """The (outcome, subtree) pairs of a chance node, after checking its probabilities."""
+        outcomes = node.outcomes
+        pairs = list(outcomes.items()) if isinstance(outcomes, Mapping) else enumerate(outcomes)
+        items, probabilities = [], []
+        total: Any = 0
+        for outcome, pair in pairs:
+            try:
+                probability, subtree = pair
+            except (TypeError, ValueError):
+                raise InvalidGameTreeError(
+                    f"outcome {outcome!r} of the chance node at {path!r} is {pair!r}, not a "
+                    "(probability, subtree) pair"
+                ) from None
+            if isinstance(probability, bool) or not isinstance(probability, Real):
+                raise InvalidGameTreeError(
+                    f"the probability of outcome {outcome!r} at {path!r} is {probability!r}, "
+                    "not a number"
+                )
+            if not float(probability) >= 0:
+                raise InvalidGameTreeError(
+                    f"the probability of outcome {outcome!r} at {path!r} is {probability!r}; "
+                    "probabilities must be >= 0"
+                )
+            total += probability
+            items.append((outcome, subtree))
+            probabilities.append((outcome, probability))
+        if items and not abs(total - 1) <= 1e-9:
+            raise InvalidGameTreeError(
+                f"the probabilities of the chance node at {path!r} sum to {total}, not 1"
+            )
+        self._chances[path] = tuple(probabilities)
+        return items
+
+    def _chance_outcomes(self, state: Path) -> tuple[tuple[Any, Any], ...]:
+        try:
+            return self._chances[state]
+        except (KeyError, TypeError):
+            self._check_known(state)
+            raise GameProtocolError(f"chance_outcomes of {state!r}, not a chance node") from None
+
+    def _number_players(self) -> None:
+        """Record who moves where: CHANCE at chance nodes; MAX and MIN take turns elsewhere."""
+        for path in self._depth_first():
+            if path in self._chances:
+                self._movers[path] = CHANCE
+            else:
+                above = sum(path[:i] not in self._chances for i in range(len(path)))
+                self._movers[path] = above & 1
 
     def _check_known(self, state: object) -> None:
         try:
