@@ -27,6 +27,7 @@ from .expectiminimax import expectiminimax
 from .game import CHANCE, Evaluation, Game, Player, StochasticGame
 from .minimax import minimax
 from .negamax import negamax
+from .play import GameRecord, play, random_player, searcher_player
 from .result import SearchResult, SearchStats
 
 __version__ = "0.1.0"
@@ -36,6 +37,7 @@ __all__ = [
     "Evaluation",
     "Game",
     "GameProtocolError",
+    "GameRecord",
     "GameSearchError",
     "IllegalActionError",
     "InvalidDistributionError",
@@ -54,4 +56,7 @@ __all__ = [
     "expectiminimax",
     "minimax",
     "negamax",
+    "play",
+    "random_player",
+    "searcher_player",
 ]
