@@ -30,7 +30,7 @@ from gamesearch import (
     minimax,
     negamax,
 )
-from gamesearch.games import GameTree, TicTacToe
+from gamesearch.games import Chance, GameTree, Hog, Pig, TicTacToe
 
 PUBLIC = {
     "gamesearch": [
@@ -159,6 +159,37 @@ def test_searcher_signature(searcher):
 
 
 @pytest.mark.parametrize(
+    ("searcher", "options"),
+    [
+        (gamesearch.expectiminimax, [("pruning", None), ("bounds", None)]),
+        (gamesearch.expectimax, [("opponent", None)]),
+    ],
+    ids=lambda item: getattr(item, "__name__", ""),
+)
+def test_searchers_of_games_of_chance_take_the_searcher_signature_and_options(searcher, options):
+    positional, keyword = (
+        inspect.Parameter.POSITIONAL_OR_KEYWORD,
+        inspect.Parameter.KEYWORD_ONLY,
+    )
+    parameters = [
+        (parameter.name, parameter.kind, parameter.default)
+        for parameter in inspect.signature(searcher).parameters.values()
+    ]
+    assert parameters == [
+        ("game", positional, inspect.Parameter.empty),
+        ("state", positional, None),
+        ("depth", keyword, None),
+        ("evaluate", keyword, None),
+        *((name, keyword, default) for name, default in options),
+    ]
+
+
+def test_chance_is_not_a_player_number():
+    assert gamesearch.CHANCE == -1
+    assert isinstance(gamesearch.CHANCE, int)
+
+
+@pytest.mark.parametrize(
     ("cls", "fields"),
     [
         (SearchResult, ["value", "action", "pv", "player", "stats", "depth", "exact", "values"]),
@@ -244,7 +275,14 @@ def test_the_game_protocol_has_exactly_these_members():
 
 @pytest.mark.parametrize(
     "game",
-    [TicTacToe(), TicTacToe(size=4, k=3), GameTree([[1, 2], 3])],
+    [
+        TicTacToe(),
+        TicTacToe(size=4, k=3),
+        GameTree([[1, 2], 3]),
+        GameTree([Chance([(0.5, 1), (0.5, 2)])]),
+        Pig(),
+        Hog(),
+    ],
     ids=repr,
 )
 def test_reference_games_have_every_member_of_the_game_protocol(game):
@@ -257,6 +295,8 @@ def test_reference_games_have_every_member_of_the_game_protocol(game):
         else:
             assert callable(member)
             assert list(inspect.signature(member).parameters) == parameters
+    if hasattr(game, "chance_outcomes"):  # the StochasticGame protocol's extra member
+        assert list(inspect.signature(game.chance_outcomes).parameters) == ["state"]
 
 
 def run_python(code: str) -> subprocess.CompletedProcess[str]:
