@@ -106,6 +106,12 @@ EXPECTED_OUTPUT: dict[str, list[str]] = {
         r"cutoffs:\s+8,?180",
         r"node ratio minimax/alphabeta: .*= 30\.1",
     ],
+    "pacman_ghost.py": [
+        r"100 games per pairing; Pacman searches 4 plies",
+        r"adversarial ghost\s+random ghost\n",
+        r"minimax Pacman(\s+won \d+/100, caught \d+, avg -?\d+\.\d){2}\n",
+        r"expectimax Pacman(\s+won \d+/100, caught \d+, avg -?\d+\.\d){2}\n",
+    ],
     "textbook_tree.py": [
         r"value:\s+3 for MAX",
         r"decision:\s+a1",
