@@ -14,9 +14,9 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamesearch import CHANCE, expectimax, expectiminimax
+from gamesearch import CHANCE, expectimax, expectiminimax, minimax
 from gamesearch.games import Chance, GameTree, Pig
-from gamesearch.testing import chance_trees, states
+from gamesearch.testing import chance_trees, game_trees, states
 
 PRUNINGS = ("star1", "star2")
 
@@ -80,6 +80,16 @@ def zero_sum(score: Any) -> Any:
 
 
 scores = st.functions(like=lambda state: 0, returns=st.integers(-9, 9), pure=True)
+
+
+@given(tree=game_trees(max_depth=4))
+def test_without_chance_nodes_expectiminimax_is_minimax(tree):
+    full = minimax(tree)
+    for pruning in (None, *PRUNINGS):
+        result = expectiminimax(tree, pruning=pruning, bounds=(-9, 9) if pruning else None)
+        assert (result.value, result.action) == (full.value, full.action)
+        if pruning is None:
+            assert (result.pv, result.stats.nodes) == (full.pv, full.stats.nodes)
 
 
 @given(tree=chance_trees(max_depth=5, max_branching=3))

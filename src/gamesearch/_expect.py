@@ -99,16 +99,19 @@ def expect_search(
             max_depth = ply
         return value
 
-    def expected(state: Any, pairs: Any, ply: int, source: str) -> tuple[Any, Any]:
-        """The probability-weighted value of the outcomes, and the most probable one's line."""
+    def expected(state: Any, pairs: list[Any], ply: int) -> tuple[Any, Any]:
+        """The expected value of the checked ``(outcome, probability)`` pairs.
+
+        Returns it with the line of the most probable outcome (the first of equally likely ones).
+        """
         nonlocal nodes
         total: Any = 0  # an int, so that exact values stay exact
         likeliest, best_line = -1, None
-        for outcome, probability in distribution(pairs, state, source):
+        for outcome, probability in pairs:
             nodes += 1
             value, line = value_of(result(state, outcome), ply)
             total += probability * value
-            if probability > likeliest:  # the first of the most probable outcomes
+            if probability > likeliest:
                 likeliest, best_line = probability, (outcome, line)
         if total != total:
             raise infinite_mix_error(state)
@@ -128,12 +131,13 @@ def expect_search(
         if mover == CHANCE:
             if outcomes_of is None:
                 raise no_chance_outcomes_error(game, state)
-            found = expected(state, outcomes_of(state), ply, "chance_outcomes")
+            pairs = distribution(outcomes_of(state), state, "chance_outcomes")
+            found = expected(state, pairs, ply)
         elif mover != max_player and opponent is not None:
-            pairs = opponent(game, state)
+            pairs = distribution(opponent(game, state), state, "opponent")
             if checked_opponent:
-                pairs = check_legal(pairs, actions(state), state)
-            found = expected(state, pairs, ply + 1, "opponent")
+                check_legal(pairs, actions(state), state)
+            found = expected(state, pairs, ply + 1)
         else:
             maximise = mover == max_player
             best, best_line = None, None
@@ -168,10 +172,11 @@ def expect_search(
     return found
 
 
-def check_legal(pairs: Any, legal: Sequence[Any], state: Any) -> list[Any]:
-    """The opponent model's ``pairs``, after checking that each action is legal."""
-    checked: list[Any] = list(pairs) if not isinstance(pairs, list) else pairs
-    for pair in checked:
-        if isinstance(pair, tuple) and len(pair) == 2 and pair[0] not in legal:
-            raise IllegalActionError(pair[0], tuple(legal), f"the opponent model at {state!r}")
-    return checked
+def check_legal(pairs: list[Any], legal: Sequence[Any], state: Any) -> None:
+    """Raise :class:`IllegalActionError` unless the opponent model's actions are legal.
+
+    ``pairs`` are the model's actions of probability above 0 in ``state``.
+    """
+    for action, _ in pairs:
+        if action not in legal:
+            raise IllegalActionError(action, tuple(legal), f"the opponent model at {state!r}")

@@ -182,12 +182,13 @@ def star_search(
         for i in range(count - 1, 0, -1):
             after[i - 1] = after[i] + outcomes[i][1]
         children: list[Any] = [None] * count
-        known: list[Any] = [None] * count  # (action, value, line) from a probe, or a leaf value
+        scored: list[Any] = [None] * count  # the value of each child that is a leaf...
+        probed: list[Any] = [None] * count  # ...or (action, exact value, line) of its probe
         lows: list[Any] = [low] * count  # what each child is known to be worth at least...
         highs: list[Any] = [high] * count  # ...and at most
         if probe:
             cut = probe_phase(
-                state, ply, alpha, beta, outcomes, after, children, known, lows, highs
+                state, ply, alpha, beta, outcomes, after, children, scored, probed, lows, highs
             )
             if cut is not None:
                 return cut
@@ -206,10 +207,11 @@ def star_search(
             if child is None:
                 nodes += 1
                 child = result(state, outcome)
-            seen = known[i]
-            if seen is None:
+            if scored[i] is not None:
+                value, line = scored[i], None
+            elif probed[i] is None:
                 value, line = search(child, ply, max(cut_low, low), min(cut_high, high))
-            elif isinstance(seen, tuple):
+            else:
                 if track:
                     enter(child)
                 value, line = decide(
@@ -218,12 +220,10 @@ def star_search(
                     max(cut_low, low),
                     min(cut_high, high),
                     to_move(child) == max_player,
-                    seen,
+                    probed[i],
                 )
                 if track:
                     on_line.discard(child)
-            else:
-                value, line = seen[0], None
             if value <= cut_low:  # V <= alpha whatever the other outcomes bring
                 cutoffs += 1
                 return min(total + probability * value + above[i], alpha), (outcome, line)
@@ -245,13 +245,14 @@ def star_search(
         outcomes: list[Any],
         after: list[Any],
         children: list[Any],
-        known: list[Any],
+        scored: list[Any],
+        probed: list[Any],
         lows: list[Any],
         highs: list[Any],
     ) -> tuple[Any, Any] | None:
         """Star2's probing phase: bound each child cheaply; a cutoff, if the bounds give one.
 
-        Fills ``children``, ``known``, ``lows`` and ``highs`` for the search phase.
+        Fills ``children``, ``scored``, ``probed``, ``lows`` and ``highs`` for the search phase.
         """
         nonlocal nodes, cutoffs
         least: Any = 0  # sum of p_j * lows[j] over the children probed so far
@@ -262,7 +263,7 @@ def star_search(
             rest = after[i]
             value = leaf_value(child, ply)
             if value is not None:
-                known[i] = [value]  # a list: a leaf's exact value, not a probe's triple
+                scored[i] = value
                 lows[i] = highs[i] = value
             elif (mover := to_move(child)) != CHANCE:
                 choices = actions(child)
@@ -293,7 +294,7 @@ def star_search(
                         bound = most + probability * value + high * rest
                         return min(bound, alpha), (outcome, (action, line))
                     highs[i] = value
-                known[i] = (action, value, line)  # exact: its window reached L (or U)
+                probed[i] = (action, value, line)  # exact: its window reached L (or U)
             least += probability * lows[i]
             most += probability * highs[i]
             if least + low * rest >= beta:
