@@ -241,6 +241,7 @@ def test_only_trees_with_chance_nodes_have_chance_outcomes():
         (Chance([(math.nan, 1)]), r"must be >= 0"),
         (Chance([0.5, 0.5]), r"not a \(probability, subtree\) pair"),
         (Chance([]), r"has no children"),
+        (Chance(5), r"a list of \(probability, subtree\) pairs or a dict"),
         (Chance([(1.0, [])]), r"has no children"),
     ],
 )

@@ -196,7 +196,15 @@ class GameTree:
     def _chance_items(self, path: Path, node: Chance) -> list[tuple[Any, Any]]:
         """The (outcome, subtree) pairs of a chance node, after checking its probabilities."""
         outcomes = node.outcomes
-        pairs = list(outcomes.items()) if isinstance(outcomes, Mapping) else enumerate(outcomes)
+        if isinstance(outcomes, Mapping):
+            pairs: Any = list(outcomes.items())
+        elif isinstance(outcomes, Sequence) and not isinstance(outcomes, (str, bytes)):
+            pairs = enumerate(outcomes)
+        else:
+            raise InvalidGameTreeError(
+                f"the chance node at {path!r} has outcomes {outcomes!r}: a list of "
+                "(probability, subtree) pairs or a dict {outcome: (probability, subtree)}"
+            )
         items, probabilities = [], []
         total: Any = 0
         for outcome, pair in pairs:
