@@ -165,3 +165,93 @@ def reachable(game: Any) -> list[Any]:
                     following.append(child)
         frontier = following
     return list(seen)
+
+
+class RecordingChanceGame(RecordingGame):
+    """A :class:`RecordingGame` for games with chance nodes."""
+
+    def chance_outcomes(self, state: Any) -> Sequence[tuple[Any, float]]:
+        return self.game.chance_outcomes(state)  # type: ignore[no-any-return]
+
+
+class ThreeRolls:
+    """Solitaire dice: roll a die up to three times and keep the last face, or stop earlier.
+
+    The state is ``(rolls_left, face, rolling)``; ``face`` is 0 before the first roll. The
+    player must roll at least once. Worked by hand, backwards: one roll is worth 7/2; with two
+    rolls left, keep a 4, 5 or 6 (better than 7/2) and roll again otherwise, worth
+    (4 + 5 + 6) / 6 + (3 / 6) * (7 / 2) = 17/4; with three, keep a 5 or 6, worth
+    (5 + 6) / 6 + (4 / 6) * (17 / 4) = 14/3.
+    """
+
+    num_players = 1
+
+    def initial_state(self) -> tuple[int, int, bool]:
+        return (3, 0, False)
+
+    def to_move(self, state: tuple[int, int, bool]) -> Player:
+        return -1 if state[2] else 0  # gamesearch.CHANCE while the die rolls
+
+    def actions(self, state: tuple[int, int, bool]) -> Sequence[Any]:
+        rolls, face, rolling = state
+        if rolling:
+            return tuple(range(1, 7))
+        if self.is_terminal(state):
+            return ()
+        return ("roll",) if face == 0 else ("stop", "roll") if rolls else ()
+
+    def chance_outcomes(self, state: tuple[int, int, bool]) -> Sequence[tuple[int, Any]]:
+        from fractions import Fraction
+
+        return [(face, Fraction(1, 6)) for face in range(1, 7)]
+
+    def result(self, state: tuple[int, int, bool], action: Any) -> tuple[int, int, bool]:
+        rolls, face, rolling = state
+        if rolling:
+            return (rolls, action, False)
+        if action == "roll":
+            return (rolls - 1, face, True)
+        return (-1, face, False)  # stopped
+
+    def is_terminal(self, state: tuple[int, int, bool]) -> bool:
+        rolls, face, rolling = state
+        return not rolling and (rolls < 0 or (rolls == 0 and face > 0))
+
+    def utility(self, state: tuple[int, int, bool], player: Player) -> float:
+        return state[1]
+
+
+class CoinFlips:
+    """A chance node whose outcomes are given as a list: a test double for bad distributions.
+
+    The root is a chance node with ``outcomes``; each outcome leads to a terminal state worth
+    ``values[outcome]`` to player 0 (and the negation to player 1).
+    """
+
+    num_players = 2
+
+    def __init__(self, outcomes: Any, values: dict[Any, float] | None = None) -> None:
+        self.outcomes = outcomes
+        self.values = values or {}
+
+    def initial_state(self) -> Any:
+        return "root"
+
+    def to_move(self, state: Any) -> Player:
+        return -1 if state == "root" else 0
+
+    def actions(self, state: Any) -> Sequence[Any]:
+        return [outcome for outcome, _ in self.outcomes] if state == "root" else ()
+
+    def chance_outcomes(self, state: Any) -> Any:
+        return self.outcomes
+
+    def result(self, state: Any, action: Any) -> Any:
+        return ("after", action)
+
+    def is_terminal(self, state: Any) -> bool:
+        return state != "root"
+
+    def utility(self, state: Any, player: Player) -> float:
+        value = self.values.get(state[1], 0.0)
+        return value if player == 0 else -value

@@ -123,6 +123,12 @@ EXPECTED_OUTPUT: dict[str, list[str]] = {
         r"\nbest-reply\s+120\s+0\.\d{3}",
         r"1/3 is an even share",
     ],
+    "pacman_ghost.py": [
+        r"100 games per pairing; Pacman searches 4 plies",
+        r"adversarial ghost\s+random ghost\n",
+        r"minimax Pacman(\s+won \d+/100, caught \d+, avg -?\d+\.\d){2}\n",
+        r"expectimax Pacman(\s+won \d+/100, caught \d+, avg -?\d+\.\d){2}\n",
+    ],
     "textbook_tree.py": [
         r"value:\s+3 for MAX",
         r"decision:\s+a1",

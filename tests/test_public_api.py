@@ -34,15 +34,18 @@ from gamesearch import (
     negamax,
     paranoid,
 )
-from gamesearch.games import ConnectFour, GameTree, Nim, Rolit, TicTacToe
+from gamesearch.games import Chance, ConnectFour, GameTree, Hog, Nim, Pig, Rolit, TicTacToe
 
 PUBLIC = {
     "gamesearch": [
+        "CHANCE",
         "Evaluation",
         "Game",
         "GameProtocolError",
+        "GameRecord",
         "GameSearchError",
         "IllegalActionError",
+        "InvalidDistributionError",
         "InvalidGameTreeError",
         "InvalidSearchOptionError",
         "InvalidUtilityError",
@@ -54,31 +57,43 @@ PUBLIC = {
         "SearchResult",
         "SearchStats",
         "SearchTooDeepError",
+        "StochasticGame",
         "TranspositionTable",
         "UnsupportedGameError",
         "alphabeta",
         "best_reply",
+        "expectimax",
+        "expectiminimax",
         "iterative_deepening",
         "maxn",
         "minimax",
         "negamax",
         "paranoid",
+        "play",
+        "random_player",
+        "searcher_player",
     ],
     "gamesearch.table": ["Bound", "TableEntry", "TranspositionTable"],
     "gamesearch.games": [
+        "Chance",
         "ConnectFour",
         "GameTree",
+        "Hog",
+        "HogState",
         "Nim",
         "NimState",
         "Path",
+        "Pig",
+        "PigState",
         "Rolit",
         "RolitState",
         "TicTacToe",
     ],
-    "gamesearch.testing": ["game_trees", "maxn_trees", "nested_trees", "states"],
+    "gamesearch.testing": ["chance_trees", "game_trees", "maxn_trees", "nested_trees", "states"],
 }
 
 TYPE_ALIASES = {
+    "CHANCE": "gamesearch.game",
     "Evaluation": "gamesearch.game",
     "Player": "gamesearch.game",
     "Order": "gamesearch.game",
@@ -86,7 +101,8 @@ TYPE_ALIASES = {
     "NimState": "gamesearch.games.nim",
     "RolitState": "gamesearch.games.rolit",
 }
-"""Exported names that are type aliases, and the module whose source documents them."""
+"""Exported names that are type aliases (or constants), and the module whose source documents
+them in an attribute docstring."""
 
 SEARCHERS = [minimax, alphabeta, negamax, paranoid, best_reply]
 
@@ -104,7 +120,10 @@ def attribute_docstring(module_name, name):
     source = Path(importlib.import_module(module_name).__file__).read_text(encoding="utf-8")
     body = ast.parse(source).body
     for statement, following in itertools.pairwise(body):
-        targets = statement.targets if isinstance(statement, ast.Assign) else []
+        if isinstance(statement, ast.Assign):
+            targets = statement.targets
+        else:  # `CHANCE: Player = -1` is an annotated assignment
+            targets = [statement.target] if isinstance(statement, ast.AnnAssign) else []
         if any(isinstance(target, ast.Name) and target.id == name for target in targets):
             if isinstance(following, ast.Expr) and isinstance(following.value, ast.Constant):
                 return following.value.value
@@ -213,6 +232,37 @@ def test_maxn_signature():
 
 
 @pytest.mark.parametrize(
+    ("searcher", "options"),
+    [
+        (gamesearch.expectiminimax, [("pruning", None), ("bounds", None)]),
+        (gamesearch.expectimax, [("opponent", None)]),
+    ],
+    ids=lambda item: getattr(item, "__name__", ""),
+)
+def test_searchers_of_games_of_chance_take_the_searcher_signature_and_options(searcher, options):
+    positional, keyword = (
+        inspect.Parameter.POSITIONAL_OR_KEYWORD,
+        inspect.Parameter.KEYWORD_ONLY,
+    )
+    parameters = [
+        (parameter.name, parameter.kind, parameter.default)
+        for parameter in inspect.signature(searcher).parameters.values()
+    ]
+    assert parameters == [
+        ("game", positional, inspect.Parameter.empty),
+        ("state", positional, None),
+        ("depth", keyword, None),
+        ("evaluate", keyword, None),
+        *((name, keyword, default) for name, default in options),
+    ]
+
+
+def test_chance_is_not_a_player_number():
+    assert gamesearch.CHANCE == -1
+    assert isinstance(gamesearch.CHANCE, int)
+
+
+@pytest.mark.parametrize(
     ("cls", "fields"),
     [
         (
@@ -271,6 +321,7 @@ def test_every_exception_is_a_game_search_error(cls):
     ("name", "builtin"),
     [
         ("IllegalActionError", ValueError),
+        ("InvalidDistributionError", ValueError),
         ("InvalidGameTreeError", ValueError),
         ("InvalidSearchOptionError", ValueError),
         ("InvalidUtilityError", ValueError),
@@ -303,7 +354,16 @@ def test_the_game_protocol_has_exactly_these_members():
 
 @pytest.mark.parametrize(
     "game",
-    [TicTacToe(), TicTacToe(size=4, k=3), ConnectFour(), ConnectFour(4, 4), GameTree([[1, 2], 3])],
+    [
+        TicTacToe(),
+        TicTacToe(size=4, k=3),
+        ConnectFour(),
+        ConnectFour(4, 4),
+        GameTree([[1, 2], 3]),
+        GameTree([Chance([(0.5, 1), (0.5, 2)])]),
+        Pig(),
+        Hog(),
+    ],
     ids=repr,
 )
 def test_reference_games_have_every_member_of_the_game_protocol(game):
@@ -316,6 +376,8 @@ def test_reference_games_have_every_member_of_the_game_protocol(game):
         else:
             assert callable(member)
             assert list(inspect.signature(member).parameters) == parameters
+    if hasattr(game, "chance_outcomes"):  # the StochasticGame protocol's extra member
+        assert list(inspect.signature(game.chance_outcomes).parameters) == ["state"]
 
 
 @pytest.mark.parametrize(

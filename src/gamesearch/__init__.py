@@ -16,6 +16,7 @@ from .errors import (
     GameProtocolError,
     GameSearchError,
     IllegalActionError,
+    InvalidDistributionError,
     InvalidGameTreeError,
     InvalidSearchOptionError,
     InvalidUtilityError,
@@ -23,22 +24,28 @@ from .errors import (
     SearchTooDeepError,
     UnsupportedGameError,
 )
-from .game import Evaluation, Game, Order, Player
+from .expectimax import expectimax
+from .expectiminimax import expectiminimax
+from .game import CHANCE, Evaluation, Game, Order, Player, StochasticGame
 from .maxn import maxn
 from .minimax import minimax
 from .negamax import negamax
 from .paranoid import paranoid
+from .play import GameRecord, play, random_player, searcher_player
 from .result import SearchResult, SearchStats
 from .table import TranspositionTable
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "CHANCE",
     "Evaluation",
     "Game",
     "GameProtocolError",
+    "GameRecord",
     "GameSearchError",
     "IllegalActionError",
+    "InvalidDistributionError",
     "InvalidGameTreeError",
     "InvalidSearchOptionError",
     "InvalidUtilityError",
@@ -50,13 +57,19 @@ __all__ = [
     "SearchResult",
     "SearchStats",
     "SearchTooDeepError",
+    "StochasticGame",
     "TranspositionTable",
     "UnsupportedGameError",
     "alphabeta",
     "best_reply",
+    "expectimax",
+    "expectiminimax",
     "iterative_deepening",
     "maxn",
     "minimax",
     "negamax",
     "paranoid",
+    "play",
+    "random_player",
+    "searcher_player",
 ]

@@ -74,14 +74,34 @@ def prepare(
 
     Raises:
         NotAGameError: ``game`` lacks members of the protocol.
-        UnsupportedGameError: ``game`` does not have two players.
+        UnsupportedGameError: ``game`` does not have two players, or has chance nodes.
         InvalidSearchOptionError: ``depth`` is not an int >= 1, or is given without a callable
             ``evaluate``.
         GameProtocolError: the root state is not hashable (nor its ``game.key``).
     """
     check_game(game)
     check_two_players(game, searcher)
+    check_deterministic(game, searcher)
     limit = check_depth(depth, evaluate, searcher)
+    return Problem(resolve_root(game, state), limit)
+
+
+def check_deterministic(game: object, searcher: str) -> None:
+    """Raise :class:`UnsupportedGameError` if ``game`` has chance nodes.
+
+    A game declares chance nodes by having a ``chance_outcomes`` member (the
+    ``StochasticGame`` protocol). Checking the member once here keeps the search loops free of
+    a test for ``CHANCE`` at every node.
+    """
+    if getattr(game, "chance_outcomes", None) is not None:
+        raise UnsupportedGameError(
+            f"{searcher} searches deterministic games, but {type(game).__name__} has chance "
+            "nodes (it has chance_outcomes): search it with expectiminimax, or with expectimax"
+        )
+
+
+def resolve_root(game: Game[_S, Any], state: _S | None) -> _S:
+    """The root of a search: ``state``, or the initial state for ``None``; it must hash."""
     root = game.initial_state() if state is None else state
     key = getattr(game, "key", None)
     try:
@@ -92,7 +112,7 @@ def prepare(
             f"{what} must be hashable, but {type(root).__name__} is not: {exc} (a game whose "
             "states cannot be hashed can offer key(state) returning a hashable key)"
         ) from exc
-    return Problem(root, limit)
+    return root
 
 
 def check_depth(depth: object, evaluate: object, searcher: str) -> int:

@@ -7,9 +7,13 @@ kind of mistake, so ``except ValueError`` keeps working::
     ├── IllegalActionError      (ValueError)     an action not in actions(state)
     ├── InvalidGameTreeError    (ValueError)     a GameTree node that is not a leaf or a subtree
     ├── InvalidSearchOptionError (ValueError)    depth < 1, depth without evaluate, ...
-    ├── InvalidUtilityError     (ValueError)     a NaN utility, or one outside maxn's bounds
-    ├── UnsupportedGameError    (ValueError)     a game the searcher cannot search (num_players)
+    ├── InvalidUtilityError     (ValueError)     a utility or evaluation that is NaN, or outside
+    │                                            the bounds declared for pruning
+    ├── UnsupportedGameError    (ValueError)     a game the searcher cannot search (num_players,
+    │                                            chance nodes for minimax)
     ├── GameProtocolError       (ValueError)     a game that breaks the Game protocol during search
+    │   └── InvalidDistributionError (ValueError) probabilities that are negative, do not sum
+    │                                            to 1, or an empty list of outcomes
     ├── NotAGameError           (TypeError)      an object that lacks the Game protocol's members
     └── SearchTooDeepError      (RecursionError) a search deeper than Python's recursion limit
 """
@@ -20,6 +24,7 @@ __all__ = [
     "GameProtocolError",
     "GameSearchError",
     "IllegalActionError",
+    "InvalidDistributionError",
     "InvalidGameTreeError",
     "InvalidSearchOptionError",
     "InvalidUtilityError",
@@ -70,8 +75,9 @@ class InvalidSearchOptionError(GameSearchError, ValueError):
 class InvalidUtilityError(GameSearchError, ValueError):
     """A utility or an evaluation returned NaN, which has no place in a max or a min.
 
-    Also raised when utilities break the ``bounds`` that shallow-pruned
-    :func:`~gamesearch.maxn` was promised: pruning from them could give a wrong answer.
+    Also raised for a value outside the ``bounds`` declared to a searcher that prunes with them
+    (shallow-pruned :func:`~gamesearch.maxn`, Star1 and Star2 in
+    :func:`~gamesearch.expectiminimax`), whose answers would be wrong.
     """
 
 
@@ -87,6 +93,15 @@ class GameProtocolError(GameSearchError, ValueError):
     """The game broke the ``Game`` protocol during a search.
 
     For example, a state that is not terminal but has no actions.
+    """
+
+
+class InvalidDistributionError(GameProtocolError):
+    """A probability distribution that is not one.
+
+    Raised for the outcomes of a chance node (``chance_outcomes``) or of an opponent model
+    that are empty, have a probability that is negative or not a number, or whose
+    probabilities do not sum to 1 within 1e-9.
     """
 
 

@@ -14,6 +14,10 @@ UTILITY(s, p)                  ``utility(state, player)``
 =============================  ==========================================
 
 plus ``num_players``. Any object with these members is a game: there is nothing to inherit.
+
+A game of chance (AIMA section 5.5) adds chance nodes, where nature moves: ``to_move`` returns
+:data:`CHANCE` there, and ``chance_outcomes(state)`` lists nature's moves with their
+probabilities (the :class:`StochasticGame` protocol); ``result(state, outcome)`` applies one.
 """
 
 from __future__ import annotations
@@ -21,10 +25,14 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from typing import Protocol, TypeVar
 
-__all__ = ["A", "Evaluation", "Game", "Order", "Player", "S"]
+__all__ = ["CHANCE", "A", "Evaluation", "Game", "Order", "Player", "S", "StochasticGame"]
 
 Player = int
 """A player, numbered ``0 .. num_players - 1``; player 0 moves first in the reference games."""
+
+CHANCE: Player = -1
+"""What ``to_move(state)`` returns at a chance node, where nature picks one of
+``chance_outcomes(state)`` at random; never a real player's number."""
 
 S = TypeVar("S", bound=Hashable)
 """The type of a game's states. States must be hashable: they are dictionary keys."""
@@ -97,4 +105,39 @@ class Game(Protocol[S, A]):
 
     def utility(self, state: S, player: Player) -> float:
         """UTILITY(s, p): the final payoff of the terminal ``state`` for ``player``."""
+        ...
+
+
+class StochasticGame(Game[S, A], Protocol):
+    """A game with chance nodes, such as a dice game: the ``Game`` protocol plus nature's moves.
+
+    At a chance node ``to_move(state)`` returns :data:`CHANCE`, ``chance_outcomes(state)``
+    lists the outcomes with their probabilities and ``result(state, outcome)`` applies one;
+    ``actions(state)`` lists the same outcomes. The probabilities must be numbers >= 0 that sum
+    to 1 (within 1e-9); the searchers check them where they read them. Outcomes of probability
+    0 are never searched.
+
+    Example:
+        A bet on a coin: the player to move either takes 0 for sure or flips a fair coin
+        and gets 1 or -1. The flip is a chance node:
+
+        >>> class Coin:
+        ...     num_players = 1
+        ...     def initial_state(self): return "choose"
+        ...     def to_move(self, state): return CHANCE if state == "flip" else 0
+        ...     def actions(self, state):
+        ...         return {"choose": ["safe", "flip"], "flip": ["heads", "tails"]}.get(state, [])
+        ...     def chance_outcomes(self, state): return [("heads", 0.5), ("tails", 0.5)]
+        ...     def result(self, state, action): return action
+        ...     def is_terminal(self, state): return state in ("safe", "heads", "tails")
+        ...     def utility(self, state, player):
+        ...         return {"safe": 0.0, "heads": 1.0, "tails": -1.0}[state]
+        >>> from gamesearch import expectimax
+        >>> result = expectimax(Coin())
+        >>> result.value, result.action   # both are worth 0: the first is kept
+        (0.0, 'safe')
+    """
+
+    def chance_outcomes(self, state: S) -> Sequence[tuple[A, float]]:
+        """Nature's moves at the chance node ``state``: ``(outcome, probability)`` pairs."""
         ...

@@ -25,10 +25,12 @@ class SearchStats:
     cutoffs: int
     """Alpha-beta cutoffs: nodes whose search stopped early because their value reached the
     window's far bound (the textbook's ``v >= beta`` at MAX, ``v <= alpha`` at MIN), pruning
-    the actions they had left, if any. Always 0 for minimax."""
+    the actions they had left, if any. Always 0 for minimax. ``expectiminimax`` with Star1 or
+    Star2 pruning also counts the chance nodes it cut off."""
 
     max_depth: int
-    """The deepest ply reached, the root being ply 0."""
+    """The deepest ply reached, the root being ply 0. The searchers of games of chance count
+    decision plies only, as their ``depth`` does: chance nodes do not count."""
 
     elapsed: float
     """Wall-clock seconds the search took."""

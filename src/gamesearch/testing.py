@@ -25,9 +25,9 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
     ) from exc
 
 from .game import A, Game, S
-from .games.tree import GameTree
+from .games.tree import Chance, GameTree
 
-__all__ = ["game_trees", "maxn_trees", "nested_trees", "states"]
+__all__ = ["chance_trees", "game_trees", "maxn_trees", "nested_trees", "states"]
 
 
 def nested_trees(
@@ -106,6 +106,84 @@ def game_trees(
         values=values,
         uniform=uniform,
     ).map(GameTree)
+
+
+def chance_trees(
+    *,
+    max_depth: int = 3,
+    min_branching: int = 1,
+    max_branching: int = 3,
+    values: st.SearchStrategy[float] | st.SearchStrategy[int] | None = None,
+    exact: bool = True,
+) -> st.SearchStrategy[GameTree]:
+    """Random two-player :class:`GameTree` games with :class:`Chance` nodes among MAX and MIN's.
+
+    Each internal node is a decision node or a chance node, drawn at random, so chance nodes
+    may follow one another, or stand at the root. With ``exact`` (the default) every
+    probability is a power of 1/2 (1/2, 1/4, 1/8, ...) and every leaf a small integer, so every
+    sum, product and quotient that a searcher forms is exact in floating point: values that are
+    equal in theory compare equal, as a test that a pruning searcher returns *exactly* the
+    unpruned value needs (Star1 and Star2 divide by probabilities, and 1/3 has no exact float).
+
+    Args:
+        max_depth: The deepest a leaf can be, chance nodes counting (the root is at depth 0).
+        min_branching: The fewest children of an internal node (>= 1).
+        max_branching: The most children of an internal node.
+        values: The strategy for leaf numbers; default: integers from -9 to 9. Keep them
+            integers (or dyadic) for the arithmetic to stay exact.
+        exact: If true, probabilities are powers of 1/2; if false, any positive weights,
+            normalised to floats that sum to 1 within rounding.
+
+    Returns:
+        A strategy of trees, which have a ``chance_outcomes`` method when a chance node was
+        drawn.
+
+    Example:
+        >>> from hypothesis import given
+        >>> from gamesearch import expectiminimax
+        >>> @given(chance_trees())
+        ... def test_star2_equals_the_unpruned_value(tree):
+        ...     full = expectiminimax(tree)
+        ...     pruned = expectiminimax(tree, pruning="star2", bounds=(-9, 9))
+        ...     assert (pruned.value, pruned.action) == (full.value, full.action)
+        >>> test_star2_equals_the_unpruned_value()
+    """
+    if max_depth < 0:
+        raise ValueError(f"max_depth must be >= 0, got {max_depth}")
+    if not 1 <= min_branching <= max_branching:
+        raise ValueError(
+            f"need 1 <= min_branching <= max_branching, got {min_branching}, {max_branching}"
+        )
+    leaf: st.SearchStrategy[Any] = st.integers(-9, 9) if values is None else values
+
+    @st.composite
+    def halves(draw: st.DrawFn, count: int) -> list[float]:
+        """``count`` powers of 1/2 that sum to 1: split a random share in two, count - 1 times."""
+        shares = [1.0]
+        for _ in range(count - 1):
+            i = draw(st.integers(0, len(shares) - 1))
+            shares[i : i + 1] = [shares[i] / 2] * 2
+        return shares
+
+    def weights(count: int) -> st.SearchStrategy[list[float]]:
+        return st.lists(st.integers(1, 9), min_size=count, max_size=count).map(
+            lambda drawn: [weight / sum(drawn) for weight in drawn]
+        )
+
+    probabilities = halves if exact else weights
+
+    def chance_node(children: list[Any]) -> st.SearchStrategy[Chance]:
+        return probabilities(len(children)).map(
+            lambda shares: Chance(list(zip(shares, children, strict=True)))
+        )
+
+    def subtree(depth: int) -> st.SearchStrategy[Any]:
+        if depth == 0:
+            return leaf
+        children = st.lists(subtree(depth - 1), min_size=min_branching, max_size=max_branching)
+        return st.one_of(leaf, children, children.flatmap(chance_node))
+
+    return subtree(max_depth).map(GameTree)
 
 
 def maxn_trees(

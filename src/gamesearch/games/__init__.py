@@ -1,4 +1,6 @@
-"""Reference games: tic-tac-toe, Connect Four, game trees, and the multi-player Rolit and Nim.
+"""Reference games: tic-tac-toe, Connect Four, game trees, dice games and multi-player games.
+
+The dice games are Pig and Hog; the multi-player games Rolit and Nim.
 
 >>> from gamesearch.games import ConnectFour, GameTree, Nim, Rolit, TicTacToe
 >>> TicTacToe().num_players, ConnectFour().num_players, GameTree([1, 2]).num_players
@@ -8,9 +10,25 @@
 """
 
 from .connect_four import ConnectFour
+from .hog import Hog, HogState
 from .nim import Nim, NimState
+from .pig import Pig, PigState
 from .rolit import Rolit, RolitState
 from .tictactoe import TicTacToe
-from .tree import GameTree, Path
+from .tree import Chance, GameTree, Path
 
-__all__ = ["ConnectFour", "GameTree", "Nim", "NimState", "Path", "Rolit", "RolitState", "TicTacToe"]
+__all__ = [
+    "Chance",
+    "ConnectFour",
+    "GameTree",
+    "Hog",
+    "HogState",
+    "Nim",
+    "NimState",
+    "Path",
+    "Pig",
+    "PigState",
+    "Rolit",
+    "RolitState",
+    "TicTacToe",
+]

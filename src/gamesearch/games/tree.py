@@ -3,17 +3,38 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass
 from numbers import Real
 from typing import Any
 
 from ..errors import GameProtocolError, IllegalActionError, InvalidGameTreeError
-from ..game import Player
+from ..game import CHANCE, Player
 
-__all__ = ["GameTree", "Path"]
+__all__ = ["Chance", "GameTree", "Path"]
 
 Path = tuple[Any, ...]
 """A state of a :class:`GameTree`: the actions that lead to it from the root (``()``)."""
+
+
+@dataclass(frozen=True)
+class Chance:
+    """A chance node of a :class:`GameTree`: nature picks one of its subtrees at random.
+
+    Example:
+        The lecture notes' chance node, worth 8/2 + 24/3 - 12/6 = 10 to MAX:
+
+        >>> from fractions import Fraction
+        >>> tree = GameTree(Chance([(Fraction(1, 2), 8), (Fraction(1, 3), 24),
+        ...                         (Fraction(1, 6), -12)]))
+        >>> tree.chance_outcomes(())
+        ((0, Fraction(1, 2)), (1, Fraction(1, 3)), (2, Fraction(1, 6)))
+    """
+
+    outcomes: Any
+    """``(probability, subtree)`` pairs, whose outcomes are numbered 0, 1, ...; or a dict
+    ``{outcome: (probability, subtree)}``. The probabilities must be numbers >= 0 that sum to 1
+    within 1e-9; they are kept as given (a ``Fraction`` stays exact)."""
 
 
 class GameTree:
@@ -31,6 +52,12 @@ class GameTree:
     depth. Without ``num_players`` a tuple is read as a list of subtrees, as it always was, so
     the option must be given to read tuple leaves.
 
+    A :class:`Chance` node makes the tree a game of chance: ``to_move`` returns
+    :data:`~gamesearch.CHANCE` there, and the tree has a ``chance_outcomes(state)`` method
+    (only then: a tree without chance nodes is a deterministic game). The players alternate at
+    the decision nodes, chance nodes not counting: the first decision node on every path is
+    MAX's.
+
     Args:
         tree: The nested lists or dicts.
         num_players: ``None`` for a two-player tree with number leaves; an int n >= 1 for a
@@ -39,7 +66,8 @@ class GameTree:
     Raises:
         InvalidGameTreeError: a node is neither a real number nor a non-empty list or dict (for
             example a string, ``None``, ``True``, NaN or ``[]``), or, with ``num_players``, a
-            leaf is not a tuple of ``num_players`` real numbers; the message gives its path.
+            leaf is not a tuple of ``num_players`` real numbers, or a chance node's
+            probabilities are not numbers >= 0 that sum to 1; the message gives its path.
             Also raised for a ``num_players`` that is not an int >= 1.
 
     Example:
@@ -66,6 +94,10 @@ class GameTree:
         3.0
     """
 
+    chance_outcomes: Callable[[Path], tuple[tuple[Any, Any], ...]]
+    """``chance_outcomes(state)``: the ``(outcome, probability)`` pairs of a chance node. Only
+    a tree with :class:`Chance` nodes has this member."""
+
     def __init__(self, tree: Any, *, num_players: int | None = None) -> None:
         if num_players is not None and (
             isinstance(num_players, bool) or not isinstance(num_players, int) or num_players < 1
@@ -80,6 +112,8 @@ class GameTree:
         self._children: dict[Path, dict[Hashable, Path]] = {}
         self._actions: dict[Path, tuple[Any, ...]] = {}
         self._values: dict[Path, tuple[float, ...]] = {}  # every player's utility, by player
+        self._chances: dict[Path, tuple[tuple[Any, Any], ...]] = {}
+        self._movers: dict[Path, Player] = {}
         pending: list[tuple[Path, Any]] = [((), tree)]
         while pending:  # iteratively, so that trees deeper than the recursion limit load too
             path, node = pending.pop()
@@ -97,7 +131,9 @@ class GameTree:
                     raise InvalidGameTreeError(f"the leaf at {path!r} is NaN")
                 self._values[path] = (value, -value)
                 continue
-            if isinstance(node, Mapping):
+            if isinstance(node, Chance):
+                items = self._chance_items(path, node)
+            elif isinstance(node, Mapping):
                 items = list(node.items())
             elif isinstance(node, Sequence) and not isinstance(node, (str, bytes)):
                 items = list(enumerate(node))
@@ -112,6 +148,9 @@ class GameTree:
             self._children[path] = children
             self._actions[path] = tuple(children)
             pending.extend((children[action], subtree) for action, subtree in items)
+        if self._chances:
+            self.chance_outcomes = self._chance_outcomes
+            self._number_players()
 
     def __repr__(self) -> str:
         if self._vectors:
@@ -123,7 +162,16 @@ class GameTree:
         return ()
 
     def to_move(self, state: Path) -> Player:
-        """0 (MAX) at even depths, 1 (MIN) at odd ones; with n players, ``len(state) % n``."""
+        """0 (MAX) at even depths, 1 (MIN) at odd ones; with n players, ``len(state) % n``.
+
+        With :class:`Chance` nodes: CHANCE there, and the players take turns at the decision
+        nodes, chance nodes not counting.
+        """
+        if self._movers:
+            try:
+                return self._movers[state]
+            except (KeyError, TypeError):
+                self._check_known(state)
         return len(state) % self.num_players
 
     def actions(self, state: Path) -> tuple[Any, ...]:
@@ -201,6 +249,65 @@ class GameTree:
             known = False
         if not known:
             raise ValueError(f"{state!r} is not a node of this GameTree")
+
+    def _chance_items(self, path: Path, node: Chance) -> list[tuple[Any, Any]]:
+        """The (outcome, subtree) pairs of a chance node, after checking its probabilities."""
+        outcomes = node.outcomes
+        if isinstance(outcomes, Mapping):
+            pairs: Any = list(outcomes.items())
+        elif isinstance(outcomes, Sequence) and not isinstance(outcomes, (str, bytes)):
+            pairs = enumerate(outcomes)
+        else:
+            raise InvalidGameTreeError(
+                f"the chance node at {path!r} has outcomes {outcomes!r}: a list of "
+                "(probability, subtree) pairs or a dict {outcome: (probability, subtree)}"
+            )
+        items, probabilities = [], []
+        total: Any = 0
+        for outcome, pair in pairs:
+            try:
+                probability, subtree = pair
+            except (TypeError, ValueError):
+                raise InvalidGameTreeError(
+                    f"outcome {outcome!r} of the chance node at {path!r} is {pair!r}, not a "
+                    "(probability, subtree) pair"
+                ) from None
+            if isinstance(probability, bool) or not isinstance(probability, Real):
+                raise InvalidGameTreeError(
+                    f"the probability of outcome {outcome!r} at {path!r} is {probability!r}, "
+                    "not a number"
+                )
+            if not float(probability) >= 0:
+                raise InvalidGameTreeError(
+                    f"the probability of outcome {outcome!r} at {path!r} is {probability!r}; "
+                    "probabilities must be >= 0"
+                )
+            total += probability
+            items.append((outcome, subtree))
+            probabilities.append((outcome, probability))
+        if items and not abs(total - 1) <= 1e-9:
+            raise InvalidGameTreeError(
+                f"the probabilities of the chance node at {path!r} sum to {total}, not 1"
+            )
+        self._chances[path] = tuple(probabilities)
+        return items
+
+    def _chance_outcomes(self, state: Path) -> tuple[tuple[Any, Any], ...]:
+        try:
+            return self._chances[state]
+        except (KeyError, TypeError):
+            self._check_known(state)
+            raise GameProtocolError(f"chance_outcomes of {state!r}, not a chance node") from None
+
+    def _number_players(self) -> None:
+        """Record who moves where: CHANCE at chance nodes; MAX and MIN take turns elsewhere."""
+        for path in self._depth_first():
+            if path in self._chances:
+                self._movers[path] = CHANCE
+            else:
+                above = sum(path[:i] not in self._chances for i in range(len(path)))
+                self._movers[path] = above % self.num_players
+
 
 
 def _is_number(node: object) -> bool:

@@ -1,0 +1,326 @@
+"""Chance benchmark: expectiminimax's speed on Pig, and how many nodes Star1 and Star2 save.
+
+Speed. ``expectiminimax`` searches Pig (goal 100, six-sided die) to a fixed depth from a set
+of positions reached by seeded random play; the script reports nodes, the best wall-clock time
+of N runs and nodes per second. A hand-written expectiminimax over the same ``Pig`` methods,
+without validation of the distributions, principal variation, statistics or cycle checks, is
+timed in the same run as the floor; the ratio library / floor is what the library's
+bookkeeping costs. The floor must visit exactly the library's nodes and find the same values,
+or the script exits with status 1.
+
+Pruning. For Star1 and Star2 (Ballard 1983), the nodes visited against unpruned
+expectiminimax, on
+
+- Pig, from the same positions, with bounds (-1, 1) (a loss and a win; ``Pig.evaluate`` lies
+  strictly between them), with the game's natural action order (roll, then hold) and with a
+  good order (each player's actions sorted by a one-ply lookahead of ``Pig.evaluate``);
+- random trees of the kind Ballard measured: MAX, chance, MIN, chance, ... with uniform
+  probabilities and integer leaves uniform in [-100, 100], bounds (-100, 100), with their
+  children in random order (natural) and in the best order (every decision node's children
+  sorted best first by their exact values: perfect ordering).
+
+Every pruned search must return the unpruned value (within 1e-9 on Pig, whose probabilities
+1/6 round; exactly on the trees) and visit no more nodes, or the script exits with status 1.
+Ballard reports a node reduction of about 25-30 % for Star1 and over 50 % for Star2 with random
+ordering. Output is JSON lines on stdout, one dict per line.
+
+Usage: ``python bench/bench_chance.py [--quick] [--repeat N]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import math
+import platform
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import gamesearch
+from gamesearch import CHANCE, expectiminimax
+from gamesearch.games import Chance, GameTree, Pig, PigState
+
+PIG = Pig()
+"""The game of the speed benchmark: goal 100, a six-sided die."""
+
+
+def emit(**fields: Any) -> None:
+    """Print one JSON line on stdout."""
+    print(json.dumps(fields), flush=True)
+
+
+def fail(message: str) -> None:
+    """Report a disagreement on stderr and exit with status 1."""
+    print(f"bench_chance: {message}", file=sys.stderr)
+    sys.exit(1)
+
+
+def pig_positions(count: int, seed: int = 2024) -> list[PigState]:
+    """``count`` decision positions of Pig reached by seeded random play, the start included."""
+    rng = random.Random(seed)
+    found = [PIG.initial_state()]
+    while len(found) < count:
+        state = PIG.initial_state()
+        for _ in range(rng.randrange(5, 120)):
+            if PIG.is_terminal(state):
+                break
+            if state.rolling:
+                state = PIG.result(state, rng.randint(1, 6))
+            else:
+                state = PIG.result(state, rng.choice(PIG.actions(state)))
+        if not PIG.is_terminal(state) and not state.rolling:
+            found.append(state)
+    return found
+
+
+def hand_expectiminimax(game: Pig, state: PigState, depth: int) -> tuple[float, int]:
+    """Expectiminimax as the textbook writes it (AIMA 3rd ed., section 5.5): (value, nodes)."""
+    to_move, actions, result = game.to_move, game.actions, game.result
+    is_terminal, utility, evaluate = game.is_terminal, game.utility, game.evaluate
+    outcomes = game.chance_outcomes
+    root = to_move(state)
+    nodes = 1
+
+    def value(state: PigState, ply: int) -> float:
+        """The value of ``state`` for ``root``."""
+        nonlocal nodes
+        if is_terminal(state):
+            return utility(state, root)
+        if ply == depth:
+            return evaluate(state, root)
+        mover = to_move(state)
+        if mover == CHANCE:
+            total = 0.0
+            for outcome, probability in outcomes(state):
+                nodes += 1
+                total += probability * value(result(state, outcome), ply)
+            return total
+        if mover == root:
+            best = -math.inf
+            for action in actions(state):
+                nodes += 1
+                child = value(result(state, action), ply + 1)
+                if child > best:
+                    best = child
+            return best
+        best = math.inf
+        for action in actions(state):
+            nodes += 1
+            child = value(result(state, action), ply + 1)
+            if child < best:
+                best = child
+        return best
+
+    return value(state, 0), nodes
+
+
+def timed(run: Callable[[], Any]) -> float:
+    """Seconds one ``run()`` takes, with the garbage collector off."""
+    gc.collect()
+    gc.disable()
+    try:
+        start = time.perf_counter()
+        run()
+        return time.perf_counter() - start
+    finally:
+        gc.enable()
+
+
+def speed(positions: Sequence[PigState], depth: int, repeat: int) -> None:
+    """Time library and hand-written expectiminimax on Pig; check they agree; print 2 lines."""
+
+    def library() -> tuple[list[float], int]:
+        found = [expectiminimax(PIG, s, depth=depth, evaluate=PIG.evaluate) for s in positions]
+        return [r.value for r in found], sum(r.stats.nodes for r in found)
+
+    def hand() -> tuple[list[float], int]:
+        found = [hand_expectiminimax(PIG, s, depth) for s in positions]
+        return [value for value, _ in found], sum(nodes for _, nodes in found)
+
+    (library_values, nodes), (hand_values, hand_nodes) = library(), hand()
+    if (library_values, nodes) != (hand_values, hand_nodes):
+        fail(f"library and hand-written expectiminimax disagree: {nodes} vs {hand_nodes} nodes")
+    best = {"library": math.inf, "hand-written": math.inf}
+    for i in range(repeat):  # interleaved, the order alternating, best time kept
+        for impl in ("library", "hand-written") if i % 2 == 0 else ("hand-written", "library"):
+            seconds = timed(library if impl == "library" else hand)
+            best[impl] = min(best[impl], seconds)
+    for impl, seconds in best.items():
+        emit(
+            bench="chance.pig_speed",
+            searcher="expectiminimax",
+            impl=impl,
+            depth=depth,
+            positions=len(positions),
+            nodes=nodes,
+            seconds=round(seconds, 6),
+            nodes_per_s=round(nodes / seconds),
+            repeat=repeat,
+            timing="best-of-repeat",
+            gc_disabled=True,
+        )
+    emit(
+        bench="chance.overhead",
+        searcher="expectiminimax",
+        floor="hand-written expectiminimax",
+        ratio=round(best["library"] / best["hand-written"], 3),
+    )
+
+
+class GoodOrder:
+    """Pig with each player's actions sorted best first by a one-ply lookahead.
+
+    A hold is scored by ``evaluate`` of the state it leads to; a roll by the expected
+    ``evaluate`` over the faces of the die. Everything else is Pig's.
+    """
+
+    def __init__(self, game: Pig) -> None:
+        self.game = game
+        self.num_players = game.num_players
+        self.chance_outcomes = game.chance_outcomes
+        self.initial_state, self.to_move = game.initial_state, game.to_move
+        self.result, self.is_terminal = game.result, game.is_terminal
+        self.utility = game.utility
+
+    def lookahead(self, state: PigState, player: int) -> float:
+        """The one-ply estimate of ``state`` for ``player``."""
+        game = self.game
+        if game.is_terminal(state):
+            return game.utility(state, player)
+        if state.rolling:
+            return sum(
+                p * self.lookahead(game.result(state, face), player)
+                for face, p in game.chance_outcomes(state)
+            )
+        return game.evaluate(state, player)
+
+    def actions(self, state: PigState) -> Sequence[Any]:
+        """Pig's actions, best first for the player to move."""
+        actions = self.game.actions(state)
+        if state.rolling or len(actions) < 2:
+            return actions
+        player = state.player
+        return sorted(actions, key=lambda a: -self.lookahead(self.game.result(state, a), player))
+
+
+def random_tree(rng: random.Random, turns: int, width: int, outcomes: int) -> Any:
+    """A Ballard-style tree: ``turns`` x (decision, chance) levels, uniform probabilities."""
+    share = 1 / outcomes if outcomes & (outcomes - 1) == 0 else None  # exact when a power of 2
+
+    def build(level: int) -> Any:
+        if level == 2 * turns:
+            return rng.randint(-100, 100)
+        if level % 2 == 0:
+            return [build(level + 1) for _ in range(width)]
+        probability = share if share is not None else 1 / outcomes
+        return Chance([(probability, build(level + 1)) for _ in range(outcomes)])
+
+    return build(0)
+
+
+def best_ordered(node: Any, mover: int = 0) -> tuple[Any, Any]:
+    """``(value, node)``: the tree with every decision node's children sorted best first."""
+    if isinstance(node, Chance):
+        parts = [(p, best_ordered(child, mover)) for p, child in node.outcomes]
+        total = sum(p * value for p, (value, _) in parts)
+        return total, Chance([(p, child) for p, (_, child) in parts])
+    if not isinstance(node, list):
+        return node, node
+    children = sorted((best_ordered(child, 1 - mover) for child in node), key=lambda vc: vc[0])
+    if mover == 0:
+        children.reverse()
+    return children[0][0], [child for _, child in children]
+
+
+def reduction(
+    name: str,
+    ordering: str,
+    cases: Sequence[tuple[Any, Any]],
+    bounds: tuple[float, float],
+    tolerance: float,
+    **options: Any,
+) -> None:
+    """Search every ``(game, state)`` unpruned, with Star1 and with Star2; print the totals."""
+    totals = {"none": 0, "star1": 0, "star2": 0}
+    for game, state in cases:
+        full = expectiminimax(game, state, **options)
+        totals["none"] += full.stats.nodes
+        for pruning in ("star1", "star2"):
+            pruned = expectiminimax(game, state, pruning=pruning, bounds=bounds, **options)
+            if abs(pruned.value - full.value) > tolerance or pruned.stats.nodes > full.stats.nodes:
+                fail(
+                    f"{pruning} on {name} ({ordering}) gave {pruned.value} with "
+                    f"{pruned.stats.nodes} nodes; unpruned {full.value} with {full.stats.nodes}"
+                )
+            totals[pruning] += pruned.stats.nodes
+    for pruning in ("star1", "star2"):
+        emit(
+            bench="chance.pruning",
+            game=name,
+            ordering=ordering,
+            pruning=pruning,
+            searches=len(cases),
+            nodes=totals[pruning],
+            unpruned_nodes=totals["none"],
+            node_ratio=round(totals[pruning] / totals["none"], 4),
+            reduction_percent=round(100 * (1 - totals[pruning] / totals["none"]), 1),
+            **{key: value for key, value in options.items() if key == "depth"},
+        )
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Parse the options, run the measurements and print the JSON lines."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--quick", action="store_true", help="small sizes, few repeats (~5 s)")
+    parser.add_argument("--repeat", type=int, help="timed runs of each implementation")
+    args = parser.parse_args(argv)
+    repeat = args.repeat if args.repeat is not None else (3 if args.quick else 10)
+    if repeat < 1:
+        parser.error("--repeat must be >= 1")
+    depth = 4 if args.quick else 6
+    positions = pig_positions(6 if args.quick else 20)
+
+    emit(
+        bench="chance.env",
+        python=platform.python_version(),
+        implementation=platform.python_implementation(),
+        platform=platform.platform(),
+        gamesearch=gamesearch.__version__,
+        gc_disabled=True,
+        timer="time.perf_counter",
+    )
+    speed(positions, depth, repeat)
+
+    good = GoodOrder(PIG)
+    for ordering, game in (("natural", PIG), ("good", good)):
+        reduction(
+            "pig",
+            ordering,
+            [(game, state) for state in positions],
+            (-1, 1),
+            1e-9,
+            depth=depth,
+            evaluate=PIG.evaluate,
+        )
+
+    shapes = [(2, 5, 4, 10)] if args.quick else [(2, 5, 4, 40), (3, 4, 4, 20), (4, 3, 2, 20)]
+    for turns, width, outcomes, count in shapes:
+        rng = random.Random(1983)
+        trees = [random_tree(rng, turns, width, outcomes) for _ in range(count)]
+        best = [best_ordered(tree)[1] for tree in trees]
+        for ordering, nested in (("random", trees), ("best", best)):
+            reduction(
+                f"random-tree {turns}x(decision {width}, chance {outcomes})",
+                ordering,
+                [(GameTree(tree), None) for tree in nested],
+                (-100, 100),
+                0.0,
+            )
+
+
+if __name__ == "__main__":
+    main()

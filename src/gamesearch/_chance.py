@@ -1,0 +1,208 @@
+"""What the searchers of games of chance share: reading distributions, bounds, and setup."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+from numbers import Real
+from typing import Any, NamedTuple
+
+from ._setup import check_depth, check_game, resolve_root
+from .errors import (
+    InvalidDistributionError,
+    InvalidSearchOptionError,
+    InvalidUtilityError,
+    SearchTooDeepError,
+    UnsupportedGameError,
+)
+from .game import CHANCE, Game, Player
+
+TOLERANCE = 1e-9
+"""How far from 1 the probabilities of a distribution may sum (float rounding)."""
+
+PRUNINGS = ("star1", "star2")
+"""The values of ``expectiminimax``'s ``pruning`` option, besides ``None``."""
+
+
+class ChanceProblem(NamedTuple):
+    """A validated search request for a game that may have chance nodes."""
+
+    root: Any
+    """The state to search from."""
+
+    limit: int
+    """The decision ply at which non-terminal states are evaluated, or -1 for no limit."""
+
+    player: Player
+    """MAX, whose expected utility the search computes: the player to move at the root, or
+    player 0 when the root is a chance node."""
+
+    chance_outcomes: Callable[[Any], Iterable[tuple[Any, Any]]] | None
+    """The game's ``chance_outcomes`` method, if it has one."""
+
+
+def prepare_chance(
+    game: Game[Any, Any],
+    state: object,
+    depth: object,
+    evaluate: object,
+    *,
+    searcher: str,
+    two_players: bool,
+) -> ChanceProblem:
+    """Check a search request for a game of chance and resolve its defaults.
+
+    Raises:
+        NotAGameError: ``game`` lacks members of the protocol.
+        UnsupportedGameError: ``two_players`` and the game does not have two players, or the
+            game has fewer than one.
+        InvalidSearchOptionError: a bad ``depth``, or ``depth`` without ``evaluate``.
+        GameProtocolError: the root state is not hashable.
+    """
+    check_game(game)
+    players = getattr(game, "num_players", None)
+    wanted = players == 2 if two_players else isinstance(players, int) and players >= 1
+    if not wanted or isinstance(players, bool):
+        need = "two-player games" if two_players else "games with at least one player"
+        raise UnsupportedGameError(
+            f"{searcher} searches {need}, but {type(game).__name__} has num_players={players!r}"
+        )
+    limit = check_depth(depth, evaluate, searcher)
+    root = resolve_root(game, state)
+    mover = game.to_move(root)
+    outcomes = getattr(game, "chance_outcomes", None)
+    return ChanceProblem(root, limit, 0 if mover == CHANCE else mover, outcomes)
+
+
+def check_bounds(bounds: object, pruning: object, searcher: str) -> tuple[Any, Any] | None:
+    """The ``(lower, upper)`` bounds on every value, after checking them and ``pruning``.
+
+    Raises:
+        InvalidSearchOptionError: ``pruning`` is not ``None``, ``"star1"`` or ``"star2"``;
+            pruning is asked for without bounds; or the bounds are not two finite numbers with
+            ``lower < upper``.
+    """
+    if pruning is not None and pruning not in PRUNINGS:
+        raise InvalidSearchOptionError(
+            f"{searcher}: pruning must be None, 'star1' or 'star2', not {pruning!r}"
+        )
+    if bounds is None:
+        if pruning is not None:
+            raise InvalidSearchOptionError(
+                f"{searcher}: pruning={pruning!r} needs bounds=(lower, upper): numbers that no "
+                "utility and no evaluation goes below or above (Ballard's L and U)"
+            )
+        return None
+    pair: Any = bounds
+    try:
+        lower, upper = pair
+    except (TypeError, ValueError):
+        raise InvalidSearchOptionError(
+            f"{searcher}: bounds must be a pair (lower, upper), not {bounds!r}"
+        ) from None
+    for bound in (lower, upper):
+        if isinstance(bound, bool) or not isinstance(bound, Real) or not math.isfinite(bound):
+            raise InvalidSearchOptionError(
+                f"{searcher}: bounds must be finite numbers, not {bounds!r}"
+            )
+    if not lower < upper:
+        raise InvalidSearchOptionError(
+            f"{searcher}: bounds must satisfy lower < upper, got {bounds!r}"
+        )
+    return lower, upper
+
+
+def distribution(pairs: Iterable[tuple[Any, Any]], state: object, source: str) -> list[Any]:
+    """The ``(outcome, probability)`` pairs of ``pairs`` whose probability is not 0.
+
+    Args:
+        pairs: What ``source`` returned for ``state``.
+        state: The chance node (or opponent's node), for the error message.
+        source: Where the pairs came from, e.g. ``"chance_outcomes"``.
+
+    Raises:
+        InvalidDistributionError: ``pairs`` is empty or not pairs, a probability is not a
+            number or is negative (or NaN), or the probabilities do not sum to 1 within 1e-9.
+    """
+    try:
+        items = list(pairs)
+    except TypeError:
+        raise InvalidDistributionError(
+            f"{source}(state) returned {pairs!r} for state {state!r}: expected a sequence of "
+            "(outcome, probability) pairs"
+        ) from None
+    if not items:
+        raise InvalidDistributionError(
+            f"{source}(state) returned no outcomes for state {state!r}; a chance node needs at "
+            "least one"
+        )
+    kept = []
+    total: Any = 0
+    for item in items:
+        try:
+            outcome, probability = item
+        except (TypeError, ValueError):
+            raise InvalidDistributionError(
+                f"{source}(state) for state {state!r} returned {item!r}, which is not an "
+                "(outcome, probability) pair"
+            ) from None
+        if probability.__class__ is not float and not is_number(probability):
+            raise InvalidDistributionError(
+                f"{source}(state) gave outcome {outcome!r} of state {state!r} the probability "
+                f"{probability!r}, which is not a number"
+            )
+        if not probability >= 0:  # negative, or NaN
+            raise InvalidDistributionError(
+                f"{source}(state) gave outcome {outcome!r} of state {state!r} the probability "
+                f"{probability!r}; probabilities must be >= 0"
+            )
+        total += probability
+        if probability:
+            kept.append((outcome, probability))
+    if not abs(total - 1) <= TOLERANCE:
+        raise InvalidDistributionError(
+            f"the probabilities that {source}(state) gave for state {state!r} sum to {total}, "
+            f"not 1 (within {TOLERANCE:g})"
+        )
+    return kept
+
+
+def is_number(value: object) -> bool:
+    """Whether ``value`` is a real number (``bool`` excluded), as probabilities must be."""
+    return isinstance(value, Real) and not isinstance(value, bool)
+
+
+def bounds_error(
+    state: object, player: Player, source: str, value: object, bounds: tuple[Any, Any]
+) -> InvalidUtilityError:
+    """The error for a utility or evaluation outside the declared ``bounds``."""
+    return InvalidUtilityError(
+        f"{source}(state, {player}) returned {value!r} for state {state!r}, outside the declared "
+        f"bounds {bounds!r}; Star1 and Star2 prune with the bounds, so every utility and "
+        "evaluation must lie within them"
+    )
+
+
+def infinite_mix_error(state: object) -> InvalidUtilityError:
+    """The error for an expectation over +inf and -inf, which is NaN."""
+    return InvalidUtilityError(
+        f"the outcomes of state {state!r} are worth both +inf and -inf: their expectation is "
+        "undefined (NaN)"
+    )
+
+
+def cycle_error(state: object, searcher: str) -> SearchTooDeepError:
+    """The error for a state that repeats on the line being searched without a depth limit."""
+    return SearchTooDeepError(
+        f"{searcher}: state {state!r} repeats on the line being searched, so the game has a "
+        "cycle and a search to its end would never finish. Pass depth=N with an evaluate "
+        "function"
+    )
+
+
+def no_chance_outcomes_error(game: object, state: object) -> UnsupportedGameError:
+    """The error for a chance node in a game without ``chance_outcomes``."""
+    return UnsupportedGameError(
+        f"to_move returned CHANCE for state {state!r}, but {type(game).__name__} has no "
+        "chance_outcomes(state) method to give the outcomes' probabilities"
+    )

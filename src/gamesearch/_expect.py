@@ -1,0 +1,182 @@
+"""The expectation search shared by :func:`expectiminimax` (unpruned) and :func:`expectimax`.
+
+A node's value is MAX's expected utility: the highest child value where MAX moves, the lowest
+where MIN moves (expectiminimax), and the probability-weighted sum of the children's values at
+a chance node (Michie 1966; AIMA 3rd ed., section 5.5). Expectimax has no MIN: every other
+player's node is a chance node too, weighted by an opponent model.
+
+Values are the game's own numbers, never converted to float inside the search: with integer or
+``Fraction`` utilities and ``Fraction`` probabilities the arithmetic is exact.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Any
+
+from ._chance import (
+    ChanceProblem,
+    bounds_error,
+    cycle_error,
+    distribution,
+    infinite_mix_error,
+    no_chance_outcomes_error,
+)
+from ._setup import make_result, nan_error, no_actions_error, recursion_guard
+from .errors import IllegalActionError
+from .game import CHANCE, Game, Player
+from .result import SearchResult
+
+__all__ = ["Opponent", "expect_search", "uniform_opponent"]
+
+Opponent = Callable[[Any, Any], Sequence[tuple[Any, float]]]
+"""``opponent(game, state)``: how likely each action of the player to move in ``state`` is."""
+
+
+def uniform_opponent(game: Game[Any, Any], state: Any) -> list[tuple[Any, float]]:
+    """Every legal action in ``state`` with the same probability: a random opponent."""
+    actions = game.actions(state)
+    if not actions:
+        raise no_actions_error(state)
+    share = 1 / len(actions)
+    return [(action, share) for action in actions]
+
+
+def expect_search(
+    game: Game[Any, Any],
+    problem: ChanceProblem,
+    depth: int | None,
+    evaluate: Callable[[Any, Player], float] | None,
+    *,
+    opponent: Opponent | None,
+    bounds: tuple[Any, Any] | None,
+    searcher: str,
+    started: float,
+) -> SearchResult[Any]:
+    """Search below ``problem.root`` and back up expected values for ``problem.player``.
+
+    Args:
+        game: The game.
+        problem: The checked request: root, ply limit, MAX and ``chance_outcomes``.
+        depth: The depth limit as given, for the result.
+        evaluate: The estimate at the depth limit (decision plies only: chance nodes do not
+            count).
+        opponent: ``None`` for MIN nodes (expectiminimax); otherwise the model that turns
+            every other player's node into a chance node (expectimax).
+        bounds: ``(lower, upper)`` that every utility and evaluation must respect, or ``None``.
+        searcher: The public name, for error messages.
+        started: ``time.perf_counter()`` when the search was called.
+    """
+    root, limit, max_player, outcomes_of = problem
+    is_terminal, utility, to_move = game.is_terminal, game.utility, game.to_move
+    actions, result = game.actions, game.result
+    nodes, leaves, max_depth, estimates = 1, 0, 0, 0
+    lower: Any = bounds[0] if bounds is not None else None
+    upper: Any = bounds[1] if bounds is not None else None
+    track = limit < 0  # without a depth limit a cycle would never end: watch the line
+    on_line: set[Any] = set()
+    checked_opponent = opponent is not None and opponent is not uniform_opponent
+
+    def leaf_value(state: Any, ply: int) -> Any:
+        """The value of a leaf for MAX (its utility, or its evaluation at the limit), else None."""
+        nonlocal leaves, max_depth, estimates
+        if is_terminal(state):
+            value = utility(state, max_player)
+            source = "utility"
+        elif ply == limit:
+            value = evaluate(state, max_player)  # type: ignore[misc]  # a limit implies evaluate
+            source = "evaluate"
+            estimates += 1
+        else:
+            return None
+        if value != value:
+            raise nan_error(state, max_player, source)
+        if bounds is not None and not lower <= value <= upper:
+            raise bounds_error(state, max_player, source, value, bounds)
+        leaves += 1
+        if ply > max_depth:
+            max_depth = ply
+        return value
+
+    def expected(state: Any, pairs: list[Any], ply: int) -> tuple[Any, Any]:
+        """The expected value of the checked ``(outcome, probability)`` pairs.
+
+        Returns it with the line of the most probable outcome (the first of equally likely ones).
+        """
+        nonlocal nodes
+        total: Any = 0  # an int, so that exact values stay exact
+        likeliest, best_line = -1, None
+        for outcome, probability in pairs:
+            nodes += 1
+            value, line = value_of(result(state, outcome), ply)
+            total += probability * value
+            if probability > likeliest:
+                likeliest, best_line = probability, (outcome, line)
+        if total != total:
+            raise infinite_mix_error(state)
+        return total, best_line
+
+    def value_of(state: Any, ply: int) -> tuple[Any, Any]:
+        """The value of ``state`` for MAX, with the line that achieves it."""
+        nonlocal nodes
+        value = leaf_value(state, ply)
+        if value is not None:
+            return value, None
+        if track:
+            if state in on_line:
+                raise cycle_error(state, searcher)
+            on_line.add(state)
+        mover = to_move(state)
+        if mover == CHANCE:
+            if outcomes_of is None:
+                raise no_chance_outcomes_error(game, state)
+            pairs = distribution(outcomes_of(state), state, "chance_outcomes")
+            found = expected(state, pairs, ply)
+        elif mover != max_player and opponent is not None:
+            pairs = distribution(opponent(game, state), state, "opponent")
+            if checked_opponent:
+                check_legal(pairs, actions(state), state)
+            found = expected(state, pairs, ply + 1)
+        else:
+            maximise = mover == max_player
+            best, best_line = None, None
+            for action in actions(state):
+                nodes += 1
+                value, line = value_of(result(state, action), ply + 1)
+                if best_line is None or (value > best if maximise else value < best):
+                    best, best_line = value, (action, line)
+            if best_line is None:
+                raise no_actions_error(state)
+            found = best, best_line
+        if track:
+            on_line.discard(state)
+        return found
+
+    with recursion_guard(searcher):
+        value, line = value_of(root, 0)
+    found = make_result(
+        value,
+        line,
+        max_player,
+        nodes=nodes,
+        leaves=leaves,
+        cutoffs=0,
+        max_depth=max_depth,
+        started=started,
+        depth=depth,
+        exact=estimates == 0,
+    )
+    if found.action is not None and to_move(root) != max_player:
+        found = replace(found, action=None)  # nature moves at the root: nothing to decide
+    return found
+
+
+def check_legal(pairs: list[Any], legal: Sequence[Any], state: Any) -> None:
+    """Raise :class:`IllegalActionError` unless the opponent model's actions are legal.
+
+    ``pairs`` are the model's actions of probability above 0 in ``state``.
+    """
+    for action, _ in pairs:
+        if action not in legal:
+            raise IllegalActionError(action, tuple(legal), f"the opponent model at {state!r}")

@@ -1,0 +1,324 @@
+"""Star1 and Star2: alpha-beta pruning at the chance nodes of expectiminimax (Ballard 1983).
+
+Alpha-beta cannot prune below a chance node by comparing one child with the window: the node's
+value is a weighted sum, and any child can still move it. But if every value lies within known
+bounds ``L <= v <= U``, the children not yet searched are worth at least ``L`` and at most
+``U``, so after the children ``1 .. i-1`` (values ``v_j``, probabilities ``p_j``) the node's
+value ``V`` satisfies
+
+    sum_{j<i} p_j v_j + p_i v_i + L * Q_i  <=  V  <=  sum_{j<i} p_j v_j + p_i v_i + U * Q_i
+
+where ``Q_i`` is the probability of the children after ``i``. ``V <= alpha`` is then certain
+once ``v_i <= A_i = (alpha - sum_{j<i} p_j v_j - U * Q_i) / p_i``, and ``V >= beta`` once
+``v_i >= B_i = (beta - sum_{j<i} p_j v_j - L * Q_i) / p_i``: child ``i`` is searched with the
+window ``(max(A_i, L), min(B_i, U))`` and a value outside ``(A_i, B_i)`` cuts the node off.
+This is **Star1** (Ballard, "The *-minimax search procedure for trees containing chance
+nodes", Artificial Intelligence 21, 1983; Hauk, Buro and Schaeffer, "Rediscovering *-Minimax
+Search", Computers and Games 2004, give it for uniform probabilities, as here generalised).
+
+**Star2** first *probes*: for each child that is a MAX node it searches only the child's first
+action, whose value is a lower bound on the child (and for a MIN child, an upper bound); the
+bounds replace ``L`` and ``U`` in the formulas above and may cut the chance node off before any
+child is searched in full. A probe that does not cut off returns an exact value (its window
+reaches down to ``L``, or up to ``U``), so the search phase goes on from the child's second
+action instead of searching the first again: no node is visited twice, and Star2 visits no
+more nodes than the unpruned search. Leaf children are scored once, in the probe phase.
+
+Values are fail-soft, the MAX and MIN nodes are ordinary alpha-beta, and every value is MAX's
+(the root player's). A cut-off chance node returns its bound, clamped to the window edge it
+crossed, so that rounding in the formulas can never make it look exact.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from ._chance import (
+    ChanceProblem,
+    bounds_error,
+    cycle_error,
+    distribution,
+    infinite_mix_error,
+    no_chance_outcomes_error,
+)
+from ._setup import make_result, nan_error, no_actions_error, recursion_guard
+from .game import CHANCE, Game, Player
+from .result import SearchResult
+
+__all__ = ["star_search"]
+
+
+def star_search(
+    game: Game[Any, Any],
+    problem: ChanceProblem,
+    depth: int | None,
+    evaluate: Callable[[Any, Player], float] | None,
+    *,
+    bounds: tuple[Any, Any],
+    probe: bool,
+    searcher: str,
+    started: float,
+) -> SearchResult[Any]:
+    """Expectiminimax with Star1 (``probe=False``) or Star2 (``probe=True``) pruning.
+
+    Args:
+        game: A two-player game, possibly with chance nodes.
+        problem: The checked request: root, ply limit, MAX and ``chance_outcomes``.
+        depth: The depth limit as given, for the result.
+        evaluate: The estimate at the depth limit.
+        bounds: ``(L, U)``: no utility or evaluation lies outside them.
+        probe: Star2's probing phase at every chance node.
+        searcher: The public name, for error messages.
+        started: ``time.perf_counter()`` when the search was called.
+    """
+    root, limit, max_player, outcomes_of = problem
+    is_terminal, utility, to_move = game.is_terminal, game.utility, game.to_move
+    actions, result = game.actions, game.result
+    low, high = bounds
+    nodes, leaves, cutoffs, max_depth, estimates = 1, 0, 0, 0, 0
+    track = limit < 0  # without a depth limit a cycle would never end: watch the line
+    on_line: set[Any] = set()
+
+    def leaf_value(state: Any, ply: int) -> Any:
+        """The value of a leaf for MAX (its utility, or its evaluation at the limit), else None."""
+        nonlocal leaves, max_depth, estimates
+        if is_terminal(state):
+            value = utility(state, max_player)
+            source = "utility"
+        elif ply == limit:
+            value = evaluate(state, max_player)  # type: ignore[misc]  # a limit implies evaluate
+            source = "evaluate"
+            estimates += 1
+        else:
+            return None
+        if value != value:
+            raise nan_error(state, max_player, source)
+        if not low <= value <= high:
+            raise bounds_error(state, max_player, source, value, bounds)
+        leaves += 1
+        if ply > max_depth:
+            max_depth = ply
+        return value
+
+    def enter(state: Any) -> None:
+        if state in on_line:
+            raise cycle_error(state, searcher)
+        on_line.add(state)
+
+    def search(state: Any, ply: int, alpha: Any, beta: Any) -> tuple[Any, Any]:
+        """The value of ``state`` for MAX, exact if strictly inside (alpha, beta); else a bound.
+
+        A value <= alpha is an upper bound on the true value, one >= beta a lower bound.
+        """
+        value = leaf_value(state, ply)
+        if value is not None:
+            return value, None
+        if track:
+            enter(state)
+        mover = to_move(state)
+        if mover == CHANCE:
+            found = chance(state, ply, alpha, beta)
+        else:
+            found = decide(state, ply, alpha, beta, mover == max_player, None)
+        if track:
+            on_line.discard(state)
+        return found
+
+    def decide(
+        state: Any, ply: int, alpha: Any, beta: Any, maximise: bool, first: Any
+    ) -> tuple[Any, Any]:
+        """Alpha-beta at a MAX or MIN node, values for MAX.
+
+        ``first`` is ``(action, exact value, line)`` for the node's first action when Star2's
+        probe has already searched it, else ``None``.
+        """
+        nonlocal nodes, cutoffs
+        options = iter(actions(state))
+        best: Any = None
+        best_line = None
+        if first is not None:
+            next(options)
+            action, value, line = first
+            best, best_line = value, (action, line)
+            if maximise and value > alpha:
+                alpha = value
+            elif not maximise and value < beta:
+                beta = value
+            if alpha >= beta:
+                cutoffs += 1
+                return best, best_line
+        for action in options:
+            nodes += 1
+            value, line = search(result(state, action), ply + 1, alpha, beta)
+            if maximise:
+                if best_line is None or value > best:
+                    best, best_line = value, (action, line)
+                    if value > alpha:
+                        alpha = value
+                        if alpha >= beta:
+                            cutoffs += 1
+                            break
+            elif best_line is None or value < best:
+                best, best_line = value, (action, line)
+                if value < beta:
+                    beta = value
+                    if alpha >= beta:
+                        cutoffs += 1
+                        break
+        if best_line is None:
+            raise no_actions_error(state)
+        return best, best_line
+
+    def chance(state: Any, ply: int, alpha: Any, beta: Any) -> tuple[Any, Any]:
+        """Star1 (and Star2's probing) at the chance node ``state``."""
+        nonlocal nodes, cutoffs
+        if outcomes_of is None:
+            raise no_chance_outcomes_error(game, state)
+        outcomes = distribution(outcomes_of(state), state, "chance_outcomes")
+        count = len(outcomes)
+        after: list[Any] = [0] * count  # after[i]: the probability of the outcomes after i
+        for i in range(count - 1, 0, -1):
+            after[i - 1] = after[i] + outcomes[i][1]
+        children: list[Any] = [None] * count
+        scored: list[Any] = [None] * count  # the value of each child that is a leaf...
+        probed: list[Any] = [None] * count  # ...or (action, exact value, line) of its probe
+        lows: list[Any] = [low] * count  # what each child is known to be worth at least...
+        highs: list[Any] = [high] * count  # ...and at most
+        if probe:
+            cut = probe_phase(
+                state, ply, alpha, beta, outcomes, after, children, scored, probed, lows, highs
+            )
+            if cut is not None:
+                return cut
+        # below[i], above[i]: the least and the most the outcomes after i can add to the value.
+        below, above = [0] * count, [0] * count
+        for i in range(count - 1, 0, -1):
+            probability = outcomes[i][1]
+            below[i - 1] = below[i] + probability * lows[i]
+            above[i - 1] = above[i] + probability * highs[i]
+        total: Any = 0  # the probability-weighted values of the outcomes searched so far
+        likeliest, best_line = -1, None
+        for i, (outcome, probability) in enumerate(outcomes):
+            cut_low = (alpha - total - above[i]) / probability  # Ballard's A_i
+            cut_high = (beta - total - below[i]) / probability  # Ballard's B_i
+            child = children[i]
+            if child is None:
+                nodes += 1
+                child = result(state, outcome)
+            if scored[i] is not None:
+                value, line = scored[i], None
+            elif probed[i] is None:
+                value, line = search(child, ply, max(cut_low, low), min(cut_high, high))
+            else:
+                if track:
+                    enter(child)
+                value, line = decide(
+                    child,
+                    ply,
+                    max(cut_low, low),
+                    min(cut_high, high),
+                    to_move(child) == max_player,
+                    probed[i],
+                )
+                if track:
+                    on_line.discard(child)
+            if value <= cut_low:  # V <= alpha whatever the other outcomes bring
+                cutoffs += 1
+                return min(total + probability * value + above[i], alpha), (outcome, line)
+            if value >= cut_high:  # V >= beta whatever the other outcomes bring
+                cutoffs += 1
+                return max(total + probability * value + below[i], beta), (outcome, line)
+            total += probability * value
+            if probability > likeliest:  # the first of the most probable outcomes
+                likeliest, best_line = probability, (outcome, line)
+        if total != total:
+            raise infinite_mix_error(state)
+        return total, best_line
+
+    def probe_phase(
+        state: Any,
+        ply: int,
+        alpha: Any,
+        beta: Any,
+        outcomes: list[Any],
+        after: list[Any],
+        children: list[Any],
+        scored: list[Any],
+        probed: list[Any],
+        lows: list[Any],
+        highs: list[Any],
+    ) -> tuple[Any, Any] | None:
+        """Star2's probing phase: bound each child cheaply; a cutoff, if the bounds give one.
+
+        Fills ``children``, ``scored``, ``probed``, ``lows`` and ``highs`` for the search phase.
+        """
+        nonlocal nodes, cutoffs
+        least: Any = 0  # sum of p_j * lows[j] over the children probed so far
+        most: Any = 0  # sum of p_j * highs[j]
+        for i, (outcome, probability) in enumerate(outcomes):
+            nodes += 1
+            child = children[i] = result(state, outcome)
+            rest = after[i]
+            value = leaf_value(child, ply)
+            if value is not None:
+                scored[i] = value
+                lows[i] = highs[i] = value
+            elif (mover := to_move(child)) != CHANCE:
+                choices = actions(child)
+                if not choices:
+                    raise no_actions_error(child)
+                action = choices[0]
+                if track:
+                    enter(child)
+                nodes += 1
+                grandchild = result(child, action)
+                if mover == max_player:  # the first action's value is a lower bound
+                    cut_high = (beta - least - low * rest) / probability
+                    value, line = search(grandchild, ply + 1, low, min(cut_high, high))
+                    if track:
+                        on_line.discard(child)
+                    if value >= cut_high:
+                        cutoffs += 1
+                        bound = least + probability * value + low * rest
+                        return max(bound, beta), (outcome, (action, line))
+                    lows[i] = value
+                else:  # MIN's first action: an upper bound
+                    cut_low = (alpha - most - high * rest) / probability
+                    value, line = search(grandchild, ply + 1, max(cut_low, low), high)
+                    if track:
+                        on_line.discard(child)
+                    if value <= cut_low:
+                        cutoffs += 1
+                        bound = most + probability * value + high * rest
+                        return min(bound, alpha), (outcome, (action, line))
+                    highs[i] = value
+                probed[i] = (action, value, line)  # exact: its window reached L (or U)
+            least += probability * lows[i]
+            most += probability * highs[i]
+            if least + low * rest >= beta:
+                cutoffs += 1
+                return max(least + low * rest, beta), (outcome, None)
+            if most + high * rest <= alpha:
+                cutoffs += 1
+                return min(most + high * rest, alpha), (outcome, None)
+        return None
+
+    with recursion_guard(searcher):
+        value, line = search(root, 0, low, high)
+    found = make_result(
+        value,
+        line,
+        max_player,
+        nodes=nodes,
+        leaves=leaves,
+        cutoffs=cutoffs,
+        max_depth=max_depth,
+        started=started,
+        depth=depth,
+        exact=estimates == 0,
+    )
+    if found.action is not None and to_move(root) != max_player:
+        found = replace(found, action=None)  # nature moves at the root: nothing to decide
+    return found

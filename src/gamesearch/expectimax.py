@@ -1,0 +1,99 @@
+"""Expectimax: the player to move maximises, and everyone else is modelled as chance."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ._chance import prepare_chance
+from ._expect import expect_search, uniform_opponent
+from .errors import InvalidSearchOptionError
+from .game import A, Evaluation, Game, S
+from .result import SearchResult
+
+__all__ = ["expectimax"]
+
+
+def expectimax(
+    game: Game[S, A],
+    state: S | None = None,
+    *,
+    depth: int | None = None,
+    evaluate: Evaluation[S] | None = None,
+    opponent: Callable[[Any, S], Sequence[tuple[A, float]]] | None = None,
+) -> SearchResult[A]:
+    """Maximise the expected utility against opponents who play at random.
+
+    The player to move at ``state`` is MAX. Every other player's decision node is searched as
+    a chance node whose distribution is ``opponent(game, state)`` (by default uniform over
+    ``game.actions(state)``), and the game's own chance nodes stay chance nodes, weighted by
+    ``game.chance_outcomes(state)``. This is the model of the lecture notes' random ghost:
+    right against an opponent that does play at random, too optimistic against one that plays
+    well (compare :func:`~gamesearch.expectiminimax`, which assumes the worst). It needs no
+    particular number of players, so it also searches one-player games against nature.
+
+    ``depth`` counts decision plies, MAX's and the opponents' alike; the game's chance nodes
+    do not use depth.
+
+    Args:
+        game: Any game, with ``chance_outcomes`` if it has chance nodes.
+        state: The root; ``None`` means ``game.initial_state()``.
+        depth: Decision plies to search (an int >= 1), or ``None`` to search to terminal states.
+        evaluate: ``evaluate(state, player)``, the estimated utility for ``player`` of a
+            non-terminal state at the depth limit; required with ``depth``.
+        opponent: ``opponent(game, state)``: ``(action, probability)`` pairs for the player to
+            move in ``state``, who is not MAX; the actions must be legal, and the
+            probabilities must be >= 0 and sum to 1. ``None`` means uniform.
+
+    Returns:
+        The expected utility for MAX (``result.player``): the player to move at ``state``, or
+        player 0 if ``state`` is a chance node (``action`` is then ``None``). The ``pv``
+        follows MAX's best action and the most probable move or outcome elsewhere (the first
+        of equally probable ones).
+
+    Raises:
+        NotAGameError: ``game`` lacks members of the ``Game`` protocol.
+        UnsupportedGameError: ``game.num_players`` is not an int >= 1, or a chance node is met
+            in a game without ``chance_outcomes``.
+        InvalidSearchOptionError: a bad ``depth``, ``depth`` without ``evaluate``, or an
+            ``opponent`` that is not callable.
+        InvalidDistributionError: an opponent's or a chance node's probabilities are negative,
+            do not sum to 1 within 1e-9, or there are none.
+        IllegalActionError: the opponent model gives an action that is not legal.
+        InvalidUtilityError: a utility or evaluation is NaN.
+        GameProtocolError: a non-terminal state has no actions, or the root is not hashable.
+        SearchTooDeepError: a state repeats on a line searched without a depth limit, or the
+            tree is deeper than Python's recursion limit.
+
+    Example:
+        MAX picks a row; MIN then picks a column. Minimax expects MIN to pick the worst, so it
+        prefers the row worth at least 3; against a MIN who picks at random, the other row is
+        worth (0 + 10) / 2 = 5 on average:
+
+        >>> from gamesearch import minimax
+        >>> from gamesearch.games import GameTree
+        >>> tree = GameTree({"safe": [3, 4], "risky": [0, 10]})
+        >>> minimax(tree).action, minimax(tree).value
+        ('safe', 3.0)
+        >>> result = expectimax(tree)
+        >>> result.action, result.value
+        ('risky', 5.0)
+    """
+    started = time.perf_counter()
+    problem = prepare_chance(game, state, depth, evaluate, searcher="expectimax", two_players=False)
+    if opponent is not None and not callable(opponent):
+        raise InvalidSearchOptionError(
+            f"expectimax: opponent must be a function (game, state) -> [(action, "
+            f"probability), ...] or None, not {opponent!r}"
+        )
+    return expect_search(
+        game,
+        problem,
+        depth,
+        evaluate,
+        opponent=uniform_opponent if opponent is None else opponent,
+        bounds=None,
+        searcher="expectimax",
+        started=started,
+    )

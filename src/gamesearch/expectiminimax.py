@@ -1,0 +1,117 @@
+"""Expectiminimax: minimax for two-player games with dice, with Star1 and Star2 pruning."""
+
+from __future__ import annotations
+
+import time
+from typing import Literal
+
+from ._chance import check_bounds, prepare_chance
+from ._expect import expect_search
+from ._star import star_search
+from .game import A, Evaluation, S, StochasticGame
+from .result import SearchResult
+
+__all__ = ["expectiminimax"]
+
+
+def expectiminimax(
+    game: StochasticGame[S, A],
+    state: S | None = None,
+    *,
+    depth: int | None = None,
+    evaluate: Evaluation[S] | None = None,
+    pruning: Literal["star1", "star2"] | None = None,
+    bounds: tuple[float, float] | None = None,
+) -> SearchResult[A]:
+    """Search a two-player game with chance nodes: MAX and MIN nodes, and expectations.
+
+    MAX is the player to move at ``state`` and maximises its expected utility, MIN minimises
+    it, and a chance node (``game.to_move(state) == CHANCE``) is worth the probability-weighted
+    sum of its outcomes' values, as ``game.chance_outcomes(state)`` weighs them (Michie 1966;
+    AIMA 3rd ed., section 5.5). A game without chance nodes is searched as minimax searches it.
+
+    ``depth`` counts decision plies only: chance nodes do not use depth, as in OpenSpiel's
+    ``expectiminimax``. A state reached after ``depth`` decisions is evaluated, a chance node
+    included. With ``pruning="star1"`` or ``"star2"`` the search prunes at chance nodes as
+    well as at MAX and MIN nodes (Ballard 1983; see ``gamesearch._star``), which needs
+    ``bounds=(lower, upper)`` that no utility and no evaluation goes outside; the value and the
+    action are those of the unpruned search, found with fewer nodes. The values are the game's
+    own numbers until the result is built: with ``Fraction`` probabilities and integer
+    utilities the search computes exactly.
+
+    Args:
+        game: A two-player game; chance nodes need a ``chance_outcomes`` method.
+        state: The root; ``None`` means ``game.initial_state()``.
+        depth: Decision plies to search (an int >= 1), or ``None`` to search to terminal states.
+        evaluate: ``evaluate(state, player)``, the estimated utility for ``player`` of a
+            non-terminal state at the depth limit (possibly a chance node); required with
+            ``depth``.
+        pruning: ``None`` (search every node), ``"star1"`` or ``"star2"``.
+        bounds: ``(lower, upper)``, finite, with every utility and evaluation between them;
+            required with ``pruning``, and checked whenever it is given.
+
+    Returns:
+        The expected utility for MAX (``result.player``): the player to move at ``state``, or
+        player 0 if ``state`` is a chance node, whose ``action`` is then ``None``, since
+        nature moves. The ``pv`` follows the best action at decision nodes and the most
+        probable outcome (the first of equally probable ones) at chance nodes; with pruning it
+        is a line the search saw, not always the unpruned search's. ``stats.max_depth`` counts
+        decision plies; ``stats.cutoffs`` counts prunings at MAX, MIN and chance nodes.
+
+    Raises:
+        NotAGameError: ``game`` lacks members of the ``Game`` protocol.
+        UnsupportedGameError: ``game.num_players`` is not 2, or a chance node is met in a game
+            without ``chance_outcomes``.
+        InvalidSearchOptionError: a bad ``depth``, ``depth`` without ``evaluate``, an unknown
+            ``pruning``, pruning without ``bounds``, or bounds that are not finite with
+            ``lower < upper``.
+        InvalidDistributionError: a chance node's probabilities are negative, do not sum to 1
+            within 1e-9, or there are none.
+        InvalidUtilityError: a utility or evaluation is NaN or outside ``bounds``.
+        GameProtocolError: a non-terminal state has no actions, or the root is not hashable.
+        SearchTooDeepError: a state repeats on a line searched without a depth limit (the game
+            has a cycle, as Pig has), or the tree is deeper than Python's recursion limit.
+
+    Example:
+        The lecture notes' chance node: 8, 24 and -12 with probabilities 1/2, 1/3 and 1/6 are
+        worth 4 + 8 - 2 = 10. MAX chooses between it and a sure 9:
+
+        >>> from fractions import Fraction
+        >>> from gamesearch.games import Chance, GameTree
+        >>> third, sixth = Fraction(1, 3), Fraction(1, 6)
+        >>> tree = GameTree({"gamble": Chance([(Fraction(1, 2), 8), (third, 24), (sixth, -12)]),
+        ...                  "sure": 9})
+        >>> result = expectiminimax(tree)
+        >>> result.value, result.action, result.pv
+        (10.0, 'gamble', ('gamble', 0))
+        >>> pruned = expectiminimax(tree, pruning="star1", bounds=(-12, 24))
+        >>> pruned.value, pruned.action
+        (10.0, 'gamble')
+    """
+    started = time.perf_counter()
+    problem = prepare_chance(
+        game, state, depth, evaluate, searcher="expectiminimax", two_players=True
+    )
+    span = check_bounds(bounds, pruning, "expectiminimax")
+    if pruning is None:
+        return expect_search(
+            game,
+            problem,
+            depth,
+            evaluate,
+            opponent=None,
+            bounds=span,
+            searcher="expectiminimax",
+            started=started,
+        )
+    assert span is not None  # check_bounds() refuses pruning without bounds
+    return star_search(
+        game,
+        problem,
+        depth,
+        evaluate,
+        bounds=span,
+        probe=pruning == "star2",
+        searcher=f"expectiminimax (pruning={pruning!r})",
+        started=started,
+    )
