@@ -39,6 +39,7 @@ from gamesearch.games import Chance, ConnectFour, GameTree, Hog, Nim, Pig, Rolit
 PUBLIC = {
     "gamesearch": [
         "CHANCE",
+        "CyclicGameError",
         "Evaluation",
         "Game",
         "GameProtocolError",
@@ -328,6 +329,7 @@ def test_every_exception_is_a_game_search_error(cls):
         ("UnsupportedGameError", ValueError),
         ("GameProtocolError", ValueError),
         ("NotAGameError", TypeError),
+        ("CyclicGameError", ValueError),
         ("SearchTooDeepError", RecursionError),
     ],
 )

@@ -13,6 +13,7 @@ from .alphabeta import alphabeta
 from .best_reply import PassingGame, Reply, best_reply
 from .deepening import iterative_deepening
 from .errors import (
+    CyclicGameError,
     GameProtocolError,
     GameSearchError,
     IllegalActionError,
@@ -39,6 +40,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "CHANCE",
+    "CyclicGameError",
     "Evaluation",
     "Game",
     "GameProtocolError",

@@ -9,10 +9,10 @@ from typing import Any, NamedTuple
 
 from ._setup import check_depth, check_game, resolve_root
 from .errors import (
+    CyclicGameError,
     InvalidDistributionError,
     InvalidSearchOptionError,
     InvalidUtilityError,
-    SearchTooDeepError,
     UnsupportedGameError,
 )
 from .game import CHANCE, Game, Player
@@ -191,9 +191,9 @@ def infinite_mix_error(state: object) -> InvalidUtilityError:
     )
 
 
-def cycle_error(state: object, searcher: str) -> SearchTooDeepError:
+def cycle_error(state: object, searcher: str) -> CyclicGameError:
     """The error for a state that repeats on the line being searched without a depth limit."""
-    return SearchTooDeepError(
+    return CyclicGameError(
         f"{searcher}: state {state!r} repeats on the line being searched, so the game has a "
         "cycle and a search to its end would never finish. Pass depth=N with an evaluate "
         "function"

@@ -14,6 +14,7 @@ kind of mistake, so ``except ValueError`` keeps working::
     ├── GameProtocolError       (ValueError)     a game that breaks the Game protocol during search
     │   └── InvalidDistributionError (ValueError) probabilities that are negative, do not sum
     │                                            to 1, or an empty list of outcomes
+    ├── CyclicGameError         (ValueError)     a state repeats on the line searched without depth
     ├── NotAGameError           (TypeError)      an object that lacks the Game protocol's members
     └── SearchTooDeepError      (RecursionError) a search deeper than Python's recursion limit
 """
@@ -21,6 +22,7 @@ kind of mistake, so ``except ValueError`` keeps working::
 from __future__ import annotations
 
 __all__ = [
+    "CyclicGameError",
     "GameProtocolError",
     "GameSearchError",
     "IllegalActionError",
@@ -107,6 +109,15 @@ class InvalidDistributionError(GameProtocolError):
 
 class NotAGameError(GameSearchError, TypeError):
     """The object passed as a game lacks members of the :class:`~gamesearch.Game` protocol."""
+
+
+class CyclicGameError(GameSearchError, ValueError):
+    """A state repeated on the line being searched, in a search without a depth limit.
+
+    The game's graph has a cycle (as Pig's has: a player who rolls a 1 loses the turn, and the
+    scores can come round again), so a search to the end would never finish: search it with a
+    ``depth`` and an ``evaluate`` function.
+    """
 
 
 class SearchTooDeepError(GameSearchError, RecursionError):
