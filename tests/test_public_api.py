@@ -43,6 +43,7 @@ PUBLIC = {
         "InvalidGameTreeError",
         "InvalidSearchOptionError",
         "InvalidUtilityError",
+        "MissingDependencyError",
         "NotAGameError",
         "Order",
         "Player",
@@ -59,6 +60,17 @@ PUBLIC = {
     "gamesearch.table": ["Bound", "TableEntry", "TranspositionTable"],
     "gamesearch.games": ["GameTree", "Path", "TicTacToe"],
     "gamesearch.testing": ["game_trees", "nested_trees", "states"],
+    "gamesearch.trace": [
+        "Enter",
+        "Event",
+        "Leaf",
+        "Leave",
+        "NodeKind",
+        "Observer",
+        "Prune",
+        "SearchTree",
+        "TraceNode",
+    ],
 }
 
 TYPE_ALIASES = {
@@ -66,6 +78,9 @@ TYPE_ALIASES = {
     "Player": "gamesearch.game",
     "Order": "gamesearch.game",
     "Path": "gamesearch.games.tree",
+    "Event": "gamesearch._events",
+    "NodeKind": "gamesearch._events",
+    "Observer": "gamesearch._events",
 }
 """Exported names that are type aliases, and the module whose source documents them."""
 
@@ -154,6 +169,7 @@ def test_searcher_signature(searcher):
         ("depth", keyword, None),
         ("evaluate", keyword, None),
         *[(name, keyword, default) for name, default in options],
+        ("trace", keyword, None),
     ]
 
 
@@ -173,6 +189,7 @@ def test_iterative_deepening_signature():
                 ("on_iteration", None),
                 ("order", None),
                 ("root_values", False),
+                ("trace", None),
             ]
         ],
     ]
@@ -243,6 +260,7 @@ def test_every_exception_is_a_game_search_error(cls):
         ("UnsupportedGameError", ValueError),
         ("GameProtocolError", ValueError),
         ("NotAGameError", TypeError),
+        ("MissingDependencyError", ImportError),
         ("SearchTooDeepError", RecursionError),
     ],
 )

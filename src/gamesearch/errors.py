@@ -11,6 +11,7 @@ kind of mistake, so ``except ValueError`` keeps working::
     ├── UnsupportedGameError    (ValueError)     a game the searcher cannot search (num_players)
     ├── GameProtocolError       (ValueError)     a game that breaks the Game protocol during search
     ├── NotAGameError           (TypeError)      an object that lacks the Game protocol's members
+    ├── MissingDependencyError  (ImportError)    an optional package or program is not installed
     └── SearchTooDeepError      (RecursionError) a search deeper than Python's recursion limit
 """
 
@@ -23,6 +24,7 @@ __all__ = [
     "InvalidGameTreeError",
     "InvalidSearchOptionError",
     "InvalidUtilityError",
+    "MissingDependencyError",
     "NotAGameError",
     "SearchTooDeepError",
     "UnsupportedGameError",
@@ -81,6 +83,14 @@ class GameProtocolError(GameSearchError, ValueError):
 
 class NotAGameError(GameSearchError, TypeError):
     """The object passed as a game lacks members of the :class:`~gamesearch.Game` protocol."""
+
+
+class MissingDependencyError(GameSearchError, ImportError):
+    """An optional dependency is missing: a Python package (an extra) or a program.
+
+    For example :meth:`~gamesearch.trace.SearchTree.to_svg` needs the ``graphviz`` package (the
+    ``viz`` extra) and Graphviz's ``dot`` program; the message names what to install.
+    """
 
 
 class SearchTooDeepError(GameSearchError, RecursionError):
