@@ -59,7 +59,8 @@ PUBLIC = {
     ],
     "gamesearch.table": ["Bound", "TableEntry", "TranspositionTable"],
     "gamesearch.games": ["GameTree", "Path", "TicTacToe"],
-    "gamesearch.testing": ["game_trees", "nested_trees", "states"],
+    "gamesearch.testing": ["check_game", "game_trees", "nested_trees", "states"],
+    "gamesearch.conformance": ["ConformanceReport", "check_game"],
     "gamesearch.trace": [
         "Enter",
         "Event",
