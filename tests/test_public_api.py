@@ -51,6 +51,7 @@ PUBLIC = {
         "SearchStats",
         "SearchTooDeepError",
         "TranspositionTable",
+        "UnknownGameError",
         "UnsupportedGameError",
         "alphabeta",
         "iterative_deepening",
@@ -58,7 +59,16 @@ PUBLIC = {
         "negamax",
     ],
     "gamesearch.table": ["Bound", "TableEntry", "TranspositionTable"],
-    "gamesearch.games": ["GameTree", "Path", "TicTacToe"],
+    "gamesearch.games": [
+        "GameParameter",
+        "GameSpec",
+        "GameTree",
+        "Path",
+        "TicTacToe",
+        "find_game",
+        "reference_games",
+    ],
+    "gamesearch.cli": ["main"],
     "gamesearch.testing": ["check_game", "game_trees", "nested_trees", "states"],
     "gamesearch.conformance": ["ConformanceReport", "check_game"],
     "gamesearch.trace": [
@@ -262,6 +272,7 @@ def test_every_exception_is_a_game_search_error(cls):
         ("GameProtocolError", ValueError),
         ("NotAGameError", TypeError),
         ("MissingDependencyError", ImportError),
+        ("UnknownGameError", LookupError),
         ("SearchTooDeepError", RecursionError),
     ],
 )

@@ -21,6 +21,7 @@ from .errors import (
     MissingDependencyError,
     NotAGameError,
     SearchTooDeepError,
+    UnknownGameError,
     UnsupportedGameError,
 )
 from .game import Evaluation, Game, Order, Player
@@ -48,6 +49,7 @@ __all__ = [
     "SearchStats",
     "SearchTooDeepError",
     "TranspositionTable",
+    "UnknownGameError",
     "UnsupportedGameError",
     "alphabeta",
     "iterative_deepening",

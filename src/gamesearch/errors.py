@@ -12,6 +12,7 @@ kind of mistake, so ``except ValueError`` keeps working::
     ├── GameProtocolError       (ValueError)     a game that breaks the Game protocol during search
     ├── NotAGameError           (TypeError)      an object that lacks the Game protocol's members
     ├── MissingDependencyError  (ImportError)    an optional package or program is not installed
+    ├── UnknownGameError        (LookupError)    a reference game's name that does not exist
     └── SearchTooDeepError      (RecursionError) a search deeper than Python's recursion limit
 """
 
@@ -27,6 +28,7 @@ __all__ = [
     "MissingDependencyError",
     "NotAGameError",
     "SearchTooDeepError",
+    "UnknownGameError",
     "UnsupportedGameError",
 ]
 
@@ -91,6 +93,10 @@ class MissingDependencyError(GameSearchError, ImportError):
     For example :meth:`~gamesearch.trace.SearchTree.to_svg` needs the ``graphviz`` package (the
     ``viz`` extra) and Graphviz's ``dot`` program; the message names what to install.
     """
+
+
+class UnknownGameError(GameSearchError, LookupError):
+    """No reference game has the name asked for (see :func:`gamesearch.games.find_game`)."""
 
 
 class SearchTooDeepError(GameSearchError, RecursionError):
