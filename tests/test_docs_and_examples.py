@@ -106,6 +106,14 @@ EXPECTED_OUTPUT: dict[str, list[str]] = {
         r"cutoffs:\s+8,?180",
         r"node ratio minimax/alphabeta: .*= 30\.1",
     ],
+    "show_the_search.py": [
+        r"alphabeta on \[\[3, 12, 8\], \[2, 4, 6\], \[14, 5, 2\]\]: value 3, best action 0",
+        r"leaves scored: 3, 12, 8, 2, 14, 5, 2; pruned: 4, 6\n",
+        r"\|   \|-- 1: C2 = 4 pruned",
+        r"C's value <= 2 < alpha = 3: prune C2, C3",
+        r"A's range is \[3, 3\]",
+        r'n7 \[label="4", shape=box, style="dashed"',
+    ],
     "textbook_tree.py": [
         r"value:\s+3 for MAX",
         r"decision:\s+a1",

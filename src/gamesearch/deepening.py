@@ -80,8 +80,11 @@ def iterative_deepening(
     Raises:
         InvalidSearchOptionError: ``time_limit <= 0``, ``max_depth < 1``, ``node_limit < 1``,
             a value of the wrong type, or a ``table`` used with another game.
-        UnsupportedGameError, NotAGameError, GameProtocolError, InvalidUtilityError,
-            SearchTooDeepError: as for :func:`alphabeta`.
+        UnsupportedGameError: as for :func:`alphabeta`.
+        NotAGameError: as for :func:`alphabeta`.
+        GameProtocolError: as for :func:`alphabeta`.
+        InvalidUtilityError: as for :func:`alphabeta`.
+        SearchTooDeepError: as for :func:`alphabeta`.
 
     Example:
         >>> from gamesearch.games import TicTacToe

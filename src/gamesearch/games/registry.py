@@ -146,8 +146,9 @@ _BY_NAME: Mapping[str, GameSpec] = MappingProxyType({spec.name: spec for spec in
 def reference_games() -> tuple[GameSpec, ...]:
     """Every reference game, in order.
 
-    >>> [spec.name for spec in reference_games()]
-    ['tictactoe']
+    Example:
+        >>> print(*(spec.name for spec in reference_games()))
+        tictactoe
     """
     return _GAMES
 
