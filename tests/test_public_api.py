@@ -322,7 +322,8 @@ def run_python(code: str) -> subprocess.CompletedProcess[str]:
 
 def test_the_core_needs_no_third_party_package():
     done = run_python(
-        "import sys, gamesearch, gamesearch.games\n"
+        "import sys, gamesearch, gamesearch.games, gamesearch.trace, gamesearch.conformance\n"
+        "import gamesearch.cli\n"
         "loaded = {name.split('.')[0] for name in sys.modules}\n"
         "print(sorted(loaded & {'hypothesis', 'numpy', 'pytest'}))"
     )

@@ -1,6 +1,22 @@
 """The events a searcher tells its ``trace=`` observer, and the adapter negamax loops use.
 
-See :mod:`gamesearch.trace` for what each event means and when it comes.
+See :mod:`gamesearch.trace` for what each event means and when it comes. A searcher that takes
+``trace=`` keeps these rules, which :class:`~gamesearch.trace.SearchTree` relies on:
+
+- Check ``trace`` with ``_setup.check_trace`` and guard every hook with ``if trace is not
+  None`` (or a local ``tracer``), so that an untraced search pays one test per hook at most.
+- ``Enter`` when a node is expanded, before its children (with ``actions``, in the order they
+  will be tried); ``Leave`` when it is done; in between, its children's events. A child
+  scored inside its parent's loop is one ``Leaf``, told there. A root that is terminal is one
+  ``Leaf`` with ``action=None`` and ``depth=0``.
+- ``Prune`` at every cutoff, with the actions left untried (empty if none), so that the
+  ``Prune`` events number ``stats.cutoffs``; then the node's ``Leave``.
+- Values and windows in MAX view: the root player's. A negamax loop converts with
+  :class:`MaxView`. Without a window, ``alpha = beta = None``.
+- A chance node is ``kind="chance"`` (``player`` is ``-1``, ``gamesearch.CHANCE``), and each
+  child's ``Enter`` or ``Leaf`` carries its ``probability``. A vector-valued search (max-n)
+  fills ``values`` on ``Leaf`` and ``Leave``, with ``value`` its root player's component, and
+  tells every player's node as ``kind="max"``.
 """
 
 from __future__ import annotations
@@ -67,7 +83,8 @@ class Leaf:
     """The leaf's ply."""
 
     value: float
-    """Its value in MAX view: the utility, or the evaluation at a depth limit."""
+    """Its value in MAX view: the utility, or the evaluation at a depth limit (for a
+    vector-valued search, the root player's component of ``values``)."""
 
     terminal: bool
     """True for a terminal state (scored by ``utility``), False for a state cut off at the

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -40,6 +41,9 @@ SEARCHERS: dict[str, Callable[..., SearchResult[Any]]] = {
     "negamax": negamax,
 }
 _TREE_SEARCHERS = ("alphabeta", "minimax", "negamax")
+_MOVE_SECONDS = 1.0
+"""How long the computer thinks per move in ``play`` by default (it stops sooner once it has
+proven the value, as it soon does in tic-tac-toe)."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -55,6 +59,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader went away (gamesearch ... | head): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     except (InvalidSearchOptionError, UnknownGameError) as exc:
         parser.exit(2, f"gamesearch: error: {exc}\n")
     except (GameSearchError, OSError) as exc:
@@ -74,9 +81,19 @@ def _parser() -> argparse.ArgumentParser:
     games.set_defaults(run=_games)
 
     names = ", ".join(spec.name for spec in reference_games())
-    for name, run, summary in (
-        ("play", _play, "play a reference game against the computer"),
-        ("solve", _solve, "search a position: value, best move, principal variation"),
+    for name, run, summary, default in (
+        (
+            "play",
+            _play,
+            "play a reference game against the computer",
+            f"iterative_deepening, {_MOVE_SECONDS:g} s a move (less once the value is proven)",
+        ),
+        (
+            "solve",
+            _solve,
+            "search a position: value, best move, principal variation",
+            "alphabeta to the end of the game (iterative_deepening with --time)",
+        ),
     ):
         command = commands.add_parser(name, help=summary, description=summary + ".")
         command.add_argument("game", metavar="GAME", help=f"the game: {names}")
@@ -88,7 +105,7 @@ def _parser() -> argparse.ArgumentParser:
             metavar="NAME=VALUE",
             help="a game parameter, such as size=4 (repeat for more; see 'gamesearch games')",
         )
-        _search_options(command)
+        _search_options(command, default)
         command.set_defaults(run=run)
     play = commands.choices["play"]
     play.add_argument(
@@ -123,12 +140,8 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _search_options(command: argparse.ArgumentParser) -> None:
-    command.add_argument(
-        "--searcher",
-        choices=sorted(SEARCHERS),
-        help="default: alphabeta; iterative_deepening with --time or for games too big to solve",
-    )
+def _search_options(command: argparse.ArgumentParser, default: str) -> None:
+    command.add_argument("--searcher", choices=sorted(SEARCHERS), help=f"default: {default}")
     limit = command.add_mutually_exclusive_group()
     limit.add_argument(
         "--depth",
@@ -158,13 +171,15 @@ def _games(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _search(spec: GameSpec, game: Any, state: Any, args: argparse.Namespace) -> SearchResult[Any]:
-    """Search ``state`` as the options say."""
+def _search(
+    game: Any, state: Any, args: argparse.Namespace, default_seconds: float | None
+) -> SearchResult[Any]:
+    """Search ``state`` as the options say; by default for ``default_seconds``, if not None."""
     searcher = args.searcher
-    seconds = args.time if args.time is not None else None
+    seconds = args.time
     if searcher is None:
-        if seconds is None and args.depth is None and spec.seconds is not None:
-            seconds = spec.seconds
+        if seconds is None and args.depth is None:
+            seconds = default_seconds
         searcher = "iterative_deepening" if seconds is not None else "alphabeta"
     if seconds is not None and searcher != "iterative_deepening":
         raise InvalidSearchOptionError(
@@ -220,7 +235,7 @@ def _play(args: argparse.Namespace, out: TextIO) -> int:
                 print("game abandoned", file=out)
                 return 0
         else:
-            result = _search(spec, game, state, args)
+            result = _search(game, state, args, spec.seconds or _MOVE_SECONDS)
             action = result.action
             print(
                 f"the computer ({spec.players[1 - you]}) plays {action}  "
@@ -278,7 +293,7 @@ def _solve(args: argparse.Namespace, out: TextIO) -> int:
     if game.is_terminal(state):
         print(f"the game is over: {_outcome(spec, game, state)}", file=out)
         return 0
-    result = _search(spec, game, state, args)
+    result = _search(game, state, args, spec.seconds)
     stats = result.stats
     mover = spec.players[result.player]
     kind = "proven" if result.exact else f"estimated at depth {result.depth}"
