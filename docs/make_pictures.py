@@ -1,11 +1,11 @@
-"""Draw the pictures of the documentation from real searches: DOT and SVG files in docs/pictures.
+"""Draw the pictures of the documentation from real searches: DOT and SVG files in docs/figures.
 
 Each picture is the trace of a search made by the library (a ``SearchTree``), written as
 Graphviz DOT text (``NAME.dot``) and drawn by Graphviz (``NAME.svg``). Both are committed, so
 that the site builds without Graphviz; the tests check that the DOT files are what the library
 draws today. After changing the library's pictures, run from the repository root::
 
-    python docs/make_pictures.py            # rewrite docs/pictures/*.dot and *.svg
+    python docs/make_pictures.py            # rewrite docs/figures/*.dot and *.svg
     python docs/make_pictures.py --check    # exit 1 if a committed DOT file is out of date
 
 Drawing the SVG files needs the ``viz`` extra and Graphviz's ``dot`` program.
@@ -23,7 +23,7 @@ from gamesearch import alphabeta, minimax, negamax
 from gamesearch.games import GameTree, TicTacToe
 from gamesearch.trace import SearchTree
 
-HERE = Path(__file__).resolve().parent / "pictures"
+HERE = Path(__file__).resolve().parent / "figures"
 
 TEXTBOOK = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 """AIMA 3rd ed., figure 5.2, in list form."""
@@ -68,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
     """Write (or with ``--check``, compare) every picture; the exit status."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="only compare the DOT files")
-    parser.add_argument("--out", type=Path, default=HERE, help="where to write (docs/pictures)")
+    parser.add_argument("--out", type=Path, default=HERE, help="where to write (docs/figures)")
     args = parser.parse_args(argv)
     stale = []
     for name, make in PICTURES.items():

@@ -1,6 +1,6 @@
 """The documentation site: its pages, its navigation, and pictures that match the library.
 
-The pictures in docs/pictures are drawn by docs/make_pictures.py from real searches; the DOT
+The pictures in docs/figures are drawn by docs/make_pictures.py from real searches; the DOT
 files must be what the library draws today, and each SVG must be drawn from its DOT file.
 ``mkdocs build --strict`` itself runs in CI (.ci/run).
 """
@@ -22,7 +22,7 @@ from gamesearch.trace import SearchTree
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
-PICTURES = DOCS / "pictures"
+PICTURES = DOCS / "figures"
 SCRIPT = DOCS / "make_pictures.py"
 
 
@@ -68,7 +68,7 @@ def test_the_script_draws_every_picture(tmp_path: Path) -> None:
 def test_every_picture_shown_exists_and_every_picture_is_shown() -> None:
     shown = set()
     for page in DOCS.glob("*.md"):
-        for name in re.findall(r"\]\((pictures/[^)]+\.svg)\)", page.read_text(encoding="utf-8")):
+        for name in re.findall(r"\]\((figures/[^)]+\.svg)\)", page.read_text(encoding="utf-8")):
             assert (DOCS / name).is_file(), f"{page.name} shows {name}, which is missing"
             shown.add(Path(name).name)
     assert shown == {path.name for path in PICTURES.glob("*.svg")}
