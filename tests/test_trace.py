@@ -256,7 +256,9 @@ def test_every_action_of_an_entered_node_is_visited_or_pruned(tree: GameTree) ->
     for node in recorder.nodes():
         if node.visited and node.kind in ("max", "min"):
             assert [child.action for child in node.children] == list(tree.actions(node.state))
-    assert recorder.range(recorder.root) == (minimax(tree).value,) * 2
+    value = minimax(tree).value
+    assert recorder.range(recorder.root) == (value, value)
+    assert f"range is [{value:g}, {value:g}]" in recorder.narrate()
 
 
 def test_turns_need_not_alternate() -> None:
@@ -322,6 +324,18 @@ def test_ordering_shows_in_the_actions_and_the_leaves() -> None:
     tree = recorded(alphabeta, game, order=backwards)
     assert tree.root.actions == (2, 1, 0)
     assert [leaf.value for leaf in tree.leaves()][:3] == [2, 5, 14]
+
+
+def test_a_search_stopped_by_its_limit_leaves_the_last_complete_tree_as_root() -> None:
+    game = TicTacToe()
+    tree = SearchTree(game)
+    result = iterative_deepening(game, node_limit=500, trace=tree)
+    assert len(tree.trees) == result.depth + 1  # the last iteration did not finish
+    assert tree.trees[-1].closed is None
+    assert tree.root is tree.trees[-2]
+    assert tree.root.best_action == result.action
+    assert tree.narrate().startswith("search A (MAX)")
+    assert "search A (MAX)" in tree.narrate(tree.trees[-1])  # the unfinished one tells too
 
 
 def test_iterative_deepening_records_one_tree_per_iteration() -> None:

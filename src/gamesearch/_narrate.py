@@ -9,6 +9,7 @@ finally [3, 3].
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 from ._pictures import number
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
 __all__ = ["narrate"]
 
 _KINDS = {"max": "MAX", "min": "MIN", "chance": "CHANCE"}
+_INF = math.inf
 
 
 def _span(bounds: tuple[float, float] | None) -> str:
@@ -38,12 +40,16 @@ def narrate(tree: SearchTree, root: TraceNode) -> str:
     last = root.closed if root.closed is not None else len(tree.log) - 1
     vector = any(node.values is not None for node in tree.nodes(root))
     lines: list[str] = []
+    # The ranges after the step being told, by id: each step changes the ranges of one node
+    # and its ancestors only, which are recomputed from their children's, known already.
+    known: dict[int, tuple[float, float]] = {}
 
     def changes(node: TraceNode | None, step: int, *, always: bool) -> list[str]:
         """How the ranges of ``node`` and its ancestors change at ``step``."""
         said = []
         while node is not None and not vector:
-            before, after = tree.range(node, step - 1), tree.range(node, step)
+            before = known.get(id(node), (-_INF, _INF))
+            known[id(node)] = after = tree.range(node, step, known)
             if before != after:
                 said.append(f"{tree.name(node)}'s range becomes {_span(after)}")
             elif always:
@@ -55,6 +61,8 @@ def narrate(tree: SearchTree, root: TraceNode) -> str:
     for step in range(first, last + 1):
         event, node = tree.log[step]
         name, indent = tree.name(node), "  " * node.depth
+        if isinstance(event, (Enter, Prune)):  # ranges change, but are not told here
+            changes(node, step, always=False)
         if isinstance(event, Enter):
             kind = _KINDS[event.kind]
             window = _span(node.window)

@@ -97,7 +97,7 @@ class SearchTree:
     actions the search pruned, so that pictures show the pruned subtrees (down to the deepest
     ply the search reached, at most ``max_pruned`` nodes in all) and the pruned terminal
     states' values. Every search it observes starts a new tree (``trees``); :attr:`root` is
-    the last one's root (the deepest iteration, for iterative deepening).
+    the last finished one's root (the deepest completed iteration, for iterative deepening).
 
     Args:
         game: The game searched, to expand pruned actions; ``None`` records only the actions.
@@ -144,14 +144,18 @@ class SearchTree:
 
     @property
     def root(self) -> TraceNode:
-        """The root of the last search recorded.
+        """The root of the last search recorded that finished (else of the last one).
+
+        For iterative deepening stopped by its clock, that is the deepest completed iteration:
+        the one whose result it returns.
 
         Raises:
             ValueError: no search has been recorded yet.
         """
         if not self.trees:
             raise ValueError("SearchTree: nothing recorded yet; pass it to a searcher as trace=")
-        return self.trees[-1]
+        done = [tree for tree in self.trees if tree.closed is not None]
+        return done[-1] if done else self.trees[-1]
 
     def __call__(self, event: Event) -> None:
         """Record one event (the observer protocol)."""
@@ -285,13 +289,20 @@ class SearchTree:
             node = child
         return line
 
-    def range(self, node: TraceNode, step: int | None = None) -> tuple[float, float]:
+    def range(
+        self,
+        node: TraceNode,
+        step: int | None = None,
+        known: dict[int, tuple[float, float]] | None = None,
+    ) -> tuple[float, float]:
         """The range of values ``node`` can have, given what the search had seen (MAX view).
 
         This is the textbook's picture of alpha-beta (AIMA 3rd ed., figure 5.5): a leaf's range
         is its value; an inner node's is the max (or min, or expectation) of its children's
         ranges, an unseen or pruned child counting as ``[-inf, +inf]``. With ``step`` (an index
         into :attr:`log`) it is the range after that event; by default, after the search.
+        ``known`` may give the children's ranges at ``step``, by ``id``, to save recomputing
+        them.
         """
         at = len(self.log) if step is None else step
         if node.step > at:
@@ -303,7 +314,14 @@ class SearchTree:
             if node.stored and node.closed is not None and node.closed <= at:
                 return _stored_range(node)
             return (-_INF, _INF)
-        ranges = [self.range(child, at) if child.visited else (-_INF, _INF) for child in seen]
+        ranges = []
+        for child in seen:
+            if not child.visited:
+                ranges.append((-_INF, _INF))
+            elif known is not None and id(child) in known:
+                ranges.append(known[id(child)])
+            else:
+                ranges.append(self.range(child, at, known))
         done = node.closed is not None and node.closed <= at
         if not done and (node.actions is None or len(seen) < len(node.actions)):
             ranges.append((-_INF, _INF))
