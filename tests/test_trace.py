@@ -318,6 +318,41 @@ def test_table_hits_are_nodes_left_without_children() -> None:
     assert "from the transposition table" in tree.narrate()
 
 
+@given(
+    st.sampled_from(
+        [
+            {"killers": True},
+            {"history": True},
+            {"killers": True, "history": True, "root_values": True},
+            {"order": lambda state, actions: list(reversed(actions))},
+        ]
+    ),
+    st.integers(min_value=0, max_value=5),
+)
+def test_the_engine_s_options_keep_the_events_consistent(options: Any, moves: int) -> None:
+    game = TicTacToe()
+    state = game.initial_state()
+    for square in (4, 0, 8, 2, 6)[:moves]:
+        state = game.result(state, square)
+    for searcher in PRUNING:
+        events: list[Any] = []
+        result = searcher(game, state, trace=events.append, table=TranspositionTable(), **options)
+        check_events(events, result, game, searcher)
+
+
+def test_quiescence_shows_as_the_score_of_the_leaf_at_the_limit() -> None:
+    game = TicTacToe()
+    captures = lambda state: game.actions(state)[:1]  # noqa: E731  (a stand-in for captures)
+    events: list[Any] = []
+    result = alphabeta(
+        game, depth=2, evaluate=lambda s, p: 0.0, quiescence=captures, trace=events.append
+    )
+    limit = [e for e in events if isinstance(e, Leaf) and not e.terminal]
+    assert limit
+    assert all(e.depth == 2 for e in limit)
+    assert events[-1].value == result.value
+
+
 def test_ordering_shows_in_the_actions_and_the_leaves() -> None:
     game = GameTree(TEXTBOOK)
     backwards = lambda state, actions: list(reversed(actions))  # noqa: E731
