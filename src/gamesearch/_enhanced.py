@@ -253,8 +253,7 @@ def enhanced_search(
         if tracer is not None:
             tried = tuple(tried)
             tracer.enter(state, mover, alpha, beta, ply, tried)
-        todo = iter(tried)  # what is left of it at a cutoff is pruned
-        for action in todo:
+        for action in tried:
             child = result(state, action)
             if is_terminal(child):
                 value = utility(child, view)
@@ -310,8 +309,9 @@ def enhanced_search(
                                 del slot[2:]
                         if history is not None:
                             history[action] = history.get(action, 0) + remaining * remaining
-                        if tracer is not None:
-                            tracer.prune(state, mover, value, alpha, beta, ply, todo)
+                        if tracer is not None:  # the actions after this one are pruned
+                            rest = tried[tried.index(action) + 1 :]
+                            tracer.prune(state, mover, value, alpha, beta, ply, rest)
                         break
                     alpha = value
         if entries is not None:
