@@ -129,6 +129,14 @@ EXPECTED_OUTPUT: dict[str, list[str]] = {
         r"minimax Pacman(\s+won \d+/100, caught \d+, avg -?\d+\.\d){2}\n",
         r"expectimax Pacman(\s+won \d+/100, caught \d+, avg -?\d+\.\d){2}\n",
     ],
+    "show_the_search.py": [
+        r"alphabeta on \[\[3, 12, 8\], \[2, 4, 6\], \[14, 5, 2\]\]: value 3, best action 0",
+        r"leaves scored: 3, 12, 8, 2, 14, 5, 2; pruned: 4, 6\n",
+        r"\|   \|-- 1: C2 = 4 pruned",
+        r"C's value <= 2 < alpha = 3: prune C2, C3",
+        r"A's range is \[3, 3\]",
+        r'n7 \[label="4", shape=box, style="dashed"',
+    ],
     "textbook_tree.py": [
         r"value:\s+3 for MAX",
         r"decision:\s+a1",

@@ -50,6 +50,7 @@ PUBLIC = {
         "InvalidGameTreeError",
         "InvalidSearchOptionError",
         "InvalidUtilityError",
+        "MissingDependencyError",
         "NotAGameError",
         "Order",
         "PassingGame",
@@ -60,6 +61,7 @@ PUBLIC = {
         "SearchTooDeepError",
         "StochasticGame",
         "TranspositionTable",
+        "UnknownGameError",
         "UnsupportedGameError",
         "alphabeta",
         "best_reply",
@@ -78,6 +80,8 @@ PUBLIC = {
     "gamesearch.games": [
         "Chance",
         "ConnectFour",
+        "GameParameter",
+        "GameSpec",
         "GameTree",
         "Hog",
         "HogState",
@@ -89,8 +93,30 @@ PUBLIC = {
         "Rolit",
         "RolitState",
         "TicTacToe",
+        "find_game",
+        "reference_games",
     ],
-    "gamesearch.testing": ["chance_trees", "game_trees", "maxn_trees", "nested_trees", "states"],
+    "gamesearch.cli": ["main"],
+    "gamesearch.testing": [
+        "chance_trees",
+        "check_game",
+        "game_trees",
+        "maxn_trees",
+        "nested_trees",
+        "states",
+    ],
+    "gamesearch.conformance": ["ConformanceReport", "check_game"],
+    "gamesearch.trace": [
+        "Enter",
+        "Event",
+        "Leaf",
+        "Leave",
+        "NodeKind",
+        "Observer",
+        "Prune",
+        "SearchTree",
+        "TraceNode",
+    ],
 }
 
 TYPE_ALIASES = {
@@ -101,6 +127,9 @@ TYPE_ALIASES = {
     "Path": "gamesearch.games.tree",
     "NimState": "gamesearch.games.nim",
     "RolitState": "gamesearch.games.rolit",
+    "Event": "gamesearch._events",
+    "NodeKind": "gamesearch._events",
+    "Observer": "gamesearch._events",
 }
 """Exported names that are type aliases (or constants), and the module whose source documents
 them in an attribute docstring."""
@@ -193,6 +222,7 @@ def test_searcher_signature(searcher):
         ("depth", keyword, None),
         ("evaluate", keyword, None),
         *[(name, keyword, default) for name, default in options],
+        ("trace", keyword, None),
     ]
 
 
@@ -212,6 +242,7 @@ def test_iterative_deepening_signature():
                 ("on_iteration", None),
                 ("order", None),
                 ("root_values", False),
+                ("trace", None),
             ]
         ],
     ]
@@ -228,6 +259,7 @@ def test_maxn_signature():
         ("evaluate", keyword, None),
         ("pruning", keyword, None),
         ("bounds", keyword, None),
+        ("trace", keyword, None),
     ]
     assert [name for name, _, _ in parameters[:2]] == ["game", "state"]
 
@@ -255,6 +287,7 @@ def test_searchers_of_games_of_chance_take_the_searcher_signature_and_options(se
         ("depth", keyword, None),
         ("evaluate", keyword, None),
         *((name, keyword, default) for name, default in options),
+        ("trace", keyword, None),
     ]
 
 
@@ -330,6 +363,8 @@ def test_every_exception_is_a_game_search_error(cls):
         ("GameProtocolError", ValueError),
         ("NotAGameError", TypeError),
         ("CyclicGameError", ValueError),
+        ("MissingDependencyError", ImportError),
+        ("UnknownGameError", LookupError),
         ("SearchTooDeepError", RecursionError),
     ],
 )
@@ -412,7 +447,8 @@ def run_python(code: str) -> subprocess.CompletedProcess[str]:
 
 def test_the_core_needs_no_third_party_package():
     done = run_python(
-        "import sys, gamesearch, gamesearch.games\n"
+        "import sys, gamesearch, gamesearch.games, gamesearch.trace, gamesearch.conformance\n"
+        "import gamesearch.cli\n"
         "loaded = {name.split('.')[0] for name in sys.modules}\n"
         "print(sorted(loaded & {'hypothesis', 'numpy', 'pytest'}))"
     )

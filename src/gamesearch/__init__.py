@@ -21,8 +21,10 @@ from .errors import (
     InvalidGameTreeError,
     InvalidSearchOptionError,
     InvalidUtilityError,
+    MissingDependencyError,
     NotAGameError,
     SearchTooDeepError,
+    UnknownGameError,
     UnsupportedGameError,
 )
 from .expectimax import expectimax
@@ -51,6 +53,7 @@ __all__ = [
     "InvalidGameTreeError",
     "InvalidSearchOptionError",
     "InvalidUtilityError",
+    "MissingDependencyError",
     "NotAGameError",
     "Order",
     "PassingGame",
@@ -61,6 +64,7 @@ __all__ = [
     "SearchTooDeepError",
     "StochasticGame",
     "TranspositionTable",
+    "UnknownGameError",
     "UnsupportedGameError",
     "alphabeta",
     "best_reply",

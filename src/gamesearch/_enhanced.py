@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ._events import MaxView, Observer
 from ._setup import nan_error, no_actions_error
 from .errors import InvalidSearchOptionError
 from .game import Game, Player
@@ -95,6 +96,7 @@ def enhanced_search(
     memory: Memory | None = None,
     deadline: float | None = None,
     node_limit: int | None = None,
+    trace: Observer | None = None,
 ) -> Outcome:
     """Alpha-beta search of the non-terminal ``root`` with ``options``; values for its mover.
 
@@ -110,6 +112,9 @@ def enhanced_search(
         memory: Killer moves and history scores to start from and to update.
         deadline: A ``time.perf_counter()`` reading at which to stop.
         node_limit: A node count at which to stop.
+        trace: The observer to tell each step (:mod:`gamesearch.trace`), or ``None``. Its
+            events are in MAX view (the root player's values), converted from the loop's
+            negamax values; quiescence below a depth-limit state shows as that leaf's score.
 
     Raises:
         Stop: the deadline or the node limit was reached.
@@ -129,6 +134,7 @@ def enhanced_search(
     check_at = _CHECK_EVERY if deadline is not None or node_limit is not None else -1
     scored_root: list[tuple[Any, float]] = []
     lines: list[Any] = [None] * ((limit if limit > 0 else sys.getrecursionlimit()) + 1)
+    tracer = None if trace is None else MaxView(trace, root_player)
 
     def check_limits() -> None:
         nonlocal check_at
@@ -248,6 +254,9 @@ def enhanced_search(
                     if not proven:
                         estimates += 1
                     lines[ply] = None
+                    if tracer is not None:
+                        tracer.enter(state, mover, alpha, beta, ply, None)
+                        tracer.leave(state, mover, value, None, alpha, beta, ply, stored=True)
                     return value
         alpha_in, estimates_in = alpha, estimates
         view = root_player if root_view else mover
@@ -257,7 +266,11 @@ def enhanced_search(
         moves = actions(state)
         if not moves:
             raise no_actions_error(state)
-        for action in ordered(state, moves, ply, first):
+        tried = ordered(state, moves, ply, first)
+        if tracer is not None:
+            tried = tuple(tried)
+            tracer.enter(state, mover, alpha, beta, ply, tried)
+        for action in tried:
             child = result(state, action)
             if is_terminal(child):
                 value = utility(child, view)
@@ -268,6 +281,8 @@ def enhanced_search(
                 below = None
                 leaves += 1
                 max_depth = max(max_depth, child_ply)
+                if tracer is not None:
+                    tracer.leaf(child, action, child_ply, mover, value, True)
             elif child_ply == limit:
                 below = None
                 if quiescence is not None:
@@ -285,8 +300,12 @@ def enhanced_search(
                     leaves += 1
                     estimates += 1
                     max_depth = limit
+                if tracer is not None:
+                    tracer.leaf(child, action, child_ply, mover, value, False)
             else:
                 next_mover = to_move(child)
+                if tracer is not None:
+                    tracer.edge = action
                 if next_mover == mover:
                     value = search(child, mover, alpha, beta, child_ply)
                 else:
@@ -298,8 +317,7 @@ def enhanced_search(
                 best, best_action = value, action
                 lines[ply] = (action, below)
                 if value > alpha and not wide:
-                    alpha = value
-                    if alpha >= beta:
+                    if value >= beta:  # alpha would rise to beta: a cutoff
                         cutoffs += 1
                         if killer_slots is not None:
                             slot = killer_slots.setdefault(ply, [])
@@ -308,7 +326,11 @@ def enhanced_search(
                                 del slot[2:]
                         if history is not None:
                             history[action] = history.get(action, 0) + remaining * remaining
+                        if tracer is not None:  # the actions after this one are pruned
+                            rest = tried[tried.index(action) + 1 :]
+                            tracer.prune(state, mover, value, alpha, beta, ply, rest)
                         break
+                    alpha = value
         if entries is not None:
             proven = estimates == estimates_in
             if best <= alpha_in:
@@ -321,6 +343,8 @@ def enhanced_search(
                 key,
                 (search_id, UNLIMITED if proven else remaining, bound, best, best_action, proven),
             )
+        if tracer is not None:
+            tracer.leave(state, mover, best, best_action, alpha, beta, ply)
         return best
 
     value = search(root, root_player, -inf, inf, 0)

@@ -23,6 +23,7 @@ from ._chance import (
     infinite_mix_error,
     no_chance_outcomes_error,
 )
+from ._events import Enter, Leaf, Leave, Observer
 from ._setup import make_result, nan_error, no_actions_error, recursion_guard
 from .errors import IllegalActionError
 from .game import CHANCE, Game, Player
@@ -53,6 +54,7 @@ def expect_search(
     bounds: tuple[Any, Any] | None,
     searcher: str,
     started: float,
+    trace: Observer | None = None,
 ) -> SearchResult[Any]:
     """Search below ``problem.root`` and back up expected values for ``problem.player``.
 
@@ -67,6 +69,7 @@ def expect_search(
         bounds: ``(lower, upper)`` that every utility and evaluation must respect, or ``None``.
         searcher: The public name, for error messages.
         started: ``time.perf_counter()`` when the search was called.
+        trace: The observer of the search's events, or ``None``.
     """
     root, limit, max_player, outcomes_of = problem
     is_terminal, utility, to_move = game.is_terminal, game.utility, game.to_move
@@ -77,6 +80,9 @@ def expect_search(
     track = limit < 0  # without a depth limit a cycle would never end: watch the line
     on_line: set[Any] = set()
     checked_opponent = opponent is not None and opponent is not uniform_opponent
+    # With a trace: the action, probability and tree depth of the edge into the next node,
+    # set by the parent just before it searches the child (chance layers count here).
+    edge: tuple[Any, Any, int] = (None, None, 0)
 
     def leaf_value(state: Any, ply: int) -> Any:
         """The value of a leaf for MAX (its utility, or its evaluation at the limit), else None."""
@@ -104,11 +110,14 @@ def expect_search(
 
         Returns it with the line of the most probable outcome (the first of equally likely ones).
         """
-        nonlocal nodes
+        nonlocal nodes, edge
         total: Any = 0  # an int, so that exact values stay exact
         likeliest, best_line = -1, None
+        level = edge[2]
         for outcome, probability in pairs:
             nodes += 1
+            if trace is not None:
+                edge = (outcome, probability, level + 1)
             value, line = value_of(result(state, outcome), ply)
             total += probability * value
             if probability > likeliest:
@@ -119,9 +128,12 @@ def expect_search(
 
     def value_of(state: Any, ply: int) -> tuple[Any, Any]:
         """The value of ``state`` for MAX, with the line that achieves it."""
-        nonlocal nodes
+        nonlocal nodes, edge
+        via, chance, level = edge
         value = leaf_value(state, ply)
         if value is not None:
+            if trace is not None:
+                trace(Leaf(state, via, level, float(value), is_terminal(state), probability=chance))
             return value, None
         if track:
             if state in on_line:
@@ -132,17 +144,27 @@ def expect_search(
             if outcomes_of is None:
                 raise no_chance_outcomes_error(game, state)
             pairs = distribution(outcomes_of(state), state, "chance_outcomes")
+            if trace is not None:
+                tell_enter(state, via, level, mover, "chance", pairs, chance)
             found = expected(state, pairs, ply)
         elif mover != max_player and opponent is not None:
             pairs = distribution(opponent(game, state), state, "opponent")
             if checked_opponent:
                 check_legal(pairs, actions(state), state)
+            if trace is not None:
+                tell_enter(state, via, level, mover, "chance", pairs, chance)
             found = expected(state, pairs, ply + 1)
         else:
             maximise = mover == max_player
             best, best_line = None, None
-            for action in actions(state):
+            moves = actions(state)
+            if trace is not None:
+                kind = "max" if maximise else "min"
+                tell_enter(state, via, level, mover, kind, [(a, None) for a in moves], chance)
+            for action in moves:
                 nodes += 1
+                if trace is not None:
+                    edge = (action, None, level + 1)
                 value, line = value_of(result(state, action), ply + 1)
                 if best_line is None or (value > best if maximise else value < best):
                     best, best_line = value, (action, line)
@@ -151,7 +173,17 @@ def expect_search(
             found = best, best_line
         if track:
             on_line.discard(state)
+        if trace is not None:
+            best_action = None if found[1] is None else found[1][0]
+            trace(Leave(state, level, float(found[0]), best_action, None, None))
         return found
+
+    def tell_enter(
+        state: Any, via: Any, level: int, mover: Player, kind: Any, pairs: Any, chance: Any
+    ) -> None:
+        assert trace is not None
+        moves = tuple(action for action, _ in pairs)
+        trace(Enter(state, via, level, mover, kind, None, None, moves, probability=chance))
 
     with recursion_guard(searcher):
         value, line = value_of(root, 0)

@@ -19,7 +19,9 @@ from dataclasses import replace
 from typing import Any
 
 from ._enhanced import Enhancements, Outcome, enhanced_search
+from ._events import Leaf, Observer
 from ._setup import (
+    check_trace,
     flatten,
     make_result,
     nan_error,
@@ -48,6 +50,7 @@ def window_search(
     searcher: str,
     root_view: bool,
     options: Enhancements | None = None,
+    trace: Observer | None = None,
 ) -> SearchResult[A]:
     """Alpha-beta search of ``state``, with values for the player to move at ``state``.
 
@@ -60,11 +63,17 @@ def window_search(
         root_view: If true, every leaf is scored by the root player's utility (its negation
             for the opponent); if false, by the utility of the player to move above it.
         options: The enhancements (table, ordering, ...), or ``None`` for the plain loop.
+        trace: The observer to tell each step, or ``None``. Tracing runs the enhanced loop,
+            which without enhancements visits exactly the nodes of the plain loop; the plain
+            loop stays free of hooks, as the speed reference.
     """
     started = time.perf_counter()
     root, limit = prepare(game, state, depth, evaluate, searcher=searcher)
+    check_trace(trace, searcher)
     root_player = game.to_move(root)
     if game.is_terminal(root):
+        if trace is not None:
+            trace(Leaf(root, None, 0, terminal_value(game, root, root_player), True))
         return make_result(
             terminal_value(game, root, root_player),
             None,
@@ -78,7 +87,8 @@ def window_search(
             exact=True,
         )
 
-    if options is not None:
+    if options is not None or trace is not None:
+        options = Enhancements() if options is None else options
         with recursion_guard(searcher):
             return finish(
                 game,
@@ -91,6 +101,7 @@ def window_search(
                     root_view=root_view,
                     options=options,
                     search_id=0 if options.table is None else options.table.begin_search(game),
+                    trace=trace,
                 ),
                 options.table,
                 depth=depth,

@@ -12,7 +12,8 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, NamedTuple, TypeVar
 
-from ._setup import nan_error
+from ._events import Observer
+from ._setup import check_trace, nan_error
 from .alphabeta import alphabeta
 from .errors import GameProtocolError, SearchTooDeepError
 from .game import Evaluation, Game, Player
@@ -190,11 +191,17 @@ def search_reduced(
     depth: int | None,
     evaluate: Evaluation[_S] | None,
     searcher: str,
+    trace: Observer | None = None,
 ) -> SearchResult[Any]:
     """``alphabeta`` on the reduced game, its result given as the root player's."""
+    check_trace(trace, searcher)
     try:
         found = alphabeta(
-            reduced, root, depth=depth, evaluate=None if evaluate is None else reduced.evaluate
+            reduced,
+            root,
+            depth=depth,
+            evaluate=None if evaluate is None else reduced.evaluate,
+            trace=trace,
         )
     except SearchTooDeepError as exc:
         raise SearchTooDeepError(str(exc).replace("alphabeta", searcher, 1)) from exc

@@ -139,6 +139,15 @@ def check_depth(depth: object, evaluate: object, searcher: str) -> int:
     return depth
 
 
+def check_trace(trace: object, searcher: str) -> None:
+    """Raise :class:`InvalidSearchOptionError` unless ``trace`` is ``None`` or callable."""
+    if trace is not None and not callable(trace):
+        raise InvalidSearchOptionError(
+            f"{searcher}: trace must be an observer, a callable given each search event (such "
+            f"as a gamesearch.trace.SearchTree, or print), not {type(trace).__name__}"
+        )
+
+
 def nan_error(state: object, player: Player, source: str) -> InvalidUtilityError:
     """The error for a NaN returned by ``source`` (``"utility"`` or ``"evaluate"``)."""
     return InvalidUtilityError(

@@ -43,6 +43,7 @@ from ._chance import (
     infinite_mix_error,
     no_chance_outcomes_error,
 )
+from ._events import Enter, Leaf, Leave, NodeKind, Observer, Prune
 from ._setup import make_result, nan_error, no_actions_error, recursion_guard
 from .game import CHANCE, Game, Player
 from .result import SearchResult
@@ -60,6 +61,7 @@ def star_search(
     probe: bool,
     searcher: str,
     started: float,
+    trace: Observer | None = None,
 ) -> SearchResult[Any]:
     """Expectiminimax with Star1 (``probe=False``) or Star2 (``probe=True``) pruning.
 
@@ -72,6 +74,7 @@ def star_search(
         probe: Star2's probing phase at every chance node.
         searcher: The public name, for error messages.
         started: ``time.perf_counter()`` when the search was called.
+        trace: The observer of the search's events (Star1 only), or ``None``.
     """
     root, limit, max_player, outcomes_of = problem
     is_terminal, utility, to_move = game.is_terminal, game.utility, game.to_move
@@ -80,6 +83,9 @@ def star_search(
     nodes, leaves, cutoffs, max_depth, estimates = 1, 0, 0, 0, 0
     track = limit < 0  # without a depth limit a cycle would never end: watch the line
     on_line: set[Any] = set()
+    # With a trace: the action, probability and tree depth of the edge into the next node,
+    # set by the parent just before it searches the child (chance layers count here).
+    edge: tuple[Any, Any, int] = (None, None, 0)
 
     def leaf_value(state: Any, ply: int) -> Any:
         """The value of a leaf for MAX (its utility, or its evaluation at the limit), else None."""
@@ -112,8 +118,12 @@ def star_search(
 
         A value <= alpha is an upper bound on the true value, one >= beta a lower bound.
         """
+        via, probability, level = edge
         value = leaf_value(state, ply)
         if value is not None:
+            if trace is not None:
+                terminal = is_terminal(state)
+                trace(Leaf(state, via, level, float(value), terminal, probability=probability))
             return value, None
         if track:
             enter(state)
@@ -124,6 +134,9 @@ def star_search(
             found = decide(state, ply, alpha, beta, mover == max_player, None)
         if track:
             on_line.discard(state)
+        if trace is not None:
+            best = None if found[1] is None else found[1][0]
+            trace(Leave(state, level, float(found[0]), best, float(alpha), float(beta)))
         return found
 
     def decide(
@@ -134,8 +147,26 @@ def star_search(
         ``first`` is ``(action, exact value, line)`` for the node's first action when Star2's
         probe has already searched it, else ``None``.
         """
-        nonlocal nodes, cutoffs
-        options = iter(actions(state))
+        nonlocal nodes, cutoffs, edge
+        moves = actions(state)
+        options = iter(moves)
+        level = edge[2]
+        if trace is not None:
+            via, probability, _ = edge
+            kind: NodeKind = "max" if maximise else "min"
+            trace(
+                Enter(
+                    state,
+                    via,
+                    level,
+                    to_move(state),
+                    kind,
+                    float(alpha),
+                    float(beta),
+                    tuple(moves),
+                    probability=probability,
+                )
+            )
         best: Any = None
         best_line = None
         if first is not None:
@@ -151,33 +182,64 @@ def star_search(
                 return best, best_line
         for action in options:
             nodes += 1
+            if trace is not None:
+                edge = (action, None, level + 1)
             value, line = search(result(state, action), ply + 1, alpha, beta)
             if maximise:
                 if best_line is None or value > best:
                     best, best_line = value, (action, line)
                     if value > alpha:
-                        alpha = value
-                        if alpha >= beta:
+                        if value >= beta:
                             cutoffs += 1
+                            if trace is not None:
+                                tell_prune(state, level, moves, action, value, alpha, beta)
                             break
+                        alpha = value
             elif best_line is None or value < best:
                 best, best_line = value, (action, line)
                 if value < beta:
-                    beta = value
-                    if alpha >= beta:
+                    if alpha >= value:
                         cutoffs += 1
+                        if trace is not None:
+                            tell_prune(state, level, moves, action, value, alpha, beta)
                         break
+                    beta = value
         if best_line is None:
             raise no_actions_error(state)
         return best, best_line
 
+    def tell_prune(
+        state: Any, level: int, moves: Any, last: Any, value: Any, alpha: Any, beta: Any
+    ) -> None:
+        """Tell the trace of a cutoff at ``state`` after ``last``, of its moves or outcomes."""
+        assert trace is not None
+        order = list(moves)
+        rest = tuple(order[order.index(last) + 1 :])
+        trace(Prune(state, level, rest, float(value), float(alpha), float(beta)))
+
     def chance(state: Any, ply: int, alpha: Any, beta: Any) -> tuple[Any, Any]:
         """Star1 (and Star2's probing) at the chance node ``state``."""
-        nonlocal nodes, cutoffs
+        nonlocal nodes, cutoffs, edge
         if outcomes_of is None:
             raise no_chance_outcomes_error(game, state)
         outcomes = distribution(outcomes_of(state), state, "chance_outcomes")
         count = len(outcomes)
+        level = edge[2]
+        if trace is not None:
+            via, chance_of, _ = edge
+            trace(
+                Enter(
+                    state,
+                    via,
+                    level,
+                    CHANCE,
+                    "chance",
+                    float(alpha),
+                    float(beta),
+                    tuple(outcome for outcome, _ in outcomes),
+                    probability=chance_of,
+                )
+            )
         after: list[Any] = [0] * count  # after[i]: the probability of the outcomes after i
         for i in range(count - 1, 0, -1):
             after[i - 1] = after[i] + outcomes[i][1]
@@ -207,6 +269,8 @@ def star_search(
             if child is None:
                 nodes += 1
                 child = result(state, outcome)
+            if trace is not None:
+                edge = (outcome, probability, level + 1)
             if scored[i] is not None:
                 value, line = scored[i], None
             elif probed[i] is None:
@@ -226,9 +290,15 @@ def star_search(
                     on_line.discard(child)
             if value <= cut_low:  # V <= alpha whatever the other outcomes bring
                 cutoffs += 1
+                if trace is not None:
+                    bound = min(total + probability * value + above[i], alpha)
+                    tell_prune(state, level, [o for o, _ in outcomes], outcome, bound, alpha, beta)
                 return min(total + probability * value + above[i], alpha), (outcome, line)
             if value >= cut_high:  # V >= beta whatever the other outcomes bring
                 cutoffs += 1
+                if trace is not None:
+                    bound = max(total + probability * value + below[i], beta)
+                    tell_prune(state, level, [o for o, _ in outcomes], outcome, bound, alpha, beta)
                 return max(total + probability * value + below[i], beta), (outcome, line)
             total += probability * value
             if probability > likeliest:  # the first of the most probable outcomes

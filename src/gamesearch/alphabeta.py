@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ._enhanced import make_enhancements
+from ._events import Observer
 from ._negamax import window_search
 from .game import A, Evaluation, Game, Order, S
 from .result import SearchResult
@@ -25,6 +26,7 @@ def alphabeta(
     history: bool = False,
     quiescence: Callable[[S], Sequence[A]] | None = None,
     root_values: bool = False,
+    trace: Observer | None = None,
 ) -> SearchResult[A]:
     """Minimax with alpha-beta pruning (AIMA 3rd ed., figure 5.7).
 
@@ -56,6 +58,8 @@ def alphabeta(
         root_values: Search every root action with a full window, so that
             ``result.action_values`` holds the exact value of each and ``result.best_actions``
             every optimal move.
+        trace: An observer given every step of the search, values and windows for the
+            player to move at ``state`` (see :mod:`gamesearch.trace`); ``None`` for none.
 
     Returns:
         The minimax value for the player to move at ``state``, its best action, the principal
@@ -92,5 +96,12 @@ def alphabeta(
         root_values=root_values,
     )
     return window_search(
-        game, state, depth, evaluate, searcher="alphabeta", root_view=True, options=options
+        game,
+        state,
+        depth,
+        evaluate,
+        searcher="alphabeta",
+        root_view=True,
+        options=options,
+        trace=trace,
     )

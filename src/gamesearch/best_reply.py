@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from ._events import Observer
 from ._players import prepare_players
 from ._reduced import BestReply, Reply, search_reduced
 from .errors import UnsupportedGameError
@@ -35,6 +36,7 @@ def best_reply(
     *,
     depth: int | None = None,
     evaluate: Evaluation[S] | None = None,
+    trace: Observer | None = None,
 ) -> SearchResult[A]:
     """Best-reply search (Schadd and Winands 2011): only the strongest opponent replies.
 
@@ -59,6 +61,9 @@ def best_reply(
         evaluate: ``evaluate(state, player)``, the estimated utility for ``player`` of a
             non-terminal state at the depth limit; required with ``depth``. Only the root
             player's is asked for.
+        trace: An observer given every event of the search (see :mod:`gamesearch.trace`), as
+            the two-player search of the reduced game sees it: player 0 is the root player,
+            player 1 the coalition (or the replying opponent).
 
     Returns:
         ``value``, the utility the root player (``player``) secures against the best reply at
@@ -99,4 +104,4 @@ def best_reply(
             f"has {players} players and no pass_turn(state) method (see PassingGame)"
         )
     reduced = BestReply(game, game.to_move(root), evaluate, players)
-    return search_reduced(reduced, root, depth, evaluate, "best_reply")
+    return search_reduced(reduced, root, depth, evaluate, "best_reply", trace)

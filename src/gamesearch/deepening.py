@@ -9,8 +9,9 @@ from dataclasses import replace
 from typing import Any
 
 from ._enhanced import Enhancements, Memory, Outcome, Stop, enhanced_search
+from ._events import Leaf, Observer
 from ._negamax import finish
-from ._setup import make_result, prepare, recursion_guard, terminal_value
+from ._setup import check_trace, make_result, prepare, recursion_guard, terminal_value
 from .errors import InvalidSearchOptionError
 from .game import A, Evaluation, Game, Order, Player, S
 from .result import SearchResult, SearchStats
@@ -33,6 +34,7 @@ def iterative_deepening(
     on_iteration: Callable[[SearchResult[A]], object] | None = None,
     order: Order[S, A] | None = None,
     root_values: bool = False,
+    trace: Observer | None = None,
 ) -> SearchResult[A]:
     """Search to depth 1, 2, 3, ... until a limit is reached or the value is proven.
 
@@ -68,6 +70,8 @@ def iterative_deepening(
         order: ``order(state, actions)``, the static move ordering; defaults to the game's
             own ``order`` method, if any.
         root_values: Search every root action with a full window (see :func:`alphabeta`).
+        trace: An observer given every step of every iteration (see :mod:`gamesearch.trace`;
+            a :class:`~gamesearch.trace.SearchTree` keeps one tree per iteration).
 
     Returns:
         The deepest completed iteration's result; its ``stats`` count the work of every
@@ -77,8 +81,11 @@ def iterative_deepening(
     Raises:
         InvalidSearchOptionError: ``time_limit <= 0``, ``max_depth < 1``, ``node_limit < 1``,
             a value of the wrong type, or a ``table`` used with another game.
-        UnsupportedGameError, NotAGameError, GameProtocolError, InvalidUtilityError,
-            SearchTooDeepError: as for :func:`alphabeta`.
+        UnsupportedGameError: as for :func:`alphabeta`.
+        NotAGameError: as for :func:`alphabeta`.
+        GameProtocolError: as for :func:`alphabeta`.
+        InvalidUtilityError: as for :func:`alphabeta`.
+        SearchTooDeepError: as for :func:`alphabeta`.
 
     Example:
         >>> from gamesearch.games import TicTacToe
@@ -94,6 +101,7 @@ def iterative_deepening(
     order = _default(game, "order", order, None)
     _check_limits(time_limit, max_depth, node_limit, on_iteration)
     root, _ = prepare(game, state, None, evaluate, searcher=_SEARCHER)
+    check_trace(trace, _SEARCHER)
     player = game.to_move(root)
     if table is not None and not isinstance(table, TranspositionTable):
         raise InvalidSearchOptionError(
@@ -102,6 +110,8 @@ def iterative_deepening(
     table = TranspositionTable() if table is None else table
     search_id = table.begin_search(game)
     if game.is_terminal(root):
+        if trace is not None:
+            trace(Leaf(root, None, 0, terminal_value(game, root, player), True))
         return make_result(
             terminal_value(game, root, player),
             None,
@@ -137,6 +147,7 @@ def iterative_deepening(
                     memory=memory,
                     deadline=deadline,
                     node_limit=None if node_limit is None else node_limit - _nodes(total),
+                    trace=trace,
                 )
         except Stop as stop:
             if done is None:

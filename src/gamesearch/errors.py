@@ -16,6 +16,8 @@ kind of mistake, so ``except ValueError`` keeps working::
     │                                            to 1, or an empty list of outcomes
     ├── CyclicGameError         (ValueError)     a state repeats on the line searched without depth
     ├── NotAGameError           (TypeError)      an object that lacks the Game protocol's members
+    ├── MissingDependencyError  (ImportError)    an optional package or program is not installed
+    ├── UnknownGameError        (LookupError)    a reference game's name that does not exist
     └── SearchTooDeepError      (RecursionError) a search deeper than Python's recursion limit
 """
 
@@ -30,8 +32,10 @@ __all__ = [
     "InvalidGameTreeError",
     "InvalidSearchOptionError",
     "InvalidUtilityError",
+    "MissingDependencyError",
     "NotAGameError",
     "SearchTooDeepError",
+    "UnknownGameError",
     "UnsupportedGameError",
 ]
 
@@ -118,6 +122,18 @@ class CyclicGameError(GameSearchError, ValueError):
     scores can come round again), so a search to the end would never finish: search it with a
     ``depth`` and an ``evaluate`` function.
     """
+
+
+class MissingDependencyError(GameSearchError, ImportError):
+    """An optional dependency is missing: a Python package (an extra) or a program.
+
+    For example :meth:`~gamesearch.trace.SearchTree.to_svg` needs the ``graphviz`` package (the
+    ``viz`` extra) and Graphviz's ``dot`` program; the message names what to install.
+    """
+
+
+class UnknownGameError(GameSearchError, LookupError):
+    """No reference game has the name asked for (see :func:`gamesearch.games.find_game`)."""
 
 
 class SearchTooDeepError(GameSearchError, RecursionError):

@@ -7,7 +7,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ._chance import prepare_chance
+from ._events import Observer
 from ._expect import expect_search, uniform_opponent
+from ._setup import check_trace
 from .errors import InvalidSearchOptionError
 from .game import A, Evaluation, Game, S
 from .result import SearchResult
@@ -22,6 +24,7 @@ def expectimax(
     depth: int | None = None,
     evaluate: Evaluation[S] | None = None,
     opponent: Callable[[Any, S], Sequence[tuple[A, float]]] | None = None,
+    trace: Observer | None = None,
 ) -> SearchResult[A]:
     """Maximise the expected utility against opponents who play at random.
 
@@ -45,6 +48,8 @@ def expectimax(
         opponent: ``opponent(game, state)``: ``(action, probability)`` pairs for the player to
             move in ``state``, who is not MAX; the actions must be legal, and the
             probabilities must be >= 0 and sum to 1. ``None`` means uniform.
+        trace: An observer given every event of the search (see :mod:`gamesearch.trace`): the
+            other players' nodes, averaged by the opponent model, are ``"chance"`` nodes.
 
     Returns:
         The expected utility for MAX (``result.player``): the player to move at ``state``, or
@@ -82,6 +87,7 @@ def expectimax(
     """
     started = time.perf_counter()
     problem = prepare_chance(game, state, depth, evaluate, searcher="expectimax", two_players=False)
+    check_trace(trace, "expectimax")
     if opponent is not None and not callable(opponent):
         raise InvalidSearchOptionError(
             f"expectimax: opponent must be a function (game, state) -> [(action, "
@@ -96,4 +102,5 @@ def expectimax(
         bounds=None,
         searcher="expectimax",
         started=started,
+        trace=trace,
     )

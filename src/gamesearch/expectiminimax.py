@@ -6,8 +6,11 @@ import time
 from typing import Literal
 
 from ._chance import check_bounds, prepare_chance
+from ._events import Observer
 from ._expect import expect_search
+from ._setup import check_trace
 from ._star import star_search
+from .errors import InvalidSearchOptionError
 from .game import A, Evaluation, S, StochasticGame
 from .result import SearchResult
 
@@ -22,6 +25,7 @@ def expectiminimax(
     evaluate: Evaluation[S] | None = None,
     pruning: Literal["star1", "star2"] | None = None,
     bounds: tuple[float, float] | None = None,
+    trace: Observer | None = None,
 ) -> SearchResult[A]:
     """Search a two-player game with chance nodes: MAX and MIN nodes, and expectations.
 
@@ -49,6 +53,10 @@ def expectiminimax(
         pruning: ``None`` (search every node), ``"star1"`` or ``"star2"``.
         bounds: ``(lower, upper)``, finite, with every utility and evaluation between them;
             required with ``pruning``, and checked whenever it is given.
+        trace: An observer given every event of the search (see :mod:`gamesearch.trace`):
+            chance nodes are ``"chance"`` nodes, and their children carry their probability.
+            Not with ``pruning="star2"``, whose probes start on every child of a chance node
+            before it finishes any, which a trace of nested nodes cannot show.
 
     Returns:
         The expected utility for MAX (``result.player``): the player to move at ``state``, or
@@ -93,6 +101,13 @@ def expectiminimax(
         game, state, depth, evaluate, searcher="expectiminimax", two_players=True
     )
     span = check_bounds(bounds, pruning, "expectiminimax")
+    check_trace(trace, "expectiminimax")
+    if trace is not None and pruning == "star2":
+        raise InvalidSearchOptionError(
+            "expectiminimax: pruning='star2' cannot be traced: its probing phase starts on every "
+            "child of a chance node before it finishes any, which a trace of nested nodes cannot "
+            "show; trace pruning='star1' or no pruning"
+        )
     if pruning is None:
         return expect_search(
             game,
@@ -103,6 +118,7 @@ def expectiminimax(
             bounds=span,
             searcher="expectiminimax",
             started=started,
+            trace=trace,
         )
     assert span is not None  # check_bounds() refuses pruning without bounds
     return star_search(
@@ -114,4 +130,5 @@ def expectiminimax(
         probe=pruning == "star2",
         searcher=f"expectiminimax (pruning={pruning!r})",
         started=started,
+        trace=trace,
     )

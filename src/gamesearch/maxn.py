@@ -15,8 +15,9 @@ from collections.abc import Callable
 from typing import Any
 
 from ._bounds import Bounds, check_bounds
+from ._events import Enter, Leaf, Leave, Observer, Prune
 from ._players import bad_mover_error, prepare_players
-from ._setup import make_result, nan_error, no_actions_error, recursion_guard
+from ._setup import check_trace, make_result, nan_error, no_actions_error, recursion_guard
 from .errors import InvalidSearchOptionError
 from .game import A, Evaluation, Game, Player, S
 from .result import SearchResult
@@ -38,6 +39,7 @@ def maxn(
     evaluate: Evaluation[S] | None = None,
     pruning: str | None = None,
     bounds: tuple[float, float] | None = None,
+    trace: Observer | None = None,
 ) -> SearchResult[A]:
     """Search the tree below ``state`` and back up a vector of utilities, one per player.
 
@@ -67,6 +69,10 @@ def maxn(
         pruning: ``None`` for plain max-n, or ``"shallow"`` for shallow pruning.
         bounds: ``(min_per_player, max_sum)``, finite numbers; required with
             ``pruning="shallow"``, and only used by it.
+        trace: An observer given every event of the search (see :mod:`gamesearch.trace`):
+            every node is a ``"max"`` node of the player to move there, and leaves and nodes
+            carry every player's ``values``; a ``Prune`` is a shallow or immediate cutoff,
+            without a window (its ``alpha`` and ``beta`` are -inf and +inf).
 
     Returns:
         ``values``, the vector of the root (one float per player, indexed by player);
@@ -108,6 +114,7 @@ def maxn(
     """
     started = time.perf_counter()
     (root, limit), players = prepare_players(game, state, depth, evaluate, searcher="maxn")
+    check_trace(trace, "maxn")
     if pruning not in PRUNING:
         raise InvalidSearchOptionError(f"maxn: pruning must be None or 'shallow', not {pruning!r}")
     limits: Bounds | None = None
@@ -178,14 +185,21 @@ def maxn(
             terminal = is_terminal(child)
             if terminal or child_ply == limit:
                 values, below = score(child, child_ply, terminal), None
+                if trace is not None:
+                    tell_leaf(child, action, child_ply, values, terminal)
             else:
-                values, below = plain(child, mover_of(child), child_ply), lines[child_ply]
+                child_mover = mover_of(child)
+                if trace is not None:
+                    tell_enter(child, action, child_ply, child_mover)
+                values, below = plain(child, child_mover, child_ply), lines[child_ply]
             own = values[mover]
             if own > best_own or best is None:
                 best, best_own = values, own
                 lines[ply] = (action, below)
         if best is None:
             raise no_actions_error(state)
+        if trace is not None:
+            tell_leave(state, ply, best, lines[ply])
         return best
 
     def shallow(state: S, mover: Player, ply: int, parent: Player, parent_best: float) -> Vector:
@@ -202,13 +216,19 @@ def maxn(
         best: Vector | None = None
         best_own = -inf
         child_ply = ply + 1
-        for action in actions(state):
+        moves = actions(state)
+        for action in moves:
             child = result(state, action)
             terminal = is_terminal(child)
             if terminal or child_ply == limit:
                 values, below = score(child, child_ply, terminal), None
+                if trace is not None:
+                    tell_leaf(child, action, child_ply, values, terminal)
             else:
-                values = shallow(child, mover_of(child), child_ply, mover, best_own)
+                child_mover = mover_of(child)
+                if trace is not None:
+                    tell_enter(child, action, child_ply, child_mover)
+                values = shallow(child, child_mover, child_ply, mover, best_own)
                 below = lines[child_ply]
             own = values[mover]
             if own > best_own or best is None:
@@ -217,20 +237,52 @@ def maxn(
                 # Shallow pruning: ``parent`` gets at most max_sum - own - (n-2) * min here.
                 if parent != mover and limits.others_capped(own, parent_best):
                     cutoffs += 1
+                    if trace is not None:
+                        tell_prune(state, ply, values, moves, action)
                     break
                 # Immediate pruning: no child can give ``mover`` more than ``own``.
                 if limits.is_top(own):
                     cutoffs += 1
+                    if trace is not None:
+                        tell_prune(state, ply, values, moves, action)
                     break
         if best is None:
             raise no_actions_error(state)
+        if trace is not None:
+            tell_leave(state, ply, best, lines[ply])
         return best
+
+    def tell_enter(state: S, action: Any, ply: int, mover: Player) -> None:
+        assert trace is not None
+        moves = tuple(actions(state))
+        trace(Enter(state, action, ply, mover, "max", None, None, moves))
+
+    def tell_leaf(state: S, action: Any, ply: int, values: Vector, terminal: bool) -> None:
+        assert trace is not None
+        vector = tuple(float(value) for value in values)
+        trace(Leaf(state, action, ply, vector[root_player], terminal, values=vector))
+
+    def tell_prune(state: S, ply: int, values: Vector, moves: Any, action: Any) -> None:
+        assert trace is not None
+        moves = tuple(moves)
+        rest = moves[moves.index(action) + 1 :]
+        trace(Prune(state, ply, rest, float(values[root_player]), -inf, inf))
+
+    def tell_leave(state: S, ply: int, best: Vector, line: Any) -> None:
+        assert trace is not None
+        vector = tuple(float(value) for value in best)
+        action = None if line is None else line[0]
+        trace(Leave(state, ply, vector[root_player], action, None, None, values=vector))
 
     terminal = is_terminal(root)
     with recursion_guard("maxn"):
         root_player = mover_of(root)
+        if trace is not None and not terminal:
+            tell_enter(root, None, 0, root_player)
         if terminal:
             values = score(root, 0, terminal)
+            if trace is not None:
+                tell_leaf(root, None, 0, values, True)
         elif limits is None:
             values = plain(root, root_player, 0)
         else:

@@ -11,7 +11,9 @@ import math
 import time
 from typing import Any
 
+from ._events import Enter, Leaf, Leave, NodeKind, Observer
 from ._setup import (
+    check_trace,
     make_result,
     nan_error,
     no_actions_error,
@@ -31,6 +33,7 @@ def minimax(
     *,
     depth: int | None = None,
     evaluate: Evaluation[S] | None = None,
+    trace: Observer | None = None,
 ) -> SearchResult[A]:
     """Search the whole tree below ``state`` and back up minimax values.
 
@@ -43,6 +46,8 @@ def minimax(
         depth: Plies to search (an int >= 1), or ``None`` to search to terminal states.
         evaluate: ``evaluate(state, player)``, the estimated utility for ``player`` of a
             non-terminal state at the depth limit; required with ``depth``.
+        trace: An observer given every step of the search (see :mod:`gamesearch.trace`), or
+            ``None``.
 
     Returns:
         The minimax value for the player to move at ``state``, the first best action in
@@ -67,13 +72,15 @@ def minimax(
     """
     started = time.perf_counter()
     root, limit = prepare(game, state, depth, evaluate, searcher="minimax")
+    check_trace(trace, "minimax")
     nodes, leaves, max_depth, estimates = 1, 0, 0, 0
     max_player = game.to_move(root)
 
-    def leaf_value(state: S, ply: int) -> float | None:
-        """The value of a leaf for MAX: its utility, its evaluation at the limit, else None."""
+    def leaf_value(state: S, ply: int) -> tuple[float, bool] | None:
+        """A leaf's value for MAX and whether it is terminal; ``None`` for an inner node."""
         nonlocal leaves, max_depth, estimates
-        if game.is_terminal(state):
+        terminal = game.is_terminal(state)
+        if terminal:
             value = terminal_value(game, state, max_player)
         elif ply == limit:
             assert evaluate is not None  # prepare() guarantees it when there is a limit
@@ -85,16 +92,30 @@ def minimax(
             return None
         leaves += 1
         max_depth = max(max_depth, ply)
-        return value
+        return value, terminal
 
-    def minimax_value(state: S, ply: int) -> tuple[float, Any]:
-        """MINIMAX(s): the value of ``state`` for MAX, with the line that achieves it."""
-        value = leaf_value(state, ply)
-        if value is not None:
-            return value, None
-        if game.to_move(state) == max_player:
-            return max_value(state, ply)
-        return min_value(state, ply)
+    def minimax_value(state: S, ply: int, action: Any = None) -> tuple[float, Any]:
+        """MINIMAX(s): the value of ``state`` for MAX, with the line that achieves it.
+
+        ``action`` led to ``state``; it serves only to tell the ``trace`` observer.
+        """
+        leaf = leaf_value(state, ply)
+        if leaf is not None:
+            if trace is not None:
+                trace(Leaf(state, action, ply, leaf[0], leaf[1]))
+            return leaf[0], None
+        mover = game.to_move(state)
+        if trace is not None:
+            kind: NodeKind = "max" if mover == max_player else "min"
+            moves = tuple(game.actions(state))
+            trace(Enter(state, action, ply, mover, kind, None, None, moves))
+        if mover == max_player:
+            value, line = max_value(state, ply)
+        else:
+            value, line = min_value(state, ply)
+        if trace is not None:
+            trace(Leave(state, ply, value, line[0], None, None))
+        return value, line
 
     def max_value(state: S, ply: int) -> tuple[float, Any]:
         """MAX-VALUE(s): the highest value among the results of the actions in ``state``."""
@@ -102,7 +123,7 @@ def minimax(
         best, best_line = -math.inf, None
         for action in game.actions(state):
             nodes += 1
-            value, line = minimax_value(game.result(state, action), ply + 1)
+            value, line = minimax_value(game.result(state, action), ply + 1, action)
             if value > best or best_line is None:
                 best, best_line = value, (action, line)
         if best_line is None:
@@ -115,7 +136,7 @@ def minimax(
         best, best_line = math.inf, None
         for action in game.actions(state):
             nodes += 1
-            value, line = minimax_value(game.result(state, action), ply + 1)
+            value, line = minimax_value(game.result(state, action), ply + 1, action)
             if value < best or best_line is None:
                 best, best_line = value, (action, line)
         if best_line is None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ._events import Observer
 from ._players import prepare_players
 from ._reduced import Paranoid, search_reduced
 from .game import A, Evaluation, Game, S
@@ -16,6 +17,7 @@ def paranoid(
     *,
     depth: int | None = None,
     evaluate: Evaluation[S] | None = None,
+    trace: Observer | None = None,
 ) -> SearchResult[A]:
     """Paranoid search (Sturtevant and Korf 2000): assume that everyone else plays against you.
 
@@ -33,6 +35,9 @@ def paranoid(
         evaluate: ``evaluate(state, player)``, the estimated utility for ``player`` of a
             non-terminal state at the depth limit; required with ``depth``. Paranoid search
             asks only for the root player's.
+        trace: An observer given every event of the search (see :mod:`gamesearch.trace`), as
+            the two-player search of the reduced game sees it: player 0 is the root player,
+            player 1 the coalition (or the replying opponent).
 
     Returns:
         ``value``, the utility the root player (``player``) can secure against the coalition,
@@ -64,4 +69,4 @@ def paranoid(
     """
     (root, _), _ = prepare_players(game, state, depth, evaluate, searcher="paranoid")
     reduced = Paranoid(game, game.to_move(root), evaluate)
-    return search_reduced(reduced, root, depth, evaluate, "paranoid")
+    return search_reduced(reduced, root, depth, evaluate, "paranoid", trace)

@@ -1,4 +1,4 @@
-"""Hypothesis strategies for testing searchers and games, yours included.
+"""Hypothesis strategies for testing searchers and games, yours included, and the game checker.
 
 Install with the ``testing`` extra (``pip install gamesearch[testing]``). A property test of a
 searcher is then one line of strategy:
@@ -9,6 +9,9 @@ searcher is then one line of strategy:
 ... def test_alphabeta_equals_minimax(tree):
 ...     assert alphabeta(tree).value == minimax(tree).value
 >>> test_alphabeta_equals_minimax()
+
+:func:`check_game`, the conformance checker, lives in :mod:`gamesearch.conformance`, which
+needs no Hypothesis; it is offered here too, beside the strategies.
 """
 
 from __future__ import annotations
@@ -24,10 +27,11 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
         "gamesearch.testing needs Hypothesis: pip install 'gamesearch[testing]'"
     ) from exc
 
+from .conformance import check_game
 from .game import A, Game, S
 from .games.tree import Chance, GameTree
 
-__all__ = ["chance_trees", "game_trees", "maxn_trees", "nested_trees", "states"]
+__all__ = ["chance_trees", "check_game", "game_trees", "maxn_trees", "nested_trees", "states"]
 
 
 def nested_trees(

@@ -13,6 +13,7 @@ from .connect_four import ConnectFour
 from .hog import Hog, HogState
 from .nim import Nim, NimState
 from .pig import Pig, PigState
+from .registry import GameParameter, GameSpec, find_game, reference_games
 from .rolit import Rolit, RolitState
 from .tictactoe import TicTacToe
 from .tree import Chance, GameTree, Path
@@ -20,6 +21,8 @@ from .tree import Chance, GameTree, Path
 __all__ = [
     "Chance",
     "ConnectFour",
+    "GameParameter",
+    "GameSpec",
     "GameTree",
     "Hog",
     "HogState",
@@ -31,4 +34,6 @@ __all__ = [
     "Rolit",
     "RolitState",
     "TicTacToe",
+    "find_game",
+    "reference_games",
 ]

@@ -41,8 +41,8 @@ class Nim:
         >>> state, game.is_terminal(state)
         (((1, 0), 1), False)
         >>> end = game.result(state, (0, 1))   # player 1 takes the last stick
-        >>> [game.utility(end, player) for player in range(3)]
-        [0.0, 1.0, 0.0]
+        >>> tuple(game.utility(end, player) for player in range(3))
+        (0.0, 1.0, 0.0)
     """
 
     def __init__(

@@ -1,0 +1,93 @@
+"""Draw the pictures of the documentation from real searches: DOT and SVG files in docs/figures.
+
+Each picture is the trace of a search made by the library (a ``SearchTree``), written as
+Graphviz DOT text (``NAME.dot``) and drawn by Graphviz (``NAME.svg``). Both are committed, so
+that the site builds without Graphviz; the tests check that the DOT files are what the library
+draws today. After changing the library's pictures, run from the repository root::
+
+    python docs/make_pictures.py            # rewrite docs/figures/*.dot and *.svg
+    python docs/make_pictures.py --check    # exit 1 if a committed DOT file is out of date
+
+Drawing the SVG files needs the ``viz`` extra and Graphviz's ``dot`` program.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from gamesearch import alphabeta, minimax, negamax
+from gamesearch.games import GameTree, TicTacToe
+from gamesearch.trace import SearchTree
+
+HERE = Path(__file__).resolve().parent / "figures"
+
+TEXTBOOK = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+"""AIMA 3rd ed., figure 5.2, in list form."""
+BEST_ORDER = [[3, 12, 8], [2, 4, 6], [2, 5, 14]]
+"""The same tree with D's leaves in the best order (AIMA section 5.3.1)."""
+DEEP = {
+    "B": {"B1": {"b11": 10, "b12": 6}, "B2": {"b21": 100, "b22": 8}},
+    "C": {"C1": {"c11": 1, "c12": 2}, "C2": {"c21": 20, "c22": 4}},
+}
+"""Three plies: a cutoff at C removes a whole subtree."""
+ENDGAME = "X O X / . O . / . X ."
+"""Tic-tac-toe, O to move: four squares left, and a draw with best play."""
+
+
+def endgame(searcher: Callable[..., Any]) -> SearchTree:
+    """The trace of ``searcher`` on the tic-tac-toe endgame."""
+    game = TicTacToe()
+    tree = SearchTree(game)
+    searcher(game, game.parse(ENDGAME), trace=tree)
+    return tree
+
+
+def game_tree(searcher: Callable[..., Any], nested: Any) -> SearchTree:
+    """The trace of ``searcher`` on the game tree ``nested``."""
+    game = GameTree(nested)
+    tree = SearchTree(game)
+    searcher(game, trace=tree)
+    return tree
+
+
+PICTURES: dict[str, Callable[[], SearchTree]] = {
+    "textbook-alphabeta": lambda: game_tree(alphabeta, TEXTBOOK),
+    "textbook-minimax": lambda: game_tree(minimax, TEXTBOOK),
+    "textbook-best-order": lambda: game_tree(alphabeta, BEST_ORDER),
+    "deep-cutoff": lambda: game_tree(alphabeta, DEEP),
+    "tictactoe-endgame": lambda: endgame(negamax),
+}
+"""Each picture's file name, and the search it shows."""
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write (or with ``--check``, compare) every picture; the exit status."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="only compare the DOT files")
+    parser.add_argument("--out", type=Path, default=HERE, help="where to write (docs/figures)")
+    args = parser.parse_args(argv)
+    stale = []
+    for name, make in PICTURES.items():
+        tree = make()
+        dot = tree.to_dot()
+        path = args.out / f"{name}.dot"
+        if args.check:
+            if not path.exists() or path.read_text(encoding="utf-8") != dot:
+                stale.append(path.name)
+            continue
+        args.out.mkdir(parents=True, exist_ok=True)
+        path.write_text(dot, encoding="utf-8")
+        path.with_suffix(".svg").write_text(tree.to_svg(), encoding="utf-8")
+        print(f"wrote {path.with_suffix('.svg')}")
+    if stale:
+        print(f"out of date: {', '.join(stale)}; run python docs/make_pictures.py")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

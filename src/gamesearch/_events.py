@@ -1,0 +1,230 @@
+"""The events a searcher tells its ``trace=`` observer, and the adapter negamax loops use.
+
+See :mod:`gamesearch.trace` for what each event means and when it comes. A searcher that takes
+``trace=`` keeps these rules, which :class:`~gamesearch.trace.SearchTree` relies on:
+
+- Check ``trace`` with ``_setup.check_trace`` and guard every hook with ``if trace is not
+  None`` (or a local ``tracer``), so that an untraced search pays one test per hook at most.
+- ``Enter`` when a node is expanded, before its children (with ``actions``, in the order they
+  will be tried); ``Leave`` when it is done; in between, its children's events. A child
+  scored inside its parent's loop is one ``Leaf``, told there. A root that is terminal is one
+  ``Leaf`` with ``action=None`` and ``depth=0``.
+- ``Prune`` at every cutoff, with the actions left untried (empty if none), so that the
+  ``Prune`` events number ``stats.cutoffs``; then the node's ``Leave``.
+- Values and windows in MAX view: the root player's. A negamax loop converts with
+  :class:`MaxView`. Without a window, ``alpha = beta = None``.
+- A chance node is ``kind="chance"`` (``player`` is ``-1``, ``gamesearch.CHANCE``), and each
+  child's ``Enter`` or ``Leaf`` carries its ``probability``. A vector-valued search (max-n)
+  fills ``values`` on ``Leaf`` and ``Leave``, with ``value`` its root player's component, and
+  tells every player's node as ``kind="max"``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from .game import Player
+
+__all__ = ["Enter", "Event", "Leaf", "Leave", "MaxView", "NodeKind", "Observer", "Prune"]
+
+NodeKind = Literal["max", "min", "chance"]
+"""What a node does with its children's values: MAX maximises MAX's value, MIN minimises it,
+and a chance node averages it, weighted by probability. (In a max-n search every player's node
+is a ``"max"`` node that maximises that player's own utility.)"""
+
+
+@dataclass(frozen=True, slots=True)
+class Enter:
+    """The search enters a node that it expands (rather than scores)."""
+
+    state: Any
+    """The node's state."""
+
+    action: Any
+    """The action that led here from the parent; ``None`` at the root."""
+
+    depth: int
+    """The node's ply: 0 at the root."""
+
+    player: Player
+    """The player to move here (``-1`` at a chance node)."""
+
+    kind: NodeKind
+    """``"max"`` where MAX (the root player) moves, ``"min"`` where the opponent does, or
+    ``"chance"``."""
+
+    alpha: float | None
+    """The window's lower end on entry, in MAX view; ``None`` for a search without a window."""
+
+    beta: float | None
+    """The window's upper end on entry, in MAX view; ``None`` for a search without a window."""
+
+    actions: tuple[Any, ...] | None = None
+    """The actions the search will try, in the order it will try them; ``None`` when it does
+    not look at them (a node answered by the transposition table)."""
+
+    probability: float | None = None
+    """The probability of ``action`` when the parent is a chance node, else ``None``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Leaf:
+    """The search scores a leaf: a terminal state, or a state at the depth limit."""
+
+    state: Any
+    """The leaf's state."""
+
+    action: Any
+    """The action that led here from the parent; ``None`` when the root itself is a leaf."""
+
+    depth: int
+    """The leaf's ply."""
+
+    value: float
+    """Its value in MAX view: the utility, or the evaluation at a depth limit (for a
+    vector-valued search, the root player's component of ``values``)."""
+
+    terminal: bool
+    """True for a terminal state (scored by ``utility``), False for a state cut off at the
+    depth limit (scored by ``evaluate``, or by a quiescence search from it)."""
+
+    values: tuple[float, ...] | None = None
+    """The value for every player, from a vector-valued searcher (max-n), else ``None``."""
+
+    probability: float | None = None
+    """The probability of ``action`` when the parent is a chance node, else ``None``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Prune:
+    """The search stops a node early: its value already falls outside the window (a cutoff)."""
+
+    state: Any
+    """The state of the node that is cut off."""
+
+    depth: int
+    """Its ply."""
+
+    actions: tuple[Any, ...]
+    """The actions it leaves untried, in the order they would have been tried; empty when the
+    cutoff came at its last action."""
+
+    value: float
+    """The node's value so far, in MAX view: a bound on its true value (at least ``value`` at a
+    MAX node, at most ``value`` at a MIN node)."""
+
+    alpha: float
+    """The window's lower end when the cutoff happened, in MAX view."""
+
+    beta: float
+    """The window's upper end when the cutoff happened, in MAX view. A MAX node is cut off
+    when ``value >= beta``, a MIN node when ``value <= alpha``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    """The search leaves a node it entered, with the node's value."""
+
+    state: Any
+    """The node's state."""
+
+    depth: int
+    """Its ply."""
+
+    value: float
+    """The value the search backs up, in MAX view (a bound, where a cutoff stopped the node or
+    one below it; see :meth:`SearchTree.range`)."""
+
+    action: Any
+    """The best action found, ``None`` if unknown (a node answered by the table)."""
+
+    alpha: float | None
+    """The window's lower end when the node is left, in MAX view: its entry value raised by the
+    values of MAX's children (``None`` for a search without a window)."""
+
+    beta: float | None
+    """The window's upper end when the node is left, in MAX view: lowered by MIN's children."""
+
+    values: tuple[float, ...] | None = None
+    """The value for every player, from a vector-valued searcher (max-n), else ``None``."""
+
+    stored: bool = False
+    """True when the value came from the transposition table, without searching below."""
+
+
+Event = Enter | Leaf | Prune | Leave
+"""Any of the four events."""
+
+Observer = Callable[[Event], object]
+"""What ``trace=`` takes: a callable that is given each event in search order (its return
+value is ignored). ``print`` is one; :class:`SearchTree` is another."""
+
+
+class MaxView:
+    """Tells an observer about a search in negamax form, converting to MAX view.
+
+    A negamax loop holds each node's value and window for the player to move there; the events
+    are for the root player, MAX. At a node where MAX moves nothing changes; elsewhere a value
+    ``v`` becomes ``-v`` and a window ``(alpha, beta)`` becomes ``(-beta, -alpha)``.
+    """
+
+    __slots__ = ("edge", "root_player", "trace")
+
+    def __init__(self, trace: Observer, root_player: Player) -> None:
+        self.trace = trace
+        self.root_player = root_player
+        self.edge: Any = None
+        """The action that led to the next node to be entered: the loop sets it."""
+
+    def enter(
+        self, state: Any, mover: Player, alpha: float, beta: float, ply: int, moves: Any
+    ) -> None:
+        """The search enters ``state``, where ``mover`` moves, with ``mover``'s window."""
+        if mover == self.root_player:
+            self.trace(Enter(state, self.edge, ply, mover, "max", alpha, beta, moves))
+        else:
+            self.trace(Enter(state, self.edge, ply, mover, "min", -beta, -alpha, moves))
+
+    def leaf(
+        self, state: Any, action: Any, ply: int, mover: Player, value: float, terminal: bool
+    ) -> None:
+        """The search scores the leaf ``state`` at ``value`` for ``mover``, who moved into it."""
+        self.trace(
+            Leaf(state, action, ply, value if mover == self.root_player else -value, terminal)
+        )
+
+    def prune(
+        self,
+        state: Any,
+        mover: Player,
+        value: float,
+        alpha: float,
+        beta: float,
+        ply: int,
+        rest: Any,
+    ) -> None:
+        """A cutoff at ``state``: ``value`` reached ``mover``'s ``beta``; ``rest`` is untried."""
+        if mover == self.root_player:
+            self.trace(Prune(state, ply, tuple(rest), value, alpha, beta))
+        else:
+            self.trace(Prune(state, ply, tuple(rest), -value, -beta, -alpha))
+
+    def leave(
+        self,
+        state: Any,
+        mover: Player,
+        value: float,
+        best: Any,
+        alpha: float,
+        beta: float,
+        ply: int,
+        *,
+        stored: bool = False,
+    ) -> None:
+        """The search leaves ``state`` with ``value``, ``mover``'s, and ``mover``'s window."""
+        if mover == self.root_player:
+            self.trace(Leave(state, ply, value, best, alpha, beta, stored=stored))
+        else:
+            self.trace(Leave(state, ply, -value, best, -beta, -alpha, stored=stored))

@@ -1,0 +1,140 @@
+"""A recorded search told in words, step by step, as a teacher tells it at the blackboard.
+
+Each step names the node (A for the root, then B, C, D, then B1, B2, ... as the textbook letters
+its figures) and says how the *range* of the values each node can still have changes: the
+picture of alpha-beta in AIMA 3rd ed., figure 5.5, where the root of the tree
+[[3, 12, 8], [2, 4, 6], [14, 5, 2]] goes from [-inf, +inf] to [3, +inf], [3, 14], [3, 5] and
+finally [3, 3].
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from ._pictures import number
+from .trace import Enter, Leaf, Leave, Prune
+
+if TYPE_CHECKING:
+    from .trace import SearchTree, TraceNode
+
+__all__ = ["narrate"]
+
+_KINDS = {"max": "MAX", "min": "MIN", "chance": "CHANCE"}
+_INF = math.inf
+
+
+def _span(bounds: tuple[float, float] | None) -> str:
+    if bounds is None:
+        return ""
+    return f"[{number(bounds[0])}, {number(bounds[1])}]"
+
+
+def _action(action: Any) -> str:
+    return action if isinstance(action, str) else repr(action)
+
+
+def narrate(tree: SearchTree, root: TraceNode) -> str:
+    """The search below ``root`` in words, one step a line (see :meth:`SearchTree.narrate`)."""
+    first = root.step
+    last = root.closed if root.closed is not None else len(tree.log) - 1
+    vector = any(node.values is not None for node in tree.nodes(root))
+    lines: list[str] = []
+    # The ranges after the step being told, by id: each step changes the ranges of one node
+    # and its ancestors only, which are recomputed from their children's, known already.
+    known: dict[int, tuple[float, float]] = {}
+
+    def changes(node: TraceNode | None, step: int, *, always: bool) -> list[str]:
+        """How the ranges of ``node`` and its ancestors change at ``step``."""
+        said = []
+        while node is not None and not vector:
+            before = known.get(id(node), (-_INF, _INF))
+            known[id(node)] = after = tree.range(node, step, known)
+            if before != after:
+                said.append(f"{tree.name(node)}'s range becomes {_span(after)}")
+            elif always:
+                said.append(f"{tree.name(node)}'s range stays {_span(after)}")
+            always = False
+            node = node.parent
+        return said
+
+    for step in range(first, last + 1):
+        event, node = tree.log[step]
+        name, indent = tree.name(node), "  " * node.depth
+        if isinstance(event, (Enter, Prune)):  # ranges change, but are not told here
+            changes(node, step, always=False)
+        if isinstance(event, Enter):
+            kind = _KINDS[event.kind]
+            window = _span(node.window)
+            if node.parent is None:
+                text = f"search {name} ({kind})" + (f", window {window}" if window else "")
+            else:
+                text = f"visit {name} ({kind}) by {_edge(node)}"
+                text += f", window {window}" if window else ""
+            lines.append(indent + text)
+        elif isinstance(event, Leaf):
+            what = "leaf" if event.terminal else "estimate"
+            text = f"{what} {name} = {_value(node)}"
+            if node.parent is None:
+                text += " (the root is terminal)"
+            said = changes(node.parent, step, always=True)
+            lines.append(indent + text + (": " + "; ".join(said) if said else ""))
+        elif isinstance(event, Prune):
+            lines.append(indent + _cutoff(tree, node, event, step))
+        elif isinstance(event, Leave):
+            text = f"leave {name} = {_value(node)}"
+            if event.stored:
+                text += " (from the transposition table)"
+            best = next((c for c in node.children if c.visited and c.action == event.action), None)
+            if best is not None:
+                text += f", best action {_action(event.action)} ({tree.name(best)})"
+            said = changes(node, step, always=False)
+            lines.append(indent + text + (": " + "; ".join(said) if said else ""))
+    lines.append(_summary(tree, root))
+    return "\n".join(lines)
+
+
+def _edge(node: TraceNode) -> str:
+    text = f"action {_action(node.action)}"
+    if node.probability is not None:
+        text = f"outcome {_action(node.action)} (p={number(node.probability)})"
+    return text
+
+
+def _value(node: TraceNode) -> str:
+    if node.values is not None:
+        return "(" + ", ".join(number(value) for value in node.values) + ")"
+    return number(node.value)
+
+
+def _cutoff(tree: SearchTree, node: TraceNode, event: Prune, step: int) -> str:
+    """The cutoff test that succeeded, and what it prunes."""
+    name, value = tree.name(node), number(event.value)
+    if math.isinf(event.alpha) and math.isinf(event.beta) and event.alpha < event.beta:
+        test = f"{name} is cut off (max-n's shallow or immediate pruning)"
+    elif node.kind == "min":
+        relation = "<" if event.value < event.alpha else "<="
+        test = f"{name}'s value <= {value} {relation} alpha = {number(event.alpha)}"
+    elif node.kind == "max":
+        relation = ">" if event.value > event.beta else ">="
+        test = f"{name}'s value >= {value} {relation} beta = {number(event.beta)}"
+    else:
+        window = _span((event.alpha, event.beta))
+        test = f"{name}'s value is bounded by {value}, outside the window {window}"
+    pruned = [child for child in node.children if child.step == step]
+    if not pruned:
+        return f"{test}: a cutoff, with no action left to prune"
+    return f"{test}: prune " + ", ".join(tree.name(child) for child in pruned)
+
+
+def _summary(tree: SearchTree, root: TraceNode) -> str:
+    leaves, pruned = tree.leaves(root), tree.pruned(root)
+    text = f"result: {tree.name(root)} = {_value(root)}"
+    if root.best_action is not None:
+        text += f", best action {_action(root.best_action)}"
+    if root.values is None:
+        text += f"; {tree.name(root)}'s range is {_span(tree.range(root))}"
+    text += f"; {len(leaves)} leaves scored"
+    if pruned:
+        text += f", {len(pruned)} pruned"
+    return text

@@ -1,0 +1,421 @@
+"""The :class:`SearchTree` observer: a search recorded as a tree of visited and pruned nodes."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from ._events import Enter, Event, Leaf, NodeKind, Prune
+from .errors import IllegalActionError
+from .game import Player
+
+__all__ = ["SearchTree", "TraceNode"]
+
+_CHANCE: Player = -1
+"""``to_move`` at a chance node (``gamesearch.CHANCE``)."""
+
+_INF = math.inf
+
+
+@dataclass(eq=False)
+class TraceNode:
+    """A node of a :class:`SearchTree`: one state the search visited, or one it pruned."""
+
+    state: Any
+    """The node's state (``None`` for a pruned node when the tree was built without a game)."""
+
+    action: Any
+    """The action from the parent (``None`` at the root)."""
+
+    depth: int
+    """The node's ply."""
+
+    kind: NodeKind | Literal["leaf"] | None
+    """``"max"``, ``"min"`` or ``"chance"`` for an inner node, ``"leaf"`` for a leaf, ``None``
+    for a pruned node of unknown kind."""
+
+    parent: TraceNode | None = field(default=None, repr=False)
+    """The parent node, ``None`` at the root."""
+
+    player: Player | None = None
+    """The player to move, where known."""
+
+    visited: bool = True
+    """False for a node the search pruned (never looked at)."""
+
+    terminal: bool | None = None
+    """For a leaf: True if terminal, False if cut off at the depth limit."""
+
+    value: float | None = None
+    """The value in MAX view: a visited leaf's score, the value an inner node backed up, a
+    pruned terminal state's utility; ``None`` if unknown."""
+
+    values: tuple[float, ...] | None = None
+    """The value for every player (vector-valued searchers)."""
+
+    window: tuple[float, float] | None = None
+    """``(alpha, beta)`` on entry, in MAX view (``None`` without a window)."""
+
+    final_window: tuple[float, float] | None = None
+    """``(alpha, beta)`` when the node was left, in MAX view (``None`` without a window)."""
+
+    best_action: Any = None
+    """The best action the search found here."""
+
+    actions: tuple[Any, ...] | None = None
+    """The actions the search meant to try, in order (``None`` if unknown)."""
+
+    probability: float | None = None
+    """The probability of ``action``, below a chance node."""
+
+    cutoff: Prune | None = None
+    """The cutoff that stopped this node, if one did."""
+
+    stored: bool = False
+    """True when the value came from the transposition table."""
+
+    children: list[TraceNode] = field(default_factory=list, repr=False)
+    """The children the search visited or pruned, in order."""
+
+    step: int = 0
+    """The index of the event that created the node (for pruned nodes: the ``Prune`` event)."""
+
+    closed: int | None = None
+    """The index of the event after which the node was done, ``None`` while it was open."""
+
+    @property
+    def is_leaf(self) -> bool:
+        """Whether the node has no children in the tree."""
+        return not self.children
+
+
+class SearchTree:
+    """An observer that records a search into a tree of visited and pruned nodes.
+
+    Pass it as ``trace=`` to any searcher. Give it the game, too, and it also expands the
+    actions the search pruned, so that pictures show the pruned subtrees (down to the deepest
+    ply the search reached, at most ``max_pruned`` nodes in all) and the pruned terminal
+    states' values. Every search it observes starts a new tree (``trees``); :attr:`root` is
+    the last finished one's root (the deepest completed iteration, for iterative deepening).
+
+    Args:
+        game: The game searched, to expand pruned actions; ``None`` records only the actions.
+        max_pruned: The most pruned nodes to expand, over all trees.
+
+    Example:
+        >>> from gamesearch import alphabeta
+        >>> from gamesearch.games import GameTree
+        >>> game = GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+        >>> tree = SearchTree(game)
+        >>> alphabeta(game, trace=tree).value
+        3.0
+        >>> print(tree.to_text())
+        A MAX = 3 [3, +inf] *
+        |-- 0: B MIN = 3 [-inf, 3] *
+        |   |-- 0: B1 = 3 *
+        |   |-- 1: B2 = 12
+        |   `-- 2: B3 = 8
+        |-- 1: C MIN = 2 [3, +inf] cutoff
+        |   |-- 0: C1 = 2
+        |   |-- 1: C2 = 4 pruned
+        |   `-- 2: C3 = 6 pruned
+        `-- 2: D MIN = 2 [3, 5] cutoff
+            |-- 0: D1 = 14
+            |-- 1: D2 = 5
+            `-- 2: D3 = 2
+    """
+
+    def __init__(self, game: Any = None, *, max_pruned: int = 1000) -> None:
+        self.game = game
+        self.max_pruned = max_pruned
+        self.trees: list[TraceNode] = []
+        """The root of every search recorded, in order."""
+        self.log: list[tuple[Event, TraceNode]] = []
+        """Every event recorded, with the node it concerns, in order."""
+        self._stack: list[TraceNode] = []
+        self._deepest = 0
+        self._expanded = 0
+
+    def __repr__(self) -> str:
+        if not self.trees:
+            return "SearchTree(empty)"
+        return f"SearchTree({len(list(self.nodes()))} nodes, {len(self.trees)} search(es))"
+
+    @property
+    def root(self) -> TraceNode:
+        """The root of the last search recorded that finished (else of the last one).
+
+        For iterative deepening stopped by its clock, that is the deepest completed iteration:
+        the one whose result it returns.
+
+        Raises:
+            ValueError: no search has been recorded yet.
+        """
+        if not self.trees:
+            raise ValueError("SearchTree: nothing recorded yet; pass it to a searcher as trace=")
+        done = [tree for tree in self.trees if tree.closed is not None]
+        return done[-1] if done else self.trees[-1]
+
+    def __call__(self, event: Event) -> None:
+        """Record one event (the observer protocol)."""
+        step = len(self.log)
+        if isinstance(event, Enter):
+            node = TraceNode(
+                event.state,
+                event.action,
+                event.depth,
+                event.kind,
+                player=event.player,
+                actions=event.actions,
+                probability=event.probability,
+                step=step,
+            )
+            if event.alpha is not None and event.beta is not None:
+                node.window = (event.alpha, event.beta)
+            self._attach(node)
+            self._stack.append(node)
+        elif isinstance(event, Leaf):
+            node = TraceNode(
+                event.state,
+                event.action,
+                event.depth,
+                "leaf",
+                terminal=event.terminal,
+                value=event.value,
+                values=event.values,
+                probability=event.probability,
+                step=step,
+                closed=step,
+            )
+            self._attach(node)
+            self._deepest = max(self._deepest, event.depth)
+        elif isinstance(event, Prune):
+            node = self._current(event.depth)
+            node.cutoff = event
+            for action in event.actions:
+                node.children.append(self._pruned(node, action, step))
+        else:
+            node = self._current(event.depth)
+            self._stack.pop()
+            node.value, node.values, node.best_action = event.value, event.values, event.action
+            node.stored, node.closed = event.stored, step
+            if event.alpha is not None and event.beta is not None:
+                node.final_window = (event.alpha, event.beta)
+        self.log.append((event, node))
+
+    def _attach(self, node: TraceNode) -> None:
+        """Hang ``node`` below the open node one ply up, or start a new tree at ply 0."""
+        while self._stack and self._stack[-1].depth >= node.depth:
+            self._stack.pop()  # left behind by a search that stopped (a time limit)
+        if not self._stack:
+            self.trees.append(node)
+            self._deepest = node.depth
+            return
+        node.parent = self._stack[-1]
+        self._stack[-1].children.append(node)
+
+    def _current(self, depth: int) -> TraceNode:
+        while self._stack and self._stack[-1].depth > depth:
+            self._stack.pop()
+        if not self._stack or self._stack[-1].depth != depth:
+            raise ValueError(f"SearchTree: an event at ply {depth} for no node entered there")
+        return self._stack[-1]
+
+    def _pruned(self, parent: TraceNode, action: Any, step: int) -> TraceNode:
+        """A pruned child, with its subtree expanded when the game is known and budget is left."""
+        node = TraceNode(None, action, parent.depth + 1, None, parent, visited=False, step=step)
+        node.closed = step
+        if self.game is None or parent.state is None or self._expanded >= self.max_pruned:
+            return node
+        game = self.game
+        try:
+            state = game.result(parent.state, action)
+        except IllegalActionError:
+            # The trace's actions are not all the game's: best-reply search, say, which moves
+            # in a reduced game of its own. The pruned subtree is drawn without its contents.
+            return node
+        self._expanded += 1
+        node.state = state
+        if game.is_terminal(state):
+            node.kind, node.terminal = "leaf", True
+            node.value = float(game.utility(state, self._root_player()))
+        elif node.depth < self._deepest:
+            node.player = player = game.to_move(state)
+            node.kind = self._kind(player)
+            node.actions = tuple(game.actions(state))
+            for child in node.actions:
+                node.children.append(self._pruned(node, child, step))
+        else:
+            node.player = game.to_move(state)
+            node.kind = "leaf"
+            node.terminal = False
+        return node
+
+    def _root_player(self) -> Player:
+        player = self.trees[-1].player
+        return 0 if player is None else player
+
+    def _kind(self, player: Player) -> NodeKind:
+        if player == _CHANCE:
+            return "chance"
+        return "max" if player == self._root_player() else "min"
+
+    def nodes(self, root: TraceNode | None = None) -> Iterator[TraceNode]:
+        """Every node below ``root`` (default :attr:`root`), itself first, depth first."""
+        pending = [self.root if root is None else root]
+        while pending:
+            node = pending.pop()
+            yield node
+            pending.extend(reversed(node.children))
+
+    def leaves(self, root: TraceNode | None = None) -> list[TraceNode]:
+        """The leaves the search scored, in the order it scored them."""
+        return [node for node in self.nodes(root) if node.visited and node.kind == "leaf"]
+
+    def pruned(self, root: TraceNode | None = None) -> list[TraceNode]:
+        """The pruned nodes that are leaves of the drawn tree, left to right.
+
+        With a game these are the terminal states and depth-limit states of the pruned
+        subtrees; without one, the pruned actions themselves.
+        """
+        return [node for node in self.nodes(root) if not node.visited and not node.children]
+
+    def principal_variation(self, root: TraceNode | None = None) -> list[TraceNode]:
+        """The nodes of the principal variation below ``root``, following each best action."""
+        node = self.root if root is None else root
+        line = [node]
+        while node.best_action is not None:
+            child = next(
+                (c for c in node.children if c.visited and c.action == node.best_action), None
+            )
+            if child is None:
+                break
+            line.append(child)
+            node = child
+        return line
+
+    def range(
+        self,
+        node: TraceNode,
+        step: int | None = None,
+        known: dict[int, tuple[float, float]] | None = None,
+    ) -> tuple[float, float]:
+        """The range of values ``node`` can have, given what the search had seen (MAX view).
+
+        This is the textbook's picture of alpha-beta (AIMA 3rd ed., figure 5.5): a leaf's range
+        is its value; an inner node's is the max (or min, or expectation) of its children's
+        ranges, an unseen or pruned child counting as ``[-inf, +inf]``. With ``step`` (an index
+        into :attr:`log`) it is the range after that event; by default, after the search.
+        ``known`` may give the children's ranges at ``step``, by ``id``, to save recomputing
+        them.
+        """
+        at = len(self.log) if step is None else step
+        if node.step > at:
+            return (-_INF, _INF)
+        if node.kind == "leaf" and node.visited and node.value is not None:
+            return (node.value, node.value)
+        seen = [child for child in node.children if child.step <= at]
+        if not seen:
+            if node.stored and node.closed is not None and node.closed <= at:
+                return _stored_range(node)
+            return (-_INF, _INF)
+        ranges = []
+        for child in seen:
+            if not child.visited:
+                ranges.append((-_INF, _INF))
+            elif known is not None and id(child) in known:
+                ranges.append(known[id(child)])
+            else:
+                ranges.append(self.range(child, at, known))
+        done = node.closed is not None and node.closed <= at
+        if not done and (node.actions is None or len(seen) < len(node.actions)):
+            ranges.append((-_INF, _INF))
+        if node.kind == "min":
+            return (min(low for low, _ in ranges), min(high for _, high in ranges))
+        if node.kind == "chance":
+            weights = [child.probability or 0.0 for child in seen]
+            if len(ranges) > len(seen):
+                weights.append(max(0.0, 1.0 - sum(weights)))
+            lows, highs = [low for low, _ in ranges], [high for _, high in ranges]
+            return (_expect(weights, lows), _expect(weights, highs))
+        return (max(low for low, _ in ranges), max(high for _, high in ranges))
+
+    def name(self, node: TraceNode) -> str:
+        """The node's name, as the textbook letters its figures: A, then B, C, D, then B1, B2."""
+        path = []
+        while node.parent is not None:
+            path.append(node.parent.children.index(node))
+            node = node.parent
+        path.reverse()
+        if not path:
+            return "A"
+        first = chr(ord("B") + path[0]) if path[0] < 25 else f"A{path[0] + 1}"
+        rest = [str(index + 1) for index in path[1:]]
+        if not rest:
+            return first
+        return first + rest[0] + "".join(f".{part}" for part in rest[1:])
+
+    def to_dot(self, root: TraceNode | None = None) -> str:
+        """The tree as Graphviz DOT text (see :func:`gamesearch._pictures.to_dot`)."""
+        from ._pictures import to_dot
+
+        return to_dot(self, self.root if root is None else root)
+
+    def to_svg(self, root: TraceNode | None = None) -> str:
+        """The tree drawn as SVG by Graphviz.
+
+        Raises:
+            MissingDependencyError: the ``graphviz`` package (the ``viz`` extra) or Graphviz's
+                ``dot`` program is not installed; the message names which.
+        """
+        from ._pictures import to_svg
+
+        return to_svg(self.to_dot(root))
+
+    def _repr_svg_(self) -> str | None:
+        """The picture for Jupyter; ``None`` (so Jupyter shows the text) without Graphviz."""
+        from ._pictures import to_svg
+        from .errors import MissingDependencyError
+
+        if not self.trees:
+            return None
+        try:
+            return to_svg(self.to_dot())
+        except MissingDependencyError:
+            return None
+
+    def to_text(self, root: TraceNode | None = None) -> str:
+        """The tree in plain text, one node a line: ``*`` marks the principal variation."""
+        from ._pictures import to_text
+
+        return to_text(self, self.root if root is None else root)
+
+    def narrate(self, root: TraceNode | None = None) -> str:
+        """The search told step by step, with each node's range as it changes (AIMA fig. 5.5)."""
+        from ._narrate import narrate
+
+        return narrate(self, self.root if root is None else root)
+
+
+def _stored_range(node: TraceNode) -> tuple[float, float]:
+    """The range of a node answered by the table: its value, bounded as the window implies."""
+    assert node.value is not None
+    if node.window is None:
+        return (node.value, node.value)
+    alpha, beta = node.window
+    if node.value <= alpha:
+        return (-_INF, node.value)
+    if node.value >= beta:
+        return (node.value, _INF)
+    return (node.value, node.value)
+
+
+def _expect(weights: Sequence[float], values: Sequence[float]) -> float:
+    """The weighted sum of ``values``, where an infinite value with weight > 0 dominates."""
+    total = 0.0
+    for weight, value in zip(weights, values, strict=True):
+        if weight > 0:
+            total += weight * value
+    return total

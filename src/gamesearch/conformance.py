@@ -1,0 +1,382 @@
+"""The game conformance checker: does a game keep the promises of the ``Game`` protocol?
+
+:func:`check_game` walks the game's states, all of them from the initial state breadth first
+while there are at most ``max_states``, then random lines of play to the end, and checks at
+every state what the searchers rely on. It needs no third-party package, so a game's own test
+suite can call it in one line (it is also :func:`gamesearch.testing.check_game`):
+
+>>> from gamesearch.conformance import check_game
+>>> from gamesearch.games import TicTacToe
+>>> report = check_game(TicTacToe())
+>>> report.states, report.exhaustive   # one state per position up to symmetry (TicTacToe.key)
+(765, True)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import math
+import random
+from collections import deque
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from numbers import Real
+from typing import Any
+
+from ._setup import check_game as check_members
+from .errors import GameProtocolError
+
+__all__ = ["ConformanceReport", "check_game"]
+
+_CHANCE = -1
+"""``to_move`` at a chance node (``gamesearch.CHANCE``)."""
+_TOLERANCE = 1e-9
+"""How far chance probabilities may sum from 1."""
+_MAX_LINE = 10_000
+"""The longest random line of play followed, in plies: a game that runs on is cut there."""
+
+
+@dataclass(frozen=True)
+class ConformanceReport:
+    """What :func:`check_game` looked at, when it found nothing wrong."""
+
+    states: int
+    """Distinct states checked."""
+
+    terminal: int
+    """How many of them were terminal."""
+
+    exhaustive: bool
+    """Whether every state reachable from the initial state was checked (the game has at most
+    ``max_states`` of them)."""
+
+    lines: int
+    """Random lines of play followed to the end (or to 10,000 plies)."""
+
+
+class _Problems:
+    """The defects found, the first example of each kind kept, with the line that reached it."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.found: dict[str, str] = {}
+
+    def add(self, kind: str, message: str, line: tuple[Any, ...]) -> None:
+        if kind not in self.found:
+            where = "the initial state" if not line else f"the state after actions {list(line)}"
+            self.found[kind] = f"{message} (at {where})"
+
+
+def check_game(
+    game: Any,
+    *,
+    max_states: int = 10_000,
+    lines: int = 100,
+    zero_sum: bool = False,
+    seed: int = 0,
+) -> ConformanceReport:
+    """Check that ``game`` keeps the ``Game`` protocol's promises; raise if it does not.
+
+    Every state checked must be hashable (or its ``game.key``), and equal states must hash
+    alike: ``result`` applied twice to the same state and action gives equal states, and a
+    copy of a state equals it. ``result`` must not change the state it is given. A terminal
+    state has no actions and a utility for every player, a real number that is not NaN; a
+    non-terminal state has actions, a player to move in ``range(num_players)`` (or ``-1``,
+    a chance node) and no utility: ``utility`` must raise there rather than answer, so that a
+    search that scores a state too early fails loudly. At a chance node
+    (``chance_outcomes``), the probabilities are numbers >= 0 that sum to 1 and the outcomes
+    are the actions. With ``zero_sum=True``, the utilities of every terminal state sum to 0.
+
+    Args:
+        game: The game to check.
+        max_states: The most states to visit breadth first from the initial state; a game
+            with fewer reachable states is checked exhaustively.
+        lines: How many random lines of play to follow from the initial state to the end,
+            which reach deep states the breadth-first walk does not.
+        zero_sum: Check that the utilities of every terminal state sum to 0 (``negamax``'s
+            assumption).
+        seed: The seed of the random lines, so that a failure repeats.
+
+    Returns:
+        How much was checked.
+
+    Raises:
+        NotAGameError: ``game`` lacks members of the protocol.
+        GameProtocolError: the game breaks the protocol; the message lists every kind of
+            defect found, each with the line of play that reaches an example.
+
+    Example:
+        A game whose ``result`` changes the state it is given, a list (so not hashable either):
+
+        >>> class Appending:
+        ...     num_players = 1
+        ...     def initial_state(self): return []
+        ...     def to_move(self, state): return 0
+        ...     def actions(self, state): return [] if len(state) == 2 else ["a"]
+        ...     def result(self, state, action): state.append(action); return state
+        ...     def is_terminal(self, state): return len(state) == 2
+        ...     def utility(self, state, player): return 1.0
+        >>> try:
+        ...     check_game(Appending())
+        ... except GameProtocolError as error:
+        ...     print(str(error).splitlines()[1])
+        - states must be hashable, but list is not: unhashable type: 'list' (at the initial state)
+    """
+    check_members(game)
+    for name, value in (("max_states", max_states), ("lines", lines)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ValueError(f"check_game: {name} must be an int >= 0, got {value!r}")
+    problems = _Problems(game)
+    players = game.num_players
+    if isinstance(players, bool) or not isinstance(players, int) or players < 1:
+        problems.add("players", f"num_players must be an int >= 1, not {players!r}", ())
+        _raise(game, problems)
+    keyfn = getattr(game, "key", None)
+    seen: set[Hashable] = set()
+    checked = terminal = 0
+
+    def visit(state: Any, line: tuple[Any, ...]) -> list[tuple[Any, Any]]:
+        """Check ``state`` unless done before; return its ``(action, child)`` pairs if new."""
+        nonlocal checked, terminal
+        key = _key(state, keyfn, problems, line)
+        if key is not None:
+            if key in seen:
+                return []
+            seen.add(key)
+        checked += 1
+        if game.is_terminal(state):
+            terminal += 1
+            _check_terminal(game, state, players, zero_sum, problems, line)
+            return []
+        return _check_inner(game, state, players, keyfn, problems, line)
+
+    pending: deque[tuple[Any, tuple[Any, ...]]] = deque([(game.initial_state(), ())])
+    while pending and checked < max_states:
+        state, line = pending.popleft()
+        for action, child in visit(state, line):
+            pending.append((child, (*line, action)))
+    exhaustive = not pending
+    rng = random.Random(seed)
+    for _ in range(0 if exhaustive else lines):
+        state, line = game.initial_state(), ()
+        for _ in range(_MAX_LINE):
+            visit(state, line)
+            actions = list(game.actions(state))
+            if game.is_terminal(state) or not actions:
+                break
+            action = rng.choice(actions)
+            state, line = game.result(state, action), (*line, action)
+    if problems.found:
+        _raise(game, problems)
+    return ConformanceReport(checked, terminal, exhaustive, 0 if exhaustive else lines)
+
+
+def _raise(game: Any, problems: _Problems) -> None:
+    found = "\n".join(f"- {message}" for message in problems.found.values())
+    raise GameProtocolError(f"{type(game).__name__} breaks the Game protocol:\n{found}")
+
+
+def _key(
+    state: Any, keyfn: Callable[[Any], Any] | None, problems: _Problems, line: tuple[Any, ...]
+) -> Hashable | None:
+    """The state's hashable identity (its ``key``, if the game has one), ``None`` if none."""
+    try:
+        key = state if keyfn is None else keyfn(state)
+        hash(key)
+    except TypeError as exc:
+        what = "the keys game.key(state) gives" if keyfn is not None else "states"
+        problems.add(
+            "hash",
+            f"{what} must be hashable, but {type(state).__name__} is not: {exc}",
+            line,
+        )
+        return None
+    return key  # type: ignore[no-any-return]
+
+
+def _check_terminal(
+    game: Any,
+    state: Any,
+    players: int,
+    zero_sum: bool,
+    problems: _Problems,
+    line: tuple[Any, ...],
+) -> None:
+    if list(game.actions(state)):
+        problems.add(
+            "terminal-actions",
+            f"the terminal state {state!r} has actions {list(game.actions(state))!r}; "
+            "actions must be empty exactly where is_terminal is true",
+            line,
+        )
+    utilities = []
+    for player in range(players):
+        try:
+            value = game.utility(state, player)
+        except Exception as exc:  # whatever the game raises is the defect to report
+            problems.add(
+                "utility-fails",
+                f"utility({state!r}, {player}) raised {type(exc).__name__}: {exc}; "
+                "a terminal state needs a utility for every player",
+                line,
+            )
+            return
+        if isinstance(value, bool) or not isinstance(value, Real) or math.isnan(value):
+            problems.add(
+                "utility-number",
+                f"utility({state!r}, {player}) returned {value!r}; utilities are real "
+                "numbers, not NaN",
+                line,
+            )
+            return
+        utilities.append(float(value))
+    if zero_sum and abs(math.fsum(utilities)) > _TOLERANCE * max(1.0, *map(abs, utilities)):
+        problems.add(
+            "zero-sum",
+            f"the utilities of the terminal state {state!r} are {utilities}, which do not "
+            "sum to 0, yet the game was declared zero-sum (negamax needs "
+            "utility(s, 0) == -utility(s, 1)); search it with alphabeta",
+            line,
+        )
+
+
+def _check_inner(
+    game: Any,
+    state: Any,
+    players: int,
+    keyfn: Callable[[Any], Any] | None,
+    problems: _Problems,
+    line: tuple[Any, ...],
+) -> list[tuple[Any, Any]]:
+    """Check a non-terminal state; return its ``(action, child)`` pairs."""
+    actions = list(game.actions(state))
+    if not actions:
+        problems.add(
+            "no-actions",
+            f"the state {state!r} is not terminal but has no actions; is_terminal must be "
+            "true exactly where actions is empty",
+            line,
+        )
+    mover = game.to_move(state)
+    if mover == _CHANCE:
+        _check_chance(game, state, actions, problems, line)
+    elif isinstance(mover, bool) or not isinstance(mover, int) or not 0 <= mover < players:
+        problems.add(
+            "to-move",
+            f"to_move({state!r}) returned {mover!r}; players are numbered 0 to "
+            f"{players - 1} (-1 marks a chance node)",
+            line,
+        )
+    _check_no_utility(game, state, problems, line)
+    snapshot = _snapshot(state)
+    children = []
+    for action in actions:
+        child = game.result(state, action)
+        if _snapshot(state) != snapshot:
+            problems.add(
+                "mutation",
+                f"result(state, {action!r}) changed the state it was given, from "
+                f"{snapshot[1]} to {state!r}; it must return a new state",
+                line,
+            )
+            break
+        _check_same(game, state, action, child, keyfn, problems, line)
+        children.append((action, child))
+    return children
+
+
+def _check_no_utility(game: Any, state: Any, problems: _Problems, line: tuple[Any, ...]) -> None:
+    try:
+        value = game.utility(state, 0)
+    except Exception:  # refusing is right, with whatever exception the game likes
+        return
+    problems.add(
+        "utility-inner",
+        f"utility({state!r}, 0) returned {value!r} for a state that is not terminal; "
+        "utility is the payoff of a finished game: raise an error there (such as "
+        "gamesearch.GameProtocolError), so that a search scoring a state too early fails",
+        line,
+    )
+
+
+def _check_chance(
+    game: Any, state: Any, actions: list[Any], problems: _Problems, line: tuple[Any, ...]
+) -> None:
+    outcomes = getattr(game, "chance_outcomes", None)
+    if not callable(outcomes):
+        problems.add(
+            "chance-member",
+            f"to_move({state!r}) is -1, a chance node, but the game has no "
+            "chance_outcomes(state) to give the probabilities",
+            line,
+        )
+        return
+    pairs = list(outcomes(state))
+    probabilities = [p for _, p in pairs]
+    if any(
+        isinstance(p, bool) or not isinstance(p, Real) or math.isnan(p) or p < 0
+        for p in probabilities
+    ):
+        problems.add(
+            "chance-negative",
+            f"chance_outcomes({state!r}) gives probabilities {probabilities!r}; each must "
+            "be a number >= 0",
+            line,
+        )
+    elif abs(math.fsum(probabilities) - 1.0) > _TOLERANCE:
+        problems.add(
+            "chance-sum",
+            f"the probabilities of chance_outcomes({state!r}) sum to "
+            f"{math.fsum(probabilities)!r}, not 1: {probabilities!r}",
+            line,
+        )
+    if [outcome for outcome, _ in pairs] != actions:
+        problems.add(
+            "chance-actions",
+            f"at the chance node {state!r}, actions() gives {actions!r} but "
+            f"chance_outcomes() gives {[o for o, _ in pairs]!r}; they must be the same",
+            line,
+        )
+
+
+def _check_same(
+    game: Any,
+    state: Any,
+    action: Any,
+    child: Any,
+    keyfn: Callable[[Any], Any] | None,
+    problems: _Problems,
+    line: tuple[Any, ...],
+) -> None:
+    """Equal states must compare equal and hash alike, or a table would miss them."""
+    again = game.result(state, action)
+    twins = [("result(state, action) applied twice", again)]
+    with contextlib.suppress(Exception):  # a state that cannot be copied is still a state
+        twins.append(("a copy.deepcopy of the state", copy.deepcopy(child)))
+    for how, twin in twins:
+        left, right = (child, twin) if keyfn is None else (keyfn(child), keyfn(twin))
+        try:
+            same = left == right and hash(left) == hash(right)
+        except TypeError:
+            return  # unhashable: reported where the state is visited
+        if not same:
+            problems.add(
+                "equality",
+                f"{how} gives {right!r}, which is the same state as {left!r} but does not "
+                "compare equal to it with the same hash; define __eq__ and __hash__ on the "
+                "state (a frozen dataclass does), or the searchers' tables will not find it",
+                (*line, action),
+            )
+            return
+
+
+def _snapshot(state: Any) -> tuple[Any, str]:
+    """A copy of ``state`` to compare with later, and its ``repr`` for messages."""
+    try:
+        copied = copy.deepcopy(state)
+    except Exception:  # then its repr must do
+        copied = None
+    if copied is None or copied != state:  # no copy, or equality by identity
+        return (repr(state), repr(state))
+    return (copied, repr(state))

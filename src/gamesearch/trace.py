@@ -1,0 +1,56 @@
+"""Search traces: what a searcher did, event by event, and a recorder that makes a tree of it.
+
+Every searcher takes ``trace=``, an *observer*: any callable that accepts one event. The searcher
+calls it at each step, in search order (depth first, left to right):
+
+==========  =========================================================================
+Event       When
+==========  =========================================================================
+``Enter``   the search enters a node it will expand (the root first)
+``Leaf``    it scores a leaf: a terminal state, or a state at the depth limit
+``Prune``   it stops a node early (a cutoff) and leaves its remaining actions untried
+``Leave``   it is done with a node: its value and best action are known
+==========  =========================================================================
+
+Every value and every window in an event is in *MAX view*: for the player to move at the root
+(MAX), as the textbook draws the tree, even where the searcher works with negated values
+internally (negamax). ``alpha`` and ``beta`` are ``None`` for searchers without a window
+(minimax). A chance node (a ``kind`` of ``"chance"``) gives each child's ``probability``; a
+vector-valued searcher (max-n) also fills ``values``, one utility per player.
+
+``print`` is an observer; :class:`SearchTree` records the events into a tree of the visited and
+the pruned nodes, and draws it (:meth:`~SearchTree.to_dot`, :meth:`~SearchTree.to_svg`,
+:meth:`~SearchTree.to_text`) or tells the search in words (:meth:`~SearchTree.narrate`):
+
+>>> from gamesearch import alphabeta
+>>> from gamesearch.games import GameTree
+>>> game = GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+>>> tree = SearchTree(game)
+>>> result = alphabeta(game, trace=tree)
+>>> [leaf.value for leaf in tree.leaves()]
+[3.0, 12.0, 8.0, 2.0, 14.0, 5.0, 2.0]
+>>> [leaf.value for leaf in tree.pruned()]
+[4.0, 6.0]
+>>> tree.range(tree.root)
+(3.0, 3.0)
+
+Tracing costs nothing when ``trace`` is ``None``: ``alphabeta`` and ``negamax`` then run their
+plain loop, and the other loops test ``trace is not None`` once per event.
+"""
+
+from __future__ import annotations
+
+from ._events import Enter, Event, Leaf, Leave, NodeKind, Observer, Prune
+from ._recorder import SearchTree, TraceNode
+
+__all__ = [
+    "Enter",
+    "Event",
+    "Leaf",
+    "Leave",
+    "NodeKind",
+    "Observer",
+    "Prune",
+    "SearchTree",
+    "TraceNode",
+]

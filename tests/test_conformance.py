@@ -1,0 +1,290 @@
+"""The conformance checker: it passes the reference games and catches each kind of defect.
+
+Each broken game below differs from a correct one, :class:`Race`, by exactly one defect.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from hypothesis import given
+
+from gamesearch import GameProtocolError, NotAGameError
+from gamesearch.conformance import ConformanceReport, check_game
+from gamesearch.games import GameTree, TicTacToe
+from gamesearch.testing import check_game as check_game_from_testing
+from gamesearch.testing import game_trees
+
+
+class Race:
+    """Players take turns to count down by 1 or 2 from 4; whoever reaches 0 wins.
+
+    A state is ``(count, player to move)``.
+    """
+
+    num_players = 2
+
+    def initial_state(self) -> Any:
+        return (4, 0)
+
+    def to_move(self, state: Any) -> int:
+        return int(state[1])
+
+    def actions(self, state: Any) -> list[int]:
+        return [step for step in (1, 2) if step <= state[0]]
+
+    def result(self, state: Any, action: int) -> Any:
+        return (state[0] - action, 1 - state[1])
+
+    def is_terminal(self, state: Any) -> bool:
+        return bool(state[0] == 0)
+
+    def utility(self, state: Any, player: int) -> float:
+        if not self.is_terminal(state):
+            raise GameProtocolError("the race is not over")
+        return 1.0 if player != state[1] else -1.0  # the player who moved last won
+
+
+class Board:
+    """A mutable state that hashes by value: the way to write a result that mutates."""
+
+    def __init__(self, count: int, player: int) -> None:
+        self.count, self.player = count, player
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Board) and (self.count, self.player) == (other.count, other.player)
+
+    def __hash__(self) -> int:
+        return hash((self.count, self.player))
+
+    def __repr__(self) -> str:
+        return f"Board({self.count}, {self.player})"
+
+    def __deepcopy__(self, memo: Any) -> Board:
+        return Board(self.count, self.player)
+
+
+class MutatingResult(Race):
+    def initial_state(self) -> Any:
+        return Board(4, 0)
+
+    def to_move(self, state: Any) -> int:
+        return int(state.player)
+
+    def actions(self, state: Any) -> list[int]:
+        return [step for step in (1, 2) if step <= state.count]
+
+    def result(self, state: Any, action: int) -> Any:
+        state.count -= action
+        state.player = 1 - state.player
+        return state
+
+    def is_terminal(self, state: Any) -> bool:
+        return bool(state.count == 0)
+
+    def utility(self, state: Any, player: int) -> float:
+        if not self.is_terminal(state):
+            raise GameProtocolError("the race is not over")
+        return 1.0 if player != state.player else -1.0
+
+
+class ListStates(Race):
+    def initial_state(self) -> Any:
+        return [4, 0]
+
+    def result(self, state: Any, action: int) -> Any:
+        return [state[0] - action, 1 - state[1]]
+
+
+class Position:
+    """A state class without __eq__: two objects for one position are not equal."""
+
+    def __init__(self, count: int, player: int) -> None:
+        self.count, self.player = count, player
+
+    def __getitem__(self, index: int) -> int:
+        return (self.count, self.player)[index]
+
+    def __repr__(self) -> str:
+        return f"Position({self.count}, {self.player})"
+
+
+class IdentityStates(Race):
+    def initial_state(self) -> Any:
+        return Position(4, 0)
+
+    def result(self, state: Any, action: int) -> Any:
+        return Position(state[0] - action, 1 - state[1])
+
+
+@dataclass(frozen=True)
+class Hashless:
+    count: int
+    player: int
+
+    def __getitem__(self, index: int) -> int:
+        return (self.count, self.player)[index]
+
+    def __hash__(self) -> int:
+        return id(self)  # equal states, different hashes
+
+
+class InconsistentHash(Race):
+    def initial_state(self) -> Any:
+        return Hashless(4, 0)
+
+    def result(self, state: Any, action: int) -> Any:
+        return Hashless(state[0] - action, 1 - state[1])
+
+
+class TerminalWithActions(Race):
+    def actions(self, state: Any) -> list[int]:
+        return [1] if state[0] == 0 else super().actions(state)
+
+    def result(self, state: Any, action: int) -> Any:
+        return (max(state[0] - action, 0), 1 - state[1])
+
+
+class NoActions(Race):
+    def actions(self, state: Any) -> list[int]:
+        return [] if state[0] == 3 else super().actions(state)
+
+
+class UtilityEverywhere(Race):
+    def utility(self, state: Any, player: int) -> float:
+        return 0.0 if not self.is_terminal(state) else super().utility(state, player)
+
+
+class NanUtility(Race):
+    def utility(self, state: Any, player: int) -> float:
+        super().utility(state, player)
+        return math.nan
+
+
+class NotZeroSum(Race):
+    def utility(self, state: Any, player: int) -> float:
+        return max(0.0, super().utility(state, player))  # the loser gets 0, not -1
+
+
+class BadMover(Race):
+    def to_move(self, state: Any) -> int:
+        return 2 if state[0] == 2 else super().to_move(state)
+
+
+class LoadedDice(Race):
+    """A chance node before each move decides nothing, but its probabilities sum to 0.9."""
+
+    def initial_state(self) -> Any:
+        return (4, 0, "roll")
+
+    def to_move(self, state: Any) -> int:
+        return -1 if state[2] == "roll" else int(state[1])
+
+    def actions(self, state: Any) -> list[Any]:
+        if state[2] == "roll":
+            return ["even", "odd"]
+        return [step for step in (1, 2) if step <= state[0]]
+
+    def chance_outcomes(self, state: Any) -> list[tuple[Any, float]]:
+        return [("even", 0.5), ("odd", 0.4)]
+
+    def result(self, state: Any, action: Any) -> Any:
+        if state[2] == "roll":
+            return (state[0], state[1], "move")
+        return (state[0] - action, 1 - state[1], "roll" if state[0] - action else "end")
+
+    def is_terminal(self, state: Any) -> bool:
+        return state[2] == "end"
+
+    def utility(self, state: Any, player: int) -> float:
+        if not self.is_terminal(state):
+            raise GameProtocolError("not over")
+        return 1.0 if player != state[1] else -1.0
+
+
+class FairDice(LoadedDice):
+    def chance_outcomes(self, state: Any) -> list[tuple[Any, float]]:
+        return [("even", 0.5), ("odd", 0.5)]
+
+
+DEFECTS = [
+    (MutatingResult, "changed the state it was given"),
+    (ListStates, "states must be hashable, but list is not"),
+    (IdentityStates, "does not compare equal to it with the same hash"),
+    (InconsistentHash, "does not compare equal to it with the same hash"),
+    (TerminalWithActions, r"the terminal state \(0, 0\) has actions \[1\]"),
+    (NoActions, r"the state \(3, 1\) is not terminal but has no actions"),
+    (UtilityEverywhere, r"utility\(\(4, 0\), 0\) returned 0.0 for a state that is not terminal"),
+    (NanUtility, "returned nan; utilities are real numbers, not NaN"),
+    (BadMover, r"to_move\(\(2, 1\)\) returned 2; players are numbered 0 to 1"),
+    (LoadedDice, r"sum to 0.9, not 1"),
+]
+
+
+@pytest.mark.parametrize(
+    ("game_class", "message"), DEFECTS, ids=lambda x: getattr(x, "__name__", "")
+)
+def test_each_defect_is_caught_with_a_clear_message(game_class: type, message: str) -> None:
+    with pytest.raises(GameProtocolError, match=message) as raised:
+        check_game(game_class())
+    assert str(raised.value).startswith(f"{game_class.__name__} breaks the Game protocol:\n- ")
+    assert "(at " in str(raised.value)  # where: the line of play that reaches it
+
+
+def test_a_non_zero_sum_game_passes_unless_declared_zero_sum() -> None:
+    assert check_game(NotZeroSum()).exhaustive
+    with pytest.raises(GameProtocolError, match="do not sum to 0, yet the game was declared"):
+        check_game(NotZeroSum(), zero_sum=True)
+
+
+def test_the_message_says_how_to_reach_the_defect() -> None:
+    with pytest.raises(GameProtocolError) as raised:
+        check_game(NoActions())
+    assert "(at the state after actions [1])" in str(raised.value)
+
+
+def test_every_defect_found_is_listed() -> None:
+    class TwoDefects(NoActions, UtilityEverywhere):
+        pass
+
+    with pytest.raises(GameProtocolError) as raised:
+        check_game(TwoDefects())
+    assert str(raised.value).count("\n- ") == 2
+
+
+@pytest.mark.parametrize(
+    "game",
+    [Race(), FairDice(), GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), TicTacToe()],
+    ids=repr,
+)
+def test_correct_games_pass(game: Any) -> None:
+    report = check_game(game, zero_sum=True)
+    assert isinstance(report, ConformanceReport)
+    assert report.exhaustive
+    assert report.terminal >= 1
+
+
+def test_big_games_are_sampled_by_random_lines() -> None:
+    report = check_game(TicTacToe(size=4, k=3), max_states=300, lines=20)
+    assert not report.exhaustive
+    assert report.lines == 20
+    assert report.states >= 300
+
+
+@given(game_trees(max_depth=3))
+def test_every_game_tree_passes(tree: GameTree) -> None:
+    check_game(tree, zero_sum=True)
+
+
+def test_check_game_is_offered_by_gamesearch_testing_too() -> None:
+    assert check_game_from_testing is check_game
+
+
+def test_bad_arguments_are_refused() -> None:
+    with pytest.raises(NotAGameError):
+        check_game("chess")
+    with pytest.raises(ValueError, match="max_states"):
+        check_game(Race(), max_states=-1)
