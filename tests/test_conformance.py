@@ -14,7 +14,7 @@ from hypothesis import given
 
 from gamesearch import GameProtocolError, NotAGameError
 from gamesearch.conformance import ConformanceReport, check_game
-from gamesearch.games import GameTree, TicTacToe
+from gamesearch.games import Chance, ConnectFour, GameTree, Hog, Nim, Pig, Rolit, TicTacToe
 from gamesearch.testing import check_game as check_game_from_testing
 from gamesearch.testing import game_trees
 
@@ -288,3 +288,23 @@ def test_bad_arguments_are_refused() -> None:
         check_game("chess")
     with pytest.raises(ValueError, match="max_states"):
         check_game(Race(), max_states=-1)
+
+
+@pytest.mark.parametrize(
+    ("game", "zero_sum"),
+    [
+        (ConnectFour(4, 4), True),
+        (ConnectFour(), True),
+        (GameTree({"roll": Chance([(0.5, 3), (0.5, [1, -2])]), "stay": 1}), True),
+        (GameTree([[(1, 2, 6), (4, 2, 3)], [(6, 1, 2), (7, 4, 1)]], num_players=3), False),
+        (Pig(goal=10), True),
+        (Hog(), True),
+        (Rolit(size=6), False),
+        (Nim((2, 3)), False),
+    ],
+    ids=repr,
+)
+def test_every_reference_game_passes(game: Any, zero_sum: bool) -> None:
+    report = check_game(game, max_states=2_000, zero_sum=zero_sum)
+    assert report.states > 0
+    assert report.terminal >= 1

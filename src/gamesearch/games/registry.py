@@ -17,6 +17,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..errors import InvalidSearchOptionError, UnknownGameError
+from .connect_four import ConnectFour
 from .tictactoe import TicTacToe
 
 __all__ = ["GameParameter", "GameSpec", "find_game", "reference_games"]
@@ -136,6 +137,18 @@ _GAMES = (
         ),
         players=("X", "O"),
         moves="a square's number, 0 at the top left, counting row by row",
+    ),
+    GameSpec(
+        "connect4",
+        ConnectFour,
+        "Connect Four: drop stones into columns, four in a row wins",
+        (
+            GameParameter("width", int, 7, "the number of columns"),
+            GameParameter("height", int, 6, "the number of rows"),
+        ),
+        players=("X", "O"),
+        moves="a column's number, 0 on the left",
+        seconds=2.0,
     ),
 )
 """The reference games, in the order ``gamesearch games`` lists them."""
