@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 from numbers import Real
 from typing import Any, NamedTuple
 
-from ._setup import check_depth, check_game, resolve_root
+from ._setup import check_depth, check_game, nan_error, resolve_root
 from .errors import (
     CyclicGameError,
     InvalidDistributionError,
@@ -206,3 +206,61 @@ def no_chance_outcomes_error(game: object, state: object) -> UnsupportedGameErro
         f"to_move returned CHANCE for state {state!r}, but {type(game).__name__} has no "
         "chance_outcomes(state) method to give the outcomes' probabilities"
     )
+
+
+class LeafScorer:
+    """Scores the leaves of a chance search for MAX, and counts them.
+
+    A state is a leaf when it is terminal (scored by ``utility``) or at the ply limit (scored
+    by ``evaluate``); values are checked for NaN and, with ``bounds``, against them.
+    """
+
+    __slots__ = (
+        "bounds",
+        "estimates",
+        "evaluate",
+        "game",
+        "leaves",
+        "limit",
+        "max_depth",
+        "player",
+    )
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        player: Player,
+        limit: int,
+        evaluate: Callable[[Any, Player], float] | None,
+        bounds: tuple[Any, Any] | None,
+    ) -> None:
+        self.game, self.player, self.limit = game, player, limit
+        self.evaluate, self.bounds = evaluate, bounds
+        self.leaves = 0
+        """Leaves scored."""
+        self.max_depth = 0
+        """The deepest decision ply of a leaf scored."""
+        self.estimates = 0
+        """Leaves scored by ``evaluate``: none means the value is exact."""
+
+    def value(self, state: Any, ply: int) -> Any:
+        """The value of ``state`` for MAX if it is a leaf at decision ply ``ply``, else None."""
+        game, player = self.game, self.player
+        if game.is_terminal(state):
+            value = game.utility(state, player)
+            source = "utility"
+        elif ply == self.limit:
+            value = self.evaluate(state, player)  # type: ignore[misc]  # a limit implies it
+            source = "evaluate"
+            self.estimates += 1
+        else:
+            return None
+        if value != value:
+            raise nan_error(state, player, source)
+        bounds = self.bounds
+        if bounds is not None and not bounds[0] <= value <= bounds[1]:
+            raise bounds_error(state, player, source, value, bounds)
+        self.leaves += 1
+        if ply > self.max_depth:
+            self.max_depth = ply
+        return value

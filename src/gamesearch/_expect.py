@@ -17,14 +17,14 @@ from typing import Any
 
 from ._chance import (
     ChanceProblem,
-    bounds_error,
+    LeafScorer,
     cycle_error,
     distribution,
     infinite_mix_error,
     no_chance_outcomes_error,
 )
 from ._events import Enter, Leaf, Leave, Observer
-from ._setup import make_result, nan_error, no_actions_error, recursion_guard
+from ._setup import make_result, no_actions_error, recursion_guard
 from .errors import IllegalActionError
 from .game import CHANCE, Game, Player
 from .result import SearchResult
@@ -72,11 +72,9 @@ def expect_search(
         trace: The observer of the search's events, or ``None``.
     """
     root, limit, max_player, outcomes_of = problem
-    is_terminal, utility, to_move = game.is_terminal, game.utility, game.to_move
+    is_terminal, to_move = game.is_terminal, game.to_move
     actions, result = game.actions, game.result
-    nodes, leaves, max_depth, estimates = 1, 0, 0, 0
-    lower: Any = bounds[0] if bounds is not None else None
-    upper: Any = bounds[1] if bounds is not None else None
+    nodes = 1
     track = limit < 0  # without a depth limit a cycle would never end: watch the line
     on_line: set[Any] = set()
     checked_opponent = opponent is not None and opponent is not uniform_opponent
@@ -84,26 +82,8 @@ def expect_search(
     # set by the parent just before it searches the child (chance layers count here).
     edge: tuple[Any, Any, int] = (None, None, 0)
 
-    def leaf_value(state: Any, ply: int) -> Any:
-        """The value of a leaf for MAX (its utility, or its evaluation at the limit), else None."""
-        nonlocal leaves, max_depth, estimates
-        if is_terminal(state):
-            value = utility(state, max_player)
-            source = "utility"
-        elif ply == limit:
-            value = evaluate(state, max_player)  # type: ignore[misc]  # a limit implies evaluate
-            source = "evaluate"
-            estimates += 1
-        else:
-            return None
-        if value != value:
-            raise nan_error(state, max_player, source)
-        if bounds is not None and not lower <= value <= upper:
-            raise bounds_error(state, max_player, source, value, bounds)
-        leaves += 1
-        if ply > max_depth:
-            max_depth = ply
-        return value
+    scorer = LeafScorer(game, max_player, limit, evaluate, bounds)
+    leaf_value = scorer.value
 
     def expected(state: Any, pairs: list[Any], ply: int) -> tuple[Any, Any]:
         """The expected value of the checked ``(outcome, probability)`` pairs.
@@ -192,12 +172,12 @@ def expect_search(
         line,
         max_player,
         nodes=nodes,
-        leaves=leaves,
+        leaves=scorer.leaves,
         cutoffs=0,
-        max_depth=max_depth,
+        max_depth=scorer.max_depth,
         started=started,
         depth=depth,
-        exact=estimates == 0,
+        exact=scorer.estimates == 0,
     )
     if found.action is not None and to_move(root) != max_player:
         found = replace(found, action=None)  # nature moves at the root: nothing to decide

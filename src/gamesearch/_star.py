@@ -37,14 +37,14 @@ from typing import Any
 
 from ._chance import (
     ChanceProblem,
-    bounds_error,
+    LeafScorer,
     cycle_error,
     distribution,
     infinite_mix_error,
     no_chance_outcomes_error,
 )
 from ._events import Enter, Leaf, Leave, NodeKind, Observer, Prune
-from ._setup import make_result, nan_error, no_actions_error, recursion_guard
+from ._setup import make_result, no_actions_error, recursion_guard
 from .game import CHANCE, Game, Player
 from .result import SearchResult
 
@@ -77,36 +77,18 @@ def star_search(
         trace: The observer of the search's events (Star1 only), or ``None``.
     """
     root, limit, max_player, outcomes_of = problem
-    is_terminal, utility, to_move = game.is_terminal, game.utility, game.to_move
+    is_terminal, to_move = game.is_terminal, game.to_move
     actions, result = game.actions, game.result
     low, high = bounds
-    nodes, leaves, cutoffs, max_depth, estimates = 1, 0, 0, 0, 0
+    nodes, cutoffs = 1, 0
     track = limit < 0  # without a depth limit a cycle would never end: watch the line
     on_line: set[Any] = set()
     # With a trace: the action, probability and tree depth of the edge into the next node,
     # set by the parent just before it searches the child (chance layers count here).
     edge: tuple[Any, Any, int] = (None, None, 0)
 
-    def leaf_value(state: Any, ply: int) -> Any:
-        """The value of a leaf for MAX (its utility, or its evaluation at the limit), else None."""
-        nonlocal leaves, max_depth, estimates
-        if is_terminal(state):
-            value = utility(state, max_player)
-            source = "utility"
-        elif ply == limit:
-            value = evaluate(state, max_player)  # type: ignore[misc]  # a limit implies evaluate
-            source = "evaluate"
-            estimates += 1
-        else:
-            return None
-        if value != value:
-            raise nan_error(state, max_player, source)
-        if not low <= value <= high:
-            raise bounds_error(state, max_player, source, value, bounds)
-        leaves += 1
-        if ply > max_depth:
-            max_depth = ply
-        return value
+    scorer = LeafScorer(game, max_player, limit, evaluate, bounds)
+    leaf_value = scorer.value
 
     def enter(state: Any) -> None:
         if state in on_line:
@@ -382,12 +364,12 @@ def star_search(
         line,
         max_player,
         nodes=nodes,
-        leaves=leaves,
+        leaves=scorer.leaves,
         cutoffs=cutoffs,
-        max_depth=max_depth,
+        max_depth=scorer.max_depth,
         started=started,
         depth=depth,
-        exact=estimates == 0,
+        exact=scorer.estimates == 0,
     )
     if found.action is not None and to_move(root) != max_player:
         found = replace(found, action=None)  # nature moves at the root: nothing to decide
