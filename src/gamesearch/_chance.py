@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from numbers import Real
 from typing import Any, NamedTuple
 
-from ._setup import check_depth, check_game, nan_error, resolve_root
+from ._setup import check_depth, check_game, make_result, nan_error, resolve_root
 from .errors import (
     CyclicGameError,
     InvalidDistributionError,
@@ -16,6 +17,7 @@ from .errors import (
     UnsupportedGameError,
 )
 from .game import CHANCE, Game, Player
+from .result import SearchResult
 
 TOLERANCE = 1e-9
 """How far from 1 the probabilities of a distribution may sum (float rounding)."""
@@ -264,3 +266,34 @@ class LeafScorer:
         if ply > self.max_depth:
             self.max_depth = ply
         return value
+
+    def result(
+        self,
+        root: Any,
+        value: Any,
+        line: Any,
+        *,
+        nodes: int,
+        cutoffs: int,
+        depth: int | None,
+        started: float,
+    ) -> SearchResult[Any]:
+        """The search's result for MAX, with the leaves counted here.
+
+        There is no action to report at a root where nature moves.
+        """
+        found = make_result(
+            value,
+            line,
+            self.player,
+            nodes=nodes,
+            leaves=self.leaves,
+            cutoffs=cutoffs,
+            max_depth=self.max_depth,
+            started=started,
+            depth=depth,
+            exact=self.estimates == 0,
+        )
+        if found.action is not None and self.game.to_move(root) != self.player:
+            found = replace(found, action=None)  # nature moves at the root: nothing to decide
+        return found

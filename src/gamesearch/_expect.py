@@ -12,7 +12,6 @@ Values are the game's own numbers, never converted to float inside the search: w
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import Any
 
 from ._chance import (
@@ -24,7 +23,7 @@ from ._chance import (
     no_chance_outcomes_error,
 )
 from ._events import Enter, Leaf, Leave, Observer
-from ._setup import make_result, no_actions_error, recursion_guard
+from ._setup import no_actions_error, recursion_guard
 from .errors import IllegalActionError
 from .game import CHANCE, Game, Player
 from .result import SearchResult
@@ -167,21 +166,7 @@ def expect_search(
 
     with recursion_guard(searcher):
         value, line = value_of(root, 0)
-    found = make_result(
-        value,
-        line,
-        max_player,
-        nodes=nodes,
-        leaves=scorer.leaves,
-        cutoffs=0,
-        max_depth=scorer.max_depth,
-        started=started,
-        depth=depth,
-        exact=scorer.estimates == 0,
-    )
-    if found.action is not None and to_move(root) != max_player:
-        found = replace(found, action=None)  # nature moves at the root: nothing to decide
-    return found
+    return scorer.result(root, value, line, nodes=nodes, cutoffs=0, depth=depth, started=started)
 
 
 def check_legal(pairs: list[Any], legal: Sequence[Any], state: Any) -> None:

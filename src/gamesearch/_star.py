@@ -32,7 +32,6 @@ crossed, so that rounding in the formulas can never make it look exact.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from ._chance import (
@@ -44,7 +43,7 @@ from ._chance import (
     no_chance_outcomes_error,
 )
 from ._events import Enter, Leaf, Leave, NodeKind, Observer, Prune
-from ._setup import make_result, no_actions_error, recursion_guard
+from ._setup import no_actions_error, recursion_guard
 from .game import CHANCE, Game, Player
 from .result import SearchResult
 
@@ -359,18 +358,6 @@ def star_search(
 
     with recursion_guard(searcher):
         value, line = search(root, 0, low, high)
-    found = make_result(
-        value,
-        line,
-        max_player,
-        nodes=nodes,
-        leaves=scorer.leaves,
-        cutoffs=cutoffs,
-        max_depth=scorer.max_depth,
-        started=started,
-        depth=depth,
-        exact=scorer.estimates == 0,
+    return scorer.result(
+        root, value, line, nodes=nodes, cutoffs=cutoffs, depth=depth, started=started
     )
-    if found.action is not None and to_move(root) != max_player:
-        found = replace(found, action=None)  # nature moves at the root: nothing to decide
-    return found
