@@ -76,11 +76,10 @@ def minimax(
     nodes, leaves, max_depth, estimates = 1, 0, 0, 0
     max_player = game.to_move(root)
 
-    def leaf_value(state: S, ply: int) -> tuple[float, bool] | None:
-        """A leaf's value for MAX and whether it is terminal; ``None`` for an inner node."""
+    def leaf_value(state: S, ply: int) -> float | None:
+        """The value of a leaf for MAX: its utility, its evaluation at the limit, else None."""
         nonlocal leaves, max_depth, estimates
-        terminal = game.is_terminal(state)
-        if terminal:
+        if game.is_terminal(state):
             value = terminal_value(game, state, max_player)
         elif ply == limit:
             assert evaluate is not None  # prepare() guarantees it when there is a limit
@@ -92,18 +91,18 @@ def minimax(
             return None
         leaves += 1
         max_depth = max(max_depth, ply)
-        return value, terminal
+        return value
 
     def minimax_value(state: S, ply: int, action: Any = None) -> tuple[float, Any]:
         """MINIMAX(s): the value of ``state`` for MAX, with the line that achieves it.
 
         ``action`` led to ``state``; it serves only to tell the ``trace`` observer.
         """
-        leaf = leaf_value(state, ply)
-        if leaf is not None:
+        value = leaf_value(state, ply)
+        if value is not None:
             if trace is not None:
-                trace(Leaf(state, action, ply, leaf[0], leaf[1]))
-            return leaf[0], None
+                trace(Leaf(state, action, ply, value, game.is_terminal(state)))
+            return value, None
         mover = game.to_move(state)
         if trace is not None:
             kind: NodeKind = "max" if mover == max_player else "min"
