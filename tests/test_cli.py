@@ -88,6 +88,23 @@ def test_solve_prints_value_move_line_nodes_and_time() -> None:
     assert re.search(r"time: \d+\.\d{3} s", out)
 
 
+def test_solve_connect_four_on_a_small_board() -> None:
+    # Tromp: 4x4 Connect Four is a draw.
+    done = run(
+        "solve", "connect4", "-p", "width=4", "-p", "height=4", "--searcher", "iterative_deepening"
+    )
+    assert done.returncode == 0, done.stderr
+    assert "value: 0 for X (proven)" in done.stdout
+
+
+def test_play_connect_four_against_the_clock() -> None:
+    moves = "9\n" + "\n".join(["0", "1", "2", "3"] * 8) + "\n"
+    done = run("play", "connect4", "-p", "width=4", "-p", "height=4", "--time", "0.05", stdin=moves)
+    assert done.returncode == 0, done.stderr
+    assert "'9' is not a legal move here" in done.stdout
+    assert "Traceback" not in done.stdout + done.stderr
+
+
 @pytest.mark.parametrize(
     "where",
     [["--moves", "0", "3", "1", "4"], ["--position", "XX. / OO. / ..."]],
