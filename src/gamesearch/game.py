@@ -67,6 +67,7 @@ class Game(Protocol[S, A]):
         ...     def result(self, state, action): return (state[0] - action, 1 - state[1])
         ...     def is_terminal(self, state): return state[0] == 0
         ...     def utility(self, state, player):
+        ...         if state[0] > 0: raise ValueError("the game is not over")
         ...         winner = 1 - state[1]  # the player who took the last stick
         ...         return 1.0 if player == winner else -1.0
         >>> from gamesearch import alphabeta
