@@ -30,17 +30,13 @@ Usage: ``python bench/bench_chance.py [--quick] [--repeat N]``
 from __future__ import annotations
 
 import argparse
-import gc
-import json
 import math
-import platform
 import random
-import sys
-import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import gamesearch
+from _common import emit, emit_env, fail, run_timed
+
 from gamesearch import CHANCE, expectiminimax
 from gamesearch.games import Chance, GameTree, Pig, PigState
 
@@ -48,15 +44,8 @@ PIG = Pig()
 """The game of the speed benchmark: goal 100, a six-sided die."""
 
 
-def emit(**fields: Any) -> None:
-    """Print one JSON line on stdout."""
-    print(json.dumps(fields), flush=True)
 
 
-def fail(message: str) -> None:
-    """Report a disagreement on stderr and exit with status 1."""
-    print(f"bench_chance: {message}", file=sys.stderr)
-    sys.exit(1)
 
 
 def pig_positions(count: int, seed: int = 2024) -> list[PigState]:
@@ -120,14 +109,7 @@ def hand_expectiminimax(game: Pig, state: PigState, depth: int) -> tuple[float, 
 
 def timed(run: Callable[[], Any]) -> float:
     """Seconds one ``run()`` takes, with the garbage collector off."""
-    gc.collect()
-    gc.disable()
-    try:
-        start = time.perf_counter()
-        run()
-        return time.perf_counter() - start
-    finally:
-        gc.enable()
+    return run_timed(run)[0]
 
 
 def speed(positions: Sequence[PigState], depth: int, repeat: int) -> None:
@@ -284,15 +266,7 @@ def main(argv: list[str] | None = None) -> None:
     depth = 4 if args.quick else 6
     positions = pig_positions(6 if args.quick else 20)
 
-    emit(
-        bench="chance.env",
-        python=platform.python_version(),
-        implementation=platform.python_implementation(),
-        platform=platform.platform(),
-        gamesearch=gamesearch.__version__,
-        gc_disabled=True,
-        timer="time.perf_counter",
-    )
+    emit_env("chance.env")
     speed(positions, depth, repeat)
 
     good = GoodOrder(PIG)

@@ -24,17 +24,12 @@ Usage: ``python bench/bench_connect_four.py [--quick] [--repeat N]``
 from __future__ import annotations
 
 import argparse
-import gc
-import json
 import math
-import platform
 import random
-import sys
-import time
 from collections.abc import Callable
-from typing import Any
 
-import gamesearch
+from _common import emit, emit_env, fail, run_timed
+
 from gamesearch import Player, alphabeta
 from gamesearch.games import ConnectFour
 
@@ -157,25 +152,11 @@ def library_alphabeta(game: ConnectFour, depth: int, evaluate: Evaluate) -> tupl
 
 def timed(run: Run, game: ConnectFour) -> float:
     """Seconds one ``run(game)`` takes, with the garbage collector off."""
-    gc.collect()
-    gc.disable()
-    try:
-        start = time.perf_counter()
-        run(game)
-        return time.perf_counter() - start
-    finally:
-        gc.enable()
+    return run_timed(lambda: run(game))[0]
 
 
-def emit(**fields: Any) -> None:
-    """Print one JSON line on stdout."""
-    print(json.dumps(fields), flush=True)
 
 
-def fail(message: str) -> None:
-    """Report a failed check on stderr and exit with status 1."""
-    print(f"bench_connect_four: {message}", file=sys.stderr)
-    sys.exit(1)
 
 
 def compare_searches(
@@ -327,15 +308,7 @@ def main(argv: list[str] | None = None) -> None:
     repeat = args.repeat if args.repeat is not None else (10 if args.quick else 60)
     if repeat < 1:
         parser.error("--repeat must be >= 1")
-    emit(
-        bench="c4.env",
-        python=platform.python_version(),
-        implementation=platform.python_implementation(),
-        platform=platform.platform(),
-        gamesearch=gamesearch.__version__,
-        gc_disabled=True,
-        timer="time.perf_counter",
-    )
+    emit_env("c4.env")
     for line in LINES:
         line(repeat)
 

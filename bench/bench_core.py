@@ -21,14 +21,11 @@ Usage: ``python bench/bench_core.py [--quick] [--repeat N]``
 from __future__ import annotations
 
 import argparse
-import gc
-import json
 import math
-import platform
 import sys
-import time
 from collections.abc import Callable
-from typing import Any
+
+from _common import emit, emit_env, run_timed
 
 import gamesearch
 from gamesearch import alphabeta, minimax, negamax
@@ -185,19 +182,9 @@ def library(search: Callable[[TicTacToe], gamesearch.SearchResult[int]]) -> Run:
 
 def timed(run: Run, game: TicTacToe) -> float:
     """Seconds one ``run(game)`` takes, with the garbage collector off."""
-    gc.collect()
-    gc.disable()
-    try:
-        start = time.perf_counter()
-        run(game)
-        return time.perf_counter() - start
-    finally:
-        gc.enable()
+    return run_timed(lambda: run(game))[0]
 
 
-def emit(**fields: Any) -> None:
-    """Print one JSON line on stdout."""
-    print(json.dumps(fields), flush=True)
 
 
 def check(name: str, got: tuple[float, int], expected_nodes: int) -> None:
@@ -222,15 +209,7 @@ def main(argv: list[str] | None = None) -> None:
     if repeat < 1:
         parser.error("--repeat must be >= 1")
 
-    emit(
-        bench="core.env",
-        python=platform.python_version(),
-        implementation=platform.python_implementation(),
-        platform=platform.platform(),
-        gamesearch=gamesearch.__version__,
-        gc_disabled=True,
-        timer="time.perf_counter",
-    )
+    emit_env("core.env")
     runs: dict[tuple[str, str], Run] = {
         ("minimax", "library"): library(minimax),
         ("minimax", "hand-written"): hand_minimax,

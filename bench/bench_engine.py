@@ -23,15 +23,12 @@ Usage: ``python bench/bench_engine.py [--quick] [--repeat N] [--solve-limit S]``
 from __future__ import annotations
 
 import argparse
-import gc
-import json
-import platform
-import sys
 import time
 from collections.abc import Callable
 from typing import Any
 
-import gamesearch
+from _common import emit, emit_env, fail, run_timed
+
 from gamesearch import SearchResult, TranspositionTable, alphabeta, iterative_deepening
 from gamesearch.games import ConnectFour, TicTacToe
 
@@ -42,27 +39,16 @@ PUBLISHED = {(4, 4): 0.0, (5, 4): 0.0}
 TICTACTOE_TARGET_MS = 3.0
 
 
-def emit(**fields: Any) -> None:
-    print(json.dumps(fields), flush=True)
 
 
-def fail(message: str) -> None:
-    print(f"bench_engine: {message}", file=sys.stderr)
-    sys.exit(1)
 
 
 def best_time(run: Callable[[], SearchResult[Any]], repeat: int) -> tuple[float, SearchResult[Any]]:
     """The best wall-clock seconds of ``repeat`` runs, GC off, with the last result."""
     best, result = float("inf"), None
     for _ in range(repeat):
-        gc.collect()
-        gc.disable()
-        try:
-            started = time.perf_counter()
-            result = run()
-            best = min(best, time.perf_counter() - started)
-        finally:
-            gc.enable()
+        seconds, result = run_timed(run)
+        best = min(best, seconds)
     assert result is not None
     return best, result
 
@@ -186,13 +172,7 @@ def main(argv: list[str] | None = None) -> None:
     repeat = args.repeat if args.repeat is not None else (4 if args.quick else 20)
     if repeat < 1:
         parser.error("--repeat must be >= 1")
-    emit(
-        bench="engine.env",
-        python=platform.python_version(),
-        implementation=platform.python_implementation(),
-        platform=platform.platform(),
-        gamesearch=gamesearch.__version__,
-    )
+    emit_env("engine.env")
     for line in (line_tictactoe, line_pruning, line_depth, line_deadline):
         line(repeat, args.quick)
     line_solve(repeat, args.quick, args.solve_limit)

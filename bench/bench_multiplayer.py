@@ -25,17 +25,14 @@ Usage: ``python bench/bench_multiplayer.py [--quick] [--repeat N]``
 from __future__ import annotations
 
 import argparse
-import gc
-import json
 import math
-import platform
 import random
 import sys
-import time
 from collections.abc import Callable
 from typing import Any
 
-import gamesearch
+from _common import emit, emit_env, run_timed
+
 from gamesearch import SearchResult, best_reply, maxn, paranoid
 from gamesearch.games import Nim, Rolit
 
@@ -93,21 +90,9 @@ def positions(game: Rolit, count: int, gap: int, seed: int) -> list[Any]:
 
 def timed(search: Search, game: Any, states: list[Any], depth: int | None) -> tuple[float, int]:
     """Seconds to search every state, garbage collector off, and the nodes visited."""
-    gc.collect()
-    gc.disable()
-    try:
-        nodes = 0
-        start = time.perf_counter()
-        for state in states:
-            nodes += search(game, state, depth).stats.nodes
-        return time.perf_counter() - start, nodes
-    finally:
-        gc.enable()
+    return run_timed(lambda: sum(search(game, state, depth).stats.nodes for state in states))
 
 
-def emit(**fields: Any) -> None:
-    """Print one JSON line on stdout."""
-    print(json.dumps(fields), flush=True)
 
 
 def check_shallow(game: Any, states: list[Any], depth: int | None) -> None:
@@ -163,15 +148,7 @@ def main(argv: list[str] | None = None) -> None:
     if repeat < 1:
         parser.error("--repeat must be >= 1")
 
-    emit(
-        bench="multiplayer.env",
-        python=platform.python_version(),
-        implementation=platform.python_implementation(),
-        platform=platform.platform(),
-        gamesearch=gamesearch.__version__,
-        gc_disabled=True,
-        timer="time.perf_counter",
-    )
+    emit_env("multiplayer.env")
     groups = [(6, 2), (6, 3)] if args.quick else [(6, 2), (6, 3), (6, 4), (6, 5), (8, 3), (8, 4)]
     for size, depth in groups:
         game = Rolit(size=size, players=3)

@@ -21,12 +21,11 @@ Usage: ``python bench/bench_trace.py [--quick] [--repeat N]``
 from __future__ import annotations
 
 import argparse
-import gc
-import json
 import sys
-import time
 from collections.abc import Callable
 from typing import Any
+
+from _common import emit, run_timed
 
 from gamesearch import alphabeta
 from gamesearch._enhanced import Enhancements, enhanced_search
@@ -67,22 +66,14 @@ def best_time(run: Callable[[TicTacToe], int], repeat: int) -> float:
     best = float("inf")
     for _ in range(repeat):
         game = TicTacToe()
-        gc.collect()
-        gc.disable()
-        try:
-            started = time.perf_counter()
-            nodes = run(game)
-            best = min(best, time.perf_counter() - started)
-        finally:
-            gc.enable()
+        seconds, nodes = run_timed(lambda game=game: run(game))
+        best = min(best, seconds)
         if nodes != NODES:
             print(f"{run.__name__} visited {nodes} nodes, not {NODES}", file=sys.stderr)
             sys.exit(1)
     return best
 
 
-def emit(**fields: Any) -> None:
-    print(json.dumps(fields), flush=True)
 
 
 def main(argv: list[str] | None = None) -> None:
