@@ -28,7 +28,7 @@ from typing import Any
 from _common import emit, run_timed
 
 from gamesearch import alphabeta
-from gamesearch._enhanced import Enhancements, enhanced_search
+from gamesearch.twoplayer._enhanced import Enhancements, enhanced_search
 from gamesearch.games import TicTacToe
 from gamesearch.trace import Enter, Leaf, SearchTree
 

@@ -23,7 +23,7 @@ from gamesearch import (
     minimax,
     negamax,
 )
-from gamesearch._enhanced import Enhancements, enhanced_search
+from gamesearch.twoplayer._enhanced import Enhancements, enhanced_search
 from gamesearch.games import ConnectFour, GameTree, TicTacToe
 from gamesearch.testing import game_trees, states
 

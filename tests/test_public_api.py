@@ -114,9 +114,19 @@ PUBLIC = {
         "NodeKind",
         "Observer",
         "Prune",
+        "Recorder",
         "SearchTree",
         "TraceNode",
     ],
+    "gamesearch.twoplayer": [
+        "TranspositionTable",
+        "alphabeta",
+        "iterative_deepening",
+        "minimax",
+        "negamax",
+    ],
+    "gamesearch.chance": ["expectimax", "expectiminimax"],
+    "gamesearch.multiplayer": ["PassingGame", "Reply", "best_reply", "maxn", "paranoid"],
 }
 
 TYPE_ALIASES = {
@@ -127,9 +137,9 @@ TYPE_ALIASES = {
     "Path": "gamesearch.games.tree",
     "NimState": "gamesearch.games.nim",
     "RolitState": "gamesearch.games.rolit",
-    "Event": "gamesearch._events",
-    "NodeKind": "gamesearch._events",
-    "Observer": "gamesearch._events",
+    "Event": "gamesearch.trace.events",
+    "NodeKind": "gamesearch.trace.events",
+    "Observer": "gamesearch.trace.events",
 }
 """Exported names that are type aliases (or constants), and the module whose source documents
 them in an attribute docstring."""

@@ -9,9 +9,8 @@ A :class:`Game` goes in, a :class:`SearchResult` comes out:
 (0.0, 0, 18297)
 """
 
-from .alphabeta import alphabeta
-from .best_reply import PassingGame, Reply, best_reply
-from .deepening import iterative_deepening
+from .chance.expectimax import expectimax
+from .chance.expectiminimax import expectiminimax
 from .errors import (
     CyclicGameError,
     GameProtocolError,
@@ -27,16 +26,17 @@ from .errors import (
     UnknownGameError,
     UnsupportedGameError,
 )
-from .expectimax import expectimax
-from .expectiminimax import expectiminimax
 from .game import CHANCE, Evaluation, Game, Order, Player, StochasticGame
-from .maxn import maxn
-from .minimax import minimax
-from .negamax import negamax
-from .paranoid import paranoid
+from .multiplayer.best_reply import PassingGame, Reply, best_reply
+from .multiplayer.maxn import maxn
+from .multiplayer.paranoid import paranoid
 from .play import GameRecord, play, random_player, searcher_player
 from .result import SearchResult, SearchStats
-from .table import TranspositionTable
+from .twoplayer.alphabeta import alphabeta
+from .twoplayer.deepening import iterative_deepening
+from .twoplayer.minimax import minimax
+from .twoplayer.negamax import negamax
+from .twoplayer.table import TranspositionTable
 
 __version__ = "0.1.0"
 

@@ -22,15 +22,15 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from . import __version__
-from .alphabeta import alphabeta
-from .deepening import iterative_deepening
 from .errors import GameSearchError, InvalidSearchOptionError, UnknownGameError
 from .games.registry import GameSpec, find_game, reference_games
 from .games.tree import GameTree
-from .minimax import minimax
-from .negamax import negamax
 from .result import SearchResult
 from .trace import SearchTree
+from .twoplayer.alphabeta import alphabeta
+from .twoplayer.deepening import iterative_deepening
+from .twoplayer.minimax import minimax
+from .twoplayer.negamax import negamax
 
 __all__ = ["main"]
 

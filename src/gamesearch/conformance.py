@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from numbers import Real
 from typing import Any
 
-from ._setup import check_game as check_members
+from ._core import check_game as check_members
 from .errors import GameProtocolError
 
 __all__ = ["ConformanceReport", "check_game"]

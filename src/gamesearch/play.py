@@ -7,8 +7,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from ._chance import distribution, no_chance_outcomes_error
-from ._setup import check_game
+from ._core import check_game
+from .chance._common import distribution, no_chance_outcomes_error
 from .errors import GameProtocolError, IllegalActionError, InvalidSearchOptionError
 from .game import CHANCE, Game, Player
 from .result import SearchResult

@@ -12,11 +12,11 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from ._pictures import number
-from .trace import Enter, Leaf, Leave, Prune
+from .events import Enter, Leaf, Leave, Prune
+from .pictures import number
 
 if TYPE_CHECKING:
-    from .trace import SearchTree, TraceNode
+    from .recorder import Recorder, TraceNode
 
 __all__ = ["narrate"]
 
@@ -34,7 +34,7 @@ def _action(action: Any) -> str:
     return action if isinstance(action, str) else repr(action)
 
 
-def narrate(tree: SearchTree, root: TraceNode) -> str:
+def narrate(tree: Recorder, root: TraceNode) -> str:
     """The search below ``root`` in words, one step a line (see :meth:`SearchTree.narrate`)."""
     first = root.step
     last = root.closed if root.closed is not None else len(tree.log) - 1
@@ -107,7 +107,7 @@ def _value(node: TraceNode) -> str:
     return number(node.value)
 
 
-def _cutoff(tree: SearchTree, node: TraceNode, event: Prune, step: int) -> str:
+def _cutoff(tree: Recorder, node: TraceNode, event: Prune, step: int) -> str:
     """The cutoff test that succeeded, and what it prunes."""
     name, value = tree.name(node), number(event.value)
     if math.isinf(event.alpha) and math.isinf(event.beta) and event.alpha < event.beta:
@@ -127,7 +127,7 @@ def _cutoff(tree: SearchTree, node: TraceNode, event: Prune, step: int) -> str:
     return f"{test}: prune " + ", ".join(tree.name(child) for child in pruned)
 
 
-def _summary(tree: SearchTree, root: TraceNode) -> str:
+def _summary(tree: Recorder, root: TraceNode) -> str:
     leaves, pruned = tree.leaves(root), tree.pruned(root)
     text = f"result: {tree.name(root)} = {_value(root)}"
     if root.best_action is not None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from ._setup import Problem, check_depth, check_game
-from .errors import GameProtocolError, UnsupportedGameError
-from .game import Game, Player
+from .._core import Problem, check_depth, check_game
+from ..errors import GameProtocolError, UnsupportedGameError
+from ..game import Game, Player
 
 _S = TypeVar("_S")
 

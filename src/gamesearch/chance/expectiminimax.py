@@ -5,14 +5,14 @@ from __future__ import annotations
 import time
 from typing import Literal
 
-from ._chance import check_bounds, prepare_chance
-from ._events import Observer
+from .._core import check_trace
+from ..errors import InvalidSearchOptionError
+from ..game import A, Evaluation, S, StochasticGame
+from ..result import SearchResult
+from ..trace.events import Observer
+from ._common import check_bounds, prepare_chance
 from ._expect import expect_search
-from ._setup import check_trace
 from ._star import star_search
-from .errors import InvalidSearchOptionError
-from .game import A, Evaluation, S, StochasticGame
-from .result import SearchResult
 
 __all__ = ["expectiminimax"]
 

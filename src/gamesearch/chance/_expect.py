@@ -14,7 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ._chance import (
+from .._core import no_actions_error, recursion_guard
+from ..errors import IllegalActionError
+from ..game import CHANCE, Game, Player
+from ..result import SearchResult
+from ..trace.events import Enter, Leaf, Leave, Observer
+from ._common import (
     ChanceProblem,
     LeafScorer,
     cycle_error,
@@ -22,11 +27,6 @@ from ._chance import (
     infinite_mix_error,
     no_chance_outcomes_error,
 )
-from ._events import Enter, Leaf, Leave, Observer
-from ._setup import no_actions_error, recursion_guard
-from .errors import IllegalActionError
-from .game import CHANCE, Game, Player
-from .result import SearchResult
 
 __all__ = ["Opponent", "expect_search", "uniform_opponent"]
 

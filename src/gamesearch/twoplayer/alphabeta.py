@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from ..game import A, Evaluation, Game, Order, S
+from ..result import SearchResult
+from ..trace.events import Observer
 from ._enhanced import make_enhancements
-from ._events import Observer
-from ._negamax import window_search
-from .game import A, Evaluation, Game, Order, S
-from .result import SearchResult
+from ._window import window_search
 from .table import TranspositionTable
 
 __all__ = ["alphabeta"]

@@ -40,8 +40,9 @@ plain loop, and the other loops test ``trace is not None`` once per event.
 
 from __future__ import annotations
 
-from ._events import Enter, Event, Leaf, Leave, NodeKind, Observer, Prune
-from ._recorder import SearchTree, TraceNode
+from .events import Enter, Event, Leaf, Leave, NodeKind, Observer, Prune
+from .recorder import Recorder, TraceNode
+from .search_tree import SearchTree
 
 __all__ = [
     "Enter",
@@ -51,6 +52,7 @@ __all__ = [
     "NodeKind",
     "Observer",
     "Prune",
+    "Recorder",
     "SearchTree",
     "TraceNode",
 ]

@@ -11,8 +11,7 @@ import math
 import time
 from typing import Any
 
-from ._events import Enter, Leaf, Leave, NodeKind, Observer
-from ._setup import (
+from .._core import (
     check_trace,
     make_result,
     nan_error,
@@ -21,8 +20,9 @@ from ._setup import (
     recursion_guard,
     terminal_value,
 )
-from .game import A, Evaluation, Game, S
-from .result import SearchResult
+from ..game import A, Evaluation, Game, S
+from ..result import SearchResult
+from ..trace.events import Enter, Leaf, Leave, NodeKind, Observer
 
 __all__ = ["minimax"]
 

@@ -6,13 +6,13 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ._chance import prepare_chance
-from ._events import Observer
+from .._core import check_trace
+from ..errors import InvalidSearchOptionError
+from ..game import A, Evaluation, Game, S
+from ..result import SearchResult
+from ..trace.events import Observer
+from ._common import prepare_chance
 from ._expect import expect_search, uniform_opponent
-from ._setup import check_trace
-from .errors import InvalidSearchOptionError
-from .game import A, Evaluation, Game, S
-from .result import SearchResult
 
 __all__ = ["expectimax"]
 

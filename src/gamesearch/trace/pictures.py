@@ -11,10 +11,10 @@ import importlib
 import math
 from typing import TYPE_CHECKING, Any
 
-from .errors import MissingDependencyError
+from ..errors import MissingDependencyError
 
 if TYPE_CHECKING:
-    from .trace import SearchTree, TraceNode
+    from .recorder import Recorder, TraceNode
 
 __all__ = ["number", "to_dot", "to_svg", "to_text"]
 
@@ -57,7 +57,7 @@ def _action(action: Any) -> str:
     return action if isinstance(action, str) else repr(action)
 
 
-def to_dot(tree: SearchTree, root: TraceNode) -> str:
+def to_dot(tree: Recorder, root: TraceNode) -> str:
     """The tree below ``root`` as Graphviz DOT text, with the textbook's shapes.
 
     Each visited node is labelled with its value (MAX view) and, for a search with a window,
@@ -139,7 +139,7 @@ def to_svg(dot: str) -> str:
     return str(svg)
 
 
-def to_text(tree: SearchTree, root: TraceNode) -> str:
+def to_text(tree: Recorder, root: TraceNode) -> str:
     """The tree below ``root`` in plain text, one node a line, like the ASCII trees in notes.
 
     A line reads ``action: name KIND = value [alpha, beta]``: the node's name (A, B, B1, ...),

@@ -1,4 +1,4 @@
-"""The :class:`SearchTree` observer: a search recorded as a tree of visited and pruned nodes."""
+"""The recorder: a search, told as events, recorded as a tree of visited and pruned nodes."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from ._events import Enter, Event, Leaf, NodeKind, Prune
-from .errors import IllegalActionError
-from .game import Player
+from ..errors import IllegalActionError
+from ..game import Player
+from .events import Enter, Event, Leaf, NodeKind, Prune
 
-__all__ = ["SearchTree", "TraceNode"]
+__all__ = ["Recorder", "TraceNode"]
 
 _CHANCE: Player = -1
 """``to_move`` at a chance node (``gamesearch.CHANCE``)."""
@@ -91,40 +91,20 @@ class TraceNode:
         return not self.children
 
 
-class SearchTree:
+class Recorder:
     """An observer that records a search into a tree of visited and pruned nodes.
 
-    Pass it as ``trace=`` to any searcher. Give it the game, too, and it also expands the
-    actions the search pruned, so that pictures show the pruned subtrees (down to the deepest
-    ply the search reached, at most ``max_pruned`` nodes in all) and the pruned terminal
-    states' values. Every search it observes starts a new tree (``trees``); :attr:`root` is
-    the last finished one's root (the deepest completed iteration, for iterative deepening).
+    The recording and its queries (nodes, leaves, pruned nodes, the principal variation, each
+    node's range); :class:`~gamesearch.trace.SearchTree` adds the pictures and the narration.
+    Give it the game, too, and it also expands the actions the search pruned, so that
+    pictures show the pruned subtrees (down to the deepest ply the search reached, at most
+    ``max_pruned`` nodes in all) and the pruned terminal states' values. Every search it
+    observes starts a new tree (``trees``); :attr:`root` is the last finished one's root (the
+    deepest completed iteration, for iterative deepening).
 
     Args:
         game: The game searched, to expand pruned actions; ``None`` records only the actions.
         max_pruned: The most pruned nodes to expand, over all trees.
-
-    Example:
-        >>> from gamesearch import alphabeta
-        >>> from gamesearch.games import GameTree
-        >>> game = GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
-        >>> tree = SearchTree(game)
-        >>> alphabeta(game, trace=tree).value
-        3.0
-        >>> print(tree.to_text())
-        A MAX = 3 [3, +inf] *
-        |-- 0: B MIN = 3 [-inf, 3] *
-        |   |-- 0: B1 = 3 *
-        |   |-- 1: B2 = 12
-        |   `-- 2: B3 = 8
-        |-- 1: C MIN = 2 [3, +inf] cutoff
-        |   |-- 0: C1 = 2
-        |   |-- 1: C2 = 4 pruned
-        |   `-- 2: C3 = 6 pruned
-        `-- 2: D MIN = 2 [3, 5] cutoff
-            |-- 0: D1 = 14
-            |-- 1: D2 = 5
-            `-- 2: D3 = 2
     """
 
     def __init__(self, game: Any = None, *, max_pruned: int = 1000) -> None:
@@ -140,8 +120,11 @@ class SearchTree:
 
     def __repr__(self) -> str:
         if not self.trees:
-            return "SearchTree(empty)"
-        return f"SearchTree({len(list(self.nodes()))} nodes, {len(self.trees)} search(es))"
+            return f"{type(self).__name__}(empty)"
+        return (
+            f"{type(self).__name__}({len(list(self.nodes()))} nodes, "
+            f"{len(self.trees)} search(es))"
+        )
 
     @property
     def root(self) -> TraceNode:
@@ -356,47 +339,6 @@ class SearchTree:
         if not rest:
             return first
         return first + rest[0] + "".join(f".{part}" for part in rest[1:])
-
-    def to_dot(self, root: TraceNode | None = None) -> str:
-        """The tree as Graphviz DOT text (see :func:`gamesearch._pictures.to_dot`)."""
-        from ._pictures import to_dot
-
-        return to_dot(self, self.root if root is None else root)
-
-    def to_svg(self, root: TraceNode | None = None) -> str:
-        """The tree drawn as SVG by Graphviz.
-
-        Raises:
-            MissingDependencyError: the ``graphviz`` package (the ``viz`` extra) or Graphviz's
-                ``dot`` program is not installed; the message names which.
-        """
-        from ._pictures import to_svg
-
-        return to_svg(self.to_dot(root))
-
-    def _repr_svg_(self) -> str | None:
-        """The picture for Jupyter; ``None`` (so Jupyter shows the text) without Graphviz."""
-        from ._pictures import to_svg
-        from .errors import MissingDependencyError
-
-        if not self.trees:
-            return None
-        try:
-            return to_svg(self.to_dot())
-        except MissingDependencyError:
-            return None
-
-    def to_text(self, root: TraceNode | None = None) -> str:
-        """The tree in plain text, one node a line: ``*`` marks the principal variation."""
-        from ._pictures import to_text
-
-        return to_text(self, self.root if root is None else root)
-
-    def narrate(self, root: TraceNode | None = None) -> str:
-        """The search told step by step, with each node's range as it changes (AIMA fig. 5.5)."""
-        from ._narrate import narrate
-
-        return narrate(self, self.root if root is None else root)
 
 
 def _stored_range(node: TraceNode) -> tuple[float, float]:

@@ -14,7 +14,7 @@ from fractions import Fraction
 from numbers import Real
 from typing import Any
 
-from .errors import InvalidSearchOptionError, InvalidUtilityError
+from ..errors import InvalidSearchOptionError, InvalidUtilityError
 
 __all__ = ["Bounds", "check_bounds"]
 

@@ -34,7 +34,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ._chance import (
+from .._core import no_actions_error, recursion_guard
+from ..game import CHANCE, Game, Player
+from ..result import SearchResult
+from ..trace.events import Enter, Leaf, Leave, NodeKind, Observer, Prune
+from ._common import (
     ChanceProblem,
     LeafScorer,
     cycle_error,
@@ -42,10 +46,6 @@ from ._chance import (
     infinite_mix_error,
     no_chance_outcomes_error,
 )
-from ._events import Enter, Leaf, Leave, NodeKind, Observer, Prune
-from ._setup import no_actions_error, recursion_guard
-from .game import CHANCE, Game, Player
-from .result import SearchResult
 
 __all__ = ["star_search"]
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ._events import Observer
+from ..game import A, Evaluation, Game, S
+from ..result import SearchResult
+from ..trace.events import Observer
 from ._players import prepare_players
 from ._reduced import Paranoid, search_reduced
-from .game import A, Evaluation, Game, S
-from .result import SearchResult
 
 __all__ = ["paranoid"]
 

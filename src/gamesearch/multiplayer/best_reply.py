@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from ._events import Observer
+from ..errors import UnsupportedGameError
+from ..game import A, Evaluation, Game, S
+from ..result import SearchResult
+from ..trace.events import Observer
 from ._players import prepare_players
 from ._reduced import BestReply, Reply, search_reduced
-from .errors import UnsupportedGameError
-from .game import A, Evaluation, Game, S
-from .result import SearchResult
 
 __all__ = ["PassingGame", "Reply", "best_reply"]
 

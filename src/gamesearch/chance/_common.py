@@ -8,16 +8,16 @@ from dataclasses import replace
 from numbers import Real
 from typing import Any, NamedTuple
 
-from ._setup import check_depth, check_game, make_result, nan_error, resolve_root
-from .errors import (
+from .._core import check_depth, check_game, make_result, nan_error, resolve_root
+from ..errors import (
     CyclicGameError,
     InvalidDistributionError,
     InvalidSearchOptionError,
     InvalidUtilityError,
     UnsupportedGameError,
 )
-from .game import CHANCE, Game, Player
-from .result import SearchResult
+from ..game import CHANCE, Game, Player
+from ..result import SearchResult
 
 TOLERANCE = 1e-9
 """How far from 1 the probabilities of a distribution may sum (float rounding)."""

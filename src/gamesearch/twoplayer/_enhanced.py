@@ -17,10 +17,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ._events import MaxView, Observer
-from ._setup import nan_error, no_actions_error
-from .errors import InvalidSearchOptionError
-from .game import Game, Player
+from .._core import nan_error, no_actions_error
+from ..errors import InvalidSearchOptionError
+from ..game import Game, Player
+from ..trace.events import MaxView, Observer
 from .table import UNLIMITED, Bound, TranspositionTable
 
 __all__ = ["Enhancements", "Memory", "Outcome", "Stop", "enhanced_search", "make_enhancements"]

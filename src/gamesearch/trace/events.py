@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .game import Player
+from ..game import Player
 
 __all__ = ["Enter", "Event", "Leaf", "Leave", "MaxView", "NodeKind", "Observer", "Prune"]
 

@@ -18,9 +18,7 @@ import time
 from dataclasses import replace
 from typing import Any
 
-from ._enhanced import Enhancements, Outcome, enhanced_search
-from ._events import Leaf, Observer
-from ._setup import (
+from .._core import (
     check_trace,
     flatten,
     make_result,
@@ -30,8 +28,10 @@ from ._setup import (
     recursion_guard,
     terminal_value,
 )
-from .game import A, Evaluation, Game, Player, S
-from .result import SearchResult
+from ..game import A, Evaluation, Game, Player, S
+from ..result import SearchResult
+from ..trace.events import Leaf, Observer
+from ._enhanced import Enhancements, Outcome, enhanced_search
 from .table import Bound, TranspositionTable
 
 __all__ = ["finish", "window_search"]

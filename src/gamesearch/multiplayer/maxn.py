@@ -14,13 +14,13 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from .._core import check_trace, make_result, nan_error, no_actions_error, recursion_guard
+from ..errors import InvalidSearchOptionError
+from ..game import A, Evaluation, Game, Player, S
+from ..result import SearchResult
+from ..trace.events import Enter, Leaf, Leave, Observer, Prune
 from ._bounds import Bounds, check_bounds
-from ._events import Enter, Leaf, Leave, Observer, Prune
 from ._players import bad_mover_error, prepare_players
-from ._setup import check_trace, make_result, nan_error, no_actions_error, recursion_guard
-from .errors import InvalidSearchOptionError
-from .game import A, Evaluation, Game, Player, S
-from .result import SearchResult
 
 __all__ = ["maxn"]
 

@@ -12,12 +12,12 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, NamedTuple, TypeVar
 
-from ._events import Observer
-from ._setup import check_trace, nan_error
-from .alphabeta import alphabeta
-from .errors import GameProtocolError, SearchTooDeepError
-from .game import Evaluation, Game, Player
-from .result import SearchResult
+from .._core import check_trace, nan_error
+from ..errors import GameProtocolError, SearchTooDeepError
+from ..game import Evaluation, Game, Player
+from ..result import SearchResult
+from ..trace.events import Observer
+from ..twoplayer.alphabeta import alphabeta
 
 _S = TypeVar("_S")
 

@@ -8,13 +8,13 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from .._core import check_trace, make_result, prepare, recursion_guard, terminal_value
+from ..errors import InvalidSearchOptionError
+from ..game import A, Evaluation, Game, Order, Player, S
+from ..result import SearchResult, SearchStats
+from ..trace.events import Leaf, Observer
 from ._enhanced import Enhancements, Memory, Outcome, Stop, enhanced_search
-from ._events import Leaf, Observer
-from ._negamax import finish
-from ._setup import check_trace, make_result, prepare, recursion_guard, terminal_value
-from .errors import InvalidSearchOptionError
-from .game import A, Evaluation, Game, Order, Player, S
-from .result import SearchResult, SearchStats
+from ._window import finish
 from .table import TranspositionTable
 
 __all__ = ["iterative_deepening"]

@@ -1,0 +1,79 @@
+"""The :class:`SearchTree` observer: a recorded search, drawn and told in words."""
+
+from __future__ import annotations
+
+from ..errors import MissingDependencyError
+from .narration import narrate
+from .pictures import to_dot, to_svg, to_text
+from .recorder import Recorder, TraceNode
+
+__all__ = ["SearchTree"]
+
+
+class SearchTree(Recorder):
+    """An observer that records a search into a tree of visited and pruned nodes.
+
+    Pass it as ``trace=`` to any searcher. Besides what :class:`Recorder` records, it draws the
+    tree (:meth:`to_text`, :meth:`to_dot`, :meth:`to_svg`) and tells the search in words
+    (:meth:`narrate`). Give it the game, too, and it also expands the
+    actions the search pruned, so that pictures show the pruned subtrees (down to the deepest
+    ply the search reached, at most ``max_pruned`` nodes in all) and the pruned terminal
+    states' values. Every search it observes starts a new tree (``trees``); :attr:`root` is
+    the last finished one's root (the deepest completed iteration, for iterative deepening).
+
+    Args:
+        game: The game searched, to expand pruned actions; ``None`` records only the actions.
+        max_pruned: The most pruned nodes to expand, over all trees.
+
+    Example:
+        >>> from gamesearch import alphabeta
+        >>> from gamesearch.games import GameTree
+        >>> game = GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+        >>> tree = SearchTree(game)
+        >>> alphabeta(game, trace=tree).value
+        3.0
+        >>> print(tree.to_text())
+        A MAX = 3 [3, +inf] *
+        |-- 0: B MIN = 3 [-inf, 3] *
+        |   |-- 0: B1 = 3 *
+        |   |-- 1: B2 = 12
+        |   `-- 2: B3 = 8
+        |-- 1: C MIN = 2 [3, +inf] cutoff
+        |   |-- 0: C1 = 2
+        |   |-- 1: C2 = 4 pruned
+        |   `-- 2: C3 = 6 pruned
+        `-- 2: D MIN = 2 [3, 5] cutoff
+            |-- 0: D1 = 14
+            |-- 1: D2 = 5
+            `-- 2: D3 = 2
+    """
+
+    def to_dot(self, root: TraceNode | None = None) -> str:
+        """The tree as Graphviz DOT text (see :func:`gamesearch.trace.pictures.to_dot`)."""
+        return to_dot(self, self.root if root is None else root)
+
+    def to_svg(self, root: TraceNode | None = None) -> str:
+        """The tree drawn as SVG by Graphviz.
+
+        Raises:
+            MissingDependencyError: the ``graphviz`` package (the ``viz`` extra) or Graphviz's
+                ``dot`` program is not installed; the message names which.
+        """
+        return to_svg(self.to_dot(root))
+
+    def _repr_svg_(self) -> str | None:
+        """The picture for Jupyter; ``None`` (so Jupyter shows the text) without Graphviz."""
+        if not self.trees:
+            return None
+        try:
+            return to_svg(self.to_dot())
+        except MissingDependencyError:
+            return None
+
+    def to_text(self, root: TraceNode | None = None) -> str:
+        """The tree in plain text, one node a line: ``*`` marks the principal variation."""
+        return to_text(self, self.root if root is None else root)
+
+    def narrate(self, root: TraceNode | None = None) -> str:
+        """The search told step by step, with each node's range as it changes (AIMA fig. 5.5)."""
+        return narrate(self, self.root if root is None else root)

@@ -1,0 +1,16 @@
+"""Two-player deterministic search: minimax, alpha-beta, negamax and the engine.
+
+The plain loops (:mod:`.minimax`, and :mod:`._window` for alpha-beta and negamax) are the
+textbook algorithms and the speed reference; :mod:`._enhanced` is the same alpha-beta loop with
+the engine's enhancements, each a named piece (:mod:`._ordering`, :mod:`._quiescence`,
+:mod:`._limits`, the probes of :mod:`.table`); :mod:`.deepening` drives it one ply deeper at a
+time under a clock.
+"""
+
+from .alphabeta import alphabeta
+from .deepening import iterative_deepening
+from .minimax import minimax
+from .negamax import negamax
+from .table import TranspositionTable
+
+__all__ = ["TranspositionTable", "alphabeta", "iterative_deepening", "minimax", "negamax"]

@@ -1,0 +1,166 @@
+"""The transposition table: what alpha-beta learned about a state, kept for when it comes again.
+
+Different move orders often reach the same state (a *transposition*). A table remembers, for
+each state searched, the value found, what kind of bound that value is, how deep the search
+below it went and its best action, so that a later visit can reuse the value or at least try the
+best action first (Greenblatt, Eastlake and Crocker 1967; Marsland 1986 for the bound kinds).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Hashable
+from itertools import islice
+from typing import Any, NamedTuple
+
+from ..errors import InvalidSearchOptionError
+
+__all__ = ["Bound", "TableEntry", "TranspositionTable"]
+
+UNLIMITED = 1 << 30
+"""The remaining depth recorded for a value proven without an evaluation: valid at any depth."""
+
+
+class Bound(enum.IntEnum):
+    """What a stored value says about the state's true value ``v``."""
+
+    EXACT = 0
+    """``v == value``: the search of the state ended inside its window."""
+
+    LOWER = 1
+    """``v >= value``: the search failed high (a cutoff) and stopped early."""
+
+    UPPER = 2
+    """``v <= value``: the search failed low: no action reached the window."""
+
+
+class TableEntry(NamedTuple):
+    """What one search learned about one state.
+
+    The invariant: searched to ``depth`` more plies, the state is worth ``value`` (for the player
+    to move there, from the point of view the search used), in the sense that ``bound`` gives.
+    """
+
+    search: int
+    """The number of the search that stored the entry; values are reused only within it."""
+
+    depth: int
+    """The plies searched below the state (a very large number when ``proven``)."""
+
+    bound: int
+    """Whether ``value`` is the exact value, a lower bound or an upper bound: a :class:`Bound`
+    value."""
+
+    value: float
+    """The value found, for the player to move in the state."""
+
+    action: Any
+    """The best action found, tried first when the state is searched again."""
+
+    proven: bool
+    """Whether no evaluation function was read below the state: then ``value`` holds at any
+    depth."""
+
+
+RawEntry = tuple[int, int, int, float, Any, bool]
+"""A :class:`TableEntry` as the table stores it: a plain tuple, the bound as an int."""
+
+
+class TranspositionTable:
+    """A bounded map from states (or the game's keys for them) to :class:`TableEntry`.
+
+    Pass one table to ``alphabeta``, ``negamax`` or ``iterative_deepening`` with ``table=``.
+    The key of a state is ``game.key(state)`` when the game has a ``key`` method (a cheaper or
+    smaller key, such as one int, or one shared by symmetric states), else the state itself.
+    A key may merge two states only if they have the same value and the same evaluation.
+
+    Reuse: a table can be passed to every search of a match. Within one search (one call, with
+    all the iterations of ``iterative_deepening``) stored values cut searches short; entries of
+    earlier searches serve for move ordering only (their best action is tried first), because
+    they may come from another root player, depth or evaluation function. A table belongs to
+    the game it was first used with; using it with another game raises
+    :class:`~gamesearch.InvalidSearchOptionError` (call :meth:`clear` first).
+
+    Replacement: a new entry for a state replaces the old one. When the table is full and a new
+    state comes, the older half of the entries (in the order their states were first stored) is
+    discarded, which keeps every store O(1) amortised.
+
+    Args:
+        max_entries: How many states the table may hold (an int >= 1).
+
+    Raises:
+        InvalidSearchOptionError: ``max_entries`` is not an int >= 1.
+
+    Example:
+        >>> from gamesearch import alphabeta
+        >>> from gamesearch.games import TicTacToe
+        >>> table = TranspositionTable(max_entries=100_000)
+        >>> result = alphabeta(TicTacToe(), table=table)
+        >>> result.value, result.stats.nodes < 18297, len(table) > 0
+        (0.0, True, True)
+        >>> Bound(table.get(TicTacToe().initial_state()).bound)
+        <Bound.EXACT: 0>
+    """
+
+    def __init__(self, max_entries: int = 1_000_000) -> None:
+        if isinstance(max_entries, bool) or not isinstance(max_entries, int) or max_entries < 1:
+            raise InvalidSearchOptionError(
+                f"TranspositionTable: max_entries must be an int >= 1, not {max_entries!r}"
+            )
+        self.max_entries = max_entries
+        # Entries are kept as plain tuples in TableEntry's field order, with the bound as an int:
+        # the garbage collector stops tracking a tuple of ints, floats and bools (not a named
+        # tuple, nor an enum member), so a big table adds nothing to its pauses, which would
+        # otherwise hold a search up to 50 ms past its deadline. The searchers read it directly.
+        self._entries: dict[Hashable, RawEntry] = {}
+        self._game: object | None = None
+        self._searches = 0
+
+    @property
+    def searches(self) -> int:
+        """How many searches have used the table; the latest search's number."""
+        return self._searches
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __repr__(self) -> str:
+        return f"TranspositionTable(max_entries={self.max_entries}, entries={len(self)})"
+
+    def get(self, key: Hashable) -> TableEntry | None:
+        """The entry stored for ``key`` (a state, or ``game.key(state)``), or ``None``."""
+        raw = self._entries.get(key)
+        return None if raw is None else TableEntry._make(raw)
+
+    def store(self, key: Hashable, entry: TableEntry) -> None:
+        """Store ``entry`` for ``key``, making room first if the table is full."""
+        search, depth, bound, value, action, proven = entry
+        self.store_raw(key, (search, depth, int(bound), value, action, proven))
+
+    def store_raw(self, key: Hashable, entry: RawEntry) -> None:
+        """:meth:`store` for a plain tuple in :class:`TableEntry`'s field order (a fast path)."""
+        entries = self._entries
+        if len(entries) >= self.max_entries and key not in entries:
+            for old in list(islice(entries, len(entries) - self.max_entries // 2)):
+                del entries[old]
+        entries[key] = entry
+
+    def clear(self) -> None:
+        """Forget every entry and the game the table was used with."""
+        self._entries.clear()
+        self._game = None
+
+    def begin_search(self, game: object) -> int:
+        """Bind the table to ``game`` and return the number of a new search.
+
+        Raises:
+            InvalidSearchOptionError: the table holds entries of another game.
+        """
+        if self._game is not None and self._game is not game:
+            raise InvalidSearchOptionError(
+                f"this TranspositionTable holds entries of {self._game!r}, not of {game!r}: "
+                "use a new table for each game, or call table.clear() first"
+            )
+        self._game = game
+        self._searches += 1
+        return self._searches
