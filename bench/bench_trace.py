@@ -28,9 +28,9 @@ from typing import Any
 from _common import emit, run_timed
 
 from gamesearch import alphabeta
-from gamesearch.twoplayer._enhanced import Enhancements, enhanced_search
 from gamesearch.games import TicTacToe
 from gamesearch.trace import Enter, Leaf, SearchTree
+from gamesearch.twoplayer._enhanced import Enhancements, enhanced_search
 
 NODES = 18_297
 

@@ -23,9 +23,9 @@ from gamesearch import (
     minimax,
     negamax,
 )
-from gamesearch.twoplayer._enhanced import Enhancements, enhanced_search
 from gamesearch.games import ConnectFour, GameTree, TicTacToe
 from gamesearch.testing import game_trees, states
+from gamesearch.twoplayer._enhanced import Enhancements, enhanced_search
 
 TICTACTOE = TicTacToe()
 

@@ -1,0 +1,61 @@
+"""The layer contracts of pyproject.toml (docs/architecture.md) hold.
+
+They also catch a forbidden import: a copy of the package with one added is refused.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import gamesearch
+
+ROOT = Path(__file__).resolve().parent.parent
+LINT = shutil.which("lint-imports", path=str(Path(sys.executable).parent)) or shutil.which(
+    "lint-imports"
+)
+
+pytestmark = pytest.mark.skipif(
+    LINT is None, reason="import-linter (the dev extra) is not installed"
+)
+
+
+def lint(package_parent: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(package_parent)}
+    return subprocess.run(
+        [LINT, "--config", str(ROOT / "pyproject.toml"), "--no-cache"],
+        cwd=package_parent,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_the_contracts_are_kept():
+    run = lint(Path(gamesearch.__file__).parent.parent)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "0 broken" in run.stdout
+
+
+@pytest.mark.parametrize(
+    ("module", "line", "broken"),
+    [
+        ("games/nim.py", "from ..twoplayer.alphabeta import alphabeta", "gamesearch.games is not"),
+        ("game.py", "from .twoplayer import minimax", "gamesearch.game is not"),
+        ("chance/_expect.py", "from ..twoplayer import table", "gamesearch.chance is not"),
+        ("trace/events.py", "from .recorder import Recorder", "gamesearch.trace.events is not"),
+        ("twoplayer/minimax.py", "from ..trace import pictures", "gamesearch.twoplayer is not"),
+    ],
+)
+def test_a_forbidden_import_breaks_a_contract(tmp_path, module, line, broken):
+    copy = tmp_path / "gamesearch"
+    shutil.copytree(Path(gamesearch.__file__).parent, copy)
+    target = copy / module
+    target.write_text(target.read_text() + f"\n{line}  # noqa\n")
+    run = lint(tmp_path)
+    assert run.returncode != 0
+    assert broken in run.stdout
