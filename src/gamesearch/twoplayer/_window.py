@@ -31,7 +31,7 @@ from .._core import (
 from ..game import A, Evaluation, Game, Player, S
 from ..result import SearchResult
 from ..trace.events import Leaf, Observer
-from ._enhanced import Enhancements, Outcome, enhanced_search
+from ._enhanced import Enhancements, Outcome, enhanced_search, make_enhancements
 from .table import Bound, TranspositionTable
 
 __all__ = ["finish", "window_search"]
@@ -44,30 +44,53 @@ _FLIPPED = {Bound.EXACT: Bound.EXACT, Bound.LOWER: Bound.UPPER, Bound.UPPER: Bou
 def window_search(
     game: Game[S, A],
     state: S | None,
-    depth: int | None,
-    evaluate: Evaluation[S] | None,
     *,
     searcher: str,
     root_view: bool,
-    options: Enhancements | None = None,
+    depth: int | None,
+    evaluate: Evaluation[S] | None,
+    order: object = None,
+    table: object = None,
+    killers: object = False,
+    history: object = False,
+    quiescence: object = None,
+    root_values: object = False,
     trace: Observer | None = None,
 ) -> SearchResult[A]:
     """Alpha-beta search of ``state``, with values for the player to move at ``state``.
 
+    The loop of :func:`~gamesearch.alphabeta` and :func:`~gamesearch.negamax`, whose arguments
+    it takes (the enhancement options are checked here).
+
     Args:
         game: A two-player game.
         state: The root; ``None`` means ``game.initial_state()``.
-        depth: Plies to search, or ``None`` to search to terminal states.
-        evaluate: The estimate for states at the depth limit.
         searcher: The public name of the searcher, for error messages.
         root_view: If true, every leaf is scored by the root player's utility (its negation
             for the opponent); if false, by the utility of the player to move above it.
-        options: The enhancements (table, ordering, ...), or ``None`` for the plain loop.
+        depth: Plies to search, or ``None`` to search to terminal states.
+        evaluate: The estimate for states at the depth limit.
+        order: As for :func:`~gamesearch.alphabeta`.
+        table: As for :func:`~gamesearch.alphabeta`.
+        killers: As for :func:`~gamesearch.alphabeta`.
+        history: As for :func:`~gamesearch.alphabeta`.
+        quiescence: As for :func:`~gamesearch.alphabeta`.
+        root_values: As for :func:`~gamesearch.alphabeta`.
         trace: The observer to tell each step, or ``None``. Tracing runs the enhanced loop,
             which without enhancements visits exactly the nodes of the plain loop; the plain
             loop stays free of hooks, as the speed reference.
     """
     started = time.perf_counter()
+    options = make_enhancements(
+        searcher,
+        depth,
+        order=order,
+        table=table,
+        killers=killers,
+        history=history,
+        quiescence=quiescence,
+        root_values=root_values,
+    )
     root, limit = prepare(game, state, depth, evaluate, searcher=searcher)
     check_trace(trace, searcher)
     root_player = game.to_move(root)

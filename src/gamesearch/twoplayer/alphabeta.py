@@ -7,7 +7,6 @@ from collections.abc import Callable, Sequence
 from ..game import A, Evaluation, Game, Order, S
 from ..result import SearchResult
 from ..trace.events import Observer
-from ._enhanced import make_enhancements
 from ._window import window_search
 from .table import TranspositionTable
 
@@ -85,23 +84,8 @@ def alphabeta(
         >>> result.value, result.action, result.stats.leaves, result.stats.cutoffs
         (3.0, 'a1', 7, 2)
     """
-    options = make_enhancements(
-        "alphabeta",
-        depth,
-        order=order,
-        table=table,
-        killers=killers,
-        history=history,
-        quiescence=quiescence,
-        root_values=root_values,
-    )
     return window_search(
-        game,
-        state,
-        depth,
-        evaluate,
-        searcher="alphabeta",
-        root_view=True,
-        options=options,
-        trace=trace,
-    )
+        game, state, searcher="alphabeta", root_view=True, depth=depth, evaluate=evaluate,
+        order=order, table=table, killers=killers, history=history, quiescence=quiescence,
+        root_values=root_values, trace=trace,
+    )  # fmt: skip

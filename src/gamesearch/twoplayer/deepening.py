@@ -13,7 +13,9 @@ from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, Game, Order, Player, S
 from ..result import SearchResult, SearchStats
 from ..trace.events import Leaf, Observer
-from ._enhanced import Enhancements, Memory, Outcome, Stop, enhanced_search
+from ._enhanced import Enhancements, Outcome, enhanced_search
+from ._limits import Limits, Stop
+from ._ordering import Memory
 from ._window import finish
 from .table import TranspositionTable
 
@@ -145,8 +147,9 @@ def iterative_deepening(
                     options=options,
                     search_id=search_id,
                     memory=memory,
-                    deadline=deadline,
-                    node_limit=None if node_limit is None else node_limit - _nodes(total),
+                    limits=Limits.of(
+                        deadline, None if node_limit is None else node_limit - _nodes(total)
+                    ),
                     trace=trace,
                 )
         except Stop as stop:

@@ -7,7 +7,6 @@ from collections.abc import Callable, Sequence
 from ..game import A, Evaluation, Game, Order, S
 from ..result import SearchResult
 from ..trace.events import Observer
-from ._enhanced import make_enhancements
 from ._window import window_search
 from .table import TranspositionTable
 
@@ -79,23 +78,8 @@ def negamax(
         >>> result.value, result.action, result.pv
         (1.0, 2, (2,))
     """
-    options = make_enhancements(
-        "negamax",
-        depth,
-        order=order,
-        table=table,
-        killers=killers,
-        history=history,
-        quiescence=quiescence,
-        root_values=root_values,
-    )
     return window_search(
-        game,
-        state,
-        depth,
-        evaluate,
-        searcher="negamax",
-        root_view=False,
-        options=options,
-        trace=trace,
-    )
+        game, state, searcher="negamax", root_view=False, depth=depth, evaluate=evaluate,
+        order=order, table=table, killers=killers, history=history, quiescence=quiescence,
+        root_values=root_values, trace=trace,
+    )  # fmt: skip

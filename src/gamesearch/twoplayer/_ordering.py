@@ -1,0 +1,99 @@
+"""Move ordering for the enhanced alpha-beta loop: table move, game order, killers, history.
+
+Alpha-beta prunes most when the best action is tried first (Knuth and Moore 1975: with perfect
+ordering it reads about b^(d/2) leaves instead of b^d). The order at each node is: the
+transposition table's best action (the previous iteration's choice), then the first choice of
+the game's ``order``, then the killers of this ply, then the rest: in ``order``'s sequence if
+there is one, else by history score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import InvalidSearchOptionError
+
+__all__ = ["NO_ACTION", "Memory", "Ordering", "make_ordering", "remember_cutoff"]
+
+NO_ACTION: Any = object()
+"""Stands for "no action known" (``None`` may be a legal action)."""
+
+Order = Callable[[Any, Sequence[Any]], Sequence[Any]]
+Ordering = Callable[[Any, Sequence[Any], int, Any], Sequence[Any]]
+"""``ordering(state, actions, ply, table_action)``: the actions in the order to try them."""
+
+
+@dataclass
+class Memory:
+    """What move ordering learns during a search, kept across the iterations of deepening."""
+
+    killers: dict[int, list[Any]] = field(default_factory=dict)
+    """Per ply, the (at most two) latest actions that caused a cutoff there."""
+
+    history: dict[Any, int] = field(default_factory=dict)
+    """Per action, the sum of depth² over the cutoffs it caused."""
+
+
+def make_ordering(
+    order: Order | None,
+    killer_slots: dict[int, list[Any]] | None,
+    history: dict[Any, int] | None,
+) -> Ordering:
+    """The function that puts a node's actions in the order to try them.
+
+    Args:
+        order: The game's static ordering, or ``None``.
+        killer_slots: The killers per ply to try early, or ``None`` for no killer moves.
+        history: The history scores, or ``None`` for no history heuristic.
+    """
+
+    def ordered(state: Any, moves: Sequence[Any], ply: int, first: Any) -> Sequence[Any]:
+        if order is not None:
+            count, moves = len(moves), order(state, moves)
+            if len(moves) != count:
+                raise InvalidSearchOptionError(
+                    f"order(state, actions) returned {len(moves)} actions for the {count} "
+                    f"actions of state {state!r}; it must return them all, rearranged"
+                )
+        front: list[Any] = []
+        if first is not NO_ACTION and first in moves:
+            front.append(first)
+        if order is not None:
+            # A game's own ordering knows things no statistic does (a win in one, a forced
+            # block): its first choice goes before the killers, and it replaces history.
+            if moves and moves[0] not in front:
+                front.append(moves[0])
+        elif history:
+            # The history heuristic (Schaeffer 1983): actions that caused many deep cutoffs
+            # anywhere in the tree are tried first. sorted() is stable: ties keep the order.
+            moves = sorted(moves, key=lambda action: -history.get(action, 0))
+        if killer_slots is not None:
+            # Killer moves (Akl and Newborn 1977): an action that refuted a sibling position at
+            # this ply often refutes this one too.
+            for killer in killer_slots.get(ply, ()):
+                if killer not in front and killer in moves:
+                    front.append(killer)
+        if front:
+            return front + [action for action in moves if action not in front]
+        return moves
+
+    return ordered
+
+
+def remember_cutoff(
+    killer_slots: dict[int, list[Any]] | None,
+    history: dict[Any, int] | None,
+    action: Any,
+    ply: int,
+    remaining: int,
+) -> None:
+    """Learn from ``action`` causing a cutoff at ``ply`` with ``remaining`` plies below."""
+    if killer_slots is not None:
+        slot = killer_slots.setdefault(ply, [])
+        if action not in slot:
+            slot.insert(0, action)
+            del slot[2:]
+    if history is not None:
+        history[action] = history.get(action, 0) + remaining * remaining

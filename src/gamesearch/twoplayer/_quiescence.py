@@ -1,0 +1,96 @@
+"""Quiescence search: past the depth limit, follow only the forcing actions until it is quiet.
+
+A position in the middle of an exchange is scored badly by a static evaluation (the horizon
+effect); quiescence search (Shannon 1950; Harris 1975) searches on from the depth limit through
+the actions the game names (captures, say) until none is left, and lets the player to move
+*stand pat* on the evaluation, since it need not take any of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .._core import nan_error
+from ..game import Game, Player
+
+__all__ = ["QuiescenceCount", "make_quiescence"]
+
+Quiesce = Callable[[Any, Player, float, float, int], float]
+"""``quiesce(state, mover, alpha, beta, ply)``: the value of ``state`` for ``mover``."""
+
+
+class QuiescenceCount:
+    """The leaves, evaluations and deepest ply of the quiescence searches so far."""
+
+    __slots__ = ("estimates", "leaves", "max_depth")
+
+    def __init__(self) -> None:
+        self.leaves = 0
+        self.estimates = 0
+        self.max_depth = 0
+
+
+def make_quiescence(
+    game: Game[Any, Any],
+    evaluate: Callable[[Any, Player], float],
+    quiescence: Callable[[Any], Sequence[Any]],
+    *,
+    root_player: Player,
+    root_view: bool,
+    count: QuiescenceCount,
+    check_limits: Callable[[], None] | None,
+) -> Quiesce:
+    """The quiescence search of a game, in negamax form, fail-soft, counting into ``count``.
+
+    Args:
+        game: The game.
+        evaluate: The evaluation at which a player may stand pat.
+        quiescence: ``quiescence(state)``, the actions worth following.
+        root_player: The root's player, whose view ``root_view`` takes.
+        root_view: Score by the root player's utility (alpha-beta), else the mover's (negamax).
+        count: Where to count the leaves, evaluations and depth.
+        check_limits: Called before each child is generated; raises to stop the search.
+    """
+    result, is_terminal = game.result, game.is_terminal
+    to_move, utility = game.to_move, game.utility
+
+    def quiesce(state: Any, mover: Player, alpha: float, beta: float, ply: int) -> float:
+        count.leaves += 1
+        count.estimates += 1
+        count.max_depth = max(count.max_depth, ply)
+        view = root_player if root_view else mover
+        best = evaluate(state, view)
+        if best != best:
+            raise nan_error(state, view, "evaluate")
+        if view != mover:
+            best = -best
+        if best >= beta:  # standing pat already fails high
+            return best
+        alpha = max(alpha, best)
+        for action in quiescence(state):
+            if check_limits is not None:
+                check_limits()
+            child = result(state, action)
+            if is_terminal(child):
+                count.leaves += 1
+                value = utility(child, view)
+                if value != value:
+                    raise nan_error(child, view, "utility")
+                if view != mover:
+                    value = -value
+            else:
+                next_mover = to_move(child)
+                if next_mover == mover:
+                    value = quiesce(child, mover, alpha, beta, ply + 1)
+                else:
+                    value = -quiesce(child, next_mover, -beta, -alpha, ply + 1)
+            if value > best:
+                best = value
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        return best
+
+    return quiesce
