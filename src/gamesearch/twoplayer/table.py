@@ -68,42 +68,6 @@ RawEntry = tuple[int, int, int, float, Any, bool]
 EXACT, LOWER, UPPER = int(Bound.EXACT), int(Bound.LOWER), int(Bound.UPPER)
 
 
-def settles(entry: RawEntry, search: int, remaining: int, alpha: float, beta: float) -> bool:
-    """Whether ``entry`` answers a search of its state with ``remaining`` plies in (alpha, beta).
-
-    This is the transposition-table cutoff: a value stored by the same search, searched at
-    least as deep, whose bound settles the window (an exact value; a lower bound at or above
-    beta; an upper bound at or below alpha).
-    """
-    search_of, depth_of, bound, value = entry[0], entry[1], entry[2], entry[3]
-    return (
-        search_of == search
-        and depth_of >= remaining
-        and (
-            bound == EXACT
-            or (bound == LOWER and value >= beta)
-            or (bound == UPPER and value <= alpha)
-        )
-    )
-
-
-def entry_of(
-    search: int,
-    remaining: int,
-    proven: bool,
-    value: float,
-    action: Any,
-    alpha: float,
-    beta: float,
-) -> RawEntry:
-    """The entry for a state searched with ``remaining`` plies in the window (alpha, beta).
-
-    The value is exact inside the window, an upper bound at or below ``alpha`` (fail low) and
-    a lower bound at or above ``beta`` (fail high); proven values hold at any depth.
-    """
-    bound = UPPER if value <= alpha else LOWER if value >= beta else EXACT
-    return (search, UNLIMITED if proven else remaining, bound, value, action, proven)
-
 
 class TranspositionTable:
     """A bounded map from states (or the game's keys for them) to :class:`TableEntry`.
