@@ -21,7 +21,7 @@ EXAMPLES = sorted((ROOT / "examples").glob("*.py"))
 
 FENCE = re.compile(r"^(?P<indent> *)(?P<fence>```+)(?P<info>.*)$")
 RUNNABLE = "python"
-NOT_RUN = frozenset({"sh", "text"})
+NOT_RUN = frozenset({"mermaid", "sh", "text"})
 """Fence languages that are shown but not executed."""
 
 

@@ -199,7 +199,14 @@ def star_search(
         trace(Prune(state, level, rest, float(value), float(alpha), float(beta)))
 
     def chance(state: Any, ply: int, alpha: Any, beta: Any) -> tuple[Any, Any]:
-        """Star1 (and Star2's probing) at the chance node ``state``."""
+        """Star1 (and Star2's probing) at the chance node ``state``: its value for MAX and line.
+
+        The contract is the one of alpha-beta: the value is exact when it lies strictly inside
+        (alpha, beta), an upper bound when at or below alpha, a lower bound when at or above
+        beta. Star1 (Ballard 1983) narrows the window of each outcome with the bounds of the
+        utilities and the outcomes already searched, and cuts off once the expectation cannot
+        reach the window; Star2 first probes every outcome cheaply (:func:`probe_phase`).
+        """
         nonlocal nodes, cutoffs, edge
         if outcomes_of is None:
             raise no_chance_outcomes_error(game, state)

@@ -93,23 +93,8 @@ def window_search(
     )
     root, limit = prepare(game, state, depth, evaluate, searcher=searcher)
     check_trace(trace, searcher)
-    root_player = game.to_move(root)
     if game.is_terminal(root):
-        if trace is not None:
-            trace(Leaf(root, None, 0, terminal_value(game, root, root_player), True))
-        return make_result(
-            terminal_value(game, root, root_player),
-            None,
-            root_player,
-            nodes=1,
-            leaves=1,
-            cutoffs=0,
-            max_depth=0,
-            started=started,
-            depth=depth,
-            exact=True,
-        )
-
+        return terminal_root(game, root, depth=depth, started=started, trace=trace)
     if options is not None or trace is not None:
         options = Enhancements() if options is None else options
         with recursion_guard(searcher):
@@ -132,6 +117,33 @@ def window_search(
                 root_view=root_view,
             )
 
+    with recursion_guard(searcher):
+        outcome = plain_search(game, root, limit, evaluate, root_view=root_view)
+    return finish(game, root, outcome, None, depth=depth, started=started)
+
+
+def plain_search(
+    game: Game[S, A],
+    root: S,
+    limit: int,
+    evaluate: Evaluation[S] | None,
+    *,
+    root_view: bool,
+) -> Outcome:
+    """The textbook alpha-beta loop, in negamax form, with no enhancement and no hook.
+
+    The speed reference of the library: :func:`.._enhanced.enhanced_search` with every option
+    off visits exactly its nodes.
+
+    Args:
+        game: A two-player game.
+        root: The state to search, not terminal.
+        limit: The ply at which states are evaluated, or -1 for none.
+        evaluate: The evaluation used at ``limit``.
+        root_view: Score leaves by the root player's utility (``alphabeta``), else by the
+            mover's (``negamax``).
+    """
+    root_player = game.to_move(root)
     actions, result, is_terminal = game.actions, game.result, game.is_terminal
     to_move, utility = game.to_move, game.utility
     # Every node generated is either expanded (searched below) or scored as a leaf in its
@@ -198,19 +210,34 @@ def window_search(
             raise no_actions_error(state)
         return best
 
-    with recursion_guard(searcher):
-        value = search(root, root_player, -inf, inf, 0)
+    value = search(root, root_player, -math.inf, math.inf, 0)
+    return Outcome(value, lines[0], expanded, leaves, cutoffs, max_depth, estimates, None)
+
+
+def terminal_root(
+    game: Game[S, A],
+    root: S,
+    *,
+    depth: int | None,
+    started: float,
+    trace: Observer | None,
+) -> SearchResult[A]:
+    """The result of a search whose root is terminal: its utility, no action."""
+    player = game.to_move(root)
+    value = terminal_value(game, root, player)
+    if trace is not None:
+        trace(Leaf(root, None, 0, value, True))
     return make_result(
         value,
-        lines[0],
-        root_player,
-        nodes=expanded + leaves,
-        leaves=leaves,
-        cutoffs=cutoffs,
-        max_depth=max_depth,
+        None,
+        player,
+        nodes=1,
+        leaves=1,
+        cutoffs=0,
+        max_depth=0,
         started=started,
         depth=depth,
-        exact=estimates == 0,
+        exact=True,
     )
 
 

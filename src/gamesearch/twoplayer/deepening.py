@@ -8,15 +8,15 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from .._core import check_trace, make_result, prepare, recursion_guard, terminal_value
+from .._core import check_trace, prepare, recursion_guard
 from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, Game, Order, Player, S
 from ..result import SearchResult, SearchStats
-from ..trace.events import Leaf, Observer
+from ..trace.events import Observer
 from ._enhanced import Enhancements, Outcome, enhanced_search
 from ._limits import Limits, Stop
 from ._ordering import Memory
-from ._window import finish
+from ._window import finish, terminal_root
 from .table import TranspositionTable
 
 __all__ = ["iterative_deepening"]
@@ -104,7 +104,6 @@ def iterative_deepening(
     _check_limits(time_limit, max_depth, node_limit, on_iteration)
     root, _ = prepare(game, state, None, evaluate, searcher=_SEARCHER)
     check_trace(trace, _SEARCHER)
-    player = game.to_move(root)
     if table is not None and not isinstance(table, TranspositionTable):
         raise InvalidSearchOptionError(
             f"{_SEARCHER}: table must be a TranspositionTable, not {type(table).__name__}"
@@ -112,24 +111,44 @@ def iterative_deepening(
     table = TranspositionTable() if table is None else table
     search_id = table.begin_search(game)
     if game.is_terminal(root):
-        if trace is not None:
-            trace(Leaf(root, None, 0, terminal_value(game, root, player), True))
-        return make_result(
-            terminal_value(game, root, player),
-            None,
-            player,
-            nodes=1,
-            leaves=1,
-            cutoffs=0,
-            max_depth=0,
-            started=started,
-            depth=0,
-            exact=True,
-        )
+        return terminal_root(game, root, depth=0, started=started, trace=trace)
     options = Enhancements(
         order=order, table=table, killers=True, history=True, root_values=root_values
     )
     deadline = None if time_limit is None else started + time_limit
+    return _deepen(
+        game,
+        root,
+        evaluate,
+        options,
+        search_id,
+        limits=(deadline, max_depth, node_limit),
+        on_iteration=on_iteration,
+        started=started,
+        trace=trace,
+    )
+
+
+def _deepen(
+    game: Game[S, A],
+    root: S,
+    evaluate: Evaluation[S],
+    options: Enhancements,
+    search_id: int,
+    *,
+    limits: tuple[float | None, int | None, int | None],
+    on_iteration: Callable[[SearchResult[A]], object] | None,
+    started: float,
+    trace: Observer | None,
+) -> SearchResult[A]:
+    """Run iterations 1, 2, 3, ... of the search of ``root`` until a limit or a proof.
+
+    ``limits`` is the deadline (a ``time.perf_counter()`` reading), the deepest iteration and
+    the node budget of all iterations together, each ``None`` for none.
+    """
+    deadline, max_depth, node_limit = limits
+    table, order = options.table, options.order
+    assert table is not None  # iterative deepening always has a table
     memory = Memory()
     done: SearchResult[A] | None = None
     total = Outcome(0.0, None, 0, 0, 0, 0, 0, None)
