@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, NamedTuple, TypeVar
 
+from ._validation import mover_error
 from .errors import (
     GameProtocolError,
     InvalidSearchOptionError,
@@ -83,7 +84,12 @@ def prepare(
     check_two_players(game, searcher)
     check_deterministic(game, searcher)
     limit = check_depth(depth, evaluate, searcher)
-    return Problem(resolve_root(game, state), limit)
+    root = resolve_root(game, state)
+    if not game.is_terminal(root):
+        mover = game.to_move(root)
+        if isinstance(mover, bool) or mover not in (0, 1):
+            raise mover_error(root, mover, 2, chance=False)
+    return Problem(root, limit)
 
 
 def check_deterministic(game: object, searcher: str) -> None:
@@ -156,8 +162,13 @@ def nan_error(state: object, player: Player, source: str) -> InvalidUtilityError
     )
 
 
-def no_actions_error(state: object) -> GameProtocolError:
-    """The error for a non-terminal state without actions."""
+def no_actions_error(state: object, actions: object = ()) -> GameProtocolError:
+    """The error for a non-terminal state without actions (``actions`` returned ``actions``)."""
+    if actions is None:
+        return GameProtocolError(
+            f"actions({state!r}) returned None; it must return a sequence (a list or a tuple) of "
+            "the legal actions"
+        )
     return GameProtocolError(
         f"state {state!r} is not terminal but has no actions; "
         "is_terminal must be true exactly where actions is empty"

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .._core import nan_error, no_actions_error
+from .._validation import mover_error, translate
 from ..errors import InvalidSearchOptionError
 from ..game import Game, Player
 from ..trace.events import MaxView, Observer
@@ -178,70 +179,77 @@ def enhanced_search(
         wide = root_values and ply == 0  # root values: no cutoffs at the root
         best, best_action = -inf, NO_ACTION
         child_ply = ply + 1
-        moves = actions(state)
-        if not moves:
-            raise no_actions_error(state)
-        tried = ordered(state, moves, ply, first)
-        if tracer is not None:
-            tried = tuple(tried)
-            tracer.enter(state, mover, alpha, beta, ply, tried)
-        for action in tried:
-            if limited:
-                check_limits()
-            child = result(state, action)
-            if is_terminal(child):
-                value = utility(child, view)
-                if value != value:
-                    raise nan_error(child, view, "utility")
-                if view != mover:
-                    value = -value
-                below = None
-                leaves += 1
-                max_depth = max(max_depth, child_ply)
-                if tracer is not None:
-                    tracer.leaf(child, action, child_ply, mover, value, True)
-            elif child_ply == limit:
-                below = None
-                if quiesce is not None:
-                    next_mover = to_move(child)
-                    if next_mover == mover:
-                        value = quiesce(child, mover, alpha, beta, child_ply)
-                    else:
-                        value = -quiesce(child, next_mover, -beta, -alpha, child_ply)
-                else:
-                    value = evaluate(child, view)  # type: ignore[misc]  # a limit implies it
+        try:
+            moves = actions(state)
+            if not moves:
+                raise no_actions_error(state, moves)
+            tried = ordered(state, moves, ply, first)
+            if tracer is not None:
+                tried = tuple(tried)
+                tracer.enter(state, mover, alpha, beta, ply, tried)
+            for action in tried:
+                if limited:
+                    check_limits()
+                child = result(state, action)
+                if is_terminal(child):
+                    value = utility(child, view)
                     if value != value:
-                        raise nan_error(child, view, "evaluate")
+                        raise nan_error(child, view, "utility")
                     if view != mover:
                         value = -value
+                    below = None
                     leaves += 1
-                    estimates += 1
-                    max_depth = limit
-                if tracer is not None:
-                    tracer.leaf(child, action, child_ply, mover, value, False)
-            else:
-                next_mover = to_move(child)
-                if tracer is not None:
-                    tracer.edge = action
-                if next_mover == mover:
-                    value = search(child, mover, alpha, beta, child_ply)
+                    max_depth = max(max_depth, child_ply)
+                    if tracer is not None:
+                        tracer.leaf(child, action, child_ply, mover, value, True)
+                elif child_ply == limit:
+                    below = None
+                    if quiesce is not None:
+                        next_mover = to_move(child)
+                        if next_mover != mover and next_mover != 1 - mover:
+                            raise mover_error(child, next_mover, 2, chance=False)
+                        if next_mover == mover:
+                            value = quiesce(child, mover, alpha, beta, child_ply)
+                        else:
+                            value = -quiesce(child, next_mover, -beta, -alpha, child_ply)
+                    else:
+                        value = evaluate(child, view)  # type: ignore[misc]  # a limit implies it
+                        if value != value:
+                            raise nan_error(child, view, "evaluate")
+                        if view != mover:
+                            value = -value
+                        leaves += 1
+                        estimates += 1
+                        max_depth = limit
+                    if tracer is not None:
+                        tracer.leaf(child, action, child_ply, mover, value, False)
                 else:
-                    value = -search(child, next_mover, -beta, -alpha, child_ply)
-                below = lines[child_ply]
-            if ply == 0:
-                scored_root.append((action, value))
-            if value > best or best_action is NO_ACTION:
-                best, best_action = value, action
-                lines[ply] = (action, below)
-                if value > alpha and not wide:
-                    if value >= beta:  # alpha would rise to beta: a cutoff
-                        cutoffs += 1
-                        remember_cutoff(killer_slots, history, action, ply, remaining)
-                        if tracer is not None:  # the actions after this one are pruned
-                            rest = tried[tried.index(action) + 1 :]
-                            tracer.prune(state, mover, value, alpha, beta, ply, rest)
-                        break
-                    alpha = value
+                    next_mover = to_move(child)
+                    if tracer is not None:
+                        tracer.edge = action
+                    if next_mover == mover:
+                        value = search(child, mover, alpha, beta, child_ply)
+                    elif next_mover == 1 - mover:
+                        value = -search(child, next_mover, -beta, -alpha, child_ply)
+                    else:
+                        raise mover_error(child, next_mover, 2, chance=False)
+                    below = lines[child_ply]
+                if ply == 0:
+                    scored_root.append((action, value))
+                if value > best or best_action is NO_ACTION:
+                    best, best_action = value, action
+                    lines[ply] = (action, below)
+                    if value > alpha and not wide:
+                        if value >= beta:  # alpha would rise to beta: a cutoff
+                            cutoffs += 1
+                            remember_cutoff(killer_slots, history, action, ply, remaining)
+                            if tracer is not None:  # the actions after this one are pruned
+                                rest = tried[tried.index(action) + 1 :]
+                                tracer.prune(state, mover, value, alpha, beta, ply, rest)
+                            break
+                        alpha = value
+        except TypeError as exc:  # a member returned something of the wrong kind: which?
+            translate(exc, game, state, evaluate)
         if entries is not None:
             # The table store (inline: it runs at every node). The value is exact inside the
             # window, an upper bound at or below it (fail low), a lower bound above (fail high).

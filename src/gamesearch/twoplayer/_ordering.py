@@ -15,7 +15,14 @@ from typing import Any
 
 from ..errors import InvalidSearchOptionError
 
-__all__ = ["NO_ACTION", "Memory", "Ordering", "make_ordering", "remember_cutoff"]
+__all__ = [
+    "NO_ACTION",
+    "Memory",
+    "Ordering",
+    "make_ordering",
+    "order_error",
+    "remember_cutoff",
+]
 
 NO_ACTION: Any = object()
 """Stands for "no action known" (``None`` may be a legal action)."""
@@ -51,12 +58,14 @@ def make_ordering(
 
     def ordered(state: Any, moves: Sequence[Any], ply: int, first: Any) -> Sequence[Any]:
         if order is not None:
-            count, moves = len(moves), order(state, moves)
-            if len(moves) != count:
-                raise InvalidSearchOptionError(
-                    f"order(state, actions) returned {len(moves)} actions for the {count} "
-                    f"actions of state {state!r}; it must return them all, rearranged"
-                )
+            given, moves = moves, order(state, moves)
+            # Every action once: the same length, and every legal action among them.
+            try:
+                permutation = len(moves) == len(given) and set(moves).issuperset(given)
+            except TypeError:  # no length, or unhashable actions
+                permutation = _is_permutation(moves, given)
+            if not permutation:
+                raise order_error(state, given, moves)
         front: list[Any] = []
         if first is not NO_ACTION and first in moves:
             front.append(first)
@@ -97,3 +106,34 @@ def remember_cutoff(
             del slot[2:]
     if history is not None:
         history[action] = history.get(action, 0) + remaining * remaining
+
+
+def _is_permutation(moves: object, given: Sequence[Any]) -> bool:
+    """Whether ``moves`` is a sequence holding each of ``given`` once (unhashable actions)."""
+    if not isinstance(moves, Sequence) or len(moves) != len(given):
+        return False
+    rest = list(given)
+    for action in moves:
+        if action not in rest:
+            return False
+        rest.remove(action)
+    return True
+
+
+def order_error(state: object, given: Sequence[Any], moves: object) -> InvalidSearchOptionError:
+    """The error for an ``order`` that did not return a rearrangement of ``given``."""
+    if not isinstance(moves, Sequence):
+        return InvalidSearchOptionError(
+            f"order(state, actions) returned {moves!r} ({type(moves).__name__}) for state "
+            f"{state!r}; it must return a list or a tuple of the actions, rearranged"
+        )
+    missing = [action for action in given if action not in moves]
+    extra = [action for action in moves if action not in given]
+    twice = [action for action in given if list(moves).count(action) > 1]
+    return InvalidSearchOptionError(
+        f"order(state, actions) must return every action of state {state!r} once, rearranged; "
+        f"it returned {list(moves)!r} for {list(given)!r}"
+        + (f": missing {missing!r}" if missing else "")
+        + (f", twice {twice!r}" if twice else "")
+        + (f", not legal {extra!r}" if extra else "")
+    )

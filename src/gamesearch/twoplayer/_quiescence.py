@@ -8,10 +8,11 @@ the actions the game names (captures, say) until none is left, and lets the play
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from .._core import nan_error
+from .._validation import checked_number, mover_error
+from ..errors import InvalidSearchOptionError
 from ..game import Game, Player
 
 __all__ = ["QuiescenceCount", "make_quiescence"]
@@ -61,26 +62,32 @@ def make_quiescence(
         count.max_depth = max(count.max_depth, ply)
         view = root_player if root_view else mover
         best = evaluate(state, view)
-        if best != best:
-            raise nan_error(state, view, "evaluate")
+        if best != best or (best.__class__ is not float and best.__class__ is not int):
+            best = checked_number(best, state, view, "evaluate")
         if view != mover:
             best = -best
         if best >= beta:  # standing pat already fails high
             return best
         alpha = max(alpha, best)
-        for action in quiescence(state):
+        moves = quiescence(state)
+        if moves is None or not isinstance(moves, Iterable):
+            raise InvalidSearchOptionError(
+                f"quiescence(state) returned {moves!r} for state {state!r}; it must return a "
+                "sequence of the actions to follow (empty when the state is quiet)"
+            )
+        for action in moves:
             if check_limits is not None:
                 check_limits()
             child = result(state, action)
             if is_terminal(child):
                 count.leaves += 1
-                value = utility(child, view)
-                if value != value:
-                    raise nan_error(child, view, "utility")
+                value = checked_number(utility(child, view), child, view, "utility")
                 if view != mover:
                     value = -value
             else:
                 next_mover = to_move(child)
+                if next_mover != mover and next_mover != 1 - mover:
+                    raise mover_error(child, next_mover, 2, chance=False)
                 if next_mover == mover:
                     value = quiesce(child, mover, alpha, beta, ply + 1)
                 else:

@@ -28,6 +28,7 @@ from .._core import (
     recursion_guard,
     terminal_value,
 )
+from .._validation import mover_error, translate
 from ..game import A, Evaluation, Game, Player, S
 from ..result import SearchResult
 from ..trace.events import Leaf, Observer
@@ -167,45 +168,51 @@ def plain_search(
         nonlocal expanded, leaves, cutoffs, max_depth, estimates
         expanded += 1
         view = root_player if root_view else mover
+        opponent = 1 - mover
         best, best_action = -inf, _NO_ACTION
         child_ply = ply + 1
-        for action in actions(state):
-            child = result(state, action)
-            if is_terminal(child):
-                value = utility(child, view)
-                if value != value:
-                    raise nan_error(child, view, "utility")
-                if view != mover:
-                    value = -value
-                below = None
-                leaves += 1
-                if child_ply > max_depth:
-                    max_depth = child_ply
-            elif child_ply == limit:
-                value = evaluate(child, view)  # type: ignore[misc]  # a limit implies evaluate
-                if value != value:
-                    raise nan_error(child, view, "evaluate")
-                if view != mover:
-                    value = -value
-                below = None
-                leaves += 1
-                estimates += 1
-                max_depth = limit
-            else:
-                next_mover = to_move(child)
-                if next_mover == mover:
-                    value = search(child, mover, alpha, beta, child_ply)
+        try:
+            for action in actions(state):
+                child = result(state, action)
+                if is_terminal(child):
+                    value = utility(child, view)
+                    if value != value:
+                        raise nan_error(child, view, "utility")
+                    if view != mover:
+                        value = -value
+                    below = None
+                    leaves += 1
+                    if child_ply > max_depth:
+                        max_depth = child_ply
+                elif child_ply == limit:
+                    value = evaluate(child, view)  # type: ignore[misc]  # a limit implies evaluate
+                    if value != value:
+                        raise nan_error(child, view, "evaluate")
+                    if view != mover:
+                        value = -value
+                    below = None
+                    leaves += 1
+                    estimates += 1
+                    max_depth = limit
                 else:
-                    value = -search(child, next_mover, -beta, -alpha, child_ply)
-                below = lines[child_ply]
-            if value > best or best_action is _NO_ACTION:
-                best, best_action = value, action
-                lines[ply] = (action, below)
-                if value > alpha:
-                    alpha = value
-                    if alpha >= beta:
-                        cutoffs += 1
-                        break
+                    next_mover = to_move(child)
+                    if next_mover == mover:
+                        value = search(child, mover, alpha, beta, child_ply)
+                    elif next_mover == opponent:
+                        value = -search(child, next_mover, -beta, -alpha, child_ply)
+                    else:
+                        raise mover_error(child, next_mover, 2, chance=False)
+                    below = lines[child_ply]
+                if value > best or best_action is _NO_ACTION:
+                    best, best_action = value, action
+                    lines[ply] = (action, below)
+                    if value > alpha:
+                        alpha = value
+                        if alpha >= beta:
+                            cutoffs += 1
+                            break
+        except TypeError as exc:  # a member returned something of the wrong kind: which?
+            translate(exc, game, state, evaluate)
         if best_action is _NO_ACTION:
             raise no_actions_error(state)
         return best

@@ -1,0 +1,143 @@
+"""What a game returns, checked: players, actions and numbers, in one place for every loop.
+
+The search loops check what they can afford inline, once per node kind: a value that is NaN,
+a player to move who is neither of the two (or not a player at all). What costs more to check
+at every node is left to Python, which raises a ``TypeError`` when a value is not a number or
+``actions`` returns ``None``; each loop catches it (a ``try`` costs nothing until it raises)
+and asks :func:`translate` which of the game's members misbehaved at that node, so the user
+gets a :class:`~gamesearch.GameSearchError` that names the member and the state, never a bare
+``TypeError`` from deep inside the library.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from numbers import Real
+from typing import Any, NoReturn
+
+from .errors import GameProtocolError, GameSearchError, InvalidUtilityError
+from .game import CHANCE, Player
+
+__all__ = [
+    "checked_number",
+    "mover_error",
+    "number_error",
+    "translate",
+]
+
+_SEEN = "_gamesearch_diagnosed"
+"""Marks a ``TypeError`` whose node was already examined, so its ancestors pass it on."""
+
+
+def number_error(
+    value: object, state: object, player: Player, source: str
+) -> GameSearchError | None:
+    """The error for ``value`` returned by ``source`` (``"utility"`` or ``"evaluate"``), if any.
+
+    A value must be a real number (``int``, ``float``, ``Fraction``, a NumPy scalar...), not a
+    ``bool``, a string or ``None``, and not NaN.
+    """
+    if value.__class__ is float or value.__class__ is int:
+        if value == value:
+            return None
+    elif isinstance(value, Real) and not isinstance(value, bool) and value == value:
+        return None
+    if value != value:
+        return InvalidUtilityError(
+            f"{source}(state, {player}) returned NaN for state {state!r}; "
+            "values must be numbers that can be compared"
+        )
+    return InvalidUtilityError(
+        f"{source}(state, {player}) returned {value!r} ({type(value).__name__}) for state "
+        f"{state!r}; it must return a real number (an int or a float)"
+    )
+
+
+def checked_number(value: Any, state: object, player: Player, source: str) -> float:
+    """``value`` as a float, or the error :func:`number_error` finds in it."""
+    error = number_error(value, state, player, source)
+    if error is not None:
+        raise error
+    return float(value)
+
+
+def mover_error(state: object, mover: object, players: int, *, chance: bool) -> GameProtocolError:
+    """The error for ``to_move(state)`` returning something that is not a player.
+
+    Args:
+        state: The state.
+        mover: What ``to_move(state)`` returned.
+        players: The game's ``num_players``.
+        chance: Whether the game has chance nodes (then ``CHANCE`` is allowed too).
+    """
+    if mover == CHANCE and not chance:
+        return GameProtocolError(
+            f"to_move({state!r}) returned CHANCE ({CHANCE}), but the game has no "
+            "chance_outcomes(state) method to give nature's moves: add one (see "
+            "gamesearch.StochasticGame), or return a player from 0 to "
+            f"{players - 1}"
+        )
+    allowed = f"0 to {players - 1}" + (" or CHANCE (-1)" if chance else "")
+    return GameProtocolError(
+        f"to_move({state!r}) returned {mover!r}, but the game's players are {allowed} "
+        f"(num_players={players})"
+    )
+
+
+def translate(
+    exc: TypeError,
+    game: Any,
+    state: object,
+    evaluate: Callable[[Any, Player], Any] | None,
+) -> NoReturn:
+    """Raise the right error for a ``TypeError`` met while searching below ``state``.
+
+    The node's members are called again, in the order the loops call them, to find which one
+    returned something of the wrong kind: raises the library error that names it, or ``exc``
+    itself (marked, so that the nodes above do not look again) if the game's members are sound
+    there and the error comes from elsewhere.
+    """
+    if getattr(exc, _SEEN, False):
+        raise exc
+    found = _diagnose(game, state, evaluate)
+    if found is not None:
+        raise found from exc
+    setattr(exc, _SEEN, True)
+    raise exc
+
+
+def _diagnose(
+    game: Any, state: object, evaluate: Callable[[Any, Player], Any] | None
+) -> GameSearchError | None:
+    """The first member of ``game`` that misbehaves at ``state`` or its children, if any."""
+    players = game.num_players
+    chance = getattr(game, "chance_outcomes", None) is not None
+    moves = game.actions(state)
+    if moves is None or not isinstance(moves, Iterable):
+        return GameProtocolError(
+            f"actions({state!r}) returned {moves!r}; it must return a sequence (a list or a "
+            "tuple) of the legal actions"
+        )
+    for action in list(moves):
+        child = game.result(state, action)
+        if game.is_terminal(child):
+            for player in range(players):
+                found = number_error(game.utility(child, player), child, player, "utility")
+                if found is not None:
+                    return found
+            continue
+        mover = game.to_move(child)
+        if not _is_player(mover, players, chance):
+            return mover_error(child, mover, players, chance=chance)
+        if evaluate is not None:
+            for player in range(players):
+                found = number_error(evaluate(child, player), child, player, "evaluate")
+                if found is not None:
+                    return found
+    return None
+
+
+def _is_player(mover: object, players: int, chance: bool) -> bool:
+    if isinstance(mover, bool) or not isinstance(mover, int):
+        return False
+    return 0 <= mover < players or (chance and mover == CHANCE)
