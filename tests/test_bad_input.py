@@ -9,6 +9,7 @@ import pytest
 from helpers import Countdown, Cycle, ListStates, NanUtility, NoActions
 
 from gamesearch import (
+    CyclicGameError,
     GameProtocolError,
     GameSearchError,
     InvalidSearchOptionError,
@@ -123,7 +124,7 @@ def test_the_same_deep_game_with_a_depth_limit_is_searched(searcher):
 
 
 def test_a_cyclic_game_without_a_depth_limit_stops_with_an_error(searcher):
-    with pytest.raises(SearchTooDeepError, match=r"cycle"):
+    with pytest.raises(CyclicGameError, match=r"state \d repeats on the line"):
         searcher(Cycle(1))
 
 

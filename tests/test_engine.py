@@ -308,7 +308,7 @@ def test_searchers_refuse_bad_options(options: Any, message: str) -> None:
 
 
 def test_an_order_that_loses_actions_is_refused() -> None:
-    with pytest.raises(InvalidSearchOptionError, match="every action of state .* once"):
+    with pytest.raises(InvalidSearchOptionError, match=r"every action of state .* once"):
         alphabeta(TICTACTOE, order=lambda state, actions: actions[:1])
 
 

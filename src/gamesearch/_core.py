@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import math
 import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, NamedTuple, TypeVar
 
-from ._validation import mover_error
+from ._validation import checked_number, cycle_error, mover_error
 from .errors import (
     GameProtocolError,
     InvalidSearchOptionError,
@@ -176,27 +175,69 @@ def no_actions_error(state: object, actions: object = ()) -> GameProtocolError:
 
 
 def terminal_value(game: Game[_S, Any], state: _S, player: Player) -> float:
-    """``game.utility(state, player)`` as a float, refusing NaN."""
-    value = float(game.utility(state, player))
-    if math.isnan(value):
-        raise nan_error(state, player, "utility")
-    return value
+    """``game.utility(state, player)`` as a float, refusing NaN and what is not a number."""
+    return checked_number(game.utility(state, player), state, player, "utility")
 
 
 @contextmanager
-def recursion_guard(searcher: str) -> Iterator[None]:
-    """Turn a :class:`RecursionError` from a search into a :class:`SearchTooDeepError`."""
+def recursion_guard(
+    searcher: str,
+    line: list[Any] | None = None,
+    key: Callable[[Any], Any] | None = None,
+    *,
+    frames_per_ply: int = 1,
+) -> Iterator[None]:
+    """Turn a :class:`RecursionError` from a search into the error that explains it.
+
+    Args:
+        searcher: The public name of the searcher, for the message.
+        line: A list the search's frames append their states to as a ``RecursionError``
+            unwinds them (a ``try`` costs nothing until it raises): the line being searched,
+            deepest first. A state met twice on it means a cycle.
+        key: ``game.key``, to compare states by, if the game has one.
+        frames_per_ply: The Python frames the search takes per ply. A search that takes two
+            (Star1 and Star2: a node's search, then its MAX, MIN or chance procedure) runs
+            with the recursion limit raised by as much, so that every searcher reaches the
+            same depth; the limit is put back afterwards.
+
+    Raises:
+        CyclicGameError: a state repeats on ``line``.
+        SearchTooDeepError: the line is simply longer than Python's recursion limit.
+    """
+    saved = sys.getrecursionlimit()
+    if frames_per_ply > 1:
+        sys.setrecursionlimit(saved * frames_per_ply)
     try:
         yield
     except SearchTooDeepError:
         raise
     except RecursionError as exc:
+        repeated = _repeated(line, key) if line else None
+        if repeated is not None:
+            raise cycle_error(repeated, searcher) from exc
         raise SearchTooDeepError(
             f"{searcher} went deeper than Python's recursion limit "
-            f"({sys.getrecursionlimit()} frames): the game is too deep to search to its end, or "
-            "its states repeat in a cycle. Pass depth=N with an evaluate function, or raise "
-            "sys.setrecursionlimit()"
+            f"({saved} frames): the game is too deep to search to its end. "
+            "Pass depth=N with an evaluate function, or raise sys.setrecursionlimit()"
         ) from exc
+    finally:
+        sys.setrecursionlimit(saved)
+
+
+def _repeated(line: list[Any], key: Callable[[Any], Any] | None) -> Any:
+    """The first state of ``line`` (deepest first) that it holds twice, or ``None``."""
+    seen = set()
+    try:
+        for state in line:
+            marker = state if key is None else key(state)
+            if marker in seen:
+                return state
+            seen.add(marker)
+    except TypeError:  # unhashable states: compare them one by one
+        for index, state in enumerate(line):
+            if state in line[index + 1 :]:
+                return state
+    return None
 
 
 def flatten(line: Any) -> tuple[Any, ...]:

@@ -15,11 +15,12 @@ from collections.abc import Callable, Iterable
 from numbers import Real
 from typing import Any, NoReturn
 
-from .errors import GameProtocolError, GameSearchError, InvalidUtilityError
+from .errors import CyclicGameError, GameProtocolError, GameSearchError, InvalidUtilityError
 from .game import CHANCE, Player
 
 __all__ = [
     "checked_number",
+    "cycle_error",
     "mover_error",
     "number_error",
     "translate",
@@ -81,6 +82,16 @@ def mover_error(state: object, mover: object, players: int, *, chance: bool) -> 
     return GameProtocolError(
         f"to_move({state!r}) returned {mover!r}, but the game's players are {allowed} "
         f"(num_players={players})"
+    )
+
+
+def cycle_error(state: object, searcher: str) -> CyclicGameError:
+    """The error for a state that repeats on the line being searched without a depth limit."""
+    return CyclicGameError(
+        f"{searcher}: state {state!r} repeats on the line being searched (or game.key gives it "
+        "the key of a state above it), so the game has a cycle and a search to its end would "
+        "never finish. Pass depth=N with an evaluate function (or a time_limit to "
+        "iterative_deepening)"
     )
 
 

@@ -8,9 +8,9 @@ from dataclasses import replace
 from numbers import Real
 from typing import Any, NamedTuple
 
-from .._core import check_depth, check_game, make_result, nan_error, resolve_root
+from .._core import check_depth, check_game, make_result, resolve_root
+from .._validation import number_error
 from ..errors import (
-    CyclicGameError,
     InvalidDistributionError,
     InvalidSearchOptionError,
     InvalidUtilityError,
@@ -193,15 +193,6 @@ def infinite_mix_error(state: object) -> InvalidUtilityError:
     )
 
 
-def cycle_error(state: object, searcher: str) -> CyclicGameError:
-    """The error for a state that repeats on the line being searched without a depth limit."""
-    return CyclicGameError(
-        f"{searcher}: state {state!r} repeats on the line being searched, so the game has a "
-        "cycle and a search to its end would never finish. Pass depth=N with an evaluate "
-        "function"
-    )
-
-
 def no_chance_outcomes_error(game: object, state: object) -> UnsupportedGameError:
     """The error for a chance node in a game without ``chance_outcomes``."""
     return UnsupportedGameError(
@@ -257,8 +248,10 @@ class LeafScorer:
             self.estimates += 1
         else:
             return None
-        if value != value:
-            raise nan_error(state, player, source)
+        if value.__class__ is not float or value != value:  # None, a string, NaN...?
+            error = number_error(value, state, player, source)
+            if error is not None:
+                raise error
         bounds = self.bounds
         if bounds is not None and not bounds[0] <= value <= bounds[1]:
             raise bounds_error(state, player, source, value, bounds)

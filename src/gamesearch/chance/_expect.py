@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .._core import no_actions_error, recursion_guard
+from .._validation import cycle_error, mover_error, translate
 from ..errors import IllegalActionError
 from ..game import CHANCE, Game, Player
 from ..result import SearchResult
@@ -22,7 +23,6 @@ from ..trace.events import Enter, Leaf, Leave, Observer
 from ._common import (
     ChanceProblem,
     LeafScorer,
-    cycle_error,
     distribution,
     infinite_mix_error,
     no_chance_outcomes_error,
@@ -83,30 +83,17 @@ def expect_search(
 
     scorer = LeafScorer(game, max_player, limit, evaluate, bounds)
     leaf_value = scorer.value
-
-    def expected(state: Any, pairs: list[Any], ply: int) -> tuple[Any, Any]:
-        """The expected value of the checked ``(outcome, probability)`` pairs.
-
-        Returns it with the line of the most probable outcome (the first of equally likely ones).
-        """
-        nonlocal nodes, edge
-        total: Any = 0  # an int, so that exact values stay exact
-        likeliest, best_line = -1, None
-        level = edge[2]
-        for outcome, probability in pairs:
-            nodes += 1
-            if trace is not None:
-                edge = (outcome, probability, level + 1)
-            value, line = value_of(result(state, outcome), ply)
-            total += probability * value
-            if probability > likeliest:
-                likeliest, best_line = probability, (outcome, line)
-        if total != total:
-            raise infinite_mix_error(state)
-        return total, best_line
+    players = game.num_players
+    others = tuple(player for player in range(players) if player != max_player)
 
     def value_of(state: Any, ply: int) -> tuple[Any, Any]:
-        """The value of ``state`` for MAX, with the line that achieves it."""
+        """The value of ``state`` for MAX, with the line that achieves it.
+
+        At a chance node (and, for expectimax, a node of another player) the value is the
+        expectation over the checked ``(outcome, probability)`` pairs, with the line of the
+        most probable outcome (the first of equally likely ones); at MAX's nodes it is the
+        highest value of the children, at MIN's the lowest. One Python frame per ply.
+        """
         nonlocal nodes, edge
         via, chance, level = edge
         value = leaf_value(state, ply)
@@ -119,37 +106,56 @@ def expect_search(
                 raise cycle_error(state, searcher)
             on_line.add(state)
         mover = to_move(state)
-        if mover == CHANCE:
-            if outcomes_of is None:
-                raise no_chance_outcomes_error(game, state)
-            pairs = distribution(outcomes_of(state), state, "chance_outcomes")
-            if trace is not None:
-                tell_enter(state, via, level, mover, "chance", pairs, chance)
-            found = expected(state, pairs, ply)
-        elif mover != max_player and opponent is not None:
-            pairs = distribution(opponent(game, state), state, "opponent")
-            if checked_opponent:
-                check_legal(pairs, actions(state), state)
-            if trace is not None:
-                tell_enter(state, via, level, mover, "chance", pairs, chance)
-            found = expected(state, pairs, ply + 1)
-        else:
-            maximise = mover == max_player
-            best, best_line = None, None
-            moves = actions(state)
-            if trace is not None:
-                kind = "max" if maximise else "min"
-                tell_enter(state, via, level, mover, kind, [(a, None) for a in moves], chance)
-            for action in moves:
-                nodes += 1
+        try:
+            if mover == CHANCE or (mover != max_player and opponent is not None):
+                if mover == CHANCE:
+                    if outcomes_of is None:
+                        raise no_chance_outcomes_error(game, state)
+                    pairs = distribution(outcomes_of(state), state, "chance_outcomes")
+                    next_ply = ply  # chance layers do not count toward the depth
+                else:
+                    if mover not in others:
+                        raise mover_error(state, mover, players, chance=outcomes_of is not None)
+                    pairs = distribution(opponent(game, state), state, "opponent")  # type: ignore[misc]
+                    if checked_opponent:
+                        check_legal(pairs, actions(state), state)
+                    next_ply = ply + 1
                 if trace is not None:
-                    edge = (action, None, level + 1)
-                value, line = value_of(result(state, action), ply + 1)
-                if best_line is None or (value > best if maximise else value < best):
-                    best, best_line = value, (action, line)
-            if best_line is None:
-                raise no_actions_error(state)
-            found = best, best_line
+                    tell_enter(state, via, level, mover, "chance", pairs, chance)
+                total: Any = 0  # an int, so that exact values stay exact
+                likeliest, best_line = -1, None
+                for outcome, probability in pairs:
+                    nodes += 1
+                    if trace is not None:
+                        edge = (outcome, probability, level + 1)
+                    value, line = value_of(result(state, outcome), next_ply)
+                    total += probability * value
+                    if probability > likeliest:
+                        likeliest, best_line = probability, (outcome, line)
+                if total != total:
+                    raise infinite_mix_error(state)
+                found = total, best_line
+            else:
+                maximise = mover == max_player
+                if not maximise and mover not in others:
+                    raise mover_error(state, mover, players, chance=outcomes_of is not None)
+                best, best_line = None, None
+                moves = actions(state)
+                if trace is not None:
+                    kind = "max" if maximise else "min"
+                    tell_enter(state, via, level, mover, kind, [(a, None) for a in moves], chance)
+                for action in moves:
+                    nodes += 1
+                    if trace is not None:
+                        edge = (action, None, level + 1)
+                    value, line = value_of(result(state, action), ply + 1)
+                    if best_line is None or (value > best if maximise else value < best):
+                        best, best_line = value, (action, line)
+                if best_line is None:
+                    raise no_actions_error(state, moves)
+                found = best, best_line
+        except TypeError as exc:  # a member returned something of the wrong kind: which?
+            translate(exc, game, state, evaluate)
         if track:
             on_line.discard(state)
         if trace is not None:

@@ -35,13 +35,13 @@ from collections.abc import Callable
 from typing import Any
 
 from .._core import no_actions_error, recursion_guard
+from .._validation import cycle_error, mover_error, translate
 from ..game import CHANCE, Game, Player
 from ..result import SearchResult
 from ..trace.events import Enter, Leaf, Leave, NodeKind, Observer, Prune
 from ._common import (
     ChanceProblem,
     LeafScorer,
-    cycle_error,
     distribution,
     infinite_mix_error,
     no_chance_outcomes_error,
@@ -88,6 +88,7 @@ def star_search(
 
     scorer = LeafScorer(game, max_player, limit, evaluate, bounds)
     leaf_value = scorer.value
+    min_player = 1 - max_player
 
     def enter(state: Any) -> None:
         if state in on_line:
@@ -109,10 +110,15 @@ def star_search(
         if track:
             enter(state)
         mover = to_move(state)
-        if mover == CHANCE:
-            found = chance(state, ply, alpha, beta)
-        else:
-            found = decide(state, ply, alpha, beta, mover == max_player, None)
+        try:
+            if mover == CHANCE:
+                found = chance(state, ply, alpha, beta)
+            elif mover in (max_player, min_player):
+                found = decide(state, ply, alpha, beta, mover == max_player, None)
+            else:
+                raise mover_error(state, mover, 2, chance=True)
+        except TypeError as exc:  # a member returned something of the wrong kind: which?
+            translate(exc, game, state, evaluate)
         if track:
             on_line.discard(state)
         if trace is not None:
@@ -363,7 +369,7 @@ def star_search(
                 return min(most + high * rest, alpha), (outcome, None)
         return None
 
-    with recursion_guard(searcher):
+    with recursion_guard(searcher, frames_per_ply=2):
         value, line = search(root, 0, low, high)
     return scorer.result(
         root, value, line, nodes=nodes, cutoffs=cutoffs, depth=depth, started=started

@@ -14,7 +14,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .._core import check_trace, make_result, nan_error, no_actions_error, recursion_guard
+from .._core import check_trace, make_result, no_actions_error, recursion_guard
+from .._validation import checked_number, translate
 from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, Game, Player, S
 from ..result import SearchResult
@@ -144,6 +145,7 @@ def maxn(
     # A triangular principal-variation table, as in alpha-beta: after the search of a node at
     # ply p returns, lines[p] holds the best line below it as linked (action, rest) pairs.
     lines: list[Any] = [None] * ((limit if limit > 0 else sys.getrecursionlimit()) + 1)
+    unwound: list[Any] = []  # the line, filled as a RecursionError unwinds it
 
     def score(state: S, ply: int, terminal: bool) -> Vector:
         """The vector of a leaf at ``ply``: its utilities, or else its evaluation."""
@@ -157,8 +159,8 @@ def maxn(
             estimates += 1
         values = tuple([read(state, player) for player in everyone])
         for player, value in enumerate(values):
-            if value != value:
-                raise nan_error(state, player, source)
+            if value.__class__ is not float or value != value:
+                checked_number(value, state, player, source)
         if limits is not None:
             limits.check(values, state, source)
         leaves += 1
@@ -180,22 +182,28 @@ def maxn(
         best: Vector | None = None
         best_own = -inf  # best[mover]
         child_ply = ply + 1
-        for action in actions(state):
-            child = result(state, action)
-            terminal = is_terminal(child)
-            if terminal or child_ply == limit:
-                values, below = score(child, child_ply, terminal), None
-                if trace is not None:
-                    tell_leaf(child, action, child_ply, values, terminal)
-            else:
-                child_mover = mover_of(child)
-                if trace is not None:
-                    tell_enter(child, action, child_ply, child_mover)
-                values, below = plain(child, child_mover, child_ply), lines[child_ply]
-            own = values[mover]
-            if own > best_own or best is None:
-                best, best_own = values, own
-                lines[ply] = (action, below)
+        try:
+            for action in actions(state):
+                child = result(state, action)
+                terminal = is_terminal(child)
+                if terminal or child_ply == limit:
+                    values, below = score(child, child_ply, terminal), None
+                    if trace is not None:
+                        tell_leaf(child, action, child_ply, values, terminal)
+                else:
+                    child_mover = mover_of(child)
+                    if trace is not None:
+                        tell_enter(child, action, child_ply, child_mover)
+                    values, below = plain(child, child_mover, child_ply), lines[child_ply]
+                own = values[mover]
+                if own > best_own or best is None:
+                    best, best_own = values, own
+                    lines[ply] = (action, below)
+        except TypeError as exc:  # a member returned something of the wrong kind: which?
+            translate(exc, game, state, evaluate)
+        except RecursionError:  # tell recursion_guard the line, to look for a cycle in it
+            unwound.append(state)
+            raise
         if best is None:
             raise no_actions_error(state)
         if trace is not None:
@@ -216,36 +224,42 @@ def maxn(
         best: Vector | None = None
         best_own = -inf
         child_ply = ply + 1
-        moves = actions(state)
-        for action in moves:
-            child = result(state, action)
-            terminal = is_terminal(child)
-            if terminal or child_ply == limit:
-                values, below = score(child, child_ply, terminal), None
-                if trace is not None:
-                    tell_leaf(child, action, child_ply, values, terminal)
-            else:
-                child_mover = mover_of(child)
-                if trace is not None:
-                    tell_enter(child, action, child_ply, child_mover)
-                values = shallow(child, child_mover, child_ply, mover, best_own)
-                below = lines[child_ply]
-            own = values[mover]
-            if own > best_own or best is None:
-                best, best_own = values, own
-                lines[ply] = (action, below)
-                # Shallow pruning: ``parent`` gets at most max_sum - own - (n-2) * min here.
-                if parent != mover and limits.others_capped(own, parent_best):
-                    cutoffs += 1
+        try:
+            moves = actions(state)
+            for action in moves:
+                child = result(state, action)
+                terminal = is_terminal(child)
+                if terminal or child_ply == limit:
+                    values, below = score(child, child_ply, terminal), None
                     if trace is not None:
-                        tell_prune(state, ply, values, moves, action)
-                    break
-                # Immediate pruning: no child can give ``mover`` more than ``own``.
-                if limits.is_top(own):
-                    cutoffs += 1
+                        tell_leaf(child, action, child_ply, values, terminal)
+                else:
+                    child_mover = mover_of(child)
                     if trace is not None:
-                        tell_prune(state, ply, values, moves, action)
-                    break
+                        tell_enter(child, action, child_ply, child_mover)
+                    values = shallow(child, child_mover, child_ply, mover, best_own)
+                    below = lines[child_ply]
+                own = values[mover]
+                if own > best_own or best is None:
+                    best, best_own = values, own
+                    lines[ply] = (action, below)
+                    # Shallow pruning: ``parent`` gets at most max_sum - own - (n-2) * min here.
+                    if parent != mover and limits.others_capped(own, parent_best):
+                        cutoffs += 1
+                        if trace is not None:
+                            tell_prune(state, ply, values, moves, action)
+                        break
+                    # Immediate pruning: no child can give ``mover`` more than ``own``.
+                    if limits.is_top(own):
+                        cutoffs += 1
+                        if trace is not None:
+                            tell_prune(state, ply, values, moves, action)
+                        break
+        except TypeError as exc:  # a member returned something of the wrong kind: which?
+            translate(exc, game, state, evaluate)
+        except RecursionError:  # tell recursion_guard the line, to look for a cycle in it
+            unwound.append(state)
+            raise
         if best is None:
             raise no_actions_error(state)
         if trace is not None:
@@ -275,7 +289,7 @@ def maxn(
         trace(Leave(state, ply, vector[root_player], action, None, None, values=vector))
 
     terminal = is_terminal(root)
-    with recursion_guard("maxn"):
+    with recursion_guard("maxn", unwound, getattr(game, "key", None)):
         root_player = mover_of(root)
         if trace is not None and not terminal:
             tell_enter(root, None, 0, root_player)

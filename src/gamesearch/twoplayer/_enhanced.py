@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .._core import nan_error, no_actions_error
-from .._validation import mover_error, translate
+from .._validation import cycle_error, mover_error, translate
 from ..errors import InvalidSearchOptionError
 from ..game import Game, Player
 from ..trace.events import MaxView, Observer
@@ -77,6 +77,9 @@ def enhanced_search(
     search_id: int = 0,
     memory: Memory | None = None,
     limits: Limits | None = None,
+    detect_cycles: bool = False,
+    unwound: list[Any] | None = None,
+    searcher: str = "alphabeta",
     trace: Observer | None = None,
 ) -> Outcome:
     """Alpha-beta search of the non-terminal ``root`` with ``options``; values for its mover.
@@ -93,12 +96,19 @@ def enhanced_search(
         memory: Killer moves and history scores to start from and to update.
         limits: When to stop (``None`` for never): read before every child is generated, so
             that neither the deadline nor the node count is passed by more than one game call.
+        detect_cycles: Raise :class:`~gamesearch.CyclicGameError` when a state (or its key)
+            repeats on the line being searched: for searches that would otherwise never end,
+            such as iterative deepening of a cyclic game without a limit.
+        unwound: Where the frames put their states when a ``RecursionError`` unwinds them
+            (see :func:`gamesearch._core.recursion_guard`).
+        searcher: The public name of the searcher, for error messages.
         trace: The observer to tell each step (:mod:`gamesearch.trace`), or ``None``. Its
             events are in MAX view (the root player's values), converted from the loop's
             negamax values; quiescence below a depth-limit state shows as that leaf's score.
 
     Raises:
         Stop: the deadline or the node limit was reached.
+        CyclicGameError: with ``detect_cycles``, a state repeats on the line searched.
     """
     table, root_values = options.table, options.root_values
     memory = memory if memory is not None else Memory()
@@ -118,6 +128,8 @@ def enhanced_search(
     scored_root: list[tuple[Any, float]] = []
     lines: list[Any] = [None] * ((limit if limit > 0 else sys.getrecursionlimit()) + 1)
     tracer = None if trace is None else MaxView(trace, root_player)
+    on_path: set[Any] | None = set() if detect_cycles else None
+    unwound = [] if unwound is None else unwound
 
     def check_limits() -> None:
         """Stop the search if its deadline has passed or its node budget is spent."""
@@ -149,8 +161,11 @@ def enhanced_search(
         expanded += 1
         remaining = limit - ply if limit > 0 else UNLIMITED
         first = NO_ACTION
-        if entries is not None:
+        if entries is not None or on_path is not None:
             key = state if keyfn is None else keyfn(state)
+        if on_path is not None and key in on_path:
+            raise cycle_error(state, searcher)
+        if entries is not None:
             entry = entries.get(key)
             if entry is not None:
                 search_of, depth_of, bound, value, first, proven = entry
@@ -175,6 +190,8 @@ def enhanced_search(
                         tracer.leave(state, mover, value, None, alpha, beta, ply, stored=True)
                     return value
         alpha_in, estimates_in = alpha, estimates + counted.estimates
+        if on_path is not None:  # the line from the root: a state met again is a cycle
+            on_path.add(key)
         view = root_player if root_view else mover
         wide = root_values and ply == 0  # root values: no cutoffs at the root
         best, best_action = -inf, NO_ACTION
@@ -250,6 +267,9 @@ def enhanced_search(
                         alpha = value
         except TypeError as exc:  # a member returned something of the wrong kind: which?
             translate(exc, game, state, evaluate)
+        except RecursionError:  # tell recursion_guard the line, to look for a cycle in it
+            unwound.append(state)
+            raise
         if entries is not None:
             # The table store (inline: it runs at every node). The value is exact inside the
             # window, an upper bound at or below it (fail low), a lower bound above (fail high).
@@ -259,6 +279,8 @@ def enhanced_search(
                 key,
                 (search_id, UNLIMITED if proven else remaining, bound, best, best_action, proven),
             )
+        if on_path is not None:
+            on_path.discard(key)
         if tracer is not None:
             tracer.leave(state, mover, best, best_action, alpha, beta, ply)
         return best

@@ -98,7 +98,8 @@ def window_search(
         return terminal_root(game, root, depth=depth, started=started, trace=trace)
     if options is not None or trace is not None:
         options = Enhancements() if options is None else options
-        with recursion_guard(searcher):
+        unwound: list[Any] = []
+        with recursion_guard(searcher, unwound, getattr(game, "key", None)):
             return finish(
                 game,
                 root,
@@ -110,6 +111,8 @@ def window_search(
                     root_view=root_view,
                     options=options,
                     search_id=0 if options.table is None else options.table.begin_search(game),
+                    unwound=unwound,
+                    searcher=searcher,
                     trace=trace,
                 ),
                 options.table,
@@ -118,8 +121,9 @@ def window_search(
                 root_view=root_view,
             )
 
-    with recursion_guard(searcher):
-        outcome = plain_search(game, root, limit, evaluate, root_view=root_view)
+    unwound = []
+    with recursion_guard(searcher, unwound, getattr(game, "key", None)):
+        outcome = plain_search(game, root, limit, evaluate, root_view=root_view, unwound=unwound)
     return finish(game, root, outcome, None, depth=depth, started=started)
 
 
@@ -130,6 +134,7 @@ def plain_search(
     evaluate: Evaluation[S] | None,
     *,
     root_view: bool,
+    unwound: list[Any],
 ) -> Outcome:
     """The textbook alpha-beta loop, in negamax form, with no enhancement and no hook.
 
@@ -143,6 +148,7 @@ def plain_search(
         evaluate: The evaluation used at ``limit``.
         root_view: Score leaves by the root player's utility (``alphabeta``), else by the
             mover's (``negamax``).
+        unwound: Where the frames put their states when a ``RecursionError`` unwinds them.
     """
     root_player = game.to_move(root)
     actions, result, is_terminal = game.actions, game.result, game.is_terminal
@@ -213,6 +219,9 @@ def plain_search(
                             break
         except TypeError as exc:  # a member returned something of the wrong kind: which?
             translate(exc, game, state, evaluate)
+        except RecursionError:  # tell recursion_guard the line, to look for a cycle in it
+            unwound.append(state)
+            raise
         if best_action is _NO_ACTION:
             raise no_actions_error(state)
         return best

@@ -59,11 +59,11 @@ def iterative_deepening(
     Args:
         game: A two-player game.
         state: The root; ``None`` means ``game.initial_state()``.
-        time_limit: Seconds to search (> 0); the search returns within 5% or 20 ms of it,
-            whichever is larger, if the game's methods and ``evaluate`` are fast (the clock is
-            read every 64 expanded nodes).
+        time_limit: Seconds to search (> 0). The clock is read before every state is
+            generated, so the search returns within 5% or 20 ms of it, whichever is larger,
+            unless one call of the game's methods or of ``evaluate`` takes longer than that.
         max_depth: The deepest iteration to run (an int >= 1).
-        node_limit: Stop when this many nodes have been visited in all iterations.
+        node_limit: The most nodes to visit in all iterations together; never exceeded.
         evaluate: ``evaluate(state, player)`` for states at the depth limit; defaults to the
             game's own ``evaluate`` method, else 0 for every state (play by proven results).
         table: A table to use and fill (pass the same one for every move of a match, so that
@@ -83,6 +83,8 @@ def iterative_deepening(
     Raises:
         InvalidSearchOptionError: ``time_limit <= 0``, ``max_depth < 1``, ``node_limit < 1``,
             a value of the wrong type, or a ``table`` used with another game.
+        CyclicGameError: without any limit, a state repeats on the line searched (the game
+            has a cycle, so no iteration can prove its value); give a limit.
         UnsupportedGameError: as for :func:`alphabeta`.
         NotAGameError: as for :func:`alphabeta`.
         GameProtocolError: as for :func:`alphabeta`.
@@ -102,6 +104,11 @@ def iterative_deepening(
     evaluate = _default(game, "evaluate", evaluate, _zero)
     order = _default(game, "order", order, None)
     _check_limits(time_limit, max_depth, node_limit, on_iteration)
+    for name, member in (("evaluate", evaluate), ("order", order)):
+        if member is not None and not callable(member):
+            raise InvalidSearchOptionError(
+                f"{_SEARCHER}: {name} must be callable or None, not {type(member).__name__}"
+            )
     root, _ = prepare(game, state, None, evaluate, searcher=_SEARCHER)
     check_trace(trace, _SEARCHER)
     if table is not None and not isinstance(table, TranspositionTable):
@@ -156,7 +163,8 @@ def _deepen(
     while max_depth is None or depth < max_depth:
         depth += 1
         try:
-            with recursion_guard(_SEARCHER):
+            unwound: list[Any] = []
+            with recursion_guard(_SEARCHER, unwound, getattr(game, "key", None)):
                 outcome = enhanced_search(
                     game,
                     root,
@@ -169,6 +177,11 @@ def _deepen(
                     limits=Limits.of(
                         deadline, None if node_limit is None else node_limit - _nodes(total)
                     ),
+                    # Without any limit only a proof ends the deepening, and a cyclic game has
+                    # none: a state met again on the line searched ends it with an error.
+                    detect_cycles=limits == (None, None, None),
+                    unwound=unwound,
+                    searcher=_SEARCHER,
                     trace=trace,
                 )
         except Stop as stop:

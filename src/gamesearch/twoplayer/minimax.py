@@ -2,7 +2,8 @@
 
 MINIMAX-DECISION picks the action whose result has the highest minimax value for MAX, the
 player to move at the root; MAX-VALUE and MIN-VALUE back values up the tree (Russell and
-Norvig, AIMA 3rd ed., figure 5.3). Every other searcher is tested against this one.
+Norvig, AIMA 3rd ed., figure 5.3), here as the two branches of one function, one Python frame
+per ply. Every other searcher is tested against this one.
 """
 
 from __future__ import annotations
@@ -11,15 +12,8 @@ import math
 import time
 from typing import Any
 
-from .._core import (
-    check_trace,
-    make_result,
-    nan_error,
-    no_actions_error,
-    prepare,
-    recursion_guard,
-    terminal_value,
-)
+from .._core import check_trace, make_result, no_actions_error, prepare, recursion_guard
+from .._validation import checked_number, mover_error, translate
 from ..game import A, Evaluation, Game, S
 from ..result import SearchResult
 from ..trace.events import Enter, Leaf, Leave, NodeKind, Observer
@@ -75,74 +69,62 @@ def minimax(
     check_trace(trace, "minimax")
     nodes, leaves, max_depth, estimates = 1, 0, 0, 0
     max_player = game.to_move(root)
-
-    def leaf_value(state: S, ply: int) -> float | None:
-        """The value of a leaf for MAX: its utility, its evaluation at the limit, else None."""
-        nonlocal leaves, max_depth, estimates
-        if game.is_terminal(state):
-            value = terminal_value(game, state, max_player)
-        elif ply == limit:
-            assert evaluate is not None  # prepare() guarantees it when there is a limit
-            value = float(evaluate(state, max_player))
-            if math.isnan(value):
-                raise nan_error(state, max_player, "evaluate")
-            estimates += 1
-        else:
-            return None
-        leaves += 1
-        max_depth = max(max_depth, ply)
-        return value
+    min_player = 1 - max_player
+    actions, result, is_terminal = game.actions, game.result, game.is_terminal
+    to_move, utility = game.to_move, game.utility
 
     def minimax_value(state: S, ply: int, action: Any = None) -> tuple[float, Any]:
         """MINIMAX(s): the value of ``state`` for MAX, with the line that achieves it.
 
-        ``action`` led to ``state``; it serves only to tell the ``trace`` observer.
+        MAX-VALUE and MIN-VALUE of the textbook are the two branches of one function here, so
+        that a ply costs one Python frame. ``action`` led to ``state``; it serves only to tell
+        the ``trace`` observer.
         """
-        value = leaf_value(state, ply)
-        if value is not None:
+        nonlocal nodes, leaves, max_depth, estimates
+        terminal = is_terminal(state)
+        if terminal or ply == limit:  # a leaf: its utility, or its evaluation at the limit
+            if terminal:
+                value = utility(state, max_player)
+                source = "utility"
+            else:
+                value = evaluate(state, max_player)  # type: ignore[misc]  # a limit implies it
+                source = "evaluate"
+                estimates += 1
+            if value.__class__ is not float or value != value:
+                value = checked_number(value, state, max_player, source)
+            leaves += 1
+            max_depth = max(max_depth, ply)
             if trace is not None:
-                trace(Leaf(state, action, ply, value, game.is_terminal(state)))
+                trace(Leaf(state, action, ply, value, terminal))
             return value, None
-        mover = game.to_move(state)
+        mover = to_move(state)
+        maximizing = mover == max_player  # MAX-VALUE(s); else MIN-VALUE(s)
+        if not maximizing and mover != min_player:
+            raise mover_error(state, mover, 2, chance=False)
         if trace is not None:
-            kind: NodeKind = "max" if mover == max_player else "min"
-            moves = tuple(game.actions(state))
+            moves = tuple(actions(state))
+            kind: NodeKind = "max" if maximizing else "min"
             trace(Enter(state, action, ply, mover, kind, None, None, moves))
-        if mover == max_player:
-            value, line = max_value(state, ply)
-        else:
-            value, line = min_value(state, ply)
+        best, best_line = (-math.inf if maximizing else math.inf), None
+        try:
+            for action in actions(state):
+                nodes += 1
+                value, line = minimax_value(result(state, action), ply + 1, action)
+                if best_line is None or (value > best if maximizing else value < best):
+                    best, best_line = value, (action, line)
+        except TypeError as exc:  # a member returned something of the wrong kind: which?
+            translate(exc, game, state, evaluate)
+        except RecursionError:  # tell recursion_guard the line, to look for a cycle in it
+            unwound.append(state)
+            raise
+        if best_line is None:
+            raise no_actions_error(state, actions(state))
         if trace is not None:
-            trace(Leave(state, ply, value, line[0], None, None))
-        return value, line
-
-    def max_value(state: S, ply: int) -> tuple[float, Any]:
-        """MAX-VALUE(s): the highest value among the results of the actions in ``state``."""
-        nonlocal nodes
-        best, best_line = -math.inf, None
-        for action in game.actions(state):
-            nodes += 1
-            value, line = minimax_value(game.result(state, action), ply + 1, action)
-            if value > best or best_line is None:
-                best, best_line = value, (action, line)
-        if best_line is None:
-            raise no_actions_error(state)
+            trace(Leave(state, ply, best, best_line[0], None, None))
         return best, best_line
 
-    def min_value(state: S, ply: int) -> tuple[float, Any]:
-        """MIN-VALUE(s): the lowest value among the results of the actions in ``state``."""
-        nonlocal nodes
-        best, best_line = math.inf, None
-        for action in game.actions(state):
-            nodes += 1
-            value, line = minimax_value(game.result(state, action), ply + 1, action)
-            if value < best or best_line is None:
-                best, best_line = value, (action, line)
-        if best_line is None:
-            raise no_actions_error(state)
-        return best, best_line
-
-    with recursion_guard("minimax"):
+    unwound: list[Any] = []
+    with recursion_guard("minimax", unwound, getattr(game, "key", None)):
         value, line = minimax_value(root, 0)
     return make_result(
         value,
