@@ -11,6 +11,7 @@ from typing import Any, NamedTuple, TypeVar
 from ._validation import checked_number, cycle_error, mover_error
 from .errors import (
     GameProtocolError,
+    GameSearchError,
     InvalidSearchOptionError,
     InvalidUtilityError,
     NotAGameError,
@@ -117,7 +118,29 @@ def resolve_root(game: Game[_S, Any], state: _S | None) -> _S:
             f"{what} must be hashable, but {type(root).__name__} is not: {exc} (a game whose "
             "states cannot be hashed can offer key(state) returning a hashable key)"
         ) from exc
+    if state is not None:
+        _check_root(game, root)
     return root
+
+
+def _check_root(game: Game[_S, Any], root: _S) -> None:
+    """Raise :class:`GameProtocolError` if the game cannot even read the given ``root``.
+
+    A root the caller built by hand may not be a state of the game at all (a string for a
+    tuple, a tuple of the wrong length): the game's own members then fail with an error of
+    their own, from deep inside the search; here it fails at once, naming the root.
+    """
+    try:
+        if not game.is_terminal(root):
+            game.to_move(root)
+            game.actions(root)
+    except GameSearchError:
+        raise
+    except (TypeError, ValueError, AttributeError, IndexError, KeyError) as exc:
+        raise GameProtocolError(
+            f"{root!r} is not a state of {type(game).__name__}: reading it raised "
+            f"{type(exc).__name__}: {exc}"
+        ) from exc
 
 
 def check_depth(depth: object, evaluate: object, searcher: str) -> int:

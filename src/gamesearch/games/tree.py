@@ -204,7 +204,7 @@ class GameTree:
 
         Raises:
             GameProtocolError: ``state`` is not a leaf.
-            ValueError: ``player`` is not one of the tree's players.
+            GameProtocolError: ``player`` is not one of the tree's players (a ValueError).
         """
         try:
             values = self._values[state]
@@ -214,8 +214,10 @@ class GameTree:
         if player in range(self.num_players):  # as ``==`` compares: 0.0 and True are players too
             return values[int(player)]
         if self._vectors:
-            raise ValueError(f"GameTree has players 0 to {self.num_players - 1}, not {player!r}")
-        raise ValueError(f"GameTree has players 0 (MAX) and 1 (MIN), not {player!r}")
+            raise GameProtocolError(
+                f"GameTree has players 0 to {self.num_players - 1}, not {player!r}"
+            )
+        raise GameProtocolError(f"GameTree has players 0 (MAX) and 1 (MIN), not {player!r}")
 
     def leaves(self) -> dict[Path, float]:
         """Every leaf's path and value for player 0, in depth-first, left-to-right order."""
@@ -248,7 +250,7 @@ class GameTree:
         except TypeError:
             known = False
         if not known:
-            raise ValueError(f"{state!r} is not a node of this GameTree")
+            raise GameProtocolError(f"{state!r} is not a node of this GameTree")
 
     def _chance_items(self, path: Path, node: Chance) -> list[tuple[Any, Any]]:
         """The (outcome, subtree) pairs of a chance node, after checking its probabilities."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from .._core import Problem, check_depth, check_game
+from .._core import Problem, check_depth, check_game, resolve_root
 from ..errors import GameProtocolError, UnsupportedGameError
 from ..game import Game, Player
 
@@ -50,14 +50,7 @@ def prepare_players(
     check_game(game)
     players = check_players(game, searcher)
     limit = check_depth(depth, evaluate, searcher)
-    root = game.initial_state() if state is None else state
-    try:
-        hash(root)
-    except TypeError as exc:
-        raise GameProtocolError(
-            f"states must be hashable, but {type(root).__name__} is not: {exc}"
-        ) from exc
-    return Problem(root, limit), players
+    return Problem(resolve_root(game, state), limit), players
 
 
 def bad_mover_error(state: object, mover: object, players: int) -> GameProtocolError:

@@ -12,12 +12,14 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, NamedTuple, TypeVar
 
-from .._core import check_trace, nan_error
+from .._core import check_trace
+from .._validation import checked_number
 from ..errors import GameProtocolError, SearchTooDeepError
 from ..game import Evaluation, Game, Player
 from ..result import SearchResult
 from ..trace.events import Observer
 from ..twoplayer.alphabeta import alphabeta
+from ._players import bad_mover_error
 
 _S = TypeVar("_S")
 
@@ -61,6 +63,7 @@ class Paranoid(Generic[_S]):
         self.game = game
         self.root_player = root_player
         self._evaluate = evaluate
+        self._players = range(game.num_players)
         # Handed on as they are: the reduction leaves them alone, and a bound method of the
         # game costs no extra call.
         self.initial_state: Callable[[], _S] = game.initial_state
@@ -69,22 +72,31 @@ class Paranoid(Generic[_S]):
         self.result: Callable[[_S, Any], _S] = game.result
 
     def to_move(self, state: _S) -> Player:
-        """MAX when the root player is to move, else MIN."""
-        return MAX if self.game.to_move(state) == self.root_player else MIN
+        """MAX when the root player is to move, MIN when another player is.
+
+        Raises:
+            GameProtocolError: the game's ``to_move`` returned something that is not a player.
+        """
+        mover = self.game.to_move(state)
+        if mover == self.root_player:
+            return MAX
+        if mover not in self._players or isinstance(mover, bool):
+            raise bad_mover_error(state, mover, self.game.num_players)
+        return MIN
 
     def utility(self, state: _S, player: Player) -> float:
         """The root player's utility for MAX, its negation for MIN."""
-        value = float(self.game.utility(state, self.root_player))
-        if value != value:
-            raise nan_error(state, self.root_player, "utility")
+        value = checked_number(
+            self.game.utility(state, self.root_player), state, self.root_player, "utility"
+        )
         return value if player == MAX else -value
 
     def evaluate(self, state: _S, player: Player) -> float:
         """The root player's evaluation for MAX, its negation for MIN."""
         assert self._evaluate is not None  # only passed to alphabeta with an evaluation
-        value = float(self._evaluate(state, self.root_player))
-        if value != value:
-            raise nan_error(state, self.root_player, "evaluate")
+        value = checked_number(
+            self._evaluate(state, self.root_player), state, self.root_player, "evaluate"
+        )
         return value if player == MAX else -value
 
 
