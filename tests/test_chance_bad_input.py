@@ -182,7 +182,7 @@ def test_a_chance_node_in_a_game_without_chance_outcomes(search):
         def to_move(self, state):
             return CHANCE
 
-    with pytest.raises(UnsupportedGameError, match=r"no\s+chance_outcomes"):
+    with pytest.raises(GameProtocolError, match=r"no\s+chance_outcomes"):
         search(NoOutcomes(3))
 
 

@@ -121,28 +121,56 @@ def _diagnose(
     game: Any, state: object, evaluate: Callable[[Any, Player], Any] | None
 ) -> GameSearchError | None:
     """The first member of ``game`` that misbehaves at ``state`` or its children, if any."""
+    try:
+        return _first_fault(game, state, evaluate)
+    except _RaisedTypeError as raised:
+        return GameProtocolError(
+            f"{raised.member} raised TypeError at state {raised.state!r}: {raised.error}"
+        )
+
+
+class _RaisedTypeError(Exception):
+    """A member of the game raised ``TypeError`` itself while being diagnosed."""
+
+    def __init__(self, member: str, state: object, error: TypeError) -> None:
+        super().__init__(member)
+        self.member, self.state, self.error = member, state, error
+
+
+def _call(member: str, function: Callable[..., Any], state: object, *args: Any) -> Any:
+    try:
+        return function(state, *args)
+    except TypeError as exc:
+        raise _RaisedTypeError(member, state, exc) from exc
+
+
+def _first_fault(
+    game: Any, state: object, evaluate: Callable[[Any, Player], Any] | None
+) -> GameSearchError | None:
     players = game.num_players
     chance = getattr(game, "chance_outcomes", None) is not None
-    moves = game.actions(state)
+    moves = _call("actions", game.actions, state)
     if moves is None or not isinstance(moves, Iterable):
         return GameProtocolError(
             f"actions({state!r}) returned {moves!r}; it must return a sequence (a list or a "
             "tuple) of the legal actions"
         )
     for action in list(moves):
-        child = game.result(state, action)
-        if game.is_terminal(child):
+        child = _call("result", game.result, state, action)
+        if _call("is_terminal", game.is_terminal, child):
             for player in range(players):
-                found = number_error(game.utility(child, player), child, player, "utility")
+                value = _call("utility", game.utility, child, player)
+                found = number_error(value, child, player, "utility")
                 if found is not None:
                     return found
             continue
-        mover = game.to_move(child)
+        mover = _call("to_move", game.to_move, child)
         if not _is_player(mover, players, chance):
             return mover_error(child, mover, players, chance=chance)
         if evaluate is not None:
             for player in range(players):
-                found = number_error(evaluate(child, player), child, player, "evaluate")
+                value = _call("evaluate", evaluate, child, player)
+                found = number_error(value, child, player, "evaluate")
                 if found is not None:
                     return found
     return None

@@ -9,7 +9,7 @@ from numbers import Real
 from typing import Any, NamedTuple
 
 from .._core import check_depth, check_game, make_result, resolve_root
-from .._validation import number_error
+from .._validation import mover_error, number_error
 from ..errors import (
     InvalidDistributionError,
     InvalidSearchOptionError,
@@ -69,11 +69,18 @@ def prepare_chance(
         raise UnsupportedGameError(
             f"{searcher} searches {need}, but {type(game).__name__} has num_players={players!r}"
         )
+    assert isinstance(players, int)
     limit = check_depth(depth, evaluate, searcher)
     root = resolve_root(game, state)
-    mover = game.to_move(root)
     outcomes = getattr(game, "chance_outcomes", None)
-    return ChanceProblem(root, limit, 0 if mover == CHANCE else mover, outcomes)
+    mover = game.to_move(root)
+    if not game.is_terminal(root) and (
+        isinstance(mover, bool)
+        or (mover not in range(players)
+        and (mover != CHANCE or outcomes is None))
+    ):
+        raise mover_error(root, mover, players, chance=outcomes is not None)
+    return ChanceProblem(root, limit, 0 if mover == CHANCE else int(mover), outcomes)
 
 
 def check_bounds(bounds: object, pruning: object, searcher: str) -> tuple[Any, Any] | None:

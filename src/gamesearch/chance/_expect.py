@@ -25,7 +25,6 @@ from ._common import (
     LeafScorer,
     distribution,
     infinite_mix_error,
-    no_chance_outcomes_error,
 )
 
 __all__ = ["Opponent", "expect_search", "uniform_opponent"]
@@ -110,7 +109,7 @@ def expect_search(
             if mover == CHANCE or (mover != max_player and opponent is not None):
                 if mover == CHANCE:
                     if outcomes_of is None:
-                        raise no_chance_outcomes_error(game, state)
+                        raise mover_error(state, mover, players, chance=False)
                     pairs = distribution(outcomes_of(state), state, "chance_outcomes")
                     next_ply = ply  # chance layers do not count toward the depth
                 else:

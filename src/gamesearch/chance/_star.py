@@ -44,7 +44,6 @@ from ._common import (
     LeafScorer,
     distribution,
     infinite_mix_error,
-    no_chance_outcomes_error,
 )
 
 __all__ = ["star_search"]
@@ -215,7 +214,7 @@ def star_search(
         """
         nonlocal nodes, cutoffs, edge
         if outcomes_of is None:
-            raise no_chance_outcomes_error(game, state)
+            raise mover_error(state, CHANCE, 2, chance=False)
         outcomes = distribution(outcomes_of(state), state, "chance_outcomes")
         count = len(outcomes)
         level = edge[2]

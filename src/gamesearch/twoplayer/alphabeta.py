@@ -35,8 +35,12 @@ def alphabeta(
     minimises, so any two-player game can be searched, zero-sum or not. The loop is written in
     negamax form (see :func:`negamax`), one loop serving MAX and MIN nodes alike.
 
-    Returns the same value and the same action as :func:`minimax` (the first best action in
-    ``actions()`` order), visiting at most as many nodes.
+    Returns the same value as :func:`minimax`, visiting at most as many nodes. Of several
+    optimal actions it returns the first in the order the root's actions are tried: the
+    ``table``'s stored best action for the root (from an earlier search with the same table),
+    then ``order``'s sequence; with neither, ``actions()`` order, so the action is
+    :func:`minimax`'s too. (At the root the window is (-inf, +inf), so a later action of equal
+    value fails low and never replaces the first.)
 
     Args:
         game: A two-player game.

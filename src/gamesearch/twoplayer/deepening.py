@@ -161,6 +161,8 @@ def _deepen(
     total = Outcome(0.0, None, 0, 0, 0, 0, 0, None)
     depth = 0
     while max_depth is None or depth < max_depth:
+        if node_limit is not None and done is not None and _nodes(total) >= node_limit:
+            break  # the budget is spent: not even the next iteration's root fits
         depth += 1
         try:
             unwound: list[Any] = []

@@ -58,8 +58,9 @@ def negamax(
             player to move at ``state`` (see :mod:`gamesearch.trace`); ``None`` for none.
 
     Returns:
-        The value for the player to move at ``state``, its best action (the first best in
-        ``actions()`` order), the principal variation and the node counts.
+        The value for the player to move at ``state``, its best action (the first optimal one
+        in the order tried, as for :func:`alphabeta`: ``actions()`` order without ``order``
+        or ``table``), the principal variation and the node counts.
 
     Raises:
         NotAGameError: ``game`` lacks members of the ``Game`` protocol.

@@ -1,0 +1,463 @@
+"""Never hang, never a wrong answer, every deadline kept (issue 11).
+
+One test per fault an adversarial audit found, then a fuzz test: games whose members misbehave
+at random states, searched by every searcher, which must answer as on the sound game or raise
+a :class:`GameSearchError`: never another exception, never a hang, never a wrong value.
+"""
+
+from __future__ import annotations
+
+import math
+import signal
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from helpers import Countdown
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from gamesearch import (
+    CHANCE,
+    CyclicGameError,
+    GameProtocolError,
+    GameSearchError,
+    InvalidSearchOptionError,
+    InvalidUtilityError,
+    TranspositionTable,
+    alphabeta,
+    best_reply,
+    expectimax,
+    expectiminimax,
+    iterative_deepening,
+    maxn,
+    minimax,
+    negamax,
+    paranoid,
+)
+from gamesearch.games import ConnectFour, GameTree, Nim, Pig, TicTacToe
+from gamesearch.testing import game_trees, nested_trees
+
+
+@contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    """Fail the test (rather than hang the suite) if the block runs longer than ``seconds``."""
+
+    def expire(signum: int, frame: Any) -> None:
+        raise TimeoutError(f"still running after {seconds} s: a hang")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+class Ring:
+    """``0 -> 1 -> 2 -> 3 -> 0``: one action, no terminal state: a game that never ends."""
+
+    num_players = 2
+
+    def initial_state(self) -> int:
+        return 0
+
+    def to_move(self, state: int) -> int:
+        return state % 2
+
+    def actions(self, state: int) -> list[int]:
+        return [1]
+
+    def result(self, state: int, action: int) -> int:
+        return (state + 1) % 4
+
+    def is_terminal(self, state: int) -> bool:
+        return False
+
+    def utility(self, state: int, player: int) -> float:
+        return 0.0
+
+
+class ConstantKey(Countdown):
+    """A finite game whose ``key`` gives every state the same key (a broken key)."""
+
+    def key(self, state: Any) -> int:
+        return 0
+
+
+# 1. Cycles: the engine without limits, like every other searcher, raises CyclicGameError.
+
+
+@pytest.mark.parametrize(
+    "searcher", [iterative_deepening, minimax, alphabeta, negamax, paranoid, best_reply]
+)
+def test_a_cyclic_game_without_limits_raises_in_every_searcher(searcher):
+    with time_limit(5), pytest.raises(CyclicGameError, match="repeats on the line"):
+        searcher(Ring())
+
+
+def test_a_constant_key_cannot_make_the_engine_loop():
+    with time_limit(5), pytest.raises(CyclicGameError, match=r"game\.key gives it the key"):
+        iterative_deepening(ConstantKey(12))
+
+
+def test_the_engine_searches_a_cyclic_game_under_a_clock():
+    result = iterative_deepening(Ring(), time_limit=0.05)
+    assert result.action == 1
+    assert not result.exact
+
+
+# 2. Limits: the node limit is never passed; the clock is read before every state is made.
+
+
+@pytest.mark.parametrize("node_limit", [1, 2, 7, 8, 100, 1000])
+def test_the_node_limit_is_never_passed(node_limit):
+    result = iterative_deepening(ConnectFour(), node_limit=node_limit)
+    assert result.stats.nodes <= node_limit
+    assert result.action in ConnectFour().actions(ConnectFour().initial_state())
+
+
+class Slow(Countdown):
+    """A game whose ``result`` takes 5 ms, with many moves and a slow evaluation."""
+
+    def actions(self, state: Any) -> list[int]:
+        return list(range(1, 4))
+
+    def result(self, state: Any, action: Any) -> Any:
+        time.sleep(0.005)
+        return super().result(state, 1)
+
+    def evaluate(self, state: Any, player: int) -> float:
+        time.sleep(0.001)
+        return 0.0
+
+
+@pytest.mark.parametrize("limit", [0.01, 0.05, 0.2])
+def test_a_slow_game_keeps_the_deadline(limit):
+    # The audit measured ~1.4 s for 0.01 s and ~1.3 s for 0.2 s. A node here costs 5-6 ms, so
+    # the search may overrun by one node; the bound below allows for a loaded machine too.
+    started = time.perf_counter()
+    iterative_deepening(Slow(10_000), time_limit=limit)
+    assert time.perf_counter() - started < limit + 0.1
+
+
+# 3. An order that duplicates one action and drops another is refused.
+
+
+def test_an_order_that_duplicates_and_drops_is_refused():
+    game = TicTacToe()
+    state = game.parse("X.. / .O. / ...")
+    broken = lambda s, a: list(a)[:1] + list(a)[:-1]  # noqa: E731
+    assert iterative_deepening(game, state).value == 0  # the true value
+    with pytest.raises(InvalidSearchOptionError, match="once, rearranged"):
+        iterative_deepening(game, state, order=broken)
+    with pytest.raises(InvalidSearchOptionError, match="twice"):
+        alphabeta(game, state, order=broken)
+
+
+@pytest.mark.parametrize(
+    ("order", "message"),
+    [
+        (lambda s, a: None, "list or a tuple"),
+        (lambda s, a: (x for x in a), "list or a tuple"),
+        (lambda s, a: [*a, 99], "not legal"),
+    ],
+)
+def test_an_order_that_returns_no_permutation_is_refused(order, message):
+    with pytest.raises(InvalidSearchOptionError, match=message):
+        alphabeta(TicTacToe(), order=order)
+
+
+def test_a_non_callable_order_is_refused():
+    for search in (alphabeta, iterative_deepening):
+        with pytest.raises(InvalidSearchOptionError, match="callable"):
+            search(TicTacToe(), order=[0, 1, 2])
+
+
+# 4. An evaluation that returns None does not switch the depth limit off.
+
+
+@pytest.mark.parametrize(
+    "search",
+    [
+        lambda g, e: expectiminimax(g, depth=1, evaluate=e),
+        lambda g, e: expectimax(g, depth=1, evaluate=e),
+        lambda g, e: expectiminimax(g, depth=1, evaluate=e, pruning="star1", bounds=(0, 1)),
+        lambda g, e: expectiminimax(g, depth=1, evaluate=e, pruning="star2", bounds=(0, 1)),
+    ],
+    ids=["expectiminimax", "expectimax", "star1", "star2"],
+)
+def test_an_evaluation_of_none_is_refused(search):
+    with pytest.raises(InvalidUtilityError, match=r"evaluate\(state, 0\) returned None"):
+        search(Pig(goal=6), lambda state, player: None)
+
+
+# 5. A player to move who is not a player is refused, not taken for MIN.
+
+
+class BadMover(Countdown):
+    """A countdown whose ``to_move`` answers ``mover`` below the root."""
+
+    def __init__(self, mover: Any) -> None:
+        super().__init__(4)
+        self.mover = mover
+
+    def to_move(self, state: Any) -> Any:
+        return self.mover if state != self.initial_state() else 0
+
+
+TWO_PLAYER = {
+    "minimax": minimax,
+    "alphabeta": alphabeta,
+    "negamax": negamax,
+    "alphabeta+order": lambda g: alphabeta(g, order=lambda s, a: a, table=TranspositionTable()),
+    "iterative_deepening": iterative_deepening,
+    "paranoid": paranoid,
+    "best_reply": best_reply,
+    "maxn": maxn,
+    "expectiminimax": expectiminimax,
+    "expectimax": expectimax,
+}
+
+
+@pytest.mark.parametrize("mover", [5, -2, None, "x", CHANCE])
+@pytest.mark.parametrize("search", list(TWO_PLAYER.values()), ids=list(TWO_PLAYER))
+def test_a_mover_who_is_no_player_is_refused(search, mover):
+    with pytest.raises(GameProtocolError, match="to_move"):
+        search(BadMover(mover))
+
+
+# 6. Library errors, not raw ones, for what a game or an option returns wrongly.
+
+
+class Returns(Countdown):
+    """A countdown whose ``member`` returns ``value`` (at every state it is asked about)."""
+
+    def __init__(self, member: str, value: Any) -> None:
+        super().__init__(3)
+        self.member, self.value = member, value
+
+    def utility(self, state: Any, player: int) -> Any:
+        return self.value if self.member == "utility" else super().utility(state, player)
+
+    def actions(self, state: Any) -> Any:
+        return self.value if self.member == "actions" else super().actions(state)
+
+
+@pytest.mark.parametrize("search", list(TWO_PLAYER.values()), ids=list(TWO_PLAYER))
+@pytest.mark.parametrize(
+    ("member", "value", "error"),
+    [
+        ("utility", "1", InvalidUtilityError),
+        ("utility", None, InvalidUtilityError),
+        ("utility", math.nan, InvalidUtilityError),
+        ("actions", None, GameProtocolError),
+    ],
+)
+def test_a_member_that_returns_the_wrong_kind_is_named(search, member, value, error):
+    with pytest.raises(error, match=member):
+        search(Returns(member, value))
+
+
+@pytest.mark.parametrize("search", [minimax, paranoid, alphabeta, negamax, maxn])
+def test_an_evaluation_of_a_string_is_refused(search):
+    with pytest.raises(InvalidUtilityError, match=r"returned '1' \(str\)"):
+        search(Countdown(10), depth=2, evaluate=lambda state, player: "1")
+
+
+@pytest.mark.parametrize(
+    ("game", "state", "search"),
+    [
+        (Pig(goal=10), "nonsense", expectiminimax),
+        (Pig(goal=10), (1, 2), expectiminimax),
+        (Nim(piles=(1, 2), players=2), "nonsense", minimax),
+        (Nim(piles=(1, 2), players=3), 42, maxn),
+    ],
+)
+def test_a_root_the_game_cannot_read_is_refused(game, state, search):
+    with pytest.raises(GameProtocolError, match="is not a state of"):
+        search(game, state)
+
+
+def test_a_game_tree_refuses_an_unknown_node():
+    with pytest.raises(GameProtocolError, match="not a node of this GameTree"):
+        GameTree([1, 2]).result(("x",), 0)
+
+
+# 7. Ties: the first optimal action in the order the root's actions are tried.
+
+
+def value_for_root(tree: GameTree, child: Any) -> float:
+    """The minimax value of ``child`` for the player to move at the root (player 0)."""
+    if tree.is_terminal(child):
+        return tree.utility(child, 0)
+    found = minimax(tree, child)
+    return found.value if found.player == 0 else -found.value
+
+
+@given(tree=game_trees(max_depth=4, min_branching=2, max_branching=4), data=st.data())
+def test_with_an_order_the_first_optimal_action_in_that_order(tree, data):
+    root = tree.initial_state()
+    assume(not tree.is_terminal(root))
+    ranked = data.draw(st.permutations(list(tree.actions(root))))
+    value = minimax(tree).value
+    optimal = [a for a in ranked if value_for_root(tree, tree.result(root, a)) == value]
+    result = alphabeta(
+        tree,
+        order=lambda state, moves: sorted(moves, key=ranked.index) if state == root else moves,
+    )
+    assert result.value == value
+    assert result.action == optimal[0]
+
+
+def test_with_a_reused_table_the_stored_action_comes_first():
+    tree = GameTree({"a": 1, "b": 1, "c": 0})
+    table = TranspositionTable()
+    assert alphabeta(tree, table=table).action == "a"
+    table.store(tree.initial_state(), table.get(tree.initial_state())._replace(action="b"))
+    assert alphabeta(tree, table=table).action == "b"  # stored first, and optimal
+
+
+# 8. Every searcher reaches the same depth.
+
+
+class ChanceCountdown(Countdown):
+    def chance_outcomes(self, state: Any) -> list[tuple[Any, float]]:
+        return [(1, 1.0)]
+
+
+def room() -> int:
+    """Plies a search can go from here: the recursion limit less the frames already in use."""
+    frame, used = sys._getframe(), 0
+    while frame is not None:
+        frame, used = frame.f_back, used + 1
+    return sys.getrecursionlimit() - used - 20
+
+
+@pytest.mark.parametrize("search", list(TWO_PLAYER.values()), ids=list(TWO_PLAYER))
+def test_every_searcher_searches_as_deep(search):
+    deep = room()
+    assert deep > 900
+    assert search(Countdown(deep)).stats.max_depth == deep
+
+
+@pytest.mark.parametrize("pruning", ["star1", "star2"])
+def test_star_searches_as_deep(pruning):
+    deep = room()
+    result = expectiminimax(Countdown(deep), pruning=pruning, bounds=(-1, 1))
+    assert result.stats.max_depth == deep
+
+
+# The fuzz test.
+
+
+FAULTS = {
+    "utility": [None, "1", math.nan, "x", [1]],
+    "evaluate": [None, "1", math.nan],
+    "to_move": [5, -2, None, "x", CHANCE, 1.5],
+    "actions": [None, 3],
+}
+
+
+class Faulty:
+    """A game tree whose ``member`` returns ``bad`` at the states in ``where``."""
+
+    def __init__(self, tree: GameTree, member: str, bad: Any, where: set[Any]) -> None:
+        self.tree, self.member, self.bad, self.where = tree, member, bad, where
+        self.num_players = 2
+        self.triggered = False
+
+    def _fault(self, member: str, state: Any) -> bool:
+        hit = member == self.member and state in self.where
+        self.triggered |= hit
+        return hit
+
+    def initial_state(self) -> Any:
+        return self.tree.initial_state()
+
+    def to_move(self, state: Any) -> Any:
+        if not self.tree.is_terminal(state) and self._fault("to_move", state):
+            return self.bad
+        return self.tree.to_move(state)
+
+    def actions(self, state: Any) -> Any:
+        if not self.tree.is_terminal(state) and self._fault("actions", state):
+            return self.bad
+        return self.tree.actions(state)
+
+    def result(self, state: Any, action: Any) -> Any:
+        return self.tree.result(state, action)
+
+    def is_terminal(self, state: Any) -> bool:
+        return self.tree.is_terminal(state)
+
+    def utility(self, state: Any, player: int) -> Any:
+        if self._fault("utility", state):
+            return self.bad
+        return self.tree.utility(state, player)
+
+    def evaluate(self, state: Any, player: int) -> Any:
+        if not self.tree.is_terminal(state) and self._fault("evaluate", state):
+            return self.bad
+        return 0.5 if player == 0 else -0.5
+
+
+SEARCHES: dict[str, Callable[..., Any]] = {
+    "minimax": minimax,
+    "alphabeta": alphabeta,
+    "negamax": negamax,
+    "alphabeta+options": lambda g, **o: alphabeta(
+        g, order=lambda s, a: tuple(reversed(a)), table=TranspositionTable(), killers=True, **o
+    ),
+    "iterative_deepening": lambda g, depth=None, evaluate=None: iterative_deepening(
+        g, max_depth=depth, evaluate=evaluate
+    ),
+    "expectiminimax": expectiminimax,
+    "star1": lambda g, **o: expectiminimax(g, pruning="star1", bounds=(-9, 9), **o),
+    "star2": lambda g, **o: expectiminimax(g, pruning="star2", bounds=(-9, 9), **o),
+    "expectimax": expectimax,
+    "maxn": maxn,
+    "paranoid": paranoid,
+    "best_reply": best_reply,
+}
+
+
+@st.composite
+def faulty_games(draw: st.DrawFn) -> tuple[GameTree, str, Any, set[Any]]:
+    tree = GameTree(draw(nested_trees(max_depth=4, max_branching=3)))
+    member = draw(st.sampled_from(sorted(FAULTS)))
+    bad = draw(st.sampled_from(FAULTS[member]))
+    states = [()]
+    for state in states:
+        states.extend(tree.result(state, action) for action in tree.actions(state))
+    where = set(draw(st.lists(st.sampled_from(states), min_size=1, max_size=3)))
+    return tree, member, bad, where
+
+
+@settings(max_examples=max(300, settings.default.max_examples))
+@given(
+    case=faulty_games(),
+    name=st.sampled_from(sorted(SEARCHES)),
+    depth=st.sampled_from([None, 2]),
+)
+def test_fuzz_every_searcher_answers_right_or_raises_a_library_error(case, name, depth):
+    tree, member, bad, where = case
+    search = SEARCHES[name]
+    options = {} if depth is None else {"depth": depth}
+    if depth is not None:
+        options["evaluate"] = Faulty(tree, "", None, set()).evaluate
+    sound = search(Faulty(tree, "", None, set()), **options)
+    game = Faulty(tree, member, bad, where)
+    if depth is not None:
+        options["evaluate"] = game.evaluate
+    try:
+        with time_limit(10):
+            found = search(game, **options)
+    except GameSearchError:
+        return
+    assert not game.triggered, f"{name} read {member} -> {bad!r} at {where} without an error"
+    assert (found.value, found.action) == (sound.value, sound.action)
