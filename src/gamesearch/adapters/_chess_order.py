@@ -3,7 +3,7 @@
 Alpha-beta prunes most when the best move comes first. In chess the likeliest refutations are
 captures, best the biggest victim taken by the smallest attacker: MVV-LVA, "most valuable
 victim, least valuable attacker" (as in Chess 4.5, Slate and Atkin 1977); then promotions, then
-checks, then the quiet moves in generation order.
+quiet checks, then the other quiet moves in generation order.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def _checking_squares(board: chess.Board) -> tuple[int, ...]:
 
 
 def _priority(board: chess.Board, move: chess.Move, checks: tuple[int, ...]) -> int:
-    """How early to try ``move``: MVV-LVA for captures, then promotions, then direct checks."""
+    """How early to try ``move``: MVV-LVA for captures, then promotions, then quiet checks."""
     mover = board.piece_type_at(move.from_square) or _PAWN
     victim = board.piece_type_at(move.to_square)
     score = 0
@@ -56,9 +56,8 @@ def _priority(board: chess.Board, move: chess.Move, checks: tuple[int, ...]) -> 
         score = _CAPTURE + 10 * VALUES[_PAWN] - VALUES[_PAWN] // 10
     if move.promotion:
         score += _PROMOTION + VALUES[move.promotion]
-        mover = move.promotion
-    if checks[mover] & chess.BB_SQUARES[move.to_square]:
-        score += _CHECK
+    elif not score and checks[mover] & chess.BB_SQUARES[move.to_square]:
+        score = _CHECK  # a quiet check; captures stay in MVV-LVA order among themselves
     return score
 
 
