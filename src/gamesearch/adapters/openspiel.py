@@ -199,6 +199,17 @@ class OpenSpielGame:
             )
         return float(state._state.player_return(player))
 
+    def action_name(self, state: OpenSpielState, action: int) -> str:
+        """OpenSpiel's name for ``action`` in ``state``, such as ``"x(1,1)"`` in tic-tac-toe.
+
+        Example:
+            >>> game = OpenSpielGame("tic_tac_toe")
+            >>> game.action_name(game.initial_state(), 4)
+            'x(1,1)'
+        """
+        pyspiel_state = state._state
+        return str(pyspiel_state.action_to_string(pyspiel_state.current_player(), action))
+
     def key(self, state: OpenSpielState) -> OpenSpielState:
         """The transposition-table key: the state itself, whose hash is computed once."""
         return state
