@@ -59,8 +59,8 @@ class OpenSpielState:
     def __init__(self, history: tuple[int, ...], state: Any) -> None:
         self.history = history
         self._state = state
-        self._hash = hash(history)
-        self._actions: list[int] | None = None  # the legal actions, read once when asked
+        self._hash: int | None = None  # computed when first asked: most states never are
+        self._actions: Sequence[int] | None = None  # the legal actions, read once when asked
 
     def to_pyspiel(self) -> Any:
         """A copy of the wrapped ``pyspiel.State``, free to change.
@@ -73,9 +73,11 @@ class OpenSpielState:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, OpenSpielState):
             return NotImplemented
-        return self._hash == other._hash and self.history == other.history
+        return self.history == other.history
 
     def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(self.history)
         return self._hash
 
     def __deepcopy__(self, memo: dict[int, Any]) -> OpenSpielState:
@@ -161,12 +163,7 @@ class OpenSpielGame:
         """The legal actions (OpenSpiel's ids; at a chance node, the outcomes); empty at the end."""
         moves = state._actions
         if moves is None:
-            pyspiel_state = state._state
-            if pyspiel_state.is_chance_node():
-                moves = [outcome for outcome, _ in pyspiel_state.chance_outcomes()]
-            else:
-                moves = list(pyspiel_state.legal_actions())
-            state._actions = moves
+            moves = state._actions = state._state.legal_actions()
         return moves
 
     def result(self, state: OpenSpielState, action: int) -> OpenSpielState:
@@ -175,7 +172,9 @@ class OpenSpielGame:
         Raises:
             IllegalActionError: ``action`` is not one of ``actions(state)``.
         """
-        moves = state._actions if state._actions is not None else self.actions(state)
+        moves = state._actions
+        if moves is None:
+            moves = self.actions(state)
         if action not in moves:
             raise IllegalActionError(action, tuple(moves), f"{self.name} at {state!r}")
         child = state._state.clone()
@@ -232,6 +231,18 @@ class OpenSpielStochasticGame(OpenSpielGame):
         >>> game.to_move(rolled), game.chance_outcomes(rolled)[0]
         (-1, (0, 0.3333333333333333))
     """
+
+    def actions(self, state: OpenSpielState) -> Sequence[int]:
+        """The legal actions; at a chance node, the outcomes of :meth:`chance_outcomes`."""
+        moves = state._actions
+        if moves is None:
+            pyspiel_state = state._state
+            if pyspiel_state.is_chance_node():
+                moves = [int(outcome) for outcome, _ in pyspiel_state.chance_outcomes()]
+            else:
+                moves = pyspiel_state.legal_actions()
+            state._actions = moves
+        return moves
 
     def chance_outcomes(self, state: OpenSpielState) -> Sequence[tuple[int, float]]:
         """Nature's moves at the chance node ``state``: ``(outcome, probability)`` pairs."""
