@@ -154,10 +154,10 @@ class OpenSpielGame:
 
     def to_move(self, state: OpenSpielState) -> Player:
         """The player to move: :data:`CHANCE` at a chance node; 0 at a terminal state."""
-        player = int(state._state.current_player())
-        if player == _CHANCE_ID:
-            return CHANCE
-        return player if player >= 0 else 0
+        player: int = state._state.current_player()
+        if player >= 0:
+            return player
+        return CHANCE if player == _CHANCE_ID else 0
 
     def actions(self, state: OpenSpielState) -> Sequence[int]:
         """The legal actions (OpenSpiel's ids; at a chance node, the outcomes); empty at the end."""
@@ -183,7 +183,7 @@ class OpenSpielGame:
 
     def is_terminal(self, state: OpenSpielState) -> bool:
         """Whether the game is over in ``state``."""
-        return bool(state._state.is_terminal())
+        return state._state.is_terminal() is True
 
     def utility(self, state: OpenSpielState, player: Player) -> float:
         """``player``'s return (OpenSpiel's ``player_return``) at the terminal ``state``.
