@@ -11,6 +11,8 @@ import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 chess = pytest.importorskip("chess", reason="needs python-chess: pip install 'gamesearch[chess]'")
 import chess.polyglot  # noqa: E402, F811  # the submodule, on the module importorskip gave
@@ -28,6 +30,13 @@ from gamesearch.adapters import ChessGame, ChessState  # noqa: E402
 from gamesearch.adapters._chess_moves import score_of  # noqa: E402
 from gamesearch.conformance import check_game  # noqa: E402
 
+STARTS = [
+    chess.STARTING_FEN,
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",  # e5xf6 en passant
+    "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",  # promotions, with captures, both sides
+]
+"""Positions to play random lines from."""
 PUZZLES = Path(__file__).resolve().parent.parent / "examples" / "data" / "mate_puzzles.txt"
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 MIDDLEGAME = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8"
@@ -59,9 +68,27 @@ def test_kiwipete_perft_3() -> None:
     assert perft(game, game.initial_state(), 3) == 97862
 
 
+@given(st.lists(st.integers(min_value=0, max_value=10**6), max_size=80), st.sampled_from(STARTS))
+def test_incremental_keys_and_scores_equal_the_full_computation(picks, fen) -> None:
+    # Any line of play (each pick chooses one legal move), from positions with castling,
+    # en passant and promotions close at hand.
+    game = ChessGame(fen)
+    board, state = chess.Board(fen), game.initial_state()
+    for pick in picks:
+        moves = game.actions(state)
+        if not moves:
+            break
+        move = moves[pick % len(moves)]
+        board.push(move)
+        state = game.result(state, move)
+        assert state.zobrist == chess.polyglot.zobrist_hash(board)
+        assert state.score == score_of(board)
+        assert state.fen == board.fen()
+
+
 def test_incremental_keys_and_scores_equal_the_full_computation_on_random_games() -> None:
     game, rng = ChessGame(), random.Random(7)
-    for _ in range(20):
+    for _ in range(5):
         board, state = chess.Board(), game.initial_state()
         while not game.is_terminal(state) and board.ply() < 200:
             move = rng.choice(game.actions(state))

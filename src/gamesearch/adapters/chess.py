@@ -255,7 +255,12 @@ class ChessGame:
         return ordered(state._board, actions)
 
     def quiescence(self, state: ChessState) -> Sequence[chess.Move]:
-        """The moves quiescence search follows: captures and promotions (every move in check)."""
+        """The moves quiescence search follows: captures and promotions (every move in check).
+
+        The engine's quiescence lets the side to move stand pat on the evaluation, in check
+        too, where a real position offers no such choice: a mate that only an evasion past the
+        depth limit would reveal can be missed there. Mates within the depth are always seen.
+        """
         if self._outcome(state) != _ONGOING:
             return []
         return captures(state._board)
