@@ -106,7 +106,11 @@ def test_alphabeta_and_negamax_equal_openspiel_alpha_beta_search(name: str, dept
 
 @pytest.mark.parametrize(
     ("name", "depth"),
-    [("pig(diceoutcomes=3,winscore=6)", 3), ("pig(diceoutcomes=4,winscore=8)", 2)],
+    [
+        ("pig(diceoutcomes=3,winscore=6)", 3),
+        ("pig(diceoutcomes=4,winscore=8)", 2),
+        ("einstein_wurfelt_nicht", 1),
+    ],
 )
 def test_expectiminimax_equals_openspiel_expectiminimax(name: str, depth: int) -> None:
     game = OpenSpielGame(name)
@@ -216,6 +220,7 @@ def test_a_pyspiel_game_object_is_accepted() -> None:
         ("kuhn_poker", "imperfect information"),
         ("goofspiel", "not sequential"),
         ("matrix_rps", "not sequential"),
+        ("stones_and_gems", "samples its chance outcomes"),
         ("no_such_game", "no game"),
         ("tic_tac_toe(no_such_parameter=1)", "cannot load"),
     ],

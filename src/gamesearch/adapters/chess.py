@@ -8,10 +8,12 @@ quiescence search (:meth:`ChessGame.quiescence`) and a Zobrist key (:meth:`Chess
 A state keeps the board without its move stack, plus what the draw rules need of the past:
 the keys of the positions since the last capture or pawn move (the only ones that can come
 again), which decide threefold repetition, and the halfmove clock, which decides the
-fifty-move rule. Draws are taken as soon as a player could claim them (FIDE Laws 9.2, 9.3),
-not at fivefold repetition or 75 moves, where the arbiter would stop the game: an engine that
-waited would walk into repetitions it thought it could avoid. Checkmate on the move that
-reaches the fifty-move limit still wins.
+fifty-move rule. The game is drawn when a position stands on the board for the third time,
+or when the hundredth ply without a capture or pawn move has been played: when a player may
+claim the draw (FIDE Laws 9.2, 9.3; a claim may also announce the move that brings it about,
+which a search sees one ply later anyway). Not at fivefold repetition or 75 moves, where the
+arbiter would stop the game: an engine that waited would walk into repetitions it thought it
+could avoid. Checkmate on the move that reaches the fifty-move limit still wins.
 
 Needs the ``chess`` extra: ``pip install "gamesearch[chess]"``.
 """
