@@ -341,6 +341,8 @@ def test_uci_strings_in_and_out_and_illegal_moves_refused() -> None:
         game.parse_move(start, "nonsense")
     with pytest.raises(IllegalActionError):
         game.result(start, chess.Move.from_uci("e2e5"))
+    with pytest.raises(IllegalActionError, match=r"parse_move\(state, 'e2e4'\)"):
+        game.result(start, "e2e4")
     with pytest.raises(GameProtocolError, match="not over"):
         game.utility(start, 0)
 

@@ -15,7 +15,11 @@ neither. A name imported from here loads its module then, and raises
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the type checker sees the classes; at run time they load on first use
+    from .chess import ChessGame, ChessState
+    from .openspiel import OpenSpielGame, OpenSpielState, OpenSpielStochasticGame
 
 __all__ = [
     "ChessGame",

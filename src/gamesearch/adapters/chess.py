@@ -214,9 +214,10 @@ class ChessGame:
         if legal is None:
             legal = state._legal = frozenset(self.actions(state))
         if action not in legal:
-            raise IllegalActionError(
-                action, tuple(self.actions(state)), f"the position {state.fen!r}"
-            )
+            where = f"the position {state.fen!r}"
+            if isinstance(action, str):
+                where += f" (actions are chess.Move: game.parse_move(state, {action!r}))"
+            raise IllegalActionError(action, tuple(self.actions(state)), where)
         board, zobrist, score = play(state._board, action, state.zobrist, state.score)
         if board.halfmove_clock == 0:  # a capture or a pawn move: no position can come back
             earlier: tuple[int, ...] = ()
