@@ -44,6 +44,10 @@ PIG = Pig()
 """The game of the speed benchmark: goal 100, a six-sided die."""
 
 
+
+
+
+
 def pig_positions(count: int, seed: int = 2024) -> list[PigState]:
     """``count`` decision positions of Pig reached by seeded random play, the start included."""
     rng = random.Random(seed)

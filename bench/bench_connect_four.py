@@ -155,6 +155,10 @@ def timed(run: Run, game: ConnectFour) -> float:
     return run_timed(lambda: run(game))[0]
 
 
+
+
+
+
 def compare_searches(
     bench: str, evaluation: str, make_evaluate: Callable[[ConnectFour], Evaluate], repeat: int
 ) -> dict[str, float]:

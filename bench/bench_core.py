@@ -185,6 +185,8 @@ def timed(run: Run, game: TicTacToe) -> float:
     return run_timed(lambda: run(game))[0]
 
 
+
+
 def check(name: str, got: tuple[float, int], expected_nodes: int) -> None:
     """Exit with status 1 unless ``got`` is the value 0 and ``expected_nodes`` nodes."""
     value, nodes = got

@@ -93,6 +93,8 @@ def timed(search: Search, game: Any, states: list[Any], depth: int | None) -> tu
     return run_timed(lambda: sum(search(game, state, depth).stats.nodes for state in states))
 
 
+
+
 def check_shallow(game: Any, states: list[Any], depth: int | None) -> None:
     """Exit with status 1 unless shallow pruning gives plain max-n's values and moves."""
     for state in states:

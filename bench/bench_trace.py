@@ -74,6 +74,8 @@ def best_time(run: Callable[[TicTacToe], int], repeat: int) -> float:
     return best
 
 
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--quick", action="store_true", help="few repetitions (~3 s)")
