@@ -3,25 +3,30 @@
 Needs the openspiel extra: pip install "gamesearch[openspiel]".
 
 Each game is loaded by its OpenSpiel name (parameters in brackets) and searched as any
-gamesearch game: tic-tac-toe, 3x3 Hex and 4x4 Breakthrough are solved with alpha-beta and a
-transposition table; Pig, a dice game, is searched with expectiminimax to a depth, scored by
-the difference in banked points.
+gamesearch game. Tic-tac-toe, 3x3 Hex, Breakthrough on 3 columns and 4 rows, and Connect Four
+on 4x4 (a draw, as Tromp computed) are solved with alpha-beta. Pig, a dice game, is searched
+with expectiminimax to a depth, scored by the difference in banked points.
 """
 
 from __future__ import annotations
 
 import time
 
-from gamesearch import TranspositionTable, alphabeta, expectiminimax
+from gamesearch import alphabeta, expectiminimax
 from gamesearch.adapters.openspiel import OpenSpielGame, OpenSpielState
 
-SOLVED = ["tic_tac_toe", "hex(board_size=3)", "breakthrough(rows=4,columns=4)"]
+SOLVED = [
+    "tic_tac_toe",
+    "hex(board_size=3)",
+    "breakthrough(rows=4,columns=3)",
+    "connect_four(columns=4,rows=4)",
+]
 
 
 def solve(name: str) -> None:
     game = OpenSpielGame(name)
     start = time.perf_counter()
-    result = alphabeta(game, table=TranspositionTable())
+    result = alphabeta(game)
     seconds = time.perf_counter() - start
     outcome = {1.0: "the first player wins", 0.0: "a draw", -1.0: "the second player wins"}
     move = game.action_name(game.initial_state(), result.action)

@@ -126,7 +126,8 @@ EXPECTED_OUTPUT: dict[str, list[str]] = {
     "openspiel_games.py": [
         r"tic_tac_toe\(\)\s+value \+0 \(a draw\), best first move x\(0,0\), 18,297 nodes",
         r"hex\(board_size=3\)\s+value \+1 \(the first player wins\)",
-        r"breakthrough\(columns=4,rows=4\)\s+value [+-]1",
+        r"breakthrough\(columns=3,rows=4\)\s+value [+-]1",
+        r"connect_four\(columns=4,rows=4\)\s+value \+0 \(a draw\)",  # Tromp: 4x4 is a draw
         r"pig\(diceoutcomes=3,winscore=20\)\s+depth 6: value [+-]\d\.\d{3} for the first player",
     ],
     "connect_four.py": [
@@ -183,7 +184,18 @@ EXAMPLE_NEEDS = {"chess_puzzles.py": "chess", "openspiel_games.py": "pyspiel"}
 """Examples that need an optional package (an extra), skipped without it."""
 
 
-@pytest.mark.parametrize("path", EXAMPLES, ids=lambda path: path.name)
+SLOW_EXAMPLES = {"chess_puzzles.py"}
+"""Examples that take more than a few seconds: run with ``-m slow``."""
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        pytest.param(path, marks=[pytest.mark.slow] if path.name in SLOW_EXAMPLES else [])
+        for path in EXAMPLES
+    ],
+    ids=lambda path: path.name,
+)
 def test_example_runs_and_reports_the_known_facts(path: Path) -> None:
     if path.name in EXAMPLE_NEEDS:
         pytest.importorskip(EXAMPLE_NEEDS[path.name], reason=f"{path.name} needs an extra")
