@@ -3,10 +3,15 @@
 Each Markdown file's ```python blocks are executed in order in one fresh namespace, so a block
 may use what an earlier block of the same page defined; results are shown with ``assert``.
 Tracebacks point at the Markdown file and line.
+
+A block that needs an optional package (an extra) says so in an HTML comment on the line just
+before its fence, ``<!-- needs: chess -->`` (module names, separated by spaces); without the
+package the block is not run and the page's test is reported as skipped once the others ran.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import subprocess
 import sys
@@ -20,6 +25,7 @@ MARKDOWN_FILES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 EXAMPLES = sorted((ROOT / "examples").glob("*.py"))
 
 FENCE = re.compile(r"^(?P<indent> *)(?P<fence>```+)(?P<info>.*)$")
+NEEDS = re.compile(r"^\s*<!-- needs: (?P<modules>[\w. ]+) -->\s*$")
 RUNNABLE = "python"
 NOT_RUN = frozenset({"mermaid", "sh", "text"})
 """Fence languages that are shown but not executed."""
@@ -28,11 +34,15 @@ NOT_RUN = frozenset({"mermaid", "sh", "text"})
 class Block:
     """A fenced code block of a Markdown file."""
 
-    def __init__(self, language: str, first_line: int, source: str) -> None:
+    def __init__(
+        self, language: str, first_line: int, source: str, needs: tuple[str, ...] = ()
+    ) -> None:
         self.language = language
         self.first_line = first_line
         """The 1-based line number of the block's first line of code."""
         self.source = source
+        self.needs = needs
+        """The optional modules the block needs (a ``<!-- needs: ... -->`` line before it)."""
 
 
 def fenced_blocks(path: Path) -> list[Block]:
@@ -41,13 +51,16 @@ def fenced_blocks(path: Path) -> list[Block]:
     lines = path.read_text(encoding="utf-8").splitlines()
     opened: tuple[str, int] | None = None
     body: list[str] = []
+    needs: tuple[str, ...] = ()
     for number, line in enumerate(lines, start=1):
         match = FENCE.match(line)
         if opened is None:
             if match:
                 opened, body = (match["info"].strip(), number + 1), []
+                before = NEEDS.match(lines[number - 2]) if number >= 2 else None
+                needs = tuple(before["modules"].split()) if before else ()
         elif match and not match["info"].strip():
-            blocks.append(Block(opened[0], opened[1], "\n".join(body) + "\n"))
+            blocks.append(Block(opened[0], opened[1], "\n".join(body) + "\n", needs))
             opened = None
         else:
             body.append(line)
@@ -90,14 +103,33 @@ def test_python_blocks_run_in_order(path: Path, monkeypatch: pytest.MonkeyPatch)
     # classes up in sys.modules); monkeypatch removes it afterwards.
     module = types.ModuleType(f"markdown_{path.stem.replace('-', '_')}")
     monkeypatch.setitem(sys.modules, module.__name__, module)
+    missing: set[str] = set()
     for block in python_blocks(path):
+        absent = {name for name in block.needs if importlib.util.find_spec(name) is None}
+        if absent:
+            missing |= absent
+            continue
         # Pad with blank lines so that line numbers in tracebacks are the Markdown file's, and
         # do not inherit this file's `from __future__ import annotations`.
         padded = "\n" * (block.first_line - 1) + block.source
         exec(compile(padded, str(path), "exec", dont_inherit=True), module.__dict__)
+    if missing:
+        pytest.skip(f"blocks of {relative(path)} need {', '.join(sorted(missing))}: not run")
 
 
 EXPECTED_OUTPUT: dict[str, list[str]] = {
+    "chess_puzzles.py": [
+        r"key d5f6 \(mate in 2\) .* ok\n",  # Nf6+, brute-forced in examples/data
+        r"key d3d8 \(mate in 3\) .* ok\n",  # Reti v Tartakower, Qd8+
+        r"solved 12 of 12 problems in \d+\.\d s",
+    ],
+    "openspiel_games.py": [
+        r"tic_tac_toe\(\)\s+value \+0 \(a draw\), best first move x\(0,0\), 18,297 nodes",
+        r"hex\(board_size=3\)\s+value \+1 \(the first player wins\)",
+        r"breakthrough\(columns=3,rows=4\)\s+value [+-]1",
+        r"connect_four\(columns=4,rows=4\)\s+value \+0 \(a draw\)",  # Tromp: 4x4 is a draw
+        r"pig\(diceoutcomes=3,winscore=20\)\s+depth 6: value [+-]\d\.\d{3} for the first player",
+    ],
     "connect_four.py": [
         r"X plays column \d \((depth \d+|proven), value [+-]\d\.\d{3}, [\d,]+ nodes",
         r"result: (a draw|X wins|O wins)\n",
@@ -148,8 +180,25 @@ EXPECTED_OUTPUT: dict[str, list[str]] = {
 """Patterns each example's output must contain."""
 
 
-@pytest.mark.parametrize("path", EXAMPLES, ids=lambda path: path.name)
+EXAMPLE_NEEDS = {"chess_puzzles.py": "chess", "openspiel_games.py": "pyspiel"}
+"""Examples that need an optional package (an extra), skipped without it."""
+
+
+SLOW_EXAMPLES = {"chess_puzzles.py"}
+"""Examples that take more than a few seconds: run with ``-m slow``."""
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        pytest.param(path, marks=[pytest.mark.slow] if path.name in SLOW_EXAMPLES else [])
+        for path in EXAMPLES
+    ],
+    ids=lambda path: path.name,
+)
 def test_example_runs_and_reports_the_known_facts(path: Path) -> None:
+    if path.name in EXAMPLE_NEEDS:
+        pytest.importorskip(EXAMPLE_NEEDS[path.name], reason=f"{path.name} needs an extra")
     completed = subprocess.run(
         [sys.executable, str(path)],
         cwd=ROOT,
