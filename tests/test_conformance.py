@@ -174,6 +174,13 @@ class BadMover(Race):
         return 2 if state[0] == 2 else super().to_move(state)
 
 
+class LosingOrder(Race):
+    """Its own ``order`` drops an action (which the engine uses unchecked: check_game checks)."""
+
+    def order(self, state: Any, actions: Any) -> list[Any]:
+        return list(actions)[:1]
+
+
 class LoadedDice(Race):
     """A chance node before each move decides nothing, but its probabilities sum to 0.9."""
 
@@ -221,6 +228,7 @@ DEFECTS = [
     (NanUtility, "returned nan; utilities are real numbers, not NaN"),
     (BadMover, r"to_move\(\(2, 1\)\) returned 2; players are numbered 0 to 1"),
     (LoadedDice, r"sum to 0.9, not 1"),
+    (LosingOrder, r"order\(\(4, 0\), actions\) returned \[1\] for the actions \[1, 2\]"),
 ]
 
 

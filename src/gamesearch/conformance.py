@@ -269,6 +269,7 @@ def _check_inner(
             line,
         )
     _check_no_utility(game, state, problems, line)
+    _check_order(game, state, actions, problems, line)
     snapshot = _snapshot(state)
     children = []
     for action in actions:
@@ -284,6 +285,29 @@ def _check_inner(
         _check_same(game, state, action, child, keyfn, problems, line)
         children.append((action, child))
     return children
+
+
+def _check_order(
+    game: Any, state: Any, actions: list[Any], problems: _Problems, line: tuple[Any, ...]
+) -> None:
+    """A game's own ``order`` must return every action once, rearranged.
+
+    The engine uses a game's ``order`` method without checking it at every node (it checks an
+    ``order=`` passed to it): this is where a game's own ordering is checked.
+    """
+    order = getattr(game, "order", None)
+    if not callable(order) or not actions:
+        return
+    ordered = order(state, tuple(actions))
+    if not isinstance(ordered, (list, tuple)) or sorted(map(repr, ordered)) != sorted(
+        map(repr, actions)
+    ):
+        problems.add(
+            "order",
+            f"order({state!r}, actions) returned {ordered!r} for the actions {actions!r}; it "
+            "must return a list or a tuple of every action once, rearranged",
+            line,
+        )
 
 
 def _check_no_utility(game: Any, state: Any, problems: _Problems, line: tuple[Any, ...]) -> None:

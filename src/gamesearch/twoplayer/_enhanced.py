@@ -50,6 +50,8 @@ class Enhancements:
     history: bool = False
     quiescence: Quiescence | None = None
     root_values: bool = False
+    trusted_order: bool = False
+    """``order`` is the game's own method (checked by ``check_game``, not at every node)."""
 
 
 @dataclass
@@ -114,7 +116,9 @@ def enhanced_search(
     memory = memory if memory is not None else Memory()
     killer_slots = memory.killers if options.killers else None
     history = memory.history if options.history else None
-    ordered = make_ordering(options.order, killer_slots, history)
+    ordered = make_ordering(
+        options.order, killer_slots, history, check_order=not options.trusted_order
+    )
     actions, result, is_terminal = game.actions, game.result, game.is_terminal
     to_move, utility = game.to_move, game.utility
     keyfn = getattr(game, "key", None)

@@ -22,6 +22,8 @@ from .table import TranspositionTable
 __all__ = ["iterative_deepening"]
 
 _SEARCHER = "iterative_deepening"
+_WATCH_CYCLES_FROM = 64
+"""Without limits, iterations deeper than this watch their line for a repeated state."""
 
 
 def iterative_deepening(
@@ -69,8 +71,9 @@ def iterative_deepening(
         table: A table to use and fill (pass the same one for every move of a match, so that
             each search starts with the best actions of the last); default: a new one.
         on_iteration: Called with the result of every completed iteration, for progress.
-        order: ``order(state, actions)``, the static move ordering; defaults to the game's
-            own ``order`` method, if any.
+        order: ``order(state, actions)``, the static move ordering, checked at every node to
+            return each action once; defaults to the game's own ``order`` method, if any,
+            which :func:`gamesearch.testing.check_game` checks instead.
         root_values: Search every root action with a full window (see :func:`alphabeta`).
         trace: An observer given every step of every iteration (see :mod:`gamesearch.trace`;
             a :class:`~gamesearch.trace.SearchTree` keeps one tree per iteration).
@@ -102,6 +105,7 @@ def iterative_deepening(
     """
     started = time.perf_counter()
     evaluate = _default(game, "evaluate", evaluate, _zero)
+    trusted_order = order is None  # the game's own order, if any: check_game checks it
     order = _default(game, "order", order, None)
     _check_limits(time_limit, max_depth, node_limit, on_iteration)
     for name, member in (("evaluate", evaluate), ("order", order)):
@@ -120,7 +124,12 @@ def iterative_deepening(
     if game.is_terminal(root):
         return terminal_root(game, root, depth=0, started=started, trace=trace)
     options = Enhancements(
-        order=order, table=table, killers=True, history=True, root_values=root_values
+        order=order,
+        table=table,
+        killers=True,
+        history=True,
+        root_values=root_values,
+        trusted_order=trusted_order,
     )
     deadline = None if time_limit is None else started + time_limit
     return _deepen(
@@ -180,8 +189,10 @@ def _deepen(
                         deadline, None if node_limit is None else node_limit - _nodes(total)
                     ),
                     # Without any limit only a proof ends the deepening, and a cyclic game has
-                    # none: a state met again on the line searched ends it with an error.
-                    detect_cycles=limits == (None, None, None),
+                    # none: a state met again on the line searched ends it with an error. Watching
+                    # the line costs ~10% a node, so it starts only past the length of most
+                    # finite games; a cyclic game gets there fast, its table cutting each cycle.
+                    detect_cycles=limits == (None, None, None) and depth > _WATCH_CYCLES_FROM,
                     unwound=unwound,
                     searcher=_SEARCHER,
                     trace=trace,
