@@ -50,6 +50,7 @@ PUBLIC = {
         "InvalidGameTreeError",
         "InvalidSearchOptionError",
         "InvalidUtilityError",
+        "MCTSTree",
         "MissingDependencyError",
         "NotAGameError",
         "Order",
@@ -69,6 +70,7 @@ PUBLIC = {
         "expectiminimax",
         "iterative_deepening",
         "maxn",
+        "mcts",
         "minimax",
         "negamax",
         "paranoid",
@@ -107,15 +109,19 @@ PUBLIC = {
     ],
     "gamesearch.conformance": ["ConformanceReport", "check_game"],
     "gamesearch.trace": [
+        "Backup",
         "Enter",
         "Event",
+        "Expand",
         "Leaf",
         "Leave",
         "NodeKind",
         "Observer",
         "Prune",
         "Recorder",
+        "Rollout",
         "SearchTree",
+        "Select",
         "TraceNode",
     ],
     "gamesearch.twoplayer": [
@@ -127,6 +133,7 @@ PUBLIC = {
     ],
     "gamesearch.chance": ["expectimax", "expectiminimax"],
     "gamesearch.multiplayer": ["PassingGame", "Reply", "best_reply", "maxn", "paranoid"],
+    "gamesearch.mcts": ["ActionStats", "MCTSTree", "mcts"],
 }
 
 TYPE_ALIASES = {

@@ -27,6 +27,8 @@ from .errors import (
     UnsupportedGameError,
 )
 from .game import CHANCE, Evaluation, Game, Order, Player, StochasticGame
+from .mcts.search import mcts
+from .mcts.tree import MCTSTree
 from .multiplayer.best_reply import PassingGame, Reply, best_reply
 from .multiplayer.maxn import maxn
 from .multiplayer.paranoid import paranoid
@@ -53,6 +55,7 @@ __all__ = [
     "InvalidGameTreeError",
     "InvalidSearchOptionError",
     "InvalidUtilityError",
+    "MCTSTree",
     "MissingDependencyError",
     "NotAGameError",
     "Order",
@@ -72,6 +75,7 @@ __all__ = [
     "expectiminimax",
     "iterative_deepening",
     "maxn",
+    "mcts",
     "minimax",
     "negamax",
     "paranoid",

@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 from ..errors import IllegalActionError
 from ..game import Player
-from .events import Enter, Event, Leaf, NodeKind, Prune
+from .events import Backup, Enter, Event, Expand, Leaf, NodeKind, Prune, Rollout, Select
 
 __all__ = ["Recorder", "TraceNode"]
 
@@ -84,6 +84,16 @@ class TraceNode:
 
     closed: int | None = None
     """The index of the event after which the node was done, ``None`` while it was open."""
+
+    visits: int | None = None
+    """Monte Carlo search: the iterations that went through the node (``None`` for the
+    nodes of other searches); ``value`` is then their mean result, in MAX view."""
+
+    total: float = 0.0
+    """Monte Carlo search: the sum of the results of those iterations, in MAX view."""
+
+    proven: bool = False
+    """Monte Carlo search: whether the MCTS-Solver proved ``value``."""
 
     @property
     def is_leaf(self) -> bool:
@@ -174,6 +184,8 @@ class Recorder:
             )
             self._attach(node)
             self._deepest = max(self._deepest, event.depth)
+        elif isinstance(event, (Select, Expand, Rollout, Backup)):
+            node = self._monte_carlo(event, step)
         elif isinstance(event, Prune):
             node = self._current(event.depth)
             node.cutoff = event
@@ -187,6 +199,42 @@ class Recorder:
             if event.alpha is not None and event.beta is not None:
                 node.final_window = (event.alpha, event.beta)
         self.log.append((event, node))
+
+    def _monte_carlo(self, event: Select | Expand | Rollout | Backup, step: int) -> TraceNode:
+        """Record a phase of a Monte Carlo iteration; return the node at the event's path."""
+        line = self._line(event.path, step)
+        node = line[-1]
+        if isinstance(event, Expand):
+            node.state, node.player, node.kind = event.state, event.player, event.kind
+            node.probability, node.step = event.probability, step
+            if event.terminal:
+                node.terminal = True
+            node.closed = step
+        elif isinstance(event, Backup):
+            for on_line in line:
+                on_line.visits = (on_line.visits or 0) + 1
+                on_line.total += event.value
+                if not on_line.proven:
+                    on_line.value = on_line.total / on_line.visits
+            for ply, value in event.proven:
+                line[ply].proven, line[ply].value = True, value
+            self._deepest = max(self._deepest, len(line) - 1)
+        return node
+
+    def _line(self, path: tuple[Any, ...], step: int) -> list[TraceNode]:
+        """The nodes from the root of the current tree down ``path``, made where missing."""
+        if not self.trees:
+            raise ValueError("SearchTree: a Monte Carlo event before the root was entered")
+        node = self.trees[-1]
+        line = [node]
+        for action in path:
+            child = next((c for c in node.children if c.action == action), None)
+            if child is None:  # a node kept from an earlier search (tree reuse)
+                child = TraceNode(None, action, node.depth + 1, None, node, step=step)
+                node.children.append(child)
+            node = child
+            line.append(node)
+        return line
 
     def _attach(self, node: TraceNode) -> None:
         """Hang ``node`` below the open node one ply up, or start a new tree at ply 0."""
@@ -266,14 +314,27 @@ class Recorder:
         return [node for node in self.nodes(root) if not node.visited and not node.children]
 
     def principal_variation(self, root: TraceNode | None = None) -> list[TraceNode]:
-        """The nodes of the principal variation below ``root``, following each best action."""
+        """The nodes of the principal variation below ``root``, following each best action.
+
+        Below the root of a Monte Carlo search, which tells no best action for inner nodes,
+        it follows the most visited child, down to a chance node or the tree's edge.
+        """
         node = self.root if root is None else root
         line = [node]
-        while node.best_action is not None:
-            child = next(
-                (c for c in node.children if c.visited and c.action == node.best_action), None
-            )
-            if child is None:
+        while node.best_action is not None or (node.visits and node.kind in ("max", "min")):
+            if node.best_action is None:  # Monte Carlo: the most visited child
+                sign = -1.0 if node.kind == "min" else 1.0
+                child = max(
+                    node.children,
+                    key=lambda c: (c.visits or 0, sign * (c.value or 0.0)),
+                    default=None,
+                )
+            else:
+                child = next(
+                    (c for c in node.children if c.visited and c.action == node.best_action),
+                    None,
+                )
+            if child is None or (node.best_action is None and not child.visits):
                 break
             line.append(child)
             node = child
