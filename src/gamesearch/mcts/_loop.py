@@ -90,8 +90,12 @@ class Search:
         if self.is_terminal(state):
             node.utilities = utilities = terminal_utilities(game, state, self.settings.players)
             if self.solver is not None:
-                node.proven = self.solver.terminal(state, utilities, owner)
+                node.proven = node.lower = node.upper = self.solver.terminal(
+                    state, utilities, owner
+                )
         else:
+            if self.solver is not None:
+                node.lower, node.upper = self.solver.low, self.solver.high
             node.player = player = self.to_move(state)
             if player == CHANCE:
                 if self.outcomes_of is None:
@@ -206,18 +210,25 @@ class Search:
     def uct_child(self, node: Node) -> Node:
         """UCB1 applied to trees (UCT): the child maximising mean + c * sqrt(ln N / n).
 
-        The mean is for the player to move at ``node`` (the children's owner); a child the
-        solver has proven counts its exact value, without exploration bonus.
+        The mean is for the player to move at ``node`` (the children's owner), kept within the
+        solver's bounds on the child's value. A child whose upper bound is no more than the
+        best lower bound among its siblings cannot change ``node``'s value and is skipped (the
+        solver's cut; so is a proven child, once ``node`` has a proven lower bound).
         """
         k = self.c * self.c * _LOG(node.visits)
+        floor = node.lower if node.owner == node.player else -node.upper
         best, best_score = node.children[0], -math.inf
         for child in node.children:
-            proven = child.proven
-            if proven is None:
-                n = child.visits
-                score = child.total / n + _SQRT(k / n)
-            else:
-                score = proven
+            upper = child.upper
+            if upper <= floor:
+                continue
+            n = child.visits
+            mean = child.total / n
+            if mean > upper:
+                mean = upper
+            elif mean < child.lower:
+                mean = child.lower
+            score = mean + _SQRT(k / n)
             if score > best_score:
                 best, best_score = child, score
         return best
@@ -226,20 +237,20 @@ class Search:
         """PUCT, as in AlphaZero: the child maximising Q + c * P * sqrt(N) / (1 + n).
 
         ``None`` means the untried action of highest prior scores best: expand it. An
-        untried action's Q is 0, as in AlphaZero.
+        untried or unvisited action's Q is 0, as in AlphaZero; Q is kept within the solver's
+        bounds, and the solver's cuts apply as in :meth:`uct_child`.
         """
         scale = self.c * _SQRT(node.visits)
         noisy = self.noise and node is self.root
+        floor = node.lower if node.owner == node.player else -node.upper
         best: Node | None = None
         best_score = -math.inf
         for child in node.children:
-            proven = child.proven
-            if proven is None:
-                n = child.visits
-                prior = child.noisy if noisy else child.prior
-                score = child.total / n + scale * prior / (1 + n)
-            else:
-                score = proven
+            if child.upper <= floor:
+                continue
+            score = child.estimate() + scale * (child.noisy if noisy else child.prior) / (
+                1 + child.visits
+            )
             if score > best_score:
                 best, best_score = child, score
         if node.untried_priors and scale * node.untried_priors[-1] > best_score:

@@ -37,6 +37,7 @@ class Node:
         "cumulative",
         "depth",
         "kids",
+        "lower",
         "noisy",
         "outcomes",
         "owner",
@@ -50,6 +51,7 @@ class Node:
         "total",
         "untried",
         "untried_priors",
+        "upper",
         "utilities",
         "visits",
     )
@@ -92,12 +94,26 @@ class Node:
         """At a terminal state, every player's utility, indexed by player."""
         self.proven: float | None = None
         """The game-theoretic value for ``owner``, once the MCTS-Solver has proven it."""
+        self.lower = -math.inf
+        """The solver's lower bound on the game-theoretic value for ``owner``."""
+        self.upper = math.inf
+        """The solver's upper bound on the game-theoretic value for ``owner``."""
 
     def __repr__(self) -> str:
         return (
             f"Node(action={self.action!r}, owner={self.owner}, visits={self.visits}, "
             f"total={self.total:g}, proven={self.proven!r})"
         )
+
+    def estimate(self) -> float:
+        """The value for ``owner``: the mean of the visits, within the solver's bounds.
+
+        0 (within the bounds) before any visit; the proven value once proven.
+        """
+        value = self.total / self.visits if self.visits else 0.0
+        if value < self.lower:
+            return self.lower
+        return self.upper if value > self.upper else value
 
     def sample(self, draw: float) -> int:
         """The index of the outcome that ``draw``, uniform in [0, 1), picks at a chance node."""

@@ -1,15 +1,21 @@
-"""MCTS-Solver (Winands, Bjornsson and Saito 2008): proven values backed up through the tree.
+"""MCTS-Solver (Winands, Bjornsson and Saito 2008), with bounds on values for draws and scores.
 
-In a two-player zero-sum game a terminal node is proven at once, with its utility. A decision
-node is proven when every action has been expanded and every child proven (its value is the
-best child's for the player to move: minimax over the proven part of the tree), or, given
-``bounds``, as soon as one child is proven worth the highest utility to the player to move (a
-proven win, Winands's rule). A chance node is proven when all its outcomes are, at their
-expectation. Values are kept for each node's owner, the player who moved into it.
+In a two-player zero-sum game every node keeps bounds ``lower <= value <= upper`` on its
+game-theoretic value for its owner, the player who moved into it (Cazenave and Saffidine's
+score-bounded MCTS, 2011, which extends Winands's proven wins and losses to any values). A
+terminal node's bounds are its utility; a new node's are ``bounds`` (or infinite). A decision
+node's bounds, for the player to move there, are the largest of its children's lower bounds
+and the largest of their upper bounds (an untried action counts ``bounds``); a chance node's
+are the expectations of its outcomes' (an outcome not sampled yet counts ``bounds``). A node is
+*proven* when its bounds meet. So a node is proven when all its children are (minimax over the
+proven part of the tree); given ``bounds``, a child proven worth the highest utility proves its
+parent at once (Winands's proven win); and a child whose upper bound cannot beat a sibling's
+lower bound needs no more search (an alpha-beta cut, which selection applies).
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ..errors import InvalidUtilityError, UnsupportedGameError
@@ -21,14 +27,14 @@ _ZERO_SUM = 1e-9
 
 
 class Solver:
-    """Proves nodes of a two-player zero-sum game's tree."""
+    """Bounds and proofs for the nodes of a two-player zero-sum game's tree."""
 
-    __slots__ = ("bounds", "high")
+    __slots__ = ("bounds", "high", "low")
 
     def __init__(self, bounds: tuple[float, float] | None) -> None:
         self.bounds = bounds
-        self.high = None if bounds is None else bounds[1]
-        """The highest utility: a child proven worth it proves its parent (a proven win)."""
+        self.low, self.high = (-math.inf, math.inf) if bounds is None else bounds
+        """The bounds of a node nothing is known of: the lowest and highest utilities."""
 
     def terminal(self, state: Any, utilities: tuple[float, ...], owner: int) -> float:
         """The proven value, for ``owner``, of a terminal state worth ``utilities``.
@@ -43,50 +49,54 @@ class Solver:
                 f"mcts: the utilities {utilities!r} of terminal state {state!r} do not sum to "
                 "0; the MCTS-Solver proves values of zero-sum games only: pass solver=False"
             )
-        bounds = self.bounds
-        if bounds is not None and not bounds[0] <= min(utilities) <= max(utilities) <= bounds[1]:
+        if not self.low <= min(utilities) <= max(utilities) <= self.high:
             raise InvalidUtilityError(
-                f"the utilities of state {state!r} are {utilities!r}, outside bounds={bounds!r}; "
-                "the solver proves a node as soon as a child reaches the highest utility, so "
-                "every utility must lie within the bounds"
+                f"the utilities of state {state!r} are {utilities!r}, outside bounds="
+                f"{self.bounds!r}; the solver takes the bounds for the least and the most any "
+                "player can get, so every utility must lie within them"
             )
         return utilities[owner]
 
     def propagate(self, leaf: Node) -> list[Node]:
-        """Prove the ancestors of the newly proven ``leaf`` that its proof decides.
+        """Tighten the bounds of the ancestors of the newly proven ``leaf``.
 
         Returns the nodes proven, ``leaf`` first, bottom up.
         """
         solved = [leaf]
         node = leaf.parent
-        while node is not None and node.proven is None:
-            value = self._chance(node) if node.player == CHANCE else self._decision(node)
-            if value is None:
+        while node is not None:
+            lower, upper = self._chance(node) if node.player == CHANCE else self._decision(node)
+            if lower == node.lower and upper == node.upper:
                 break
-            node.proven = value
-            solved.append(node)
+            node.lower, node.upper = lower, upper
+            if lower >= upper:
+                node.proven = lower
+                solved.append(node)
             node = node.parent
         return solved
 
-    def _decision(self, node: Node) -> float | None:
-        """The value of ``node`` for its owner, if its children prove it, else ``None``."""
-        best = None
-        complete = not node.untried
-        for child in node.children:
-            value = child.proven  # for the player to move at ``node``
-            if value is None:
-                complete = False
-            elif best is None or value > best:
-                best = value
-        if best is None or not (complete or (self.high is not None and best >= self.high)):
-            return None
-        return best if node.owner == node.player else -best
+    def _decision(self, node: Node) -> tuple[float, float]:
+        """The bounds of a decision node for its owner, from its children's."""
+        lower = upper = -math.inf
+        if node.untried:
+            lower, upper = self.low, self.high
+        for child in node.children:  # their bounds are for the player to move at ``node``
+            if child.lower > lower:
+                lower = child.lower
+            if child.upper > upper:
+                upper = child.upper
+        if node.owner == node.player:
+            return lower, upper
+        return -upper, -lower
 
-    def _chance(self, node: Node) -> float | None:
-        """The expectation of a chance node's outcomes, for its owner, once all are proven."""
-        total = 0.0
+    def _chance(self, node: Node) -> tuple[float, float]:
+        """The bounds of a chance node, the expectations of its outcomes' (same owner)."""
+        lower = upper = 0.0
         for child, probability in zip(node.kids, node.probabilities, strict=True):
-            if child is None or child.proven is None:
-                return None
-            total += probability * child.proven  # the outcomes' owner is the node's
-        return total
+            if child is None:
+                lower += probability * self.low
+                upper += probability * self.high
+            else:
+                lower += probability * child.lower
+                upper += probability * child.upper
+        return lower, upper

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from typing import Any
@@ -13,7 +14,7 @@ from ..trace.events import Enter, Leaf, Leave, NodeKind, Observer
 from ._loop import Search
 from ._node import Node, terminal_utilities
 from ._options import EXPLORATION, Prior, Rollout, check_options, make_rng
-from .tree import MCTSTree, check_tree, in_game_order, mean
+from .tree import MCTSTree, check_tree, in_game_order
 
 __all__ = ["mcts"]
 
@@ -190,31 +191,34 @@ def _add_noise(search: Search, root: Node, dirichlet: tuple[float, float], rng: 
         child.noisy = (1 - weight) * child.prior + weight * noise
 
 
-def choose(node: Node, settings_low: float | None) -> Node | None:
-    """The child to play at a decision node: see :func:`mcts`'s Returns."""
+def choose(node: Node) -> Node | None:
+    """The child to play at a decision node: see :func:`mcts`'s Returns.
+
+    The most visited child (ties to the higher estimate) among those the solver has not shown
+    to be worse than a sibling; but a child whose proven lower bound is at least that child's
+    estimate is as good for sure, and is preferred ("secure child"). At a proven node, a child
+    proven to give its value.
+    """
     children = [child for child in node.children if child.visits or child.proven is not None]
     if not children:
         return None
-    proven = [child.proven for child in children if child.proven is not None]
-    best_proven = max(proven) if proven else None
+    floor = max(child.lower for child in children)
     if node.proven is not None:
-        children = [child for child in children if child.proven == best_proven]
-    elif best_proven is not None:
-        open_children = len(children) - len(proven)
-
-        def dominated(child: Node) -> bool:
-            if child.proven is None:
-                return False
-            if best_proven is not None and child.proven < best_proven:
-                return True
-            return settings_low is not None and child.proven <= settings_low and open_children > 0
-
-        children = [child for child in children if not dominated(child)] or children
-    return max(children, key=lambda child: (child.visits, mean(child)))
+        return max(
+            (child for child in children if child.lower == floor),
+            key=lambda child: (child.visits, child.estimate()),
+        )
+    hopeful = [child for child in children if child.upper >= floor]
+    best = max(hopeful, key=lambda child: (child.visits, child.estimate()))
+    if floor > -math.inf and floor >= best.estimate():
+        return max(
+            (child for child in hopeful if child.lower == floor),
+            key=lambda child: (child.visits, child.estimate()),
+        )
+    return best
 
 
 def _result(game: Any, root: Node, search: Search, started: float) -> SearchResult[Any]:
-    low = None if search.settings.bounds is None else search.settings.bounds[0]
     stats = SearchStats(
         nodes=search.nodes,
         leaves=search.iterations,
@@ -224,18 +228,18 @@ def _result(game: Any, root: Node, search: Search, started: float) -> SearchResu
     )
     exact = root.proven is not None
     if root.player == CHANCE:
-        value = mean(root)
+        value = root.estimate()
         return SearchResult(value, None, (), root.owner, stats, exact=exact)
     assert root.player is not None
     pv: list[Any] = []
-    best = choose(root, low)
+    best = choose(root)
     node = best
     while node is not None:
         pv.append(node.action)
-        node = None if node.player in (None, CHANCE) else choose(node, low)
-    values = tuple((child.action, mean(child)) for child in in_game_order(game, root))
+        node = None if node.player in (None, CHANCE) else choose(node)
+    values = tuple((child.action, child.estimate()) for child in in_game_order(game, root))
     assert best is not None  # an iteration ran, or the root was proven by its children
     return SearchResult(
-        mean(best), best.action, tuple(pv), root.player, stats, exact=exact,
+        best.estimate(), best.action, tuple(pv), root.player, stats, exact=exact,
         action_values=values,
     )  # fmt: skip

@@ -28,7 +28,8 @@ class ActionStats:
     """How many iterations went through it (over every search of the tree that kept it)."""
 
     value: float
-    """The mean utility of those iterations for ``player``; its proven value if it is proven."""
+    """The mean utility of those iterations for ``player`` (kept within the bounds the solver
+    proved); its proven value if it is proven."""
 
     proven: bool
     """Whether the MCTS-Solver proved ``value`` to be the action's game-theoretic value."""
@@ -101,7 +102,7 @@ class MCTSTree:
             ActionStats(
                 action=child.action,
                 visits=child.visits,
-                value=mean(child),
+                value=child.estimate(),
                 proven=child.proven is not None,
                 prior=child.prior if self._puct else None,
                 player=root.player,
@@ -159,13 +160,6 @@ def check_tree(tree: object) -> MCTSTree | None:
         f"mcts: tree must be an MCTSTree (pass the same one to every search), not "
         f"{type(tree).__name__}"
     )
-
-
-def mean(node: Node) -> float:
-    """The node's value for its owner: proven, else the mean of its visits (0 if none)."""
-    if node.proven is not None:
-        return node.proven
-    return node.total / node.visits if node.visits else 0.0
 
 
 def in_game_order(game: Any, root: Node) -> list[Node]:
