@@ -177,7 +177,7 @@ def set_priors(
         raise _prior_error(node.state, actions, given, "a probability that is negative or NaN")
     if not abs(sum(probabilities) - 1) <= PRIOR_TOLERANCE:
         raise _prior_error(
-            node.state, actions, given, f"probabilities that sum to {sum(probabilities)}, not 1"
+            node.state, actions, given, f"probabilities that sum to {sum(probabilities):g}, not 1"
         )
     # The most likely action last, and among equals the first in the game's order.
     order = sorted(range(len(actions)), key=lambda i: (probabilities[i], -i))
@@ -224,7 +224,7 @@ def set_outcomes(node: Node, pairs: Any) -> None:
             probabilities.append(float(probability))
     total = sum(probabilities)
     if not abs(total - 1) <= TOLERANCE:
-        raise _distribution_error(state, f"gave probabilities that sum to {total}, not 1")
+        raise _distribution_error(state, f"gave probabilities that sum to {total:g}, not 1")
     node.outcomes = tuple(outcomes)
     node.probabilities = tuple(probabilities)
     node.cumulative = list(accumulate(probabilities))
