@@ -229,4 +229,5 @@ def test_a_state_without_actions_that_is_not_terminal_is_refused():
 
 def test_an_empty_tree_has_no_statistics():
     tree = MCTSTree()
-    assert (tree.visits, tree.statistics(), tree.size(), repr(tree)) == (0, (), 0, "MCTSTree(empty)")
+    assert (tree.visits, tree.statistics(), tree.size()) == (0, (), 0)
+    assert repr(tree) == "MCTSTree(empty)"
