@@ -191,3 +191,29 @@ def test_a_seeded_mcts_player_plays_a_whole_game():
     second = play(game, [again, searcher_player(game, mcts, iterations=300, rng=2)])
     assert first.finished
     assert first.moves == second.moves  # seeded players replay the same game
+
+
+def test_the_command_plays_connect_four_with_mcts(monkeypatch, capsys):
+    from gamesearch.cli import main
+
+    moves = iter(["0", "1", "2", "3"] * 8)
+    monkeypatch.setattr("builtins.input", lambda: next(moves, "quit"))
+    args = ["play", "connect4", "-p", "width=4", "-p", "height=4", "--searcher", "mcts"]
+    assert main([*args, "--time", "0.02"]) == 0
+    out = capsys.readouterr().out
+    assert "the computer (O) plays" in out
+    assert "game over" in out
+    with pytest.raises(SystemExit) as stopped:
+        main([*args, "--depth", "2"])
+    assert stopped.value.code == 2
+    assert "mcts searches for a --time, not to a --depth" in capsys.readouterr().err
+
+
+def test_the_command_solves_with_mcts(capsys):
+    from gamesearch.cli import main
+
+    position = ["solve", "tictactoe", "--position", "XX. / OO. / ...", "--searcher", "mcts"]
+    assert main([*position, "--time", "0.05"]) == 0
+    out = capsys.readouterr().out
+    assert "best move: 2" in out
+    assert "value: 1 for X" in out
