@@ -9,6 +9,9 @@ statistics, trace hooks or solver, is timed in the same run. The
 script reports the best-of-N seconds (garbage collector off, runs interleaved), iterations per
 second and the ratio library / hand-written: what the library's bookkeeping costs.
 
+Deadline. How far past ``time_limit`` ``mcts`` returns on Connect Four 7 x 6 (worst of a few
+runs), against the allowance: 5 % of the limit or 20 ms, whichever is larger.
+
 Match. ``mcts`` (``bounds=(-1, 1)``) plays ``iterative_deepening`` (its own evaluation,
 transposition table and move ordering) on Connect Four, both with the same ``time_limit`` per
 move, half of the games with each side first. Each game starts from a different opening of two
@@ -24,6 +27,7 @@ from __future__ import annotations
 import argparse
 import math
 import random
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -125,6 +129,25 @@ def speed(name: str, make: Callable[[], Any], iterations: int, repeat: int) -> N
     )
 
 
+def deadline(quick: bool) -> None:
+    """How far past ``time_limit`` ``mcts`` returns on Connect Four, against the allowance."""
+    game = ConnectFour()
+    for limit in (0.05, 0.2) if quick else (0.02, 0.05, 0.2, 1.0):
+        overruns = []
+        for run in range(3 if quick else 5):
+            started = time.perf_counter()
+            mcts(game, time_limit=limit, rng=run)
+            overruns.append(time.perf_counter() - started - limit)
+        allowed = max(0.05 * limit, 0.020)
+        emit(
+            bench="mcts.deadline",
+            time_limit=limit,
+            worst_overrun_ms=round(max(overruns) * 1000, 2),
+            allowed_ms=round(allowed * 1000, 1),
+            within=max(overruns) <= allowed,
+        )
+
+
 def wilson(score: float, games: int, z: float = 1.96) -> tuple[float, float]:
     """Wilson's 95 % score interval for a proportion ``score`` observed over ``games``."""
     if games == 0:
@@ -189,6 +212,7 @@ def main(argv: list[str] | None = None) -> None:
     emit_env("mcts.env")
     speed("tictactoe", TicTacToe, 2_000 if args.quick else 20_000, repeat)
     speed("connect4", ConnectFour, 1_000 if args.quick else 10_000, repeat)
+    deadline(args.quick)
     if args.quick:
         match(5, 4, args.games or 2, args.seconds or 0.02, args.seed)
     else:
