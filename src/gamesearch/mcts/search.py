@@ -133,7 +133,21 @@ def mcts(
     """
     started = time.perf_counter()
     check_game(game)
-    settings = check_options(game, dict(locals()))
+    settings = check_options(
+        game,
+        {
+            "iterations": iterations,
+            "time_limit": time_limit,
+            "node_limit": node_limit,
+            "exploration": exploration,
+            "evaluate": evaluate,
+            "rollout": rollout,
+            "prior": prior,
+            "dirichlet": dirichlet,
+            "solver": solver,
+            "bounds": bounds,
+        },
+    )
     generator = make_rng(rng)
     check_trace(trace, "mcts")
     kept = check_tree(tree)

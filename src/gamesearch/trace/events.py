@@ -17,6 +17,12 @@ See :mod:`gamesearch.trace` for what each event means and when it comes. A searc
   child's ``Enter`` or ``Leaf`` carries its ``probability``. A vector-valued search (max-n)
   fills ``values`` on ``Leaf`` and ``Leave``, with ``value`` its root player's component, and
   tells every player's node as ``kind="max"``.
+- A Monte Carlo search is not depth first. It tells ``Enter`` for the root, then for every
+  iteration ``Select`` (the node where selection stopped), ``Expand`` (the node added, if any;
+  the root's own ``Expand`` comes first), ``Rollout`` (its result) and ``Backup``, and finally
+  the root's ``Leave``, with the search's value and action. Nodes are named by their ``path``
+  of actions from the root; ``Backup`` adds one visit and the result, in MAX view, to every
+  node on its path, which is how the recorder keeps visit counts and means.
 """
 
 from __future__ import annotations

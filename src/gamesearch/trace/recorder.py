@@ -9,6 +9,7 @@ from typing import Any, Literal
 
 from ..errors import IllegalActionError
 from ..game import Player
+from ._monte_carlo import MonteCarloRecording
 from .events import Backup, Enter, Event, Expand, Leaf, NodeKind, Prune, Rollout, Select
 
 __all__ = ["Recorder", "TraceNode"]
@@ -101,7 +102,7 @@ class TraceNode:
         return not self.children
 
 
-class Recorder:
+class Recorder(MonteCarloRecording):
     """An observer that records a search into a tree of visited and pruned nodes.
 
     The recording and its queries (nodes, leaves, pruned nodes, the principal variation, each
@@ -199,42 +200,6 @@ class Recorder:
             if event.alpha is not None and event.beta is not None:
                 node.final_window = (event.alpha, event.beta)
         self.log.append((event, node))
-
-    def _monte_carlo(self, event: Select | Expand | Rollout | Backup, step: int) -> TraceNode:
-        """Record a phase of a Monte Carlo iteration; return the node at the event's path."""
-        line = self._line(event.path, step)
-        node = line[-1]
-        if isinstance(event, Expand):
-            node.state, node.player, node.kind = event.state, event.player, event.kind
-            node.probability, node.step = event.probability, step
-            if event.terminal:
-                node.terminal = True
-            node.closed = step
-        elif isinstance(event, Backup):
-            for on_line in line:
-                on_line.visits = (on_line.visits or 0) + 1
-                on_line.total += event.value
-                if not on_line.proven:
-                    on_line.value = on_line.total / on_line.visits
-            for ply, value in event.proven:
-                line[ply].proven, line[ply].value = True, value
-            self._deepest = max(self._deepest, len(line) - 1)
-        return node
-
-    def _line(self, path: tuple[Any, ...], step: int) -> list[TraceNode]:
-        """The nodes from the root of the current tree down ``path``, made where missing."""
-        if not self.trees:
-            raise ValueError("SearchTree: a Monte Carlo event before the root was entered")
-        node = self.trees[-1]
-        line = [node]
-        for action in path:
-            child = next((c for c in node.children if c.action == action), None)
-            if child is None:  # a node kept from an earlier search (tree reuse)
-                child = TraceNode(None, action, node.depth + 1, None, node, step=step)
-                node.children.append(child)
-            node = child
-            line.append(node)
-        return line
 
     def _attach(self, node: TraceNode) -> None:
         """Hang ``node`` below the open node one ply up, or start a new tree at ply 0."""
