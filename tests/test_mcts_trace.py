@@ -66,7 +66,7 @@ def test_the_narration_tells_the_four_phases():
     mcts(TEXTBOOK, iterations=5, exploration=10, rng=1, trace=recorder)
     told = recorder.narrate()
     assert told.splitlines()[:5] == [
-        "expand the root A (MAX)",
+        "search A (MAX)",
         "iteration 1: select A",
         "  expand B (MIN) by action 0",
         "  simulate B: 3 by a playout of 1 move",

@@ -63,7 +63,8 @@ def narrate(tree: Recorder, root: TraceNode) -> str:
         event, node = tree.log[step]
         name, indent = tree.name(node), "  " * node.depth
         if isinstance(event, (Select, Expand, Rollout, Backup)):
-            lines.append(_monte_carlo(tree, event, node))
+            if not isinstance(event, Expand) or node.parent is not None:  # the root: entered
+                lines.append(_monte_carlo(tree, event, node))
             continue
         if isinstance(event, (Enter, Prune)):  # ranges change, but are not told here
             changes(node, step, always=False)
@@ -105,8 +106,6 @@ def _monte_carlo(tree: Recorder, event: Select | Expand | Rollout | Backup, node
         return f"iteration {event.iteration + 1}: select {name}"
     if isinstance(event, Expand):
         kind = _KINDS.get(event.kind, "terminal")
-        if node.parent is None:
-            return f"expand the root {name} ({kind})"
         return f"  expand {name} ({kind}) by {_edge(node)}"
     if isinstance(event, Rollout):
         how = {
