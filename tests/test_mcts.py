@@ -230,3 +230,40 @@ def test_a_terminal_root_is_its_utility():
     state = game.parse("XXX / OO. / ...")
     result = mcts(game, state, iterations=10)
     assert (result.action, result.value, result.exact, result.pv) == (None, -1.0, True, ())
+
+
+def test_the_signature_takes_options_by_keyword_after_game_and_state():
+    import inspect
+
+    parameters = inspect.signature(mcts).parameters.values()
+    assert [(p.name, p.kind.name, p.default) for p in parameters] == [
+        ("game", "POSITIONAL_OR_KEYWORD", inspect.Parameter.empty),
+        ("state", "POSITIONAL_OR_KEYWORD", None),
+        ("iterations", "KEYWORD_ONLY", None),
+        ("time_limit", "KEYWORD_ONLY", None),
+        ("node_limit", "KEYWORD_ONLY", None),
+        ("exploration", "KEYWORD_ONLY", pytest.approx(2**0.5)),
+        ("evaluate", "KEYWORD_ONLY", None),
+        ("rollout", "KEYWORD_ONLY", None),
+        ("prior", "KEYWORD_ONLY", None),
+        ("dirichlet", "KEYWORD_ONLY", None),
+        ("solver", "KEYWORD_ONLY", True),
+        ("bounds", "KEYWORD_ONLY", None),
+        ("rng", "KEYWORD_ONLY", None),
+        ("tree", "KEYWORD_ONLY", None),
+        ("trace", "KEYWORD_ONLY", None),
+    ]
+
+
+@settings(max_examples=30)
+@given(chance_trees(max_depth=3, max_branching=3))
+def test_tracing_does_not_change_the_search(tree):
+    plain = mcts(tree, iterations=60, rng=7, exploration=SPREAD)
+    traced = mcts(tree, iterations=60, rng=7, exploration=SPREAD, trace=lambda event: None)
+    assert (plain.action, plain.value, plain.pv, plain.action_values, plain.exact) == (
+        traced.action,
+        traced.value,
+        traced.pv,
+        traced.action_values,
+        traced.exact,
+    )
