@@ -61,8 +61,10 @@ def mcts(
     The MCTS-Solver (Winands, Bjornsson and Saito 2008), on by default in two-player zero-sum
     games, proves terminal nodes, then a node whose children are all proven (at the best
     child's value) or, given ``bounds``, one of whose children is proven worth the highest
-    utility to the player to move. A proven node is not explored further; a proven root stops
-    the search, with ``exact=True``.
+    utility to the player to move. It keeps bounds on every node's value (score-bounded MCTS,
+    Cazenave and Saffidine 2011), so draws and scores are proven too; selection skips a child
+    whose upper bound cannot beat a sibling's lower bound (as alpha-beta prunes), and a mean
+    is read within its node's bounds. A proven root stops the search, with ``exact=True``.
 
     Args:
         game: Any game: two or more players, with or without chance nodes.
@@ -96,8 +98,9 @@ def mcts(
             :class:`~gamesearch.trace.SearchTree` draws the tree with visit counts.
 
     Returns:
-        ``action``, the root's most visited child (ties to the higher mean; a child proven
-        worse than another is never chosen; once the root is proven, a proven best child);
+        ``action``, the root's most visited child (ties to the higher mean), among those the
+        solver has not shown to be worse than a sibling; a child whose proven lower bound is
+        at least that child's mean is preferred, and at a proven root, a proven best child;
         ``value``, that child's mean utility for ``player`` (its proven value if proven);
         ``pv``, the most visited line down to a chance node or the tree's edge;
         ``action_values``, every expanded root action with its mean (or proven) value for
