@@ -217,3 +217,38 @@ def test_the_command_solves_with_mcts(capsys):
     out = capsys.readouterr().out
     assert "best move: 2" in out
     assert "value: 1 for X" in out
+
+
+def test_an_mcts_player_keeps_its_tree_between_moves():
+    from gamesearch import MCTSPlayer, alphabeta
+
+    game = TicTacToe()
+    player = MCTSPlayer(game, iterations=500, rng=3)
+    record = play(game, [player, searcher_player(game, alphabeta)])
+    again = MCTSPlayer(game, iterations=500, rng=3)
+    assert play(game, [again, searcher_player(game, alphabeta)]).moves == record.moves
+    assert player.last is not None
+    assert player.tree is not None
+    reused = MCTSPlayer(game, iterations=500, rng=3)
+    state = game.result(game.initial_state(), reused(game.initial_state()))
+    state = game.result(state, game.actions(state)[-1])  # the opponent replies
+    kept = reused.tree.visits_of(state)
+    reused(state)
+    assert kept > 0
+    assert reused.tree.visits == kept + 500  # the search began with the visits kept
+    fresh = MCTSPlayer(game, iterations=500, rng=3, reuse=False)
+    assert fresh.tree is None
+    play(game, [fresh, searcher_player(game, alphabeta)])
+    assert fresh.last is not None
+    assert fresh.last.stats.nodes == fresh.last.stats.leaves + 1  # a new root, and its tree
+
+
+def test_an_mcts_player_checks_its_options_at_once():
+    from gamesearch import InvalidSearchOptionError, MCTSPlayer
+
+    with pytest.raises(InvalidSearchOptionError, match="needs a limit"):
+        MCTSPlayer(TicTacToe())
+    with pytest.raises(InvalidSearchOptionError, match="depth: not an option"):
+        MCTSPlayer(TicTacToe(), iterations=10, depth=3)
+    with pytest.raises(InvalidSearchOptionError, match="tree: not an option"):
+        MCTSPlayer(TicTacToe(), iterations=10, tree=None)

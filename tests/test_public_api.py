@@ -50,6 +50,7 @@ PUBLIC = {
         "InvalidGameTreeError",
         "InvalidSearchOptionError",
         "InvalidUtilityError",
+        "MCTSPlayer",
         "MCTSTree",
         "MissingDependencyError",
         "NotAGameError",
@@ -133,7 +134,7 @@ PUBLIC = {
     ],
     "gamesearch.chance": ["expectimax", "expectiminimax"],
     "gamesearch.multiplayer": ["PassingGame", "Reply", "best_reply", "maxn", "paranoid"],
-    "gamesearch.mcts": ["ActionStats", "MCTSTree", "mcts"],
+    "gamesearch.mcts": ["ActionStats", "MCTSPlayer", "MCTSTree", "mcts"],
 }
 
 TYPE_ALIASES = {

@@ -27,6 +27,7 @@ from .errors import (
     UnsupportedGameError,
 )
 from .game import CHANCE, Evaluation, Game, Order, Player, StochasticGame
+from .mcts.player import MCTSPlayer
 from .mcts.search import mcts
 from .mcts.tree import MCTSTree
 from .multiplayer.best_reply import PassingGame, Reply, best_reply
@@ -55,6 +56,7 @@ __all__ = [
     "InvalidGameTreeError",
     "InvalidSearchOptionError",
     "InvalidUtilityError",
+    "MCTSPlayer",
     "MCTSTree",
     "MissingDependencyError",
     "NotAGameError",

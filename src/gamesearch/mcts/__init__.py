@@ -7,7 +7,8 @@
 (300, True)
 """
 
+from .player import MCTSPlayer
 from .search import mcts
 from .tree import ActionStats, MCTSTree
 
-__all__ = ["ActionStats", "MCTSTree", "mcts"]
+__all__ = ["ActionStats", "MCTSPlayer", "MCTSTree", "mcts"]
