@@ -12,7 +12,7 @@ import pytest
 from hypothesis import assume, given, settings
 
 from gamesearch import MCTSTree, alphabeta, expectiminimax, mcts
-from gamesearch.games import ConnectFour, GameTree, TicTacToe
+from gamesearch.games import Chance, ConnectFour, GameTree, TicTacToe
 from gamesearch.mcts import ActionStats
 from gamesearch.testing import chance_trees, game_trees
 
@@ -216,13 +216,17 @@ def test_a_rollout_replaces_the_random_playout():
 
 
 def test_draws_count_as_draws():
-    # The two actions lead to a draw (0) and to a coin between a win and a loss: their means
-    # are 0 and about 0, where aima's statistics count a draw as a loss.
-    tree = GameTree({"draw": 0, "risk": {"a": 1, "b": -1}})
-    tree_stats = MCTSTree()
-    mcts(tree, iterations=400, rng=0, solver=False, tree=tree_stats)
-    values = {entry.action: entry.value for entry in tree_stats.statistics()}
+    # A sure draw (0) against a gamble won 2 times in 5 (worth -0.2): a draw counted at its
+    # utility is the better choice; counted as a loss, as aima-python's statistics do, it
+    # would be worth -1 and the gamble would be played.
+    gamble = Chance([(0.4, 1), (0.6, -1)])
+    tree = GameTree({"draw": 0, "gamble": gamble})
+    kept = MCTSTree()
+    result = mcts(tree, iterations=2000, rng=0, solver=False, tree=kept)
+    assert result.action == "draw"
+    values = {entry.action: entry.value for entry in kept.statistics()}
     assert values["draw"] == 0.0
+    assert values["gamble"] < 0  # sampled less and less as the draw proves better
 
 
 def test_a_terminal_root_is_its_utility():
