@@ -51,6 +51,8 @@ PUBLIC = {
         "InvalidGameTreeError",
         "InvalidSearchOptionError",
         "InvalidUtilityError",
+        "MCTSPlayer",
+        "MCTSTree",
         "MissingDependencyError",
         "NotAGameError",
         "Order",
@@ -70,6 +72,7 @@ PUBLIC = {
         "expectiminimax",
         "iterative_deepening",
         "maxn",
+        "mcts",
         "minimax",
         "negamax",
         "paranoid",
@@ -108,15 +111,19 @@ PUBLIC = {
     ],
     "gamesearch.conformance": ["ConformanceReport", "check_game"],
     "gamesearch.trace": [
+        "Backup",
         "Enter",
         "Event",
+        "Expand",
         "Leaf",
         "Leave",
         "NodeKind",
         "Observer",
         "Prune",
         "Recorder",
+        "Rollout",
         "SearchTree",
+        "Select",
         "TraceNode",
     ],
     "gamesearch.twoplayer": [
@@ -137,6 +144,7 @@ PUBLIC = {
     ],
     "gamesearch.adapters.chess": ["ChessGame", "ChessState"],
     "gamesearch.adapters.openspiel": ["OpenSpielGame", "OpenSpielState", "OpenSpielStochasticGame"],
+    "gamesearch.mcts": ["ActionStats", "MCTSPlayer", "MCTSTree", "mcts"],
 }
 
 NEEDS = {

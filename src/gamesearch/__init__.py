@@ -27,6 +27,9 @@ from .errors import (
     UnsupportedGameError,
 )
 from .game import CHANCE, Evaluation, Game, Order, Player, StochasticGame
+from .mcts.player import MCTSPlayer
+from .mcts.search import mcts
+from .mcts.tree import MCTSTree
 from .multiplayer.best_reply import PassingGame, Reply, best_reply
 from .multiplayer.maxn import maxn
 from .multiplayer.paranoid import paranoid
@@ -53,6 +56,8 @@ __all__ = [
     "InvalidGameTreeError",
     "InvalidSearchOptionError",
     "InvalidUtilityError",
+    "MCTSPlayer",
+    "MCTSTree",
     "MissingDependencyError",
     "NotAGameError",
     "Order",
@@ -72,6 +77,7 @@ __all__ = [
     "expectiminimax",
     "iterative_deepening",
     "maxn",
+    "mcts",
     "minimax",
     "negamax",
     "paranoid",

@@ -25,6 +25,7 @@ from . import __version__
 from .errors import GameSearchError, InvalidSearchOptionError, UnknownGameError
 from .games.registry import GameSpec, find_game, reference_games
 from .games.tree import GameTree
+from .mcts.search import mcts
 from .result import SearchResult
 from .trace import SearchTree
 from .twoplayer.alphabeta import alphabeta
@@ -37,6 +38,7 @@ __all__ = ["main"]
 SEARCHERS: dict[str, Callable[..., SearchResult[Any]]] = {
     "alphabeta": alphabeta,
     "iterative_deepening": iterative_deepening,
+    "mcts": mcts,
     "minimax": minimax,
     "negamax": negamax,
 }
@@ -154,7 +156,7 @@ def _search_options(command: argparse.ArgumentParser, default: str) -> None:
         "--time",
         type=float,
         metavar="S",
-        help="think S seconds per move (iterative deepening)",
+        help="think S seconds per move (iterative deepening, or mcts)",
     )
 
 
@@ -181,9 +183,13 @@ def _search(
         if seconds is None and args.depth is None:
             seconds = default_seconds
         searcher = "iterative_deepening" if seconds is not None else "alphabeta"
+    if searcher == "mcts":
+        if args.depth is not None:
+            raise InvalidSearchOptionError("mcts searches for a --time, not to a --depth")
+        return mcts(game, state, time_limit=seconds or default_seconds or _MOVE_SECONDS)
     if seconds is not None and searcher != "iterative_deepening":
         raise InvalidSearchOptionError(
-            f"--time needs the iterative_deepening searcher, not {searcher}"
+            f"--time needs the iterative_deepening or mcts searcher, not {searcher}"
         )
     if searcher == "iterative_deepening":
         return iterative_deepening(game, state, time_limit=seconds, max_depth=args.depth)
@@ -297,6 +303,8 @@ def _solve(args: argparse.Namespace, out: TextIO) -> int:
     stats = result.stats
     mover = spec.players[result.player]
     kind = "proven" if result.exact else f"estimated at depth {result.depth}"
+    if not result.exact and result.depth is None:  # mcts
+        kind = f"estimated by {stats.leaves:,} playouts"
     print(f"to move: {mover}", file=out)
     print(f"value: {result.value:g} for {mover} ({kind})", file=out)
     print(f"best move: {result.action}", file=out)

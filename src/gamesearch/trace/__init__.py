@@ -18,6 +18,12 @@ internally (negamax). ``alpha`` and ``beta`` are ``None`` for searchers without 
 (minimax). A chance node (a ``kind`` of ``"chance"``) gives each child's ``probability``; a
 vector-valued searcher (max-n) also fills ``values``, one utility per player.
 
+Monte Carlo tree search (:func:`~gamesearch.mcts`) is not depth first: between the root's
+``Enter`` and ``Leave`` it tells four events per iteration, one per phase: ``Select`` (the line
+walked down the tree), ``Expand`` (the node added), ``Rollout`` (its simulated result) and
+``Backup`` (the result added to every node of the line). :class:`SearchTree` keeps each node's
+visit count (``TraceNode.visits``) and mean result, and draws them.
+
 ``print`` is an observer; :class:`SearchTree` records the events into a tree of the visited and
 the pruned nodes, and draws it (:meth:`~SearchTree.to_dot`, :meth:`~SearchTree.to_svg`,
 :meth:`~SearchTree.to_text`) or tells the search in words (:meth:`~SearchTree.narrate`):
@@ -40,19 +46,35 @@ plain loop, and the other loops test ``trace is not None`` once per event.
 
 from __future__ import annotations
 
-from .events import Enter, Event, Leaf, Leave, NodeKind, Observer, Prune
+from .events import (
+    Backup,
+    Enter,
+    Event,
+    Expand,
+    Leaf,
+    Leave,
+    NodeKind,
+    Observer,
+    Prune,
+    Rollout,
+    Select,
+)
 from .recorder import Recorder, TraceNode
 from .search_tree import SearchTree
 
 __all__ = [
+    "Backup",
     "Enter",
     "Event",
+    "Expand",
     "Leaf",
     "Leave",
     "NodeKind",
     "Observer",
     "Prune",
     "Recorder",
+    "Rollout",
     "SearchTree",
+    "Select",
     "TraceNode",
 ]

@@ -17,6 +17,12 @@ See :mod:`gamesearch.trace` for what each event means and when it comes. A searc
   child's ``Enter`` or ``Leaf`` carries its ``probability``. A vector-valued search (max-n)
   fills ``values`` on ``Leaf`` and ``Leave``, with ``value`` its root player's component, and
   tells every player's node as ``kind="max"``.
+- A Monte Carlo search is not depth first. It tells ``Enter`` for the root, then for every
+  iteration ``Select`` (the node where selection stopped), ``Expand`` (the node added, if any;
+  the root's own ``Expand`` comes first), ``Rollout`` (its result) and ``Backup``, and finally
+  the root's ``Leave``, with the search's value and action. Nodes are named by their ``path``
+  of actions from the root; ``Backup`` adds one visit and the result, in MAX view, to every
+  node on its path, which is how the recorder keeps visit counts and means.
 """
 
 from __future__ import annotations
@@ -27,7 +33,20 @@ from typing import Any, Literal
 
 from ..game import Player
 
-__all__ = ["Enter", "Event", "Leaf", "Leave", "MaxView", "NodeKind", "Observer", "Prune"]
+__all__ = [
+    "Backup",
+    "Enter",
+    "Event",
+    "Expand",
+    "Leaf",
+    "Leave",
+    "MaxView",
+    "NodeKind",
+    "Observer",
+    "Prune",
+    "Rollout",
+    "Select",
+]
 
 NodeKind = Literal["max", "min", "chance"]
 """What a node does with its children's values: MAX maximises MAX's value, MIN minimises it,
@@ -154,8 +173,97 @@ class Leave:
     """True when the value came from the transposition table, without searching below."""
 
 
-Event = Enter | Leaf | Prune | Leave
-"""Any of the four events."""
+@dataclass(frozen=True, slots=True)
+class Select:
+    """Monte Carlo tree search's selection phase: the line one iteration walked down the tree.
+
+    A Monte Carlo search tells, between the root's ``Enter`` and ``Leave``, four events per
+    iteration: ``Select``, ``Expand`` (unless the line ends at a terminal or proven node
+    already in the tree), ``Rollout`` and ``Backup``. Nodes are named by their ``path``, the
+    actions (and chance outcomes) from the root.
+    """
+
+    path: tuple[Any, ...]
+    """The actions from the root to the node selection stopped at: the node about to be
+    expanded (whose new child ``Expand`` then tells), or a terminal or proven node already in
+    the tree, which is scored without expansion."""
+
+    iteration: int
+    """The iteration's number in this search, from 0."""
+
+
+@dataclass(frozen=True, slots=True)
+class Expand:
+    """Monte Carlo tree search's expansion phase: a node is added to the tree."""
+
+    path: tuple[Any, ...]
+    """The actions from the root to the new node (empty for the root itself)."""
+
+    state: Any
+    """Its state."""
+
+    player: Player | None
+    """The player to move there (``-1`` at a chance node), ``None`` at a terminal state."""
+
+    kind: NodeKind | Literal["leaf"]
+    """``"max"``, ``"min"`` or ``"chance"`` as for ``Enter`` (every player's node is
+    ``"max"`` in a game of more than two players), ``"leaf"`` for a terminal state."""
+
+    depth: int
+    """Its ply: ``len(path)``."""
+
+    terminal: bool
+    """Whether the state is terminal."""
+
+    probability: float | None = None
+    """The probability of the last outcome of ``path``, below a chance node."""
+
+    prior: float | None = None
+    """The prior probability of the last action of ``path`` (PUCT), else ``None``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rollout:
+    """Monte Carlo tree search's simulation phase: the node at ``path`` is scored."""
+
+    path: tuple[Any, ...]
+    """The actions from the root to the node scored."""
+
+    value: float
+    """The result for MAX, the root player: the utility the playout ended with."""
+
+    source: Literal["rollout", "evaluate", "terminal", "proven"]
+    """How: a playout (random or the user's ``rollout``), ``evaluate``, the utility of a
+    terminal node, or the value the solver proved for the node."""
+
+    plies: int
+    """The moves the random playout made (0 when there was none)."""
+
+    values: tuple[float, ...] | None = None
+    """Every player's result, indexed by player."""
+
+
+@dataclass(frozen=True, slots=True)
+class Backup:
+    """Monte Carlo tree search's backup phase: every node on ``path`` gains one visit."""
+
+    path: tuple[Any, ...]
+    """The actions from the root to the node scored; the root and every node on the way get
+    one more visit and the iteration's result."""
+
+    value: float
+    """The result added, for MAX, the root player."""
+
+    values: tuple[float, ...] | None = None
+    """Every player's result, indexed by player."""
+
+    proven: tuple[tuple[int, float], ...] = ()
+    """The nodes of ``path`` the MCTS-Solver proved in this backup, bottom up: ``(ply,
+    value)``, the value for MAX."""
+
+
+Event = Enter | Leaf | Prune | Leave | Select | Expand | Rollout | Backup
+"""Any of the events: the four of depth-first searches, and the four of Monte Carlo search."""
 
 Observer = Callable[[Event], object]
 """What ``trace=`` takes: a callable that is given each event in search order (its return

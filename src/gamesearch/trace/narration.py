@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from .events import Enter, Leaf, Leave, Prune
+from .events import Backup, Enter, Expand, Leaf, Leave, Prune, Rollout, Select
 from .pictures import number
 
 if TYPE_CHECKING:
@@ -38,7 +38,8 @@ def narrate(tree: Recorder, root: TraceNode) -> str:
     """The search below ``root`` in words, one step a line (see :meth:`SearchTree.narrate`)."""
     first = root.step
     last = root.closed if root.closed is not None else len(tree.log) - 1
-    vector = any(node.values is not None for node in tree.nodes(root))
+    # No ranges for a vector-valued search, nor for a Monte Carlo search, which keeps means.
+    vector = root.visits is not None or any(node.values is not None for node in tree.nodes(root))
     lines: list[str] = []
     # The ranges after the step being told, by id: each step changes the ranges of one node
     # and its ancestors only, which are recomputed from their children's, known already.
@@ -61,6 +62,10 @@ def narrate(tree: Recorder, root: TraceNode) -> str:
     for step in range(first, last + 1):
         event, node = tree.log[step]
         name, indent = tree.name(node), "  " * node.depth
+        if isinstance(event, (Select, Expand, Rollout, Backup)):
+            if not isinstance(event, Expand) or node.parent is not None:  # the root: entered
+                lines.append(_monte_carlo(tree, event, node))
+            continue
         if isinstance(event, (Enter, Prune)):  # ranges change, but are not told here
             changes(node, step, always=False)
         if isinstance(event, Enter):
@@ -92,6 +97,43 @@ def narrate(tree: Recorder, root: TraceNode) -> str:
             lines.append(indent + text + (": " + "; ".join(said) if said else ""))
     lines.append(_summary(tree, root))
     return "\n".join(lines)
+
+
+def _monte_carlo(tree: Recorder, event: Select | Expand | Rollout | Backup, node: TraceNode) -> str:
+    """One phase of a Monte Carlo iteration, in words."""
+    name = tree.name(node)
+    if isinstance(event, Select):
+        return f"iteration {event.iteration + 1}: select {name}"
+    if isinstance(event, Expand):
+        kind = _KINDS.get(event.kind, "terminal")
+        return f"  expand {name} ({kind}) by {_edge(node)}"
+    if isinstance(event, Rollout):
+        how = {
+            "rollout": f"a playout of {event.plies} move{'' if event.plies == 1 else 's'}",
+            "evaluate": "the evaluation",
+            "terminal": "the utility",
+            "proven": "its proven value",
+        }[event.source]
+        return f"  simulate {name}: {number(event.value)} by {how}"
+    line = [name]
+    parent = node.parent
+    while parent is not None:
+        line.append(tree.name(parent))
+        parent = parent.parent
+    text = f"  back up {number(event.value)} through {', '.join(reversed(line))}"
+    if event.proven:
+        text += "; proven: " + ", ".join(
+            f"{_ancestor(tree, node, ply)} = {number(value)}" for ply, value in event.proven
+        )
+    return text
+
+
+def _ancestor(tree: Recorder, node: TraceNode, ply: int) -> str:
+    """The name of ``node``'s ancestor at ``ply`` (``node`` itself at its own ply)."""
+    found: TraceNode | None = node
+    while found is not None and found.depth > ply:
+        found = found.parent
+    return "?" if found is None else tree.name(found)
 
 
 def _edge(node: TraceNode) -> str:
@@ -132,6 +174,8 @@ def _summary(tree: Recorder, root: TraceNode) -> str:
     text = f"result: {tree.name(root)} = {_value(root)}"
     if root.best_action is not None:
         text += f", best action {_action(root.best_action)}"
+    if root.visits is not None:
+        return text + f"; {root.visits} iterations, {len(list(tree.nodes(root)))} nodes"
     if root.values is None:
         text += f"; {tree.name(root)}'s range is {_span(tree.range(root))}"
     text += f"; {len(leaves)} leaves scored"

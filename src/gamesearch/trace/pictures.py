@@ -35,6 +35,8 @@ def number(value: float | None, *, unicode: bool = False) -> str:
 
 
 def _values(node: TraceNode, *, unicode: bool = False) -> str:
+    if node.visits is not None and node.value is not None and not node.proven:
+        return number(round(node.value, 3), unicode=unicode)  # a Monte Carlo mean
     if node.values is not None:
         return "(" + ", ".join(number(v, unicode=unicode) for v in node.values) + ")"
     return number(node.value, unicode=unicode)
@@ -64,7 +66,8 @@ def to_dot(tree: Recorder, root: TraceNode) -> str:
     its final window beside it (``alpha=3, beta=+inf``, in Greek letters); each edge with its
     action (and probability, below a chance node). Pruned nodes and edges are dashed and grey,
     with the value of the pruned terminal states when the tree was recorded with the game; the
-    principal variation is bold. Needs no Graphviz to produce; ``dot -Tsvg`` draws it.
+    principal variation is bold. A Monte Carlo search's nodes show their visit count
+    (``n=``) under their mean value. Needs no Graphviz to produce; ``dot -Tsvg`` draws it.
     """
     pv = {id(node) for node in tree.principal_variation(root)}
     ids: dict[int, str] = {}
@@ -110,9 +113,10 @@ def to_dot(tree: Recorder, root: TraceNode) -> str:
 
 
 def _label(node: TraceNode) -> str:
+    visits = "" if node.visits is None else f"\nn={node.visits}"
     if node.value is None and node.values is None:
-        return "" if node.kind in ("max", "min", "chance") else "?"
-    return _values(node, unicode=True)
+        return ("" if node.kind in ("max", "min", "chance") else "?") + visits
+    return _values(node, unicode=True) + visits + ("\nproven" if node.proven else "")
 
 
 def to_svg(dot: str) -> str:
@@ -144,7 +148,9 @@ def to_text(tree: Recorder, root: TraceNode) -> str:
 
     A line reads ``action: name KIND = value [alpha, beta]``: the node's name (A, B, B1, ...),
     its kind (MAX, MIN, CHANCE; none for a leaf), its value in MAX view and its final window.
-    ``*`` marks the principal variation, ``cutoff`` a node whose search was cut short,
+    A Monte Carlo search's nodes also show ``n=``, their visit count, their value being the
+    mean result of those visits (to 3 decimals), and ``proven`` where the MCTS-Solver proved
+    it. ``*`` marks the principal variation, ``cutoff`` a node whose search was cut short,
     ``pruned`` a node never searched, ``estimate`` a leaf scored at the depth limit.
     """
     pv = {id(node) for node in tree.principal_variation(root)}
@@ -156,6 +162,10 @@ def to_text(tree: Recorder, root: TraceNode) -> str:
             parts.append(node.kind.upper())
         if node.value is not None or node.values is not None:
             parts.append(f"= {_values(node)}")
+        if node.visits is not None:
+            parts.append(f"n={node.visits}")
+        if node.proven:
+            parts.append("proven")
         if node.visited and node.kind != "leaf" and node.final_window is not None:
             parts.append(_window(node.final_window))
         if node.probability is not None:

@@ -9,7 +9,8 @@ from typing import Any, Literal
 
 from ..errors import IllegalActionError
 from ..game import Player
-from .events import Enter, Event, Leaf, NodeKind, Prune
+from ._monte_carlo import MonteCarloRecording
+from .events import Backup, Enter, Event, Expand, Leaf, NodeKind, Prune, Rollout, Select
 
 __all__ = ["Recorder", "TraceNode"]
 
@@ -85,13 +86,23 @@ class TraceNode:
     closed: int | None = None
     """The index of the event after which the node was done, ``None`` while it was open."""
 
+    visits: int | None = None
+    """Monte Carlo search: the iterations that went through the node (``None`` for the
+    nodes of other searches); ``value`` is then their mean result, in MAX view."""
+
+    total: float = 0.0
+    """Monte Carlo search: the sum of the results of those iterations, in MAX view."""
+
+    proven: bool = False
+    """Monte Carlo search: whether the MCTS-Solver proved ``value``."""
+
     @property
     def is_leaf(self) -> bool:
         """Whether the node has no children in the tree."""
         return not self.children
 
 
-class Recorder:
+class Recorder(MonteCarloRecording):
     """An observer that records a search into a tree of visited and pruned nodes.
 
     The recording and its queries (nodes, leaves, pruned nodes, the principal variation, each
@@ -174,6 +185,8 @@ class Recorder:
             )
             self._attach(node)
             self._deepest = max(self._deepest, event.depth)
+        elif isinstance(event, (Select, Expand, Rollout, Backup)):
+            node = self._monte_carlo(event, step)
         elif isinstance(event, Prune):
             node = self._current(event.depth)
             node.cutoff = event
@@ -266,14 +279,27 @@ class Recorder:
         return [node for node in self.nodes(root) if not node.visited and not node.children]
 
     def principal_variation(self, root: TraceNode | None = None) -> list[TraceNode]:
-        """The nodes of the principal variation below ``root``, following each best action."""
+        """The nodes of the principal variation below ``root``, following each best action.
+
+        Below the root of a Monte Carlo search, which tells no best action for inner nodes,
+        it follows the most visited child, down to a chance node or the tree's edge.
+        """
         node = self.root if root is None else root
         line = [node]
-        while node.best_action is not None:
-            child = next(
-                (c for c in node.children if c.visited and c.action == node.best_action), None
-            )
-            if child is None:
+        while node.best_action is not None or (node.visits and node.kind in ("max", "min")):
+            if node.best_action is None:  # Monte Carlo: the most visited child
+                sign = -1.0 if node.kind == "min" else 1.0
+                child = max(
+                    node.children,
+                    key=lambda c: (c.visits or 0, sign * (c.value or 0.0)),
+                    default=None,
+                )
+            else:
+                child = next(
+                    (c for c in node.children if c.visited and c.action == node.best_action),
+                    None,
+                )
+            if child is None or (node.best_action is None and not child.visits):
                 break
             line.append(child)
             node = child

@@ -1,0 +1,227 @@
+"""Monte Carlo benchmark: mcts against a hand-written UCT loop, and against the engine.
+
+Speed. ``mcts`` (UCT, random playouts, the solver off) runs a fixed number of iterations from
+the empty board of tic-tac-toe and of Connect Four 7 x 6, each run on a new game object (whose
+memos start empty); a hand-written UCT loop over the same game methods (selection by UCB1
+with the same constant, expansion in the game's order, uniform random playouts drawing with
+``random()`` as ``mcts`` does, backup of both players' utilities), without checks,
+statistics, trace hooks or solver, is timed in the same run. The
+script reports the best-of-N seconds (garbage collector off, runs interleaved), iterations per
+second and the ratio library / hand-written: what the library's bookkeeping costs. A third
+line times ``mcts`` with the solver on (which may stop early, once it has proven the root).
+
+Deadline. How far past ``time_limit`` ``mcts`` returns on Connect Four 7 x 6 (worst of a few
+runs), against the allowance: 5 % of the limit or 20 ms, whichever is larger.
+
+Match. ``mcts`` (``bounds=(-1, 1)``) plays ``iterative_deepening`` (its own evaluation,
+transposition table and move ordering) on Connect Four, both with the same ``time_limit`` per
+move, half of the games with each side first. Each game starts from a different opening of two
+random moves (seeded), played by both engines in both seats. The line reports mcts's wins,
+draws and losses, its score (a draw counts half) and a 95 % confidence interval for the score
+(Wilson's score interval on the games, draws counting half a win: an approximation).
+
+Usage: ``python bench/bench_mcts.py [--quick] [--repeat N] [--games N] [--seconds S]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from _common import emit, emit_env, fail, run_timed
+
+from gamesearch import iterative_deepening, mcts
+from gamesearch.games import ConnectFour, TicTacToe
+
+EXPLORATION = math.sqrt(2)
+"""The exploration constant of both loops (mcts's default)."""
+
+
+class _Node:
+    """A node of the hand-written loop."""
+
+    __slots__ = ("children", "owner", "parent", "state", "total", "untried", "visits")
+
+    def __init__(self, state: Any, parent: _Node | None, owner: int, untried: list[Any]) -> None:
+        self.state, self.parent, self.owner = state, parent, owner
+        self.untried = untried
+        self.children: list[_Node] = []
+        self.visits = 0
+        self.total = 0.0
+
+
+def hand_uct(game: Any, iterations: int, seed: int) -> tuple[Any, int]:
+    """UCT as a textbook writes it, over ``game``'s methods: (most visited action, nodes)."""
+    actions, result, is_terminal = game.actions, game.result, game.is_terminal
+    to_move, utility = game.to_move, game.utility
+    random_ = random.Random(seed).random
+    log, sqrt = math.log, math.sqrt
+    c2 = EXPLORATION * EXPLORATION
+    state = game.initial_state()
+    root = _Node(state, None, to_move(state), list(reversed(actions(state))))
+    moves: dict[int, Any] = {}
+    nodes = 1
+    for _ in range(iterations):
+        node = root
+        while not node.untried and node.children:  # selection
+            k = c2 * log(node.visits)
+            node = max(node.children, key=lambda ch: ch.total / ch.visits + sqrt(k / ch.visits))
+        if node.untried:  # expansion
+            action = node.untried.pop()
+            child_state = result(node.state, action)
+            untried = [] if is_terminal(child_state) else list(reversed(actions(child_state)))
+            child = _Node(child_state, node, to_move(node.state), untried)
+            node.children.append(child)
+            moves[id(child)] = action
+            node = child
+            nodes += 1
+        state = node.state
+        while not is_terminal(state):  # simulation
+            legal = actions(state)
+            state = result(state, legal[int(random_() * len(legal))])
+        utilities = (utility(state, 0), utility(state, 1))
+        back: _Node | None = node
+        while back is not None:  # backup
+            back.visits += 1
+            back.total += utilities[back.owner]
+            back = back.parent
+    best = max(root.children, key=lambda ch: ch.visits)
+    return moves[id(best)], nodes
+
+
+def speed(name: str, make: Callable[[], Any], iterations: int, repeat: int) -> None:
+    """Time ``mcts`` and the hand-written loop on the empty board; emit one line each.
+
+    Each run gets a new game from ``make``: Connect Four memoizes what it computes, so a loop
+    run on a game another loop warmed up would be favoured. The ratio compares ``mcts``
+    without the solver, as the hand-written loop has none; a third line shows ``mcts`` with
+    it (which may stop early, having proven the root).
+    """
+    best = {"library": math.inf, "hand-written": math.inf, "library, solver": math.inf}
+    done = {}
+    for run in range(repeat):
+        for impl, search in (
+            ("library", lambda g, r: mcts(g, iterations=iterations, rng=r, solver=False)),
+            ("hand-written", lambda g, r: hand_uct(g, iterations, r)),
+            ("library, solver", lambda g, r: mcts(g, iterations=iterations, rng=r)),
+        ):
+            game = make()
+            seconds, found = run_timed(lambda s=search, g=game, r=run: s(g, r))
+            if seconds < best[impl]:
+                best[impl] = seconds
+                done[impl] = iterations if isinstance(found, tuple) else found.stats.leaves
+        if done["library"] != iterations:
+            fail(f"{name}: mcts ran {done['library']} iterations, not {iterations}")
+    for impl, seconds in best.items():
+        emit(
+            bench="mcts.speed",
+            game=name,
+            impl=impl,
+            iterations=done[impl],
+            seconds=round(seconds, 4),
+            iterations_per_second=round(done[impl] / seconds),
+        )
+    emit(
+        bench="mcts.overhead",
+        game=name,
+        ratio=round(best["library"] / best["hand-written"], 3),
+        target=1.5,
+    )
+
+
+def deadline(quick: bool) -> None:
+    """How far past ``time_limit`` ``mcts`` returns on Connect Four, against the allowance."""
+    game = ConnectFour()
+    for limit in (0.05, 0.2) if quick else (0.02, 0.05, 0.2, 1.0):
+        overruns = []
+        for run in range(3 if quick else 5):
+            started = time.perf_counter()
+            mcts(game, time_limit=limit, rng=run)
+            overruns.append(time.perf_counter() - started - limit)
+        allowed = max(0.05 * limit, 0.020)
+        emit(
+            bench="mcts.deadline",
+            time_limit=limit,
+            worst_overrun_ms=round(max(overruns) * 1000, 2),
+            allowed_ms=round(allowed * 1000, 1),
+            within=max(overruns) <= allowed,
+        )
+
+
+def wilson(score: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson's 95 % score interval for a proportion ``score`` observed over ``games``."""
+    if games == 0:
+        return 0.0, 1.0
+    centre = (score + z * z / (2 * games)) / (1 + z * z / games)
+    half = (z / (1 + z * z / games)) * math.sqrt(
+        score * (1 - score) / games + z * z / (4 * games * games)
+    )
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def match(width: int, height: int, games: int, seconds: float, seed: int) -> None:
+    """``mcts`` against ``iterative_deepening`` on Connect Four, ``seconds`` a move each."""
+    game = ConnectFour(width, height)
+    rng = random.Random(seed)
+    wins = draws = losses = 0
+    for number in range(games):
+        if number % 2 == 0:  # a new opening for each pair of games, one game per seat
+            state = game.initial_state()
+            for _ in range(2):
+                state = game.result(state, rng.choice(game.actions(state)))
+            opening = state
+        mcts_player = (game.to_move(opening) + number) % 2
+        state = opening
+        while not game.is_terminal(state):
+            if game.to_move(state) == mcts_player:
+                action = mcts(
+                    game, state, time_limit=seconds, bounds=(-1, 1), rng=seed + number
+                ).action
+            else:
+                action = iterative_deepening(game, state, time_limit=seconds).action
+            state = game.result(state, action)
+        utility = game.utility(state, mcts_player)
+        wins += utility > 0
+        draws += utility == 0
+        losses += utility < 0
+    score = (wins + draws / 2) / games
+    low, high = wilson(score, games)
+    emit(
+        bench="mcts.match",
+        game=f"ConnectFour({width}, {height})",
+        seconds_per_move=seconds,
+        games=games,
+        mcts_wins=wins,
+        draws=draws,
+        mcts_losses=losses,
+        mcts_score=round(score, 3),
+        ci95=[round(low, 3), round(high, 3)],
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Parse the options, run the measurements and print the JSON lines."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--quick", action="store_true", help="fewer iterations, a short match")
+    parser.add_argument("--repeat", type=int, help="runs of each loop (best time kept)")
+    parser.add_argument("--games", type=int, help="games of the match (even: both seats)")
+    parser.add_argument("--seconds", type=float, help="seconds per move in the match")
+    parser.add_argument("--seed", type=int, default=11, help="seed of the match's openings")
+    args = parser.parse_args(argv)
+    repeat = args.repeat or (2 if args.quick else 5)
+    emit_env("mcts.env")
+    speed("tictactoe", TicTacToe, 2_000 if args.quick else 20_000, repeat)
+    speed("connect4", ConnectFour, 1_000 if args.quick else 10_000, repeat)
+    deadline(args.quick)
+    if args.quick:
+        match(5, 4, args.games or 2, args.seconds or 0.02, args.seed)
+    else:
+        match(7, 6, args.games or 20, args.seconds or 0.5, args.seed)
+
+
+if __name__ == "__main__":
+    main()

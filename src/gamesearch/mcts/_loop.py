@@ -1,0 +1,313 @@
+"""The Monte Carlo loop: selection, expansion, simulation (rollout) and backup.
+
+Each iteration walks down from the root choosing children by UCT (Kocsis and Szepesvari 2006)
+or PUCT (Silver et al. 2017), sampling chance outcomes by their probabilities, expands one new
+node, plays a random game from it (or evaluates it), and adds every player's utility to the
+nodes it passed, each node keeping the utility of the player who moved into it.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any, Literal
+
+from ..errors import GameProtocolError
+from ..game import CHANCE
+from ..trace.events import Backup, Expand, Observer, Rollout, Select
+from ._node import Node, set_actions, set_outcomes, set_priors, terminal_utilities
+from ._options import Settings
+from ._playout import Simulator
+from ._solver import Solver
+
+_SQRT = math.sqrt
+_LOG = math.log
+
+
+class Search:
+    """One search's loop over a tree: the game's methods, the options and the counters."""
+
+    __slots__ = (
+        "c",
+        "game",
+        "is_terminal",
+        "iterations",
+        "max_depth",
+        "nodes",
+        "noise",
+        "outcomes_of",
+        "prior",
+        "random",
+        "result",
+        "root",
+        "root_player",
+        "settings",
+        "simulator",
+        "solver",
+        "to_move",
+        "trace",
+    )
+
+    def __init__(
+        self, game: Any, settings: Settings, rng: Any, root_player: int, trace: Observer | None
+    ) -> None:
+        self.game = game
+        self.settings = settings
+        self.random = rng.random
+        self.c = settings.exploration
+        self.prior = settings.prior
+        self.noise = settings.dirichlet is not None
+        self.result, self.to_move, self.is_terminal = game.result, game.to_move, game.is_terminal
+        self.outcomes_of = getattr(game, "chance_outcomes", None)
+        self.simulator = Simulator(game, settings, rng)
+        self.solver = Solver(settings.bounds) if settings.solver else None
+        self.root_player = root_player
+        self.trace = trace
+        self.root: Node | None = None
+        self.nodes = 0
+        """Nodes created by this search."""
+        self.iterations = 0
+        self.max_depth = 0
+
+    def make(
+        self,
+        state: Any,
+        action: Any,
+        parent: Node | None,
+        owner: int,
+        depth: int,
+        probability: float | None = None,
+        prior: float = 0.0,
+    ) -> Node:
+        """A new node for ``state``, with its actions, outcomes or utilities read once."""
+        node = Node(state, action, parent, owner, depth)
+        node.probability = probability
+        node.prior = node.noisy = prior
+        self.nodes += 1
+        if depth > self.max_depth:
+            self.max_depth = depth
+        game = self.game
+        if self.is_terminal(state):
+            node.utilities = utilities = terminal_utilities(game, state, self.settings.players)
+            if self.solver is not None:
+                node.proven = node.lower = node.upper = self.solver.terminal(
+                    state, utilities, owner
+                )
+        else:
+            if self.solver is not None:
+                node.lower, node.upper = self.solver.low, self.solver.high
+            node.player = player = self.to_move(state)
+            if player == CHANCE:
+                if self.outcomes_of is None:
+                    raise GameProtocolError(
+                        f"to_move returned CHANCE for state {state!r}, but "
+                        f"{type(game).__name__} has no chance_outcomes(state) method"
+                    )
+                set_outcomes(node, self.outcomes_of(state))
+            elif self.prior is not None:
+                set_priors(node, game.actions(state), self.prior)
+            else:
+                set_actions(node, game.actions(state))
+        if self.trace is not None:
+            self.trace(
+                Expand(
+                    node.path(),
+                    state,
+                    node.player,
+                    self._kind(node),
+                    node.depth,
+                    node.utilities is not None,
+                    node.probability,
+                    node.prior if self.prior is not None else None,
+                )
+            )
+        return node
+
+    def run(self, root: Node, deadline: float | None) -> None:
+        """Iterate until a limit is reached or the root is proven.
+
+        At least one iteration runs, unless the root is proven already.
+        """
+        settings = self.settings
+        iterations = settings.iterations
+        node_limit = settings.node_limit
+        clock = time.perf_counter
+        select, simulate, backup = self.select, self.simulator.simulate, self.backup
+        trace = self.trace
+        self.root = root
+        while root.proven is None:
+            leaf = select(root)
+            utilities = simulate(leaf)
+            if trace is not None:
+                self._tell_rollout(leaf, utilities)
+            backup(leaf, utilities)
+            self.iterations += 1
+            if iterations is not None and self.iterations >= iterations:
+                break
+            if node_limit is not None and self.nodes >= node_limit:
+                break
+            if deadline is not None and clock() >= deadline:
+                break
+
+    def select(self, node: Node) -> Node:
+        """Walk down from ``node`` to the node this iteration evaluates, expanding one node.
+
+        Returns a new node, a terminal node or a proven node. Tells ``Select`` with the node
+        expanded from (or the terminal or proven node reached).
+        """
+        random = self.random
+        uct = self.prior is None
+        while node.utilities is None and node.proven is None:
+            if node.player == CHANCE:
+                index = node.sample(random())
+                child = node.kids[index]
+                if child is None:
+                    if self.trace is not None:
+                        self.trace(Select(node.path(), self.iterations))
+                    outcome = node.outcomes[index]
+                    state = self.result(node.state, outcome)
+                    child = self.make(
+                        state,
+                        outcome,
+                        node,
+                        node.owner,
+                        node.depth + 1,
+                        node.probabilities[index],
+                    )
+                    node.kids[index] = child
+                    return child
+                node = child
+                continue
+            if uct:
+                untried = node.untried
+                if untried:  # expansion: the next untried action, in the game's order
+                    if self.trace is not None:
+                        self.trace(Select(node.path(), self.iterations))
+                    return self.expand(node, untried.pop(), 0.0)
+                node = self.uct_child(node)
+            else:
+                child = self.puct_child(node)
+                if child is None:
+                    assert node.untried_priors is not None
+                    if self.trace is not None:
+                        self.trace(Select(node.path(), self.iterations))
+                    return self.expand(node, node.untried.pop(), node.untried_priors.pop())
+                node = child
+        if self.trace is not None:
+            self.trace(Select(node.path(), self.iterations))
+        return node
+
+    def expand(self, node: Node, action: Any, prior: float) -> Node:
+        """The new child of ``node`` reached by ``action``."""
+        owner = node.player
+        assert owner is not None  # a decision node
+        child = self.make(
+            self.result(node.state, action), action, node, owner, node.depth + 1, None, prior
+        )
+        node.children.append(child)
+        return child
+
+    def uct_child(self, node: Node) -> Node:
+        """UCB1 applied to trees (UCT): the child maximising mean + c * sqrt(ln N / n).
+
+        The mean is for the player to move at ``node`` (the children's owner), kept within the
+        solver's bounds on the child's value. A child whose upper bound is no more than the
+        best lower bound among its siblings cannot change ``node``'s value and is skipped (the
+        solver's cut; so is a proven child, once ``node`` has a proven lower bound).
+        """
+        k = self.c * self.c * _LOG(node.visits)
+        floor = node.lower if node.owner == node.player else -node.upper
+        best, best_score = node.children[0], -math.inf
+        for child in node.children:
+            upper = child.upper
+            if upper <= floor:
+                continue
+            n = child.visits
+            mean = child.total / n
+            if mean > upper:
+                mean = upper
+            elif mean < child.lower:
+                mean = child.lower
+            score = mean + _SQRT(k / n)
+            if score > best_score:
+                best, best_score = child, score
+        return best
+
+    def puct_child(self, node: Node) -> Node | None:
+        """PUCT, as in AlphaZero: the child maximising Q + c * P * sqrt(N) / (1 + n).
+
+        ``None`` means the untried action of highest prior scores best: expand it. An
+        untried or unvisited action's Q is 0, as in AlphaZero; Q is kept within the solver's
+        bounds, and the solver's cuts apply as in :meth:`uct_child`.
+        """
+        scale = self.c * _SQRT(node.visits)
+        noisy = self.noise and node is self.root
+        floor = node.lower if node.owner == node.player else -node.upper
+        best: Node | None = None
+        best_score = -math.inf
+        for child in node.children:
+            if child.upper <= floor:
+                continue
+            score = child.estimate() + scale * (child.noisy if noisy else child.prior) / (
+                1 + child.visits
+            )
+            if score > best_score:
+                best, best_score = child, score
+        if node.untried_priors and scale * node.untried_priors[-1] > best_score:
+            return None
+        return best
+
+    def backup(self, leaf: Node, utilities: tuple[float, ...]) -> None:
+        """Add the iteration's utilities to every node from ``leaf`` up to the root."""
+        node: Node | None = leaf
+        while node is not None:
+            node.visits += 1
+            node.total += utilities[node.owner]
+            node = node.parent
+        solved: list[Node] = []
+        if self.solver is not None and leaf.proven is not None and leaf.visits == 1:
+            solved = self.solver.propagate(leaf)
+        if self.trace is not None:
+            self._tell_backup(leaf, utilities, solved)
+
+    def _tell_rollout(self, leaf: Node, utilities: tuple[float, ...]) -> None:
+        how: Literal["rollout", "evaluate", "terminal", "proven"]
+        if leaf.utilities is not None:
+            how = "terminal"
+        elif leaf.proven is not None:
+            how = "proven"
+        else:
+            how = "evaluate" if self.settings.evaluate is not None else "rollout"
+        assert self.trace is not None
+        self.trace(
+            Rollout(
+                leaf.path(),
+                utilities[self.root_player],
+                how,
+                self.simulator.plies,
+                utilities,
+            )
+        )
+
+    def _tell_backup(self, leaf: Node, utilities: tuple[float, ...], solved: list[Node]) -> None:
+        proofs = tuple((node.depth, self.max_view(node)) for node in solved)
+        assert self.trace is not None
+        self.trace(Backup(leaf.path(), utilities[self.root_player], utilities, proofs))
+
+    def _kind(self, node: Node) -> Any:
+        """The kind of a node in a trace: leaf, chance, MAX or MIN.
+
+        Every player's node is MAX in games of more than two players, as in max-n.
+        """
+        if node.player is None:
+            return "leaf"
+        if node.player == CHANCE:
+            return "chance"
+        if self.settings.players != 2 or node.player == self.root_player:
+            return "max"
+        return "min"
+
+    def max_view(self, node: Node) -> float:
+        """A proven node's value for the root player (two-player zero-sum games)."""
+        assert node.proven is not None
+        return node.proven if node.owner == self.root_player else -node.proven

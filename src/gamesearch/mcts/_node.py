@@ -1,0 +1,239 @@
+"""The node of a Monte Carlo tree, and the checks made once when a node is created."""
+
+from __future__ import annotations
+
+import math
+from bisect import bisect_right
+from collections.abc import Callable, Sequence
+from itertools import accumulate
+from numbers import Real
+from typing import Any
+
+from .._core import nan_error, no_actions_error
+from ..errors import InvalidDistributionError, InvalidSearchOptionError
+from ..game import Player
+
+TOLERANCE = 1e-9
+"""How far from 1 the probabilities of a chance node may sum (float rounding)."""
+
+PRIOR_TOLERANCE = 1e-6
+"""How far from 1 a prior's probabilities may sum: a learned policy is often computed in
+single precision."""
+
+
+class Node:
+    """One node of the tree: a state reached by a line of actions from the root.
+
+    Invariant: ``total / visits`` is the mean utility, for ``owner``, of the iterations that
+    passed through the node; ``owner`` is the player who moved into it (the player to move at
+    the parent; for a child of a chance node, the chance node's owner; at a new root, the
+    player to move there, or player 0 at a chance root). Every iteration that creates a node
+    also backs up through it, so ``visits >= 1`` once the iteration is over.
+    """
+
+    __slots__ = (
+        "action",
+        "children",
+        "cumulative",
+        "depth",
+        "kids",
+        "lower",
+        "noisy",
+        "outcomes",
+        "owner",
+        "parent",
+        "player",
+        "prior",
+        "probabilities",
+        "probability",
+        "proven",
+        "state",
+        "total",
+        "untried",
+        "untried_priors",
+        "upper",
+        "utilities",
+        "visits",
+    )
+
+    def __init__(
+        self, state: Any, action: Any, parent: Node | None, owner: Player, depth: int
+    ) -> None:
+        self.state = state
+        self.action = action
+        """The action (or chance outcome) that led here from the parent; ``None`` at the root."""
+        self.parent = parent
+        self.owner = owner
+        self.depth = depth
+        """The node's ply below the root of the search that created it."""
+        self.player: Player | None = None
+        """The player to move, ``CHANCE`` at a chance node, ``None`` at a terminal state."""
+        self.visits = 0
+        self.total = 0.0
+        self.children: list[Node] = []
+        """A decision node's expanded children, in the order they were expanded."""
+        self.untried: list[Any] = []
+        """A decision node's actions not expanded yet; the next one is taken from the end."""
+        self.untried_priors: list[float] | None = None
+        """With a prior: the prior probability of each untried action (ascending)."""
+        self.prior = 0.0
+        """The prior probability of ``action`` at the parent (PUCT only)."""
+        self.noisy = 0.0
+        """At the root's children: the prior mixed with Dirichlet noise (PUCT with noise)."""
+        self.outcomes: tuple[Any, ...] = ()
+        """A chance node's outcomes of probability > 0."""
+        self.probabilities: tuple[float, ...] = ()
+        """A chance node's probability of each outcome."""
+        self.cumulative: list[float] = []
+        """A chance node's running sums of ``probabilities``, for sampling."""
+        self.kids: list[Node | None] = []
+        """A chance node's child for each outcome, ``None`` until first sampled."""
+        self.probability: float | None = None
+        """The probability of ``action`` when the parent is a chance node."""
+        self.utilities: tuple[float, ...] | None = None
+        """At a terminal state, every player's utility, indexed by player."""
+        self.proven: float | None = None
+        """The game-theoretic value for ``owner``, once the MCTS-Solver has proven it."""
+        self.lower = -math.inf
+        """The solver's lower bound on the game-theoretic value for ``owner``."""
+        self.upper = math.inf
+        """The solver's upper bound on the game-theoretic value for ``owner``."""
+
+    def __repr__(self) -> str:
+        return (
+            f"Node(action={self.action!r}, owner={self.owner}, visits={self.visits}, "
+            f"total={self.total:g}, proven={self.proven!r})"
+        )
+
+    def estimate(self) -> float:
+        """The value for ``owner``: the mean of the visits, within the solver's bounds.
+
+        0 (within the bounds) before any visit; the proven value once proven.
+        """
+        value = self.total / self.visits if self.visits else 0.0
+        if value < self.lower:
+            return self.lower
+        return self.upper if value > self.upper else value
+
+    def sample(self, draw: float) -> int:
+        """The index of the outcome that ``draw``, uniform in [0, 1), picks at a chance node."""
+        index = bisect_right(self.cumulative, draw)
+        return index if index < len(self.outcomes) else len(self.outcomes) - 1
+
+    def path(self) -> tuple[Any, ...]:
+        """The actions and outcomes from the root down to this node."""
+        line = []
+        node: Node | None = self
+        while node is not None and node.parent is not None:
+            line.append(node.action)
+            node = node.parent
+        line.reverse()
+        return tuple(line)
+
+
+def terminal_utilities(game: Any, state: Any, players: int) -> tuple[float, ...]:
+    """Every player's utility in the terminal ``state``, as floats, refusing NaN."""
+    utility = game.utility
+    values = []
+    for player in range(players):
+        value = float(utility(state, player))
+        if value != value:
+            raise nan_error(state, player, "utility")
+        values.append(value)
+    return tuple(values)
+
+
+def set_actions(node: Node, actions: Sequence[Any]) -> None:
+    """Give a decision node its untried actions (the next to expand is taken from the end)."""
+    if not actions:
+        raise no_actions_error(node.state)
+    untried = list(actions)
+    untried.reverse()  # taken from the end: expanded in the game's order
+    node.untried = untried
+
+
+def set_priors(
+    node: Node, actions: Sequence[Any], prior: Callable[[Any, Sequence[Any]], Sequence[float]]
+) -> None:
+    """Give a decision node its untried actions sorted by ``prior``, the most likely last.
+
+    Raises:
+        InvalidSearchOptionError: ``prior(state, actions)`` is not a distribution over the
+            actions: not one number >= 0 per action, or a sum not within 1e-6 of 1.
+    """
+    if not actions:
+        raise no_actions_error(node.state)
+    actions = tuple(actions)
+    given = prior(node.state, actions)
+    try:
+        probabilities = [float(p) for p in given]
+    except (TypeError, ValueError):
+        raise _prior_error(node.state, actions, given, "not a sequence of numbers") from None
+    if len(probabilities) != len(actions):
+        raise _prior_error(
+            node.state, actions, given, f"{len(probabilities)} numbers for {len(actions)} actions"
+        )
+    if not all(p >= 0 and math.isfinite(p) for p in probabilities):
+        raise _prior_error(node.state, actions, given, "a probability that is negative or NaN")
+    if not abs(sum(probabilities) - 1) <= PRIOR_TOLERANCE:
+        raise _prior_error(
+            node.state, actions, given, f"probabilities that sum to {sum(probabilities):g}, not 1"
+        )
+    # The most likely action last, and among equals the first in the game's order.
+    order = sorted(range(len(actions)), key=lambda i: (probabilities[i], -i))
+    node.untried = [actions[i] for i in order]
+    node.untried_priors = [probabilities[i] for i in order]
+
+
+def _prior_error(
+    state: Any, actions: Sequence[Any], given: Any, what: str
+) -> InvalidSearchOptionError:
+    return InvalidSearchOptionError(
+        f"mcts: prior(state, actions) returned {given!r} for state {state!r} and actions "
+        f"{tuple(actions)!r}: {what}. A prior must give one probability >= 0 per action, in "
+        f"the order of the actions, summing to 1 (within {PRIOR_TOLERANCE:g})"
+    )
+
+
+def set_outcomes(node: Node, pairs: Any) -> None:
+    """Give a chance node its outcomes of probability > 0 and their running sums.
+
+    Raises:
+        InvalidDistributionError: the pairs are empty or not pairs, a probability is not a
+            number or is negative, or they do not sum to 1 within 1e-9.
+    """
+    state = node.state
+    try:
+        items = list(pairs)
+    except TypeError:
+        raise _distribution_error(state, f"returned {pairs!r}, not (outcome, p) pairs") from None
+    if not items:
+        raise _distribution_error(state, "returned no outcomes; a chance node needs one")
+    outcomes, probabilities = [], []
+    for item in items:
+        try:
+            outcome, probability = item
+        except (TypeError, ValueError):
+            raise _distribution_error(state, f"gave {item!r}, not an (outcome, p) pair") from None
+        if isinstance(probability, bool) or not isinstance(probability, Real):
+            raise _distribution_error(state, f"gave {outcome!r} the probability {probability!r}")
+        if not float(probability) >= 0:
+            raise _distribution_error(state, f"gave {outcome!r} the probability {probability!r}")
+        if probability:
+            outcomes.append(outcome)
+            probabilities.append(float(probability))
+    total = sum(probabilities)
+    if not abs(total - 1) <= TOLERANCE:
+        raise _distribution_error(state, f"gave probabilities that sum to {total:g}, not 1")
+    node.outcomes = tuple(outcomes)
+    node.probabilities = tuple(probabilities)
+    node.cumulative = list(accumulate(probabilities))
+    node.kids = [None] * len(outcomes)
+
+
+def _distribution_error(state: Any, what: str) -> InvalidDistributionError:
+    return InvalidDistributionError(
+        f"chance_outcomes(state) for state {state!r} {what}: a chance node's outcomes must be "
+        f"(outcome, probability) pairs with probabilities >= 0 summing to 1 (within "
+        f"{TOLERANCE:g})"
+    )

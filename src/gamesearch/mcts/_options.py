@@ -1,0 +1,165 @@
+"""The options of ``mcts``, checked once before the search, and the settings they make."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from numbers import Real
+from typing import Any
+
+from ..errors import InvalidSearchOptionError, UnsupportedGameError
+from ..game import Player
+
+SEARCHER = "mcts"
+
+EXPLORATION = math.sqrt(2)
+"""The default exploration constant ``c``: UCB1's sqrt(2) (Auer, Cesa-Bianchi and Fischer
+2002), the constant of UCT's analysis for rewards in a range of width 1."""
+
+Rollout = Callable[[Any, random.Random], Sequence[float]]
+"""``rollout(state, rng)``: every player's utility, indexed by player, at the end of a playout
+(or an estimate of it) from the non-terminal ``state``."""
+
+Prior = Callable[[Any, Sequence[Any]], Sequence[float]]
+"""``prior(state, actions)``: one probability per action, in order, summing to 1."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The checked options of one search."""
+
+    players: int
+    iterations: int | None
+    time_limit: float | None
+    node_limit: int | None
+    exploration: float
+    evaluate: Callable[[Any, Player], float] | None
+    rollout: Rollout | None
+    prior: Prior | None
+    dirichlet: tuple[float, float] | None
+    solver: bool
+    bounds: tuple[float, float] | None
+
+
+def check_options(game: Any, options: dict[str, Any]) -> Settings:
+    """The settings for ``options`` (``mcts``'s keyword arguments), after checking them all.
+
+    Raises:
+        InvalidSearchOptionError: no limit, a limit that is not a positive number, or any
+            other option of the wrong type or out of range (the message says which).
+        UnsupportedGameError: a game with no player.
+    """
+    players = game.num_players
+    if isinstance(players, bool) or not isinstance(players, int) or players < 1:
+        raise UnsupportedGameError(
+            f"{SEARCHER} searches games with at least one player, but {type(game).__name__} has "
+            f"num_players={players!r}"
+        )
+    iterations, time_limit, node_limit = (
+        options["iterations"],
+        options["time_limit"],
+        options["node_limit"],
+    )
+    if iterations is None and time_limit is None and node_limit is None:
+        raise InvalidSearchOptionError(
+            f"{SEARCHER} needs a limit: pass iterations=N, time_limit=SECONDS or node_limit=N "
+            "(it stops at the first one reached)"
+        )
+    for name in ("iterations", "node_limit"):
+        _check_count(name, options[name])
+    if time_limit is not None and (not _is_number(time_limit) or not 0 < time_limit < math.inf):
+        raise InvalidSearchOptionError(
+            f"{SEARCHER}: time_limit must be a finite number of seconds > 0, not {time_limit!r}"
+        )
+    exploration = options["exploration"]
+    if not _is_number(exploration) or not 0 <= exploration < math.inf:
+        raise InvalidSearchOptionError(
+            f"{SEARCHER}: exploration must be a finite number >= 0, not {exploration!r}"
+        )
+    for name in ("evaluate", "rollout", "prior"):
+        if options[name] is not None and not callable(options[name]):
+            raise InvalidSearchOptionError(f"{SEARCHER}: {name} must be callable or None")
+    if options["evaluate"] is not None and options["rollout"] is not None:
+        raise InvalidSearchOptionError(
+            f"{SEARCHER}: pass evaluate or rollout, not both: evaluate scores a new leaf "
+            "without a playout, rollout plays it out"
+        )
+    if not isinstance(options["solver"], bool):
+        raise InvalidSearchOptionError(f"{SEARCHER}: solver must be True or False")
+    return Settings(
+        players=players,
+        iterations=iterations,
+        time_limit=None if time_limit is None else float(time_limit),
+        node_limit=node_limit,
+        exploration=float(exploration),
+        evaluate=options["evaluate"],
+        rollout=options["rollout"],
+        prior=options["prior"],
+        dirichlet=_check_dirichlet(options["dirichlet"], options["prior"]),
+        solver=options["solver"] and players == 2,
+        bounds=_check_bounds(options["bounds"]),
+    )
+
+
+def make_rng(rng: object) -> random.Random:
+    """The generator for ``rng``: a ``random.Random`` as given, a new one seeded by an int."""
+    if isinstance(rng, random.Random):
+        return rng
+    if rng is None or (isinstance(rng, int) and not isinstance(rng, bool)):
+        return random.Random(rng)
+    raise InvalidSearchOptionError(
+        f"{SEARCHER}: rng must be an int seed, a random.Random or None, not {rng!r}"
+    )
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, Real) and not isinstance(value, bool) and value == value
+
+
+def _check_count(name: str, value: object) -> None:
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+        raise InvalidSearchOptionError(
+            f"{SEARCHER}: {name} must be an int >= 1 or None, not {value!r}"
+        )
+
+
+def _check_dirichlet(dirichlet: object, prior: object) -> tuple[float, float] | None:
+    if dirichlet is None:
+        return None
+    if prior is None:
+        raise InvalidSearchOptionError(
+            f"{SEARCHER}: dirichlet noise mixes into the root's prior: pass prior= too"
+        )
+    pair: Any = dirichlet
+    if (
+        not isinstance(pair, tuple)
+        or len(pair) != 2
+        or not all(_is_number(x) for x in pair)
+        or not 0 < pair[0] < math.inf
+        or not 0 <= pair[1] <= 1
+    ):
+        raise InvalidSearchOptionError(
+            f"{SEARCHER}: dirichlet must be a pair (alpha, weight) with alpha > 0 and "
+            f"0 <= weight <= 1, such as (0.3, 0.25) as AlphaZero used in chess; got {dirichlet!r}"
+        )
+    return float(pair[0]), float(pair[1])
+
+
+def _check_bounds(bounds: object) -> tuple[float, float] | None:
+    if bounds is None:
+        return None
+    pair: Any = bounds
+    if (
+        not isinstance(pair, tuple)
+        or len(pair) != 2
+        or not all(_is_number(x) and math.isfinite(x) for x in pair)
+        or not pair[0] < pair[1]
+    ):
+        raise InvalidSearchOptionError(
+            f"{SEARCHER}: bounds must be a pair (lowest, highest) of finite numbers with "
+            f"lowest < highest: the least and the most utility a player can get, such as "
+            f"(-1, 1); got {bounds!r}"
+        )
+    return float(pair[0]), float(pair[1])

@@ -1,0 +1,132 @@
+"""The simulation phase: a new leaf's utilities, from a random playout, a rollout or evaluate."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .._core import nan_error
+from ..errors import GameProtocolError, InvalidDistributionError, InvalidSearchOptionError
+from ..game import CHANCE
+from ._node import TOLERANCE, Node, terminal_utilities
+from ._options import Settings
+
+MAX_PLAYOUT = 100_000
+"""The most moves a random playout may take before the search gives up on the game: a guard
+against games whose random play may never end."""
+
+
+class Simulator:
+    """Scores the leaves of the tree: every player's utility, indexed by player."""
+
+    __slots__ = ("evaluate", "game", "players", "plies", "rng", "rollout", "stochastic")
+
+    def __init__(self, game: Any, settings: Settings, rng: random.Random) -> None:
+        self.game = game
+        self.players = settings.players
+        self.evaluate = settings.evaluate
+        self.rollout = settings.rollout
+        self.rng = rng
+        self.stochastic = getattr(game, "chance_outcomes", None) is not None
+        self.plies = 0
+        """The moves played by the last random playout (0 for the other ways of scoring)."""
+
+    def simulate(self, leaf: Node) -> tuple[float, ...]:
+        """The utilities ``leaf`` is worth in this iteration."""
+        self.plies = 0
+        if leaf.utilities is not None:
+            return leaf.utilities
+        if leaf.proven is not None:  # two-player zero-sum: the other player gets the negation
+            value = leaf.proven
+            return (value, -value) if leaf.owner == 0 else (-value, value)
+        if self.evaluate is not None:
+            return self._evaluated(leaf.state)
+        if self.rollout is not None:
+            return self._rolled_out(leaf.state)
+        if self.stochastic:
+            return self._random_playout_with_chance(leaf.state)
+        return self._random_playout(leaf.state)
+
+    def _random_playout(self, state: Any) -> tuple[float, ...]:
+        """Uniformly random moves to the end of a deterministic game."""
+        game = self.game
+        is_terminal, actions, result = game.is_terminal, game.actions, game.result
+        random = self.rng.random
+        plies = 0
+        while not is_terminal(state):
+            moves = actions(state)
+            state = result(state, moves[int(random() * len(moves))])
+            plies += 1
+            if plies >= MAX_PLAYOUT:
+                raise _endless(state)
+        self.plies = plies
+        return terminal_utilities(game, state, self.players)
+
+    def _random_playout_with_chance(self, state: Any) -> tuple[float, ...]:
+        """Uniformly random moves, and chance outcomes drawn by their probabilities."""
+        game = self.game
+        is_terminal, actions, result = game.is_terminal, game.actions, game.result
+        to_move, outcomes_of = game.to_move, game.chance_outcomes
+        random = self.rng.random
+        plies = 0
+        while not is_terminal(state):
+            if to_move(state) == CHANCE:
+                state = result(state, _draw(outcomes_of(state), random(), state))
+            else:
+                moves = actions(state)
+                state = result(state, moves[int(random() * len(moves))])
+            plies += 1
+            if plies >= MAX_PLAYOUT:
+                raise _endless(state)
+        self.plies = plies
+        return terminal_utilities(game, state, self.players)
+
+    def _evaluated(self, state: Any) -> tuple[float, ...]:
+        evaluate = self.evaluate
+        assert evaluate is not None
+        values = []
+        for player in range(self.players):
+            value = float(evaluate(state, player))
+            if value != value:
+                raise nan_error(state, player, "evaluate")
+            values.append(value)
+        return tuple(values)
+
+    def _rolled_out(self, state: Any) -> tuple[float, ...]:
+        assert self.rollout is not None
+        given = self.rollout(state, self.rng)
+        try:
+            values = tuple(float(value) for value in given)
+        except (TypeError, ValueError):
+            values = ()
+        if len(values) != self.players or any(value != value for value in values):
+            raise InvalidSearchOptionError(
+                f"mcts: rollout(state, rng) returned {given!r} for state {state!r}; it must "
+                f"return {self.players} numbers (not NaN), each player's utility by player"
+            )
+        return values
+
+
+def _draw(pairs: Any, draw: float, state: Any) -> Any:
+    """The outcome that ``draw``, uniform in [0, 1), picks from ``(outcome, p)`` pairs."""
+    total = 0.0
+    chosen = None
+    for outcome, probability in pairs:
+        if probability > 0:
+            total += probability
+            chosen = outcome
+            if draw < total:
+                return outcome
+    if chosen is None or not abs(total - 1) <= TOLERANCE:
+        raise InvalidDistributionError(
+            f"chance_outcomes(state) for state {state!r} gave probabilities that sum to "
+            f"{total}, not 1 (within {TOLERANCE:g})"
+        )
+    return chosen  # rounding left the draw just above the sum
+
+
+def _endless(state: Any) -> GameProtocolError:
+    return GameProtocolError(
+        f"a random playout made {MAX_PLAYOUT:,} moves without ending the game (now in state "
+        f"{state!r}): pass evaluate= to score new leaves, or a rollout= that ends"
+    )

@@ -1,0 +1,262 @@
+"""``mcts``: Monte Carlo tree search, with UCT or PUCT, the MCTS-Solver and tree reuse."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from typing import Any
+
+from .._core import check_game, check_trace, resolve_root
+from ..game import CHANCE, A, Game, Player, S
+from ..result import SearchResult, SearchStats
+from ..trace.events import Enter, Leaf, Leave, NodeKind, Observer
+from ._loop import Search
+from ._node import Node, terminal_utilities
+from ._options import EXPLORATION, Prior, Rollout, check_options, make_rng
+from .tree import MCTSTree, check_tree, in_game_order
+
+__all__ = ["mcts"]
+
+
+def mcts(
+    game: Game[S, A],
+    state: S | None = None,
+    *,
+    iterations: int | None = None,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    exploration: float = EXPLORATION,
+    evaluate: Callable[[S, Player], float] | None = None,
+    rollout: Rollout | None = None,
+    prior: Prior | None = None,
+    dirichlet: tuple[float, float] | None = None,
+    solver: bool = True,
+    bounds: tuple[float, float] | None = None,
+    rng: Any = None,
+    tree: MCTSTree | None = None,
+    trace: Observer | None = None,
+) -> SearchResult[A]:
+    """Monte Carlo tree search: grow a tree by random playouts and play the most visited move.
+
+    Each iteration has four phases (Browne et al. 2012). *Selection* walks down the tree by
+    UCT (Kocsis and Szepesvari 2006): at each node the player to move picks the child of
+    highest ``mean + exploration * sqrt(ln N / n)``, where ``mean`` is that player's mean
+    utility over the ``n`` iterations through the child and ``N`` the parent's visits.
+    *Expansion* adds one untried action's child; *simulation* plays uniformly random moves
+    from it to the end of the game (or calls ``rollout``, or ``evaluate``); *backup* adds every
+    player's utility to the nodes passed, each node keeping the utility of the player who moved
+    into it. So one search serves two-player zero-sum games and games of any number of
+    players (max-n backups), and a draw counts at the game's utility for a draw: half a win
+    when a win is 1 and a loss -1.
+
+    At a chance node the outcome is *sampled* by its probability, not averaged over all
+    outcomes: an iteration then costs one path whatever the number of outcomes, and the means
+    still converge to the expectation (UCT was defined for Markov decision processes, whose
+    transitions are random). Games with cycles (Pig) are fine: the tree is a tree of lines.
+
+    With ``prior``, selection is PUCT as in AlphaZero (Silver et al. 2017): the child of
+    highest ``Q + exploration * P * sqrt(N) / (1 + n)``, an untried action counting Q = 0.
+
+    The MCTS-Solver (Winands, Bjornsson and Saito 2008), on by default in two-player zero-sum
+    games, proves terminal nodes, then a node whose children are all proven (at the best
+    child's value) or, given ``bounds``, one of whose children is proven worth the highest
+    utility to the player to move. It keeps bounds on every node's value (score-bounded MCTS,
+    Cazenave and Saffidine 2011), so draws and scores are proven too; selection skips a child
+    whose upper bound cannot beat a sibling's lower bound (as alpha-beta prunes), and a mean
+    is read within its node's bounds. A proven root stops the search, with ``exact=True``.
+
+    Args:
+        game: Any game: two or more players, with or without chance nodes.
+        state: The root; ``None`` means ``game.initial_state()``.
+        iterations: Stop after this many iterations (an int >= 1).
+        time_limit: Stop after this many seconds (> 0). The clock is read every iteration,
+            so the search returns within about one iteration of the deadline.
+        node_limit: Stop once the search has created this many nodes (one per iteration).
+        exploration: The exploration constant ``c`` (>= 0); default sqrt(2), UCB1's constant
+            for utilities in a range of width 1. For utilities from -1 to 1, values from 1 to
+            3 work well; scale it with the spread of the game's utilities.
+        evaluate: ``evaluate(state, player)`` scores a new leaf instead of a playout (an
+            evaluation on the utilities' scale, as the other searchers take it).
+        rollout: ``rollout(state, rng)`` replaces the random playout: it returns every
+            player's utility (or an estimate), indexed by player.
+        prior: ``prior(state, actions)``, one probability per action in order (a learned
+            policy, say): switches selection to PUCT.
+        dirichlet: ``(alpha, weight)``: mix Dirichlet(alpha) noise into the root's prior, with
+            this weight, as AlphaZero does for self-play ((0.3, 0.25) in chess). The root is
+            then expanded at once. Needs ``prior``.
+        solver: Prove values with the MCTS-Solver (two-player zero-sum games; ignored in
+            games of other numbers of players).
+        bounds: ``(lowest, highest)`` utility of the game, such as ``(-1, 1)``: lets the
+            solver prove a node as soon as one child is proven worth ``highest``.
+        rng: An int seed or a ``random.Random``; the same seed gives the same search (with
+            ``iterations`` or ``node_limit``; a ``time_limit`` depends on the machine).
+        tree: An :class:`MCTSTree` to fill and reuse: pass the same one for every move, and
+            read the root's visit counts from it (:meth:`MCTSTree.statistics`).
+        trace: An observer told every phase of every iteration (``Select``, ``Expand``,
+            ``Rollout``, ``Backup``), between an ``Enter`` and a ``Leave`` of the root; a
+            :class:`~gamesearch.trace.SearchTree` draws the tree with visit counts.
+
+    Returns:
+        ``action``, the root's most visited child (ties to the higher mean), among those the
+        solver has not shown to be worse than a sibling; a child whose proven lower bound is
+        at least that child's mean is preferred, and at a proven root, a proven best child;
+        ``value``, that child's mean utility for ``player`` (its proven value if proven);
+        ``pv``, the most visited line down to a chance node or the tree's edge;
+        ``action_values``, every expanded root action with its mean (or proven) value for
+        ``player``, in the game's order of the actions; ``exact``, whether the root is
+        proven. ``stats.nodes`` counts the nodes this search created, ``stats.leaves`` its
+        iterations (each scores one leaf), ``stats.max_depth`` the tree's deepest ply; the
+        visit counts of the root's actions are in ``tree.statistics()``. At a chance root
+        ``action`` is ``None`` and ``value`` is for the player who moved into it (player 0
+        at the initial state).
+
+    Raises:
+        InvalidSearchOptionError: no limit at all; a limit, ``exploration``, ``dirichlet`` or
+            ``bounds`` out of range; ``evaluate`` with ``rollout``; a ``prior`` that is not a
+            distribution over the actions (the message names the state); a ``rollout`` that
+            does not return one number per player.
+        NotAGameError: ``game`` lacks members of the ``Game`` protocol.
+        UnsupportedGameError: no player; or, with the solver, utilities that are not zero-sum.
+        GameProtocolError: a non-terminal state without actions, a chance node without
+            ``chance_outcomes``, or a random playout that does not end.
+        InvalidDistributionError: a chance node's probabilities are not a distribution.
+        InvalidUtilityError: a utility or evaluation that is NaN, or outside ``bounds``.
+
+    Example:
+        >>> from gamesearch.games import TicTacToe
+        >>> game = TicTacToe()
+        >>> state = game.parse("XX. / OO. / ...")
+        >>> result = mcts(game, state, iterations=200, bounds=(-1, 1), rng=7)
+        >>> result.action, result.value, result.exact   # X wins at once: proven
+        (2, 1.0, True)
+        >>> result = mcts(game, iterations=500, rng=7)
+        >>> result.action in game.actions(game.initial_state()), result.stats.leaves
+        (True, 500)
+    """
+    started = time.perf_counter()
+    check_game(game)
+    settings = check_options(
+        game,
+        {
+            "iterations": iterations,
+            "time_limit": time_limit,
+            "node_limit": node_limit,
+            "exploration": exploration,
+            "evaluate": evaluate,
+            "rollout": rollout,
+            "prior": prior,
+            "dirichlet": dirichlet,
+            "solver": solver,
+            "bounds": bounds,
+        },
+    )
+    generator = make_rng(rng)
+    check_trace(trace, "mcts")
+    kept = check_tree(tree)
+    root_state = resolve_root(game, state)
+    if game.is_terminal(root_state):
+        return _terminal(game, root_state, settings.players, started, trace)
+    mover = game.to_move(root_state)
+    player = 0 if mover == CHANCE else mover
+    search = Search(game, settings, generator, player, trace)
+    root = None if kept is None else kept.take(game, root_state, prior is not None)
+    if trace is not None:
+        actions = None if mover == CHANCE else tuple(game.actions(root_state))
+        kind: NodeKind = "chance" if mover == CHANCE else "max"
+        trace(Enter(root_state, None, 0, mover, kind, None, None, actions))
+    if root is None:
+        root = search.make(root_state, None, None, player, 0)
+    if settings.dirichlet is not None and mover != CHANCE:
+        _add_noise(search, root, settings.dirichlet, generator)
+    deadline = None if time_limit is None else started + time_limit
+    search.run(root, deadline)
+    if kept is not None:
+        kept.keep(game, root, prior is not None)
+    result = _result(game, root, search, started)
+    if trace is not None:
+        trace(Leave(root_state, 0, result.value, result.action, None, None))
+    return result
+
+
+def _terminal(
+    game: Game[Any, Any], state: Any, players: int, started: float, trace: Observer | None
+) -> SearchResult[Any]:
+    """The result at a terminal root: its utility, for the player to move there."""
+    mover = game.to_move(state)
+    player = mover if isinstance(mover, int) and 0 <= mover < players else 0
+    value = terminal_utilities(game, state, players)[player]
+    if trace is not None:
+        trace(Leaf(state, None, 0, value, True))
+    stats = SearchStats(1, 1, 0, 0, time.perf_counter() - started)
+    return SearchResult(value, None, (), player, stats, exact=True)
+
+
+def _add_noise(search: Search, root: Node, dirichlet: tuple[float, float], rng: Any) -> None:
+    """Expand every root action and mix Dirichlet noise into the root's prior (AlphaZero).
+
+    A Dirichlet(alpha) sample is independent Gamma(alpha, 1) draws divided by their sum.
+    """
+    while root.untried:
+        assert root.untried_priors is not None
+        search.expand(root, root.untried.pop(), root.untried_priors.pop())
+    alpha, weight = dirichlet
+    draws = [rng.gammavariate(alpha, 1.0) for _ in root.children]
+    total = sum(draws)
+    for child, draw in zip(root.children, draws, strict=True):
+        noise = draw / total if total > 0 else 1 / len(draws)
+        child.noisy = (1 - weight) * child.prior + weight * noise
+
+
+def choose(node: Node) -> Node | None:
+    """The child to play at a decision node: see :func:`mcts`'s Returns.
+
+    The most visited child (ties to the higher estimate) among those the solver has not shown
+    to be worse than a sibling; but a child whose proven lower bound is at least that child's
+    estimate is as good for sure, and is preferred ("secure child"). At a proven node, a child
+    proven to give its value.
+    """
+    children = [child for child in node.children if child.visits or child.proven is not None]
+    if not children:
+        return None
+    floor = max(child.lower for child in children)
+    if node.proven is not None:
+        return max(
+            (child for child in children if child.lower == floor),
+            key=lambda child: (child.visits, child.estimate()),
+        )
+    hopeful = [child for child in children if child.upper >= floor]
+    best = max(hopeful, key=lambda child: (child.visits, child.estimate()))
+    if floor > -math.inf and floor >= best.estimate():
+        return max(
+            (child for child in hopeful if child.lower == floor),
+            key=lambda child: (child.visits, child.estimate()),
+        )
+    return best
+
+
+def _result(game: Any, root: Node, search: Search, started: float) -> SearchResult[Any]:
+    stats = SearchStats(
+        nodes=search.nodes,
+        leaves=search.iterations,
+        cutoffs=0,
+        max_depth=search.max_depth,
+        elapsed=time.perf_counter() - started,
+    )
+    exact = root.proven is not None
+    if root.player == CHANCE:
+        value = root.estimate()
+        return SearchResult(value, None, (), root.owner, stats, exact=exact)
+    assert root.player is not None
+    pv: list[Any] = []
+    best = choose(root)
+    node = best
+    while node is not None:
+        pv.append(node.action)
+        node = None if node.player in (None, CHANCE) else choose(node)
+    values = tuple((child.action, child.estimate()) for child in in_game_order(game, root))
+    assert best is not None  # an iteration ran, or the root was proven by its children
+    return SearchResult(
+        best.estimate(), best.action, tuple(pv), root.player, stats, exact=exact,
+        action_values=values,
+    )  # fmt: skip
