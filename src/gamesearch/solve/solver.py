@@ -175,7 +175,9 @@ def solve(
                     writer.add(*item)
                     reporter.tick()
         if writer is not None:
-            writer.flush({"complete": "1", "method": used})
+            exact = used != "value_iteration"
+            tolerance_text = json.dumps(None if exact else tolerance)
+            writer.flush({"complete": "1", "method": used, "tolerance": tolerance_text})
     finally:
         if connection is not None:
             connection.close()
