@@ -59,9 +59,11 @@ PUBLIC = {
         "SearchResult",
         "SearchStats",
         "SearchTooDeepError",
+        "Solution",
         "StochasticGame",
         "TranspositionTable",
         "UnknownGameError",
+        "UnsolvedStateError",
         "UnsupportedGameError",
         "alphabeta",
         "best_reply",
@@ -75,6 +77,7 @@ PUBLIC = {
         "play",
         "random_player",
         "searcher_player",
+        "solve",
     ],
     "gamesearch.table": ["Bound", "TableEntry", "TranspositionTable"],
     "gamesearch.games": [
@@ -127,6 +130,15 @@ PUBLIC = {
     ],
     "gamesearch.chance": ["expectimax", "expectiminimax"],
     "gamesearch.multiplayer": ["PassingGame", "Reply", "best_reply", "maxn", "paranoid"],
+    "gamesearch.solve": [
+        "Progress",
+        "ProgressCallback",
+        "Solution",
+        "SolveStats",
+        "opening_book",
+        "solve",
+    ],
+    "gamesearch.book": ["Book", "BookEntry", "book_evaluation", "book_result", "check_book"],
 }
 
 TYPE_ALIASES = {
@@ -140,6 +152,7 @@ TYPE_ALIASES = {
     "Event": "gamesearch.trace.events",
     "NodeKind": "gamesearch.trace.events",
     "Observer": "gamesearch.trace.events",
+    "ProgressCallback": "gamesearch.solve.progress",
 }
 """Exported names that are type aliases (or constants), and the module whose source documents
 them in an attribute docstring."""
@@ -253,6 +266,7 @@ def test_iterative_deepening_signature():
                 ("order", None),
                 ("root_values", False),
                 ("trace", None),
+                ("book", None),
             ]
         ],
     ]
@@ -375,6 +389,7 @@ def test_every_exception_is_a_game_search_error(cls):
         ("CyclicGameError", ValueError),
         ("MissingDependencyError", ImportError),
         ("UnknownGameError", LookupError),
+        ("UnsolvedStateError", LookupError),
         ("SearchTooDeepError", RecursionError),
     ],
 )

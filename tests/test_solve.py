@@ -32,7 +32,7 @@ from gamesearch.solve import Progress, solve
 def minimax_value(game, state):
     """The value of ``state`` for its mover: a plain memoised negamax over the game's methods."""
 
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def value(state):
         mover = game.to_move(state)
         if game.is_terminal(state):

@@ -1,9 +1,12 @@
-"""Books: the engine stops at once on a position its book knows, probes it at the leaves, and
-opening books agree with the full solution."""
+"""Books: the engine stops on a position its book knows and probes it at its leaves.
+
+Opening books agree with the full solution.
+"""
 
 from __future__ import annotations
 
 import pytest
+
 from gamesearch import InvalidSearchOptionError, iterative_deepening
 from gamesearch.book import Book, BookEntry
 from gamesearch.games import ConnectFour, TicTacToe
@@ -15,7 +18,8 @@ def test_the_engine_returns_the_books_result_at_once():
     solution = solve(game)
     state = game.parse("X.. / .O. / ..X")  # O to move
     result = iterative_deepening(game, state, book=solution)
-    assert result.exact and result.value == solution.value(state)
+    assert result.exact
+    assert result.value == solution.value(state)
     assert result.action in solution.best_actions(state)
     assert result.stats.nodes == 1 + len(result.pv)
     # The principal variation follows the book to the end of the game.

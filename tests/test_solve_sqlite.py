@@ -57,7 +57,8 @@ def test_a_complete_file_is_read_back_not_solved_again(tmp_path):
     path = tmp_path / "nim.sqlite"
     first = solve(game, path=path)
     again = solve(game, path=path)
-    assert again.stats.solved == 0 and again.stats.resumed == len(first)
+    assert again.stats.solved == 0
+    assert again.stats.resumed == len(first)
     assert {k: again.value(k) for k in reachable(game)} == {
         k: first.value(k) for k in reachable(game)
     }
