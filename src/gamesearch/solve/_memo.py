@@ -74,10 +74,10 @@ def memo_solve(
         push(root, root_key)
         while stack:
             frame = stack[-1]
-            state_key, mover, state, moves, index = frame[:5]
+            moves, index = frame[3], frame[4]
             if index < len(moves):
                 frame[4] = index + 1
-                child = result(state, moves[index])
+                child = result(frame[2], moves[index])
                 child_key = key(child)
                 entry = table.get(child_key)
                 if entry is None:
@@ -91,8 +91,8 @@ def memo_solve(
                 _consider(frame, entry, sums)
                 continue
             stack.pop()
+            state_key, mover, value0, best = frame[0], frame[1], frame[6], frame[7]
             on_stack.discard(state_key)
-            value0, best = frame[6], frame[7]
             entry = Entry(value0, final_distance(sums.of(value0, mover), best, sums.draw))
             finish(state_key, entry)
             if stack:
@@ -100,9 +100,22 @@ def memo_solve(
 
 
 def _consider(frame: list[Any], entry: Entry, sums: Sums) -> None:
-    """Keep ``entry``, a child's, in ``frame`` if it is the best so far for the frame's mover."""
-    mover = frame[1]
-    own = sums.of(entry.value, mover)
-    rank = preference(own, entry.distance, sums.draw)
-    if frame[5] is None or rank > frame[5]:
-        frame[5], frame[6], frame[7] = rank, entry.value, entry.distance
+    """Keep ``entry``, a child's, in ``frame`` if it is the best so far for the frame's mover.
+
+    The order is :func:`~._values.preference`'s, inlined: this runs once per edge of the graph.
+    """
+    value0, distance = entry.value, entry.distance
+    own = value0 if frame[1] == 0 else sums.total - value0  # type: ignore[operator]
+    best = frame[5]
+    if best is not None:
+        if own < best[0]:
+            return
+        if own == best[0]:
+            draw = sums.draw
+            if distance is None or own == draw:
+                return
+            rank = -distance if own > draw else distance
+            if rank <= best[1]:
+                return
+    frame[5] = preference(own, distance, sums.draw)
+    frame[6], frame[7] = value0, distance
