@@ -57,7 +57,7 @@ def win_probability(solution, i, j, k):
     return (1 + solution.value(PigState(i, j, k, 0, False))) / 2
 
 
-@pytest.mark.parametrize(("goal", "sides"), [(8, 6), (12, 4), (10, 2)])
+@pytest.mark.parametrize(("goal", "sides"), [(8, 6), (10, 4), (10, 2)])
 def test_pig_values_and_policy_match_neller_and_pressers_equations(goal, sides):
     game = Pig(goal=goal, die_sides=sides)
     solution = solve(game)

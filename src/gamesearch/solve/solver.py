@@ -124,7 +124,10 @@ def solve(
     starts = _roots(game, state, roots)
     keyfn, kind = _key(game, key)
     for root in starts:
-        resolve_root(game, root) if kind != "custom" else _hashable(keyfn, root)
+        if kind == "custom":
+            _hashable(keyfn, root)
+        else:
+            resolve_root(game, root)
     reporter = Reporter(progress, progress_every)
     sums = Sums(game)
     table: dict[Any, Entry] = {}
@@ -146,34 +149,9 @@ def solve(
                 connection, batch, lambda: {"constant_sum": json.dumps(sums.total)}
             )
             writer.meta(_head(game, method, kind, spec))
-        used = method
-        if method in ("auto", "memo") and not chance:
-            try:
-                reporter.start("solve")
-                on_solved = None if writer is None else writer.add
-                memo_solve(game, starts, keyfn, table, sums, reporter, on_solved)
-                reporter.report()
-                used = "memo"
-            except CycleFound as found:
-                if method == "memo":
-                    raise CyclicGameError(
-                        f"solve: the state {found.state!r} repeats, so {type(game).__name__} "
-                        "is not acyclic: use method='retrograde' (or 'auto')"
-                    ) from None
-                used = "retrograde"
-        else:
-            used = "value_iteration" if chance else "retrograde"
-        if used != "memo":
-            graph = build_graph(game, starts, keyfn, reporter)
-            if used == "retrograde":
-                table = retrograde(game, graph, sums, reporter)
-            else:
-                table = value_iteration(graph, sums, tolerance, max_sweeps, reporter)
-            if writer is not None:
-                reporter.start("write", len(table))
-                for item in table.items():
-                    writer.add(*item)
-                    reporter.tick()
+        table, used = _run(
+            game, starts, method, keyfn, table, sums, reporter, writer, tolerance, max_sweeps
+        )
         if writer is not None:
             exact = used != "value_iteration"
             tolerance_text = json.dumps(None if exact else tolerance)
@@ -192,6 +170,54 @@ def solve(
         stats=stats,
         key_kind=kind,
     )
+
+
+def _run(
+    game: Game[Any, Any],
+    starts: list[Any],
+    method: str,
+    keyfn: Key,
+    table: dict[Any, Entry],
+    sums: Sums,
+    reporter: Reporter,
+    writer: _store.Writer | None,
+    tolerance: float,
+    max_sweeps: int,
+) -> tuple[dict[Any, Entry], str]:
+    """Solve with ``method``; return the table and the method used.
+
+    The memo pass goes on from ``table`` and tells ``writer`` each entry as it is solved; the
+    other methods hand their whole table to ``writer`` at the end.
+    """
+    chance = getattr(game, "chance_outcomes", None) is not None
+    if method in ("auto", "memo") and not chance:
+        try:
+            reporter.start("solve")
+            memo_solve(
+                game, starts, keyfn, table, sums, reporter, None if writer is None else writer.add
+            )
+            reporter.report()
+            return table, "memo"
+        except CycleFound as found:
+            if method == "memo":
+                raise CyclicGameError(
+                    f"solve: the state {found.state!r} repeats, so {type(game).__name__} is not "
+                    "acyclic: use method='retrograde' (or 'auto')"
+                ) from None
+    graph = build_graph(game, starts, keyfn, reporter)
+    if chance:
+        used, table = (
+            "value_iteration",
+            value_iteration(graph, sums, tolerance, max_sweeps, reporter),
+        )
+    else:
+        used, table = "retrograde", retrograde(game, graph, sums, reporter)
+    if writer is not None:
+        reporter.start("write", len(table))
+        for item in table.items():
+            writer.add(*item)
+            reporter.tick()
+    return table, used
 
 
 def _check_method(method: object, chance: bool) -> str:
