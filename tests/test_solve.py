@@ -5,7 +5,8 @@
 - Nim: Bouton's nim-sum rule; a sum of two subtraction games: the Sprague-Grundy rule, with
   Grundy numbers computed here by the mex rule;
 - a cyclic game (a mouse and a cat on a small graph) by retrograde analysis, against a plain
-  search that scores a repeated position on the current line as a draw.
+  search that scores a repeated position on the current line as a draw;
+- random trees (Hypothesis): the memo pass, retrograde analysis and minimax agree.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ import sys
 
 import pytest
 from helpers import reachable
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gamesearch import (
     CyclicGameError,
@@ -22,9 +25,11 @@ from gamesearch import (
     UnsolvedStateError,
     UnsupportedGameError,
     alphabeta,
+    minimax,
 )
 from gamesearch.games import GameTree, Nim, Pig, TicTacToe
 from gamesearch.solve import Progress, solve
+from gamesearch.testing import game_trees
 
 # ---------------------------------------------------------------- independent references
 
@@ -385,3 +390,25 @@ def test_unsupported_games_are_refused():
 def test_a_game_that_is_not_constant_sum_is_refused():
     with pytest.raises(UnsupportedGameError, match="constant-sum"):
         solve(GameTree([(1.0, 0.0), (0.0, 0.0)], num_players=2))
+
+
+# ---------------------------------------------------------------- random trees (Hypothesis)
+
+
+@settings(max_examples=60, deadline=None)
+@given(game_trees(max_depth=4, max_branching=3, values=st.sampled_from([-1, 0, 1])))
+def test_memo_and_retrograde_agree_with_minimax_on_random_trees(tree):
+    memo = solve(tree, method="memo")
+    retro = solve(tree, method="retrograde")
+    for state in memo:
+        assert memo.value(state) == retro.value(state) == minimax(tree, state).value
+        assert memo.distance(state) == retro.distance(state)
+        assert memo.best_actions(state) == retro.best_actions(state)
+
+
+@settings(max_examples=40, deadline=None)
+@given(game_trees(max_depth=3, max_branching=3))
+def test_the_memo_pass_is_minimax_for_any_utilities(tree):
+    solution = solve(tree)
+    for state in solution:
+        assert solution.value(state) == minimax(tree, state).value
