@@ -27,9 +27,7 @@ from gamesearch.solve import solve
 
 def neller_presser(goal, sides, tolerance=1e-12):
     """``P[(i, j, k)]`` for every state of Pig to ``goal`` by value iteration (see above)."""
-    states = [
-        (i, j, k) for i in range(goal) for j in range(goal) for k in range(goal - i)
-    ]
+    states = [(i, j, k) for i in range(goal) for j in range(goal) for k in range(goal - i)]
     p = dict.fromkeys(states, 0.5)
 
     def won(i, j, k):

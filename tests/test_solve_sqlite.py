@@ -7,6 +7,7 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -21,7 +22,7 @@ SRC = Path(__file__).resolve().parent.parent / "src"
 
 def entries(path):
     """Every row of a solution file's entries table, sorted."""
-    with sqlite3.connect(path) as connection:
+    with closing(sqlite3.connect(path)) as connection:
         return sorted(connection.execute("SELECT key, value, distance, actions FROM entries"))
 
 
@@ -31,25 +32,29 @@ def test_a_saved_solution_loads_with_the_same_answers(tmp_path):
     path = tmp_path / "ttt.sqlite"
     solution.save(path, batch=100)
     for in_memory in (False, True):
-        loaded = Solution.load(path, game, in_memory=in_memory)
-        assert len(loaded) == len(solution) == 765
-        assert set(loaded) == set(solution)
-        assert loaded.method == "memo"
-        for state in reachable(game)[::5]:
-            assert loaded.value(state) == solution.value(state)
-            assert loaded.distance(state) == solution.distance(state)
-            assert loaded.best_actions(state) == solution.best_actions(state)
+        with Solution.load(path, game, in_memory=in_memory) as loaded:
+            check_the_same(game, loaded, solution)
+
+
+def check_the_same(game, loaded, solution):
+    assert len(loaded) == len(solution) == 765
+    assert set(loaded) == set(solution)
+    assert loaded.method == "memo"
+    for state in reachable(game)[::5]:
+        assert loaded.value(state) == solution.value(state)
+        assert loaded.distance(state) == solution.distance(state)
+        assert loaded.best_actions(state) == solution.best_actions(state)
 
 
 def test_a_chance_solution_round_trips(tmp_path):
     game = Pig(goal=6)
     path = tmp_path / "pig.sqlite"
     solution = solve(game, path=path)
-    loaded = Solution.load(path, game)
-    assert loaded.tolerance == solution.tolerance
-    state = game.initial_state()
-    assert loaded.value(state) == solution.value(state)
-    assert loaded.best_actions(state) == solution.best_actions(state)
+    with Solution.load(path, game) as loaded:
+        assert loaded.tolerance == solution.tolerance
+        state = game.initial_state()
+        assert loaded.value(state) == solution.value(state)
+        assert loaded.best_actions(state) == solution.best_actions(state)
 
 
 def test_a_complete_file_is_read_back_not_solved_again(tmp_path):
@@ -114,7 +119,7 @@ def test_a_killed_build_run_again_finishes_with_the_same_table(tmp_path):
     killed, whole = tmp_path / "killed.sqlite", tmp_path / "whole.sqlite"
     first = build(killed, kill_after=6_000)
     assert first.returncode == -9, first.stderr  # killed by SIGKILL
-    with sqlite3.connect(killed) as connection:
+    with closing(sqlite3.connect(killed)) as connection:
         done = connection.execute("SELECT COUNT(*) FROM entries").fetchone()[0]
         complete = connection.execute("SELECT value FROM meta WHERE name = 'complete'").fetchone()
     assert 5_000 <= done < 6_000  # whole batches of 500 were committed before the kill

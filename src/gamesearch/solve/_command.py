@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..errors import InvalidSearchOptionError
-from ..games.registry import find_game, reference_games
+from ..games.registry import GameSpec, find_game, reference_games
 from . import _store
 from .opening import opening_book
 from .progress import Progress
@@ -92,9 +92,14 @@ def _probe(args: argparse.Namespace, out: TextIO) -> int:
     name, *params = shlex.split(meta["spec"])
     spec = find_game(name)
     game = spec.make_from(params)
-    solution = Solution.load(args.file, game)
+    with Solution.load(args.file, game) as solution:
+        return _show(solution, spec, game, args.moves, out)
+
+
+def _show(solution: Solution, spec: GameSpec, game: Any, moves: list[str], out: TextIO) -> int:
+    """Play ``moves`` from the start and print what ``solution`` says of the position."""
     state = game.initial_state()
-    for move in args.moves:
+    for move in moves:
         legal = {str(action): action for action in game.actions(state)}
         if move not in legal:
             raise InvalidSearchOptionError(

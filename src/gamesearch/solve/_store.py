@@ -54,11 +54,12 @@ def connect(path: str | Path) -> sqlite3.Connection:
     Raises:
         InvalidSearchOptionError: the file exists but is not a solution file.
     """
+    connection = sqlite3.connect(str(path))
     try:
-        connection = sqlite3.connect(str(path))
         connection.executescript(_SCHEMA)
         found = connection.execute("SELECT value FROM meta WHERE name = 'format'").fetchone()
     except sqlite3.DatabaseError as exc:
+        connection.close()
         raise InvalidSearchOptionError(
             f"{path} is not a gamesearch solution file (SQLite says: {exc})"
         ) from exc
@@ -134,6 +135,10 @@ class FileTable(Mapping[Any, Entry]):
 
     def __init__(self, connection: sqlite3.Connection) -> None:
         self._connection = connection
+
+    def close(self) -> None:
+        """Close the file."""
+        self._connection.close()
 
     def __getitem__(self, key: Any) -> Entry:
         row = self._connection.execute(

@@ -104,6 +104,20 @@ class Solution:
     def __repr__(self) -> str:
         return f"<Solution of {self.game!r}: {len(self):,} states by {self.method}>"
 
+    def close(self) -> None:
+        """Close the file of a solution opened by :meth:`load` (nothing for one in memory).
+
+        A solution is also a context manager that closes itself: ``with Solution.load(...)``.
+        """
+        if isinstance(self._table, _store.FileTable):
+            self._table.close()
+
+    def __enter__(self) -> Solution:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
     def __len__(self) -> int:
         return len(self._table)
 
@@ -270,7 +284,7 @@ class Solution:
             path: A file written by :meth:`save` or by ``solve(..., path=...)``.
             game: The game it solves (its ``key`` turns states into the stored keys).
             in_memory: Read every entry into a dict now; by default each lookup is a query
-                (fast to open, little memory).
+                (fast to open, little memory) and the file stays open until :meth:`close`.
             key: The key function the table was built with, if it was built with one of its
                 own (``solve(..., key=...)``); by default the one the file names.
 

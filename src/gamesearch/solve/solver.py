@@ -62,9 +62,10 @@ def solve(
       pass, which switches to retrograde analysis the moment it meets a state that repeats on
       its own line. :attr:`Solution.method` says which was used.
 
-    Memory: the memo pass keeps one entry per state (a key, a float, an int: about 150-250
-    bytes in CPython with the dict slot); the graph of retrograde analysis and value
-    iteration costs about three times that while it is built.
+    Memory: the memo pass keeps one entry per state (a key, a float, an int: about 140-190
+    bytes in CPython with the dict slot, as ``bench/bench_solve.py`` measures); retrograde
+    analysis and value iteration also keep the graph of states while they work, about 480
+    bytes per state in all for Pig.
 
     Resuming (with ``path``): the entries are written to the SQLite file ``batch`` at a time,
     each batch in one transaction. If the build is interrupted, calling ``solve`` again with the
@@ -135,9 +136,9 @@ def solve(
     if path is not None:
         connection = _store.connect(path)
         meta = _store.read_meta(connection)
-        _check_file(path, meta, game, kind)
-        if meta.get("complete") == "1":
+        if meta.get("complete") == "1" or not _same_table(meta, game, kind):
             connection.close()
+            _check_file(path, meta, game, kind)
             return _finished(path, game, keyfn, kind, started)
         table = _store.read_all(connection)
         sums.total = json.loads(meta.get("constant_sum", "null"))
@@ -303,11 +304,14 @@ def _head(game: Game[Any, Any], method: str, kind: str, spec: str | None) -> dic
     return head
 
 
+def _same_table(meta: dict[str, str], game: Game[Any, Any], kind: str) -> bool:
+    """Whether a file's meta data fits ``game`` and keys of ``kind`` (or the file is new)."""
+    return not meta or (meta.get("game") == repr(game) and meta.get("key") == kind)
+
+
 def _check_file(path: str | Path, meta: dict[str, str], game: Game[Any, Any], kind: str) -> None:
     """Refuse a file that holds the table of another game, or one made with other keys."""
-    if not meta:
-        return
-    if meta.get("game") != repr(game) or meta.get("key") != kind:
+    if not _same_table(meta, game, kind):
         raise InvalidSearchOptionError(
             f"{path} holds a table of {meta.get('game')} keyed by {meta.get('key')}, not of "
             f"{game!r} keyed by {kind}: choose another path, or delete the file"
