@@ -13,6 +13,7 @@ that share the banked scores, so iteration runs over a few hundred states at a t
 
 from __future__ import annotations
 
+from operator import mul
 from typing import Any
 
 from ..errors import GameProtocolError
@@ -39,23 +40,24 @@ def value_iteration(
         if graph.terminal[number]:
             values[number] = sums.terminal(graph.states[number])
     reporter.start("iterate", size)
+    value_of = values.__getitem__
     for component in components(graph):
         single = len(component) == 1 and component[0] not in children[component[0]]
+        inner = [number for number in component if not graph.terminal[number]]
         for sweep in range(1 if single else max_sweeps):
             change = 0.0
-            for number in component:
-                if graph.terminal[number]:
-                    continue
+            for number in inner:
                 kids = children[number]
                 weights = probabilities[number]
                 if weights is not None:
-                    new = sum(w * values[kid] for w, kid in zip(weights, kids, strict=True))
+                    new = sum(map(mul, weights, map(value_of, kids)))
                 elif movers[number] == 0:
-                    new = max(values[kid] for kid in kids)
+                    new = max(map(value_of, kids))
                 else:
-                    new = min(values[kid] for kid in kids)
+                    new = min(map(value_of, kids))
                 moved = abs(new - values[number])
-                change = max(change, moved)
+                if moved > change:
+                    change = moved
                 values[number] = new
             if change <= tolerance:
                 break
