@@ -141,7 +141,7 @@ def test_value_iteration_that_cannot_settle_says_so():
 def test_pig_to_100_matches_neller_and_pressers_0_5306():
     # Neller and Presser (2004) report that under optimal play the first player wins Pig to 100
     # with probability 0.5306. About 1.9 million states (the chance nodes included): some
-    # 2-4 minutes and 1 GB of memory here.
+    # 1.5-4 minutes (the machine being shared) and 1 GB of memory here.
     game = Pig(goal=100)
     solution = solve(game, tolerance=1e-8)
     assert len(solution) > 1_900_000
