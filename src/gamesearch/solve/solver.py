@@ -81,7 +81,9 @@ def solve(
         method: ``"auto"``, ``"memo"``, ``"retrograde"`` or ``"value_iteration"``.
         key: How states are told apart: ``None`` for ``game.key(state)`` when the game has a
             ``key`` (which may merge symmetric states), else the state; ``"state"`` for the
-            states themselves; or a function of the state.
+            states themselves; or a function of the state. A key may merge states only if they
+            have the same value for player 0 and the same distance (a board and its mirror
+            image, with the same player to move).
         path: A SQLite file to write the solution to (and to resume from).
         batch: Entries per transaction when writing ``path``.
         tolerance: Value iteration stops when a sweep moves no value by more than this.

@@ -109,6 +109,11 @@ def iterative_deepening(
     _check_limits(time_limit, max_depth, node_limit, on_iteration)
     root, _ = prepare(game, state, None, evaluate, searcher=_SEARCHER)
     check_trace(trace, _SEARCHER)
+    player = game.to_move(root)
+    if table is not None and not isinstance(table, TranspositionTable):
+        raise InvalidSearchOptionError(
+            f"{_SEARCHER}: table must be a TranspositionTable, not {type(table).__name__}"
+        )
     # Book probes (gamesearch.book), kept out of the search loop: an exact answer at the root,
     # and the book's values in place of the evaluation at the leaves.
     check_book(book, _SEARCHER)
@@ -117,11 +122,6 @@ def iterative_deepening(
         if known is not None:
             return known
         evaluate = book_evaluation(book, evaluate)
-    player = game.to_move(root)
-    if table is not None and not isinstance(table, TranspositionTable):
-        raise InvalidSearchOptionError(
-            f"{_SEARCHER}: table must be a TranspositionTable, not {type(table).__name__}"
-        )
     table = TranspositionTable() if table is None else table
     search_id = table.begin_search(game)
     if game.is_terminal(root):
