@@ -95,5 +95,6 @@ def test_a_connect_four_opening_book_agrees_with_the_full_solution(tmp_path):
         assert book.value(state) == full.value(state)
         assert book.distance(state) == full.distance(state)
     result = iterative_deepening(game, book=book)  # the root is in the book: no search
-    assert result.exact and result.value == full.value(game.initial_state())
+    assert result.exact
+    assert result.value == full.value(game.initial_state())
     assert result.action in full.best_actions(game.initial_state())
