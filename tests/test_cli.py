@@ -219,3 +219,31 @@ def test_the_console_script_is_installed() -> None:
     )
     assert done.returncode == 0
     assert done.stdout.startswith("gamesearch ")
+
+
+def test_table_build_and_probe(tmp_path: Path) -> None:
+    table = tmp_path / "ttt.sqlite"
+    built = run("table", "build", "tictactoe", "--out", str(table), "--quiet")
+    assert built.returncode == 0, built.stderr
+    assert "765 states of TicTacToe(size=3, k=3) by memo" in built.stdout
+    probed = run("table", "probe", str(table), "--moves", "0", "4", "1")
+    assert probed.returncode == 0, probed.stderr
+    assert "to move: O" in probed.stdout
+    assert "best moves: 2\n" in probed.stdout  # O must block the top row
+    won = run("table", "probe", str(table), "--moves", "0", "3", "1", "4")
+    assert "value: 1 for X" in won.stdout
+    assert "distance: 1 plies to the end" in won.stdout
+    bad = run("table", "probe", str(table), "--moves", "0", "0")
+    assert bad.returncode == 2
+    assert "'0' is not legal here" in bad.stderr
+
+
+def test_table_build_an_opening_book(tmp_path: Path) -> None:
+    book = tmp_path / "book.sqlite"
+    built = run("table", "build", "tictactoe", "--out", str(book), "--plies", "1", "--quiet")
+    assert built.returncode == 0, built.stderr
+    assert "10 states" in built.stdout
+    assert "opening_book" in built.stdout
+    deeper = run("table", "probe", str(book), "--moves", "0", "4")
+    assert deeper.returncode == 1
+    assert "does not hold the state" in deeper.stderr

@@ -62,9 +62,11 @@ PUBLIC = {
         "SearchResult",
         "SearchStats",
         "SearchTooDeepError",
+        "Solution",
         "StochasticGame",
         "TranspositionTable",
         "UnknownGameError",
+        "UnsolvedStateError",
         "UnsupportedGameError",
         "alphabeta",
         "best_reply",
@@ -79,6 +81,7 @@ PUBLIC = {
         "play",
         "random_player",
         "searcher_player",
+        "solve",
     ],
     "gamesearch.table": ["Bound", "TableEntry", "TranspositionTable"],
     "gamesearch.games": [
@@ -145,6 +148,15 @@ PUBLIC = {
     "gamesearch.adapters.chess": ["ChessGame", "ChessState"],
     "gamesearch.adapters.openspiel": ["OpenSpielGame", "OpenSpielState", "OpenSpielStochasticGame"],
     "gamesearch.mcts": ["ActionStats", "MCTSPlayer", "MCTSTree", "mcts"],
+    "gamesearch.solve": [
+        "Progress",
+        "ProgressCallback",
+        "Solution",
+        "SolveStats",
+        "opening_book",
+        "solve",
+    ],
+    "gamesearch.book": ["Book", "BookEntry", "book_evaluation", "book_result", "check_book"],
 }
 
 NEEDS = {
@@ -175,6 +187,7 @@ TYPE_ALIASES = {
     "Event": "gamesearch.trace.events",
     "NodeKind": "gamesearch.trace.events",
     "Observer": "gamesearch.trace.events",
+    "ProgressCallback": "gamesearch.solve.progress",
 }
 """Exported names that are type aliases (or constants), and the module whose source documents
 them in an attribute docstring."""
@@ -291,6 +304,7 @@ def test_iterative_deepening_signature():
                 ("order", None),
                 ("root_values", False),
                 ("trace", None),
+                ("book", None),
             ]
         ],
     ]
@@ -413,6 +427,7 @@ def test_every_exception_is_a_game_search_error(cls):
         ("CyclicGameError", ValueError),
         ("MissingDependencyError", ImportError),
         ("UnknownGameError", LookupError),
+        ("UnsolvedStateError", LookupError),
         ("SearchTooDeepError", RecursionError),
     ],
 )

@@ -24,6 +24,7 @@ from .errors import (
     NotAGameError,
     SearchTooDeepError,
     UnknownGameError,
+    UnsolvedStateError,
     UnsupportedGameError,
 )
 from .game import CHANCE, Evaluation, Game, Order, Player, StochasticGame
@@ -35,6 +36,8 @@ from .multiplayer.maxn import maxn
 from .multiplayer.paranoid import paranoid
 from .play import GameRecord, play, random_player, searcher_player
 from .result import SearchResult, SearchStats
+from .solve.solution import Solution
+from .solve.solver import solve
 from .twoplayer.alphabeta import alphabeta
 from .twoplayer.deepening import iterative_deepening
 from .twoplayer.minimax import minimax
@@ -67,9 +70,11 @@ __all__ = [
     "SearchResult",
     "SearchStats",
     "SearchTooDeepError",
+    "Solution",
     "StochasticGame",
     "TranspositionTable",
     "UnknownGameError",
+    "UnsolvedStateError",
     "UnsupportedGameError",
     "alphabeta",
     "best_reply",
@@ -84,4 +89,5 @@ __all__ = [
     "play",
     "random_player",
     "searcher_player",
+    "solve",
 ]

@@ -6,6 +6,8 @@
     gamesearch play tictactoe                         play the computer
     gamesearch solve tictactoe --moves 4 0            the value and best line of a position
     gamesearch tree '[[3,12,8],[2,4,6],[14,5,2]]'     draw the search of a nested-list tree
+    gamesearch table build tictactoe --out t.sqlite   solve a game into a SQLite table
+    gamesearch table probe t.sqlite --moves 4 0       a position's value from the table
 
 Also ``python -m gamesearch``. Built on :mod:`argparse`, so it needs nothing installed; only
 ``tree --svg`` needs the ``viz`` extra and Graphviz.
@@ -27,6 +29,7 @@ from .games.registry import GameSpec, find_game, reference_games
 from .games.tree import GameTree
 from .mcts.search import mcts
 from .result import SearchResult
+from .solve._command import add_table_command
 from .trace import SearchTree
 from .twoplayer.alphabeta import alphabeta
 from .twoplayer.deepening import iterative_deepening
@@ -139,6 +142,7 @@ def _parser() -> argparse.ArgumentParser:
     output.add_argument("--svg", metavar="FILE", help="an SVG picture (needs the viz extra)")
     output.add_argument("--narrate", action="store_true", help="the search told step by step")
     tree.set_defaults(run=_tree)
+    add_table_command(commands)  # gamesearch table build / probe (gamesearch.solve)
     return parser
 
 

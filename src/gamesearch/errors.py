@@ -18,6 +18,7 @@ kind of mistake, so ``except ValueError`` keeps working::
     ├── NotAGameError           (TypeError)      an object that lacks the Game protocol's members
     ├── MissingDependencyError  (ImportError)    an optional package or program is not installed
     ├── UnknownGameError        (LookupError)    a reference game's name that does not exist
+    ├── UnsolvedStateError      (LookupError)    a state a solution or book does not hold
     └── SearchTooDeepError      (RecursionError) a search deeper than Python's recursion limit
 """
 
@@ -36,6 +37,7 @@ __all__ = [
     "NotAGameError",
     "SearchTooDeepError",
     "UnknownGameError",
+    "UnsolvedStateError",
     "UnsupportedGameError",
 ]
 
@@ -134,6 +136,14 @@ class MissingDependencyError(GameSearchError, ImportError):
 
 class UnknownGameError(GameSearchError, LookupError):
     """No reference game has the name asked for (see :func:`gamesearch.games.find_game`)."""
+
+
+class UnsolvedStateError(GameSearchError, LookupError):
+    """A :class:`~gamesearch.solve.Solution` was asked about a state it does not hold.
+
+    The state is not reachable from the roots the solution was built from, or (in an opening
+    book) lies deeper than the book goes.
+    """
 
 
 class SearchTooDeepError(GameSearchError, RecursionError):

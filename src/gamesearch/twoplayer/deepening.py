@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from .._core import check_trace, prepare, recursion_guard
+from ..book import Book, book_evaluation, book_result, check_book
 from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, Game, Order, Player, S
 from ..result import SearchResult, SearchStats
@@ -39,6 +40,7 @@ def iterative_deepening(
     order: Order[S, A] | None = None,
     root_values: bool = False,
     trace: Observer | None = None,
+    book: Book | None = None,
 ) -> SearchResult[A]:
     """Search to depth 1, 2, 3, ... until a limit is reached or the value is proven.
 
@@ -77,6 +79,11 @@ def iterative_deepening(
         root_values: Search every root action with a full window (see :func:`alphabeta`).
         trace: An observer given every step of every iteration (see :mod:`gamesearch.trace`;
             a :class:`~gamesearch.trace.SearchTree` keeps one tree per iteration).
+        book: A table of solved positions (a :class:`~gamesearch.book.Book`, such as a
+            :class:`gamesearch.solve.Solution`): if it knows the root, its exact result is
+            returned at once without a search; otherwise the positions it knows at the depth
+            limit are scored with its exact values instead of ``evaluate`` (an endgame table).
+            Those still count as estimates: the search goes on deepening until every line ends.
 
     Returns:
         The deepest completed iteration's result; its ``stats`` count the work of every
@@ -119,6 +126,14 @@ def iterative_deepening(
         raise InvalidSearchOptionError(
             f"{_SEARCHER}: table must be a TranspositionTable, not {type(table).__name__}"
         )
+    # Book probes (gamesearch.book), kept out of the search loop: an exact answer at the root,
+    # and the book's values in place of the evaluation at the leaves.
+    check_book(book, _SEARCHER)
+    if book is not None:
+        known = book_result(book, game, root, started)
+        if known is not None:
+            return known
+        evaluate = book_evaluation(book, evaluate)
     table = TranspositionTable() if table is None else table
     search_id = table.begin_search(game)
     if game.is_terminal(root):

@@ -1,0 +1,120 @@
+"""``gamesearch table build`` and ``gamesearch table probe``: solution files from a terminal.
+
+``gamesearch table build GAME --out FILE`` solves a reference game into a SQLite file (with
+``--plies N``, an opening book of its first N plies instead); ``gamesearch table probe FILE
+--moves ...`` reads the file back and tells the value, distance and best moves of a position.
+The file remembers which game it solves (the ``spec`` line), so probe needs no game name.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from ..errors import InvalidSearchOptionError
+from ..games.registry import GameSpec, find_game, reference_games
+from . import _store
+from .opening import opening_book
+from .progress import Progress
+from .solution import Solution
+from .solver import solve
+
+
+def add_table_command(commands: Any) -> None:
+    """Add ``table build`` and ``table probe`` to the ``gamesearch`` command's subparsers."""
+    table = commands.add_parser(
+        "table",
+        help="solve a game into a SQLite table, and look positions up in it",
+        description="Solve a reference game into a SQLite file, and look positions up in it.",
+    )
+    actions = table.add_subparsers(title="actions", required=True, metavar="ACTION")
+    build = actions.add_parser("build", help="solve GAME into the file --out")
+    names = ", ".join(spec.name for spec in reference_games())
+    build.add_argument("game", metavar="GAME", help=f"the game: {names}")
+    build.add_argument(
+        "-p", "--param", action="append", default=[], metavar="NAME=VALUE",
+        help="a game parameter, such as width=4 (repeat for more)",
+    )  # fmt: skip
+    build.add_argument("--out", required=True, metavar="FILE", help="the SQLite file to write")
+    build.add_argument(
+        "--plies", type=int, metavar="N",
+        help="an opening book of the first N plies instead of the whole game",
+    )  # fmt: skip
+    build.add_argument("--quiet", action="store_true", help="no progress reports on stderr")
+    build.set_defaults(run=_build)
+    probe = actions.add_parser("probe", help="the value and best moves of a position in FILE")
+    probe.add_argument("file", metavar="FILE", help="a file written by 'table build'")
+    probe.add_argument(
+        "--moves", nargs="+", default=[], metavar="MOVE",
+        help="the moves played so far, from the start of the game",
+    )  # fmt: skip
+    probe.set_defaults(run=_probe)
+
+
+def _report(report: Progress) -> None:
+    left = "" if report.remaining is None else f", about {report.remaining:.0f} s left"
+    print(
+        f"{report.phase}: {report.done:,} states, {report.rate:,.0f} states/s{left}",
+        file=sys.stderr,
+    )
+
+
+def _build(args: argparse.Namespace, out: TextIO) -> int:
+    spec = find_game(args.game)
+    game = spec.make_from(args.param)
+    line = shlex.join([spec.name, *args.param])
+    progress = None if args.quiet else _report
+    if args.plies is not None:
+        solution = opening_book(game, args.plies, path=args.out, progress=progress, spec=line)
+    else:
+        solution = solve(game, path=args.out, progress=progress, spec=line)
+    size = Path(args.out).stat().st_size
+    print(
+        f"{len(solution):,} states of {game!r} by {solution.method} in "
+        f"{solution.stats.elapsed:.2f} s; {args.out}: {size:,} bytes "
+        f"({size / max(len(solution), 1):.0f} bytes per state)",
+        file=out,
+    )
+    return 0
+
+
+def _probe(args: argparse.Namespace, out: TextIO) -> int:
+    if not Path(args.file).exists():
+        raise InvalidSearchOptionError(f"no table file {args.file}")
+    connection = _store.connect(args.file)
+    meta = _store.read_meta(connection)
+    connection.close()
+    if "spec" not in meta:
+        raise InvalidSearchOptionError(f"{args.file} does not say which game it solves")
+    name, *params = shlex.split(meta["spec"])
+    spec = find_game(name)
+    game = spec.make_from(params)
+    with Solution.load(args.file, game) as solution:
+        return _show(solution, spec, game, args.moves, out)
+
+
+def _show(solution: Solution, spec: GameSpec, game: Any, moves: list[str], out: TextIO) -> int:
+    """Play ``moves`` from the start and print what ``solution`` says of the position."""
+    state = game.initial_state()
+    for move in moves:
+        legal = {str(action): action for action in game.actions(state)}
+        if move not in legal:
+            raise InvalidSearchOptionError(
+                f"--moves: {move!r} is not legal here; the legal moves are "
+                f"{' '.join(legal) or 'none (the game is over)'}"
+            )
+        state = game.result(state, legal[move])
+    render = getattr(game, "render", None)
+    print(render(state) if callable(render) else repr(state), file=out)
+    mover = spec.players[game.to_move(state)]
+    value, distance = solution.value(state), solution.distance(state)
+    print(f"to move: {mover}", file=out)
+    print(f"value: {value:g} for {mover}", file=out)
+    ends = "none (a draw)" if distance is None else f"{distance} plies to the end"
+    print(f"distance: {ends}", file=out)
+    best = " ".join(str(action) for action in solution.best_actions(state))
+    print(f"best moves: {best or 'none (the game is over)'}", file=out)
+    return 0

@@ -1,0 +1,121 @@
+"""The memoised depth-first pass that solves acyclic games, with an explicit stack.
+
+Each state is solved once, after all its children (a post-order walk of the game's graph, the
+memo merging transpositions): its value is the best of its children's for the player to move,
+its distance the best child's plus one. The stack is a Python list, not the call stack, so a
+game thousands of plies deep does not reach the recursion limit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, MutableMapping
+from typing import Any
+
+from .._core import no_actions_error
+from ..game import Game
+from ._values import Entry, Key, Sums, final_distance, preference
+from .progress import Reporter
+
+
+class CycleFound(Exception):
+    """Raised when the pass meets a state that is on its own stack: the game has a cycle."""
+
+    def __init__(self, state: Any) -> None:
+        super().__init__(f"the state {state!r} repeats")
+        self.state = state
+
+
+def memo_solve(
+    game: Game[Any, Any],
+    roots: Iterable[Any],
+    key: Key,
+    table: MutableMapping[Any, Entry],
+    sums: Sums,
+    reporter: Reporter,
+    on_solved: Callable[[Any, Entry], object] | None = None,
+) -> None:
+    """Solve every state reachable from ``roots`` into ``table`` (key -> :class:`Entry`).
+
+    The contract: on return, ``table`` holds an entry for every state reachable from the roots;
+    an entry already in ``table`` is trusted and its state not expanded again (this is how an
+    interrupted build resumes). ``on_solved(key, entry)`` is told each new entry.
+
+    Raises:
+        CycleFound: a state repeats on the current line: the game is not acyclic.
+        GameProtocolError: a non-terminal state without actions.
+        UnsupportedGameError: the utilities are not constant-sum.
+    """
+    to_move, actions, result = game.to_move, game.actions, game.result
+    is_terminal = game.is_terminal
+    on_stack: set[Any] = set()
+    # A frame: [key, mover, actions, next index, best preference, best value0, best distance].
+    stack: list[list[Any]] = []
+
+    def finish(state_key: Any, entry: Entry) -> None:
+        table[state_key] = entry
+        reporter.tick()
+        if on_solved is not None:
+            on_solved(state_key, entry)
+
+    def push(state: Any, state_key: Any) -> None:
+        moves = actions(state)
+        if not moves:
+            raise no_actions_error(state)
+        on_stack.add(state_key)
+        stack.append([state_key, to_move(state), state, moves, 0, None, 0.0, None])
+
+    for root in roots:
+        root_key = key(root)
+        if root_key in table:
+            continue
+        if is_terminal(root):
+            finish(root_key, Entry(sums.terminal(root), 0))
+            continue
+        push(root, root_key)
+        while stack:
+            frame = stack[-1]
+            moves, index = frame[3], frame[4]
+            if index < len(moves):
+                frame[4] = index + 1
+                child = result(frame[2], moves[index])
+                child_key = key(child)
+                entry = table.get(child_key)
+                if entry is None:
+                    if child_key in on_stack:
+                        raise CycleFound(child)
+                    if not is_terminal(child):
+                        push(child, child_key)
+                        continue
+                    entry = Entry(sums.terminal(child), 0)
+                    finish(child_key, entry)
+                _consider(frame, entry, sums)
+                continue
+            stack.pop()
+            state_key, mover, value0, best = frame[0], frame[1], frame[6], frame[7]
+            on_stack.discard(state_key)
+            entry = Entry(value0, final_distance(sums.of(value0, mover), best, sums.draw))
+            finish(state_key, entry)
+            if stack:
+                _consider(stack[-1], entry, sums)
+
+
+def _consider(frame: list[Any], entry: Entry, sums: Sums) -> None:
+    """Keep ``entry``, a child's, in ``frame`` if it is the best so far for the frame's mover.
+
+    The order is :func:`~._values.preference`'s, inlined: this runs once per edge of the graph.
+    """
+    value0, distance = entry.value, entry.distance
+    own = value0 if frame[1] == 0 else sums.total - value0  # type: ignore[operator]
+    best = frame[5]
+    if best is not None:
+        if own < best[0]:
+            return
+        if own == best[0]:
+            draw = sums.draw
+            if distance is None or own == draw:
+                return
+            rank = -distance if own > draw else distance
+            if rank <= best[1]:
+                return
+    frame[5] = preference(own, distance, sums.draw)
+    frame[6], frame[7] = value0, distance

@@ -1,0 +1,98 @@
+"""What a solution stores per state, and how values pass between the two players.
+
+Every solver here handles two-player *constant-sum* games: at every terminal state the two
+utilities add up to the same constant ``K`` (0 for zero-sum games such as tic-tac-toe, 1 for
+:class:`~gamesearch.games.Nim`, whose winner gets 1 and loser 0). Then one number per state is
+enough: the table stores player 0's value ``v``, and player 1's is ``K - v``. The *draw value*
+``K / 2`` splits wins (above) from losses (below).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable
+from typing import Any, NamedTuple
+
+from .._core import nan_error
+from ..errors import UnsupportedGameError
+from ..game import Game, Player
+
+Key = Callable[[Any], Hashable]
+
+
+class Entry(NamedTuple):
+    """What a table holds for one state (keyed by ``game.key(state)``, else the state)."""
+
+    value: float
+    """Player 0's value of the state under best play by both sides."""
+
+    distance: int | None
+    """Plies to the end under best play: 0 at a terminal state, the shortest win or the
+    longest loss otherwise; ``None`` for a draw that is not over, and in games of chance."""
+
+    actions: tuple[Any, ...] | None = None
+    """The optimal actions, when stored with the entry (opening books); ``None`` when they are
+    worked out from the children's entries at query time."""
+
+
+class Sums:
+    """The constant sum ``K`` of a game's terminal utilities, learnt from the first terminal."""
+
+    __slots__ = ("game", "total")
+
+    def __init__(self, game: Game[Any, Any], total: float | None = None) -> None:
+        self.game = game
+        self.total = total
+
+    def terminal(self, state: Any) -> float:
+        """Player 0's utility of the terminal ``state``, after checking the constant sum.
+
+        Raises:
+            InvalidUtilityError: a utility is NaN.
+            UnsupportedGameError: the utilities do not add up to the same constant everywhere.
+        """
+        first = float(self.game.utility(state, 0))
+        second = float(self.game.utility(state, 1))
+        for player, value in ((0, first), (1, second)):
+            if math.isnan(value):
+                raise nan_error(state, player, "utility")
+        total = first + second
+        if self.total is None:
+            self.total = total
+        elif abs(total - self.total) > 1e-9:
+            raise UnsupportedGameError(
+                f"solve handles two-player constant-sum games (the utilities of every terminal "
+                f"state add up to the same number), but {type(self.game).__name__}'s add up to "
+                f"{self.total:g} at one terminal state and to {total:g} at {state!r}"
+            )
+        return first
+
+    @property
+    def draw(self) -> float:
+        """The value of a draw: half the constant sum (0 when nothing is known yet)."""
+        return 0.0 if self.total is None else self.total / 2
+
+    def of(self, value0: float, player: Player) -> float:
+        """Player ``player``'s value, given player 0's."""
+        if player == 0:
+            return value0
+        assert self.total is not None  # a value exists only after a terminal state was seen
+        return self.total - value0
+
+
+def preference(value: float, distance: int | None, draw: float) -> tuple[float, float]:
+    """A sort key for the player to move, ``value`` being its own value: larger is better.
+
+    A higher value first; between equal wins the shorter distance, between equal losses the
+    longer one (to delay the loss), and no preference between draws.
+    """
+    if distance is None or value == draw:
+        return (value, 0.0)
+    return (value, -distance if value > draw else distance)
+
+
+def final_distance(value: float, best: int | None, draw: float) -> int | None:
+    """The distance of a non-terminal state: the best child's plus one; ``None`` for a draw."""
+    if value == draw or best is None:
+        return None
+    return best + 1

@@ -1,0 +1,330 @@
+"""The :class:`Solution`: a table of solved states, in memory or in a SQLite file."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Hashable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..book import BookEntry
+from ..errors import InvalidSearchOptionError, UnsolvedStateError
+from ..game import CHANCE, Game, Player
+from . import _store
+from ._values import Entry, Key, Sums, preference
+
+__all__ = ["Solution", "SolveStats"]
+
+
+@dataclass(frozen=True)
+class SolveStats:
+    """How a solution was built."""
+
+    states: int
+    """States in the table."""
+
+    solved: int
+    """States solved by this run (fewer than ``states`` when a build resumed)."""
+
+    resumed: int
+    """States read back from the file of an interrupted build, not solved again."""
+
+    elapsed: float
+    """Wall-clock seconds the build took."""
+
+    @property
+    def states_per_second(self) -> float:
+        """``solved / elapsed`` (0.0 when no time could be measured)."""
+        return self.solved / self.elapsed if self.elapsed > 0 else 0.0
+
+
+class Solution:
+    """The solved states of a game: value, distance and optimal actions of each, by key.
+
+    Made by :func:`~gamesearch.solve.solve` (or :func:`~gamesearch.solve.opening_book`), or
+    read from a file by :meth:`load`. It is a :class:`~gamesearch.book.Book`: pass it to
+    ``iterative_deepening(..., book=solution)``.
+
+    Values are for a player: by default the player to move in the state asked about (a game of
+    chance's chance nodes need ``player=``). In a game of chance they are expected utilities
+    (for Pig, whose utilities are +1 and -1, the probability of winning is ``(1 + value) / 2``).
+    Iterating over a solution gives the keys of its states (``game.key(state)``, else the
+    states).
+
+    Args:
+        game: The game solved.
+        table: The entries by key (a dict, or a file's view).
+        sums: The game's constant sum.
+        method: How the table was made (see :attr:`method`).
+        key: The function from states to keys.
+        key_kind: Which keys: ``"game.key"``, ``"state"`` or ``"custom"`` (stored in files).
+        tolerance: For games of chance, the tolerance the values were iterated to.
+        stats: How the table was built.
+
+    Example:
+        >>> from gamesearch.games import TicTacToe
+        >>> from gamesearch.solve import solve
+        >>> game = TicTacToe()
+        >>> solution = solve(game)
+        >>> solution.value(game.initial_state()), solution.method
+        (0.0, 'memo')
+        >>> state = game.parse("X.. / .O. / ...")
+        >>> solution.value(state), solution.distance(state), solution.best_actions(state)
+        (0.0, None, (1, 2, 3, 5, 6, 7, 8))
+    """
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        table: Mapping[Any, Entry],
+        sums: Sums,
+        method: str,
+        key: Key,
+        *,
+        tolerance: float | None = None,
+        stats: SolveStats | None = None,
+        key_kind: str = "game.key",
+    ) -> None:
+        self.game = game
+        """The game solved."""
+        self.method = method
+        """How the values were found: ``"memo"`` (memoised depth-first search of an acyclic
+        game), ``"retrograde"`` (retrograde analysis of a game with cycles),
+        ``"value_iteration"`` (a game of chance) or ``"opening_book"``."""
+        self.tolerance = tolerance
+        """The tolerance of value iteration, ``None`` for exact values."""
+        self.stats = stats if stats is not None else SolveStats(len(table), 0, 0, 0.0)
+        """How the table was built."""
+        self._table = table
+        self._sums = sums
+        self._key = key
+        self._key_kind = key_kind
+
+    def __repr__(self) -> str:
+        return f"<Solution of {self.game!r}: {len(self):,} states by {self.method}>"
+
+    def close(self) -> None:
+        """Close the file of a solution opened by :meth:`load` (nothing for one in memory).
+
+        A solution is also a context manager that closes itself: ``with Solution.load(...)``.
+        """
+        if isinstance(self._table, _store.FileTable):
+            self._table.close()
+
+    def __enter__(self) -> Solution:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __len__(self) -> int:
+        return len(self._table)
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._table)
+
+    def __contains__(self, state: object) -> bool:
+        return self._key(state) in self._table
+
+    @property
+    def constant_sum(self) -> float:
+        """What the two players' utilities add up to at every terminal state (0: zero-sum)."""
+        return self._sums.total if self._sums.total is not None else 0.0
+
+    def _entry(self, state: Any) -> Entry:
+        entry = self._table.get(self._key(state))
+        if entry is None:
+            raise UnsolvedStateError(
+                f"the solution of {self.game!r} does not hold the state {state!r}: it is not "
+                "reachable from the roots it was built from (or lies deeper than the book)"
+            )
+        return entry
+
+    def _player(self, state: Any, player: Player | None) -> Player:
+        if player is None:
+            player = self.game.to_move(state)
+            if player == CHANCE:
+                raise InvalidSearchOptionError(
+                    f"{state!r} is a chance node, where no player moves: pass player=0 or 1"
+                )
+        if player not in (0, 1):
+            raise InvalidSearchOptionError(f"player must be 0 or 1, not {player!r}")
+        return player
+
+    def value(self, state: Hashable, player: Player | None = None) -> float:
+        """The value of ``state`` for ``player`` under best play by both sides.
+
+        Args:
+            state: A state of the game.
+            player: Whose value; ``None`` means the player to move in ``state``.
+
+        Raises:
+            UnsolvedStateError: the solution does not hold ``state``.
+            InvalidSearchOptionError: ``player`` is not 0 or 1, or is ``None`` at a chance node.
+        """
+        entry = self._entry(state)
+        return self._sums.of(entry.value, self._player(state, player))
+
+    def distance(self, state: Hashable) -> int | None:
+        """Plies to the end of the game from ``state`` under best play.
+
+        The winner takes the shortest win and the loser the longest loss. 0 at a terminal
+        state; ``None`` for a draw that is not over (no ply count is preferred between drawing
+        lines, and a draw by endless play has none) and for games of chance.
+
+        Raises:
+            UnsolvedStateError: the solution does not hold ``state``.
+        """
+        return self._entry(state).distance
+
+    def best_actions(self, state: Hashable) -> tuple[Any, ...]:
+        """Every optimal action in ``state``, in ``actions()`` order; ``()`` if terminal.
+
+        Optimal means the best value for the player to move, then the shortest win or longest
+        loss; in a game of chance, a value within :attr:`tolerance` of the best, the best
+        first. The actions are worked out from the children's entries, so they are right for
+        every state that shares a key (a symmetric board), not just the one first solved.
+
+        Raises:
+            UnsolvedStateError: the solution does not hold ``state`` or a child of it.
+        """
+        entry = self._entry(state)
+        if entry.actions is not None:
+            return entry.actions
+        game = self.game
+        if game.is_terminal(state):
+            return ()
+        mover = game.to_move(state)
+        if mover == CHANCE:
+            return ()
+        draw = self._sums.draw
+        ranked = []
+        for action in game.actions(state):
+            child = self._entry(game.result(state, action))
+            own = self._sums.of(child.value, mover)
+            ranked.append((action, own, preference(own, child.distance, draw)))
+        if self.tolerance is not None:
+            best = max(ranked, key=lambda item: item[1])
+            near = [a for a, own, _ in ranked if own >= best[1] - self.tolerance and a != best[0]]
+            return (best[0], *near)
+        top = max(rank for _, _, rank in ranked)
+        return tuple(action for action, _, rank in ranked if rank == top)
+
+    def probe(
+        self, state: Hashable, player: Player | None = None, *, with_action: bool = True
+    ) -> BookEntry | None:
+        """The :class:`~gamesearch.book.BookEntry` of ``state`` for ``player``, or ``None``.
+
+        What the engine asks of a book: ``None`` when the state is not in the table (or is a
+        chance node), else its value for ``player`` (default: the player to move), a best
+        action (``None`` with ``with_action=False``, which saves looking at the children) and
+        the distance.
+        """
+        entry = self._table.get(self._key(state))
+        if entry is None:
+            return None
+        if player is None:
+            player = self.game.to_move(state)
+            if player == CHANCE:
+                return None
+        try:
+            actions = self.best_actions(state) if with_action else ()
+        except UnsolvedStateError:
+            return None
+        value = self._sums.of(entry.value, player)
+        return BookEntry(value, actions[0] if actions else None, entry.distance, player)
+
+    def save(self, path: str | Path, *, batch: int = 10_000, spec: str | None = None) -> None:
+        """Write the solution to the SQLite file ``path`` (replacing its entries, if any).
+
+        Args:
+            path: The file.
+            batch: Entries per transaction.
+            spec: How to remake the game (``"NAME param=value ..."`` for the reference games),
+                stored for ``gamesearch table probe``.
+        """
+        connection = _store.connect(path)
+        try:
+            with connection:
+                connection.execute("DELETE FROM entries")
+            writer = _store.Writer(connection, batch)
+            writer.meta({**self._meta(spec), "complete": "0"})
+            for key, entry in self._table.items():
+                writer.add(key, entry)
+            writer.flush({"complete": "1"})
+        finally:
+            connection.close()
+
+    def _meta(self, spec: str | None) -> dict[str, str]:
+        meta = {
+            "format": _store.FORMAT,
+            "game": repr(self.game),
+            "method": self.method,
+            "constant_sum": json.dumps(self._sums.total),
+            "tolerance": json.dumps(self.tolerance),
+            "key": self._key_kind,
+        }
+        if spec is not None:
+            meta["spec"] = spec
+        return meta
+
+    @classmethod
+    def load(
+        cls,
+        path: str | Path,
+        game: Game[Any, Any],
+        *,
+        in_memory: bool = False,
+        key: Key | None = None,
+    ) -> Solution:
+        """The solution stored in the SQLite file ``path``, for ``game``.
+
+        Args:
+            path: A file written by :meth:`save` or by ``solve(..., path=...)``.
+            game: The game it solves (its ``key`` turns states into the stored keys).
+            in_memory: Read every entry into a dict now; by default each lookup is a query
+                (fast to open, little memory) and the file stays open until :meth:`close`.
+            key: The key function the table was built with, if it was built with one of its
+                own (``solve(..., key=...)``); by default the one the file names.
+
+        Raises:
+            InvalidSearchOptionError: the file does not exist, is not a solution file, is
+                unfinished, or was made for another game.
+        """
+        if not Path(path).exists():
+            raise InvalidSearchOptionError(f"no solution file {path}")
+        connection = _store.connect(path)
+        meta = _store.read_meta(connection)
+        if meta.get("complete") != "1":
+            connection.close()
+            raise InvalidSearchOptionError(
+                f"{path} is an unfinished build: run the same solve(..., path=...) again to "
+                "finish it"
+            )
+        if meta.get("game") != repr(game):
+            connection.close()
+            raise InvalidSearchOptionError(
+                f"{path} solves {meta.get('game')}, not {game!r}: pass the game it was built for"
+            )
+        table: Mapping[Any, Entry]
+        table = _store.read_all(connection) if in_memory else _store.FileTable(connection)
+        if in_memory:
+            connection.close()
+        tolerance = json.loads(meta.get("tolerance", "null"))
+        sums = Sums(game, json.loads(meta.get("constant_sum", "null")))
+        kind = meta.get("key", "game.key")
+        own_key = getattr(game, "key", None)
+        if key is None and kind == "custom":
+            connection.close()
+            raise InvalidSearchOptionError(
+                f"{path} was built with a key function of its own: pass it as key="
+            )
+        if key is None:
+            key = own_key if kind == "game.key" and callable(own_key) else _identity
+        method = meta.get("method", "?")
+        return cls(game, table, sums, method, key, tolerance=tolerance, key_kind=kind)
+
+
+def _identity(state: Any) -> Any:
+    return state

@@ -1,0 +1,338 @@
+"""``solve``: the strong solution of every state reachable from a game's root."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Hashable, Iterable
+from pathlib import Path
+from typing import Any
+
+from .._core import check_game, check_two_players, resolve_root
+from ..errors import CyclicGameError, GameProtocolError, InvalidSearchOptionError
+from ..game import Game, S
+from . import _store
+from ._chance import value_iteration
+from ._graph import build_graph
+from ._memo import CycleFound, memo_solve
+from ._retrograde import retrograde
+from ._values import Entry, Key, Sums
+from .progress import ProgressCallback, Reporter, check_progress
+from .solution import Solution, SolveStats
+
+__all__ = ["solve"]
+
+_METHODS = ("auto", "memo", "retrograde", "value_iteration")
+
+
+def solve(
+    game: Game[S, Any],
+    state: S | None = None,
+    *,
+    roots: Iterable[S] | None = None,
+    method: str = "auto",
+    key: Callable[[S], Hashable] | str | None = None,
+    path: str | Path | None = None,
+    batch: int = 10_000,
+    tolerance: float = 1e-9,
+    max_sweeps: int = 100_000,
+    progress: ProgressCallback | None = None,
+    progress_every: int = 10_000,
+    spec: str | None = None,
+) -> Solution:
+    """Solve every state reachable from ``state`` (or from each of ``roots``) into a table.
+
+    Supported: two-player games whose terminal utilities add up to the same constant
+    everywhere (zero-sum, such as tic-tac-toe, or constant-sum, such as :class:`Nim`), with or
+    without chance nodes. Each state gets its value for each player under best play, its
+    distance to the end (shortest win, longest loss) and its optimal actions.
+
+    The methods:
+
+    - ``"memo"``: a memoised depth-first pass (post-order, with an explicit stack, so deep
+      games do not reach the recursion limit), for acyclic games; exact for any utilities.
+    - ``"retrograde"``: retrograde analysis (Ströhlein 1970, Thompson 1986) over the graph of
+      reachable states, built forward first: values flow back from the terminal states;
+      positions never resolved are draws. For games with cycles whose results are win, loss
+      or draw.
+    - ``"value_iteration"``: for games of chance, cyclic ones such as Pig included (Neller and
+      Presser 2004): values are expected utilities, iterated one strongly connected component
+      at a time until no value moves by more than ``tolerance`` in a sweep.
+    - ``"auto"`` (default): value iteration for a game with chance nodes; otherwise the memo
+      pass, which switches to retrograde analysis the moment it meets a state that repeats on
+      its own line. :attr:`Solution.method` says which was used.
+
+    Memory: the memo pass keeps one entry per state (a key, a float, an int: about 140-190
+    bytes in CPython with the dict slot, as ``bench/bench_solve.py`` measures); retrograde
+    analysis and value iteration also keep the graph of states while they work, about 480
+    bytes per state in all for Pig.
+
+    Resuming (with ``path``): the entries are written to the SQLite file ``batch`` at a time,
+    each batch in one transaction. If the build is interrupted, calling ``solve`` again with the
+    same arguments reads the finished entries back and the memo pass does not expand those
+    states again (only the unfinished line above them is redone); a complete file is read and
+    returned at once. Retrograde analysis and value iteration redo their passes (their values
+    are only final at the end) and then write the file.
+
+    Args:
+        game: A two-player game (a :class:`~gamesearch.StochasticGame` for value iteration).
+        state: The root; ``None`` means ``game.initial_state()``.
+        roots: Several roots instead of ``state`` (the table covers all they reach).
+        method: ``"auto"``, ``"memo"``, ``"retrograde"`` or ``"value_iteration"``.
+        key: How states are told apart: ``None`` for ``game.key(state)`` when the game has a
+            ``key`` (which may merge symmetric states), else the state; ``"state"`` for the
+            states themselves; or a function of the state. A key may merge states only if they
+            have the same value for player 0 and the same distance (a board and its mirror
+            image, with the same player to move).
+        path: A SQLite file to write the solution to (and to resume from).
+        batch: Entries per transaction when writing ``path``.
+        tolerance: Value iteration stops when a sweep moves no value by more than this.
+        max_sweeps: Value iteration gives up after this many sweeps of one component.
+        progress: Called with a :class:`~gamesearch.solve.Progress` every ``progress_every``
+            states and at the end of each phase (an exception it raises stops the build;
+            what was written to ``path`` stays).
+        progress_every: States between two progress reports.
+        spec: How to remake the game, stored in the file for ``gamesearch table probe``.
+
+    Returns:
+        The in-memory :class:`Solution`.
+
+    Raises:
+        NotAGameError: ``game`` lacks members of the protocol.
+        UnsupportedGameError: not two players, utilities that are not constant-sum, or (for
+            retrograde analysis) results other than win, loss and draw.
+        CyclicGameError: ``method="memo"`` on a game whose states repeat.
+        InvalidSearchOptionError: an unknown method, a method that does not fit the game,
+            both ``state`` and ``roots``, a bad option, or a ``path`` holding another table.
+        GameProtocolError: a state without actions that is not terminal, keys that cannot be
+            hashed, chance outcomes that are not a distribution, or value iteration that did
+            not settle in ``max_sweeps`` sweeps.
+
+    Example:
+        >>> from gamesearch.games import Nim
+        >>> game = Nim((1, 2), players=2)
+        >>> solution = solve(game)
+        >>> len(solution), solution.value(game.initial_state())   # 1 ^ 2 != 0: a win
+        (8, 1.0)
+        >>> solution.best_actions(game.initial_state()), solution.distance(game.initial_state())
+        (((1, 1),), 3)
+    """
+    started = time.perf_counter()
+    check_game(game)
+    check_two_players(game, "solve")
+    chance = getattr(game, "chance_outcomes", None) is not None
+    method = _check_method(method, chance)
+    _check_options(batch, tolerance, max_sweeps)
+    check_progress(progress, progress_every)
+    starts = _roots(game, state, roots)
+    keyfn, kind = _key(game, key)
+    for root in starts:
+        if kind == "custom":
+            _hashable(keyfn, root)
+        else:
+            resolve_root(game, root)
+    reporter = Reporter(progress, progress_every)
+    sums = Sums(game)
+    table: dict[Any, Entry] = {}
+    connection = None
+    if path is not None:
+        connection = _store.connect(path)
+        meta = _store.read_meta(connection)
+        if meta.get("complete") == "1" or not _same_table(meta, game, kind):
+            connection.close()
+            _check_file(path, meta, game, kind)
+            return _finished(path, game, keyfn, kind, started)
+        table = _store.read_all(connection)
+        sums.total = json.loads(meta.get("constant_sum", "null"))
+    resumed = len(table)
+    try:
+        writer = None
+        if connection is not None:
+            writer = _store.Writer(
+                connection, batch, lambda: {"constant_sum": json.dumps(sums.total)}
+            )
+            writer.meta(_head(game, method, kind, spec))
+        table, used = _run(
+            game, starts, method, keyfn, table, sums, reporter, writer, tolerance, max_sweeps
+        )
+        if writer is not None:
+            exact = used != "value_iteration"
+            tolerance_text = json.dumps(None if exact else tolerance)
+            writer.flush({"complete": "1", "method": used, "tolerance": tolerance_text})
+    finally:
+        if connection is not None:
+            connection.close()
+    stats = SolveStats(len(table), len(table) - resumed, resumed, time.perf_counter() - started)
+    return Solution(
+        game,
+        table,
+        sums,
+        used,
+        keyfn,
+        tolerance=tolerance if used == "value_iteration" else None,
+        stats=stats,
+        key_kind=kind,
+    )
+
+
+def _run(
+    game: Game[Any, Any],
+    starts: list[Any],
+    method: str,
+    keyfn: Key,
+    table: dict[Any, Entry],
+    sums: Sums,
+    reporter: Reporter,
+    writer: _store.Writer | None,
+    tolerance: float,
+    max_sweeps: int,
+) -> tuple[dict[Any, Entry], str]:
+    """Solve with ``method``; return the table and the method used.
+
+    The memo pass goes on from ``table`` and tells ``writer`` each entry as it is solved; the
+    other methods hand their whole table to ``writer`` at the end.
+    """
+    chance = getattr(game, "chance_outcomes", None) is not None
+    if method in ("auto", "memo") and not chance:
+        try:
+            reporter.start("solve")
+            memo_solve(
+                game, starts, keyfn, table, sums, reporter, None if writer is None else writer.add
+            )
+            reporter.report()
+            return table, "memo"
+        except CycleFound as found:
+            if method == "memo":
+                raise CyclicGameError(
+                    f"solve: the state {found.state!r} repeats, so {type(game).__name__} is not "
+                    "acyclic: use method='retrograde' (or 'auto')"
+                ) from None
+    graph = build_graph(game, starts, keyfn, reporter)
+    if chance:
+        used, table = (
+            "value_iteration",
+            value_iteration(graph, sums, tolerance, max_sweeps, reporter),
+        )
+    else:
+        used, table = "retrograde", retrograde(game, graph, sums, reporter)
+    if writer is not None:
+        reporter.start("write", len(table))
+        for item in table.items():
+            writer.add(*item)
+            reporter.tick()
+    return table, used
+
+
+def _check_method(method: object, chance: bool) -> str:
+    if method not in _METHODS:
+        raise InvalidSearchOptionError(
+            f"solve: method must be one of {', '.join(_METHODS)}, not {method!r}"
+        )
+    if chance and method in ("memo", "retrograde"):
+        raise InvalidSearchOptionError(
+            f"solve: method={method!r} solves deterministic games, but this game has chance "
+            "nodes: use method='value_iteration' (or 'auto')"
+        )
+    if not chance and method == "value_iteration":
+        raise InvalidSearchOptionError(
+            "solve: value iteration is for games of chance, and this game has no chance "
+            "nodes: use method='memo', 'retrograde' or 'auto'"
+        )
+    return str(method)
+
+
+def _check_options(batch: object, tolerance: object, max_sweeps: object) -> None:
+    for name, value in (("batch", batch), ("max_sweeps", max_sweeps)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise InvalidSearchOptionError(f"solve: {name} must be an int >= 1, not {value!r}")
+    if (
+        isinstance(tolerance, bool)
+        or not isinstance(tolerance, (int, float))
+        or not 0 < tolerance < 1
+    ):
+        raise InvalidSearchOptionError(
+            f"solve: tolerance must be a number between 0 and 1 (exclusive), not {tolerance!r}"
+        )
+
+
+def _roots(game: Game[S, Any], state: S | None, roots: Iterable[S] | None) -> list[S]:
+    if roots is None:
+        return [game.initial_state() if state is None else state]
+    if state is not None:
+        raise InvalidSearchOptionError("solve: give either state or roots, not both")
+    found = list(roots)
+    if not found:
+        raise InvalidSearchOptionError("solve: roots is empty; give at least one state")
+    return found
+
+
+def _key(game: Game[Any, Any], key: object) -> tuple[Key, str]:
+    """The key function and what it is: ``"game.key"``, ``"state"`` or ``"custom"``."""
+    if key is None:
+        own = getattr(game, "key", None)
+        if callable(own):
+            return own, "game.key"
+        return _identity, "state"
+    if key == "state":
+        return _identity, "state"
+    if callable(key):
+        return key, "custom"
+    raise InvalidSearchOptionError(
+        f"solve: key must be None (game.key), 'state' or a function of the state, not {key!r}"
+    )
+
+
+def _identity(state: Any) -> Any:
+    return state
+
+
+def _hashable(keyfn: Key, root: Any) -> None:
+    try:
+        hash(keyfn(root))
+    except TypeError as exc:
+        raise GameProtocolError(f"solve: key(state) must be hashable: {exc}") from exc
+
+
+def _head(game: Game[Any, Any], method: str, kind: str, spec: str | None) -> dict[str, str]:
+    head = {
+        "format": _store.FORMAT,
+        "game": repr(game),
+        "method": method,
+        "key": kind,
+        "complete": "0",
+    }
+    if spec is not None:
+        head["spec"] = spec
+    return head
+
+
+def _same_table(meta: dict[str, str], game: Game[Any, Any], kind: str) -> bool:
+    """Whether a file's meta data fits ``game`` and keys of ``kind`` (or the file is new)."""
+    return not meta or (meta.get("game") == repr(game) and meta.get("key") == kind)
+
+
+def _check_file(path: str | Path, meta: dict[str, str], game: Game[Any, Any], kind: str) -> None:
+    """Refuse a file that holds the table of another game, or one made with other keys."""
+    if not _same_table(meta, game, kind):
+        raise InvalidSearchOptionError(
+            f"{path} holds a table of {meta.get('game')} keyed by {meta.get('key')}, not of "
+            f"{game!r} keyed by {kind}: choose another path, or delete the file"
+        )
+
+
+def _finished(
+    path: str | Path, game: Game[Any, Any], keyfn: Key, kind: str, started: float
+) -> Solution:
+    """A complete file, read into memory."""
+    loaded = Solution.load(path, game, in_memory=True, key=keyfn if kind == "custom" else None)
+    stats = SolveStats(len(loaded), 0, len(loaded), time.perf_counter() - started)
+    return Solution(
+        game,
+        loaded._table,
+        loaded._sums,
+        loaded.method,
+        keyfn,
+        tolerance=loaded.tolerance,
+        stats=stats,
+        key_kind=kind,
+    )

@@ -1,0 +1,100 @@
+"""Books: the engine stops on a position its book knows and probes it at its leaves.
+
+Opening books agree with the full solution.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from gamesearch import InvalidSearchOptionError, iterative_deepening
+from gamesearch.book import Book, BookEntry
+from gamesearch.games import ConnectFour, TicTacToe
+from gamesearch.solve import opening_book, solve
+
+
+def test_the_engine_returns_the_books_result_at_once():
+    game = TicTacToe()
+    solution = solve(game)
+    state = game.parse("X.. / .O. / ..X")  # O to move
+    result = iterative_deepening(game, state, book=solution)
+    assert result.exact
+    assert result.value == solution.value(state)
+    assert result.action in solution.best_actions(state)
+    assert result.stats.nodes == 1 + len(result.pv)
+    # The principal variation follows the book to the end of the game.
+    end = state
+    for action in result.pv:
+        end = game.result(end, action)
+    assert game.is_terminal(end)
+
+
+def test_a_won_position_gives_the_shortest_win():
+    game = TicTacToe()
+    solution = solve(game)
+    state = game.parse("XX. / OO. / X..")  # O to move and win at 5
+    result = iterative_deepening(game, state, book=solution)
+    assert (result.value, result.action, result.depth, result.pv) == (1.0, 5, 1, (5,))
+
+
+def test_the_engine_probes_the_book_at_its_leaves():
+    game = TicTacToe()
+    fourth_ply = [game.initial_state()]
+    for _ in range(4):
+        fourth_ply = list({game.result(s, a) for s in fourth_ply for a in game.actions(s)})
+    endgame = solve(game, roots=fourth_ply, key="state")  # every position from ply 4 on
+    assert game.initial_state() not in endgame
+    seen = []
+
+    def evaluate(state, player):
+        seen.append(state)
+        return 0.5  # a bad guess: the book must override it where it knows the state
+
+    for state in [game.parse("X.. / ... / ..."), game.parse("XO. / ... / ...")]:
+        seen.clear()
+        with_book = iterative_deepening(game, state, max_depth=3, evaluate=evaluate, book=endgame)
+        exact = solve(game, state).value(state)
+        assert with_book.value == exact
+        assert all(s not in endgame for s in seen)  # the book answered every state it knows
+        without = iterative_deepening(game, state, max_depth=3, evaluate=evaluate)
+        assert without.value != exact
+
+
+def test_a_solution_is_a_book():
+    game = TicTacToe()
+    solution = solve(game)
+    assert isinstance(solution, Book)
+    assert solution.probe(game.initial_state()) == BookEntry(0.0, 0, None, 0)
+    assert solution.probe(game.initial_state(), 1, with_action=False).action is None
+
+
+def test_a_bad_book_is_refused():
+    with pytest.raises(InvalidSearchOptionError, match="probe"):
+        iterative_deepening(TicTacToe(), book={})
+
+
+def test_an_opening_book_agrees_with_the_full_solution():
+    game = TicTacToe()
+    book = opening_book(game, 2)
+    full = solve(game, key="state")
+    assert len(book) == 1 + 9 + 72
+    for state in book:
+        assert book.value(state) == full.value(state)
+        assert book.distance(state) == full.distance(state)
+        assert set(book.best_actions(state)) >= set(full.best_actions(state))
+    deeper = game.parse("XO. / X.. / ...")
+    assert book.probe(deeper) is None
+
+
+@pytest.mark.slow
+def test_a_connect_four_opening_book_agrees_with_the_full_solution(tmp_path):
+    game = ConnectFour(width=4, height=4)
+    book = opening_book(game, 2, path=tmp_path / "book.sqlite")
+    full = solve(game)
+    for state in book:
+        assert book.value(state) == full.value(state)
+        assert book.distance(state) == full.distance(state)
+    result = iterative_deepening(game, book=book)  # the root is in the book: no search
+    assert result.exact
+    assert result.value == full.value(game.initial_state())
+    assert result.action in full.best_actions(game.initial_state())
