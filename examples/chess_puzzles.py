@@ -47,7 +47,7 @@ def solve(fen: str) -> tuple[str, int | None, float]:
     # carries each search's best moves to the next, which tries them first.
     table = TranspositionTable()
     for plies in range(1, 2 * LONGEST, 2):
-        result = iterative_deepening(game, max_depth=plies, table=table, on_iteration=note)
+        result = iterative_deepening(game, depth=plies, table=table, on_iteration=note)
         if mate_at:
             break
     seconds = time.perf_counter() - start

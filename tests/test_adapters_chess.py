@@ -266,7 +266,7 @@ def solve_mate(fen: str, most: int) -> tuple[str, int]:
     wins: list[int] = []
     result = iterative_deepening(
         game,
-        max_depth=2 * most - 1,
+        depth=2 * most - 1,
         on_iteration=lambda found: wins.append(found.depth) if found.value == 1.0 else None,
     )
     assert result.value == 1.0

@@ -236,9 +236,14 @@ def test_non_terminal_state_without_actions(search):
         search(NoActions(4))
 
 
+class PigWithoutEvaluation(Pig):
+    evaluate = None  # no evaluation of its own: a depth needs one passed
+
+
 def test_search_options_are_checked(search):
     with pytest.raises(InvalidSearchOptionError, match=r"depth=2 needs an evaluate"):
-        search(Pig(), depth=2)
+        search(PigWithoutEvaluation(), depth=2)
+    assert search(Pig(), depth=2).depth == 2  # Pig's own evaluate serves by default
     with pytest.raises(InvalidSearchOptionError, match=r"depth must be >= 1"):
         search(Pig(), depth=0, evaluate=zero)
 

@@ -174,7 +174,7 @@ def test_iterative_deepening_to_a_depth_gives_minimax_at_that_depth(
     full = minimax(tree, depth=depth, evaluate=arbitrary_evaluation)
     iterations: list[Any] = []
     result = iterative_deepening(
-        tree, max_depth=depth, evaluate=arbitrary_evaluation, on_iteration=iterations.append
+        tree, depth=depth, evaluate=arbitrary_evaluation, on_iteration=iterations.append
     )
     assert result.value == full.value
     if tree.is_terminal(()):  # nothing to iterate
@@ -188,7 +188,7 @@ def test_iterative_deepening_to_a_depth_gives_minimax_at_that_depth(
 @given(game_trees(max_depth=4), st.integers(min_value=1, max_value=4))
 def test_an_exact_evaluation_makes_every_depth_agree(tree: GameTree, depth: int) -> None:
     evaluate = exact_evaluation(tree)
-    result = iterative_deepening(tree, max_depth=depth, evaluate=evaluate)
+    result = iterative_deepening(tree, depth=depth, evaluate=evaluate)
     assert result.value == minimax(tree).value
 
 
@@ -281,8 +281,8 @@ def test_the_deepest_completed_iteration_is_returned() -> None:
         ({"time_limit": 0}, "time_limit"),
         ({"time_limit": -1.0}, "time_limit"),
         ({"time_limit": float("nan")}, "time_limit"),
-        ({"max_depth": 0}, "max_depth"),
-        ({"max_depth": 2.5}, "max_depth"),
+        ({"depth": 0}, "depth"),
+        ({"depth": 2.5}, "depth"),
         ({"node_limit": 0}, "node_limit"),
         ({"table": {}}, "TranspositionTable"),
         ({"on_iteration": 3}, "on_iteration"),

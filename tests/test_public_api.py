@@ -284,6 +284,8 @@ def test_searcher_signature(searcher):
         ("evaluate", keyword, None),
         *[(name, keyword, default) for name, default in options],
         ("trace", keyword, None),
+        ("time_limit", keyword, None),
+        ("node_limit", keyword, None),
     ]
 
 
@@ -295,8 +297,8 @@ def test_iterative_deepening_signature():
         *[
             (name, keyword, default)
             for name, default in [
+                ("depth", None),
                 ("time_limit", None),
-                ("max_depth", None),
                 ("node_limit", None),
                 ("evaluate", None),
                 ("table", None),
@@ -305,6 +307,7 @@ def test_iterative_deepening_signature():
                 ("root_values", False),
                 ("trace", None),
                 ("book", None),
+                ("max_depth", None),
             ]
         ],
     ]
@@ -322,6 +325,8 @@ def test_maxn_signature():
         ("pruning", keyword, None),
         ("bounds", keyword, None),
         ("trace", keyword, None),
+        ("time_limit", keyword, None),
+        ("node_limit", keyword, None),
     ]
     assert [name for name, _, _ in parameters[:2]] == ["game", "state"]
 
@@ -350,6 +355,8 @@ def test_searchers_of_games_of_chance_take_the_searcher_signature_and_options(se
         ("evaluate", keyword, None),
         *((name, keyword, default) for name, default in options),
         ("trace", keyword, None),
+        ("time_limit", keyword, None),
+        ("node_limit", keyword, None),
     ]
 
 

@@ -414,7 +414,7 @@ SEARCHES: dict[str, Callable[..., Any]] = {
         g, order=lambda s, a: tuple(reversed(a)), table=TranspositionTable(), killers=True, **o
     ),
     "iterative_deepening": lambda g, depth=None, evaluate=None: iterative_deepening(
-        g, max_depth=depth, evaluate=evaluate
+        g, depth=depth, evaluate=evaluate
     ),
     "expectiminimax": expectiminimax,
     "star1": lambda g, **o: expectiminimax(g, pruning="star1", bounds=(-9, 9), **o),
@@ -461,3 +461,40 @@ def test_fuzz_every_searcher_answers_right_or_raises_a_library_error(case, name,
         return
     assert not game.triggered, f"{name} read {member} -> {bad!r} at {where} without an error"
     assert (found.value, found.action) == (sound.value, sound.action)
+
+
+# Issue 12's vocabulary of limits and defaults (checked here with the other option errors).
+
+
+DEPTH_ONLY = [minimax, alphabeta, negamax, expectiminimax, expectimax, maxn, paranoid, best_reply]
+
+
+@pytest.mark.parametrize("search", DEPTH_ONLY, ids=lambda search: search.__name__)
+@pytest.mark.parametrize("limit", ["time_limit", "node_limit"])
+def test_a_limit_a_searcher_cannot_keep_is_refused_naming_those_that_can(search, limit):
+    with pytest.raises(
+        InvalidSearchOptionError, match=f"cannot keep {limit}=1.*iterative_deepening and mcts"
+    ):
+        search(Countdown(3), **{limit: 1})
+
+
+@pytest.mark.parametrize("search", DEPTH_ONLY, ids=lambda search: search.__name__)
+def test_a_depth_limited_search_uses_the_games_own_evaluation(search):
+    class Evaluated(Countdown):
+        def evaluate(self, state: Any, player: int) -> float:
+            return 0.25 if player == 0 else -0.25
+
+    result = search(Evaluated(10), depth=2)
+    assert not result.exact
+    assert result.stats.max_depth == 2
+
+
+def test_iterative_deepening_takes_depth_and_warns_of_max_depth():
+    assert iterative_deepening(ConnectFour(), depth=2).depth == 2
+    with pytest.warns(DeprecationWarning, match="use depth="):
+        assert iterative_deepening(ConnectFour(), max_depth=2).depth == 2
+    with (
+        pytest.warns(DeprecationWarning, match="use depth="),
+        pytest.raises(InvalidSearchOptionError, match="disagree"),
+    ):
+        iterative_deepening(ConnectFour(), depth=3, max_depth=2)

@@ -52,11 +52,11 @@ def test_the_engine_probes_the_book_at_its_leaves():
 
     for state in [game.parse("X.. / ... / ..."), game.parse("XO. / ... / ...")]:
         seen.clear()
-        with_book = iterative_deepening(game, state, max_depth=3, evaluate=evaluate, book=endgame)
+        with_book = iterative_deepening(game, state, depth=3, evaluate=evaluate, book=endgame)
         exact = solve(game, state).value(state)
         assert with_book.value == exact
         assert all(s not in endgame for s in seen)  # the book answered every state it knows
-        without = iterative_deepening(game, state, max_depth=3, evaluate=evaluate)
+        without = iterative_deepening(game, state, depth=3, evaluate=evaluate)
         assert without.value != exact
 
 

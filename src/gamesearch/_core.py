@@ -160,11 +160,45 @@ def check_depth(depth: object, evaluate: object, searcher: str) -> int:
     if evaluate is None:
         raise InvalidSearchOptionError(
             f"{searcher}: depth={depth} needs an evaluate(state, player) function to score the "
-            "non-terminal states at the depth limit"
+            "non-terminal states at the depth limit: pass evaluate=..., or give the game an "
+            "evaluate(state, player) method, which is used when evaluate is not given"
         )
     if not callable(evaluate):
         raise InvalidSearchOptionError(f"{searcher}: evaluate must be callable")
     return depth
+
+
+def game_evaluation(game: object, depth: object, evaluate: Any) -> Any:
+    """``evaluate``, or else, for a depth-limited search, the game's own ``evaluate`` method.
+
+    Every depth-limited searcher scores the states at its depth limit with the ``evaluate``
+    it is given, and by default with the game's ``evaluate(state, player)`` method, if it has
+    one (as :class:`~gamesearch.games.ConnectFour` and :class:`~gamesearch.games.Rolit` do).
+    """
+    if evaluate is None and depth is not None:
+        own = getattr(game, "evaluate", None)
+        if callable(own):
+            return own
+    return evaluate
+
+
+ANYTIME_SEARCHERS = "iterative_deepening and mcts"
+"""The searchers that take ``time_limit`` and ``node_limit``, for error messages."""
+
+
+def refuse_limits(searcher: str, time_limit: object, node_limit: object) -> None:
+    """Refuse a limit that ``searcher``, which searches to its depth and returns, cannot keep.
+
+    Raises:
+        InvalidSearchOptionError: ``time_limit`` or ``node_limit`` is not ``None``.
+    """
+    for name, value in (("time_limit", time_limit), ("node_limit", node_limit)):
+        if value is not None:
+            raise InvalidSearchOptionError(
+                f"{searcher} cannot keep {name}={value!r}: it searches to its depth (or to the "
+                f"end of the game) and then returns. The searchers that take {name} are "
+                f"{ANYTIME_SEARCHERS}; with {searcher}, limit the search with depth=N"
+            )
 
 
 def check_trace(trace: object, searcher: str) -> None:

@@ -196,7 +196,7 @@ def _search(
             f"--time needs the iterative_deepening or mcts searcher, not {searcher}"
         )
     if searcher == "iterative_deepening":
-        return iterative_deepening(game, state, time_limit=seconds, max_depth=args.depth)
+        return iterative_deepening(game, state, time_limit=seconds, depth=args.depth)
     evaluate = getattr(game, "evaluate", None)
     if args.depth is not None and not callable(evaluate):
         evaluate = _unknown

@@ -6,7 +6,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .._core import check_trace
+from .._core import check_trace, game_evaluation, refuse_limits
 from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, Game, S
 from ..result import SearchResult
@@ -25,6 +25,8 @@ def expectimax(
     evaluate: Evaluation[S] | None = None,
     opponent: Callable[[Any, S], Sequence[tuple[A, float]]] | None = None,
     trace: Observer | None = None,
+    time_limit: None = None,
+    node_limit: None = None,
 ) -> SearchResult[A]:
     """Maximise the expected utility against opponents who play at random.
 
@@ -44,12 +46,17 @@ def expectimax(
         state: The root; ``None`` means ``game.initial_state()``.
         depth: Decision plies to search (an int >= 1), or ``None`` to search to terminal states.
         evaluate: ``evaluate(state, player)``, the estimated utility for ``player`` of a
-            non-terminal state at the depth limit; required with ``depth``.
+            non-terminal state at the depth limit; with ``depth``, the game's own
+            ``evaluate`` method if not given.
         opponent: ``opponent(game, state)``: ``(action, probability)`` pairs for the player to
             move in ``state``, who is not MAX; the actions must be legal, and the
             probabilities must be >= 0 and sum to 1. ``None`` means uniform.
         trace: An observer given every event of the search (see :mod:`gamesearch.trace`): the
             other players' nodes, averaged by the opponent model, are ``"chance"`` nodes.
+        time_limit: Not taken: this searcher searches to its depth, then returns (an
+            ``InvalidSearchOptionError`` if given); ``iterative_deepening`` and ``mcts``
+            take a time limit.
+        node_limit: Not taken either, likewise.
 
     Returns:
         The expected utility for MAX (``result.player``): the player to move at ``state``, or
@@ -85,6 +92,8 @@ def expectimax(
         >>> result.action, result.value
         ('risky', 5.0)
     """
+    refuse_limits("expectimax", time_limit, node_limit)
+    evaluate = game_evaluation(game, depth, evaluate)
     started = time.perf_counter()
     problem = prepare_chance(game, state, depth, evaluate, searcher="expectimax", two_players=False)
     check_trace(trace, "expectimax")

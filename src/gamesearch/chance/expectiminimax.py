@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import Literal
 
-from .._core import check_trace
+from .._core import check_trace, game_evaluation, refuse_limits
 from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, S, StochasticGame
 from ..result import SearchResult
@@ -26,6 +26,8 @@ def expectiminimax(
     pruning: Literal["star1", "star2"] | None = None,
     bounds: tuple[float, float] | None = None,
     trace: Observer | None = None,
+    time_limit: None = None,
+    node_limit: None = None,
 ) -> SearchResult[A]:
     """Search a two-player game with chance nodes: MAX and MIN nodes, and expectations.
 
@@ -48,8 +50,8 @@ def expectiminimax(
         state: The root; ``None`` means ``game.initial_state()``.
         depth: Decision plies to search (an int >= 1), or ``None`` to search to terminal states.
         evaluate: ``evaluate(state, player)``, the estimated utility for ``player`` of a
-            non-terminal state at the depth limit (possibly a chance node); required with
-            ``depth``.
+            non-terminal state at the depth limit (possibly a chance node); with ``depth``,
+            the game's own ``evaluate`` method if not given.
         pruning: ``None`` (search every node), ``"star1"`` or ``"star2"``.
         bounds: ``(lower, upper)``, finite, with every utility and evaluation between them;
             required with ``pruning``, and checked whenever it is given.
@@ -57,6 +59,10 @@ def expectiminimax(
             chance nodes are ``"chance"`` nodes, and their children carry their probability.
             Not with ``pruning="star2"``, whose probes start on every child of a chance node
             before it finishes any, which a trace of nested nodes cannot show.
+        time_limit: Not taken: this searcher searches to its depth, then returns (an
+            ``InvalidSearchOptionError`` if given); ``iterative_deepening`` and ``mcts``
+            take a time limit.
+        node_limit: Not taken either, likewise.
 
     Returns:
         The expected utility for MAX (``result.player``): the player to move at ``state``, or
@@ -96,6 +102,8 @@ def expectiminimax(
         >>> pruned.value, pruned.action
         (10.0, 'gamble')
     """
+    refuse_limits("expectiminimax", time_limit, node_limit)
+    evaluate = game_evaluation(game, depth, evaluate)
     started = time.perf_counter()
     problem = prepare_chance(
         game, state, depth, evaluate, searcher="expectiminimax", two_players=True

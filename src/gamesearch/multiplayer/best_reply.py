@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from .._core import game_evaluation, refuse_limits
 from ..errors import UnsupportedGameError
 from ..game import A, Evaluation, Game, S
 from ..result import SearchResult
@@ -37,6 +38,8 @@ def best_reply(
     depth: int | None = None,
     evaluate: Evaluation[S] | None = None,
     trace: Observer | None = None,
+    time_limit: None = None,
+    node_limit: None = None,
 ) -> SearchResult[A]:
     """Best-reply search (Schadd and Winands 2011): only the strongest opponent replies.
 
@@ -59,11 +62,16 @@ def best_reply(
         depth: Plies of the best-reply tree to search, a MAX or a MIN layer each (an int
             >= 1), or ``None`` to search to terminal states.
         evaluate: ``evaluate(state, player)``, the estimated utility for ``player`` of a
-            non-terminal state at the depth limit; required with ``depth``. Only the root
+            non-terminal state at the depth limit; with ``depth``, the game's own
+            ``evaluate`` method if not given. Only the root
             player's is asked for.
         trace: An observer given every event of the search (see :mod:`gamesearch.trace`), as
             the two-player search of the reduced game sees it: player 0 is the root player,
             player 1 the coalition (or the replying opponent).
+        time_limit: Not taken: this searcher searches to its depth, then returns (an
+            ``InvalidSearchOptionError`` if given); ``iterative_deepening`` and ``mcts``
+            take a time limit.
+        node_limit: Not taken either, likewise.
 
     Returns:
         ``value``, the utility the root player (``player``) secures against the best reply at
@@ -97,6 +105,8 @@ def best_reply(
         >>> result.value, result.pv
         (1.0, ((0, 1), Reply(player=1, action=(0, 1)), (0, 2)))
     """
+    refuse_limits("best_reply", time_limit, node_limit)
+    evaluate = game_evaluation(game, depth, evaluate)
     (root, _), players = prepare_players(game, state, depth, evaluate, searcher="best_reply")
     if players > 2 and not callable(getattr(game, "pass_turn", None)):
         raise UnsupportedGameError(

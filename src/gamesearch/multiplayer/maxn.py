@@ -14,7 +14,14 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .._core import check_trace, make_result, no_actions_error, recursion_guard
+from .._core import (
+    check_trace,
+    game_evaluation,
+    make_result,
+    no_actions_error,
+    recursion_guard,
+    refuse_limits,
+)
 from .._validation import checked_number, translate
 from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, Game, Player, S
@@ -41,6 +48,8 @@ def maxn(
     pruning: str | None = None,
     bounds: tuple[float, float] | None = None,
     trace: Observer | None = None,
+    time_limit: None = None,
+    node_limit: None = None,
 ) -> SearchResult[A]:
     """Search the tree below ``state`` and back up a vector of utilities, one per player.
 
@@ -66,7 +75,8 @@ def maxn(
         state: The root; ``None`` means ``game.initial_state()``.
         depth: Plies to search (an int >= 1), or ``None`` to search to terminal states.
         evaluate: ``evaluate(state, player)``, the estimated utility for ``player`` of a
-            non-terminal state at the depth limit; required with ``depth``.
+            non-terminal state at the depth limit; with ``depth``, the game's own
+            ``evaluate`` method if not given.
         pruning: ``None`` for plain max-n, or ``"shallow"`` for shallow pruning.
         bounds: ``(min_per_player, max_sum)``, finite numbers; required with
             ``pruning="shallow"``, and only used by it.
@@ -74,6 +84,10 @@ def maxn(
             every node is a ``"max"`` node of the player to move there, and leaves and nodes
             carry every player's ``values``; a ``Prune`` is a shallow or immediate cutoff,
             without a window (its ``alpha`` and ``beta`` are -inf and +inf).
+        time_limit: Not taken: this searcher searches to its depth, then returns (an
+            ``InvalidSearchOptionError`` if given); ``iterative_deepening`` and ``mcts``
+            take a time limit.
+        node_limit: Not taken either, likewise.
 
     Returns:
         ``values``, the vector of the root (one float per player, indexed by player);
@@ -113,30 +127,14 @@ def maxn(
         >>> plain.stats.leaves, pruned.stats.leaves, pruned.stats.cutoffs
         (5, 3, 1)
     """
+    refuse_limits("maxn", time_limit, node_limit)
+    evaluate = game_evaluation(game, depth, evaluate)
     started = time.perf_counter()
     (root, limit), players = prepare_players(game, state, depth, evaluate, searcher="maxn")
     check_trace(trace, "maxn")
-    if pruning not in PRUNING:
-        raise InvalidSearchOptionError(f"maxn: pruning must be None or 'shallow', not {pruning!r}")
-    limits: Bounds | None = None
-    if pruning == "shallow":
-        if bounds is None:
-            raise InvalidSearchOptionError(
-                "maxn: pruning='shallow' needs bounds=(min_per_player, max_sum), the least "
-                "utility of any player and the most the players' utilities sum to"
-            )
-        limits = check_bounds(bounds, players, "maxn")
-    elif bounds is not None:
-        raise InvalidSearchOptionError(
-            "maxn: bounds are used by pruning='shallow' only; pass pruning='shallow' as well"
-        )
-
-    actions, result, is_terminal, to_move = (
-        game.actions,
-        game.result,
-        game.is_terminal,
-        game.to_move,
-    )
+    limits = _pruning_bounds(pruning, bounds, players)
+    actions, result, is_terminal = game.actions, game.result, game.is_terminal
+    to_move = game.to_move
     everyone = range(players)
     inf = math.inf
     # Every node generated is either expanded or scored as a leaf in its parent, and the root
@@ -315,3 +313,26 @@ def maxn(
         exact=estimates == 0,
         values=vector,
     )
+
+
+def _pruning_bounds(pruning: object, bounds: object, players: int) -> Bounds | None:
+    """The checked bounds of shallow pruning, or ``None`` for plain max-n.
+
+    Raises:
+        InvalidSearchOptionError: an unknown ``pruning``, shallow pruning without ``bounds``,
+            or ``bounds`` without shallow pruning.
+    """
+    if pruning not in PRUNING:
+        raise InvalidSearchOptionError(f"maxn: pruning must be None or 'shallow', not {pruning!r}")
+    if pruning == "shallow":
+        if bounds is None:
+            raise InvalidSearchOptionError(
+                "maxn: pruning='shallow' needs bounds=(min_per_player, max_sum), the least "
+                "utility of any player and the most the players' utilities sum to"
+            )
+        return check_bounds(bounds, players, "maxn")
+    if bounds is not None:
+        raise InvalidSearchOptionError(
+            "maxn: bounds are used by pruning='shallow' only; pass pruning='shallow' as well"
+        )
+    return None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .._core import game_evaluation, refuse_limits
 from ..game import A, Evaluation, Game, S
 from ..result import SearchResult
 from ..trace.events import Observer
@@ -18,6 +19,8 @@ def paranoid(
     depth: int | None = None,
     evaluate: Evaluation[S] | None = None,
     trace: Observer | None = None,
+    time_limit: None = None,
+    node_limit: None = None,
 ) -> SearchResult[A]:
     """Paranoid search (Sturtevant and Korf 2000): assume that everyone else plays against you.
 
@@ -33,11 +36,16 @@ def paranoid(
         state: The root; ``None`` means ``game.initial_state()``.
         depth: Plies to search (an int >= 1), or ``None`` to search to terminal states.
         evaluate: ``evaluate(state, player)``, the estimated utility for ``player`` of a
-            non-terminal state at the depth limit; required with ``depth``. Paranoid search
+            non-terminal state at the depth limit; with ``depth``, the game's own
+            ``evaluate`` method if not given. Paranoid search
             asks only for the root player's.
         trace: An observer given every event of the search (see :mod:`gamesearch.trace`), as
             the two-player search of the reduced game sees it: player 0 is the root player,
             player 1 the coalition (or the replying opponent).
+        time_limit: Not taken: this searcher searches to its depth, then returns (an
+            ``InvalidSearchOptionError`` if given); ``iterative_deepening`` and ``mcts``
+            take a time limit.
+        node_limit: Not taken either, likewise.
 
     Returns:
         ``value``, the utility the root player (``player``) can secure against the coalition,
@@ -67,6 +75,8 @@ def paranoid(
         >>> result.value, result.action, result.pv, result.player
         (3.0, 1, (1, 0), 0)
     """
+    refuse_limits("paranoid", time_limit, node_limit)
+    evaluate = game_evaluation(game, depth, evaluate)
     (root, _), _ = prepare_players(game, state, depth, evaluate, searcher="paranoid")
     reduced = Paranoid(game, game.to_move(root), evaluate)
     return search_reduced(reduced, root, depth, evaluate, "paranoid", trace)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from .._core import game_evaluation, refuse_limits
 from ..game import A, Evaluation, Game, Order, S
 from ..result import SearchResult
 from ..trace.events import Observer
@@ -26,6 +27,8 @@ def alphabeta(
     quiescence: Callable[[S], Sequence[A]] | None = None,
     root_values: bool = False,
     trace: Observer | None = None,
+    time_limit: None = None,
+    node_limit: None = None,
 ) -> SearchResult[A]:
     """Minimax with alpha-beta pruning (AIMA 3rd ed., figure 5.7).
 
@@ -47,7 +50,8 @@ def alphabeta(
         state: The root; ``None`` means ``game.initial_state()``.
         depth: Plies to search (an int >= 1), or ``None`` to search to terminal states.
         evaluate: ``evaluate(state, player)``, the estimated utility for ``player`` of a
-            non-terminal state at the depth limit; required with ``depth``.
+            non-terminal state at the depth limit; with ``depth``, the game's own
+            ``evaluate`` method if not given.
         order: ``order(state, actions)``, the legal ``actions`` of ``state`` in the order to
             try them (best first); ``None`` keeps ``actions()`` order.
         table: A :class:`~gamesearch.TranspositionTable` to store and reuse values and best
@@ -63,6 +67,10 @@ def alphabeta(
             every optimal move.
         trace: An observer given every step of the search, values and windows for the
             player to move at ``state`` (see :mod:`gamesearch.trace`); ``None`` for none.
+        time_limit: Not taken: this searcher searches to its depth, then returns (an
+            ``InvalidSearchOptionError`` if given); ``iterative_deepening`` and ``mcts``
+            take a time limit.
+        node_limit: Not taken either, likewise.
 
     Returns:
         The minimax value for the player to move at ``state``, its best action, the principal
@@ -88,6 +96,8 @@ def alphabeta(
         >>> result.value, result.action, result.stats.leaves, result.stats.cutoffs
         (3.0, 'a1', 7, 2)
     """
+    refuse_limits("alphabeta", time_limit, node_limit)
+    evaluate = game_evaluation(game, depth, evaluate)
     return window_search(
         game, state, searcher="alphabeta", root_view=True, depth=depth, evaluate=evaluate,
         order=order, table=table, killers=killers, history=history, quiescence=quiescence,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import time
+import warnings
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -31,8 +32,8 @@ def iterative_deepening(
     game: Game[S, A],
     state: S | None = None,
     *,
+    depth: int | None = None,
     time_limit: float | None = None,
-    max_depth: int | None = None,
     node_limit: int | None = None,
     evaluate: Evaluation[S] | None = None,
     table: TranspositionTable | None = None,
@@ -41,6 +42,7 @@ def iterative_deepening(
     root_values: bool = False,
     trace: Observer | None = None,
     book: Book | None = None,
+    max_depth: int | None = None,
 ) -> SearchResult[A]:
     """Search to depth 1, 2, 3, ... until a limit is reached or the value is proven.
 
@@ -66,7 +68,8 @@ def iterative_deepening(
         time_limit: Seconds to search (> 0). The clock is read before every state is
             generated, so the search returns within 5% or 20 ms of it, whichever is larger,
             unless one call of the game's methods or of ``evaluate`` takes longer than that.
-        max_depth: The deepest iteration to run (an int >= 1).
+        depth: The deepest iteration to run (an int >= 1), as ``depth`` limits every
+            searcher; ``None`` for no limit.
         node_limit: The most nodes to visit in all iterations together; never exceeded.
         evaluate: ``evaluate(state, player)`` for states at the depth limit; defaults to the
             game's own ``evaluate`` method, else 0 for every state (play by proven results).
@@ -84,6 +87,7 @@ def iterative_deepening(
             returned at once without a search; otherwise the positions it knows at the depth
             limit are scored with its exact values instead of ``evaluate`` (an endgame table).
             Those still count as estimates: the search goes on deepening until every line ends.
+        max_depth: The old name of ``depth``: deprecated (a ``DeprecationWarning``).
 
     Returns:
         The deepest completed iteration's result; its ``stats`` count the work of every
@@ -91,7 +95,7 @@ def iterative_deepening(
         of the root actions searched so far (else the first in order), with ``depth == 0``.
 
     Raises:
-        InvalidSearchOptionError: ``time_limit <= 0``, ``max_depth < 1``, ``node_limit < 1``,
+        InvalidSearchOptionError: ``time_limit <= 0``, ``depth < 1``, ``node_limit < 1``,
             a value of the wrong type, or a ``table`` used with another game.
         CyclicGameError: without any limit, a state repeats on the line searched (the game
             has a cycle, so no iteration can prove its value); give a limit.
@@ -111,10 +115,11 @@ def iterative_deepening(
         (True, 5)
     """
     started = time.perf_counter()
+    depth = _renamed_depth(depth, max_depth)
     evaluate = _default(game, "evaluate", evaluate, _zero)
     trusted_order = order is None  # the game's own order, if any: check_game checks it
     order = _default(game, "order", order, None)
-    _check_limits(time_limit, max_depth, node_limit, on_iteration)
+    _check_limits(time_limit, depth, node_limit, on_iteration)
     for name, member in (("evaluate", evaluate), ("order", order)):
         if member is not None and not callable(member):
             raise InvalidSearchOptionError(
@@ -153,7 +158,7 @@ def iterative_deepening(
         evaluate,
         options,
         search_id,
-        limits=(deadline, max_depth, node_limit),
+        limits=(deadline, depth, node_limit),
         on_iteration=on_iteration,
         started=started,
         trace=trace,
@@ -242,6 +247,27 @@ def _deepen(
     return done
 
 
+def _renamed_depth(depth: int | None, max_depth: int | None) -> int | None:
+    """``depth``, or the value of its deprecated old name ``max_depth``.
+
+    Raises:
+        InvalidSearchOptionError: both are given, with different values.
+    """
+    if max_depth is None:
+        return depth
+    warnings.warn(
+        "iterative_deepening: max_depth= is deprecated; use depth=, as every searcher does",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+    if depth is not None and depth != max_depth:
+        raise InvalidSearchOptionError(
+            f"{_SEARCHER}: depth={depth!r} and max_depth={max_depth!r} disagree; max_depth is "
+            "the old name of depth: give depth only"
+        )
+    return max_depth
+
+
 def _zero(state: object, player: Player) -> float:
     """The evaluation that knows nothing: every non-terminal state is worth 0."""
     return 0.0
@@ -260,7 +286,7 @@ def _nodes(outcome: Outcome) -> int:
 
 
 def _check_limits(
-    time_limit: object, max_depth: object, node_limit: object, on_iteration: object
+    time_limit: object, depth: object, node_limit: object, on_iteration: object
 ) -> None:
     """Raise :class:`InvalidSearchOptionError` for a limit that is not a positive number."""
     if time_limit is not None and (
@@ -272,7 +298,7 @@ def _check_limits(
         raise InvalidSearchOptionError(
             f"{_SEARCHER}: time_limit must be a finite number of seconds > 0, not {time_limit!r}"
         )
-    for name, value in (("max_depth", max_depth), ("node_limit", node_limit)):
+    for name, value in (("depth", depth), ("node_limit", node_limit)):
         if value is not None and (
             isinstance(value, bool) or not isinstance(value, int) or value < 1
         ):

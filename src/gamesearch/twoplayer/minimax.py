@@ -12,7 +12,15 @@ import math
 import time
 from typing import Any
 
-from .._core import check_trace, make_result, no_actions_error, prepare, recursion_guard
+from .._core import (
+    check_trace,
+    game_evaluation,
+    make_result,
+    no_actions_error,
+    prepare,
+    recursion_guard,
+    refuse_limits,
+)
 from .._validation import checked_number, mover_error, translate
 from ..game import A, Evaluation, Game, S
 from ..result import SearchResult
@@ -28,6 +36,8 @@ def minimax(
     depth: int | None = None,
     evaluate: Evaluation[S] | None = None,
     trace: Observer | None = None,
+    time_limit: None = None,
+    node_limit: None = None,
 ) -> SearchResult[A]:
     """Search the whole tree below ``state`` and back up minimax values.
 
@@ -39,9 +49,14 @@ def minimax(
         state: The root; ``None`` means ``game.initial_state()``.
         depth: Plies to search (an int >= 1), or ``None`` to search to terminal states.
         evaluate: ``evaluate(state, player)``, the estimated utility for ``player`` of a
-            non-terminal state at the depth limit; required with ``depth``.
+            non-terminal state at the depth limit; with ``depth``, the game's own
+            ``evaluate`` method if not given.
         trace: An observer given every step of the search (see :mod:`gamesearch.trace`), or
             ``None``.
+        time_limit: Not taken: this searcher searches to its depth, then returns (an
+            ``InvalidSearchOptionError`` if given); ``iterative_deepening`` and ``mcts``
+            take a time limit.
+        node_limit: Not taken either, likewise.
 
     Returns:
         The minimax value for the player to move at ``state``, the first best action in
@@ -64,6 +79,8 @@ def minimax(
         >>> result.value, result.action, result.pv, result.stats.leaves
         (3.0, 'a1', ('a1', 'b1'), 9)
     """
+    refuse_limits("minimax", time_limit, node_limit)
+    evaluate = game_evaluation(game, depth, evaluate)
     started = time.perf_counter()
     root, limit = prepare(game, state, depth, evaluate, searcher="minimax")
     check_trace(trace, "minimax")
@@ -87,7 +104,7 @@ def minimax(
                 value = utility(state, max_player)
                 source = "utility"
             else:
-                value = evaluate(state, max_player)  # type: ignore[misc]  # a limit implies it
+                value = evaluate(state, max_player)
                 source = "evaluate"
                 estimates += 1
             if value.__class__ is not float or value != value:

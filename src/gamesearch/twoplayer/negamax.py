@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from .._core import game_evaluation, refuse_limits
 from ..game import A, Evaluation, Game, Order, S
 from ..result import SearchResult
 from ..trace.events import Observer
@@ -26,6 +27,8 @@ def negamax(
     quiescence: Callable[[S], Sequence[A]] | None = None,
     root_values: bool = False,
     trace: Observer | None = None,
+    time_limit: None = None,
+    node_limit: None = None,
 ) -> SearchResult[A]:
     """Negamax with alpha-beta pruning (Knuth and Moore 1975).
 
@@ -40,7 +43,8 @@ def negamax(
         state: The root; ``None`` means ``game.initial_state()``.
         depth: Plies to search (an int >= 1), or ``None`` to search to terminal states.
         evaluate: ``evaluate(state, player)``, the estimated utility for ``player`` of a
-            non-terminal state at the depth limit; required with ``depth``.
+            non-terminal state at the depth limit; with ``depth``, the game's own
+            ``evaluate`` method if not given.
         order: ``order(state, actions)``, the legal ``actions`` of ``state`` in the order to
             try them (best first); ``None`` keeps ``actions()`` order.
         table: A :class:`~gamesearch.TranspositionTable` to store and reuse values and best
@@ -56,6 +60,10 @@ def negamax(
             every optimal move.
         trace: An observer given every step of the search, values and windows for the
             player to move at ``state`` (see :mod:`gamesearch.trace`); ``None`` for none.
+        time_limit: Not taken: this searcher searches to its depth, then returns (an
+            ``InvalidSearchOptionError`` if given); ``iterative_deepening`` and ``mcts``
+            take a time limit.
+        node_limit: Not taken either, likewise.
 
     Returns:
         The value for the player to move at ``state``, its best action (the first optimal one
@@ -79,6 +87,8 @@ def negamax(
         >>> result.value, result.action, result.pv
         (1.0, 2, (2,))
     """
+    refuse_limits("negamax", time_limit, node_limit)
+    evaluate = game_evaluation(game, depth, evaluate)
     return window_search(
         game, state, searcher="negamax", root_view=False, depth=depth, evaluate=evaluate,
         order=order, table=table, killers=killers, history=history, quiescence=quiescence,
