@@ -34,7 +34,14 @@ from .mcts.tree import MCTSTree
 from .multiplayer.best_reply import PassingGame, Reply, best_reply
 from .multiplayer.maxn import maxn
 from .multiplayer.paranoid import paranoid
-from .play import GameRecord, play, random_player, searcher_player
+from .play import (
+    GameRecord,
+    RandomPlayer,
+    SearcherPlayer,
+    play,
+    random_player,
+    searcher_player,
+)
 from .result import SearchResult, SearchStats
 from .solve.solution import Solution
 from .solve.solver import solve
@@ -66,10 +73,12 @@ __all__ = [
     "Order",
     "PassingGame",
     "Player",
+    "RandomPlayer",
     "Reply",
     "SearchResult",
     "SearchStats",
     "SearchTooDeepError",
+    "SearcherPlayer",
     "Solution",
     "StochasticGame",
     "TranspositionTable",

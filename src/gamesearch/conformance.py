@@ -26,6 +26,7 @@ from typing import Any
 
 from ._core import check_game as check_members
 from .errors import GameProtocolError
+from .game import Game
 
 __all__ = ["ConformanceReport", "check_game"]
 
@@ -69,12 +70,13 @@ class _Problems:
 
 
 def check_game(
-    game: Any,
+    game: Game[Any, Any],
     *,
     max_states: int = 10_000,
     lines: int = 100,
     zero_sum: bool = False,
     seed: int = 0,
+    utility_anywhere: bool = False,
 ) -> ConformanceReport:
     """Check that ``game`` keeps the ``Game`` protocol's promises; raise if it does not.
 
@@ -97,6 +99,10 @@ def check_game(
         zero_sum: Check that the utilities of every terminal state sum to 0 (``negamax``'s
             assumption).
         seed: The seed of the random lines, so that a failure repeats.
+        utility_anywhere: Let ``utility`` answer at states that are not terminal, as
+            OpenSpiel's ``returns()`` and some wrappers of chess libraries do (every
+            searcher asks for a utility only at terminal states, so this is safe; the check
+            exists to catch a search that scores a state too early).
 
     Returns:
         How much was checked.
@@ -149,7 +155,7 @@ def check_game(
             terminal += 1
             _check_terminal(game, state, players, zero_sum, problems, line)
             return []
-        return _check_inner(game, state, players, keyfn, problems, line)
+        return _check_inner(game, state, players, keyfn, problems, line, utility_anywhere)
 
     pending: deque[tuple[Any, tuple[Any, ...]]] = deque([(game.initial_state(), ())])
     while pending and checked < max_states:
@@ -248,6 +254,7 @@ def _check_inner(
     keyfn: Callable[[Any], Any] | None,
     problems: _Problems,
     line: tuple[Any, ...],
+    utility_anywhere: bool = False,
 ) -> list[tuple[Any, Any]]:
     """Check a non-terminal state; return its ``(action, child)`` pairs."""
     actions = list(game.actions(state))
@@ -268,7 +275,8 @@ def _check_inner(
             f"{players - 1} (-1 marks a chance node)",
             line,
         )
-    _check_no_utility(game, state, problems, line)
+    if not utility_anywhere:
+        _check_no_utility(game, state, problems, line)
     _check_order(game, state, actions, problems, line)
     snapshot = _snapshot(state)
     children = []

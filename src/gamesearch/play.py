@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, overload
 
 from ._core import check_game
 from .chance._common import distribution, no_chance_outcomes_error
@@ -13,7 +13,14 @@ from .errors import GameProtocolError, IllegalActionError, InvalidSearchOptionEr
 from .game import CHANCE, Game, Player
 from .result import SearchResult
 
-__all__ = ["GameRecord", "play", "random_player", "searcher_player"]
+__all__ = [
+    "GameRecord",
+    "RandomPlayer",
+    "SearcherPlayer",
+    "play",
+    "random_player",
+    "searcher_player",
+]
 
 _S = TypeVar("_S")
 _A = TypeVar("_A")
@@ -61,7 +68,8 @@ def play(
         game: Any game; chance nodes need ``chance_outcomes``.
         players: One callable per player, indexed by player: ``players[p](state)`` returns
             the action of player ``p`` in ``state``. :func:`searcher_player` makes one of a
-            searcher, :func:`random_player` one that plays at random.
+            searcher, :func:`random_player` one that plays at random; a player with a
+            ``bind(game)`` method (as theirs have) is bound to ``game`` first.
         seed: Seeds the ``random.Random`` that draws chance outcomes, so that the same seed
             replays the same game (given deterministic players).
         state: Where the game starts; ``None`` means ``game.initial_state()``.
@@ -110,6 +118,9 @@ def play(
             f"play: max_moves must be an int >= 0 or None, not {max_moves!r}"
         )
     rng = random.Random(seed)
+    # Players made without a game (searcher_player(alphabeta), random_player(seed=0)) play
+    # this one.
+    players = [_seated(player, game) for player in players]
     outcomes_of = getattr(game, "chance_outcomes", None)
     current = game.initial_state() if state is None else state
     moves: list[_A] = []
@@ -153,6 +164,12 @@ def play(
     )
 
 
+def _seated(player: Callable[[_S], _A], game: Game[_S, _A]) -> Callable[[_S], _A]:
+    """``player``, bound to ``game`` if it has a ``bind(game)`` method."""
+    bind = getattr(player, "bind", None)
+    return bind(game) if callable(bind) else player
+
+
 def _winner(utilities: tuple[float, ...] | None) -> Player | None:
     """The player with the strictly highest utility, if there are two players or more."""
     if utilities is None or len(utilities) < 2:
@@ -161,61 +178,174 @@ def _winner(utilities: tuple[float, ...] | None) -> Player | None:
     return utilities.index(best) if utilities.count(best) == 1 else None
 
 
+class SearcherPlayer(Generic[_S, _A]):
+    """A player that plays the action a searcher chooses: ``searcher(game, state, **options)``.
+
+    Made by :func:`searcher_player`. Without a game it is *unbound*: :func:`play` binds it to
+    the game it plays (:meth:`bind`), so one player serves any game.
+    """
+
+    def __init__(
+        self,
+        searcher: Callable[..., SearchResult[_A]],
+        options: dict[str, Any],
+        game: Game[_S, _A] | None = None,
+    ) -> None:
+        if not callable(searcher):
+            raise InvalidSearchOptionError(f"searcher_player: {searcher!r} is not a searcher")
+        self.searcher = searcher
+        self.options = options
+        self.game = game
+        self.__name__ = f"{getattr(searcher, '__name__', 'searcher')}_player"
+
+    def __repr__(self) -> str:
+        options = "".join(f", {name}={value!r}" for name, value in self.options.items())
+        return f"searcher_player({self.__name__.removesuffix('_player')}{options})"
+
+    def bind(self, game: Game[_S, _A]) -> SearcherPlayer[_S, _A]:
+        """This player, playing ``game``."""
+        return self if self.game is game else SearcherPlayer(self.searcher, self.options, game)
+
+    def __call__(self, state: _S) -> _A:
+        """The searcher's action in ``state``.
+
+        Raises:
+            InvalidSearchOptionError: the player is not bound to a game.
+            GameProtocolError: the searcher chose no action.
+        """
+        if self.game is None:
+            raise InvalidSearchOptionError(
+                f"{self!r} plays no game yet: pass it to play(game, players), or bind it with "
+                "player.bind(game)"
+            )
+        action = self.searcher(self.game, state, **self.options).action
+        if action is None:
+            raise GameProtocolError(f"{self.__name__} chose no action in state {state!r}")
+        return action
+
+
+class RandomPlayer(Generic[_S, _A]):
+    """A player that picks one of the legal actions uniformly at random.
+
+    Made by :func:`random_player`; bound to a game by :func:`play`, as :class:`SearcherPlayer`.
+    """
+
+    def __init__(self, rng: random.Random, game: Game[_S, _A] | None = None) -> None:
+        self.rng = rng
+        self.game = game
+        self.__name__ = "random_player"
+
+    def bind(self, game: Game[_S, _A]) -> RandomPlayer[_S, _A]:
+        """This player, playing ``game`` (with the same generator)."""
+        return self if self.game is game else RandomPlayer(self.rng, game)
+
+    def __call__(self, state: _S) -> _A:
+        """A random legal action in ``state``.
+
+        Raises:
+            InvalidSearchOptionError: the player is not bound to a game.
+        """
+        if self.game is None:
+            raise InvalidSearchOptionError(
+                "random_player() plays no game yet: pass it to play(game, players), or bind it "
+                "with player.bind(game)"
+            )
+        return self.rng.choice(list(self.game.actions(state)))
+
+
+@overload
 def searcher_player(
-    game: Game[_S, _A], searcher: Callable[..., SearchResult[_A]], **options: Any
-) -> Callable[[_S], _A]:
+    searcher: Callable[..., SearchResult[Any]], /, **options: Any
+) -> SearcherPlayer[Any, Any]: ...
+
+
+@overload
+def searcher_player(
+    game: Game[_S, _A], searcher: Callable[..., SearchResult[_A]], /, **options: Any
+) -> SearcherPlayer[_S, _A]: ...
+
+
+def searcher_player(*args: Any, **options: Any) -> SearcherPlayer[Any, Any]:
     """A player that plays the action ``searcher(game, state, **options)`` chooses.
 
+    ``searcher_player(alphabeta, depth=3)`` makes a player that :func:`play` binds to its game;
+    the older form ``searcher_player(game, alphabeta, depth=3)`` binds it at once.
+
     Args:
-        game: The game the player plays.
-        searcher: Any searcher, such as ``alphabeta`` or ``expectimax``.
+        *args: ``searcher``, or ``game, searcher``: any searcher, such as ``alphabeta`` or
+            ``expectimax``, and the game the player plays.
         **options: The searcher's options, such as ``depth=3, evaluate=...``.
 
     Returns:
-        ``choose(state) -> action``, for :func:`play`.
+        A :class:`SearcherPlayer`: ``player(state) -> action``, for :func:`play`.
+
+    Raises:
+        InvalidSearchOptionError: no searcher, or something that is not one.
 
     Example:
         >>> from gamesearch import alphabeta
         >>> from gamesearch.games import TicTacToe
-        >>> game = TicTacToe()
-        >>> perfect = searcher_player(game, alphabeta)
-        >>> play(game, [perfect, perfect]).utilities   # perfect play draws
+        >>> perfect = searcher_player(alphabeta)
+        >>> play(TicTacToe(), [perfect, perfect]).utilities   # perfect play draws
         (0.0, 0.0)
     """
-    if not callable(searcher):
-        raise InvalidSearchOptionError(f"searcher_player: {searcher!r} is not a searcher")
-    name = getattr(searcher, "__name__", "searcher")
-
-    def choose(state: _S) -> _A:
-        """The searcher's action in ``state``."""
-        action = searcher(game, state, **options).action
-        if action is None:
-            raise GameProtocolError(f"{name} chose no action in state {state!r}")
-        return action
-
-    choose.__name__ = choose.__qualname__ = f"{name}_player"
-    return choose
+    if len(args) == 1:
+        return SearcherPlayer(args[0], options)
+    if len(args) == 2:
+        check_game(args[0])
+        return SearcherPlayer(args[1], options, args[0])
+    raise InvalidSearchOptionError(
+        "searcher_player takes a searcher and its options, as in searcher_player(alphabeta, "
+        f"depth=3) (or the game first: searcher_player(game, alphabeta)); got {len(args)} "
+        "positional arguments"
+    )
 
 
-def random_player(game: Game[_S, _A], rng: random.Random) -> Callable[[_S], _A]:
+@overload
+def random_player(*, seed: int | random.Random | None = None) -> RandomPlayer[Any, Any]: ...
+
+
+@overload
+def random_player(game: Game[_S, _A], rng: random.Random, /) -> RandomPlayer[_S, _A]: ...
+
+
+def random_player(*args: Any, seed: int | random.Random | None = None) -> RandomPlayer[Any, Any]:
     """A player that picks one of the legal actions uniformly at random.
 
+    ``random_player(seed=0)`` makes a player that :func:`play` binds to its game; the older form
+    ``random_player(game, random.Random(0))`` binds it at once.
+
     Args:
-        game: The game the player plays.
-        rng: The generator it draws from, e.g. ``random.Random(seed)``.
+        *args: Nothing, or ``game, rng``: the game and the ``random.Random`` to draw from.
+        seed: An int seed, or a ``random.Random`` to draw from; ``None`` for an unseeded one.
+
+    Raises:
+        InvalidSearchOptionError: arguments of neither form.
 
     Example:
-        >>> import random
         >>> from gamesearch.games import TicTacToe
-        >>> game = TicTacToe()
-        >>> wild = random_player(game, random.Random(7))
-        >>> record = play(game, [wild, wild])
+        >>> wild = random_player(seed=7)
+        >>> record = play(TicTacToe(), [wild, wild])
         >>> record.finished, len(record.moves) >= 5
         (True, True)
     """
+    if not args:
+        return RandomPlayer(_generator(seed, "random_player"))
+    if len(args) == 2 and seed is None and isinstance(args[1], random.Random):
+        check_game(args[0])
+        return RandomPlayer(args[1], args[0])
+    raise InvalidSearchOptionError(
+        "random_player takes seed= (an int or a random.Random), as in random_player(seed=0), or "
+        "the older game and random.Random: random_player(game, random.Random(0))"
+    )
 
-    def choose(state: _S) -> _A:
-        """A random legal action in ``state``."""
-        return rng.choice(list(game.actions(state)))
 
-    return choose
+def _generator(seed: object, caller: str) -> random.Random:
+    """A ``random.Random`` for ``seed``: a new one seeded with an int or ``None``, or itself."""
+    if isinstance(seed, random.Random):
+        return seed
+    if seed is None or (isinstance(seed, int) and not isinstance(seed, bool)):
+        return random.Random(seed)
+    raise InvalidSearchOptionError(
+        f"{caller}: seed must be an int, a random.Random or None, not {seed!r}"
+    )
