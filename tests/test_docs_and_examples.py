@@ -117,6 +117,21 @@ def test_python_blocks_run_in_order(path: Path, monkeypatch: pytest.MonkeyPatch)
         pytest.skip(f"blocks of {relative(path)} need {', '.join(sorted(missing))}: not run")
 
 
+@pytest.mark.parametrize(
+    "block", python_blocks(ROOT / "README.md"), ids=lambda block: f"line {block.first_line}"
+)
+def test_each_readme_block_runs_on_its_own(block: Block, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A reader copies one block of the README: it must run alone, its imports included. (The
+    # pages under docs/ are tutorials read top to bottom: each runs as a whole, above.)
+    absent = {name for name in block.needs if importlib.util.find_spec(name) is None}
+    if absent:
+        pytest.skip(f"needs {', '.join(sorted(absent))}")
+    module = types.ModuleType("markdown_readme_block")
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    padded = "\n" * (block.first_line - 1) + block.source
+    exec(compile(padded, "README.md", "exec", dont_inherit=True), module.__dict__)
+
+
 EXPECTED_OUTPUT: dict[str, list[str]] = {
     "chess_puzzles.py": [
         r"key d5f6 \(mate in 2\) .* ok\n",  # Nf6+, brute-forced in examples/data
