@@ -307,7 +307,7 @@ def test_bad_arguments_are_refused() -> None:
         (GameTree([[(1, 2, 6), (4, 2, 3)], [(6, 1, 2), (7, 4, 1)]], num_players=3), False),
         (Pig(goal=10), True),
         (Hog(), True),
-        (Rolit(size=6), False),
+        pytest.param(Rolit(size=6), False, marks=pytest.mark.slow),
         (Nim((2, 3)), False),
     ],
     ids=repr,

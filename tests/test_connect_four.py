@@ -114,7 +114,16 @@ class NaiveConnectFour:
         return score / (1 + 5 * len(self.windows) + 3 * centre_cells)
 
 
-SIZES = [(7, 6), (4, 4), (5, 4), (8, 3), (3, 5), (1, 1), (4, 1), (1, 4)]
+SIZES = [
+    pytest.param(7, 6, marks=pytest.mark.slow),
+    (4, 4),
+    pytest.param(5, 4, marks=pytest.mark.slow),
+    pytest.param(8, 3, marks=pytest.mark.slow),
+    (3, 5),
+    (1, 1),
+    (4, 1),
+    (1, 4),
+]
 
 
 def assert_agrees(game: ConnectFour, state: int, naive: NaiveConnectFour, grid: Grid) -> None:
@@ -152,6 +161,7 @@ def test_agrees_with_the_naive_reference_after_every_move(width, height, data):
         assert_agrees(game, state, naive, grid)
 
 
+@pytest.mark.slow
 @given(data=st.data())
 def test_memos_that_fill_up_start_again_without_changing_an_answer(data):
     with pytest.MonkeyPatch.context() as patch:

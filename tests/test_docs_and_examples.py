@@ -199,7 +199,12 @@ EXAMPLE_NEEDS = {"chess_puzzles.py": "chess", "openspiel_games.py": "pyspiel"}
 """Examples that need an optional package (an extra), skipped without it."""
 
 
-SLOW_EXAMPLES = {"chess_puzzles.py"}
+SLOW_EXAMPLES = {
+    "chess_puzzles.py",
+    "connect_four.py",
+    "pacman_ghost.py",
+    "three_player_tournament.py",
+}
 """Examples that take more than a few seconds: run with ``-m slow``."""
 
 

@@ -412,7 +412,9 @@ def test_with_a_symmetric_key_the_principal_variation_is_still_best_play(state: 
         assert TICTACTOE.utility(position, player) == result.value
 
 
-@pytest.mark.parametrize(("width", "height"), [(4, 4), (5, 4)])
+@pytest.mark.parametrize(
+    ("width", "height"), [(4, 4), pytest.param(5, 4, marks=pytest.mark.slow)]
+)
 def test_the_engine_solves_small_connect_four_boards(width: int, height: int) -> None:
     # Published by John Tromp: with perfect play, 4x4 and 5x4 Connect Four are draws.
     result = iterative_deepening(ConnectFour(width, height))

@@ -338,7 +338,14 @@ def room() -> int:
     return sys.getrecursionlimit() - used - 20
 
 
-@pytest.mark.parametrize("search", list(TWO_PLAYER.values()), ids=list(TWO_PLAYER))
+@pytest.mark.parametrize(
+    "search",
+    [
+        pytest.param(search, marks=pytest.mark.slow) if name == "iterative_deepening" else search
+        for name, search in TWO_PLAYER.items()
+    ],
+    ids=list(TWO_PLAYER),
+)
 def test_every_searcher_searches_as_deep(search):
     deep = room()
     assert deep > 900
@@ -438,13 +445,8 @@ def faulty_games(draw: st.DrawFn) -> tuple[GameTree, str, Any, set[Any]]:
     return tree, member, bad, where
 
 
-@settings(max_examples=max(300, settings.default.max_examples))
-@given(
-    case=faulty_games(),
-    name=st.sampled_from(sorted(SEARCHES)),
-    depth=st.sampled_from([None, 2]),
-)
-def test_fuzz_every_searcher_answers_right_or_raises_a_library_error(case, name, depth):
+def fuzz_one(case: Any, name: str, depth: int | None) -> None:
+    """Search the faulty game: the sound game's answer, or a library error."""
     tree, member, bad, where = case
     search = SEARCHES[name]
     options = {} if depth is None else {"depth": depth}
@@ -461,6 +463,26 @@ def test_fuzz_every_searcher_answers_right_or_raises_a_library_error(case, name,
         return
     assert not game.triggered, f"{name} read {member} -> {bad!r} at {where} without an error"
     assert (found.value, found.action) == (sound.value, sound.action)
+
+
+@given(
+    case=faulty_games(),
+    name=st.sampled_from(sorted(SEARCHES)),
+    depth=st.sampled_from([None, 2]),
+)
+def test_fuzz_every_searcher_answers_right_or_raises_a_library_error(case, name, depth):
+    fuzz_one(case, name, depth)
+
+
+@pytest.mark.slow
+@settings(max_examples=max(1500, settings.default.max_examples))
+@given(
+    case=faulty_games(),
+    name=st.sampled_from(sorted(SEARCHES)),
+    depth=st.sampled_from([None, 2]),
+)
+def test_fuzz_many_more_games(case, name, depth):
+    fuzz_one(case, name, depth)
 
 
 # Issue 12's vocabulary of limits and defaults (checked here with the other option errors).

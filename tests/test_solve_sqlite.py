@@ -114,6 +114,7 @@ def build(path, kill_after):
     )
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
 def test_a_killed_build_run_again_finishes_with_the_same_table(tmp_path):
     killed, whole = tmp_path / "killed.sqlite", tmp_path / "whole.sqlite"
