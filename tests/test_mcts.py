@@ -256,6 +256,7 @@ def test_the_signature_takes_options_by_keyword_after_game_and_state():
         ("rng", "KEYWORD_ONLY", None),
         ("tree", "KEYWORD_ONLY", None),
         ("trace", "KEYWORD_ONLY", None),
+        ("depth", "KEYWORD_ONLY", None),
     ]
 
 

@@ -511,6 +511,13 @@ def test_a_depth_limited_search_uses_the_games_own_evaluation(search):
     assert result.stats.max_depth == 2
 
 
+def test_mcts_refuses_a_depth_naming_the_searchers_that_take_one():
+    from gamesearch import mcts
+
+    with pytest.raises(InvalidSearchOptionError, match=r"mcts cannot keep depth=2.*alphabeta"):
+        mcts(TicTacToe(), depth=2, iterations=10)
+
+
 def test_iterative_deepening_takes_depth_and_warns_of_max_depth():
     assert iterative_deepening(ConnectFour(), depth=2).depth == 2
     with pytest.warns(DeprecationWarning, match="use depth="):

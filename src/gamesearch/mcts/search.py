@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .._core import check_game, check_trace, resolve_root
+from ..errors import InvalidSearchOptionError
 from ..game import CHANCE, A, Game, Player, S
 from ..result import SearchResult, SearchStats
 from ..trace.events import Enter, Leaf, Leave, NodeKind, Observer
@@ -36,6 +37,7 @@ def mcts(
     rng: Any = None,
     tree: MCTSTree | None = None,
     trace: Observer | None = None,
+    depth: None = None,
 ) -> SearchResult[A]:
     """Monte Carlo tree search: grow a tree by random playouts and play the most visited move.
 
@@ -96,6 +98,9 @@ def mcts(
         trace: An observer told every phase of every iteration (``Select``, ``Expand``,
             ``Rollout``, ``Backup``), between an ``Enter`` and a ``Leave`` of the root; a
             :class:`~gamesearch.trace.SearchTree` draws the tree with visit counts.
+        depth: Not taken: playouts run to the end of the game (or ``evaluate`` scores each new
+            leaf); an ``InvalidSearchOptionError`` names the searchers that take one. Limit
+            the search by ``iterations``, ``time_limit`` or ``node_limit``.
 
     Returns:
         ``action``, the root's most visited child (ties to the higher mean), among those the
@@ -112,10 +117,10 @@ def mcts(
         at the initial state).
 
     Raises:
-        InvalidSearchOptionError: no limit at all; a limit, ``exploration``, ``dirichlet`` or
-            ``bounds`` out of range; ``evaluate`` with ``rollout``; a ``prior`` that is not a
-            distribution over the actions (the message names the state); a ``rollout`` that
-            does not return one number per player.
+        InvalidSearchOptionError: ``depth``; no limit at all; a limit, ``exploration``,
+            ``dirichlet`` or ``bounds`` out of range; ``evaluate`` with ``rollout``; a
+            ``prior`` that is not a distribution over the actions (the message names the
+            state); a ``rollout`` that does not return one number per player.
         NotAGameError: ``game`` lacks members of the ``Game`` protocol.
         UnsupportedGameError: no player; or, with the solver, utilities that are not zero-sum.
         GameProtocolError: a non-terminal state without actions, a chance node without
@@ -135,6 +140,13 @@ def mcts(
         (True, 500)
     """
     started = time.perf_counter()
+    if depth is not None:
+        raise InvalidSearchOptionError(
+            f"mcts cannot keep depth={depth!r}: its playouts run to the end of the game (or "
+            "evaluate= scores each new leaf); limit it with iterations=, time_limit= or "
+            "node_limit=. The searchers that take depth are minimax, alphabeta, negamax, "
+            "iterative_deepening, expectiminimax, expectimax, maxn, paranoid and best_reply"
+        )
     check_game(game)
     settings = check_options(
         game,
