@@ -9,7 +9,8 @@ from itertools import accumulate
 from numbers import Real
 from typing import Any
 
-from .._core import nan_error, no_actions_error
+from .._core import no_actions_error
+from .._validation import checked_number
 from ..errors import InvalidDistributionError, InvalidSearchOptionError
 from ..game import Player
 
@@ -134,13 +135,10 @@ class Node:
 def terminal_utilities(game: Any, state: Any, players: int) -> tuple[float, ...]:
     """Every player's utility in the terminal ``state``, as floats, refusing NaN."""
     utility = game.utility
-    values = []
-    for player in range(players):
-        value = float(utility(state, player))
-        if value != value:
-            raise nan_error(state, player, "utility")
-        values.append(value)
-    return tuple(values)
+    return tuple(
+        checked_number(utility(state, player), state, player, "utility")
+        for player in range(players)
+    )
 
 
 def set_actions(node: Node, actions: Sequence[Any]) -> None:

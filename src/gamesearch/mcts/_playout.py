@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .._core import nan_error
+from .._validation import checked_number
 from ..errors import GameProtocolError, InvalidDistributionError, InvalidSearchOptionError
 from ..game import CHANCE
 from ._node import TOLERANCE, Node, terminal_utilities
@@ -84,13 +84,10 @@ class Simulator:
     def _evaluated(self, state: Any) -> tuple[float, ...]:
         evaluate = self.evaluate
         assert evaluate is not None
-        values = []
-        for player in range(self.players):
-            value = float(evaluate(state, player))
-            if value != value:
-                raise nan_error(state, player, "evaluate")
-            values.append(value)
-        return tuple(values)
+        return tuple(
+            checked_number(evaluate(state, player), state, player, "evaluate")
+            for player in range(self.players)
+        )
 
     def _rolled_out(self, state: Any) -> tuple[float, ...]:
         assert self.rollout is not None

@@ -67,7 +67,7 @@ class MCTSPlayer(Generic[S, A]):
         self, game: Game[S, A], *, rng: Any = None, reuse: bool = True, **options: Any
     ) -> None:
         check_game(game)
-        passed = set(_OPTIONS) - {"rng", "tree"}  # it keeps its own generator and tree
+        passed = set(_OPTIONS) - {"rng", "tree", "depth"}  # its own generator and tree; no depth
         unknown = sorted(set(options) - passed)
         if unknown:
             raise InvalidSearchOptionError(
