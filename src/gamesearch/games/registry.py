@@ -260,9 +260,6 @@ _GAMES = (
 )
 """The reference games, in the order ``gamesearch games`` lists them."""
 
-_HELP = {int: "an integer", float: "a number", str: "a string", bool: "true or false"}
-
-
 def spec_from_path(path: str) -> GameSpec:
     """A :class:`GameSpec` for the game class (or function) at the import path ``path``.
 
@@ -274,7 +271,7 @@ def spec_from_path(path: str) -> GameSpec:
     """
     factory = load_factory(path)
     parameters = tuple(
-        GameParameter(name, kind, default, _HELP.get(kind, "a Python literal"))
+        GameParameter(name, kind, default, f"a keyword of {path}")
         for name, kind, default in keyword_parameters(factory)
     )
     doc = (inspect.getdoc(factory) or "").strip().splitlines()
