@@ -11,13 +11,20 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from gamesearch import expectiminimax, maxn, minimax
+from gamesearch.games import Hog, Nim, TicTacToe
+
 TEXTBOOK = "[[3,12,8],[2,4,6],[14,5,2]]"
+SOURCE = str(Path(__file__).resolve().parent.parent / "src")
+ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([SOURCE, os.environ.get("PYTHONPATH", "")])}
+"""The package under test, for a child started in another directory."""
 
 
-def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+def run(*args: str, stdin: str = "", cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "gamesearch", *args],
         input=stdin,
@@ -25,7 +32,36 @@ def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
         text=True,
         timeout=120,
         check=False,
+        cwd=cwd,
+        env=ENV,
     )
+
+
+def default_sigint() -> None:
+    """In the child: Ctrl-C's default disposition, even when the runner ignores SIGINT (nohup),
+    so that Python turns it into KeyboardInterrupt."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def interrupt(*args: str, once: str) -> tuple[int, str, str]:
+    """Run the command, send it SIGINT once ``once`` shows on its stderr; exit status, outputs."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gamesearch", *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=ENV,
+        preexec_fn=default_sigint,  # noqa: PLW1509 - no threads here
+    )
+    assert process.stderr is not None
+    deadline = time.monotonic() + 60
+    seen = ""
+    while once not in seen and time.monotonic() < deadline:
+        seen += process.stderr.readline()
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    return process.returncode, out, seen + err
 
 
 def test_play_a_whole_game_refusing_an_illegal_move() -> None:
@@ -64,6 +100,8 @@ def test_play_stops_cleanly_on_ctrl_c() -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        env=ENV,
+        preexec_fn=default_sigint,  # noqa: PLW1509 - no threads here
     )
     assert process.stdout is not None
     deadline = time.monotonic() + 60
@@ -78,13 +116,23 @@ def test_play_stops_cleanly_on_ctrl_c() -> None:
 
 
 def test_solve_prints_value_move_line_nodes_and_time() -> None:
-    done = run("solve", "tictactoe")
+    done = run("solve", "tictactoe", "--quiet")
     assert done.returncode == 0, done.stderr
     out = done.stdout
+    assert minimax(TicTacToe()).value == 0  # the reference: plain minimax to the end
+    assert "search: iterative_deepening until the value is proven, at most 10 s" in out
     assert "value: 0 for X (proven)" in out
-    assert "best move: 0" in out
-    assert re.search(r"principal variation: 0( \d){8}\n", out)
-    assert "nodes: 18,297" in out
+    line = re.search(r"principal variation: ((\d )+\d)\n", out)
+    assert line is not None
+    moves = [int(move) for move in line[1].split()]
+    assert f"best move: {moves[0]}\n" in out
+    game = TicTacToe()
+    state = game.initial_state()
+    for move in moves:
+        state = game.result(state, move)
+    assert game.is_terminal(state)
+    assert game.winner(state) is None  # best play draws
+    assert re.search(r"nodes: [\d,]+ \(leaves", out)
     assert re.search(r"time: \d+\.\d{3} s", out)
 
 
@@ -143,6 +191,14 @@ def test_solve_a_finished_game() -> None:
         (["play", "tictactoe", "-p", "colour=red"], "NAME one of size, k"),
         (["play", "tictactoe", "-p", "k=5"], "tictactoe: TicTacToe: k must be an int from 1"),
         (["solve", "tictactoe", "--searcher", "minimax", "--time", "1"], "--time needs"),
+        (["solve", "tictactoe", "--depth", "-1"], "--depth: must be an integer >= 1, not '-1'"),
+        (["solve", "tictactoe", "--time", "0"], "--time: must be a number of seconds > 0"),
+        (["solve", "tictactoe", "--time", "nan"], "--time: must be a number of seconds > 0"),
+        (["solve", "pig", "--searcher", "alphabeta"], "pig is a game of chance; search it with"),
+        (["solve", "nim", "--searcher", "negamax"], "nim is not a two-player game"),
+        (["solve", "nim", "--time", "1"], "--time needs the iterative_deepening or mcts"),
+        (["play", "rolit", "--searcher", "expectiminimax"], "rolit has 3 players"),
+        (["solve", "hog", "--searcher", "maxn"], "hog is a game of chance"),
         (["tree", "[[1, 2], oops]"], "TREE must be nested lists"),
         (["tree", "[[1, 2], []]"], "TREE: the node at (1,) has no children"),
     ],
@@ -152,6 +208,7 @@ def test_bad_input_is_refused_with_a_message(args: list[str], message: str) -> N
     assert done.returncode == 2
     assert message in done.stderr
     assert "Traceback" not in done.stderr
+    assert done.stdout == ""  # checked before anything is printed
 
 
 def test_the_tree_as_text_by_default() -> None:
@@ -247,3 +304,161 @@ def test_table_build_an_opening_book(tmp_path: Path) -> None:
     deeper = run("table", "probe", str(book), "--moves", "0", "4")
     assert deeper.returncode == 1
     assert "does not hold the state" in deeper.stderr
+
+
+BONES = '''
+"""A game of one's own, for the command to find by its import path."""
+
+from __future__ import annotations
+
+
+class Bones:
+    """Bones: take 1 to max_take bones from a heap; whoever takes the last one wins."""
+
+    num_players = 2
+
+    def __init__(self, size: int = 5, max_take: int = 2) -> None:
+        self.size, self.max_take = size, max_take
+
+    def initial_state(self) -> tuple[int, int]:
+        return (self.size, 0)
+
+    def to_move(self, state: tuple[int, int]) -> int:
+        return state[1]
+
+    def actions(self, state: tuple[int, int]) -> list[int]:
+        return [take for take in range(1, self.max_take + 1) if take <= state[0]]
+
+    def result(self, state: tuple[int, int], take: int) -> tuple[int, int]:
+        return (state[0] - take, 1 - state[1])
+
+    def is_terminal(self, state: tuple[int, int]) -> bool:
+        return state[0] == 0
+
+    def utility(self, state: tuple[int, int], player: int) -> float:
+        return 1.0 if player != state[1] else -1.0
+'''
+
+
+def bones_wins(heap: int, max_take: int) -> bool:
+    """The independent reference: the player to move wins unless the heap is a multiple of
+    max_take + 1 (the classic subtraction game)."""
+    return heap % (max_take + 1) != 0
+
+
+@pytest.mark.parametrize(("size", "max_take"), [(4, 2), (6, 2), (7, 3)])
+def test_a_game_of_ones_own_by_import_path(tmp_path: Path, size: int, max_take: int) -> None:
+    (tmp_path / "mygames").mkdir()
+    (tmp_path / "mygames" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "mygames" / "bones.py").write_text(BONES, encoding="utf-8")
+    done = run(
+        "solve", "mygames.bones:Bones", "-p", f"size={size}", "-p", f"max_take={max_take}",
+        "--quiet", cwd=tmp_path,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    value = 1 if bones_wins(size, max_take) else -1
+    assert f"value: {value} for player 0 (proven)" in done.stdout
+
+
+def test_a_game_of_ones_own_that_fails_says_why(tmp_path: Path) -> None:
+    (tmp_path / "bones.py").write_text(BONES, encoding="utf-8")
+    (tmp_path / "broken.py").write_text("raise RuntimeError('oops')\n", encoding="utf-8")
+    for args, message in (
+        (["bones:Dice"], "'bones' has no 'Dice'"),
+        (["nowhere:Bones"], "cannot import 'nowhere'"),
+        (["broken:Game"], "importing 'broken' for the game 'broken:Game' failed: RuntimeError"),
+        (["bones:Bones", "-p", "size=big"], "size must be an integer, not 'big'"),
+        (["bones:Bones", "-p", "sides=6"], "NAME one of size, max_take"),
+        (["fractions:Fraction"], "fractions:Fraction does not make a game: it has no"),
+    ):
+        done = run("solve", *args, cwd=tmp_path)
+        assert done.returncode == 2, args
+        assert message in done.stderr, done.stderr
+        assert "Traceback" not in done.stderr
+        assert done.stdout == ""
+
+
+INFO = re.compile(
+    r"depth (\d+)  value [+-][\d.e+-]+  move \S+  nodes [\d,]+  nodes/s [\d,]+  "
+    r"elapsed \d+\.\d\d s"
+)
+
+
+@pytest.mark.parametrize("game", ["tictactoe", "nim", "hog"])
+def test_progress_one_line_per_iteration_on_stderr(game: str) -> None:
+    done = run("solve", game)
+    assert done.returncode == 0, done.stderr
+    lines = done.stderr.splitlines()
+    depths = [int(match[1]) for match in map(INFO.fullmatch, lines) if match]
+    assert len(depths) == len(lines) > 1
+    assert depths == list(range(1, len(depths) + 1))
+    assert "(proven)" in done.stdout
+    assert run("solve", game, "--quiet").stderr == ""
+
+
+def test_ctrl_c_prints_the_best_result_so_far() -> None:
+    status, out, err = interrupt(
+        "solve", "tictactoe", "-p", "size=5", "-p", "k=4", "--time", "100", once="depth 3 "
+    )
+    assert status == 130
+    assert "interrupted: the best result so far" in err
+    reached = re.search(r"value: \S+ for X \(estimated at depth (\d+)\)", out)
+    assert reached is not None, out
+    assert int(reached[1]) >= 3
+    assert re.search(r"best move: \d+\n", out)
+    assert "Traceback" not in out + err
+
+
+@pytest.mark.parametrize(
+    ("game", "reference"),
+    [("nim", lambda: maxn(Nim())), ("hog", lambda: expectiminimax(Hog()))],
+    ids=["nim by maxn", "hog by expectiminimax"],
+)
+def test_each_game_is_solved_by_the_searcher_that_fits(game: str, reference: Any) -> None:
+    expected = reference()
+    done = run("solve", game, "--quiet")
+    assert done.returncode == 0, done.stderr
+    assert f"value: {expected.value:g} for player 0 (proven)" in done.stdout
+    assert expected.exact
+
+
+def test_games_with_a_depth_by_default_say_so() -> None:
+    for game, searcher in (("pig", "expectiminimax 6 plies deep"), ("rolit", "maxn 3 plies")):
+        done = run("solve", game, "-p", "size=6" if game == "rolit" else "goal=20", "--quiet")
+        assert done.returncode == 0, done.stderr
+        assert f"search: {searcher}" in done.stdout
+        assert "estimated at depth" in done.stdout
+
+
+def test_boards_are_drawn_with_coordinates() -> None:
+    connect = run("solve", "connect4", "-p", "width=4", "-p", "height=4", "--moves", "2", "--depth", "1")
+    assert connect.stdout.startswith(". . . .\n. . . .\n. . . .\n. . X .\n0 1 2 3\n")
+    ttt = run("solve", "tictactoe", "--moves", "4", "--depth", "1")
+    assert ttt.stdout.startswith(". . .    0 1 2\n. X .    3 4 5\n. . .    6 7 8\n")
+
+
+def test_help_states_each_games_default() -> None:
+    solve = run("solve", "--help").stdout
+    assert re.search(r"connect4 +iterative_deepening until the value is proven, at most 2 s", solve)
+    assert re.search(r"pig +expectiminimax 6 plies deep", solve)
+    assert "to the end of the game" not in solve
+    assert "Ctrl-C stops the search and prints the best result found so far" in solve
+    play = run("play", "--help").stdout
+    assert re.search(r"tictactoe +iterative_deepening until the value is proven, at most 1 s", play)
+
+
+def test_play_a_game_of_chance_and_one_of_three_players() -> None:
+    pig = run("play", "pig", "-p", "goal=4", "--seed", "3", stdin="roll\n" * 40)
+    assert pig.returncode == 0, pig.stderr
+    assert "chance: " in pig.stdout
+    assert "game over: player " in pig.stdout
+    nim = run("play", "nim", "-p", "piles=(1, 2)", stdin="(1, 2)\n0,1\n1,1\n1,2\n")
+    assert nim.returncode == 0, nim.stderr
+    assert "your move (0,1 1,1 1,2)" in nim.stdout
+    assert "game over: player" in nim.stdout
+
+
+def test_mcts_still_searches() -> None:
+    done = run("solve", "tictactoe", "--moves", "0", "3", "1", "4", "--searcher", "mcts", "--time", "0.2")
+    assert done.returncode == 0, done.stderr
+    assert "best move: 2" in done.stdout  # X completes the top row
