@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import io
 import os
 import re
 import shutil
@@ -16,6 +17,7 @@ from typing import Any
 import pytest
 
 from gamesearch import expectiminimax, maxn, minimax
+from gamesearch.cli import main
 from gamesearch.games import Hog, Nim, TicTacToe
 
 TEXTBOOK = "[[3,12,8],[2,4,6],[14,5,2]]"
@@ -37,9 +39,21 @@ def run(*args: str, stdin: str = "", cwd: Path | None = None) -> subprocess.Comp
     )
 
 
+def call(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """Run the command in this process (faster than a subprocess): status, stdout, stderr."""
+    try:
+        status = main(list(args))
+    except SystemExit as exit_:
+        status = int(exit_.code or 0)
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
 def default_sigint() -> None:
-    """In the child: Ctrl-C's default disposition, even when the runner ignores SIGINT (nohup),
-    so that Python turns it into KeyboardInterrupt."""
+    """In the child: Ctrl-C's default disposition, which Python turns into KeyboardInterrupt.
+
+    The runner may ignore SIGINT (under ``nohup``), and a child inherits that.
+    """
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
@@ -52,7 +66,7 @@ def interrupt(*args: str, once: str) -> tuple[int, str, str]:
         stderr=subprocess.PIPE,
         text=True,
         env=ENV,
-        preexec_fn=default_sigint,  # noqa: PLW1509 - no threads here
+        preexec_fn=default_sigint,  # a fresh SIGINT disposition
     )
     assert process.stderr is not None
     deadline = time.monotonic() + 60
@@ -101,7 +115,7 @@ def test_play_stops_cleanly_on_ctrl_c() -> None:
         stderr=subprocess.PIPE,
         text=True,
         env=ENV,
-        preexec_fn=default_sigint,  # noqa: PLW1509 - no threads here
+        preexec_fn=default_sigint,  # a fresh SIGINT disposition
     )
     assert process.stdout is not None
     deadline = time.monotonic() + 60
@@ -203,12 +217,21 @@ def test_solve_a_finished_game() -> None:
         (["tree", "[[1, 2], []]"], "TREE: the node at (1,) has no children"),
     ],
 )
-def test_bad_input_is_refused_with_a_message(args: list[str], message: str) -> None:
-    done = run(*args)
+def test_bad_input_is_refused_with_a_message(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    status, out, err = call(capsys, *args)
+    assert status == 2
+    assert message in err
+    assert out == ""  # checked before anything is printed
+
+
+def test_options_are_checked_before_anything_is_printed() -> None:
+    done = run("solve", "tictactoe", "--depth", "-1")
     assert done.returncode == 2
-    assert message in done.stderr
+    assert done.stdout == ""
+    assert "argument --depth: must be an integer >= 1, not '-1'" in done.stderr
     assert "Traceback" not in done.stderr
-    assert done.stdout == ""  # checked before anything is printed
 
 
 def test_the_tree_as_text_by_default() -> None:
@@ -341,41 +364,65 @@ class Bones:
 
 
 def bones_wins(heap: int, max_take: int) -> bool:
-    """The independent reference: the player to move wins unless the heap is a multiple of
-    max_take + 1 (the classic subtraction game)."""
+    """The independent reference: does the player to move win (the classic subtraction game)?
+
+    The player to move wins unless the heap is a multiple of max_take + 1.
+    """
     return heap % (max_take + 1) != 0
 
 
-@pytest.mark.parametrize(("size", "max_take"), [(4, 2), (6, 2), (7, 3)])
-def test_a_game_of_ones_own_by_import_path(tmp_path: Path, size: int, max_take: int) -> None:
-    (tmp_path / "mygames").mkdir()
-    (tmp_path / "mygames" / "__init__.py").write_text("", encoding="utf-8")
-    (tmp_path / "mygames" / "bones.py").write_text(BONES, encoding="utf-8")
-    done = run(
-        "solve", "mygames.bones:Bones", "-p", f"size={size}", "-p", f"max_take={max_take}",
-        "--quiet", cwd=tmp_path,
-    )  # fmt: skip
+def write_bones(folder: Path, package: str) -> None:
+    (folder / package).mkdir()
+    (folder / package / "__init__.py").write_text("", encoding="utf-8")
+    (folder / package / "bones.py").write_text(BONES, encoding="utf-8")
+
+
+def test_a_game_of_ones_own_by_import_path(tmp_path: Path) -> None:
+    write_bones(tmp_path, "mygames")
+    done = run("solve", "mygames.bones:Bones", "-p", "size=7", "-p", "max_take=3", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
+    assert "search: iterative_deepening until the value is proven, at most 10 s" in done.stdout
+    assert "value: 1 for player 0 (proven)" in done.stdout  # 7 is not a multiple of 4
+    assert INFO.match(done.stderr)
+
+
+@pytest.mark.parametrize(("size", "max_take"), [(4, 2), (6, 2), (8, 3), (9, 1)])
+def test_a_game_of_ones_own_against_a_reference(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    size: int,
+    max_take: int,
+) -> None:
+    package = f"bones_{size}_{max_take}"
+    write_bones(tmp_path, package)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    args = ("-p", f"size={size}", "-p", f"max_take={max_take}", "--quiet")
+    status, out, err = call(capsys, "solve", f"{package}.bones:Bones", *args)
+    assert status == 0, err
     value = 1 if bones_wins(size, max_take) else -1
-    assert f"value: {value} for player 0 (proven)" in done.stdout
+    assert f"value: {value} for player 0 (proven)" in out
 
 
-def test_a_game_of_ones_own_that_fails_says_why(tmp_path: Path) -> None:
-    (tmp_path / "bones.py").write_text(BONES, encoding="utf-8")
-    (tmp_path / "broken.py").write_text("raise RuntimeError('oops')\n", encoding="utf-8")
+def test_a_game_of_ones_own_that_fails_says_why(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    (tmp_path / "bones_bad.py").write_text(BONES, encoding="utf-8")
+    (tmp_path / "broken_game.py").write_text("raise RuntimeError('oops')\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
     for args, message in (
-        (["bones:Dice"], "'bones' has no 'Dice'"),
-        (["nowhere:Bones"], "cannot import 'nowhere'"),
-        (["broken:Game"], "importing 'broken' for the game 'broken:Game' failed: RuntimeError"),
-        (["bones:Bones", "-p", "size=big"], "size must be an integer, not 'big'"),
-        (["bones:Bones", "-p", "sides=6"], "NAME one of size, max_take"),
+        (["bones_bad:Dice"], "'bones_bad' has no 'Dice'"),
+        (["nowhere_at_all:Bones"], "cannot import 'nowhere_at_all'"),
+        (["broken_game:Game"], "importing 'broken_game' for the game 'broken_game:Game' failed"),
+        (["bones_bad:Bones", "-p", "size=big"], "size must be an integer, not 'big'"),
+        (["bones_bad:Bones", "-p", "sides=6"], "NAME one of size, max_take"),
         (["fractions:Fraction"], "fractions:Fraction does not make a game: it has no"),
+        ([":Bones"], "give a game of your own as module:Class"),
     ):
-        done = run("solve", *args, cwd=tmp_path)
-        assert done.returncode == 2, args
-        assert message in done.stderr, done.stderr
-        assert "Traceback" not in done.stderr
-        assert done.stdout == ""
+        status, out, err = call(capsys, "solve", *args)
+        assert status == 2, args
+        assert message in err, err
+        assert out == ""
 
 
 INFO = re.compile(
@@ -384,16 +431,31 @@ INFO = re.compile(
 )
 
 
-@pytest.mark.parametrize("game", ["tictactoe", "nim", "hog"])
-def test_progress_one_line_per_iteration_on_stderr(game: str) -> None:
-    done = run("solve", game)
-    assert done.returncode == 0, done.stderr
-    lines = done.stderr.splitlines()
+def iterations(stderr: str) -> list[int]:
+    """The depths of the progress lines in ``stderr``, which must hold nothing else."""
+    lines = stderr.splitlines()
     depths = [int(match[1]) for match in map(INFO.fullmatch, lines) if match]
-    assert len(depths) == len(lines) > 1
+    assert len(depths) == len(lines), stderr
+    return depths
+
+
+def test_progress_one_line_per_iteration_on_stderr() -> None:
+    done = run("solve", "tictactoe")
+    assert done.returncode == 0, done.stderr
+    assert iterations(done.stderr) == list(range(1, 10))  # proven a draw at depth 9
+    assert "value: 0 for X (proven)" in done.stdout
+
+
+@pytest.mark.parametrize("game", ["nim", "hog", "pig"])
+def test_progress_of_the_searchers_deepened_by_the_command(
+    capsys: pytest.CaptureFixture[str], game: str
+) -> None:
+    status, _, err = call(capsys, "solve", game)
+    assert status == 0, err
+    depths = iterations(err)
     assert depths == list(range(1, len(depths) + 1))
-    assert "(proven)" in done.stdout
-    assert run("solve", game, "--quiet").stderr == ""
+    assert len(depths) > 1
+    assert call(capsys, "solve", game, "--quiet")[2] == ""
 
 
 def test_ctrl_c_prints_the_best_result_so_far() -> None:
@@ -414,51 +476,62 @@ def test_ctrl_c_prints_the_best_result_so_far() -> None:
     [("nim", lambda: maxn(Nim())), ("hog", lambda: expectiminimax(Hog()))],
     ids=["nim by maxn", "hog by expectiminimax"],
 )
-def test_each_game_is_solved_by_the_searcher_that_fits(game: str, reference: Any) -> None:
-    expected = reference()
-    done = run("solve", game, "--quiet")
-    assert done.returncode == 0, done.stderr
-    assert f"value: {expected.value:g} for player 0 (proven)" in done.stdout
+def test_each_game_is_solved_by_the_searcher_that_fits(
+    capsys: pytest.CaptureFixture[str], game: str, reference: Any
+) -> None:
+    expected = reference()  # the library's searcher, run to the end at once
+    status, out, err = call(capsys, "solve", game, "--quiet")
+    assert status == 0, err
+    assert f"value: {expected.value:g} for player 0 (proven)" in out
     assert expected.exact
 
 
-def test_games_with_a_depth_by_default_say_so() -> None:
-    for game, searcher in (("pig", "expectiminimax 6 plies deep"), ("rolit", "maxn 3 plies")):
-        done = run("solve", game, "-p", "size=6" if game == "rolit" else "goal=20", "--quiet")
-        assert done.returncode == 0, done.stderr
-        assert f"search: {searcher}" in done.stdout
-        assert "estimated at depth" in done.stdout
+def test_games_with_a_depth_by_default_say_so(capsys: pytest.CaptureFixture[str]) -> None:
+    for game, parameter, searcher in (
+        ("pig", "goal=20", "expectiminimax 6 plies deep"),
+        ("rolit", "size=6", "maxn 3 plies deep"),
+    ):
+        status, out, err = call(capsys, "solve", game, "-p", parameter, "--quiet")
+        assert status == 0, err
+        assert f"search: {searcher}" in out
+        assert "estimated at depth" in out
 
 
-def test_boards_are_drawn_with_coordinates() -> None:
-    connect = run("solve", "connect4", "-p", "width=4", "-p", "height=4", "--moves", "2", "--depth", "1")
-    assert connect.stdout.startswith(". . . .\n. . . .\n. . . .\n. . X .\n0 1 2 3\n")
-    ttt = run("solve", "tictactoe", "--moves", "4", "--depth", "1")
-    assert ttt.stdout.startswith(". . .    0 1 2\n. X .    3 4 5\n. . .    6 7 8\n")
+def test_boards_are_drawn_with_coordinates(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("-p", "width=4", "-p", "height=4", "--moves", "2", "--depth", "1", "--quiet")
+    out = call(capsys, "solve", "connect4", *args)[1]
+    assert out.startswith(". . . .\n. . . .\n. . . .\n. . X .\n0 1 2 3\n")
+    out = call(capsys, "solve", "tictactoe", "--moves", "4", "--depth", "1", "--quiet")[1]
+    assert out.startswith(". . .    0 1 2\n. X .    3 4 5\n. . .    6 7 8\n")
 
 
-def test_help_states_each_games_default() -> None:
-    solve = run("solve", "--help").stdout
+def test_help_states_each_games_default(capsys: pytest.CaptureFixture[str]) -> None:
+    solve = call(capsys, "solve", "--help")[1]
     assert re.search(r"connect4 +iterative_deepening until the value is proven, at most 2 s", solve)
     assert re.search(r"pig +expectiminimax 6 plies deep", solve)
     assert "to the end of the game" not in solve
     assert "Ctrl-C stops the search and prints the best result found so far" in solve
-    play = run("play", "--help").stdout
+    play = call(capsys, "play", "--help")[1]
     assert re.search(r"tictactoe +iterative_deepening until the value is proven, at most 1 s", play)
 
 
-def test_play_a_game_of_chance_and_one_of_three_players() -> None:
-    pig = run("play", "pig", "-p", "goal=4", "--seed", "3", stdin="roll\n" * 40)
-    assert pig.returncode == 0, pig.stderr
-    assert "chance: " in pig.stdout
-    assert "game over: player " in pig.stdout
-    nim = run("play", "nim", "-p", "piles=(1, 2)", stdin="(1, 2)\n0,1\n1,1\n1,2\n")
-    assert nim.returncode == 0, nim.stderr
-    assert "your move (0,1 1,1 1,2)" in nim.stdout
-    assert "game over: player" in nim.stdout
+def test_play_a_game_of_chance_and_one_of_three_players(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("roll\n" * 40))
+    status, out, err = call(capsys, "play", "pig", "-p", "goal=4", "--seed", "3")
+    assert status == 0, err
+    assert "chance: " in out
+    assert "game over: player " in out
+    monkeypatch.setattr("sys.stdin", io.StringIO("(1, 2)\n0,1\n1,1\n1,2\n"))
+    status, out, err = call(capsys, "play", "nim", "-p", "piles=(1, 2)")
+    assert status == 0, err
+    assert "your move (0,1 1,1 1,2)" in out
+    assert "game over: player" in out
 
 
-def test_mcts_still_searches() -> None:
-    done = run("solve", "tictactoe", "--moves", "0", "3", "1", "4", "--searcher", "mcts", "--time", "0.2")
-    assert done.returncode == 0, done.stderr
-    assert "best move: 2" in done.stdout  # X completes the top row
+def test_mcts_still_searches(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("--moves", "0", "3", "1", "4", "--searcher", "mcts", "--time", "0.2")
+    status, out, err = call(capsys, "solve", "tictactoe", *args)
+    assert status == 0, err
+    assert "best move: 2" in out  # X completes the top row

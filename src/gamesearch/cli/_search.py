@@ -46,7 +46,7 @@ Progress = Callable[[SearchResult[Any], float], object]
 """Told each completed iteration's result and the seconds since the search began."""
 
 
-class Interrupted(Exception):  # noqa: N818 - a signal, not an error
+class Interrupted(Exception):
     """Ctrl-C stopped a search; ``best`` is the last completed iteration's result, if any."""
 
     def __init__(self, best: SearchResult[Any] | None) -> None:

@@ -39,8 +39,7 @@ def load_factory(path: str) -> Callable[..., Any]:
         ) from exc
     except Exception as exc:  # the user's module failed while it ran: say so, not a traceback
         raise UnknownGameError(
-            f"importing {module_name!r} for the game {path!r} failed: "
-            f"{type(exc).__name__}: {exc}"
+            f"importing {module_name!r} for the game {path!r} failed: {type(exc).__name__}: {exc}"
         ) from exc
     for part in attribute.split("."):
         if not hasattr(found, part):

@@ -260,6 +260,7 @@ _GAMES = (
 )
 """The reference games, in the order ``gamesearch games`` lists them."""
 
+
 def spec_from_path(path: str) -> GameSpec:
     """A :class:`GameSpec` for the game class (or function) at the import path ``path``.
 
