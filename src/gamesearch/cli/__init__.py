@@ -55,8 +55,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     parser = _parser()
     args = parser.parse_args(argv)
-    if ":" in getattr(args, "game", "") and os.getcwd() not in sys.path:
-        sys.path.insert(0, os.getcwd())  # a game of one's own, as ``python -m`` would find it
+    # A game of one's own (module:Class) is imported from the current directory too, as
+    # ``python -m`` would find it, even when the command runs as the installed script.
+    here = ":" in getattr(args, "game", "") and os.getcwd() not in sys.path
+    if here:
+        sys.path.insert(0, os.getcwd())
     try:
         return int(args.run(args, sys.stdout))
     except KeyboardInterrupt:
@@ -69,6 +72,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.exit(2, f"gamesearch: error: {exc}\n")
     except (GameSearchError, OSError) as exc:
         parser.exit(1, f"gamesearch: error: {exc}\n")
+    finally:
+        if here:
+            sys.path.remove(os.getcwd())
 
 
 def _parser() -> argparse.ArgumentParser:

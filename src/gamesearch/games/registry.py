@@ -261,7 +261,7 @@ _GAMES = (
 """The reference games, in the order ``gamesearch games`` lists them."""
 
 
-def spec_from_path(path: str) -> GameSpec:
+def _spec_from_path(path: str) -> GameSpec:
     """A :class:`GameSpec` for the game class (or function) at the import path ``path``.
 
     Its parameters are the constructor's keyword parameters, typed by their annotations;
@@ -309,7 +309,7 @@ def find_game(name: str) -> GameSpec:
         'numerator'
     """
     if ":" in name:
-        return spec_from_path(name.strip())
+        return _spec_from_path(name.strip())
     spec = _BY_NAME.get(name.strip().lower())
     if spec is None:
         raise UnknownGameError(
