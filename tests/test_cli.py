@@ -18,7 +18,8 @@ import pytest
 
 from gamesearch import expectiminimax, maxn, minimax
 from gamesearch.cli import main
-from gamesearch.games import Hog, Nim, TicTacToe
+from gamesearch.cli._search import default_plan
+from gamesearch.games import Hog, Nim, TicTacToe, reference_games
 
 TEXTBOOK = "[[3,12,8],[2,4,6],[14,5,2]]"
 SOURCE = str(Path(__file__).resolve().parent.parent / "src")
@@ -489,7 +490,7 @@ def test_each_game_is_solved_by_the_searcher_that_fits(
 def test_games_with_a_depth_by_default_say_so(capsys: pytest.CaptureFixture[str]) -> None:
     for game, parameter, searcher in (
         ("pig", "goal=20", "expectiminimax 6 plies deep"),
-        ("rolit", "size=6", "maxn 3 plies deep"),
+        ("rolit", "size=6", "maxn 4 plies deep"),
     ):
         status, out, err = call(capsys, "solve", game, "-p", parameter, "--quiet")
         assert status == 0, err
@@ -535,3 +536,19 @@ def test_mcts_still_searches(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = call(capsys, "solve", "tictactoe", *args)
     assert status == 0, err
     assert "best move: 2" in out  # X completes the top row
+
+
+def test_the_docs_state_the_defaults_as_they_are() -> None:
+    page = (Path(__file__).resolve().parent.parent / "docs" / "cli.md").read_text("utf-8")
+    for spec in reference_games():
+        row = next(line for line in page.splitlines() if line.startswith(f"| `{spec.name}` |"))
+        solve, play = row.strip(" |").split(" | ")[1:3]
+        for plan, said in (
+            (default_plan(spec, spec.make(), play=False), solve),
+            (default_plan(spec, spec.make(), play=True), play),
+        ):
+            assert said == "the same" or plan.searcher in said or "at most" in said, row
+            if plan.depth is not None:
+                assert f"{plan.depth} plies" in solve, row
+            if plan.seconds is not None:
+                assert f"at most {plan.seconds:g} s" in said, row

@@ -216,7 +216,7 @@ _GAMES = (
         ),
         players=("red", "yellow", "green", "blue"),
         moves="a square's number, 0 at the top left, counting row by row",
-        depth=3,
+        depth=4,
         layout="squares",
     ),
     GameSpec(
