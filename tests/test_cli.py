@@ -552,3 +552,17 @@ def test_the_docs_state_the_defaults_as_they_are() -> None:
                 assert f"{plan.depth} plies" in solve, row
             if plan.seconds is not None:
                 assert f"at most {plan.seconds:g} s" in said, row
+
+
+def test_games_lists_every_bundled_game_with_its_searchers(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = call(capsys, "games")
+    assert status == 0
+    for name in ("tictactoe", "connect4", "nim", "rolit", "pig", "hog", "tree"):
+        assert re.search(rf"^{name}: ", out, re.MULTILINE), name
+    assert "piles=VALUE  the sticks in each pile, such as (3, 4, 5), default (3, 4)" in out
+    assert "solve: maxn until the value is proven" in out  # nim, three players
+    assert "solve: expectiminimax 6 plies deep" in out  # pig, whose graph has cycles
+    assert "solve: iterative_deepening until the value is proven, at most 2 s" in out  # connect4
+    assert "moves: a column's number, 0 on the left" in out
