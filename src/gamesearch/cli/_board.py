@@ -17,12 +17,14 @@ _DROPPED = frozenset(" ()[]'\"")
 
 
 def move_text(action: Any) -> str:
-    """How the command writes ``action``, and how a person types it.
+    """How the command writes ``action``, and how a person types it (``-`` for no action).
 
     Example:
-        >>> move_text((0, 2)), move_text(4), move_text("roll")
-        ('0,2', '4', 'roll')
+        >>> move_text((0, 2)), move_text(4), move_text("roll"), move_text(None)
+        ('0,2', '4', 'roll', '-')
     """
+    if action is None:
+        return "-"
     return "".join(char for char in str(action) if char not in _DROPPED)
 
 
