@@ -2,8 +2,8 @@
 
 Prints the proven value for the first player (X), every best first move, the principal
 variation, and the nodes and time it took. John Tromp's published results: 4x4, 5x4, 6x4 and
-5x5 are draws; 7x6, the standard board, is a first-player win (out of reach here). Run it
-from the repository root::
+5x5 are draws; 7x6, the standard board, is a first-player win (out of reach here). Columns are
+numbered from 0 on the left, as the game's actions. Run it from the repository root::
 
     python examples/solve_connect_four.py                       # 4x4, well under a second
     python examples/solve_connect_four.py --width 5 --height 4  # about 10 s
@@ -37,14 +37,14 @@ def main(argv: list[str] | None = None) -> None:
     result = iterative_deepening(game, table=table, on_iteration=progress)
     assert result.exact, "a search with no limit runs until the value is proven"
     print(f"value:            {result.value:+g} for X: {OUTCOME[result.value]}")
-    print(f"best first move:  column {result.action + 1}")
-    print(f"best play:        {' '.join(str(column + 1) for column in result.pv)}")
+    print(f"best first move:  column {result.action}")
+    print(f"best play:        {' '.join(str(column) for column in result.pv)}")
     print(f"nodes:            {result.stats.nodes:,}")
     print(f"time:             {result.stats.elapsed:.2f} s")
 
     # Every optimal first move: each root action searched with a full window, reusing the table.
     every = alphabeta(game, table=TranspositionTable(), order=game.order, root_values=True)
-    columns = ", ".join(str(action + 1) for action in sorted(every.best_actions))
+    columns = ", ".join(str(action) for action in sorted(every.best_actions))
     print(f"all best moves:   columns {columns} ({every.stats.elapsed:.2f} s more)")
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import io
 import os
 import re
 import shutil
@@ -11,13 +12,22 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from gamesearch import expectiminimax, maxn, minimax
+from gamesearch.cli import main
+from gamesearch.cli._search import default_plan
+from gamesearch.games import Hog, Nim, TicTacToe, reference_games
+
 TEXTBOOK = "[[3,12,8],[2,4,6],[14,5,2]]"
+SOURCE = str(Path(__file__).resolve().parent.parent / "src")
+ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([SOURCE, os.environ.get("PYTHONPATH", "")])}
+"""The package under test, for a child started in another directory."""
 
 
-def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+def run(*args: str, stdin: str = "", cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "gamesearch", *args],
         input=stdin,
@@ -25,7 +35,48 @@ def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
         text=True,
         timeout=120,
         check=False,
+        cwd=cwd,
+        env=ENV,
     )
+
+
+def call(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """Run the command in this process (faster than a subprocess): status, stdout, stderr."""
+    try:
+        status = main(list(args))
+    except SystemExit as exit_:
+        status = int(exit_.code or 0)
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def default_sigint() -> None:
+    """In the child: Ctrl-C's default disposition, which Python turns into KeyboardInterrupt.
+
+    The runner may ignore SIGINT (under ``nohup``), and a child inherits that.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def interrupt(*args: str, once: str) -> tuple[int, str, str]:
+    """Run the command, send it SIGINT once ``once`` shows on its stderr; exit status, outputs."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gamesearch", *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=ENV,
+        preexec_fn=default_sigint,  # a fresh SIGINT disposition
+    )
+    assert process.stderr is not None
+    deadline = time.monotonic() + 60
+    seen = ""
+    while once not in seen and time.monotonic() < deadline:
+        seen += process.stderr.readline()
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    return process.returncode, out, seen + err
 
 
 def test_play_a_whole_game_refusing_an_illegal_move() -> None:
@@ -64,6 +115,8 @@ def test_play_stops_cleanly_on_ctrl_c() -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        env=ENV,
+        preexec_fn=default_sigint,  # a fresh SIGINT disposition
     )
     assert process.stdout is not None
     deadline = time.monotonic() + 60
@@ -78,13 +131,23 @@ def test_play_stops_cleanly_on_ctrl_c() -> None:
 
 
 def test_solve_prints_value_move_line_nodes_and_time() -> None:
-    done = run("solve", "tictactoe")
+    done = run("solve", "tictactoe", "--quiet")
     assert done.returncode == 0, done.stderr
     out = done.stdout
+    assert minimax(TicTacToe()).value == 0  # the reference: plain minimax to the end
+    assert "search: iterative_deepening until the value is proven, at most 10 s" in out
     assert "value: 0 for X (proven)" in out
-    assert "best move: 0" in out
-    assert re.search(r"principal variation: 0( \d){8}\n", out)
-    assert "nodes: 18,297" in out
+    line = re.search(r"principal variation: ((\d )+\d)\n", out)
+    assert line is not None
+    moves = [int(move) for move in line[1].split()]
+    assert f"best move: {moves[0]}\n" in out
+    game = TicTacToe()
+    state = game.initial_state()
+    for move in moves:
+        state = game.result(state, move)
+    assert game.is_terminal(state)
+    assert game.winner(state) is None  # best play draws
+    assert re.search(r"nodes: [\d,]+ \(leaves", out)
     assert re.search(r"time: \d+\.\d{3} s", out)
 
 
@@ -143,14 +206,32 @@ def test_solve_a_finished_game() -> None:
         (["play", "tictactoe", "-p", "colour=red"], "NAME one of size, k"),
         (["play", "tictactoe", "-p", "k=5"], "tictactoe: TicTacToe: k must be an int from 1"),
         (["solve", "tictactoe", "--searcher", "minimax", "--time", "1"], "--time needs"),
+        (["solve", "tictactoe", "--depth", "-1"], "--depth: must be an integer >= 1, not '-1'"),
+        (["solve", "tictactoe", "--time", "0"], "--time: must be a number of seconds > 0"),
+        (["solve", "tictactoe", "--time", "nan"], "--time: must be a number of seconds > 0"),
+        (["solve", "pig", "--searcher", "alphabeta"], "pig is a game of chance; search it with"),
+        (["solve", "nim", "--searcher", "negamax"], "nim is not a two-player game"),
+        (["solve", "nim", "--time", "1"], "--time needs the iterative_deepening or mcts"),
+        (["play", "rolit", "--searcher", "expectiminimax"], "rolit has 3 players"),
+        (["solve", "hog", "--searcher", "maxn"], "hog is a game of chance"),
         (["tree", "[[1, 2], oops]"], "TREE must be nested lists"),
         (["tree", "[[1, 2], []]"], "TREE: the node at (1,) has no children"),
     ],
 )
-def test_bad_input_is_refused_with_a_message(args: list[str], message: str) -> None:
-    done = run(*args)
+def test_bad_input_is_refused_with_a_message(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    status, out, err = call(capsys, *args)
+    assert status == 2
+    assert message in err
+    assert out == ""  # checked before anything is printed
+
+
+def test_options_are_checked_before_anything_is_printed() -> None:
+    done = run("solve", "tictactoe", "--depth", "-1")
     assert done.returncode == 2
-    assert message in done.stderr
+    assert done.stdout == ""
+    assert "argument --depth: must be an integer >= 1, not '-1'" in done.stderr
     assert "Traceback" not in done.stderr
 
 
@@ -247,3 +328,241 @@ def test_table_build_an_opening_book(tmp_path: Path) -> None:
     deeper = run("table", "probe", str(book), "--moves", "0", "4")
     assert deeper.returncode == 1
     assert "does not hold the state" in deeper.stderr
+
+
+BONES = '''
+"""A game of one's own, for the command to find by its import path."""
+
+from __future__ import annotations
+
+
+class Bones:
+    """Bones: take 1 to max_take bones from a heap; whoever takes the last one wins."""
+
+    num_players = 2
+
+    def __init__(self, size: int = 5, max_take: int = 2) -> None:
+        self.size, self.max_take = size, max_take
+
+    def initial_state(self) -> tuple[int, int]:
+        return (self.size, 0)
+
+    def to_move(self, state: tuple[int, int]) -> int:
+        return state[1]
+
+    def actions(self, state: tuple[int, int]) -> list[int]:
+        return [take for take in range(1, self.max_take + 1) if take <= state[0]]
+
+    def result(self, state: tuple[int, int], take: int) -> tuple[int, int]:
+        return (state[0] - take, 1 - state[1])
+
+    def is_terminal(self, state: tuple[int, int]) -> bool:
+        return state[0] == 0
+
+    def utility(self, state: tuple[int, int], player: int) -> float:
+        return 1.0 if player != state[1] else -1.0
+'''
+
+
+def bones_wins(heap: int, max_take: int) -> bool:
+    """The independent reference: does the player to move win (the classic subtraction game)?
+
+    The player to move wins unless the heap is a multiple of max_take + 1.
+    """
+    return heap % (max_take + 1) != 0
+
+
+def write_bones(folder: Path, package: str) -> None:
+    (folder / package).mkdir()
+    (folder / package / "__init__.py").write_text("", encoding="utf-8")
+    (folder / package / "bones.py").write_text(BONES, encoding="utf-8")
+
+
+def test_a_game_of_ones_own_by_import_path(tmp_path: Path) -> None:
+    write_bones(tmp_path, "mygames")
+    done = run("solve", "mygames.bones:Bones", "-p", "size=7", "-p", "max_take=3", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "search: iterative_deepening until the value is proven, at most 10 s" in done.stdout
+    assert "value: 1 for player 0 (proven)" in done.stdout  # 7 is not a multiple of 4
+    assert INFO.match(done.stderr)
+
+
+@pytest.mark.parametrize(("size", "max_take"), [(4, 2), (6, 2), (8, 3), (9, 1)])
+def test_a_game_of_ones_own_against_a_reference(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    size: int,
+    max_take: int,
+) -> None:
+    package = f"bones_{size}_{max_take}"
+    write_bones(tmp_path, package)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    args = ("-p", f"size={size}", "-p", f"max_take={max_take}", "--quiet")
+    status, out, err = call(capsys, "solve", f"{package}.bones:Bones", *args)
+    assert status == 0, err
+    value = 1 if bones_wins(size, max_take) else -1
+    assert f"value: {value} for player 0 (proven)" in out
+
+
+def test_a_game_of_ones_own_that_fails_says_why(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    (tmp_path / "bones_bad.py").write_text(BONES, encoding="utf-8")
+    (tmp_path / "broken_game.py").write_text("raise RuntimeError('oops')\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    for args, message in (
+        (["bones_bad:Dice"], "'bones_bad' has no 'Dice'"),
+        (["nowhere_at_all:Bones"], "cannot import 'nowhere_at_all'"),
+        (["broken_game:Game"], "importing 'broken_game' for the game 'broken_game:Game' failed"),
+        (["bones_bad:Bones", "-p", "size=big"], "size must be an integer, not 'big'"),
+        (["bones_bad:Bones", "-p", "sides=6"], "NAME one of size, max_take"),
+        (["fractions:Fraction"], "fractions:Fraction does not make a game: it has no"),
+        ([":Bones"], "give a game of your own as module:Class"),
+    ):
+        status, out, err = call(capsys, "solve", *args)
+        assert status == 2, args
+        assert message in err, err
+        assert out == ""
+
+
+INFO = re.compile(
+    r"depth (\d+)  value [+-][\d.e+-]+  move \S+  nodes [\d,]+  nodes/s [\d,]+  "
+    r"elapsed \d+\.\d\d s"
+)
+
+
+def iterations(stderr: str) -> list[int]:
+    """The depths of the progress lines in ``stderr``, which must hold nothing else."""
+    lines = stderr.splitlines()
+    depths = [int(match[1]) for match in map(INFO.fullmatch, lines) if match]
+    assert len(depths) == len(lines), stderr
+    return depths
+
+
+def test_progress_one_line_per_iteration_on_stderr() -> None:
+    done = run("solve", "tictactoe")
+    assert done.returncode == 0, done.stderr
+    assert iterations(done.stderr) == list(range(1, 10))  # proven a draw at depth 9
+    assert "value: 0 for X (proven)" in done.stdout
+
+
+@pytest.mark.parametrize("game", ["nim", "hog", "pig"])
+def test_progress_of_the_searchers_deepened_by_the_command(
+    capsys: pytest.CaptureFixture[str], game: str
+) -> None:
+    status, _, err = call(capsys, "solve", game)
+    assert status == 0, err
+    depths = iterations(err)
+    assert depths == list(range(1, len(depths) + 1))
+    assert len(depths) > 1
+    assert call(capsys, "solve", game, "--quiet")[2] == ""
+
+
+def test_ctrl_c_prints_the_best_result_so_far() -> None:
+    status, out, err = interrupt(
+        "solve", "tictactoe", "-p", "size=5", "-p", "k=4", "--time", "100", once="depth 3 "
+    )
+    assert status == 130
+    assert "interrupted: the best result so far" in err
+    reached = re.search(r"value: \S+ for X \(estimated at depth (\d+)\)", out)
+    assert reached is not None, out
+    assert int(reached[1]) >= 3
+    assert re.search(r"best move: \d+\n", out)
+    assert "Traceback" not in out + err
+
+
+@pytest.mark.parametrize(
+    ("game", "reference"),
+    [("nim", lambda: maxn(Nim())), ("hog", lambda: expectiminimax(Hog()))],
+    ids=["nim by maxn", "hog by expectiminimax"],
+)
+def test_each_game_is_solved_by_the_searcher_that_fits(
+    capsys: pytest.CaptureFixture[str], game: str, reference: Any
+) -> None:
+    expected = reference()  # the library's searcher, run to the end at once
+    status, out, err = call(capsys, "solve", game, "--quiet")
+    assert status == 0, err
+    assert f"value: {expected.value:g} for player 0 (proven)" in out
+    assert expected.exact
+
+
+def test_games_with_a_depth_by_default_say_so(capsys: pytest.CaptureFixture[str]) -> None:
+    for game, parameter, searcher in (
+        ("pig", "goal=20", "expectiminimax 6 plies deep"),
+        ("rolit", "size=6", "maxn 4 plies deep"),
+    ):
+        status, out, err = call(capsys, "solve", game, "-p", parameter, "--quiet")
+        assert status == 0, err
+        assert f"search: {searcher}" in out
+        assert "estimated at depth" in out
+
+
+def test_boards_are_drawn_with_coordinates(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("-p", "width=4", "-p", "height=4", "--moves", "2", "--depth", "1", "--quiet")
+    out = call(capsys, "solve", "connect4", *args)[1]
+    assert out.startswith(". . . .\n. . . .\n. . . .\n. . X .\n0 1 2 3\n")
+    out = call(capsys, "solve", "tictactoe", "--moves", "4", "--depth", "1", "--quiet")[1]
+    assert out.startswith(". . .    0 1 2\n. X .    3 4 5\n. . .    6 7 8\n")
+
+
+def test_help_states_each_games_default(capsys: pytest.CaptureFixture[str]) -> None:
+    solve = call(capsys, "solve", "--help")[1]
+    assert re.search(r"connect4 +iterative_deepening until the value is proven, at most 2 s", solve)
+    assert re.search(r"pig +expectiminimax 6 plies deep", solve)
+    assert "to the end of the game" not in solve
+    assert "Ctrl-C stops the search and prints the best result found so far" in solve
+    play = call(capsys, "play", "--help")[1]
+    assert re.search(r"tictactoe +iterative_deepening until the value is proven, at most 1 s", play)
+
+
+def test_play_a_game_of_chance_and_one_of_three_players(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("roll\n" * 40))
+    status, out, err = call(capsys, "play", "pig", "-p", "goal=4", "--seed", "3")
+    assert status == 0, err
+    assert "chance: " in out
+    assert "game over: player " in out
+    monkeypatch.setattr("sys.stdin", io.StringIO("(1, 2)\n0,1\n1,1\n1,2\n"))
+    status, out, err = call(capsys, "play", "nim", "-p", "piles=(1, 2)")
+    assert status == 0, err
+    assert "your move (0,1 1,1 1,2)" in out
+    assert "game over: player" in out
+
+
+def test_mcts_still_searches(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("--moves", "0", "3", "1", "4", "--searcher", "mcts", "--time", "0.2")
+    status, out, err = call(capsys, "solve", "tictactoe", *args)
+    assert status == 0, err
+    assert "best move: 2" in out  # X completes the top row
+
+
+def test_the_docs_state_the_defaults_as_they_are() -> None:
+    page = (Path(__file__).resolve().parent.parent / "docs" / "cli.md").read_text("utf-8")
+    for spec in reference_games():
+        row = next(line for line in page.splitlines() if line.startswith(f"| `{spec.name}` |"))
+        solve, play = row.strip(" |").split(" | ")[1:3]
+        for plan, said in (
+            (default_plan(spec, spec.make(), play=False), solve),
+            (default_plan(spec, spec.make(), play=True), play),
+        ):
+            assert said == "the same" or plan.searcher in said or "at most" in said, row
+            if plan.depth is not None:
+                assert f"{plan.depth} plies" in solve, row
+            if plan.seconds is not None:
+                assert f"at most {plan.seconds:g} s" in said, row
+
+
+def test_games_lists_every_bundled_game_with_its_searchers(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = call(capsys, "games")
+    assert status == 0
+    for name in ("tictactoe", "connect4", "nim", "rolit", "pig", "hog", "tree"):
+        assert re.search(rf"^{name}: ", out, re.MULTILINE), name
+    assert "piles=VALUE  the sticks in each pile, such as (3, 4, 5), default (3, 4)" in out
+    assert "solve: maxn until the value is proven" in out  # nim, three players
+    assert "solve: expectiminimax 6 plies deep" in out  # pig, whose graph has cycles
+    assert "solve: iterative_deepening until the value is proven, at most 2 s" in out  # connect4
+    assert "moves: a column's number, 0 on the left" in out

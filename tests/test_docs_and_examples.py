@@ -151,9 +151,9 @@ EXPECTED_OUTPUT: dict[str, list[str]] = {
     ],
     "solve_connect_four.py": [
         r"value:\s+\+0 for X: a draw",  # Tromp: 4x4 is a draw
-        r"best first move:\s+column [1-4]",
+        r"best first move:\s+column [0-3]",
         r"nodes:\s+[\d,]+",
-        r"all best moves:\s+columns [1-4](, [1-4])*",
+        r"all best moves:\s+columns [0-3](, [0-3])*",
     ],
     "solve_tictactoe.py": [
         r"549,?946",  # minimax's nodes

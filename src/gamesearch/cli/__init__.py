@@ -1,0 +1,240 @@
+"""The ``gamesearch`` command: play, solve and draw searches from a terminal.
+
+``gamesearch --help`` and ``gamesearch COMMAND --help`` describe every option::
+
+    gamesearch games                                  the bundled games and their parameters
+    gamesearch play tictactoe                         play the computer
+    gamesearch solve tictactoe --moves 4 0            the value and best line of a position
+    gamesearch solve mygames.bones:Bones -p size=4    a game of your own, by import path
+    gamesearch tree '[[3,12,8],[2,4,6],[14,5,2]]'     draw the search of a nested-list tree
+    gamesearch table build tictactoe --out t.sqlite   solve a game into a SQLite table
+    gamesearch table probe t.sqlite --moves 4 0       a position's value from the table
+
+Moves are numbered as the library numbers actions, from 0. Also ``python -m gamesearch``.
+Built on :mod:`argparse`, so it needs nothing installed; only ``tree --svg`` needs the ``viz``
+extra and Graphviz.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import math
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
+
+from .. import __version__
+from ..errors import GameSearchError, InvalidSearchOptionError, UnknownGameError
+from ..games.registry import reference_games
+from ..games.tree import GameTree
+from ..solve._command import add_table_command
+from ..trace import SearchTree
+from . import _commands
+from ._search import SEARCHERS, default_plan
+
+__all__ = ["main"]
+
+_TREE_SEARCHERS = ("alphabeta", "minimax", "negamax")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command with ``argv`` (default: ``sys.argv[1:]``); return its exit status.
+
+    0 on success, 1 when a search or a file fails, 2 for a bad command line (as argparse),
+    130 when interrupted with Ctrl-C (``solve`` prints the best result found so far first).
+
+    Example:
+        >>> main(["solve", "tictactoe", "--moves", "0", "3", "1", "4", "2"])  # doctest: +ELLIPSIS
+        X X X    0 1 2
+        ...
+        the game is over: X wins
+        0
+    """
+    parser = _parser()
+    args = parser.parse_args(argv)
+    # A game of one's own (module:Class) is imported from the current directory too, as
+    # ``python -m`` would find it, even when the command runs as the installed script.
+    here = ":" in getattr(args, "game", "") and os.getcwd() not in sys.path
+    if here:
+        sys.path.insert(0, os.getcwd())
+    try:
+        return int(args.run(args, sys.stdout))
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # the reader went away (gamesearch ... | head): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except (InvalidSearchOptionError, UnknownGameError) as exc:
+        parser.exit(2, f"gamesearch: error: {exc}\n")
+    except (GameSearchError, OSError) as exc:
+        parser.exit(1, f"gamesearch: error: {exc}\n")
+    finally:
+        if here:
+            sys.path.remove(os.getcwd())
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="gamesearch",
+        description="Adversarial game search: play the computer, solve positions, and draw "
+        "how minimax and alpha-beta search a tree. Moves are numbered from 0.",
+    )
+    parser.add_argument("--version", action="version", version=f"gamesearch {__version__}")
+    commands = parser.add_subparsers(title="commands", required=True, metavar="COMMAND")
+
+    games = commands.add_parser("games", help="list the bundled games and their parameters")
+    games.set_defaults(run=_commands.games)
+
+    names = ", ".join(spec.name for spec in reference_games())
+    for name, run, summary in (
+        ("play", _commands.play, "play a game against the computer"),
+        ("solve", _commands.solve, "search a position: value, best move, principal variation"),
+    ):
+        command = commands.add_parser(
+            name,
+            help=summary,
+            description=summary + ". Moves are numbered from 0, as the library's actions.",
+            epilog=_defaults(play=name == "play"),
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
+        command.add_argument(
+            "game", metavar="GAME", help=f"the game: {names}; or your own as module:Class"
+        )
+        command.add_argument(
+            "-p",
+            "--param",
+            action="append",
+            default=[],
+            metavar="NAME=VALUE",
+            help="a game parameter, such as size=4 (repeat for more; see 'gamesearch games')",
+        )
+        _search_options(command)
+        command.set_defaults(run=run)
+    play = commands.choices["play"]
+    play.add_argument(
+        "--computer-first", action="store_true", help="let the computer make the first move"
+    )
+    play.add_argument(
+        "--seed", type=int, metavar="N", help="seed the dice of games of chance (default: none)"
+    )
+    solve = commands.choices["solve"]
+    solve.add_argument(
+        "--moves",
+        nargs="+",
+        default=[],
+        metavar="MOVE",
+        help="the moves played so far, from the start of the game",
+    )
+    solve.add_argument("--position", help="the position as the game draws it (its parse method)")
+    solve.add_argument(
+        "--quiet", action="store_true", help="no progress lines on stderr (one per iteration)"
+    )
+    _tree_command(commands)
+    add_table_command(commands)  # gamesearch table build / probe (gamesearch.solve)
+    return parser
+
+
+def _defaults(*, play: bool) -> str:
+    """The epilog of ``play --help`` or ``solve --help``: each game's default search."""
+    lines = ["by default each game is searched by the searcher that fits it:"]
+    for spec in reference_games():
+        plan = default_plan(spec, spec.make(), play=play).describe()
+        lines.append(f"  {spec.name:10} {plan}{', each move' if play else ''}")
+    lines.append(
+        "  module:Class  a game of chance: expectiminimax, and one of n != 2 players: maxn,\n"
+        "             until the value is proven; else iterative_deepening until proven, "
+        + ("at most 1 s a move" if play else "at most 10 s")
+    )
+    if not play:
+        lines.append("Ctrl-C stops the search and prints the best result found so far.")
+    return "\n".join(lines)
+
+
+def _tree_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    tree = commands.add_parser(
+        "tree",
+        help="draw the search of a game tree written as nested lists",
+        description="Search a game tree written as nested lists (or dicts) of numbers, the "
+        "leaves being MAX's utilities, and draw or tell what the searcher did.",
+    )
+    tree.add_argument("tree", metavar="TREE", help="the tree, e.g. '[[3,12,8],[2,4,6],[14,5,2]]'")
+    tree.add_argument(
+        "--searcher", choices=_TREE_SEARCHERS, default="alphabeta", help="default: alphabeta"
+    )
+    output = tree.add_mutually_exclusive_group()
+    output.add_argument("--text", action="store_true", help="the tree in plain text (default)")
+    output.add_argument("--dot", action="store_true", help="Graphviz DOT text")
+    output.add_argument("--svg", metavar="FILE", help="an SVG picture (needs the viz extra)")
+    output.add_argument("--narrate", action="store_true", help="the search told step by step")
+    tree.set_defaults(run=_tree)
+
+
+def _search_options(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--searcher",
+        choices=sorted(SEARCHERS),
+        help="default: the one that fits the game (listed below)",
+    )
+    limit = command.add_mutually_exclusive_group()
+    limit.add_argument(
+        "--depth",
+        type=_positive_int,
+        metavar="N",
+        help="search N plies deep (N >= 1), scoring unfinished positions with the game's "
+        "evaluate method (0 for every one if it has none)",
+    )
+    limit.add_argument(
+        "--time",
+        type=_positive_seconds,
+        metavar="S",
+        help="think S seconds (iterative_deepening, or mcts)",
+    )
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be an integer >= 1, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be an integer >= 1, not {text!r}")
+    return value
+
+
+def _positive_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number of seconds, not {text!r}") from None
+    if not (value > 0 and math.isfinite(value)):
+        raise argparse.ArgumentTypeError(f"must be a number of seconds > 0, not {text!r}")
+    return value
+
+
+def _tree(args: argparse.Namespace, out: TextIO) -> int:
+    try:
+        nested = ast.literal_eval(args.tree)
+    except (ValueError, SyntaxError) as exc:
+        raise InvalidSearchOptionError(
+            f"TREE must be nested lists (or dicts) of numbers, like '[[3,12,8],[2,4,6]]': {exc}"
+        ) from exc
+    try:
+        game = GameTree(nested)
+    except ValueError as exc:
+        raise InvalidSearchOptionError(f"TREE: {exc}") from exc
+    recorder = SearchTree(game)
+    SEARCHERS[args.searcher](game, trace=recorder)
+    if args.svg is not None:
+        Path(args.svg).write_text(recorder.to_svg(), encoding="utf-8")
+        print(f"wrote {args.svg}", file=out)
+    elif args.dot:
+        print(recorder.to_dot(), end="", file=out)
+    elif args.narrate:
+        print(recorder.narrate(), file=out)
+    else:
+        print(recorder.to_text(), file=out)
+    return 0

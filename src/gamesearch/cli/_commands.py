@@ -1,0 +1,212 @@
+"""``gamesearch games``, ``play`` and ``solve``: what each command does once its options are read.
+
+Every option is checked, and the game made, before the first line is printed: a command line
+that is wrong prints nothing but its error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from typing import Any, TextIO
+
+from ..errors import InvalidSearchOptionError, UnknownGameError
+from ..game import CHANCE
+from ..games.registry import GameSpec, find_game, reference_games
+from ..result import SearchResult
+from ._board import legal_moves, move_text, outcome, player_name, read_move, show
+from ._search import Interrupted, Plan, default_plan, plan, run
+
+_PROTOCOL = ("initial_state", "to_move", "actions", "result", "is_terminal", "utility")
+
+
+def games(args: argparse.Namespace, out: TextIO) -> int:
+    """``gamesearch games``: each bundled game, its parameters, moves and default searches."""
+    for spec in reference_games():
+        print(f"{spec.name}: {spec.summary}", file=out)
+        for parameter in spec.parameters:
+            default = "" if parameter.default is None else f", default {parameter.default}"
+            kind = parameter.type.__name__.upper() if parameter.type in (int, float, str) else ""
+            print(f"  {parameter.name}={kind or 'VALUE'}  {parameter.help}{default}", file=out)
+        print(f"  moves: {spec.moves}", file=out)
+        game = spec.make()
+        print(f"  solve: {default_plan(spec, game, play=False).describe()}", file=out)
+        print(f"  play, each move: {default_plan(spec, game, play=True).describe()}", file=out)
+    return 0
+
+
+def make_game(args: argparse.Namespace) -> tuple[GameSpec, Any]:
+    """The game named on the command line, made with its ``-p`` parameters.
+
+    Raises:
+        UnknownGameError: no such game, or an import path to something that is not a game.
+        InvalidSearchOptionError: a parameter the game does not take, or refuses.
+    """
+    spec = find_game(args.game)
+    game = spec.make_from(args.param)
+    missing = [name for name in _PROTOCOL if not callable(getattr(game, name, None))]
+    if missing or not isinstance(getattr(game, "num_players", None), int):
+        lacks = ", ".join(missing) or "num_players"
+        raise UnknownGameError(f"{spec.name} does not make a game: it has no {lacks}")
+    return spec, game
+
+
+def play(args: argparse.Namespace, out: TextIO) -> int:
+    """``gamesearch play``: a person against the computer, which plays every other seat."""
+    spec, game = make_game(args)
+    chosen = plan(spec, game, args, play=True)
+    you = 1 if args.computer_first else 0
+    rng = random.Random(args.seed)
+    state = game.initial_state()
+    others = ", ".join(player_name(spec, p) for p in range(game.num_players) if p != you)
+    print(
+        f"{spec.name}: you are {player_name(spec, you)}, the computer is {others}. "
+        f"A move is {spec.moves}; type 'quit' to stop.",
+        file=out,
+    )
+    print(show(spec, game, state), file=out)
+    while not game.is_terminal(state):
+        mover = game.to_move(state)
+        if mover == CHANCE:
+            action = _roll(game, state, rng)
+            print(f"chance: {move_text(action)}", file=out)
+        elif mover == you:
+            action = _ask(spec, legal_moves(game, state), out)
+            if action is None:
+                print("game abandoned", file=out)
+                return 0
+        else:
+            action = _think(spec, game, state, chosen, out)
+        state = game.result(state, action)
+        print(show(spec, game, state), file=out)
+    print(f"game over: {outcome(spec, game, state)}", file=out)
+    return 0
+
+
+def _roll(game: Any, state: Any, rng: random.Random) -> Any:
+    outcomes = game.chance_outcomes(state)
+    return rng.choices([o for o, _ in outcomes], [float(p) for _, p in outcomes])[0]
+
+
+def _think(spec: GameSpec, game: Any, state: Any, chosen: Plan, out: TextIO) -> Any:
+    try:
+        result = run(game, state, chosen)
+    except Interrupted:
+        raise KeyboardInterrupt from None
+    print(
+        f"the computer ({player_name(spec, result.player)}) plays {move_text(result.action)}  "
+        f"[its value {result.value:+g}, {result.stats.nodes:,} nodes, "
+        f"{result.stats.elapsed:.2f} s]",
+        file=out,
+    )
+    return result.action
+
+
+def _ask(spec: GameSpec, legal: dict[str, Any], out: TextIO) -> Any:
+    """A legal move typed by the person, asked again until it is; ``None`` to stop."""
+    while True:
+        print(f"your move ({' '.join(legal)}): ", end="", file=out, flush=True)
+        try:
+            line = input()
+        except EOFError:
+            print("", file=out)
+            return None
+        if not sys.stdin.isatty():
+            print(line, file=out)  # show the move read from a file or a pipe
+        text = line.strip()
+        if text.lower() in ("q", "quit", "exit"):
+            return None
+        try:
+            return read_move(text, legal)
+        except KeyError:
+            if text:
+                print(f"{text!r} is not a legal move here; a move is {spec.moves}", file=out)
+
+
+def _position(spec: GameSpec, game: Any, args: argparse.Namespace) -> Any:
+    """The position ``--position`` and ``--moves`` give, from the start by default."""
+    state = game.initial_state()
+    if args.position is not None:
+        parse = getattr(game, "parse", None)
+        if not callable(parse):
+            raise InvalidSearchOptionError(f"{spec.name} cannot read a --position")
+        try:
+            state = parse(args.position)
+        except ValueError as exc:
+            raise InvalidSearchOptionError(f"--position: {exc}") from exc
+    for move in args.moves:
+        if game.to_move(state) == CHANCE:
+            legal = {move_text(o): o for o, _ in game.chance_outcomes(state)}
+        else:
+            legal = legal_moves(game, state)
+        try:
+            state = game.result(state, read_move(move, legal))
+        except KeyError:
+            raise InvalidSearchOptionError(
+                f"--moves: {move!r} is not legal here; the legal moves are "
+                f"{' '.join(legal) or 'none (the game is over)'}"
+            ) from None
+    return state
+
+
+def solve(args: argparse.Namespace, out: TextIO) -> int:
+    """``gamesearch solve``: search one position and print what the search found."""
+    spec, game = make_game(args)
+    state = _position(spec, game, args)
+    chosen = plan(spec, game, args, play=False)
+    print(show(spec, game, state), file=out)
+    if game.is_terminal(state):
+        print(f"the game is over: {outcome(spec, game, state)}", file=out)
+        return 0
+    print(f"search: {chosen.describe()}", file=out, flush=True)
+    progress = None if args.quiet else _Info(spec)
+    try:
+        result = run(game, state, chosen, progress)
+    except Interrupted as stop:
+        if stop.best is None:
+            print("interrupted before the first iteration completed", file=sys.stderr)
+            return 130
+        print("interrupted: the best result so far", file=sys.stderr)
+        _report(spec, stop.best, out, chance=game.to_move(state) == CHANCE)
+        return 130
+    _report(spec, result, out, chance=game.to_move(state) == CHANCE)
+    return 0
+
+
+class _Info:
+    """Prints one line on stderr per completed iteration, as a chess engine's info lines."""
+
+    def __init__(self, spec: GameSpec) -> None:
+        self.spec = spec
+
+    def __call__(self, result: SearchResult[Any], elapsed: float) -> None:
+        nodes = result.stats.nodes
+        rate = nodes / elapsed if elapsed > 0 else 0.0
+        print(
+            f"depth {result.depth}  value {result.value:+.4g}  "
+            f"move {move_text(result.action)}  nodes {nodes:,}  nodes/s {rate:,.0f}  "
+            f"elapsed {elapsed:.2f} s",
+            file=sys.stderr,
+            flush=True,
+        )
+
+
+def _report(spec: GameSpec, result: SearchResult[Any], out: TextIO, *, chance: bool) -> None:
+    """Print ``result``; ``chance``: the position is a chance node (the dice roll next)."""
+    stats = result.stats
+    mover = player_name(spec, result.player)
+    kind = "proven" if result.exact else f"estimated at depth {result.depth}"
+    if not result.exact and result.depth is None:  # mcts
+        kind = f"estimated by {stats.leaves:,} playouts"
+    print(f"to move: {'chance' if chance else mover}", file=out)
+    print(f"value: {result.value:g} for {mover} ({kind})", file=out)
+    best = "none: chance moves here" if chance else move_text(result.action)
+    print(f"best move: {best}", file=out)
+    print(f"principal variation: {' '.join(move_text(a) for a in result.pv)}", file=out)
+    print(
+        f"nodes: {stats.nodes:,} (leaves {stats.leaves:,}, cutoffs {stats.cutoffs:,}, "
+        f"deepest ply {stats.max_depth})",
+        file=out,
+    )
+    print(f"time: {stats.elapsed:.3f} s", file=out)
