@@ -266,7 +266,7 @@ def test_every_defect_found_is_listed() -> None:
 @pytest.mark.parametrize(
     "game",
     [Race(), FairDice(), GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), TicTacToe()],
-    ids=repr,
+    ids=lambda game: type(game).__name__,
 )
 def test_correct_games_pass(game: Any) -> None:
     report = check_game(game, zero_sum=True)
