@@ -54,6 +54,10 @@ def game_tree(searcher: Callable[..., Any], nested: Any) -> SearchTree:
     return tree
 
 
+FOLD: dict[str, int] = {"tictactoe-endgame": 2}
+"""Pictures whose runs of pruned children hiding more than so many nodes are folded, to fit a
+slide (see ``SearchTree.to_dot``)."""
+
 PICTURES: dict[str, Callable[[], SearchTree]] = {
     "textbook-alphabeta": lambda: game_tree(alphabeta, TEXTBOOK),
     "textbook-minimax": lambda: game_tree(minimax, TEXTBOOK),
@@ -73,7 +77,8 @@ def main(argv: list[str] | None = None) -> int:
     stale = []
     for name, make in PICTURES.items():
         tree = make()
-        dot = tree.to_dot()
+        fold = FOLD.get(name)
+        dot = tree.to_dot(fold=fold)
         path = args.out / f"{name}.dot"
         if args.check:
             if not path.exists() or path.read_text(encoding="utf-8") != dot:
@@ -81,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         args.out.mkdir(parents=True, exist_ok=True)
         path.write_text(dot, encoding="utf-8")
-        path.with_suffix(".svg").write_text(tree.to_svg(), encoding="utf-8")
+        path.with_suffix(".svg").write_text(tree.to_svg(fold=fold), encoding="utf-8")
         print(f"wrote {path.with_suffix('.svg')}")
     if stale:
         print(f"out of date: {', '.join(stale)}; run python docs/make_pictures.py")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from ..errors import MissingDependencyError
+from ..errors import InvalidSearchOptionError, MissingDependencyError
 from .narration import narrate
 from .page import to_html
 from .pictures import to_dot, to_svg, to_text
@@ -52,18 +52,29 @@ class SearchTree(Recorder):
             `-- 2: D3 = 2
     """
 
-    def to_dot(self, root: TraceNode | None = None) -> str:
-        """The tree as Graphviz DOT text (see :func:`gamesearch.trace.pictures.to_dot`)."""
-        return to_dot(self, self.root if root is None else root)
+    def to_dot(
+        self, root: TraceNode | None = None, *, fold: int | None = None, boards: bool = True
+    ) -> str:
+        """The tree as Graphviz DOT text (see :func:`gamesearch.trace.pictures.to_dot`).
 
-    def to_svg(self, root: TraceNode | None = None) -> str:
-        """The tree drawn as SVG by Graphviz.
+        Args:
+            root: The search to draw: :attr:`root` by default, or another of :attr:`trees`.
+            fold: Fold runs of pruned children hiding more than ``fold`` nodes into one
+                ellipsis node with a count; ``None`` draws every node.
+            boards: Draw the positions in the nodes, when the game has ``render(state)``.
+        """
+        return to_dot(self, self.root if root is None else root, fold=fold, boards=boards)
+
+    def to_svg(
+        self, root: TraceNode | None = None, *, fold: int | None = None, boards: bool = True
+    ) -> str:
+        """The tree drawn as SVG by Graphviz (the options are :meth:`to_dot`'s).
 
         Raises:
             MissingDependencyError: the ``graphviz`` package (the ``viz`` extra) or Graphviz's
                 ``dot`` program is not installed; the message names which.
         """
-        return to_svg(self.to_dot(root))
+        return to_svg(self.to_dot(root, fold=fold, boards=boards))
 
     def _repr_svg_(self) -> str | None:
         """The picture for Jupyter; ``None`` (so Jupyter shows the text) without Graphviz."""
@@ -134,7 +145,10 @@ class SearchTree(Recorder):
         """The step-through page for Jupyter, in a frame of its own; ``None`` when empty."""
         if not self.trees:
             return None
-        page = html.escape(self.to_html(max_nodes=2000), quote=True)
+        try:
+            page = html.escape(self.to_html(max_nodes=2000), quote=True)
+        except InvalidSearchOptionError:  # too big a tree: Jupyter shows the picture instead
+            return None
         return (
             f'<iframe srcdoc="{page}" style="width: 100%; height: 560px; border: 1px solid '
             '#ccc" sandbox="allow-scripts" title="the search, step by step"></iframe>'
