@@ -171,6 +171,7 @@ def tidy(
     """
     sizes: dict[int, tuple[float, float]] = {}
     spans: dict[int, float] = {}
+    below: dict[int, Sequence[Item]] = {}  # each item's children, asked for once
     heights: list[float] = []
 
     def measure(item: Item, depth: int) -> float:
@@ -179,8 +180,9 @@ def tidy(
         if len(heights) <= depth:
             heights.append(0.0)
         heights[depth] = max(heights[depth], height)
-        below = [measure(child, depth + 1) for child in children(item)]
-        spans[id(item)] = span = max(width + GAP_X, sum(below))  # a gap's half on each side
+        below[id(item)] = kids = children(item)
+        bands = [measure(child, depth + 1) for child in kids]
+        spans[id(item)] = span = max(width + GAP_X, sum(bands))  # a gap's half on each side
         return span
 
     measure(root, 0)
@@ -191,7 +193,7 @@ def tidy(
 
     def place(item: Item, left: float) -> float:
         """Centre ``item`` in the band starting at ``left``, over its children; its centre."""
-        kids = children(item)
+        kids = below[id(item)]
         span = spans[id(item)]
         band = sum(spans[id(kid)] for kid in kids)
         start = left + (span - band) / 2  # the children centred in the band when it is wider
@@ -210,5 +212,5 @@ def tidy(
         width, height = sizes[id(item)]
         box = Box(item, parent, centres[id(item)], tops[depth], width, height, depth)
         boxes.append(box)
-        pending.extend((kid, box, depth + 1) for kid in reversed(children(item)))
+        pending.extend((kid, box, depth + 1) for kid in reversed(below[id(item)]))
     return boxes

@@ -69,12 +69,12 @@ def to_html(
             isinstance(option, bool) or not isinstance(option, int) or option < 0
         ):
             raise InvalidSearchOptionError(f"to_html: {name} must be an int >= 0, got {option!r}")
-    items = _items(root, fold, max_nodes)
+    items, below = _items(root, fold, max_nodes)
     index = fold_index(items)
     steps = Steps(tree, root, index)
     game = tree.game if boards else None
     texts = _texts(items, steps.steps)
-    boxes = tidy(root, lambda item: _size(tree, game, item, texts), lambda i: shown(i, fold=fold))
+    boxes = tidy(root, lambda item: _size(tree, game, item, texts), lambda i: below[id(i)])
     order = {id(box.item): number for number, box in enumerate(boxes)}
     renumber = [order[id(item)] for item in items]
     for step in steps.steps:
@@ -89,9 +89,12 @@ def to_html(
     return _page(heading, svg, {"nodes": nodes, "steps": steps.steps})
 
 
-def _items(root: TraceNode, fold: int | None, max_nodes: int) -> list[Item]:
-    """Every item drawn, depth first; a parent before its children."""
+def _items(
+    root: TraceNode, fold: int | None, max_nodes: int
+) -> tuple[list[Item], dict[int, list[Item]]]:
+    """Every item drawn, depth first (a parent before its children), and their children."""
     items: list[Item] = []
+    below: dict[int, list[Item]] = {}
     pending: list[Item] = [root]
     while pending:
         item = pending.pop()
@@ -102,8 +105,9 @@ def _items(root: TraceNode, fold: int | None, max_nodes: int) -> list[Item]:
                 "a smaller search (a lower depth=, or from a later state), fold pruned "
                 "subtrees (fold=0), or raise max_nodes"
             )
-        pending.extend(reversed(shown(item, fold=fold)))
-    return items
+        below[id(item)] = kids = shown(item, fold=fold)
+        pending.extend(reversed(kids))
+    return items, below
 
 
 def _texts(items: list[Item], steps: list[dict[str, Any]]) -> dict[int, dict[str, int]]:
