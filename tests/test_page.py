@@ -134,7 +134,8 @@ def test_the_page_is_one_offline_file(search: str) -> None:
     assert page.startswith("<!DOCTYPE html>")
     tags = Tags()
     tags.feed(page)
-    assert tags.balanced and not tags.open
+    assert tags.balanced
+    assert not tags.open
     links = [
         (tag, name, value)
         for tag, name, value in tags.attributes

@@ -29,7 +29,7 @@ Change = dict[str, str]
 
 
 def window_text(window: tuple[float, float] | None) -> str:
-    """A window as the page and the pictures write it: ``α=3 β=+∞``."""
+    """A window as the page writes it, in Greek letters: alpha=3 beta=+inf reads ``α=3 β=+∞``."""  # noqa: RUF002
     if window is None:
         return ""
     low, high = (number(end, unicode=True) for end in window)

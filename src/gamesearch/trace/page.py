@@ -133,8 +133,8 @@ def _size(
 ) -> tuple[float, float]:
     """The box of ``item``: wide and tall enough for every text it will show."""
     if isinstance(item, Fold):
-        widest = max(len(line) for line in _fold_label(item))
-        return (max(44.0, _WIDTHS["window"] * widest + 2 * _PAD), 2 * _ROWS["window"] + 16 + _PAD)
+        longest = max(len(line) for line in _fold_label(item))
+        return (max(44.0, _WIDTHS["window"] * longest + 2 * _PAD), 2 * _ROWS["window"] + 16 + _PAD)
     drawn = board(game, item)
     lines = drawn.splitlines() if drawn else []
     widest = texts[id(item)]
@@ -166,13 +166,15 @@ def _parent(box: Box, order: dict[int, int]) -> int | None:
 
 
 def _glyph(kind: str, left: float, top: float) -> str:
-    """The node's kind, as the textbook draws it: a triangle up (MAX) or down (MIN), a circle
-    (chance), a square (a leaf)."""
+    """The node's kind, as the textbook draws it.
+
+    A triangle pointing up (MAX) or down (MIN), a circle (chance), a square (a leaf).
+    """
     x, y = left + 4, top + 2.5
-    if kind == "max":
-        return f'<polygon class="glyph" points="{x:.1f},{y + 9:.1f} {x + 10:.1f},{y + 9:.1f} {x + 5:.1f},{y:.1f}"/>'
-    if kind == "min":
-        return f'<polygon class="glyph" points="{x:.1f},{y:.1f} {x + 10:.1f},{y:.1f} {x + 5:.1f},{y + 9:.1f}"/>'
+    if kind in ("max", "min"):
+        tip, base = (y, y + 9) if kind == "max" else (y + 9, y)
+        points = f"{x:.1f},{base:.1f} {x + 10:.1f},{base:.1f} {x + 5:.1f},{tip:.1f}"
+        return f'<polygon class="glyph" points="{points}"/>'
     if kind == "chance":
         return f'<circle class="glyph" cx="{x + 5:.1f}" cy="{y + 4.5:.1f}" r="4.5"/>'
     return f'<rect class="glyph" x="{x + 0.5:.1f}" y="{y + 0.5:.1f}" width="8" height="8"/>'
@@ -183,16 +185,17 @@ def _node_svg(tree: Recorder, game: Any, box: Box, number: int) -> list[str]:
     left, top, width = box.x - box.width / 2, box.y, box.width
     item, centre = box.item, f"{box.x:.1f}"
     kind = _kind(item)
+    name = html.escape(_name(tree, item))
     parts = [
-        f'<g id="n{number}" class="node kind-{kind} future" data-name="{html.escape(_name(tree, item))}">',
+        f'<g id="n{number}" class="node kind-{kind} future" data-name="{name}">',
         f'<rect class="card" x="{left:.1f}" y="{top:.1f}" width="{width:.1f}" '
         f'height="{box.height:.1f}" rx="4"/>',
     ]
     if isinstance(item, Fold):
         first, second = _fold_label(item)
-        parts.append(f'<text class="value" x="{centre}" y="{top + 14:.1f}">\u22ef</text>')
-        parts.append(f'<text class="fold-label" x="{centre}" y="{top + 28:.1f}">{first}</text>')
-        parts.append(f'<text class="fold-label" x="{centre}" y="{top + 41:.1f}">{second}</text>')
+        rows = (("value", "\u22ef", 14), ("fold-label", first, 28), ("fold-label", second, 41))
+        for style, text, down in rows:
+            parts.append(f'<text class="{style}" x="{centre}" y="{top + down:.1f}">{text}</text>')
         parts.append("</g>")
         return parts
     parts.append(_glyph(kind, left, top))
@@ -210,7 +213,9 @@ def _node_svg(tree: Recorder, game: Any, box: Box, number: int) -> list[str]:
         )
     baseline += _ROWS["value"]
     parts.append(f'<text class="value" x="{centre}" y="{baseline - 3.5:.1f}"></text>')
-    parts.append(f'<text class="window" x="{centre}" y="{baseline + _ROWS["window"] - 3:.1f}"></text>')
+    parts.append(
+        f'<text class="window" x="{centre}" y="{baseline + _ROWS["window"] - 3:.1f}"></text>'
+    )
     parts.append("</g>")
     return parts
 

@@ -63,14 +63,13 @@ def _action(action: Any) -> str:
     return action if isinstance(action, str) else repr(action)
 
 
-def to_dot(
-    tree: Recorder, root: TraceNode, *, fold: int | None = None, boards: bool = True
-) -> str:
+def to_dot(tree: Recorder, root: TraceNode, *, fold: int | None = None, boards: bool = True) -> str:
     """The tree below ``root`` as Graphviz DOT text, with the textbook's shapes.
 
     Each visited node is labelled with its value (MAX view); for a search with a window, its
-    final window stands beside it (``α=3`` over ``β=+∞``) in a box of its own that Graphviz
-    places in the node's row, right of the node, so that no label runs into another. Each
+    final window stands beside it (alpha over beta, in Greek letters) in a box of its own
+    that Graphviz places in the node's row, right of the node, so that no label runs into
+    another. Each
     edge is labelled with its action (and probability, below a chance node). Pruned nodes and
     edges are dashed and grey, with the value of the pruned terminal states when the tree was
     recorded with the game; the principal variation is bold. A Monte Carlo search's nodes
@@ -105,7 +104,7 @@ def to_dot(
         name, count = f"n{count}", count + 1
         if isinstance(item, Fold):
             lines.append(f"  {name} [{_fold(item)}];")
-            lines.append(f"  {parent} -> {name} [label=\"\", {_PRUNED}];")
+            lines.append(f'  {parent} -> {name} [label="", {_PRUNED}];')
             continue
         lines.extend(_node(tree, game, item, name, id(item) in pv))
         if parent is not None:
