@@ -139,6 +139,15 @@ SCRIPT = r"""
     else if (event.key === "End") { stop(); show(total - 1); }
     else if (event.key === " ") { event.preventDefault(); toggle(); }
   });
+  var picture = document.querySelector("#tree svg"), holder = document.getElementById("tree");
+  var natural = [+picture.getAttribute("width"), +picture.getAttribute("height")];
+  function fit() {  // as large as the room allows, up to 1.8 times: fit for a slide
+    var scale = Math.max(1, Math.min(1.8, (holder.clientWidth - 24) / natural[0]));
+    picture.setAttribute("width", Math.round(natural[0] * scale));
+    picture.setAttribute("height", Math.round(natural[1] * scale));
+  }
+  window.addEventListener("resize", fit);
+  fit();
   reset();
   show(0);
 })();
