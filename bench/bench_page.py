@@ -97,7 +97,7 @@ def main(argv: list[str] | None = None) -> None:
         reference, tree = best(search, repeat)
         emit(bench="page.search", search=name, run="traced search", seconds=round(reference, 6))
         for drawing, draw in DRAWINGS.items():
-            seconds, drawn = best(lambda draw=draw: draw(tree), repeat)
+            seconds, drawn = best(lambda draw=draw, tree=tree: draw(tree), repeat)
             line: dict[str, Any] = {
                 "bench": "page.draw",
                 "search": name,
