@@ -19,8 +19,8 @@ subtree of its row enters.
 >>> boxes = tidy(tree.root, lambda item: (40.0, 30.0), shown)
 >>> [round(box.x) for box in boxes if box.depth == 1]  # B, C and D over their three leaves
 [78, 234, 390]
->>> [box.y for box in boxes if box.depth == 2][:1]
-[140.0]
+>>> {box.depth: box.y for box in boxes}  # each row's top: 30 px boxes, 40 px between rows
+{0: 0.0, 1: 70.0, 2: 140.0}
 """
 
 from __future__ import annotations
