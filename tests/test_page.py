@@ -19,12 +19,16 @@ from page_helpers import expected_at, page_data, shown_after
 
 from gamesearch import (
     InvalidSearchOptionError,
+    TranspositionTable,
     alphabeta,
+    best_reply,
     expectiminimax,
+    iterative_deepening,
     maxn,
     mcts,
     minimax,
     negamax,
+    paranoid,
 )
 from gamesearch.games import Chance, GameTree, Nim, TicTacToe
 from gamesearch.testing import game_trees
@@ -51,7 +55,19 @@ SEARCHES = {
         partial(expectiminimax, pruning="star1", bounds=(-20, 30)), GameTree(NOTES_CHANCE)
     ),
     "maxn-nim": lambda: traced(maxn, Nim((1, 2), players=3)),
+    "paranoid-nim": lambda: traced(paranoid, Nim((1, 2), players=3)),
+    "best-reply-nim": lambda: traced(best_reply, Nim((1, 2), players=3)),
+    "table": lambda: traced(
+        alphabeta,
+        TicTacToe(),
+        TicTacToe().parse("X O X / . O . / . X ."),
+        table=TranspositionTable(),
+    ),
+    "deepening": lambda: traced(
+        iterative_deepening, TicTacToe(), TicTacToe().parse("XX. / OO. / ...")
+    ),
     "mcts": lambda: traced(mcts, GameTree(TEXTBOOK), iterations=40, rng=2),
+    "mcts-chance": lambda: traced(mcts, GameTree(NOTES_CHANCE), iterations=30, rng=3),
 }
 
 
@@ -188,8 +204,6 @@ def test_jupyter_shows_the_page_in_a_frame() -> None:
 
 
 def test_iterative_deepening_pages_show_any_iteration() -> None:
-    from gamesearch import iterative_deepening
-
     game = TicTacToe()
     tree = SearchTree(game)
     iterative_deepening(game, game.parse("XX. / OO. / ..."), trace=tree)
