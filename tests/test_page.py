@@ -185,8 +185,10 @@ def test_folding_counts_the_pruned_nodes() -> None:
 
 def test_bad_options_and_trees_too_big_say_what_to_do() -> None:
     tree = SEARCHES["alphabeta"]()
-    with pytest.raises(InvalidSearchOptionError, match="fold must be an int >= 0"):
+    with pytest.raises(InvalidSearchOptionError, match="fold must be an int >= 0 or None"):
         tree.to_html(fold=-1)
+    with pytest.raises(InvalidSearchOptionError, match="to_dot: fold must be an int"):
+        tree.to_dot(fold=1.5)
     with pytest.raises(InvalidSearchOptionError, match="max_nodes must be an int"):
         tree.to_html(max_nodes=True)
     with pytest.raises(InvalidSearchOptionError, match="more than max_nodes=5 nodes"):

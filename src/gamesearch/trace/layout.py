@@ -29,9 +29,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..errors import InvalidSearchOptionError
 from .recorder import TraceNode
 
-__all__ = ["Box", "Fold", "board", "shown", "tidy"]
+__all__ = ["Box", "Fold", "board", "check_count", "shown", "tidy"]
 
 GAP_X = 12.0
 """The room between two boxes of a row, in pixels."""
@@ -104,6 +105,24 @@ def shown(item: Item, *, fold: int | None = None) -> list[Item]:
         if child is not None:
             items.append(child)
     return items
+
+
+def check_count(where: str, name: str, value: object, *, optional: bool = False) -> None:
+    """Check that an option counting nodes is an int >= 0 (or ``None``, when ``optional``).
+
+    Raises:
+        InvalidSearchOptionError: it is not; the message names ``where`` and ``name``.
+
+    >>> check_count("to_dot", "fold", -1)
+    Traceback (most recent call last):
+    ...
+    gamesearch.errors.InvalidSearchOptionError: to_dot: fold must be an int >= 0, got -1
+    """
+    if value is None and optional:
+        return
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        also = " or None" if optional else ""
+        raise InvalidSearchOptionError(f"{where}: {name} must be an int >= 0{also}, got {value!r}")
 
 
 def board(game: Any, node: TraceNode) -> str | None:

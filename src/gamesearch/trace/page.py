@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import InvalidSearchOptionError
 from ._page_assets import SCRIPT, STYLE
 from ._page_steps import Steps, fold_index, value_text
-from .layout import Box, Fold, Item, board, shown, tidy
+from .layout import Box, Fold, Item, board, check_count, shown, tidy
 
 if TYPE_CHECKING:
     from .recorder import Recorder, TraceNode
@@ -64,11 +64,8 @@ def to_html(
         InvalidSearchOptionError: ``fold`` or ``max_nodes`` is not a non-negative int, or
             the tree has more than ``max_nodes`` nodes (the message says how to cut it).
     """
-    for name, option in (("fold", fold), ("max_nodes", max_nodes)):
-        if option is not None and (
-            isinstance(option, bool) or not isinstance(option, int) or option < 0
-        ):
-            raise InvalidSearchOptionError(f"to_html: {name} must be an int >= 0, got {option!r}")
+    check_count("to_html", "fold", fold, optional=True)
+    check_count("to_html", "max_nodes", max_nodes)
     items, below = _items(root, fold, max_nodes)
     index = fold_index(items)
     steps = Steps(tree, root, index)

@@ -13,7 +13,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from ..errors import MissingDependencyError
-from .layout import Fold, Item, board, shown
+from .layout import Fold, Item, board, check_count, shown
 
 if TYPE_CHECKING:
     from .recorder import Recorder, TraceNode
@@ -88,7 +88,11 @@ def to_dot(tree: Recorder, root: TraceNode, *, fold: int | None = None, boards: 
 
     Returns:
         The DOT text.
+
+    Raises:
+        InvalidSearchOptionError: ``fold`` is not ``None`` or an int >= 0.
     """
+    check_count("to_dot", "fold", fold, optional=True)
     pv = {id(node) for node in tree.principal_variation(root)}
     game = tree.game if boards else None
     lines = [

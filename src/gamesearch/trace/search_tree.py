@@ -62,6 +62,9 @@ class SearchTree(Recorder):
             fold: Fold runs of pruned children hiding more than ``fold`` nodes into one
                 ellipsis node with a count; ``None`` draws every node.
             boards: Draw the positions in the nodes, when the game has ``render(state)``.
+
+        Raises:
+            InvalidSearchOptionError: ``fold`` is not ``None`` or an int >= 0.
         """
         return to_dot(self, self.root if root is None else root, fold=fold, boards=boards)
 
