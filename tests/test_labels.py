@@ -83,7 +83,10 @@ def overlapping(a: Rect, b: Rect) -> bool:
 
 
 def check_labels(svg: str) -> None:
-    """No two lines of text overlap; each window is right of its own node, in its row."""
+    """No two lines of text overlap; each window is right of its own node, in its row.
+
+    And nearer to its own node than to the next node of the row.
+    """
     texts = [box for box in text_boxes(svg) if box[1].strip()]
     for index, (owner, content, rect) in enumerate(texts):
         for other_owner, other, other_rect in texts[index + 1 :]:
@@ -107,6 +110,16 @@ def check_labels(svg: str) -> None:
             and own[1] < box[3]
         ]
         assert between == [], f"{owner}'s window is beyond {between}"
+        following = [
+            box[0] - rect[2]
+            for name, box in nodes.items()
+            if not name.endswith("w")
+            and box[0] >= rect[2] - 1
+            and box[1] < own[3]
+            and own[1] < box[3]
+        ]
+        gap = rect[0] - own[2]
+        assert all(gap <= after for after in following), f"{owner} is nearer the next node"
 
 
 @pytest.mark.parametrize("figure", FIGURES, ids=lambda path: path.stem)

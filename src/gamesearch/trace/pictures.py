@@ -23,6 +23,8 @@ __all__ = ["number", "to_dot", "to_svg", "to_text"]
 _SHAPES = {"max": "triangle", "min": "invtriangle", "chance": "circle", "leaf": "box"}
 _BOARD_SHAPES = {"max": "house", "min": "invhouse", "chance": "ellipse", "leaf": "box"}
 """With a board inside: pentagons pointing up (MAX) and down (MIN), boxes for leaves."""
+_AFTER = 0.3
+"""The room after a window's text, in inches, that keeps it from the next node of its row."""
 _PRUNED = 'style="dashed", color="gray60", fontcolor="gray60"'
 _BOLD = 2.5
 
@@ -97,7 +99,7 @@ def to_dot(tree: Recorder, root: TraceNode, *, fold: int | None = None, boards: 
     game = tree.game if boards else None
     lines = [
         "digraph search {",
-        '  graph [ordering=out, nodesep=0.25, ranksep=0.45, fontname="Helvetica"];',
+        '  graph [ordering=out, nodesep=0.12, ranksep=0.45, fontname="Helvetica"];',
         '  node [fontname="Helvetica", fontsize=12, margin=0.03, width=0.45, height=0.4];',
         '  edge [fontname="Helvetica", fontsize=10, arrowhead=none];',
     ]
@@ -161,9 +163,14 @@ def _node(tree: Recorder, game: Any, node: TraceNode, name: str, pv: bool) -> li
         if node.stored:
             beside = f"table\n{beside}".strip()
     if beside:
+        # Left-justified lines (DOT's "\l") in a box wider than the text by _AFTER: the text
+        # hugs its own node, and the room after it keeps it away from the next node.
+        text = max(len(line) for line in beside.splitlines())
+        width = 0.6 * 10 * text / 72 + _AFTER
+        label = _quote(beside).replace("\\n", "\\l")[:-1] + '\\l"'
         lines.append(
-            f"  {name}w [label={_quote(beside)}, shape=plaintext, fontsize=10, "
-            'fontcolor="#1d4f91", width=0, height=0, margin=0.02];'
+            f"  {name}w [label={label}, shape=plaintext, "
+            f'fontsize=10, fontcolor="#1d4f91", width={width:.2f}, height=0, margin=0.02];'
         )
         lines.append(f"  {{ rank=same; {name} -> {name}w [style=invis, weight=10]; }}")
     return lines
