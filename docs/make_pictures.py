@@ -1,12 +1,14 @@
 """Draw the pictures of the documentation from real searches: DOT and SVG files in docs/figures.
 
 Each picture is the trace of a search made by the library (a ``SearchTree``), written as
-Graphviz DOT text (``NAME.dot``) and drawn by Graphviz (``NAME.svg``). Both are committed, so
-that the site builds without Graphviz; the tests check that the DOT files are what the library
-draws today. After changing the library's pictures, run from the repository root::
+Graphviz DOT text (``NAME.dot``) and drawn by Graphviz (``NAME.svg``); some also get the page
+that steps through the search (``NAME.html``, ``SearchTree.to_html``). All are committed, so
+that the site builds without Graphviz; the tests check that the DOT files and the pages are
+what the library draws today. After changing the library's pictures, run from the repository
+root::
 
-    python docs/make_pictures.py            # rewrite docs/figures/*.dot and *.svg
-    python docs/make_pictures.py --check    # exit 1 if a committed DOT file is out of date
+    python docs/make_pictures.py            # rewrite docs/figures/*.dot, *.svg and *.html
+    python docs/make_pictures.py --check    # exit 1 if a committed DOT file or page is stale
 
 Drawing the SVG files needs the ``viz`` extra and Graphviz's ``dot`` program.
 """
@@ -54,6 +56,13 @@ def game_tree(searcher: Callable[..., Any], nested: Any) -> SearchTree:
     return tree
 
 
+FOLD: dict[str, int] = {"tictactoe-endgame": 2}
+"""Pictures whose runs of pruned children hiding more than so many nodes are folded, to fit a
+slide (see ``SearchTree.to_dot``)."""
+
+PAGES = {"textbook-alphabeta", "tictactoe-endgame"}
+"""Pictures that also get a step-through page."""
+
 PICTURES: dict[str, Callable[[], SearchTree]] = {
     "textbook-alphabeta": lambda: game_tree(alphabeta, TEXTBOOK),
     "textbook-minimax": lambda: game_tree(minimax, TEXTBOOK),
@@ -73,15 +82,22 @@ def main(argv: list[str] | None = None) -> int:
     stale = []
     for name, make in PICTURES.items():
         tree = make()
-        dot = tree.to_dot()
+        fold = FOLD.get(name)
         path = args.out / f"{name}.dot"
+        texts = {path: tree.to_dot(fold=fold)}
+        if name in PAGES:
+            texts[path.with_suffix(".html")] = tree.to_html(fold=fold)
         if args.check:
-            if not path.exists() or path.read_text(encoding="utf-8") != dot:
-                stale.append(path.name)
+            stale.extend(
+                file.name
+                for file, text in texts.items()
+                if not file.exists() or file.read_text(encoding="utf-8") != text
+            )
             continue
         args.out.mkdir(parents=True, exist_ok=True)
-        path.write_text(dot, encoding="utf-8")
-        path.with_suffix(".svg").write_text(tree.to_svg(), encoding="utf-8")
+        for file, text in texts.items():
+            file.write_text(text, encoding="utf-8")
+        path.with_suffix(".svg").write_text(tree.to_svg(fold=fold), encoding="utf-8")
         print(f"wrote {path.with_suffix('.svg')}")
     if stale:
         print(f"out of date: {', '.join(stale)}; run python docs/make_pictures.py")

@@ -262,6 +262,14 @@ def test_the_tree_in_every_output_mode(tmp_path: Path) -> None:
         assert "gamesearch: error: drawing SVG needs" in svg.stderr
 
 
+def test_the_tree_as_a_page_to_step_through(tmp_path: Path) -> None:
+    page = tmp_path / "tree.html"
+    done = run("tree", TEXTBOOK, "--html", str(page))
+    assert done.returncode == 0, done.stderr
+    assert f"wrote {page}" in done.stdout
+    assert "C's value <= 2 < alpha = 3: prune C2, C3" in page.read_text(encoding="utf-8")
+
+
 def test_a_tree_without_graphviz_says_what_is_missing(tmp_path: Path) -> None:
     env = {**os.environ, "PATH": str(tmp_path)}  # no dot program there
     done = subprocess.run(

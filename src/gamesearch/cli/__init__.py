@@ -170,6 +170,9 @@ def _tree_command(commands: argparse._SubParsersAction[argparse.ArgumentParser])
     output.add_argument("--dot", action="store_true", help="Graphviz DOT text")
     output.add_argument("--svg", metavar="FILE", help="an SVG picture (needs the viz extra)")
     output.add_argument("--narrate", action="store_true", help="the search told step by step")
+    output.add_argument(
+        "--html", metavar="FILE", help="a page that steps through the search (offline, one file)"
+    )
     tree.set_defaults(run=_tree)
 
 
@@ -231,6 +234,9 @@ def _tree(args: argparse.Namespace, out: TextIO) -> int:
     if args.svg is not None:
         Path(args.svg).write_text(recorder.to_svg(), encoding="utf-8")
         print(f"wrote {args.svg}", file=out)
+    elif args.html is not None:
+        recorder.to_html(args.html)
+        print(f"wrote {args.html}", file=out)
     elif args.dot:
         print(recorder.to_dot(), end="", file=out)
     elif args.narrate:

@@ -129,3 +129,13 @@ class Nim:
         if player not in range(self.num_players):
             raise ValueError(f"Nim has players 0 to {self.num_players - 1}, not {player!r}")
         return 1.0 if player == (state[1] - 1) % self.num_players else 0.0
+
+    def render(self, state: NimState) -> str:
+        """The piles, one a line, each stick a ``|`` (an empty pile a ``-``).
+
+        >>> print(Nim((1, 3, 0)).render(((1, 3, 0), 0)))
+        |
+        |||
+        -
+        """
+        return "\n".join("|" * sticks or "-" for sticks in state[0])

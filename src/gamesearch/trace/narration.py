@@ -18,7 +18,7 @@ from .pictures import number
 if TYPE_CHECKING:
     from .recorder import Recorder, TraceNode
 
-__all__ = ["narrate"]
+__all__ = ["narrate", "sentences", "summary"]
 
 _KINDS = {"max": "MAX", "min": "MIN", "chance": "CHANCE"}
 _INF = math.inf
@@ -36,11 +36,23 @@ def _action(action: Any) -> str:
 
 def narrate(tree: Recorder, root: TraceNode) -> str:
     """The search below ``root`` in words, one step a line (see :meth:`SearchTree.narrate`)."""
+    lines = [text for _, text in sentences(tree, root)]
+    lines.append(summary(tree, root))
+    return "\n".join(lines)
+
+
+def sentences(tree: Recorder, root: TraceNode) -> list[tuple[int, str]]:
+    """Each step of the search below ``root`` told in one line: ``(step, line)``, in order.
+
+    ``step`` indexes ``tree.log``; the root's own ``Expand`` of a Monte Carlo search, which
+    adds nothing to its ``Enter``, is not told. The lines are those of :func:`narrate`, which
+    adds the summary.
+    """
     first = root.step
     last = root.closed if root.closed is not None else len(tree.log) - 1
     # No ranges for a vector-valued search, nor for a Monte Carlo search, which keeps means.
     vector = root.visits is not None or any(node.values is not None for node in tree.nodes(root))
-    lines: list[str] = []
+    lines: list[tuple[int, str]] = []
     # The ranges after the step being told, by id: each step changes the ranges of one node
     # and its ancestors only, which are recomputed from their children's, known already.
     known: dict[int, tuple[float, float]] = {}
@@ -64,7 +76,7 @@ def narrate(tree: Recorder, root: TraceNode) -> str:
         name, indent = tree.name(node), "  " * node.depth
         if isinstance(event, (Select, Expand, Rollout, Backup)):
             if not isinstance(event, Expand) or node.parent is not None:  # the root: entered
-                lines.append(_monte_carlo(tree, event, node))
+                lines.append((step, _monte_carlo(tree, event, node)))
             continue
         if isinstance(event, (Enter, Prune)):  # ranges change, but are not told here
             changes(node, step, always=False)
@@ -76,16 +88,16 @@ def narrate(tree: Recorder, root: TraceNode) -> str:
             else:
                 text = f"visit {name} ({kind}) by {_edge(node)}"
                 text += f", window {window}" if window else ""
-            lines.append(indent + text)
+            lines.append((step, indent + text))
         elif isinstance(event, Leaf):
             what = "leaf" if event.terminal else "estimate"
             text = f"{what} {name} = {_value(node)}"
             if node.parent is None:
                 text += " (the root is terminal)"
             said = changes(node.parent, step, always=True)
-            lines.append(indent + text + (": " + "; ".join(said) if said else ""))
+            lines.append((step, indent + text + (": " + "; ".join(said) if said else "")))
         elif isinstance(event, Prune):
-            lines.append(indent + _cutoff(tree, node, event, step))
+            lines.append((step, indent + _cutoff(tree, node, event, step)))
         elif isinstance(event, Leave):
             text = f"leave {name} = {_value(node)}"
             if event.stored:
@@ -94,9 +106,8 @@ def narrate(tree: Recorder, root: TraceNode) -> str:
             if best is not None:
                 text += f", best action {_action(event.action)} ({tree.name(best)})"
             said = changes(node, step, always=False)
-            lines.append(indent + text + (": " + "; ".join(said) if said else ""))
-    lines.append(_summary(tree, root))
-    return "\n".join(lines)
+            lines.append((step, indent + text + (": " + "; ".join(said) if said else "")))
+    return lines
 
 
 def _monte_carlo(tree: Recorder, event: Select | Expand | Rollout | Backup, node: TraceNode) -> str:
@@ -169,7 +180,8 @@ def _cutoff(tree: Recorder, node: TraceNode, event: Prune, step: int) -> str:
     return f"{test}: prune " + ", ".join(tree.name(child) for child in pruned)
 
 
-def _summary(tree: Recorder, root: TraceNode) -> str:
+def summary(tree: Recorder, root: TraceNode) -> str:
+    """The search's outcome in one line: the root's value and range, the leaves and pruned."""
     leaves, pruned = tree.leaves(root), tree.pruned(root)
     text = f"result: {tree.name(root)} = {_value(root)}"
     if root.best_action is not None:

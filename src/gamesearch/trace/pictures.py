@@ -7,11 +7,13 @@ states squares. Pruned nodes are grey and dashed; the principal variation is bol
 
 from __future__ import annotations
 
+import html
 import importlib
 import math
 from typing import TYPE_CHECKING, Any
 
 from ..errors import MissingDependencyError
+from .layout import Fold, Item, board, check_count, shown
 
 if TYPE_CHECKING:
     from .recorder import Recorder, TraceNode
@@ -19,6 +21,10 @@ if TYPE_CHECKING:
 __all__ = ["number", "to_dot", "to_svg", "to_text"]
 
 _SHAPES = {"max": "triangle", "min": "invtriangle", "chance": "circle", "leaf": "box"}
+_BOARD_SHAPES = {"max": "house", "min": "invhouse", "chance": "ellipse", "leaf": "box"}
+"""With a board inside: pentagons pointing up (MAX) and down (MIN), boxes for leaves."""
+_AFTER = 0.3
+"""The room after a window's text, in inches, that keeps it from the next node of its row."""
 _PRUNED = 'style="dashed", color="gray60", fontcolor="gray60"'
 _BOLD = 2.5
 
@@ -59,57 +65,122 @@ def _action(action: Any) -> str:
     return action if isinstance(action, str) else repr(action)
 
 
-def to_dot(tree: Recorder, root: TraceNode) -> str:
+def to_dot(tree: Recorder, root: TraceNode, *, fold: int | None = None, boards: bool = True) -> str:
     """The tree below ``root`` as Graphviz DOT text, with the textbook's shapes.
 
-    Each visited node is labelled with its value (MAX view) and, for a search with a window,
-    its final window beside it (``alpha=3, beta=+inf``, in Greek letters); each edge with its
-    action (and probability, below a chance node). Pruned nodes and edges are dashed and grey,
-    with the value of the pruned terminal states when the tree was recorded with the game; the
-    principal variation is bold. A Monte Carlo search's nodes show their visit count
-    (``n=``) under their mean value. Needs no Graphviz to produce; ``dot -Tsvg`` draws it.
+    Each visited node is labelled with its value (MAX view); for a search with a window, its
+    final window stands beside it (alpha over beta, in Greek letters) in a box of its own
+    that Graphviz places in the node's row, right of the node, so that no label runs into
+    another. Each
+    edge is labelled with its action (and probability, below a chance node). Pruned nodes and
+    edges are dashed and grey, with the value of the pruned terminal states when the tree was
+    recorded with the game; the principal variation is bold. A Monte Carlo search's nodes
+    show their visit count (``n=``) under their mean value. Needs no Graphviz to produce;
+    ``dot -Tsvg`` draws it.
+
+    Args:
+        tree: The recording.
+        root: The root of the search drawn.
+        fold: Fold each run of consecutive pruned children hiding more than ``fold`` nodes
+            into one grey ellipsis node that counts them (see
+            :func:`gamesearch.trace.layout.shown`); ``None`` draws every node.
+        boards: Draw each node's position in it, small and in a fixed-width font, when the
+            recorder's game can draw one (``render(state)``); MAX and MIN nodes are then
+            pentagons pointing up and down, wide enough for the board.
+
+    Returns:
+        The DOT text.
+
+    Raises:
+        InvalidSearchOptionError: ``fold`` is not ``None`` or an int >= 0.
     """
+    check_count("to_dot", "fold", fold, optional=True)
     pv = {id(node) for node in tree.principal_variation(root)}
-    ids: dict[int, str] = {}
+    game = tree.game if boards else None
     lines = [
         "digraph search {",
-        '  graph [ordering=out, nodesep=0.3, ranksep=0.45, fontname="Helvetica"];',
+        '  graph [ordering=out, nodesep=0.12, ranksep=0.45, fontname="Helvetica"];',
         '  node [fontname="Helvetica", fontsize=12, margin=0.03, width=0.45, height=0.4];',
         '  edge [fontname="Helvetica", fontsize=10, arrowhead=none];',
     ]
-    for node in tree.nodes(root):
-        ids[id(node)] = name = f"n{len(ids)}"
-        attributes = [f"label={_quote(_label(node))}"]
-        attributes.append(f"shape={_SHAPES.get(node.kind or 'leaf', 'box')}")
-        if node.kind == "leaf" and node.terminal is False:
-            attributes.append('style="rounded"' if node.visited else "")
-        if node.visited and node.kind != "leaf":
-            beside = ""
-            if node.final_window is not None:
-                low, high = (number(end, unicode=True) for end in node.final_window)
-                beside = f"α={low}, β={high}"  # noqa: RUF001  # the Greek letters, on purpose
-            if node.stored:
-                beside = f"table {beside}".strip()
-            if beside:
-                attributes.append(f"xlabel={_quote(beside)}")
-        if not node.visited:
-            style = "rounded,dashed" if node.kind == "leaf" and node.terminal is False else "dashed"
-            attributes.append(f'style="{style}", color="gray60", fontcolor="gray60"')
-        if id(node) in pv:
-            attributes.append(f"penwidth={_BOLD}")
-        lines.append(f"  {name} [{', '.join(a for a in attributes if a)}];")
-        if node.parent is not None:
-            label = _action(node.action)
-            if node.probability is not None:
-                label += f"\np={number(node.probability)}"
-            edge = [f"label={_quote(label)}"]
-            if not node.visited:
-                edge.append(_PRUNED)
-            elif id(node) in pv:
-                edge.append(f"penwidth={_BOLD}")
-            lines.append(f"  {ids[id(node.parent)]} -> {name} [{', '.join(edge)}];")
+    pending: list[tuple[Item, str | None]] = [(root, None)]
+    count = 0
+    while pending:
+        item, parent = pending.pop()
+        name, count = f"n{count}", count + 1
+        if isinstance(item, Fold):
+            lines.append(f"  {name} [{_fold(item)}];")
+            lines.append(f'  {parent} -> {name} [label="", {_PRUNED}];')
+            continue
+        lines.extend(_node(tree, game, item, name, id(item) in pv))
+        if parent is not None:
+            lines.append(f"  {parent} -> {name} [{_edge(item, id(item) in pv)}];")
+        pending.extend((child, name) for child in reversed(shown(item, fold=fold)))
     lines.append("}")
     return "\n".join(lines) + "\n"
+
+
+def _fold(fold: Fold) -> str:
+    count = fold.count
+    label = f"⋯\n{len(fold.nodes)} pruned\n{count} node{'' if count == 1 else 's'}"
+    return f'label={_quote(label)}, shape=box, fontsize=10, {_PRUNED}, style="dashed"'
+
+
+def _edge(node: TraceNode, pv: bool) -> str:
+    label = _action(node.action)
+    if node.probability is not None:
+        label += f"\np={number(node.probability)}"
+    edge = [f"label={_quote(label)}"]
+    if not node.visited:
+        edge.append(_PRUNED)
+    elif pv:
+        edge.append(f"penwidth={_BOLD}")
+    return ", ".join(edge)
+
+
+def _node(tree: Recorder, game: Any, node: TraceNode, name: str, pv: bool) -> list[str]:
+    """The DOT lines of one node: the node, and its window in a box of its own beside it."""
+    drawn = board(game, node)
+    attributes = [f"label={_quote(_label(node))}"]
+    shape = _SHAPES.get(node.kind or "leaf", "box")
+    if drawn is not None:
+        attributes[0] = f"label={_board_label(drawn, _label(node))}"
+        shape = _BOARD_SHAPES.get(node.kind or "leaf", "box")
+    attributes.append(f"shape={shape}")
+    if node.kind == "leaf" and node.terminal is False and node.visited:
+        attributes.append('style="rounded"')
+    if not node.visited:
+        style = "rounded,dashed" if node.kind == "leaf" and node.terminal is False else "dashed"
+        attributes.append(f'style="{style}", color="gray60", fontcolor="gray60"')
+    if pv:
+        attributes.append(f"penwidth={_BOLD}")
+    lines = [f"  {name} [{', '.join(attributes)}];"]
+    beside = ""
+    if node.visited and node.kind != "leaf":
+        if node.final_window is not None:
+            low, high = (number(end, unicode=True) for end in node.final_window)
+            beside = f"α={low}\nβ={high}"  # noqa: RUF001  # the Greek letters, on purpose
+        if node.stored:
+            beside = f"table\n{beside}".strip()
+    if beside:
+        # Left-justified lines (DOT's "\l") in a box wider than the text by _AFTER: the text
+        # hugs its own node, and the room after it keeps it away from the next node.
+        text = max(len(line) for line in beside.splitlines())
+        width = 0.6 * 10 * text / 72 + _AFTER
+        label = _quote(beside).replace("\\n", "\\l")[:-1] + '\\l"'
+        lines.append(
+            f"  {name}w [label={label}, shape=plaintext, "
+            f'fontsize=10, fontcolor="#1d4f91", width={width:.2f}, height=0, margin=0.02];'
+        )
+        lines.append(f"  {{ rank=same; {name} -> {name}w [style=invis, weight=10]; }}")
+    return lines
+
+
+def _board_label(drawn: str, value: str) -> str:
+    """An HTML-like DOT label: the board in a small fixed-width font over the value."""
+    rows = "<BR/>".join(html.escape(row, quote=False) for row in drawn.splitlines())
+    under = "<BR/>".join(html.escape(row, quote=False) for row in value.splitlines())
+    return f'<<FONT FACE="Courier" POINT-SIZE="9">{rows}</FONT><BR/>{under}>'
 
 
 def _label(node: TraceNode) -> str:

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-from ..errors import MissingDependencyError
+import html
+from pathlib import Path
+
+from ..errors import InvalidSearchOptionError, MissingDependencyError
 from .narration import narrate
+from .page import to_html
 from .pictures import to_dot, to_svg, to_text
 from .recorder import Recorder, TraceNode
 
@@ -48,18 +52,32 @@ class SearchTree(Recorder):
             `-- 2: D3 = 2
     """
 
-    def to_dot(self, root: TraceNode | None = None) -> str:
-        """The tree as Graphviz DOT text (see :func:`gamesearch.trace.pictures.to_dot`)."""
-        return to_dot(self, self.root if root is None else root)
+    def to_dot(
+        self, root: TraceNode | None = None, *, fold: int | None = None, boards: bool = True
+    ) -> str:
+        """The tree as Graphviz DOT text (see :func:`gamesearch.trace.pictures.to_dot`).
 
-    def to_svg(self, root: TraceNode | None = None) -> str:
-        """The tree drawn as SVG by Graphviz.
+        Args:
+            root: The search to draw: :attr:`root` by default, or another of :attr:`trees`.
+            fold: Fold runs of pruned children hiding more than ``fold`` nodes into one
+                ellipsis node with a count; ``None`` draws every node.
+            boards: Draw the positions in the nodes, when the game has ``render(state)``.
+
+        Raises:
+            InvalidSearchOptionError: ``fold`` is not ``None`` or an int >= 0.
+        """
+        return to_dot(self, self.root if root is None else root, fold=fold, boards=boards)
+
+    def to_svg(
+        self, root: TraceNode | None = None, *, fold: int | None = None, boards: bool = True
+    ) -> str:
+        """The tree drawn as SVG by Graphviz (the options are :meth:`to_dot`'s).
 
         Raises:
             MissingDependencyError: the ``graphviz`` package (the ``viz`` extra) or Graphviz's
                 ``dot`` program is not installed; the message names which.
         """
-        return to_svg(self.to_dot(root))
+        return to_svg(self.to_dot(root, fold=fold, boards=boards))
 
     def _repr_svg_(self) -> str | None:
         """The picture for Jupyter; ``None`` (so Jupyter shows the text) without Graphviz."""
@@ -69,6 +87,75 @@ class SearchTree(Recorder):
             return to_svg(self.to_dot())
         except MissingDependencyError:
             return None
+
+    def to_html(
+        self,
+        path: str | Path | None = None,
+        *,
+        root: TraceNode | None = None,
+        title: str | None = None,
+        fold: int | None = None,
+        boards: bool = True,
+        max_nodes: int = 5000,
+    ) -> str:
+        """A page that steps through the search: one self-contained HTML file, offline.
+
+        Forward, back, play and jump to a step; the step's node highlighted with its
+        alpha-beta window, values as they are backed up, branches greyed as they are pruned,
+        and the step's sentence of :meth:`narrate` beside the tree (see
+        :func:`gamesearch.trace.page.to_html`). Needs nothing installed.
+
+        Args:
+            path: Where to write the page (UTF-8); ``None`` writes nothing.
+            root: The search to show: :attr:`root` by default, or another of :attr:`trees`.
+            title: The page's heading.
+            fold: Fold runs of pruned children hiding more than ``fold`` nodes into one
+                ellipsis node with a count; ``None`` draws every pruned node.
+            boards: Draw the positions in the nodes, when the game has ``render(state)``.
+            max_nodes: The most nodes the page draws.
+
+        Returns:
+            The page's HTML text.
+
+        Raises:
+            InvalidSearchOptionError: an option is not an int >= 0, or the tree has more
+                than ``max_nodes`` nodes.
+            ValueError: nothing has been recorded yet.
+
+        Example:
+            >>> from gamesearch import alphabeta
+            >>> from gamesearch.games import GameTree
+            >>> game = GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+            >>> tree = SearchTree(game)
+            >>> _ = alphabeta(game, trace=tree)
+            >>> page = tree.to_html()
+            >>> page.startswith("<!DOCTYPE html>"), "http" in page
+            (True, False)
+        """
+        page = to_html(
+            self,
+            self.root if root is None else root,
+            title=title,
+            fold=fold,
+            boards=boards,
+            max_nodes=max_nodes,
+        )
+        if path is not None:
+            Path(path).write_text(page, encoding="utf-8")
+        return page
+
+    def _repr_html_(self) -> str | None:
+        """The step-through page for Jupyter, in a frame of its own; ``None`` when empty."""
+        if not self.trees:
+            return None
+        try:
+            page = html.escape(self.to_html(max_nodes=2000), quote=True)
+        except InvalidSearchOptionError:  # too big a tree: Jupyter shows the picture instead
+            return None
+        return (
+            f'<iframe srcdoc="{page}" style="width: 100%; height: 560px; border: 1px solid '
+            '#ccc" sandbox="allow-scripts" title="the search, step by step"></iframe>'
+        )
 
     def to_text(self, root: TraceNode | None = None) -> str:
         """The tree in plain text, one node a line: ``*`` marks the principal variation."""

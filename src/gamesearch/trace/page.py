@@ -1,0 +1,299 @@
+"""A search you can step through: one self-contained HTML page with the tree and the story.
+
+:func:`to_html` lays the recorded tree out itself (:mod:`~gamesearch.trace.layout`: no
+Graphviz) and writes one HTML file, its picture inline SVG and its player a short inline
+script, with no link to anything outside the file: it opens offline, from disk, in any
+browser. The reader steps forward and back, plays the search, or jumps to a step; the node of
+the step is highlighted, with its alpha-beta window; values appear as they are backed up (an
+open node shows the range it can still have, as AIMA figure 5.5 draws it); pruned branches
+turn grey when they are pruned; the step's sentence of :meth:`SearchTree.narrate` is told
+beside the tree. A game that draws its positions (``render(state)``) has them drawn in the
+nodes. Monte Carlo searches show each node's mean result and visit count as they grow.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from typing import TYPE_CHECKING, Any
+
+from ..errors import InvalidSearchOptionError
+from ._page_assets import SCRIPT, STYLE
+from ._page_steps import Steps, fold_index, value_text
+from .layout import Box, Fold, Item, board, check_count, shown, tidy
+
+if TYPE_CHECKING:
+    from .recorder import Recorder, TraceNode
+
+__all__ = ["to_html"]
+
+_PAD = 6.0
+"""The room inside a box, around its text, in pixels."""
+_ROWS = {"name": 13.0, "board": 11.0, "value": 16.0, "window": 13.0}
+"""The height of each row of text in a box, in pixels."""
+_WIDTHS = {"name": 5.6, "board": 6.1, "value": 8.2, "window": 6.0}
+"""The width of a character of each row, in pixels (a generous average: no text overflows)."""
+_MARGIN = 8.0
+
+
+def to_html(
+    tree: Recorder,
+    root: TraceNode,
+    *,
+    title: str | None = None,
+    fold: int | None = None,
+    boards: bool = True,
+    max_nodes: int = 5000,
+) -> str:
+    """The search below ``root`` as a self-contained HTML page that steps through it.
+
+    Args:
+        tree: The recording (a :class:`SearchTree`).
+        root: The root of the search to show (``tree.root``, or another of ``tree.trees``).
+        title: The page's heading; by default it names the root's value.
+        fold: Fold each run of consecutive pruned children hiding more than ``fold`` nodes
+            into one grey ellipsis node that counts them; ``None`` draws every pruned node.
+        boards: Draw each node's position, when the recorder's game has ``render(state)``.
+        max_nodes: The most nodes a page draws (a page for a bigger tree would be too slow
+            to read or to open).
+
+    Returns:
+        The page, as text: write it to a ``.html`` file and open it in a browser.
+
+    Raises:
+        InvalidSearchOptionError: ``fold`` or ``max_nodes`` is not a non-negative int, or
+            the tree has more than ``max_nodes`` nodes (the message says how to cut it).
+    """
+    check_count("to_html", "fold", fold, optional=True)
+    check_count("to_html", "max_nodes", max_nodes)
+    items, below = _items(root, fold, max_nodes)
+    index = fold_index(items)
+    steps = Steps(tree, root, index)
+    game = tree.game if boards else None
+    texts = _texts(items, steps.steps)
+    boxes = tidy(root, lambda item: _size(tree, game, item, texts), lambda i: below[id(i)])
+    order = {id(box.item): number for number, box in enumerate(boxes)}
+    renumber = [order[id(item)] for item in items]
+    for step in steps.steps:
+        step["node"] = renumber[step["node"]]
+        step["set"] = {str(renumber[int(key)]): value for key, value in step["set"].items()}
+    svg = _svg(tree, game, boxes)
+    nodes = [
+        {"name": _name(tree, box.item), "kind": _kind(box.item), "parent": _parent(box, order)}
+        for box in boxes
+    ]
+    heading = title or f"{tree.name(root)} = {value_text(root)}: the search, step by step"
+    return _page(heading, svg, {"nodes": nodes, "steps": steps.steps})
+
+
+def _items(
+    root: TraceNode, fold: int | None, max_nodes: int
+) -> tuple[list[Item], dict[int, list[Item]]]:
+    """Every item drawn, depth first (a parent before its children), and their children."""
+    items: list[Item] = []
+    below: dict[int, list[Item]] = {}
+    pending: list[Item] = [root]
+    while pending:
+        item = pending.pop()
+        items.append(item)
+        if len(items) > max_nodes:
+            raise InvalidSearchOptionError(
+                f"to_html: the tree has more than max_nodes={max_nodes} nodes to draw; trace "
+                "a smaller search (a lower depth=, or from a later state), fold pruned "
+                "subtrees (fold=0), or raise max_nodes"
+            )
+        below[id(item)] = kids = shown(item, fold=fold)
+        pending.extend(reversed(kids))
+    return items, below
+
+
+def _texts(items: list[Item], steps: list[dict[str, Any]]) -> dict[int, dict[str, int]]:
+    """The longest value and window text each item will show, in characters, by ``id``."""
+    longest = [{"value": 1, "window": 0} for _ in items]
+    for step in steps:
+        for key, change in step["set"].items():
+            for row in ("value", "window"):
+                if row in change:
+                    widest = longest[int(key)]
+                    widest[row] = max(widest[row], len(change[row]))
+    return {id(item): widest for item, widest in zip(items, longest, strict=True)}
+
+
+def _fold_label(fold: Fold) -> tuple[str, str]:
+    """A fold's two lines: the pruned children it hides, and how many nodes."""
+    count = fold.count
+    return f"{len(fold.nodes)} pruned", f"{count} node{'' if count == 1 else 's'}"
+
+
+def _size(
+    tree: Recorder, game: Any, item: Item, texts: dict[int, dict[str, int]]
+) -> tuple[float, float]:
+    """The box of ``item``: wide and tall enough for every text it will show."""
+    if isinstance(item, Fold):
+        longest = max(len(line) for line in _fold_label(item))
+        return (max(44.0, _WIDTHS["window"] * longest + 2 * _PAD), 2 * _ROWS["window"] + 16 + _PAD)
+    drawn = board(game, item)
+    lines = drawn.splitlines() if drawn else []
+    widest = texts[id(item)]
+    width = max(
+        18 + _WIDTHS["name"] * len(tree.name(item)),
+        _WIDTHS["board"] * max((len(line) for line in lines), default=0),
+        _WIDTHS["value"] * widest["value"],
+        _WIDTHS["window"] * widest["window"],
+    )
+    height = _ROWS["name"] + _ROWS["board"] * len(lines) + _ROWS["value"]
+    height += _ROWS["window"] if widest["window"] else 0
+    return (max(40.0, width + 2 * _PAD), height + _PAD)
+
+
+def _name(tree: Recorder, item: Item) -> str:
+    if isinstance(item, Fold):
+        return f"{tree.name(item.nodes[0])}-{tree.name(item.nodes[-1])}"
+    return tree.name(item)
+
+
+def _kind(item: Item) -> str:
+    if isinstance(item, Fold):
+        return "fold"
+    return item.kind or "unknown"
+
+
+def _parent(box: Box, order: dict[int, int]) -> int | None:
+    return None if box.parent is None else order[id(box.parent.item)]
+
+
+def _glyph(kind: str, left: float, top: float) -> str:
+    """The node's kind, as the textbook draws it.
+
+    A triangle pointing up (MAX) or down (MIN), a circle (chance), a square (a leaf).
+    """
+    x, y = left + 4, top + 2.5
+    if kind in ("max", "min"):
+        tip, base = (y, y + 9) if kind == "max" else (y + 9, y)
+        points = f"{x:.1f},{base:.1f} {x + 10:.1f},{base:.1f} {x + 5:.1f},{tip:.1f}"
+        return f'<polygon class="glyph" points="{points}"/>'
+    if kind == "chance":
+        return f'<circle class="glyph" cx="{x + 5:.1f}" cy="{y + 4.5:.1f}" r="4.5"/>'
+    return f'<rect class="glyph" x="{x + 0.5:.1f}" y="{y + 0.5:.1f}" width="8" height="8"/>'
+
+
+def _node_svg(tree: Recorder, game: Any, box: Box, number: int) -> list[str]:
+    """One box: its card, kind, name, board, value and window (the last two set by script)."""
+    left, top, width = box.x - box.width / 2, box.y, box.width
+    item, centre = box.item, f"{box.x:.1f}"
+    kind = _kind(item)
+    name = html.escape(_name(tree, item))
+    parts = [
+        f'<g id="n{number}" class="node kind-{kind} future" data-name="{name}">',
+        f'<rect class="card" x="{left:.1f}" y="{top:.1f}" width="{width:.1f}" '
+        f'height="{box.height:.1f}" rx="4"/>',
+    ]
+    if isinstance(item, Fold):
+        first, second = _fold_label(item)
+        rows = (("value", "\u22ef", 14), ("fold-label", first, 28), ("fold-label", second, 41))
+        for style, text, down in rows:
+            parts.append(f'<text class="{style}" x="{centre}" y="{top + down:.1f}">{text}</text>')
+        parts.append("</g>")
+        return parts
+    parts.append(_glyph(kind, left, top))
+    parts.append(
+        f'<text class="name" x="{left + 18:.1f}" y="{top + 10.5:.1f}">'
+        f"{html.escape(tree.name(item))}</text>"
+    )
+    drawn = board(game, item)
+    baseline = top + _ROWS["name"]
+    for line in drawn.splitlines() if drawn else []:
+        baseline += _ROWS["board"]
+        parts.append(
+            f'<text class="board" x="{centre}" y="{baseline - 2:.1f}" '
+            f'xml:space="preserve">{html.escape(line)}</text>'
+        )
+    baseline += _ROWS["value"]
+    parts.append(f'<text class="value" x="{centre}" y="{baseline - 3.5:.1f}"></text>')
+    parts.append(
+        f'<text class="window" x="{centre}" y="{baseline + _ROWS["window"] - 3:.1f}"></text>'
+    )
+    parts.append("</g>")
+    return parts
+
+
+def _edge_svg(box: Box, number: int) -> list[str]:
+    """The edge from the parent down to ``box``, and its action written above the box."""
+    parent, item = box.parent, box.item
+    if parent is None:
+        return []
+    line = (
+        f'<line id="e{number}" class="edge future" x1="{parent.x:.1f}" '
+        f'y1="{parent.y + parent.height:.1f}" x2="{box.x:.1f}" y2="{box.y:.1f}"/>'
+    )
+    if isinstance(item, Fold):
+        return [line]
+    action = item.action if isinstance(item.action, str) else repr(item.action)
+    if item.probability is not None:
+        action += f" p={item.probability:.3g}"
+    room = max(1, int(box.width / 5.8))
+    if len(action) > room:
+        action = action[: room - 1] + "\u2026"
+    return [
+        line,
+        f'<text id="a{number}" class="action future" x="{box.x:.1f}" y="{box.y - 4:.1f}">'
+        f"{html.escape(action)}</text>",
+    ]
+
+
+def _svg(tree: Recorder, game: Any, boxes: list[Box]) -> str:
+    """The whole tree as inline SVG: edges first, then the boxes over them."""
+    width = max(box.x + box.width / 2 for box in boxes) + 2 * _MARGIN
+    height = max(box.y + box.height for box in boxes) + 2 * _MARGIN
+    parts = [
+        f'<svg width="{width:.0f}" height="{height:.0f}" '
+        f'viewBox="{-_MARGIN} {-_MARGIN} {width:.0f} {height:.0f}" role="img">'
+    ]
+    for number, box in enumerate(boxes):
+        parts.extend(_edge_svg(box, number))
+    for number, box in enumerate(boxes):
+        parts.extend(_node_svg(tree, game, box, number))
+    parts.append("</svg>")
+    return "\n".join(parts)
+
+
+def _page(title: str, svg: str, data: dict[str, Any]) -> str:
+    """The HTML page: controls, the tree, the story, the data and the script."""
+    payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    last = len(data["steps"])
+    heading = html.escape(title)
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{heading}</title>
+<style>{STYLE}</style>
+</head>
+<body>
+<header>
+<h1>{heading}</h1>
+<div id="controls">
+<button id="first" title="first step (Home)">First</button>
+<button id="back" title="back (left arrow)">&#x25C0; Back</button>
+<button id="play" title="play or pause (space)">Play</button>
+<button id="forward" title="forward (right arrow)">Forward &#x25B6;</button>
+<button id="last" title="last step (End)">Last</button>
+<input id="slider" type="range" min="0" max="{last - 1}" value="0" aria-label="step">
+<label>Step <input id="jump" type="number" min="1" max="{last}" value="1"> of {last}</label>
+</div>
+</header>
+<main>
+<div id="tree">
+{svg}
+</div>
+<aside id="story">
+<p id="sentence"></p>
+<ol id="log"></ol>
+</aside>
+</main>
+<script id="search-data" type="application/json">{payload}</script>
+<script>{SCRIPT}</script>
+</body>
+</html>
+"""
