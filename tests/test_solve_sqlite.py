@@ -134,3 +134,32 @@ def test_a_killed_build_run_again_finishes_with_the_same_table(tmp_path):
     assert solved == total - done  # and not done again
     solve(ConnectFour(4, 3), path=whole)  # the same build, never interrupted
     assert entries(killed) == entries(whole)
+
+
+class Interrupted(Exception):
+    """Stands for Ctrl-C in the middle of a build."""
+
+
+def test_an_interrupted_value_iteration_resumes_from_its_settled_components(tmp_path):
+    game = Pig(goal=12, die_sides=4)
+    path, whole = tmp_path / "pig.sqlite", tmp_path / "whole.sqlite"
+
+    def stop_midway(report):
+        if report.phase == "iterate" and report.done >= report.total // 2:
+            raise Interrupted
+
+    with pytest.raises(Interrupted):
+        solve(game, path=path, batch=20, progress=stop_midway, progress_every=20)
+    with closing(sqlite3.connect(path)) as connection:
+        done = connection.execute("SELECT COUNT(*) FROM entries").fetchone()[0]
+    assert done > 0  # settled components were written before the interruption
+    resumed = solve(game, path=path, batch=20)
+    assert resumed.stats.resumed == done
+    assert resumed.stats.solved == len(resumed) - done
+    solve(game, path=whole, batch=20)  # the same build, never interrupted
+    assert entries(path) == entries(whole)
+    other = tmp_path / "other.sqlite"
+    with pytest.raises(Interrupted):
+        solve(game, path=other, batch=20, progress=stop_midway, progress_every=20)
+    with pytest.raises(InvalidSearchOptionError, match="same tolerance"):
+        solve(game, path=other, tolerance=1e-6)  # its settled components used another one

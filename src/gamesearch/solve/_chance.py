@@ -13,6 +13,7 @@ that share the banked scores, so iteration runs over a few hundred states at a t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import mul
 from typing import Any
 
@@ -23,18 +24,38 @@ from .progress import Reporter
 
 
 def value_iteration(
-    graph: Graph, sums: Sums, tolerance: float, max_sweeps: int, reporter: Reporter
+    graph: Graph,
+    sums: Sums,
+    tolerance: float,
+    max_sweeps: int,
+    reporter: Reporter,
+    known: dict[Any, Entry] | None = None,
+    finished: Callable[[Any, Entry], None] | None = None,
 ) -> dict[Any, Entry]:
     """Player 0's expected utility of every state of ``graph``, by key.
 
     Each component is swept (Gauss-Seidel: a state's new value is used at once by the states
     after it) until a sweep moves no value by more than ``tolerance``.
 
+    Args:
+        graph: The reachable states.
+        sums: The game's constant sum and terminal values.
+        tolerance: The largest change of a sweep at which a component counts as settled.
+        max_sweeps: The most sweeps of one component.
+        reporter: Told of the progress.
+        known: Entries of an earlier, interrupted run: a component all of whose states are
+            known is taken as it is, not iterated again (components are written whole, once
+            settled, so a known component is a finished one).
+        finished: Told each entry of a component once the component has settled (to write
+            it), except those of ``known`` components.
+
     Raises:
         GameProtocolError: a component did not settle within ``max_sweeps`` sweeps.
     """
     size = len(graph)
     movers, children, probabilities = graph.movers, graph.children, graph.probabilities
+    keys = graph.keys
+    known = {} if known is None else known
     values = [sums.draw] * size
     for number in range(size):
         if graph.terminal[number]:
@@ -42,6 +63,11 @@ def value_iteration(
     reporter.start("iterate", size)
     value_of = values.__getitem__
     for component in components(graph):
+        if all(keys[number] in known for number in component):  # done before an interruption
+            for number in component:
+                values[number] = known[keys[number]].value
+            reporter.tick(len(component))
+            continue
         single = len(component) == 1 and component[0] not in children[component[0]]
         inner = [number for number in component if not graph.terminal[number]]
         for sweep in range(1 if single else max_sweeps):
@@ -68,9 +94,12 @@ def value_iteration(
                     "max_sweeps or tolerance; a game whose players can keep it going forever "
                     "without chance may never settle"
                 )
+        if finished is not None:
+            for number in component:
+                finished(keys[number], Entry(values[number], None))
         reporter.tick(len(component))
     reporter.report()
-    return {graph.keys[number]: Entry(values[number], None) for number in range(size)}
+    return {keys[number]: Entry(values[number], None) for number in range(size)}
 
 
 def components(graph: Graph) -> list[list[int]]:

@@ -70,9 +70,11 @@ def solve(
     Resuming (with ``path``): the entries are written to the SQLite file ``batch`` at a time,
     each batch in one transaction. If the build is interrupted, calling ``solve`` again with the
     same arguments reads the finished entries back and the memo pass does not expand those
-    states again (only the unfinished line above them is redone); a complete file is read and
-    returned at once. Retrograde analysis and value iteration redo their passes (their values
-    are only final at the end) and then write the file.
+    states again (only the unfinished line above them is redone); value iteration writes each
+    strongly connected component once it has settled, and takes the components found whole in
+    the file as they are (the forward pass that builds the graph is redone; the tolerance must
+    be the same); a complete file is read and returned at once. Retrograde analysis redoes its
+    pass (its values are only final at the end) and then writes the file.
 
     Args:
         game: A two-player game (a :class:`~gamesearch.StochasticGame` for value iteration).
@@ -144,6 +146,13 @@ def solve(
             return _finished(path, game, keyfn, kind, started)
         table = _store.read_all(connection)
         sums.total = json.loads(meta.get("constant_sum", "null"))
+        started_with = meta.get("tolerance_asked")
+        if table and started_with is not None and started_with != json.dumps(tolerance):
+            connection.close()
+            raise InvalidSearchOptionError(
+                f"{path} holds part of a solution made with tolerance={json.loads(started_with)}"
+                f", not {tolerance}: resume it with the same tolerance, or delete the file"
+            )
     resumed = len(table)
     try:
         writer = None
@@ -151,7 +160,8 @@ def solve(
             writer = _store.Writer(
                 connection, batch, lambda: {"constant_sum": json.dumps(sums.total)}
             )
-            writer.meta(_head(game, method, kind, spec))
+            head = _head(game, method, kind, spec)
+            writer.meta({**head, "tolerance_asked": json.dumps(tolerance)})
         table, used = _run(
             game, starts, method, keyfn, table, sums, reporter, writer, tolerance, max_sweeps
         )
@@ -189,8 +199,9 @@ def _run(
 ) -> tuple[dict[Any, Entry], str]:
     """Solve with ``method``; return the table and the method used.
 
-    The memo pass goes on from ``table`` and tells ``writer`` each entry as it is solved; the
-    other methods hand their whole table to ``writer`` at the end.
+    The memo pass goes on from ``table`` and tells ``writer`` each entry as it is solved; value
+    iteration takes the components ``table`` holds whole and tells ``writer`` each component as
+    it settles; retrograde analysis hands its whole table to ``writer`` at the end.
     """
     chance = getattr(game, "chance_outcomes", None) is not None
     if method in ("auto", "memo") and not chance:
@@ -209,12 +220,11 @@ def _run(
                 ) from None
     graph = build_graph(game, starts, keyfn, reporter)
     if chance:
-        used, table = (
-            "value_iteration",
-            value_iteration(graph, sums, tolerance, max_sweeps, reporter),
-        )
-    else:
-        used, table = "retrograde", retrograde(game, graph, sums, reporter)
+        # Each component is written as it settles, so an interrupted run resumes from there.
+        finished = None if writer is None else writer.add
+        solved = value_iteration(graph, sums, tolerance, max_sweeps, reporter, table, finished)
+        return solved, "value_iteration"
+    used, table = "retrograde", retrograde(game, graph, sums, reporter)
     if writer is not None:
         reporter.start("write", len(table))
         for item in table.items():
