@@ -141,7 +141,7 @@ class Interrupted(Exception):
 
 
 def test_an_interrupted_value_iteration_resumes_from_its_settled_components(tmp_path):
-    game = Pig(goal=12, die_sides=4)
+    game = Pig(goal=8, die_sides=3)
     path, whole = tmp_path / "pig.sqlite", tmp_path / "whole.sqlite"
 
     def stop_midway(report):
