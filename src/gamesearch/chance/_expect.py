@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .._core import no_actions_error, recursion_guard
+from .._core import no_actions_error, on_fresh_stack, recursion_guard
 from .._validation import cycle_error, mover_error, translate
 from ..errors import IllegalActionError
 from ..game import CHANCE, Game, Player
@@ -170,7 +170,7 @@ def expect_search(
         trace(Enter(state, via, level, mover, kind, None, None, moves, probability=chance))
 
     with recursion_guard(searcher):
-        value, line = value_of(root, 0)
+        value, line = on_fresh_stack(value_of, root, 0)
     return scorer.result(root, value, line, nodes=nodes, cutoffs=0, depth=depth, started=started)
 
 

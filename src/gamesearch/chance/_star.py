@@ -39,6 +39,7 @@ from .._validation import cycle_error, mover_error, translate
 from ..game import CHANCE, Game, Player
 from ..result import SearchResult
 from ..trace.events import Enter, Leaf, Leave, NodeKind, Observer, Prune
+from ._pruned import pruned_search
 from ._common import (
     ChanceProblem,
     LeafScorer,
@@ -74,6 +75,17 @@ def star_search(
         started: ``time.perf_counter()`` when the search was called.
         trace: The observer of the search's events (Star1 only), or ``None``.
     """
+    if trace is None:  # the same search, without hooks and cheaper per node
+        return pruned_search(
+            game,
+            problem,
+            depth,
+            evaluate,
+            bounds=bounds,
+            probe=probe,
+            searcher=searcher,
+            started=started,
+        )
     root, limit, max_player, outcomes_of = problem
     is_terminal, to_move = game.is_terminal, game.to_move
     actions, result = game.actions, game.result

@@ -14,7 +14,7 @@ import math
 import sys
 from typing import Any
 
-from .._core import nan_error, no_actions_error
+from .._core import nan_error, no_actions_error, on_fresh_stack
 from .._validation import checked_number, mover_error, translate
 from ..game import Evaluation, Game, Player, S
 from ._enhanced import Outcome
@@ -104,7 +104,7 @@ def children_alphabeta(
             raise no_actions_error(state)
         return best
 
-    value = search(root, root_player, -inf, inf, 0)
+    value = on_fresh_stack(search, root, root_player, -inf, inf, 0)
     return Outcome(value, lines[0], expanded, leaves, cutoffs, max_depth, estimates, None)
 
 
@@ -175,5 +175,5 @@ def children_minimax(
             raise no_actions_error(state)
         return best
 
-    value = search(root, True, 0)
+    value = on_fresh_stack(search, root, True, 0)
     return Outcome(value, lines[0], expanded, leaves, 0, max_depth, estimates, None)

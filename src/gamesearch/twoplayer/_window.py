@@ -24,6 +24,7 @@ from .._core import (
     make_result,
     nan_error,
     no_actions_error,
+    on_fresh_stack,
     prepare,
     recursion_guard,
     terminal_value,
@@ -229,7 +230,7 @@ def plain_search(
             raise no_actions_error(state)
         return best
 
-    value = search(root, root_player, -math.inf, math.inf, 0)
+    value = on_fresh_stack(search, root, root_player, -math.inf, math.inf, 0)
     return Outcome(value, lines[0], expanded, leaves, cutoffs, max_depth, estimates, None)
 
 

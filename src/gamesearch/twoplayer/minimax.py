@@ -13,7 +13,14 @@ import sys
 import time
 from typing import Any
 
-from .._core import check_trace, make_result, no_actions_error, prepare, recursion_guard
+from .._core import (
+    check_trace,
+    make_result,
+    no_actions_error,
+    on_fresh_stack,
+    prepare,
+    recursion_guard,
+)
 from .._validation import checked_number, mover_error, translate
 from ..game import A, Evaluation, Game, S
 from ..result import SearchResult
@@ -235,5 +242,5 @@ def minimax_loop(
             raise no_actions_error(state, actions(state))
         return best
 
-    value = search(root, True, 0)
+    value = on_fresh_stack(search, root, True, 0)
     return Outcome(value, lines[0], expanded, leaves, 0, max_depth, estimates, None)
