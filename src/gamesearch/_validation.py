@@ -189,7 +189,7 @@ def children_fault(game: Any, state: object) -> str | None:
     ``children`` is the ``Game`` protocol's optional fast member: it must give, in one
     sequence, ``(action, result(state, action), mover)`` for every action of
     ``actions(state)`` in that order, where ``mover`` is ``to_move`` of the child, or ``None``
-    when the child is terminal. :func:`gamesearch.check_game` reports what this finds.
+    when the child is terminal. :func:`gamesearch.conformance.check_game` reports what this finds.
     """
     try:
         given = list(game.children(state))

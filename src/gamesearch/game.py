@@ -31,7 +31,7 @@ Optional members a game may add, which searchers use when present:
   offers it, and the plain loops of ``alphabeta``, ``negamax``, ``minimax`` and ``maxn``
   call it instead of ``actions``, ``result``, ``is_terminal`` and ``to_move`` for every child:
   the same nodes, the same values, fewer calls.
-  :func:`gamesearch.check_game` checks that it agrees with the plain members.
+  :func:`gamesearch.conformance.check_game` checks that it agrees with the plain members.
 """
 
 from __future__ import annotations
