@@ -54,6 +54,7 @@ def children_alphabeta(
         nonlocal expanded, leaves, cutoffs, max_depth, estimates
         expanded += 1
         view = root_player if root_view else mover
+        flip = view != mover  # leaves are scored for ``view``; the value is ``mover``'s
         opponent = 1 - mover
         best, best_action = -inf, _NO_ACTION
         child_ply = ply + 1
@@ -63,7 +64,7 @@ def children_alphabeta(
                     value = utility(child, view)
                     if value != value:
                         raise nan_error(child, view, "utility")
-                    if view != mover:
+                    if flip:
                         value = -value
                     below = None
                     leaves += 1
@@ -73,7 +74,7 @@ def children_alphabeta(
                     value = evaluate(child, view)  # type: ignore[misc]  # a limit implies evaluate
                     if value != value:
                         raise nan_error(child, view, "evaluate")
-                    if view != mover:
+                    if flip:
                         value = -value
                     below = None
                     leaves += 1
