@@ -6,9 +6,10 @@ whether pruning saves time as well as nodes (measured in ``bench/bench_chance.py
 
 - A leaf child is scored in its parent's loop, without a call of its own; only a child that
   is expanded gets a Python frame (two: its dispatch, then its MAX, MIN or chance loop).
-- A chance node's checked distribution and the sums Star1 needs of it (the least and the most
-  the outcomes after each one can add) are kept while ``chance_outcomes`` keeps returning the
-  same tuple, as games with one die do: they are worked out once, not at every chance node.
+- A chance node's checked distribution is kept while ``chance_outcomes`` keeps returning the
+  same tuple, as games with one die do; and the sums Star1 needs of it (the least and the
+  most the outcomes after each one can add) are kept for each list of probabilities met:
+  worked out once, not at every chance node.
 - Star1's chance loop keeps no per-node lists; Star2 allocates them only to carry its probes.
 - Windows are narrowed with comparisons, not calls to ``max`` and ``min``.
 """
@@ -27,6 +28,8 @@ from ._common import ChanceProblem, LeafScorer, bounds_error, distribution, infi
 __all__ = ["pruned_search"]
 
 _NOTHING: Any = object()
+_SUMS_LIMIT = 256
+"""The most lists of probabilities whose sums one search keeps."""
 
 
 def pruned_search(
@@ -55,6 +58,8 @@ def pruned_search(
     # The last distribution checked: (what chance_outcomes returned, the checked pairs, and
     # for each outcome the probability after it, the least and the most those can add).
     known: list[Any] = [_NOTHING, None, None, None, None]
+    # The sums of each list of probabilities met (uniform dice and trees repeat a few).
+    sums: dict[tuple[Any, ...], tuple[list[Any], list[Any], list[Any]]] = {}
 
     def checked(value: Any, state: Any, source: str) -> Any:
         """``value``, a leaf's, if it is a number within the bounds; else raise."""
@@ -185,18 +190,29 @@ def pruned_search(
         if raw is known[0]:
             return known[1], known[2], known[3], known[4]
         outcomes = distribution(raw, state, "chance_outcomes")
-        count = len(outcomes)
+        probabilities = tuple([probability for _, probability in outcomes])
+        try:
+            after, below, above = sums[probabilities]
+        except KeyError:
+            after, below, above = sums_of(probabilities)
+            if len(sums) < _SUMS_LIMIT:
+                sums[probabilities] = after, below, above
+        if raw.__class__ is tuple:  # immutable: the same object next time is the same pairs
+            known[:] = raw, outcomes, after, below, above
+        return outcomes, after, below, above
+
+    def sums_of(probabilities: tuple[Any, ...]) -> tuple[list[Any], list[Any], list[Any]]:
+        """For each outcome, the probability after it and the least and most that can add."""
+        count = len(probabilities)
         after: list[Any] = [0] * count  # after[i]: the probability of the outcomes after i
         below: list[Any] = [0] * count  # the least the outcomes after i can add...
         above: list[Any] = [0] * count  # ...and the most
         for i in range(count - 1, 0, -1):
-            probability = outcomes[i][1]
+            probability = probabilities[i]
             after[i - 1] = after[i] + probability
             below[i - 1] = below[i] + probability * low
             above[i - 1] = above[i] + probability * high
-        if raw.__class__ is tuple:  # immutable: the same object next time is the same pairs
-            known[:] = raw, outcomes, after, below, above
-        return outcomes, after, below, above
+        return after, below, above
 
     def chance(state: Any, ply: int, alpha: Any, beta: Any) -> tuple[Any, Any]:
         """Star1 at the chance node ``state`` (Star2 goes to ``star2_chance``).
