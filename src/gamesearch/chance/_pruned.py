@@ -28,6 +28,7 @@ from ._common import ChanceProblem, LeafScorer, bounds_error, distribution, infi
 __all__ = ["pruned_search"]
 
 _NOTHING: Any = object()
+_LEAF: Any = object()
 _SUMS_LIMIT = 256
 """The most lists of probabilities whose sums one search keeps."""
 
@@ -104,7 +105,7 @@ def pruned_search(
         mover = to_move(state)
         try:
             if mover == CHANCE:
-                found = chance(state, ply, alpha, beta)
+                found = star2(state, ply, alpha, beta) if probe else chance(state, ply, alpha, beta)
             elif mover == max_player or mover == min_player:
                 found = decide(state, ply, alpha, beta, mover == max_player, None)
             else:
@@ -215,14 +216,12 @@ def pruned_search(
         return after, below, above
 
     def chance(state: Any, ply: int, alpha: Any, beta: Any) -> tuple[Any, Any]:
-        """Star1 at the chance node ``state`` (Star2 goes to ``star2_chance``).
+        """Star1 at the chance node ``state`` (Star2's are searched by ``star2``).
 
         Recursive core: the contract and the formulas are ``_star``'s ``chance``.
         """
         nonlocal nodes, cutoffs, leaves, max_depth, estimates
         outcomes, after, below, above = outcomes_at(state)
-        if probe:
-            return star2_chance(state, ply, alpha, beta, outcomes, after)
         total: Any = 0  # the probability-weighted values of the outcomes searched so far
         likeliest, best_line = -1, None
         i = 0
@@ -274,87 +273,24 @@ def pruned_search(
             raise infinite_mix_error(state)
         return total, best_line
 
-    def star2_chance(
-        state: Any, ply: int, alpha: Any, beta: Any, outcomes: Any, after: Any
-    ) -> tuple[Any, Any]:
-        """Star2 at the chance node ``state``: probe every outcome, then search as Star1."""
-        nonlocal nodes, cutoffs
+    def star2(state: Any, ply: int, alpha: Any, beta: Any) -> tuple[Any, Any]:
+        """Star2 at the chance node ``state``: probe every outcome, then search as Star1.
+
+        Recursive core: the contract and the formulas are ``_star``'s ``chance`` and
+        ``probe_phase``, in one frame. The probe of a MAX child searches its first action
+        only, a lower bound on it (a MIN child's, an upper bound), and cuts the node off if
+        the bounds already put it outside the window; the search phase then goes on from each
+        probed child's second action.
+        """
+        nonlocal nodes, cutoffs, leaves, max_depth, estimates
+        outcomes, after, _, _ = outcomes_at(state)
         count = len(outcomes)
         children: list[Any] = [None] * count
-        scored: list[Any] = [None] * count  # the value of each child that is a leaf...
-        probed: list[Any] = [None] * count  # ...or (action, exact value, line) of its probe
+        # For each child: _LEAF if it is a leaf (its value in lows and highs), or the
+        # (action, exact value, line) of its probe, or None if it was not probed.
+        probed: list[Any] = [None] * count
         lows: list[Any] = [low] * count  # what each child is known to be worth at least...
         highs: list[Any] = [high] * count  # ...and at most
-        cut = probe_phase(
-            state, ply, alpha, beta, outcomes, after, children, scored, probed, lows, highs
-        )
-        if cut is not None:
-            return cut
-        below, above = [0] * count, [0] * count
-        for i in range(count - 1, 0, -1):
-            probability = outcomes[i][1]
-            below[i - 1] = below[i] + probability * lows[i]
-            above[i - 1] = above[i] + probability * highs[i]
-        total: Any = 0
-        likeliest, best_line = -1, None
-        for i, (outcome, probability) in enumerate(outcomes):
-            cut_low = (alpha - total - above[i]) / probability
-            cut_high = (beta - total - below[i]) / probability
-            window_low = cut_low if cut_low >= low else low
-            window_high = cut_high if cut_high <= high else high
-            if scored[i] is not None:
-                value, line = scored[i], None
-            elif probed[i] is None:
-                value, line = search(children[i], ply, window_low, window_high)
-            else:
-                child = children[i]
-                if track:
-                    if child in on_line:
-                        raise cycle_error(child, searcher)
-                    on_line.add(child)
-                try:
-                    value, line = decide(
-                        child,
-                        ply,
-                        window_low,
-                        window_high,
-                        to_move(child) == max_player,
-                        probed[i],
-                    )
-                except TypeError as exc:
-                    translate(exc, game, child, evaluate)
-                if track:
-                    on_line.discard(child)
-            if value <= cut_low:
-                cutoffs += 1
-                bound = total + probability * value + above[i]
-                return (bound if bound <= alpha else alpha), (outcome, line)
-            if value >= cut_high:
-                cutoffs += 1
-                bound = total + probability * value + below[i]
-                return (bound if bound >= beta else beta), (outcome, line)
-            total += probability * value
-            if probability > likeliest:
-                likeliest, best_line = probability, (outcome, line)
-        if total != total:
-            raise infinite_mix_error(state)
-        return total, best_line
-
-    def probe_phase(
-        state: Any,
-        ply: int,
-        alpha: Any,
-        beta: Any,
-        outcomes: Any,
-        after: Any,
-        children: list[Any],
-        scored: list[Any],
-        probed: list[Any],
-        lows: list[Any],
-        highs: list[Any],
-    ) -> tuple[Any, Any] | None:
-        """Star2's probing phase, as in ``_star``: bound each child; a cutoff, if any."""
-        nonlocal nodes, cutoffs, leaves, max_depth, estimates
         least: Any = 0
         most: Any = 0
         for i, (outcome, probability) in enumerate(outcomes):
@@ -370,7 +306,7 @@ def pruned_search(
                 leaves += 1
                 if ply > max_depth:
                     max_depth = ply
-                scored[i] = lows[i] = highs[i] = value
+                probed[i], lows[i], highs[i] = _LEAF, value, value
             elif ply == limit:
                 value = evaluate(child, max_player)  # type: ignore[misc]  # a limit implies it
                 if (value.__class__ is not float and value.__class__ is not int) or not (
@@ -380,7 +316,7 @@ def pruned_search(
                 leaves += 1
                 estimates += 1
                 max_depth = limit
-                scored[i] = lows[i] = highs[i] = value
+                probed[i], lows[i], highs[i] = _LEAF, value, value
             elif (mover := to_move(child)) != CHANCE:
                 if track and child in on_line:
                     raise cycle_error(child, searcher)
@@ -427,7 +363,56 @@ def pruned_search(
                 cutoffs += 1
                 bound = most + high * rest
                 return (bound if bound <= alpha else alpha), (outcome, None)
-        return None
+        below, above = [0] * count, [0] * count
+        for i in range(count - 1, 0, -1):
+            probability = outcomes[i][1]
+            below[i - 1] = below[i] + probability * lows[i]
+            above[i - 1] = above[i] + probability * highs[i]
+        total: Any = 0
+        likeliest, best_line = -1, None
+        for i, (outcome, probability) in enumerate(outcomes):
+            cut_low = (alpha - total - above[i]) / probability
+            cut_high = (beta - total - below[i]) / probability
+            window_low = cut_low if cut_low >= low else low
+            window_high = cut_high if cut_high <= high else high
+            entry = probed[i]
+            if entry is _LEAF:
+                value, line = lows[i], None
+            elif entry is None:
+                value, line = search(children[i], ply, window_low, window_high)
+            else:
+                child = children[i]
+                if track:
+                    if child in on_line:
+                        raise cycle_error(child, searcher)
+                    on_line.add(child)
+                try:
+                    value, line = decide(
+                        child,
+                        ply,
+                        window_low,
+                        window_high,
+                        to_move(child) == max_player,
+                        entry,
+                    )
+                except TypeError as exc:
+                    translate(exc, game, child, evaluate)
+                if track:
+                    on_line.discard(child)
+            if value <= cut_low:
+                cutoffs += 1
+                bound = total + probability * value + above[i]
+                return (bound if bound <= alpha else alpha), (outcome, line)
+            if value >= cut_high:
+                cutoffs += 1
+                bound = total + probability * value + below[i]
+                return (bound if bound >= beta else beta), (outcome, line)
+            total += probability * value
+            if probability > likeliest:
+                likeliest, best_line = probability, (outcome, line)
+        if total != total:
+            raise infinite_mix_error(state)
+        return total, best_line
 
     scorer = LeafScorer(game, max_player, limit, evaluate, bounds)
     with recursion_guard(searcher, frames_per_ply=2):
