@@ -268,7 +268,7 @@ def line_evaluation_cost(repeat: int) -> None:
     def memoized() -> list[tuple[float, object, int]]:
         found = []
         for moves in OPENINGS:
-            connect_four._shared_scores.cache_clear()  # noqa: SLF001  # an empty memo
+            connect_four._shared_scores.cache_clear()  # an empty memo
             game = ConnectFour()
             result = alphabeta(game, game.from_moves(moves), depth=depth, evaluate=game.evaluate)
             found.append((result.value, result.action, result.stats.nodes))
@@ -277,7 +277,7 @@ def line_evaluation_cost(repeat: int) -> None:
     def direct() -> list[tuple[float, object, int]]:
         found = []
         game = ConnectFour()
-        score = game._score  # noqa: SLF001  # the evaluation without its memo
+        score = game._score  # the evaluation without its memo
 
         def evaluate(state: int, player: Player) -> float:
             return score(state) if player == 0 else 0.0 - score(state)

@@ -327,7 +327,7 @@ def _make_on_fresh_stack() -> Callable[..., Any]:
         "    return function(*args)\n"
     )
     namespace: dict[str, Any] = {}
-    exec(compile(source, "<gamesearch._core>", "exec"), namespace)  # noqa: S102
+    exec(compile(source, "<gamesearch._core>", "exec"), namespace)
     found: Callable[..., Any] = namespace["on_fresh_stack"]
     return found
 

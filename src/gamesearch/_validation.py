@@ -201,7 +201,7 @@ def children_fault(game: Any, state: object) -> str | None:
             f"children({state!r}) gave {len(given)} children, but actions gives "
             f"{len(actions)}: {actions!r}"
         )
-    for action, item in zip(actions, given):
+    for action, item in zip(actions, given, strict=True):
         try:
             got_action, child, mover = item
         except (TypeError, ValueError):

@@ -106,7 +106,7 @@ def pruned_search(
         try:
             if mover == CHANCE:
                 found = star2(state, ply, alpha, beta) if probe else chance(state, ply, alpha, beta)
-            elif mover == max_player or mover == min_player:
+            elif mover in (max_player, min_player):
                 found = decide(state, ply, alpha, beta, mover == max_player, None)
             else:
                 raise mover_error(state, mover, 2, chance=True)
@@ -221,11 +221,10 @@ def pruned_search(
         Recursive core: the contract and the formulas are ``_star``'s ``chance``.
         """
         nonlocal nodes, cutoffs, leaves, max_depth, estimates
-        outcomes, after, below, above = outcomes_at(state)
+        outcomes, _, below, above = outcomes_at(state)
         total: Any = 0  # the probability-weighted values of the outcomes searched so far
         likeliest, best_line = -1, None
-        i = 0
-        for outcome, probability in outcomes:
+        for i, (outcome, probability) in enumerate(outcomes):
             cut_low = (alpha - total - above[i]) / probability  # Ballard's A_i
             cut_high = (beta - total - below[i]) / probability  # Ballard's B_i
             nodes += 1
@@ -268,7 +267,6 @@ def pruned_search(
             total += probability * value
             if probability > likeliest:  # the first of the most probable outcomes
                 likeliest, best_line = probability, (outcome, line)
-            i += 1
         if total != total:
             raise infinite_mix_error(state)
         return total, best_line

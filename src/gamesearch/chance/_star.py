@@ -39,13 +39,13 @@ from .._validation import cycle_error, mover_error, translate
 from ..game import CHANCE, Game, Player
 from ..result import SearchResult
 from ..trace.events import Enter, Leaf, Leave, NodeKind, Observer, Prune
-from ._pruned import pruned_search
 from ._common import (
     ChanceProblem,
     LeafScorer,
     distribution,
     infinite_mix_error,
 )
+from ._pruned import pruned_search
 
 __all__ = ["star_search"]
 

@@ -219,7 +219,7 @@ def maxn(
         best_own = -inf
         child_ply = ply + 1
         try:
-            for action, child, child_mover in children(state):
+            for action, child, child_mover in children(state):  # type: ignore[misc]
                 if child_mover is None or child_ply == limit:
                     values, below = score(child, child_ply, child_mover is None), None
                 else:
