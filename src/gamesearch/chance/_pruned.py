@@ -274,8 +274,9 @@ def pruned_search(
     def star2(state: Any, ply: int, alpha: Any, beta: Any) -> tuple[Any, Any]:
         """Star2 at the chance node ``state``: probe every outcome, then search as Star1.
 
-        Recursive core: the contract and the formulas are ``_star``'s ``chance`` and
-        ``probe_phase``, in one frame. The probe of a MAX child searches its first action
+        Recursive core, long so that a chance node costs one frame: the contract is
+        alpha-beta's (exact strictly inside (alpha, beta), else a bound on the side it fails),
+        and the formulas are ``_star``'s ``chance`` and ``probe_phase``. The probe of a MAX child searches its first action
         only, a lower bound on it (a MIN child's, an upper bound), and cuts the node off if
         the bounds already put it outside the window; the search phase then goes on from each
         probed child's second action.

@@ -131,12 +131,8 @@ def maxn(
             "maxn: bounds are used by pruning='shallow' only; pass pruning='shallow' as well"
         )
 
-    actions, result, is_terminal, to_move = (
-        game.actions,
-        game.result,
-        game.is_terminal,
-        game.to_move,
-    )
+    actions, result, is_terminal = game.actions, game.result, game.is_terminal
+    to_move = game.to_move
     children = getattr(game, "children", None)  # the optional fast member
     everyone = range(players)
     inf = math.inf
