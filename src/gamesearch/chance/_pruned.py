@@ -276,10 +276,10 @@ def pruned_search(
 
         Recursive core, long so that a chance node costs one frame: the contract is
         alpha-beta's (exact strictly inside (alpha, beta), else a bound on the side it fails),
-        and the formulas are ``_star``'s ``chance`` and ``probe_phase``. The probe of a MAX child searches its first action
-        only, a lower bound on it (a MIN child's, an upper bound), and cuts the node off if
-        the bounds already put it outside the window; the search phase then goes on from each
-        probed child's second action.
+        and the formulas are ``_star``'s ``chance`` and ``probe_phase``. The probe of a MAX
+        child searches its first action only, a lower bound on it (a MIN child's, an upper
+        bound), and cuts the node off if the bounds already put it outside the window; the
+        search phase then goes on from each probed child's second action.
         """
         nonlocal nodes, cutoffs, leaves, max_depth, estimates
         outcomes, after, _, _ = outcomes_at(state)
