@@ -112,8 +112,8 @@ class TicTacToe:
         ``result``, ``is_terminal`` and ``to_move`` for every child.
 
         >>> game = TicTacToe()
-        >>> [(action, mover) for action, _, mover in game.children(game.parse("XXO/OO./XX."))]
-        [(5, None), (8, 0)]
+        >>> tuple((action, mover) for action, _, mover in game.children(game.parse("XXO/OO./XX.")))
+        ((5, None), (8, 0))
         """
         try:
             return self._children[state]
