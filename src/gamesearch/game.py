@@ -23,8 +23,9 @@ Optional members a game may add, which searchers use when present:
 
 - ``key(state)``: a hashable identity for transposition tables (symmetric states may share one).
 - ``order(state, actions)``: the actions rearranged, most promising first (see :data:`Order`).
-- ``children(state)``: every child of a non-terminal state in one call, a sequence of
-  ``(action, child, mover)`` triples in ``actions(state)`` order, where ``child`` is
+- ``children(state)``: every child of a non-terminal state in one call, an iterable of
+  ``(action, child, mover)`` triples in ``actions(state)`` order (a memoized tuple, or a
+  generator, since alpha-beta may stop after the first few), where ``child`` is
   ``result(state, action)`` and ``mover`` is ``to_move(child)``, or ``None`` when the child
   is terminal. A game that can make its children more cheaply together than one by one (a
   bitboard game, or one that memoizes them, as :class:`~gamesearch.games.TicTacToe` does)
