@@ -187,3 +187,13 @@ def test_new_tictactoe_games_share_their_memos():
     # what the first game worked out, the second starts with: the same children, at once
     assert second.children(0) is first.children(0)
     assert TicTacToe(4).children(0) is not first.children(0)
+
+
+def test_on_fresh_stack_calls_through_and_passes_errors_on():
+    from gamesearch._core import on_fresh_stack
+
+    assert on_fresh_stack(divmod, 17, 5) == (3, 2)
+    with pytest.raises(ZeroDivisionError):
+        on_fresh_stack(divmod, 1, 0)
+    # its frame is larger than CPython's 16 KB stack chunk, so that its callee starts a chunk
+    assert on_fresh_stack.__code__.co_nlocals * 8 > 16 * 1024
