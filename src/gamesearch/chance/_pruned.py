@@ -28,6 +28,8 @@ from ._common import ChanceProblem, LeafScorer, bounds_error, distribution, infi
 __all__ = ["pruned_search"]
 
 _NOTHING: Any = object()
+_PLAIN = frozenset((float, int))
+"""The classes whose values need only the bounds checked (NaN fails them)."""
 _LEAF: Any = object()
 _SUMS_LIMIT = 256
 """The most lists of probabilities whose sums one search keeps."""
@@ -76,9 +78,7 @@ def pruned_search(
         nonlocal leaves, max_depth, estimates
         if is_terminal(state):
             value = utility(state, max_player)
-            if (value.__class__ is not float and value.__class__ is not int) or not (
-                low <= value <= high
-            ):
+            if value.__class__ not in _PLAIN or not low <= value <= high:
                 value = checked(value, state, "utility")
             leaves += 1
             if ply > max_depth:
@@ -86,9 +86,7 @@ def pruned_search(
             return value, None
         if ply == limit:
             value = evaluate(state, max_player)  # type: ignore[misc]  # a limit implies it
-            if (value.__class__ is not float and value.__class__ is not int) or not (
-                low <= value <= high
-            ):
+            if value.__class__ not in _PLAIN or not low <= value <= high:
                 value = checked(value, state, "evaluate")
             leaves += 1
             estimates += 1
@@ -144,9 +142,7 @@ def pruned_search(
             child = result(state, action)
             if is_terminal(child):
                 value = utility(child, max_player)
-                if (value.__class__ is not float and value.__class__ is not int) or not (
-                    low <= value <= high
-                ):
+                if value.__class__ not in _PLAIN or not low <= value <= high:
                     value = checked(value, child, "utility")
                 leaves += 1
                 if child_ply > max_depth:
@@ -154,9 +150,7 @@ def pruned_search(
                 line = None
             elif child_ply == limit:
                 value = evaluate(child, max_player)  # type: ignore[misc]  # a limit implies it
-                if (value.__class__ is not float and value.__class__ is not int) or not (
-                    low <= value <= high
-                ):
+                if value.__class__ not in _PLAIN or not low <= value <= high:
                     value = checked(value, child, "evaluate")
                 leaves += 1
                 estimates += 1
@@ -231,9 +225,7 @@ def pruned_search(
             child = result(state, outcome)
             if is_terminal(child):
                 value = utility(child, max_player)
-                if (value.__class__ is not float and value.__class__ is not int) or not (
-                    low <= value <= high
-                ):
+                if value.__class__ not in _PLAIN or not low <= value <= high:
                     value = checked(value, child, "utility")
                 leaves += 1
                 if ply > max_depth:
@@ -241,9 +233,7 @@ def pruned_search(
                 line = None
             elif ply == limit:
                 value = evaluate(child, max_player)  # type: ignore[misc]  # a limit implies it
-                if (value.__class__ is not float and value.__class__ is not int) or not (
-                    low <= value <= high
-                ):
+                if value.__class__ not in _PLAIN or not low <= value <= high:
                     value = checked(value, child, "evaluate")
                 leaves += 1
                 estimates += 1
@@ -298,9 +288,7 @@ def pruned_search(
             rest = after[i]
             if is_terminal(child):
                 value = utility(child, max_player)
-                if (value.__class__ is not float and value.__class__ is not int) or not (
-                    low <= value <= high
-                ):
+                if value.__class__ not in _PLAIN or not low <= value <= high:
                     value = checked(value, child, "utility")
                 leaves += 1
                 if ply > max_depth:
@@ -308,9 +296,7 @@ def pruned_search(
                 probed[i], lows[i], highs[i] = _LEAF, value, value
             elif ply == limit:
                 value = evaluate(child, max_player)  # type: ignore[misc]  # a limit implies it
-                if (value.__class__ is not float and value.__class__ is not int) or not (
-                    low <= value <= high
-                ):
+                if value.__class__ not in _PLAIN or not low <= value <= high:
                     value = checked(value, child, "evaluate")
                 leaves += 1
                 estimates += 1
@@ -386,14 +372,8 @@ def pruned_search(
                         raise cycle_error(child, searcher)
                     on_line.add(child)
                 try:
-                    value, line = decide(
-                        child,
-                        ply,
-                        window_low,
-                        window_high,
-                        to_move(child) == max_player,
-                        entry,
-                    )
+                    maximise = to_move(child) == max_player
+                    value, line = decide(child, ply, window_low, window_high, maximise, entry)
                 except TypeError as exc:
                     translate(exc, game, child, evaluate)
                 if track:
