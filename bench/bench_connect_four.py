@@ -13,6 +13,8 @@ prints JSON lines on stdout, one dict per line; add a line by writing a function
   exits with status 1 if not. A ``cold`` line times one search on a fresh game, whose memos
   start empty; the other lines share one game, as a long-running program would.
 - ``c4.evaluation``: the same search with the built-in ``ConnectFour.evaluate``.
+- ``c4.evaluation_cost``: depth-7 searches with ``ConnectFour.evaluate``, whose scores are
+  memoized, against the same searches scoring every leaf from the bitboards.
 - ``c4.methods``: calls per second of each game method on positions from random play.
 
 Runs are interleaved and the best time of each is kept, because a shared machine is noisy; the
@@ -31,7 +33,7 @@ from collections.abc import Callable
 from _common import emit, emit_env, fail, run_timed
 
 from gamesearch import Player, alphabeta
-from gamesearch.games import ConnectFour
+from gamesearch.games import ConnectFour, connect_four
 
 Evaluate = Callable[[int, Player], float]
 Run = Callable[[ConnectFour], tuple[float, int]]
@@ -246,6 +248,68 @@ def line_evaluation(repeat: int) -> None:
     compare_searches("c4.evaluation", "evaluate", lambda game: game.evaluate, repeat)
 
 
+OPENINGS = ("", "44", "4453", "3344")
+"""Positions (moves counted from 1) of the evaluation-cost line."""
+
+
+def line_evaluation_cost(repeat: int) -> None:
+    """``c4.evaluation_cost``: ``ConnectFour.evaluate`` with its memo against without it.
+
+    Depth 7 (5 with few repeats) alpha-beta from each of :data:`OPENINGS`; the reference is the
+    same search scoring every leaf from the bitboards (``_score``, what ``evaluate`` did before
+    it kept its scores), measured in the same run. Every memoized search starts with an empty
+    memo on a new game, so that only what one search repeats is saved. Both must find the
+    same values, actions and node counts, or the script exits with status 1: the evaluation
+    is the same function, so the same depth plays the same moves (the strength is unchanged).
+    """
+    depth = 7 if repeat >= 30 else 5
+    rounds = max(1, repeat // 20)
+
+    def memoized() -> list[tuple[float, object, int]]:
+        found = []
+        for moves in OPENINGS:
+            connect_four._shared_scores.cache_clear()  # an empty memo
+            game = ConnectFour()
+            result = alphabeta(game, game.from_moves(moves), depth=depth, evaluate=game.evaluate)
+            found.append((result.value, result.action, result.stats.nodes))
+        return found
+
+    def direct() -> list[tuple[float, object, int]]:
+        found = []
+        game = ConnectFour()
+        score = game._score  # the evaluation without its memo
+
+        def evaluate(state: int, player: Player) -> float:
+            return score(state) if player == 0 else 0.0 - score(state)
+
+        for moves in OPENINGS:
+            result = alphabeta(game, game.from_moves(moves), depth=depth, evaluate=evaluate)
+            found.append((result.value, result.action, result.stats.nodes))
+        return found
+
+    best = {"memoized": math.inf, "direct": math.inf}
+    answers = {}
+    for i in range(rounds):
+        for name, run in (("memoized", memoized), ("direct", direct))[:: 1 if i % 2 else -1]:
+            seconds, answers[name] = run_timed(run)
+            best[name] = min(best[name], seconds)
+    if answers["memoized"] != answers["direct"]:
+        fail(f"evaluate with its memo gave {answers['memoized']}, without {answers['direct']}")
+    nodes = sum(n for _, _, n in answers["direct"])
+    emit(
+        bench="c4.evaluation_cost",
+        depth=depth,
+        positions=len(OPENINGS),
+        nodes=nodes,
+        memoized_nodes_per_s=round(nodes / best["memoized"]),
+        direct_nodes_per_s=round(nodes / best["direct"]),
+        speedup=round(best["direct"] / best["memoized"], 3),
+        target=2.0,
+        same_values_and_moves=True,
+        repeat=rounds,
+    )
+
+
 def line_methods(repeat: int) -> None:
     """``c4.methods``: calls per second of each game method on positions from random play."""
     game = ConnectFour()
@@ -295,7 +359,12 @@ def line_methods(repeat: int) -> None:
     )
 
 
-LINES: list[Callable[[int], None]] = [line_alphabeta, line_evaluation, line_methods]
+LINES: list[Callable[[int], None]] = [
+    line_alphabeta,
+    line_evaluation,
+    line_evaluation_cost,
+    line_methods,
+]
 """The benchmark lines, run in order; each takes the repeat count."""
 
 

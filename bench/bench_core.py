@@ -24,11 +24,12 @@ import argparse
 import math
 import sys
 from collections.abc import Callable
+from typing import Any
 
 from _common import emit, emit_env, run_timed
 
 import gamesearch
-from gamesearch import alphabeta, minimax, negamax
+from gamesearch import alphabeta, iterative_deepening, minimax, negamax
 from gamesearch.games import TicTacToe
 
 Run = Callable[[TicTacToe], tuple[float, int]]
@@ -39,6 +40,10 @@ TARGET_RATIO = {"alphabeta": 1.3, "negamax": 1.3}
 ``minimax`` has none: it is written to be read, as the textbook writes it."""
 TARGET_SPEED = 2_000_000
 """The issue's target for library alpha-beta on tic-tac-toe, in nodes per second."""
+TARGET_BITMASK = 2.5
+"""How much slower than the bitmask floor alpha-beta with ``TicTacToe.children`` may be."""
+TARGET_FRESH_MS = 2.0
+"""The issue's target for ``iterative_deepening(TicTacToe())`` with a new game, in ms."""
 FAST_FACTOR = 10
 """Alpha-beta searches take milliseconds, so they run this many times more often."""
 FLOOR = {"minimax": "minimax", "alphabeta": "alphabeta", "negamax": "alphabeta"}
@@ -169,6 +174,88 @@ def hand_minimax(game: TicTacToe) -> tuple[float, int]:
     return value, nodes
 
 
+_WINS = tuple(
+    any(mask & line == line for line in (7, 56, 448, 73, 146, 292, 273, 84)) for mask in range(512)
+)
+"""For each set of one player's squares (9 bits), whether it holds three in a row."""
+_FREE = tuple(
+    tuple((square, 1 << square) for square in range(9) if not taken >> square & 1)
+    for taken in range(512)
+)
+"""For each set of taken squares, the empty ones in increasing order, with their bits."""
+
+
+def hand_bitmask_alphabeta(game: TicTacToe) -> tuple[float, int]:
+    """The bitmask floor: alpha-beta on two 9-bit masks with table lookups, no game object.
+
+    What a program written for tic-tac-toe alone can do in Python: a state is the two
+    players' masks, the empty squares and the wins are looked up in tables of 512 entries, and
+    turns alternate. It searches the squares in increasing order, as ``TicTacToe.actions``
+    gives them, so it visits the library's nodes. ``game`` is not used.
+    """
+    nodes = 1  # the root
+    wins, free = _WINS, _FREE
+
+    def max_value(x: int, o: int, alpha: float, beta: float) -> float:
+        """The value for X of the position ``(x, o)`` with X to move."""
+        nonlocal nodes
+        v = -math.inf
+        for _, bit in free[x | o]:
+            nodes += 1
+            mine = x | bit
+            if wins[mine]:
+                child = 1.0
+            elif mine | o == 511:
+                child = 0.0
+            else:
+                child = min_value(mine, o, alpha, beta)
+            if child > v:
+                v = child
+                if v >= beta:
+                    return v
+                if v > alpha:
+                    alpha = v
+        return v
+
+    def min_value(x: int, o: int, alpha: float, beta: float) -> float:
+        """The value for X of the position ``(x, o)`` with O to move."""
+        nonlocal nodes
+        v = math.inf
+        for _, bit in free[x | o]:
+            nodes += 1
+            mine = o | bit
+            if wins[mine]:
+                child = -1.0
+            elif x | mine == 511:
+                child = 0.0
+            else:
+                child = max_value(x, mine, alpha, beta)
+            if child < v:
+                v = child
+                if v <= alpha:
+                    return v
+                if v < beta:
+                    beta = v
+        return v
+
+    return max_value(0, 0, -math.inf, math.inf), nodes
+
+
+class PlainMembers:
+    """``TicTacToe`` with only the six members of the ``Game`` protocol: no ``children``.
+
+    The library's loops then call ``actions``, ``result``, ``is_terminal`` and ``to_move`` as
+    the hand-written floors do, so that their ratio is the library's bookkeeping alone.
+    """
+
+    num_players = 2
+
+    def __init__(self, game: TicTacToe) -> None:
+        self.initial_state, self.to_move = game.initial_state, game.to_move
+        self.actions, self.result = game.actions, game.result
+        self.is_terminal, self.utility = game.is_terminal, game.utility
+
+
 def library(search: Callable[[TicTacToe], gamesearch.SearchResult[int]]) -> Run:
     """Wrap a library searcher as a :data:`Run`."""
 
@@ -178,6 +265,47 @@ def library(search: Callable[[TicTacToe], gamesearch.SearchResult[int]]) -> Run:
         return found.value, found.stats.nodes
 
     return run
+
+
+def plain(search: Callable[[Any], gamesearch.SearchResult[int]]) -> Run:
+    """Wrap a library searcher as a :data:`Run` over the game's plain members only."""
+
+    def run(game: TicTacToe) -> tuple[float, int]:
+        """Solve ``game`` through :class:`PlainMembers`."""
+        found = search(PlainMembers(game))
+        return found.value, found.stats.nodes
+
+    return run
+
+
+def fresh_game(repeat: int) -> None:
+    """Solve tic-tac-toe with a new ``TicTacToe()`` each time and with one reused game.
+
+    ``iterative_deepening`` (the engine: table, ordering) and plain ``alphabeta``; best of
+    ``repeat`` each, interleaved. A game's memos are shared by every game of its size, so a
+    fresh object should be as fast as a warm one (the issue's target: <= 2 ms).
+    """
+    warm = TicTacToe()
+    searches: dict[str, Callable[[Any], Any]] = {
+        "iterative_deepening": iterative_deepening,
+        "alphabeta": alphabeta,
+    }
+    for name, search in searches.items():
+        search(warm)
+        engine = name == "iterative_deepening"
+        fresh = reused = math.inf
+        for _ in range(repeat):
+            fresh = min(fresh, run_timed(lambda: search(TicTacToe()))[0])  # noqa: B023
+            reused = min(reused, run_timed(lambda: search(warm))[0])  # noqa: B023
+        emit(
+            bench="core.fresh_game",
+            searcher=name,
+            fresh_ms=round(fresh * 1000, 3),
+            warm_ms=round(reused * 1000, 3),
+            ratio=round(fresh / reused, 3),
+            target_ms=TARGET_FRESH_MS if engine else None,
+            within_target=fresh * 1000 <= TARGET_FRESH_MS if engine else None,
+        )
 
 
 def timed(run: Run, game: TicTacToe) -> float:
@@ -211,12 +339,16 @@ def main(argv: list[str] | None = None) -> None:
 
     emit_env("core.env")
     runs: dict[tuple[str, str], Run] = {
-        ("minimax", "library"): library(minimax),
+        ("minimax", "library"): plain(minimax),
+        ("minimax", "library, children"): library(minimax),
         ("minimax", "hand-written"): hand_minimax,
-        ("alphabeta", "library"): library(alphabeta),
+        ("alphabeta", "library"): plain(alphabeta),
+        ("alphabeta", "library, children"): library(alphabeta),
         ("alphabeta", "hand-written"): hand_alphabeta,
         ("alphabeta", "hand-written, to_move"): hand_alphabeta_to_move,
-        ("negamax", "library"): library(negamax),
+        ("alphabeta", "bitmask floor"): hand_bitmask_alphabeta,
+        ("negamax", "library"): plain(negamax),
+        ("negamax", "library, children"): library(negamax),
     }
     game = TicTacToe()  # shared, so every searcher sees the same warm actions() memo
     for (searcher, impl), run in runs.items():  # untimed warm-up that verifies the results
@@ -262,6 +394,25 @@ def main(argv: list[str] | None = None) -> None:
             target=None,
             within_target=None,
         )
+    for searcher in ("minimax", "alphabeta", "negamax"):
+        emit(
+            bench="core.children",
+            searcher=searcher,
+            speedup=round(best[searcher, "library"] / best[searcher, "library, children"], 3),
+            reference="the same searcher over the plain members (no children)",
+        )
+    ratio = best["alphabeta", "library, children"] / best["alphabeta", "bitmask floor"]
+    emit(
+        bench="core.bitmask",
+        searcher="alphabeta",
+        impl="library, children",
+        floor="bitmask floor",
+        ratio=round(ratio, 3),
+        target=TARGET_BITMASK,
+        within_target=ratio <= TARGET_BITMASK,
+        floor_nodes_per_s=round(EXPECTED_NODES["alphabeta"] / best["alphabeta", "bitmask floor"]),
+    )
+    fresh_game(repeat * FAST_FACTOR)
     speed = EXPECTED_NODES["alphabeta"] / best["alphabeta", "library"]
     emit(
         bench="core.speed",

@@ -137,6 +137,71 @@ def measure(label: str, game: Any, states: list[Any], depth: int | None, repeat:
         )
 
 
+def hand_maxn(game: Any, state: Any, depth: int | None) -> tuple[Any, int]:
+    """A hand-written max-n over the same game methods: (root vector, nodes visited).
+
+    Scores each child where it is generated, as the library does, but keeps no principal
+    variation or statistics and checks nothing: the floor of a max-n loop over this game.
+    """
+    actions, result, is_terminal = game.actions, game.result, game.is_terminal
+    to_move, utility, evaluate = game.to_move, game.utility, evaluation(game)
+    players = range(game.num_players)
+    limit = -1 if depth is None else depth
+    nodes = 1
+
+    def value(state: Any, ply: int) -> Any:
+        nonlocal nodes
+        mover = to_move(state)
+        best = None
+        for action in actions(state):
+            nodes += 1
+            child = result(state, action)
+            if is_terminal(child):
+                vector = tuple([utility(child, player) for player in players])
+            elif ply + 1 == limit:
+                vector = tuple([evaluate(child, player) for player in players])
+            else:
+                vector = value(child, ply + 1)
+            if best is None or vector[mover] > best[mover]:
+                best = vector
+        return best
+
+    return value(state, 0), nodes
+
+
+def overhead(label: str, game: Any, states: list[Any], depth: int | None, repeat: int) -> None:
+    """``multiplayer.overhead``: plain ``maxn`` against :func:`hand_maxn`, same positions."""
+    best = {"library": math.inf, "hand-written": math.inf}
+    counts = {}
+    for i in range(max(repeat, 3)):
+        for impl in ("library", "hand-written")[:: 1 if i % 2 else -1]:
+
+            def run(impl: str = impl) -> int:
+                total = 0
+                for state in states:
+                    if impl == "library":
+                        total += run_maxn(game, state, depth).stats.nodes
+                    else:
+                        total += hand_maxn(game, state, depth)[1]
+                return total
+
+            seconds, counts[impl] = run_timed(run)
+            best[impl] = min(best[impl], seconds)
+    if counts["library"] != counts["hand-written"]:
+        print(f"bench_multiplayer: node counts differ: {counts}", file=sys.stderr)
+        sys.exit(1)
+    emit(
+        bench="multiplayer.overhead",
+        game=label,
+        depth=depth,
+        nodes=counts["library"],
+        library_seconds=round(best["library"], 6),
+        hand_seconds=round(best["hand-written"], 6),
+        ratio=round(best["library"] / best["hand-written"], 3),
+        target=1.3,
+    )
+
+
 def main(argv: list[str] | None = None) -> None:
     """Parse the options, run the groups and print the JSON lines."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
@@ -156,6 +221,9 @@ def main(argv: list[str] | None = None) -> None:
         measure(f"rolit-{size}x{size}", game, states, depth, repeat)
     nim = Nim((2, 3, 4) if args.quick else (3, 3, 4), players=3)
     measure(f"nim-{'-'.join(map(str, nim.piles))}", nim, [nim.initial_state()], None, repeat)
+    rolit = Rolit(size=6, players=3)
+    overhead("rolit-6x6", rolit, positions(rolit, 4, gap=3, seed=args.seed), 3, repeat)
+    overhead(f"nim-{'-'.join(map(str, nim.piles))}", nim, [nim.initial_state()], None, repeat)
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ from .game import CHANCE, Player
 
 __all__ = [
     "checked_number",
+    "children_fault",
     "cycle_error",
     "mover_error",
     "number_error",
@@ -180,3 +181,42 @@ def _is_player(mover: object, players: int, chance: bool) -> bool:
     if isinstance(mover, bool) or not isinstance(mover, int):
         return False
     return 0 <= mover < players or (chance and mover == CHANCE)
+
+
+def children_fault(game: Any, state: object) -> str | None:
+    """What is wrong with ``game.children(state)``, judged by the plain members; ``None`` if not.
+
+    ``children`` is the ``Game`` protocol's optional fast member: it must give, in one
+    sequence, ``(action, result(state, action), mover)`` for every action of
+    ``actions(state)`` in that order, where ``mover`` is ``to_move`` of the child, or ``None``
+    when the child is terminal. :func:`gamesearch.conformance.check_game` reports what this finds.
+    """
+    try:
+        given = list(game.children(state))
+    except Exception as exc:  # whatever the game raises is the defect to report
+        return f"children({state!r}) raised {type(exc).__name__}: {exc}"
+    actions = list(game.actions(state))
+    if len(given) != len(actions):
+        return (
+            f"children({state!r}) gave {len(given)} children, but actions gives "
+            f"{len(actions)}: {actions!r}"
+        )
+    for action, item in zip(actions, given, strict=True):
+        try:
+            got_action, child, mover = item
+        except (TypeError, ValueError):
+            return f"children({state!r}) gave {item!r}, not an (action, child, mover) triple"
+        expected = game.result(state, action)
+        terminal = game.is_terminal(expected)
+        wanted = None if terminal else game.to_move(expected)
+        if got_action != action or child != expected:
+            return (
+                f"children({state!r}) gave ({got_action!r}, {child!r}) where actions and "
+                f"result give ({action!r}, {expected!r})"
+            )
+        if mover != wanted or (mover is None) != terminal:
+            return (
+                f"children({state!r}) gave mover {mover!r} for action {action!r}, but "
+                f"{'the child is terminal (None)' if terminal else f'to_move gives {wanted!r}'}"
+            )
+    return None

@@ -25,6 +25,7 @@ from numbers import Real
 from typing import Any
 
 from ._core import check_game as check_members
+from ._validation import children_fault
 from .errors import GameProtocolError
 from .game import Game
 
@@ -89,6 +90,8 @@ def check_game(
     search that scores a state too early fails loudly. At a chance node
     (``chance_outcomes``), the probabilities are numbers >= 0 that sum to 1 and the outcomes
     are the actions. With ``zero_sum=True``, the utilities of every terminal state sum to 0.
+    A game with the optional ``children`` member must give there exactly what ``actions``,
+    ``result``, ``is_terminal`` and ``to_move`` give.
 
     Args:
         game: The game to check.
@@ -278,6 +281,10 @@ def _check_inner(
     if not utility_anywhere:
         _check_no_utility(game, state, problems, line)
     _check_order(game, state, actions, problems, line)
+    if callable(getattr(game, "children", None)) and actions:
+        fault = children_fault(game, state)
+        if fault is not None:
+            problems.add("children", f"{fault}; it must agree with the plain members", line)
     snapshot = _snapshot(state)
     children = []
     for action in actions:

@@ -18,6 +18,21 @@ plus ``num_players``. Any object with these members is a game: there is nothing 
 A game of chance (AIMA section 5.5) adds chance nodes, where nature moves: ``to_move`` returns
 :data:`CHANCE` there, and ``chance_outcomes(state)`` lists nature's moves with their
 probabilities (the :class:`StochasticGame` protocol); ``result(state, outcome)`` applies one.
+
+Optional members a game may add, which searchers use when present:
+
+- ``key(state)``: a hashable identity for transposition tables (symmetric states may share one).
+- ``order(state, actions)``: the actions rearranged, most promising first (see :data:`Order`).
+- ``children(state)``: every child of a non-terminal state in one call, an iterable of
+  ``(action, child, mover)`` triples in ``actions(state)`` order (a memoized tuple, or a
+  generator, since alpha-beta may stop after the first few), where ``child`` is
+  ``result(state, action)`` and ``mover`` is ``to_move(child)``, or ``None`` when the child
+  is terminal. A game that can make its children more cheaply together than one by one (a
+  bitboard game, or one that memoizes them, as :class:`~gamesearch.games.TicTacToe` does)
+  offers it, and the plain loops of ``alphabeta``, ``negamax``, ``minimax`` and ``maxn``
+  call it instead of ``actions``, ``result``, ``is_terminal`` and ``to_move`` for every child:
+  the same nodes, the same values, fewer calls.
+  :func:`gamesearch.conformance.check_game` checks that it agrees with the plain members.
 """
 
 from __future__ import annotations

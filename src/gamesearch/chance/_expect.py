@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .._core import no_actions_error, recursion_guard
+from .._core import no_actions_error, on_fresh_stack, recursion_guard
 from .._validation import cycle_error, mover_error, translate
 from ..errors import IllegalActionError
 from ..game import CHANCE, Game, Player
@@ -28,6 +28,8 @@ from ._common import (
 )
 
 __all__ = ["Opponent", "expect_search", "uniform_opponent"]
+
+_NOTHING: Any = object()
 
 Opponent = Callable[[Any, Any], Sequence[tuple[Any, float]]]
 """``opponent(game, state)``: how likely each action of the player to move in ``state`` is."""
@@ -75,6 +77,7 @@ def expect_search(
     nodes = 1
     track = limit < 0  # without a depth limit a cycle would never end: watch the line
     on_line: set[Any] = set()
+    known: list[Any] = [_NOTHING, None]  # the last tuple of chance_outcomes, and its check
     checked_opponent = opponent is not None and opponent is not uniform_opponent
     # With a trace: the action, probability and tree depth of the edge into the next node,
     # set by the parent just before it searches the child (chance layers count here).
@@ -85,17 +88,19 @@ def expect_search(
     players = game.num_players
     others = tuple(player for player in range(players) if player != max_player)
 
-    def value_of(state: Any, ply: int) -> tuple[Any, Any]:
+    def value_of(state: Any, ply: int, inner: bool = False) -> tuple[Any, Any]:
         """The value of ``state`` for MAX, with the line that achieves it.
 
         At a chance node (and, for expectimax, a node of another player) the value is the
         expectation over the checked ``(outcome, probability)`` pairs, with the line of the
         most probable outcome (the first of equally likely ones); at MAX's nodes it is the
-        highest value of the children, at MIN's the lowest. One Python frame per ply.
+        highest value of the children, at MIN's the lowest. One Python frame per ply. Without
+        a trace the parent scores its leaf children itself and calls this for the others only
+        (``inner``), saving a frame a leaf.
         """
         nonlocal nodes, edge
         via, chance, level = edge
-        value = leaf_value(state, ply)
+        value = None if inner else leaf_value(state, ply)
         if value is not None:
             if trace is not None:
                 trace(Leaf(state, via, level, float(value), is_terminal(state), probability=chance))
@@ -108,9 +113,7 @@ def expect_search(
         try:
             if mover == CHANCE or (mover != max_player and opponent is not None):
                 if mover == CHANCE:
-                    if outcomes_of is None:
-                        raise mover_error(state, mover, players, chance=False)
-                    pairs = distribution(outcomes_of(state), state, "chance_outcomes")
+                    pairs = chance_pairs(state)
                     next_ply = ply  # chance layers do not count toward the depth
                 else:
                     if mover not in others:
@@ -127,7 +130,12 @@ def expect_search(
                     nodes += 1
                     if trace is not None:
                         edge = (outcome, probability, level + 1)
-                    value, line = value_of(result(state, outcome), next_ply)
+                    child = result(state, outcome)
+                    value = None if trace is not None else leaf_value(child, next_ply)
+                    if value is None:
+                        value, line = value_of(child, next_ply, trace is None)
+                    else:
+                        line = None
                     total += probability * value
                     if probability > likeliest:
                         likeliest, best_line = probability, (outcome, line)
@@ -147,7 +155,12 @@ def expect_search(
                     nodes += 1
                     if trace is not None:
                         edge = (action, None, level + 1)
-                    value, line = value_of(result(state, action), ply + 1)
+                    child = result(state, action)
+                    value = None if trace is not None else leaf_value(child, ply + 1)
+                    if value is None:
+                        value, line = value_of(child, ply + 1, trace is None)
+                    else:
+                        line = None
                     if best_line is None or (value > best if maximise else value < best):
                         best, best_line = value, (action, line)
                 if best_line is None:
@@ -162,6 +175,18 @@ def expect_search(
             trace(Leave(state, level, float(found[0]), best_action, None, None))
         return found
 
+    def chance_pairs(state: Any) -> list[Any]:
+        """The checked ``chance_outcomes`` of ``state``; a tuple met last time is not rechecked."""
+        if outcomes_of is None:
+            raise mover_error(state, CHANCE, players, chance=False)
+        raw = outcomes_of(state)
+        if raw is known[0]:  # the same tuple as last time: checked already
+            return known[1]  # type: ignore[no-any-return]
+        pairs = distribution(raw, state, "chance_outcomes")
+        if raw.__class__ is tuple:  # immutable, so the same next time
+            known[:] = raw, pairs
+        return pairs
+
     def tell_enter(
         state: Any, via: Any, level: int, mover: Player, kind: Any, pairs: Any, chance: Any
     ) -> None:
@@ -170,7 +195,7 @@ def expect_search(
         trace(Enter(state, via, level, mover, kind, None, None, moves, probability=chance))
 
     with recursion_guard(searcher):
-        value, line = value_of(root, 0)
+        value, line = on_fresh_stack(value_of, root, 0)
     return scorer.result(root, value, line, nodes=nodes, cutoffs=0, depth=depth, started=started)
 
 

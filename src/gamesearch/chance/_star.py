@@ -45,6 +45,7 @@ from ._common import (
     distribution,
     infinite_mix_error,
 )
+from ._pruned import pruned_search
 
 __all__ = ["star_search"]
 
@@ -74,6 +75,17 @@ def star_search(
         started: ``time.perf_counter()`` when the search was called.
         trace: The observer of the search's events (Star1 only), or ``None``.
     """
+    if trace is None:  # the same search, without hooks and cheaper per node
+        return pruned_search(
+            game,
+            problem,
+            depth,
+            evaluate,
+            bounds=bounds,
+            probe=probe,
+            searcher=searcher,
+            started=started,
+        )
     root, limit, max_player, outcomes_of = problem
     is_terminal, to_move = game.is_terminal, game.to_move
     actions, result = game.actions, game.result

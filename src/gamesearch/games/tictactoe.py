@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from ..errors import GameProtocolError, IllegalActionError
 from ..game import Player
@@ -65,12 +66,13 @@ class TicTacToe:
             square: (-sum(line >> square & 1 for line in self._lines), square)
             for square in range(cells)
         }
-        # Memos, per game, of the empty squares of each occupancy (for ``actions``) and of
-        # whether a player's squares hold a line (for ``result``); each stops growing at
-        # _MEMO_LIMIT entries, which covers every 3 x 3 and 4 x 4 position.
-        self._free: dict[int, tuple[int, ...]] = {}
-        self._line: dict[int, bool] = {}
-        self._keys: dict[int, int] = {}
+        # Memos of the empty squares of each occupancy (for ``actions``), of whether a
+        # player's squares hold a line (for ``result``), of keys and of children; each stops
+        # growing at _MEMO_LIMIT entries, which covers every 3 x 3 position. They are shared
+        # by every game of the same size and k (what they hold follows from the rules alone),
+        # so a new game object is as fast as one that has searched before.
+        memo = _memo(size, k)
+        self._free, self._line, self._keys, self._children = memo
         self._symmetries = _symmetries(size)
 
     def __repr__(self) -> str:
@@ -100,6 +102,30 @@ class TicTacToe:
             if len(self._free) < _MEMO_LIMIT:
                 self._free[occupied] = free
             return free
+
+    def children(self, state: int) -> tuple[tuple[int, int, Player | None], ...]:
+        """Every ``(action, child, mover)`` of ``state`` in ``actions`` order, in one call.
+
+        The optional fast member of the ``Game`` protocol: ``child`` is
+        ``result(state, action)`` and ``mover`` is ``to_move(child)``, or ``None`` when
+        ``child`` is terminal. The plain searchers use it instead of calling ``actions``,
+        ``result``, ``is_terminal`` and ``to_move`` for every child.
+
+        >>> game = TicTacToe()
+        >>> tuple((action, mover) for action, _, mover in game.children(game.parse("XXO/OO./XX.")))
+        ((5, None), (8, 0))
+        """
+        try:
+            return self._children[state]
+        except KeyError:
+            found = []
+            for action in self.actions(state):
+                child = self.result(state, action)
+                found.append((action, child, None if child >= self._over else self.to_move(child)))
+            kids = tuple(found)
+            if len(self._children) < _MEMO_LIMIT:
+                self._children[state] = kids
+            return kids
 
     def key(self, state: int) -> int:
         """The transposition-table key of ``state``, the same for symmetric boards.
@@ -249,6 +275,24 @@ class TicTacToe:
 
     def _has_line(self, bits: int) -> bool:
         return any(bits & line == line for line in self._lines)
+
+
+_Memo = tuple[
+    dict[int, tuple[int, ...]],
+    dict[int, bool],
+    dict[int, int],
+    dict[int, tuple[tuple[int, int, Player | None], ...]],
+]
+
+
+@lru_cache(maxsize=8)
+def _memo(size: int, k: int) -> _Memo:
+    """The memos shared by the games of one size and ``k``: free squares, lines, keys, children.
+
+    A cache of what the rules compute, bounded in entries (``_MEMO_LIMIT`` each) and in boards
+    (the 8 most recently made sizes); nothing in it depends on a game's history.
+    """
+    return {}, {}, {}, {}
 
 
 def _lines(size: int, k: int) -> tuple[int, ...]:

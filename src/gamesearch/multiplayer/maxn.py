@@ -19,6 +19,7 @@ from .._core import (
     game_evaluation,
     make_result,
     no_actions_error,
+    on_fresh_stack,
     recursion_guard,
     refuse_limits,
 )
@@ -135,6 +136,7 @@ def maxn(
     limits = _pruning_bounds(pruning, bounds, players)
     actions, result, is_terminal = game.actions, game.result, game.is_terminal
     to_move = game.to_move
+    children = getattr(game, "children", None)  # the optional fast member
     everyone = range(players)
     inf = math.inf
     # Every node generated is either expanded or scored as a leaf in its parent, and the root
@@ -206,6 +208,34 @@ def maxn(
             raise no_actions_error(state)
         if trace is not None:
             tell_leave(state, ply, best, lines[ply])
+        return best
+
+    def fast(state: S, mover: Player, ply: int) -> Vector:
+        """``plain`` over the game's optional ``children`` member, without trace hooks."""
+        nonlocal expanded
+        expanded += 1
+        best: Vector | None = None
+        best_own = -inf
+        child_ply = ply + 1
+        try:
+            for action, child, child_mover in children(state):  # type: ignore[misc]
+                if child_mover is None or child_ply == limit:
+                    values, below = score(child, child_ply, child_mover is None), None
+                else:
+                    if child_mover not in everyone:
+                        raise bad_mover_error(child, child_mover, players)
+                    values, below = fast(child, int(child_mover), child_ply), lines[child_ply]
+                own = values[mover]
+                if own > best_own or best is None:
+                    best, best_own = values, own
+                    lines[ply] = (action, below)
+        except TypeError as exc:  # a member returned something of the wrong kind: which?
+            translate(exc, game, state, evaluate)
+        except RecursionError:  # tell recursion_guard the line, to look for a cycle in it
+            unwound.append(state)
+            raise
+        if best is None:
+            raise no_actions_error(state)
         return best
 
     def shallow(state: S, mover: Player, ply: int, parent: Player, parent_best: float) -> Vector:
@@ -296,9 +326,10 @@ def maxn(
             if trace is not None:
                 tell_leaf(root, None, 0, values, True)
         elif limits is None:
-            values = plain(root, root_player, 0)
+            loop = fast if children is not None and trace is None else plain
+            values = on_fresh_stack(loop, root, root_player, 0)
         else:
-            values = shallow(root, root_player, 0, root_player, -inf)
+            values = on_fresh_stack(shallow, root, root_player, 0, root_player, -inf)
     vector = tuple(float(value) for value in values)
     return make_result(
         vector[root_player],

@@ -24,6 +24,7 @@ from .._core import (
     make_result,
     nan_error,
     no_actions_error,
+    on_fresh_stack,
     prepare,
     recursion_guard,
     terminal_value,
@@ -32,6 +33,7 @@ from .._validation import mover_error, translate
 from ..game import A, Evaluation, Game, Player, S
 from ..result import SearchResult
 from ..trace.events import Leaf, Observer
+from ._children import children_alphabeta
 from ._enhanced import Enhancements, Outcome, enhanced_search, make_enhancements
 from .table import Bound, TranspositionTable
 
@@ -150,6 +152,8 @@ def plain_search(
             mover's (``negamax``).
         unwound: Where the frames put their states when a ``RecursionError`` unwinds them.
     """
+    if hasattr(game, "children"):  # the game's fast member: the same loop, fewer calls
+        return children_alphabeta(game, root, limit, evaluate, root_view=root_view, unwound=unwound)
     root_player = game.to_move(root)
     actions, result, is_terminal = game.actions, game.result, game.is_terminal
     to_move, utility = game.to_move, game.utility
@@ -226,7 +230,7 @@ def plain_search(
             raise no_actions_error(state)
         return best
 
-    value = search(root, root_player, -math.inf, math.inf, 0)
+    value = on_fresh_stack(search, root, root_player, -math.inf, math.inf, 0)
     return Outcome(value, lines[0], expanded, leaves, cutoffs, max_depth, estimates, None)
 
 

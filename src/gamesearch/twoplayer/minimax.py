@@ -9,6 +9,7 @@ per ply. Every other searcher is tested against this one.
 from __future__ import annotations
 
 import math
+import sys
 import time
 from typing import Any
 
@@ -17,6 +18,7 @@ from .._core import (
     game_evaluation,
     make_result,
     no_actions_error,
+    on_fresh_stack,
     prepare,
     recursion_guard,
     refuse_limits,
@@ -25,8 +27,12 @@ from .._validation import checked_number, mover_error, translate
 from ..game import A, Evaluation, Game, S
 from ..result import SearchResult
 from ..trace.events import Enter, Leaf, Leave, NodeKind, Observer
+from ._children import children_minimax
+from ._enhanced import Outcome
 
-__all__ = ["minimax"]
+__all__ = ["minimax", "minimax_loop"]
+
+_NO_ACTION: Any = object()
 
 
 def minimax(
@@ -142,6 +148,21 @@ def minimax(
 
     unwound: list[Any] = []
     with recursion_guard("minimax", unwound, getattr(game, "key", None)):
+        if trace is None and not is_terminal(root):  # the fast loops: the same nodes, no hooks
+            loop = children_minimax if hasattr(game, "children") else minimax_loop
+            outcome = loop(game, root, limit, evaluate, unwound=unwound)
+            return make_result(
+                outcome.value,
+                outcome.line,
+                max_player,
+                nodes=outcome.expanded + outcome.leaves,
+                leaves=outcome.leaves,
+                cutoffs=0,
+                max_depth=outcome.max_depth,
+                started=started,
+                depth=depth,
+                exact=outcome.estimates == 0,
+            )
         value, line = minimax_value(root, 0)
     return make_result(
         value,
@@ -155,3 +176,82 @@ def minimax(
         depth=depth,
         exact=estimates == 0,
     )
+
+
+def minimax_loop(
+    game: Game[S, Any],
+    root: S,
+    limit: int,
+    evaluate: Evaluation[S] | None,
+    *,
+    unwound: list[Any],
+) -> Outcome:
+    """Minimax's loop without hooks: :func:`minimax`'s ``minimax_value``, made cheap per node.
+
+    It visits the same nodes in the same order and backs up the same values and line, but
+    scores leaf children in their parent (a Python frame is made only for a node that is
+    expanded) and keeps the principal variation in a triangular table, as the alpha-beta loop
+    does, instead of making a pair for every node.
+
+    Args:
+        game: A two-player game.
+        root: The state to search, not terminal.
+        limit: The ply at which states are evaluated, or -1 for none.
+        evaluate: The evaluation used at ``limit``.
+        unwound: Where the frames put their states when a ``RecursionError`` unwinds them.
+    """
+    max_player = game.to_move(root)
+    min_player = 1 - max_player
+    actions, result, is_terminal = game.actions, game.result, game.is_terminal
+    to_move, utility = game.to_move, game.utility
+    expanded, leaves, max_depth, estimates = 0, 0, 0, 0
+    lines: list[Any] = [None] * ((limit if limit > 0 else sys.getrecursionlimit()) + 1)
+
+    def search(state: S, maximizing: bool, ply: int) -> float:
+        """MINIMAX(s) for MAX of the non-terminal ``state``; its line is left in ``lines[ply]``."""
+        nonlocal expanded, leaves, max_depth, estimates
+        expanded += 1
+        best, best_action = (-math.inf if maximizing else math.inf), _NO_ACTION
+        child_ply = ply + 1
+        try:
+            for action in actions(state):
+                child = result(state, action)
+                if is_terminal(child):
+                    value = utility(child, max_player)
+                    if value.__class__ is not float or value != value:
+                        value = checked_number(value, child, max_player, "utility")
+                    below = None
+                    leaves += 1
+                    if child_ply > max_depth:
+                        max_depth = child_ply
+                elif child_ply == limit:
+                    value = evaluate(child, max_player)  # type: ignore[misc]  # limit: evaluate
+                    if value.__class__ is not float or value != value:
+                        value = checked_number(value, child, max_player, "evaluate")
+                    below = None
+                    leaves += 1
+                    estimates += 1
+                    max_depth = limit
+                else:
+                    mover = to_move(child)
+                    if mover == max_player:
+                        value = search(child, True, child_ply)
+                    elif mover == min_player:
+                        value = search(child, False, child_ply)
+                    else:
+                        raise mover_error(child, mover, 2, chance=False)
+                    below = lines[child_ply]
+                if (value > best if maximizing else value < best) or best_action is _NO_ACTION:
+                    best, best_action = value, action
+                    lines[ply] = (action, below)
+        except TypeError as exc:  # a member returned something of the wrong kind: which?
+            translate(exc, game, state, evaluate)
+        except RecursionError:  # tell recursion_guard the line, to look for a cycle in it
+            unwound.append(state)
+            raise
+        if best_action is _NO_ACTION:
+            raise no_actions_error(state, actions(state))
+        return best
+
+    value = on_fresh_stack(search, root, True, 0)
+    return Outcome(value, lines[0], expanded, leaves, 0, max_depth, estimates, None)

@@ -1,0 +1,402 @@
+"""Star1 and Star2 without trace hooks, at a cost per node below the unpruned search's.
+
+The algorithm is :mod:`._star`'s, node for node: the same children in the same order, the
+same windows, the same cutoffs and values. What changes is what a node costs, which decides
+whether pruning saves time as well as nodes (measured in ``bench/bench_chance.py``):
+
+- A leaf child is scored in its parent's loop, without a call of its own; only a child that
+  is expanded gets a Python frame (two: its dispatch, then its MAX, MIN or chance loop).
+- A chance node's checked distribution is kept while ``chance_outcomes`` keeps returning the
+  same tuple, as games with one die do; and the sums Star1 needs of it (the least and the
+  most the outcomes after each one can add) are kept for each list of probabilities met:
+  worked out once, not at every chance node.
+- Star1's chance loop keeps no per-node lists; Star2 allocates them only to carry its probes.
+- Windows are narrowed with comparisons, not calls to ``max`` and ``min``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .._core import no_actions_error, on_fresh_stack, recursion_guard
+from .._validation import cycle_error, mover_error, number_error, translate
+from ..game import CHANCE, Game, Player
+from ..result import SearchResult
+from ._common import ChanceProblem, LeafScorer, bounds_error, distribution, infinite_mix_error
+
+__all__ = ["pruned_search"]
+
+_NOTHING: Any = object()
+_PLAIN = frozenset((float, int))
+"""The classes whose values need only the bounds checked (NaN fails them)."""
+_LEAF: Any = object()
+_SUMS_LIMIT = 256
+"""The most lists of probabilities whose sums one search keeps."""
+
+
+def pruned_search(
+    game: Game[Any, Any],
+    problem: ChanceProblem,
+    depth: int | None,
+    evaluate: Callable[[Any, Player], float] | None,
+    *,
+    bounds: tuple[Any, Any],
+    probe: bool,
+    searcher: str,
+    started: float,
+) -> SearchResult[Any]:
+    """Expectiminimax with Star1 (``probe=False``) or Star2 (``probe=True``), no trace.
+
+    The arguments are :func:`._star.star_search`'s, which calls this when there is no trace.
+    """
+    root, limit, max_player, outcomes_of = problem
+    is_terminal, to_move, utility = game.is_terminal, game.to_move, game.utility
+    actions, result = game.actions, game.result
+    low, high = bounds
+    min_player = 1 - max_player
+    nodes, cutoffs, leaves, max_depth, estimates = 1, 0, 0, 0, 0
+    track = limit < 0  # without a depth limit a cycle would never end: watch the line
+    on_line: set[Any] = set()
+    # The last distribution checked: (what chance_outcomes returned, the checked pairs, and
+    # for each outcome the probability after it, the least and the most those can add).
+    known: list[Any] = [_NOTHING, None, None, None, None]
+    # The sums of each list of probabilities met (uniform dice and trees repeat a few).
+    sums: dict[tuple[Any, ...], tuple[list[Any], list[Any], list[Any]]] = {}
+
+    def checked(value: Any, state: Any, source: str) -> Any:
+        """``value``, a leaf's, if it is a number within the bounds; else raise."""
+        error = number_error(value, state, max_player, source)
+        if error is not None:
+            raise error
+        if not low <= value <= high:
+            raise bounds_error(state, max_player, source, value, bounds)
+        return value
+
+    def search(state: Any, ply: int, alpha: Any, beta: Any) -> tuple[Any, Any]:
+        """The value of ``state`` (any node) for MAX and its line; fail-soft, as in ``_star``."""
+        nonlocal leaves, max_depth, estimates
+        if is_terminal(state):
+            value = utility(state, max_player)
+            if value.__class__ not in _PLAIN or not low <= value <= high:
+                value = checked(value, state, "utility")
+            leaves += 1
+            if ply > max_depth:
+                max_depth = ply
+            return value, None
+        if ply == limit:
+            value = evaluate(state, max_player)  # type: ignore[misc]  # a limit implies it
+            if value.__class__ not in _PLAIN or not low <= value <= high:
+                value = checked(value, state, "evaluate")
+            leaves += 1
+            estimates += 1
+            max_depth = limit
+            return value, None
+        return expand(state, ply, alpha, beta)
+
+    def expand(state: Any, ply: int, alpha: Any, beta: Any) -> tuple[Any, Any]:
+        """The value and line of the non-leaf ``state``, by its kind of node."""
+        if track:
+            if state in on_line:
+                raise cycle_error(state, searcher)
+            on_line.add(state)
+        mover = to_move(state)
+        try:
+            if mover == CHANCE:
+                found = star2(state, ply, alpha, beta) if probe else chance(state, ply, alpha, beta)
+            elif mover in (max_player, min_player):
+                found = decide(state, ply, alpha, beta, mover == max_player, None)
+            else:
+                raise mover_error(state, mover, 2, chance=True)
+        except TypeError as exc:  # a member returned something of the wrong kind: which?
+            translate(exc, game, state, evaluate)
+        if track:
+            on_line.discard(state)
+        return found
+
+    def decide(
+        state: Any, ply: int, alpha: Any, beta: Any, maximise: bool, first: Any
+    ) -> tuple[Any, Any]:
+        """Alpha-beta at a MAX or MIN node, values for MAX; ``first`` as in ``_star``.
+
+        Recursive core: leaf children are scored here, inline (see ``search``).
+        """
+        nonlocal nodes, cutoffs, leaves, max_depth, estimates
+        options = iter(actions(state))
+        best: Any = None
+        best_line = None
+        if first is not None:
+            next(options)
+            action, value, line = first
+            best, best_line = value, (action, line)
+            if maximise and value > alpha:
+                alpha = value
+            elif not maximise and value < beta:
+                beta = value
+            if alpha >= beta:
+                cutoffs += 1
+                return best, best_line
+        child_ply = ply + 1
+        for action in options:
+            nodes += 1
+            child = result(state, action)
+            if is_terminal(child):
+                value = utility(child, max_player)
+                if value.__class__ not in _PLAIN or not low <= value <= high:
+                    value = checked(value, child, "utility")
+                leaves += 1
+                if child_ply > max_depth:
+                    max_depth = child_ply
+                line = None
+            elif child_ply == limit:
+                value = evaluate(child, max_player)  # type: ignore[misc]  # a limit implies it
+                if value.__class__ not in _PLAIN or not low <= value <= high:
+                    value = checked(value, child, "evaluate")
+                leaves += 1
+                estimates += 1
+                max_depth = limit
+                line = None
+            else:
+                value, line = expand(child, child_ply, alpha, beta)
+            if maximise:
+                if best_line is None or value > best:
+                    best, best_line = value, (action, line)
+                    if value > alpha:
+                        if value >= beta:
+                            cutoffs += 1
+                            break
+                        alpha = value
+            elif best_line is None or value < best:
+                best, best_line = value, (action, line)
+                if value < beta:
+                    if alpha >= value:
+                        cutoffs += 1
+                        break
+                    beta = value
+        if best_line is None:
+            raise no_actions_error(state)
+        return best, best_line
+
+    def outcomes_at(state: Any) -> tuple[Any, Any, Any, Any]:
+        """The checked distribution at ``state``, with its sums (see ``known``)."""
+        if outcomes_of is None:
+            raise mover_error(state, CHANCE, 2, chance=False)
+        raw = outcomes_of(state)
+        if raw is known[0]:
+            return known[1], known[2], known[3], known[4]
+        outcomes = distribution(raw, state, "chance_outcomes")
+        probabilities = tuple([probability for _, probability in outcomes])
+        try:
+            after, below, above = sums[probabilities]
+        except KeyError:
+            after, below, above = sums_of(probabilities)
+            if len(sums) < _SUMS_LIMIT:
+                sums[probabilities] = after, below, above
+        if raw.__class__ is tuple:  # immutable: the same object next time is the same pairs
+            known[:] = raw, outcomes, after, below, above
+        return outcomes, after, below, above
+
+    def sums_of(probabilities: tuple[Any, ...]) -> tuple[list[Any], list[Any], list[Any]]:
+        """For each outcome, the probability after it and the least and most that can add."""
+        count = len(probabilities)
+        after: list[Any] = [0] * count  # after[i]: the probability of the outcomes after i
+        below: list[Any] = [0] * count  # the least the outcomes after i can add...
+        above: list[Any] = [0] * count  # ...and the most
+        for i in range(count - 1, 0, -1):
+            probability = probabilities[i]
+            after[i - 1] = after[i] + probability
+            below[i - 1] = below[i] + probability * low
+            above[i - 1] = above[i] + probability * high
+        return after, below, above
+
+    def chance(state: Any, ply: int, alpha: Any, beta: Any) -> tuple[Any, Any]:
+        """Star1 at the chance node ``state`` (Star2's are searched by ``star2``).
+
+        Recursive core: the contract and the formulas are ``_star``'s ``chance``.
+        """
+        nonlocal nodes, cutoffs, leaves, max_depth, estimates
+        outcomes, _, below, above = outcomes_at(state)
+        total: Any = 0  # the probability-weighted values of the outcomes searched so far
+        likeliest, best_line = -1, None
+        for i, (outcome, probability) in enumerate(outcomes):
+            cut_low = (alpha - total - above[i]) / probability  # Ballard's A_i
+            cut_high = (beta - total - below[i]) / probability  # Ballard's B_i
+            nodes += 1
+            child = result(state, outcome)
+            if is_terminal(child):
+                value = utility(child, max_player)
+                if value.__class__ not in _PLAIN or not low <= value <= high:
+                    value = checked(value, child, "utility")
+                leaves += 1
+                if ply > max_depth:
+                    max_depth = ply
+                line = None
+            elif ply == limit:
+                value = evaluate(child, max_player)  # type: ignore[misc]  # a limit implies it
+                if value.__class__ not in _PLAIN or not low <= value <= high:
+                    value = checked(value, child, "evaluate")
+                leaves += 1
+                estimates += 1
+                max_depth = limit
+                line = None
+            else:
+                value, line = expand(
+                    child,
+                    ply,
+                    cut_low if cut_low >= low else low,
+                    cut_high if cut_high <= high else high,
+                )
+            if value <= cut_low:  # V <= alpha whatever the other outcomes bring
+                cutoffs += 1
+                bound = total + probability * value + above[i]
+                return (bound if bound <= alpha else alpha), (outcome, line)
+            if value >= cut_high:  # V >= beta whatever the other outcomes bring
+                cutoffs += 1
+                bound = total + probability * value + below[i]
+                return (bound if bound >= beta else beta), (outcome, line)
+            total += probability * value
+            if probability > likeliest:  # the first of the most probable outcomes
+                likeliest, best_line = probability, (outcome, line)
+        if total != total:
+            raise infinite_mix_error(state)
+        return total, best_line
+
+    def star2(state: Any, ply: int, alpha: Any, beta: Any) -> tuple[Any, Any]:
+        """Star2 at the chance node ``state``: probe every outcome, then search as Star1.
+
+        Recursive core, long so that a chance node costs one frame: the contract is
+        alpha-beta's (exact strictly inside (alpha, beta), else a bound on the side it fails),
+        and the formulas are ``_star``'s ``chance`` and ``probe_phase``. The probe of a MAX
+        child searches its first action only, a lower bound on it (a MIN child's, an upper
+        bound), and cuts the node off if the bounds already put it outside the window; the
+        search phase then goes on from each probed child's second action.
+        """
+        nonlocal nodes, cutoffs, leaves, max_depth, estimates
+        outcomes, after, _, _ = outcomes_at(state)
+        count = len(outcomes)
+        children: list[Any] = [None] * count
+        # For each child: _LEAF if it is a leaf (its value in lows and highs), or the
+        # (action, exact value, line) of its probe, or None if it was not probed.
+        probed: list[Any] = [None] * count
+        lows: list[Any] = [low] * count  # what each child is known to be worth at least...
+        highs: list[Any] = [high] * count  # ...and at most
+        least: Any = 0
+        most: Any = 0
+        for i, (outcome, probability) in enumerate(outcomes):
+            nodes += 1
+            child = children[i] = result(state, outcome)
+            rest = after[i]
+            if is_terminal(child):
+                value = utility(child, max_player)
+                if value.__class__ not in _PLAIN or not low <= value <= high:
+                    value = checked(value, child, "utility")
+                leaves += 1
+                if ply > max_depth:
+                    max_depth = ply
+                probed[i], lows[i], highs[i] = _LEAF, value, value
+            elif ply == limit:
+                value = evaluate(child, max_player)  # type: ignore[misc]  # a limit implies it
+                if value.__class__ not in _PLAIN or not low <= value <= high:
+                    value = checked(value, child, "evaluate")
+                leaves += 1
+                estimates += 1
+                max_depth = limit
+                probed[i], lows[i], highs[i] = _LEAF, value, value
+            elif (mover := to_move(child)) != CHANCE:
+                if track and child in on_line:
+                    raise cycle_error(child, searcher)
+                choices = actions(child)
+                if not choices:
+                    raise no_actions_error(child)
+                action = choices[0]
+                if track:
+                    on_line.add(child)
+                nodes += 1
+                grandchild = result(child, action)
+                if mover == max_player:  # the first action's value is a lower bound
+                    cut_high = (beta - least - low * rest) / probability
+                    value, line = search(
+                        grandchild, ply + 1, low, cut_high if cut_high <= high else high
+                    )
+                    if track:
+                        on_line.discard(child)
+                    if value >= cut_high:
+                        cutoffs += 1
+                        bound = least + probability * value + low * rest
+                        return (bound if bound >= beta else beta), (outcome, (action, line))
+                    lows[i] = value
+                else:  # MIN's first action: an upper bound
+                    cut_low = (alpha - most - high * rest) / probability
+                    value, line = search(
+                        grandchild, ply + 1, cut_low if cut_low >= low else low, high
+                    )
+                    if track:
+                        on_line.discard(child)
+                    if value <= cut_low:
+                        cutoffs += 1
+                        bound = most + probability * value + high * rest
+                        return (bound if bound <= alpha else alpha), (outcome, (action, line))
+                    highs[i] = value
+                probed[i] = (action, value, line)  # exact: its window reached L (or U)
+            least += probability * lows[i]
+            most += probability * highs[i]
+            if least + low * rest >= beta:
+                cutoffs += 1
+                bound = least + low * rest
+                return (bound if bound >= beta else beta), (outcome, None)
+            if most + high * rest <= alpha:
+                cutoffs += 1
+                bound = most + high * rest
+                return (bound if bound <= alpha else alpha), (outcome, None)
+        below, above = [0] * count, [0] * count
+        for i in range(count - 1, 0, -1):
+            probability = outcomes[i][1]
+            below[i - 1] = below[i] + probability * lows[i]
+            above[i - 1] = above[i] + probability * highs[i]
+        total: Any = 0
+        likeliest, best_line = -1, None
+        for i, (outcome, probability) in enumerate(outcomes):
+            cut_low = (alpha - total - above[i]) / probability
+            cut_high = (beta - total - below[i]) / probability
+            window_low = cut_low if cut_low >= low else low
+            window_high = cut_high if cut_high <= high else high
+            entry = probed[i]
+            if entry is _LEAF:
+                value, line = lows[i], None
+            elif entry is None:
+                value, line = search(children[i], ply, window_low, window_high)
+            else:
+                child = children[i]
+                if track:
+                    if child in on_line:
+                        raise cycle_error(child, searcher)
+                    on_line.add(child)
+                try:
+                    maximise = to_move(child) == max_player
+                    value, line = decide(child, ply, window_low, window_high, maximise, entry)
+                except TypeError as exc:
+                    translate(exc, game, child, evaluate)
+                if track:
+                    on_line.discard(child)
+            if value <= cut_low:
+                cutoffs += 1
+                bound = total + probability * value + above[i]
+                return (bound if bound <= alpha else alpha), (outcome, line)
+            if value >= cut_high:
+                cutoffs += 1
+                bound = total + probability * value + below[i]
+                return (bound if bound >= beta else beta), (outcome, line)
+            total += probability * value
+            if probability > likeliest:
+                likeliest, best_line = probability, (outcome, line)
+        if total != total:
+            raise infinite_mix_error(state)
+        return total, best_line
+
+    scorer = LeafScorer(game, max_player, limit, evaluate, bounds)
+    with recursion_guard(searcher, frames_per_ply=2):
+        value, line = on_fresh_stack(search, root, 0, low, high)
+    scorer.leaves, scorer.max_depth, scorer.estimates = leaves, max_depth, estimates
+    return scorer.result(
+        root, value, line, nodes=nodes, cutoffs=cutoffs, depth=depth, started=started
+    )

@@ -1,0 +1,180 @@
+"""The plain loops over a game's optional ``children`` member: alpha-beta and minimax.
+
+A game that can make every child of a state in one call (``children(state)``, giving
+``(action, child, mover)`` triples in ``actions`` order, ``mover`` being ``to_move(child)`` or
+``None`` for a terminal child) saves the loop three or four method calls per node. These loops
+are the plain loops of :mod:`._window` and :mod:`.minimax` with ``actions``, ``result``,
+``is_terminal`` and ``to_move`` replaced by that one call; they visit the same nodes in the
+same order and return the same values, and check what the game returns as the plain loops do.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from typing import Any
+
+from .._core import nan_error, no_actions_error, on_fresh_stack
+from .._validation import checked_number, mover_error, translate
+from ..game import Evaluation, Game, Player, S
+from ._enhanced import Outcome
+
+__all__ = ["children_alphabeta", "children_minimax"]
+
+_NO_ACTION: Any = object()
+
+
+def children_alphabeta(
+    game: Game[S, Any],
+    root: S,
+    limit: int,
+    evaluate: Evaluation[S] | None,
+    *,
+    root_view: bool,
+    unwound: list[Any],
+) -> Outcome:
+    """The alpha-beta loop of :func:`._window.plain_search`, over ``game.children``.
+
+    Args:
+        game: A two-player game with a ``children`` member.
+        root: The state to search, not terminal.
+        limit: The ply at which states are evaluated, or -1 for none.
+        evaluate: The evaluation used at ``limit``.
+        root_view: Score leaves by the root player's utility, else by the mover's.
+        unwound: Where the frames put their states when a ``RecursionError`` unwinds them.
+    """
+    root_player = game.to_move(root)
+    children, utility = game.children, game.utility  # type: ignore[attr-defined]
+    expanded, leaves, cutoffs, max_depth, estimates = 0, 0, 0, 0, 0
+    inf = math.inf
+    lines: list[Any] = [None] * ((limit if limit > 0 else sys.getrecursionlimit()) + 1)
+
+    def search(state: S, mover: Player, alpha: float, beta: float, ply: int) -> float:
+        """Value of the non-terminal ``state`` for ``mover``: fail-soft, as in ``plain_search``."""
+        nonlocal expanded, leaves, cutoffs, max_depth, estimates
+        expanded += 1
+        view = root_player if root_view else mover
+        flip = view != mover  # leaves are scored for ``view``; the value is ``mover``'s
+        opponent = 1 - mover
+        best, best_action = -inf, _NO_ACTION
+        child_ply = ply + 1
+        try:
+            for action, child, next_mover in children(state):
+                if next_mover is None:
+                    value = utility(child, view)
+                    if value != value:
+                        raise nan_error(child, view, "utility")
+                    if flip:
+                        value = -value
+                    below = None
+                    leaves += 1
+                    if child_ply > max_depth:
+                        max_depth = child_ply
+                elif child_ply == limit:
+                    value = evaluate(child, view)  # type: ignore[misc]  # a limit implies evaluate
+                    if value != value:
+                        raise nan_error(child, view, "evaluate")
+                    if flip:
+                        value = -value
+                    below = None
+                    leaves += 1
+                    estimates += 1
+                    max_depth = limit
+                else:
+                    if next_mover == mover:
+                        value = search(child, mover, alpha, beta, child_ply)
+                    elif next_mover == opponent:
+                        value = -search(child, next_mover, -beta, -alpha, child_ply)
+                    else:
+                        raise mover_error(child, next_mover, 2, chance=False)
+                    below = lines[child_ply]
+                if value > best or best_action is _NO_ACTION:
+                    best, best_action = value, action
+                    lines[ply] = (action, below)
+                    if value > alpha:
+                        alpha = value
+                        if alpha >= beta:
+                            cutoffs += 1
+                            break
+        except TypeError as exc:  # a member returned something of the wrong kind: which?
+            translate(exc, game, state, evaluate)
+        except RecursionError:  # tell recursion_guard the line, to look for a cycle in it
+            unwound.append(state)
+            raise
+        if best_action is _NO_ACTION:
+            raise no_actions_error(state)
+        return best
+
+    value = on_fresh_stack(search, root, root_player, -inf, inf, 0)
+    return Outcome(value, lines[0], expanded, leaves, cutoffs, max_depth, estimates, None)
+
+
+def children_minimax(
+    game: Game[S, Any],
+    root: S,
+    limit: int,
+    evaluate: Evaluation[S] | None,
+    *,
+    unwound: list[Any],
+) -> Outcome:
+    """The loop of :func:`.minimax.minimax_loop`, over ``game.children``.
+
+    Args:
+        game: A two-player game with a ``children`` member.
+        root: The state to search, not terminal.
+        limit: The ply at which states are evaluated, or -1 for none.
+        evaluate: The evaluation used at ``limit``.
+        unwound: Where the frames put their states when a ``RecursionError`` unwinds them.
+    """
+    max_player = game.to_move(root)
+    min_player = 1 - max_player
+    children, utility = game.children, game.utility  # type: ignore[attr-defined]
+    expanded, leaves, max_depth, estimates = 0, 0, 0, 0
+    lines: list[Any] = [None] * ((limit if limit > 0 else sys.getrecursionlimit()) + 1)
+
+    def search(state: S, maximizing: bool, ply: int) -> float:
+        """MINIMAX(s) of the non-terminal ``state`` for MAX, as in ``minimax_loop``."""
+        nonlocal expanded, leaves, max_depth, estimates
+        expanded += 1
+        best, best_action = (-math.inf if maximizing else math.inf), _NO_ACTION
+        child_ply = ply + 1
+        try:
+            for action, child, mover in children(state):
+                if mover is None:
+                    value = utility(child, max_player)
+                    if value.__class__ is not float or value != value:
+                        value = checked_number(value, child, max_player, "utility")
+                    below = None
+                    leaves += 1
+                    if child_ply > max_depth:
+                        max_depth = child_ply
+                elif child_ply == limit:
+                    value = evaluate(child, max_player)  # type: ignore[misc]  # limit: evaluate
+                    if value.__class__ is not float or value != value:
+                        value = checked_number(value, child, max_player, "evaluate")
+                    below = None
+                    leaves += 1
+                    estimates += 1
+                    max_depth = limit
+                else:
+                    if mover == max_player:
+                        value = search(child, True, child_ply)
+                    elif mover == min_player:
+                        value = search(child, False, child_ply)
+                    else:
+                        raise mover_error(child, mover, 2, chance=False)
+                    below = lines[child_ply]
+                if (value > best if maximizing else value < best) or best_action is _NO_ACTION:
+                    best, best_action = value, action
+                    lines[ply] = (action, below)
+        except TypeError as exc:  # a member returned something of the wrong kind: which?
+            translate(exc, game, state, evaluate)
+        except RecursionError:  # tell recursion_guard the line, to look for a cycle in it
+            unwound.append(state)
+            raise
+        if best_action is _NO_ACTION:
+            raise no_actions_error(state)
+        return best
+
+    value = on_fresh_stack(search, root, True, 0)
+    return Outcome(value, lines[0], expanded, leaves, 0, max_depth, estimates, None)

@@ -1,0 +1,199 @@
+"""The fast paths of issue 14 give exactly what the reference paths give.
+
+- ``minimax`` without a trace runs a leaner loop; with a trace (even one that ignores every
+  event) it runs the textbook loop: both must agree on value, action, line and counts.
+- Star1 and Star2 without a trace run ``chance/_pruned.py``; with a trace, ``chance/_star.py``.
+- A game's optional ``children`` member must change nothing but the speed, for every plain
+  loop that uses it (alpha-beta, negamax, minimax, max-n), and ``check_game`` must catch a
+  ``children`` that disagrees with the plain members.
+- Tic-tac-toe games share their memos, so a new game object starts warm.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gamesearch import (
+    GameProtocolError,
+    InvalidUtilityError,
+    alphabeta,
+    expectiminimax,
+    maxn,
+    minimax,
+    negamax,
+)
+from gamesearch.chance._common import prepare_chance
+from gamesearch.chance._star import star_search
+from gamesearch.conformance import check_game
+from gamesearch.games import GameTree, TicTacToe
+from gamesearch.testing import chance_trees, game_trees
+
+
+def ignore(event: object) -> None:
+    """A trace observer that does nothing: it only sends the searcher down its traced loop."""
+
+
+def summary(result: Any) -> tuple[Any, ...]:
+    stats = result.stats
+    return (
+        result.value,
+        result.action,
+        result.pv,
+        stats.nodes,
+        stats.leaves,
+        stats.cutoffs,
+        stats.max_depth,
+        result.exact,
+    )
+
+
+def evaluation(state: Any, player: int) -> float:
+    """A cheap, deterministic evaluation of a GameTree state (its path) for ``player``."""
+    score = float(sum((i + 1) * (a + 1) for i, a in enumerate(state)) % 7 - 3)
+    return score if player == 0 else -score
+
+
+class WithChildren:
+    """A game with ``children`` made from its plain members, which it also keeps."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.num_players = game.num_players
+        for name in ("initial_state", "to_move", "actions", "result", "is_terminal", "utility"):
+            if not hasattr(type(self), name):  # a subclass may override a member
+                setattr(self, name, getattr(game, name))
+
+    def children(self, state: Any) -> list[tuple[Any, Any, Any]]:
+        found = []
+        for action in self.actions(state):
+            child = self.result(state, action)
+            found.append((action, child, None if self.is_terminal(child) else self.to_move(child)))
+        return found
+
+
+@given(tree=game_trees(max_depth=4, max_branching=3), depth=st.one_of(st.none(), st.integers(1, 4)))
+def test_minimax_fast_loop_equals_the_textbook_loop(tree, depth):
+    evaluate = evaluation if depth is not None else None
+    fast = minimax(tree, depth=depth, evaluate=evaluate)
+    textbook = minimax(tree, depth=depth, evaluate=evaluate, trace=ignore)
+    assert summary(fast) == summary(textbook)
+
+
+@given(tree=game_trees(max_depth=4, max_branching=3), depth=st.one_of(st.none(), st.integers(1, 4)))
+def test_children_change_nothing_but_speed(tree, depth):
+    evaluate = evaluation if depth is not None else None
+    fast = WithChildren(tree)
+    for search in (alphabeta, negamax, minimax):
+        assert summary(search(fast, depth=depth, evaluate=evaluate)) == summary(
+            search(tree, depth=depth, evaluate=evaluate)
+        )
+
+
+@given(tree=game_trees(max_depth=4, max_branching=3))
+def test_maxn_with_children_equals_maxn_without(tree):
+    with_children, plain = maxn(WithChildren(tree)), maxn(tree)
+    assert summary(with_children) == summary(plain)
+    assert with_children.values == plain.values
+
+
+@settings(max_examples=60)
+@given(
+    tree=chance_trees(max_depth=5, max_branching=4),
+    depth=st.one_of(st.none(), st.integers(1, 5)),
+    pruning=st.sampled_from(["star1", "star2"]),
+)
+def test_fast_star_equals_the_traced_star(tree, depth, pruning):
+    evaluate = evaluation if depth is not None else None
+    fast = expectiminimax(tree, depth=depth, evaluate=evaluate, pruning=pruning, bounds=(-9, 9))
+    # The traced loop of _star.py, called directly: expectiminimax traces Star1 only, but
+    # the loop runs Star2's probes as well, and is the reference the fast loop is held to.
+    problem = prepare_chance(
+        tree, None, depth, evaluate, searcher="expectiminimax", two_players=True
+    )
+    traced = star_search(
+        tree,
+        problem,
+        depth,
+        evaluate,
+        bounds=(-9, 9),
+        probe=pruning == "star2",
+        searcher="expectiminimax",
+        started=0.0,
+        trace=ignore,
+    )
+    assert summary(fast)[:-1] == summary(traced)[:-1]
+    assert fast.exact == traced.exact
+
+
+def test_tictactoe_children_are_what_the_plain_members_give():
+    game = TicTacToe()
+    check_game(game)  # checks children against actions, result, is_terminal, to_move
+    state = game.parse("XXO / OO. / XX.")
+    assert [(a, m) for a, _, m in game.children(state)] == [(5, None), (8, 0)]
+    assert [c for _, c, _ in game.children(state)] == [game.result(state, a) for a in (5, 8)]
+
+
+def test_tictactoe_with_children_visits_the_textbook_nodes():
+    game = TicTacToe()
+    assert alphabeta(game).stats.nodes == alphabeta(WithChildren(game)).stats.nodes == 18_297
+    assert minimax(game).stats.nodes == 549_946
+
+
+def test_check_game_catches_children_that_disagree():
+    class WrongMover(TicTacToe):
+        def children(self, state):  # claims a mover where the child is terminal
+            return [(a, c, 0 if m is None else m) for a, c, m in super().children(state)]
+
+    class MissingChild(TicTacToe):
+        def children(self, state):
+            return super().children(state)[1:]
+
+    with pytest.raises(GameProtocolError, match="the child is terminal"):
+        check_game(WrongMover())
+    with pytest.raises(GameProtocolError, match="children"):
+        check_game(MissingChild())
+
+
+def test_a_bad_mover_from_children_is_reported():
+    tree = GameTree([[1, 2], [3, 4]])
+
+    class BadMover(WithChildren):
+        def children(self, state):
+            return [(a, c, 7 if m is not None else None) for a, c, m in super().children(state)]
+
+    for search in (alphabeta, minimax, maxn):
+        with pytest.raises(GameProtocolError, match="returned 7"):
+            search(BadMover(tree))
+
+
+def test_a_nan_utility_through_children_is_reported():
+    class NaNLeaf(WithChildren):
+        def utility(self, state, player):
+            return math.nan if state == (0, 1) else self.game.utility(state, player)
+
+    for search in (alphabeta, minimax, maxn):
+        with pytest.raises(InvalidUtilityError, match="NaN"):
+            search(NaNLeaf(GameTree([[1, 2], [3, 4]])))
+
+
+def test_new_tictactoe_games_share_their_memos():
+    first, second = TicTacToe(), TicTacToe()
+    alphabeta(first)
+    # what the first game worked out, the second starts with: the same children, at once
+    assert second.children(0) is first.children(0)
+    assert TicTacToe(4).children(0) is not first.children(0)
+
+
+def test_on_fresh_stack_calls_through_and_passes_errors_on():
+    from gamesearch._core import on_fresh_stack
+
+    assert on_fresh_stack(divmod, 17, 5) == (3, 2)
+    with pytest.raises(ZeroDivisionError):
+        on_fresh_stack(divmod, 1, 0)
+    # its frame is larger than CPython's 16 KB stack chunk, so that its callee starts a chunk
+    assert on_fresh_stack.__code__.co_nlocals * 8 > 16 * 1024
