@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from ..errors import GameProtocolError, IllegalActionError
 from ..game import Player
+from ..result import SearchResult
 from ._bitboard import completions, has_four, window_score
 
 __all__ = ["ConnectFour"]
@@ -64,6 +65,10 @@ class ConnectFour:
     """
 
     num_players = 2
+
+    win_utility = 1.0
+    """The utility of a won game (a lost one: its negation), which lets the engine rank wins
+    and losses by their distance and report ``plies_to_end`` (see :meth:`pons_score`)."""
 
     def __init__(self, width: int = 7, height: int = 6) -> None:
         for name, value in (("width", width), ("height", height)):
@@ -424,6 +429,49 @@ class ConnectFour:
                 reason = "the game is over" if self.is_terminal(state) else "the column is full"
                 raise ValueError(f"move {number} of {moves!r}: {reason}") from exc
         return state
+
+    def pons_score(self, state: int, result: SearchResult[int]) -> int:
+        """Pascal Pons's score of ``state`` from a proven search ``result`` of it.
+
+        The score is for the side to move: 0 for a draw; for a win, one more than the number of
+        the winner's stones still in hand when the winning stone is played (22 minus the
+        winner's stones on the 7x6 board, so a faster win scores more); the negation of the
+        opponent's for a loss. In general ``(width * height + 2 - stones - plies) // 2`` for a
+        win in ``plies`` plies, where ``stones`` are on the board now.
+
+        Args:
+            state: The position that was searched.
+            result: A search of ``state`` that proved its value (``result.exact``) and, if it is
+                a win or a loss, says when the game ends (``result.plies_to_end``): as
+                :func:`~gamesearch.iterative_deepening` and :func:`~gamesearch.mtdf` return.
+
+        Returns:
+            The score for the player to move in ``state``.
+
+        Raises:
+            ValueError: ``result`` is not exact, or is a win or loss without ``plies_to_end``.
+
+        Example:
+            >>> from gamesearch import iterative_deepening
+            >>> game = ConnectFour()
+            >>> state = game.from_moves("112233")   # X wins at once: the 4th X of 21 in hand
+            >>> game.pons_score(state, iterative_deepening(game, state))
+            18
+        """
+        if not result.exact:
+            raise ValueError(
+                "pons_score needs a proven result (result.exact): search without a depth limit, "
+                "with iterative_deepening or mtdf"
+            )
+        if result.value == 0:
+            return 0
+        if result.plies_to_end is None:
+            raise ValueError(
+                "pons_score needs result.plies_to_end: search with iterative_deepening or mtdf"
+            )
+        stones = (state & self._full).bit_count()
+        score = (self.width * self.height + 2 - stones - result.plies_to_end) // 2
+        return score if result.value > 0 else -score
 
     def _last_stone_won(self, stones: int, mask: int) -> bool:
         """Whether one of ``stones`` on top of its column makes every four they hold.

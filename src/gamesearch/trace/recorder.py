@@ -133,8 +133,7 @@ class Recorder(MonteCarloRecording):
         if not self.trees:
             return f"{type(self).__name__}(empty)"
         return (
-            f"{type(self).__name__}({len(list(self.nodes()))} nodes, "
-            f"{len(self.trees)} search(es))"
+            f"{type(self).__name__}({len(list(self.nodes()))} nodes, {len(self.trees)} search(es))"
         )
 
     @property

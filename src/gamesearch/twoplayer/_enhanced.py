@@ -31,6 +31,7 @@ from ..game import Game, Player
 from ..trace.events import MaxView, Observer
 from ._limits import Limits, Stop
 from ._ordering import NO_ACTION, Memory, make_ordering, remember_cutoff
+from ._proofs import MATE, NO_WIN, TOP, public, win_utility
 from ._quiescence import QuiescenceCount, make_quiescence
 from .table import EXACT, LOWER, UNLIMITED, UPPER, TranspositionTable
 
@@ -66,6 +67,10 @@ class Outcome:
     max_depth: int
     estimates: int
     action_values: tuple[tuple[Any, float], ...] | None
+    proven: bool = False
+    """Whether ``value`` is the game's value: no estimate read, or a proven win or loss."""
+    plies_to_end: int | None = None
+    """For a proven win or loss, the plies to the end under best play (see :mod:`._proofs`)."""
 
 
 def enhanced_search(
@@ -125,6 +130,10 @@ def enhanced_search(
     entries = table._entries if table is not None else None  # raw tuples: see TableEntry
     root_player = to_move(root)
     inf = math.inf
+    # Distance scores for won and lost values (:mod:`._proofs`); off while tracing, whose
+    # events show the game's values.
+    win = win_utility(game) if trace is None else NO_WIN
+    top, mate = TOP, MATE
     expanded, leaves, cutoffs, max_depth, estimates = 0, 0, 0, 0, 0
     limits = Limits() if limits is None else limits
     limited, deadline, budget = limits.active, limits.deadline, limits.nodes
@@ -139,7 +148,9 @@ def enhanced_search(
         """Stop the search if its deadline has passed or its node budget is spent."""
         if clock() >= deadline or expanded + leaves + counted.leaves >= budget:
             raise Stop(
-                list(scored_root), expanded + leaves + counted.leaves, leaves + counted.leaves
+                [(action, public(value, win)[0]) for action, value in scored_root],
+                expanded + leaves + counted.leaves,
+                leaves + counted.leaves,
             )
 
     counted = QuiescenceCount()
@@ -173,6 +184,10 @@ def enhanced_search(
             entry = entries.get(key)
             if entry is not None:
                 search_of, depth_of, bound, value, first, proven = entry
+                if value >= mate:  # a distance score counted from the state: from the root
+                    value -= ply
+                elif value <= -mate:
+                    value += ply
                 # The table probe (inline: it runs at every node). Transposition table cutoff:
                 # reuse a value stored by this search if it was searched at least as deep and
                 # its bound settles the window.
@@ -218,6 +233,8 @@ def enhanced_search(
                         raise nan_error(child, view, "utility")
                     if view != mover:
                         value = -value
+                    if value == win or value == -win:  # won or lost: rank by distance
+                        value = top - child_ply if value > 0 else child_ply - top
                     below = None
                     leaves += 1
                     max_depth = max(max_depth, child_ply)
@@ -277,11 +294,19 @@ def enhanced_search(
         if entries is not None:
             # The table store (inline: it runs at every node). The value is exact inside the
             # window, an upper bound at or below it (fail low), a lower bound above (fail high).
-            proven = estimates + counted.estimates == estimates_in
+            # A distance score is a proof, valid at any depth (see ._proofs); it is stored
+            # counted from this state, so that a transposition at another ply reads its own.
+            stored = best
+            if best >= mate:
+                stored, proven = best + ply, True
+            elif best <= -mate:
+                stored, proven = best - ply, True
+            else:
+                proven = estimates + counted.estimates == estimates_in
             bound = UPPER if best <= alpha_in else LOWER if best >= beta else EXACT
             table.store_raw(  # type: ignore[union-attr]  # entries implies table
                 key,
-                (search_id, UNLIMITED if proven else remaining, bound, best, best_action, proven),
+                (search_id, UNLIMITED if proven else remaining, bound, stored, best_action, proven),
             )
         if on_path is not None:
             on_path.discard(key)
@@ -289,7 +314,7 @@ def enhanced_search(
             tracer.leave(state, mover, best, best_action, alpha, beta, ply)
         return best
 
-    value = search(root, root_player, -inf, inf, 0)
+    value, plies = public(search(root, root_player, -inf, inf, 0), win)
     return Outcome(
         value=value,
         line=lines[0],
@@ -298,7 +323,13 @@ def enhanced_search(
         cutoffs=cutoffs,
         max_depth=max(max_depth, counted.max_depth),
         estimates=estimates + counted.estimates,
-        action_values=tuple(scored_root) if root_values else None,
+        action_values=(
+            tuple((action, public(got, win)[0]) for action, got in scored_root)
+            if root_values
+            else None
+        ),
+        proven=plies is not None or estimates + counted.estimates == 0,
+        plies_to_end=plies,
     )
 
 

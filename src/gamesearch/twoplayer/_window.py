@@ -33,6 +33,7 @@ from ..game import A, Evaluation, Game, Player, S
 from ..result import SearchResult
 from ..trace.events import Leaf, Observer
 from ._enhanced import Enhancements, Outcome, enhanced_search, make_enhancements
+from ._proofs import public, win_utility
 from .table import Bound, TranspositionTable
 
 __all__ = ["finish", "window_search"]
@@ -306,8 +307,10 @@ def finish(
         max_depth=outcome.max_depth,
         started=started,
         depth=depth,
-        exact=outcome.estimates == 0,
+        exact=outcome.estimates == 0 or outcome.proven,
     )
+    if outcome.plies_to_end is not None:
+        result = replace(result, plies_to_end=outcome.plies_to_end)
     if outcome.action_values is None:
         return result
     values = tuple((action, float(value)) for action, value in outcome.action_values)
@@ -331,6 +334,7 @@ def _verified_step(
     if game.is_terminal(state):
         return _NO_ACTION
     keyfn = getattr(game, "key", None)
+    win = win_utility(game)
     entry = table.get(state if keyfn is None else keyfn(state))
     actions = game.actions(state)
     if entry is not None and entry.action in actions:
@@ -348,7 +352,7 @@ def _verified_step(
             below = table.get(child if keyfn is None else keyfn(child))
             if below is None or below.search != search:
                 continue
-            found, bound = below.value, Bound(below.bound)
+            found, bound = public(below.value, win)[0], Bound(below.bound)
             if game.to_move(child) != player:  # the entry's value is for the opponent
                 found, bound = -found, _FLIPPED[bound]
         if found == value and (bound is Bound.EXACT or bound is needed):
