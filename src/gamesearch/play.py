@@ -130,14 +130,17 @@ def play(
                 raise IllegalActionError(action, tuple(legal), f"the move of player {mover}")
         else:
             raise GameProtocolError(
-                f"to_move returned {mover!r}, which is neither CHANCE nor a player 0 .. {count - 1}"
+                f"to_move returned {mover!r}, which is neither CHANCE nor a player 0 .. "
+                f"{count - 1}"
             )
         moves.append(action)
         movers.append(mover)
         current = game.result(current, action)
     finished = game.is_terminal(current)
     utilities = (
-        tuple(float(game.utility(current, player)) for player in range(count)) if finished else None
+        tuple(float(game.utility(current, player)) for player in range(count))
+        if finished
+        else None
     )
     return GameRecord(
         moves=tuple(moves),

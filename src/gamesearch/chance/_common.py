@@ -76,7 +76,8 @@ def prepare_chance(
     mover = game.to_move(root)
     if not game.is_terminal(root) and (
         isinstance(mover, bool)
-        or (mover not in range(players) and (mover != CHANCE or outcomes is None))
+        or (mover not in range(players)
+        and (mover != CHANCE or outcomes is None))
     ):
         raise mover_error(root, mover, players, chance=outcomes is not None)
     return ChanceProblem(root, limit, 0 if mover == CHANCE else int(mover), outcomes)

@@ -311,6 +311,7 @@ class GameTree:
                 self._movers[path] = above % self.num_players
 
 
+
 def _is_number(node: object) -> bool:
     """Whether ``node`` is a real number, and not a bool."""
     return isinstance(node, Real) and not isinstance(node, bool)

@@ -133,7 +133,8 @@ class Recorder(MonteCarloRecording):
         if not self.trees:
             return f"{type(self).__name__}(empty)"
         return (
-            f"{type(self).__name__}({len(list(self.nodes()))} nodes, {len(self.trees)} search(es))"
+            f"{type(self).__name__}({len(list(self.nodes()))} nodes, "
+            f"{len(self.trees)} search(es))"
         )
 
     @property
