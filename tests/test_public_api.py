@@ -76,6 +76,7 @@ PUBLIC = {
         "maxn",
         "mcts",
         "minimax",
+        "mtdf",
         "negamax",
         "paranoid",
         "play",
@@ -134,6 +135,7 @@ PUBLIC = {
         "alphabeta",
         "iterative_deepening",
         "minimax",
+        "mtdf",
         "negamax",
     ],
     "gamesearch.chance": ["expectimax", "expectiminimax"],
@@ -305,6 +307,8 @@ def test_iterative_deepening_signature():
                 ("root_values", False),
                 ("trace", None),
                 ("book", None),
+                ("pvs", False),
+                ("aspiration", None),
             ]
         ],
     ]
@@ -365,7 +369,7 @@ def test_chance_is_not_a_player_number():
             SearchResult,
             [
                 *("value", "action", "pv", "player", "stats"),
-                *("depth", "exact", "values", "action_values"),
+                *("depth", "exact", "values", "action_values", "plies_to_end"),
             ],
         ),
         (SearchStats, ["nodes", "leaves", "cutoffs", "max_depth", "elapsed"]),

@@ -41,6 +41,7 @@ from .solve.solver import solve
 from .twoplayer.alphabeta import alphabeta
 from .twoplayer.deepening import iterative_deepening
 from .twoplayer.minimax import minimax
+from .twoplayer.mtdf import mtdf
 from .twoplayer.negamax import negamax
 from .twoplayer.table import TranspositionTable
 
@@ -84,6 +85,7 @@ __all__ = [
     "maxn",
     "mcts",
     "minimax",
+    "mtdf",
     "negamax",
     "paranoid",
     "play",

@@ -53,6 +53,9 @@ class Enhancements:
     root_values: bool = False
     trusted_order: bool = False
     """``order`` is the game's own method (checked by ``check_game``, not at every node)."""
+    pvs: bool = False
+    """Principal-variation search: every action after a node's first is searched with a null
+    window first, and again with the full window only if it may be better (exact)."""
 
 
 @dataclass
@@ -71,6 +74,8 @@ class Outcome:
     """Whether ``value`` is the game's value: no estimate read, or a proven win or loss."""
     plies_to_end: int | None = None
     """For a proven win or loss, the plies to the end under best play (see :mod:`._proofs`)."""
+    score: float = math.nan
+    """``value`` as the search compares values: a distance score for a proven win or loss."""
 
 
 def enhanced_search(
@@ -88,6 +93,7 @@ def enhanced_search(
     unwound: list[Any] | None = None,
     searcher: str = "alphabeta",
     trace: Observer | None = None,
+    window: tuple[float, float] = (-math.inf, math.inf),
 ) -> Outcome:
     """Alpha-beta search of the non-terminal ``root`` with ``options``; values for its mover.
 
@@ -112,12 +118,16 @@ def enhanced_search(
         trace: The observer to tell each step (:mod:`gamesearch.trace`), or ``None``. Its
             events are in MAX view (the root player's values), converted from the loop's
             negamax values; quiescence below a depth-limit state shows as that leaf's score.
+        window: The root's window (alpha, beta), in the values the search compares (distance
+            scores for won and lost values, see :mod:`._proofs`); the full window by default.
+            Outside it the value is a bound (fail-soft), as in every node.
 
     Raises:
         Stop: the deadline or the node limit was reached.
         CyclicGameError: with ``detect_cycles``, a state repeats on the line searched.
     """
-    table, root_values = options.table, options.root_values
+    table, root_values, pvs = options.table, options.root_values, options.pvs
+    nextafter = math.nextafter
     memory = memory if memory is not None else Memory()
     killer_slots = memory.killers if options.killers else None
     history = memory.history if options.history else None
@@ -133,7 +143,7 @@ def enhanced_search(
     # Distance scores for won and lost values (:mod:`._proofs`); off while tracing, whose
     # events show the game's values.
     win = win_utility(game) if trace is None else NO_WIN
-    top, mate = TOP, MATE
+    top, mate = (inf, inf) if win != win else (TOP, MATE)
     expanded, leaves, cutoffs, max_depth, estimates = 0, 0, 0, 0, 0
     limits = Limits() if limits is None else limits
     limited, deadline, budget = limits.active, limits.deadline, limits.nodes
@@ -208,6 +218,11 @@ def enhanced_search(
                         tracer.enter(state, mover, alpha, beta, ply, None)
                         tracer.leave(state, mover, value, None, alpha, beta, ply, stored=True)
                     return value
+        # Mate-distance pruning: from here the mover wins at ply + 1 at best and loses at
+        # ply + 2 at worst; a window outside those distance scores is settled already.
+        if alpha >= top - ply - 1 or beta <= ply + 2 - top:
+            lines[ply] = None
+            return top - ply - 1 if alpha >= top - ply - 1 else ply + 2 - top
         alpha_in, estimates_in = alpha, estimates + counted.estimates
         if on_path is not None:  # the line from the root: a state met again is a cycle
             on_path.add(key)
@@ -265,12 +280,25 @@ def enhanced_search(
                     next_mover = to_move(child)
                     if tracer is not None:
                         tracer.edge = action
-                    if next_mover == mover:
-                        value = search(child, mover, alpha, beta, child_ply)
-                    elif next_mover == 1 - mover:
-                        value = -search(child, next_mover, -beta, -alpha, child_ply)
-                    else:
+                    if next_mover != mover and next_mover != 1 - mover:
                         raise mover_error(child, next_mover, 2, chance=False)
+                    if pvs and best_action is not NO_ACTION and not wide:
+                        # Principal-variation search (NegaScout, Reinefeld 1983): prove with
+                        # a null window (alpha, alpha+) that this action is no better than the
+                        # first; search it again with the full window only if it may be.
+                        above = nextafter(alpha, inf)
+                        if next_mover == mover:
+                            value = search(child, mover, alpha, above, child_ply)
+                            if alpha < value < beta and above < beta:
+                                value = search(child, mover, alpha, beta, child_ply)
+                        else:
+                            value = -search(child, next_mover, -above, -alpha, child_ply)
+                            if alpha < value < beta and above < beta:
+                                value = -search(child, next_mover, -beta, -alpha, child_ply)
+                    elif next_mover == mover:
+                        value = search(child, mover, alpha, beta, child_ply)
+                    else:
+                        value = -search(child, next_mover, -beta, -alpha, child_ply)
                     below = lines[child_ply]
                 if ply == 0:
                     scored_root.append((action, value))
@@ -314,7 +342,8 @@ def enhanced_search(
             tracer.leave(state, mover, best, best_action, alpha, beta, ply)
         return best
 
-    value, plies = public(search(root, root_player, -inf, inf, 0), win)
+    score = search(root, root_player, window[0], window[1], 0)
+    value, plies = public(score, win)
     return Outcome(
         value=value,
         line=lines[0],
@@ -330,6 +359,7 @@ def enhanced_search(
         ),
         proven=plies is not None or estimates + counted.estimates == 0,
         plies_to_end=plies,
+        score=score,
     )
 
 
