@@ -309,6 +309,8 @@ def test_iterative_deepening_signature():
                 ("book", None),
                 ("pvs", False),
                 ("aspiration", None),
+                ("extend", None),
+                ("reductions", False),
             ]
         ],
     ]

@@ -26,7 +26,7 @@ from typing import Any
 
 from .._core import nan_error, no_actions_error
 from .._validation import cycle_error, mover_error, translate
-from ..errors import InvalidSearchOptionError
+from ..errors import GameProtocolError, InvalidSearchOptionError
 from ..game import Game, Player
 from ..trace.events import MaxView, Observer
 from ._limits import Limits, Stop
@@ -39,6 +39,11 @@ __all__ = ["Enhancements", "Memory", "Outcome", "Stop", "enhanced_search", "make
 
 Order = Callable[[Any, Sequence[Any]], Sequence[Any]]
 Quiescence = Callable[[Any], Sequence[Any]]
+Extend = Callable[[Any, Any, Any], int]
+
+LATE = 3
+"""Late-move reductions start with a node's fourth action (the first three are searched in full:
+the table's, the order's first, a killer)."""
 
 
 @dataclass(frozen=True)
@@ -56,6 +61,10 @@ class Enhancements:
     pvs: bool = False
     """Principal-variation search: every action after a node's first is searched with a null
     window first, and again with the full window only if it may be better (exact)."""
+    extend: Extend | None = None
+    """``extend(state, action, child)``: extra plies to search below ``child`` (approximate)."""
+    reductions: bool = False
+    """Late-move reductions: late actions searched one ply shallower first (approximate)."""
 
 
 @dataclass
@@ -149,7 +158,9 @@ def enhanced_search(
     limited, deadline, budget = limits.active, limits.deadline, limits.nodes
     clock = time.perf_counter
     scored_root: list[tuple[Any, float]] = []
-    lines: list[Any] = [None] * ((limit if limit > 0 else sys.getrecursionlimit()) + 1)
+    # Extensions may double the depth of a line, at most (see ``extended``).
+    lines: list[Any] = [None] * ((2 * limit + 1 if limit > 0 else sys.getrecursionlimit()) + 1)
+    extend, reducing = options.extend, options.reductions and limit > 0
     tracer = None if trace is None else MaxView(trace, root_player)
     on_path: set[Any] | None = set() if detect_cycles else None
     unwound = [] if unwound is None else unwound
@@ -158,7 +169,7 @@ def enhanced_search(
         """Stop the search if its deadline has passed or its node budget is spent."""
         if clock() >= deadline or expanded + leaves + counted.leaves >= budget:
             raise Stop(
-                [(action, public(value, win)[0]) for action, value in scored_root],
+                _public_pairs(scored_root, win),
                 expanded + leaves + counted.leaves,
                 leaves + counted.leaves,
             )
@@ -176,7 +187,23 @@ def enhanced_search(
             check_limits=check_limits if limited else None,
         )
 
-    def search(state: Any, mover: Player, alpha: float, beta: float, ply: int) -> float:
+    def extended(state: Any, action: Any, child: Any, horizon: int) -> int:
+        """The horizon below ``child``: ``horizon`` plus ``extend``'s plies, at most ``2 * limit``.
+
+        Raises:
+            GameProtocolError: ``extend`` did not return an int >= 0.
+        """
+        extra = extend(state, action, child)  # type: ignore[misc]  # only called with extend
+        if isinstance(extra, bool) or not isinstance(extra, int) or extra < 0:
+            raise GameProtocolError(
+                f"extend(state, action, child) returned {extra!r} for action {action!r} of "
+                f"state {state!r}; it must return an int >= 0 (extra plies)"
+            )
+        return min(horizon + extra, 2 * limit) if limit > 0 else horizon
+
+    def search(
+        state: Any, mover: Player, alpha: float, beta: float, ply: int, horizon: int
+    ) -> float:
         """Value of the non-terminal ``state`` for ``mover``, fail-soft.
 
         Exact inside (alpha, beta); an upper bound at or below alpha, a lower bound at or above
@@ -184,7 +211,7 @@ def enhanced_search(
         """
         nonlocal expanded, leaves, cutoffs, max_depth, estimates
         expanded += 1
-        remaining = limit - ply if limit > 0 else UNLIMITED
+        remaining = horizon - ply if horizon < UNLIMITED else UNLIMITED
         first = NO_ACTION
         if entries is not None or on_path is not None:
             key = state if keyfn is None else keyfn(state)
@@ -238,7 +265,7 @@ def enhanced_search(
             if tracer is not None:
                 tried = tuple(tried)
                 tracer.enter(state, mover, alpha, beta, ply, tried)
-            for action in tried:
+            for count, action in enumerate(tried, 1):
                 if limited:
                     check_limits()
                 child = result(state, action)
@@ -255,7 +282,11 @@ def enhanced_search(
                     max_depth = max(max_depth, child_ply)
                     if tracer is not None:
                         tracer.leaf(child, action, child_ply, mover, value, True)
-                elif child_ply == limit:
+                elif child_ply >= (
+                    child_horizon := horizon
+                    if extend is None
+                    else extended(state, action, child, horizon)
+                ):
                     below = None
                     if quiesce is not None:
                         next_mover = to_move(child)
@@ -273,7 +304,8 @@ def enhanced_search(
                             value = -value
                         leaves += 1
                         estimates += 1
-                        max_depth = limit
+                        if child_ply > max_depth:
+                            max_depth = child_ply
                     if tracer is not None:
                         tracer.leaf(child, action, child_ply, mover, value, False)
                 else:
@@ -282,23 +314,43 @@ def enhanced_search(
                         tracer.edge = action
                     if next_mover != mover and next_mover != 1 - mover:
                         raise mover_error(child, next_mover, 2, chance=False)
-                    if pvs and best_action is not NO_ACTION and not wide:
+                    settled = False
+                    if reducing and count > LATE and child_horizon - child_ply >= 2:
+                        # Late-move reductions (Heinz 2000; Romstad's Glaurung, 2007): a late
+                        # action in a good order rarely beats the ones before it, so it is
+                        # searched one ply shallower with a null window first, and in full only
+                        # if it seems to. Approximate: the shallower search may miss its value.
+                        above = nextafter(alpha, inf)
+                        if next_mover == mover:
+                            value = search(child, mover, alpha, above, child_ply, child_horizon - 1)
+                        else:
+                            value = -search(
+                                child, next_mover, -above, -alpha, child_ply, child_horizon - 1
+                            )
+                        settled = value <= alpha
+                    if settled:
+                        pass
+                    elif pvs and best_action is not NO_ACTION and not wide:
                         # Principal-variation search (NegaScout, Reinefeld 1983): prove with
                         # a null window (alpha, alpha+) that this action is no better than the
                         # first; search it again with the full window only if it may be.
                         above = nextafter(alpha, inf)
                         if next_mover == mover:
-                            value = search(child, mover, alpha, above, child_ply)
+                            value = search(child, mover, alpha, above, child_ply, child_horizon)
                             if alpha < value < beta and above < beta:
-                                value = search(child, mover, alpha, beta, child_ply)
+                                value = search(child, mover, alpha, beta, child_ply, child_horizon)
                         else:
-                            value = -search(child, next_mover, -above, -alpha, child_ply)
+                            value = -search(
+                                child, next_mover, -above, -alpha, child_ply, child_horizon
+                            )
                             if alpha < value < beta and above < beta:
-                                value = -search(child, next_mover, -beta, -alpha, child_ply)
+                                value = -search(
+                                    child, next_mover, -beta, -alpha, child_ply, child_horizon
+                                )
                     elif next_mover == mover:
-                        value = search(child, mover, alpha, beta, child_ply)
+                        value = search(child, mover, alpha, beta, child_ply, child_horizon)
                     else:
-                        value = -search(child, next_mover, -beta, -alpha, child_ply)
+                        value = -search(child, next_mover, -beta, -alpha, child_ply, child_horizon)
                     below = lines[child_ply]
                 if ply == 0:
                     scored_root.append((action, value))
@@ -342,7 +394,7 @@ def enhanced_search(
             tracer.leave(state, mover, best, best_action, alpha, beta, ply)
         return best
 
-    score = search(root, root_player, window[0], window[1], 0)
+    score = search(root, root_player, window[0], window[1], 0, limit if limit > 0 else UNLIMITED)
     value, plies = public(score, win)
     return Outcome(
         value=value,
@@ -352,15 +404,16 @@ def enhanced_search(
         cutoffs=cutoffs,
         max_depth=max(max_depth, counted.max_depth),
         estimates=estimates + counted.estimates,
-        action_values=(
-            tuple((action, public(got, win)[0]) for action, got in scored_root)
-            if root_values
-            else None
-        ),
+        action_values=tuple(_public_pairs(scored_root, win)) if root_values else None,
         proven=plies is not None or estimates + counted.estimates == 0,
         plies_to_end=plies,
         score=score,
     )
+
+
+def _public_pairs(scored: list[tuple[Any, float]], win: float) -> list[tuple[Any, float]]:
+    """The root's ``(action, value)`` pairs with the game's values for distance scores."""
+    return [(action, public(value, win)[0]) for action, value in scored]
 
 
 def make_enhancements(

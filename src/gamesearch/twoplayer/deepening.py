@@ -44,6 +44,8 @@ def iterative_deepening(
     book: Book | None = None,
     pvs: bool = False,
     aspiration: float | None = None,
+    extend: Callable[[S, A, S], int] | None = None,
+    reductions: bool = False,
 ) -> SearchResult[A]:
     """Search to depth 1, 2, 3, ... until a limit is reached or the value is proven.
 
@@ -94,6 +96,15 @@ def iterative_deepening(
         aspiration: Search each iteration after the first in a window of this width (in
             utility units, > 0) on each side of the last iteration's value, and again with the
             full window if the value falls outside. Exact: the same value.
+        extend: ``extend(state, action, child)``, the extra plies (an int >= 0) to search below
+            ``child`` beyond the iteration's depth: a check in chess, a forced reply in Connect
+            Four. A line is searched to twice the iteration's depth at most. Approximate at a
+            depth limit (the value is that of a deeper, uneven search); proofs stay proofs.
+        reductions: Late-move reductions: from a node's fourth action on, with two plies or
+            more to go, an action is first searched one ply shallower with a null window, and
+            again in full only if it seems better. Approximate: a depth-limited value may
+            differ from alpha-beta's (proven wins and losses stay proven, but a shortest win
+            may be missed); solving without limits is exact, as no reduction applies.
 
     Returns:
         The deepest completed iteration's result; its ``stats`` count the work of every
@@ -126,6 +137,10 @@ def iterative_deepening(
     order = _default(game, "order", order, None)
     _check_limits(time_limit, max_depth, node_limit, on_iteration)
     _check_null_window(pvs, aspiration)
+    if extend is not None and not callable(extend):
+        raise InvalidSearchOptionError(f"{_SEARCHER}: extend must be callable or None")
+    if not isinstance(reductions, bool):
+        raise InvalidSearchOptionError(f"{_SEARCHER}: reductions must be True or False")
     for name, member in (("evaluate", evaluate), ("order", order)):
         if member is not None and not callable(member):
             raise InvalidSearchOptionError(
@@ -157,6 +172,8 @@ def iterative_deepening(
         root_values=root_values,
         trusted_order=trusted_order,
         pvs=pvs,
+        extend=extend,
+        reductions=reductions,
     )
     deadline = None if time_limit is None else started + time_limit
     return _deepen(
