@@ -199,3 +199,40 @@ def test_pons_score_needs_a_proof() -> None:
     state = game.from_moves("44")
     with pytest.raises(ValueError, match="proven"):
         game.pons_score(state, iterative_deepening(game, state, max_depth=2))
+
+
+def _non_losing_by_brute_force(game: ConnectFour, state: int) -> tuple[int, ...]:
+    """The winning columns if any, else those after which the opponent cannot win at once."""
+    actions = game.actions(state)
+    wins = tuple(a for a in actions if game.winner(game.result(state, a)) is not None)
+    if wins:
+        return wins
+    return tuple(
+        a
+        for a in actions
+        if not any(
+            game.winner(game.result(game.result(state, a), b)) is not None
+            for b in game.actions(game.result(state, a))
+        )
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(states(ConnectFour(5, 4), max_moves=20))
+def test_non_losing_actions_equal_a_brute_force(state: int) -> None:
+    game = ConnectFour(5, 4)
+    assert game.non_losing_actions(state) == _non_losing_by_brute_force(game, state)
+
+
+class UnhookedConnectFour(ConnectFour):
+    non_losing_actions = None  # type: ignore[assignment]
+
+
+@settings(max_examples=10, deadline=None)
+@given(states(ConnectFour(4, 4), max_moves=16))
+def test_the_non_losing_hook_changes_no_value_nor_distance(state: int) -> None:
+    game, unhooked = ConnectFour(4, 4), UnhookedConnectFour(4, 4)
+    if game.is_terminal(state):
+        return
+    hooked, plain = iterative_deepening(game, state), iterative_deepening(unhooked, state)
+    assert (hooked.value, hooked.plies_to_end) == (plain.value, plain.plies_to_end)

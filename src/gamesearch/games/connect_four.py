@@ -430,6 +430,41 @@ class ConnectFour:
                 raise ValueError(f"move {number} of {moves!r}: {reason}") from exc
         return state
 
+    def non_losing_actions(self, state: int) -> tuple[int, ...]:
+        """The columns the player to move can play without letting the opponent win at once.
+
+        A hook of the engine (as Pons's solver's ``possibleNonLosingMoves``): with a column that
+        wins at once, just the winning columns; else, if the opponent threatens to win in one
+        playable cell, only the column that blocks it (none if it threatens two), and never a
+        column whose stone would let the opponent win on top of it. Empty when every move
+        loses at once. Left to right, like :meth:`actions`.
+
+        Example:
+            >>> game = ConnectFour()
+            >>> game.non_losing_actions(game.from_moves("11223"))  # O must block in column 4
+            (3,)
+            >>> game.non_losing_actions(game.from_moves("112233"))  # X can win in column 4
+            (3,)
+        """
+        mask = state & self._full
+        if state >= self._over:
+            return ()
+        opponent = state >> self._shift & self._full
+        playable = (mask + self._bottom_row) & self._board
+        wins = self._completions(mask ^ opponent) & playable
+        if not wins:
+            threats = self._completions(opponent) & ~mask
+            forced = playable & threats
+            if forced:
+                if forced & (forced - 1):  # two threats: no single stone blocks both
+                    return ()
+                playable = forced
+            wins = playable & ~(threats >> 1)
+        stride = self._stride
+        return tuple(
+            col for col in self.actions(state) if wins >> (col * stride) & ((1 << stride) - 1)
+        )
+
     def pons_score(self, state: int, result: SearchResult[int]) -> int:
         """Pascal Pons's score of ``state`` from a proven search ``result`` of it.
 

@@ -153,6 +153,8 @@ def enhanced_search(
     # events show the game's values.
     win = win_utility(game) if trace is None else NO_WIN
     top, mate = (inf, inf) if win != win else (TOP, MATE)
+    # The game's own pruning of moves that lose at once (used with distance scores only).
+    safe_of = getattr(game, "non_losing_actions", None) if win == win else None
     expanded, leaves, cutoffs, max_depth, estimates = 0, 0, 0, 0, 0
     limits = Limits() if limits is None else limits
     limited, deadline, budget = limits.active, limits.deadline, limits.nodes
@@ -245,11 +247,11 @@ def enhanced_search(
                         tracer.enter(state, mover, alpha, beta, ply, None)
                         tracer.leave(state, mover, value, None, alpha, beta, ply, stored=True)
                     return value
-        # Mate-distance pruning: from here the mover wins at ply + 1 at best and loses at
-        # ply + 2 at worst; a window outside those distance scores is settled already.
-        if alpha >= top - ply - 1 or beta <= ply + 2 - top:
+        # Mate-distance pruning: from here the game ends at ply + 1 at the soonest, won or lost
+        # (a move may end it either way); a window outside those distance scores is settled.
+        if alpha >= top - ply - 1 or beta <= ply + 1 - top:
             lines[ply] = None
-            return top - ply - 1 if alpha >= top - ply - 1 else ply + 2 - top
+            return top - ply - 1 if alpha >= top - ply - 1 else ply + 1 - top
         alpha_in, estimates_in = alpha, estimates + counted.estimates
         if on_path is not None:  # the line from the root: a state met again is a cycle
             on_path.add(key)
@@ -261,7 +263,14 @@ def enhanced_search(
             moves = actions(state)
             if not moves:
                 raise no_actions_error(state, moves)
-            tried = ordered(state, moves, ply, first)
+            if safe_of is not None:
+                # Moves that lose at once are worse than any other (the shortest loss): the game
+                # leaves them out; with none left, the mover loses at ply + 2 (as Pons's solver).
+                safe = safe_of(state)
+                if not safe:
+                    best, best_action, lines[ply] = ply + 2 - top, moves[0], (moves[0], None)
+                moves = safe
+            tried = ordered(state, moves, ply, first) if moves else ()
             if tracer is not None:
                 tried = tuple(tried)
                 tracer.enter(state, mover, alpha, beta, ply, tried)
