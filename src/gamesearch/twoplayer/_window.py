@@ -267,6 +267,7 @@ def finish(
     depth: int | None,
     started: float,
     root_view: bool = True,
+    deadline: float | None = None,
 ) -> SearchResult[A]:
     """The :class:`SearchResult` of an enhanced search of ``root``.
 
@@ -274,6 +275,7 @@ def finish(
     it is continued from the table: with actions whose results are terminal states or stored
     states proven to be worth the root's value, the stored best action first. (A key that
     merges symmetric states may store a mirrored action: the check keeps it out of the line.)
+    The completion stops at ``deadline`` (a ``time.perf_counter()`` reading), if given.
     """
     player = game.to_move(root)
     line = list(flatten(outcome.line))
@@ -282,7 +284,9 @@ def finish(
         state, seen = root, set()
         for action in line:
             state = game.result(state, action)
-        while depth is None or len(line) < depth:
+        while (depth is None or len(line) < depth) and (
+            deadline is None or time.perf_counter() < deadline
+        ):
             key = state if keyfn is None else keyfn(state)
             if key in seen:  # a cycle of stored actions
                 break

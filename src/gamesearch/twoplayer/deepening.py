@@ -276,7 +276,9 @@ def _deepen(
             cutoffs=total.cutoffs + outcome.cutoffs,
             max_depth=max(total.max_depth, outcome.max_depth),
         )
-        done = finish(game, root, total, table, depth=depth, started=started)
+        # A cooperative deadline: the principal variation's completion from the table stops
+        # at the deadline too, so the cleanup of the last iteration does not overrun it.
+        done = finish(game, root, total, table, depth=depth, started=started, deadline=deadline)
         if on_iteration is not None:
             on_iteration(done)
         if done.exact:
