@@ -236,3 +236,18 @@ def test_the_non_losing_hook_changes_no_value_nor_distance(state: int) -> None:
         return
     hooked, plain = iterative_deepening(game, state), iterative_deepening(unhooked, state)
     assert (hooked.value, hooked.plies_to_end) == (plain.value, plain.plies_to_end)
+
+
+def test_every_move_proven_amid_estimates_ends_the_deepening() -> None:
+    # Move 0 draws at once; move 1 lets the opponent win at once (leaf -1), which refutes it
+    # after the opponent's other move read the evaluation. No win_utility is needed.
+    tree = GameTree([0, [[[5, 5]], -1]])
+
+    def evaluate(state: Any, player: int) -> float:
+        return 0.5 if player == 0 else -0.5
+
+    result = iterative_deepening(tree, evaluate=evaluate)
+    assert (result.value, result.exact, result.depth) == (minimax(tree).value, True, 2)
+    assert result.stats.leaves > 0
+    assert alphabeta(tree, depth=2, evaluate=evaluate, table=TranspositionTable()).exact
+    assert not alphabeta(tree, depth=2, evaluate=evaluate).exact  # the plain loop cannot tell

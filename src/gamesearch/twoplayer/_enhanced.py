@@ -84,6 +84,8 @@ class Outcome:
     plies_to_end: int | None = None
     """For a proven win or loss, the plies to the end under best play (see :mod:`._proofs`)."""
     score: float = math.nan
+    proofs: tuple[bool, bool] = (False, False)
+    """Whether ``score`` is a proven lower bound, and a proven upper bound, of the value."""
     """``value`` as the search compares values: a distance score for a proven win or loss."""
 
 
@@ -149,13 +151,10 @@ def enhanced_search(
     entries = table._entries if table is not None else None  # raw tuples: see TableEntry
     root_player = to_move(root)
     inf = math.inf
-    # Distance scores for won and lost values (:mod:`._proofs`); off while tracing, whose
-    # events show the game's values.
-    win = win_utility(game) if trace is None else NO_WIN
-    top, mate = (inf, inf) if win != win else (TOP, MATE)
-    # The game's own pruning of moves that lose at once (used with distance scores only).
-    safe_of = getattr(game, "non_losing_actions", None) if win == win else None
+    win, top, mate, safe_of = _distance_scores(game, trace)
     expanded, leaves, cutoffs, max_depth, estimates = 0, 0, 0, 0, 0
+    # Whether the value the last search() call returned is a proven lower, upper bound.
+    got_lo = got_hi = False
     limits = Limits() if limits is None else limits
     limited, deadline, budget = limits.active, limits.deadline, limits.nodes
     clock = time.perf_counter
@@ -211,7 +210,7 @@ def enhanced_search(
         Exact inside (alpha, beta); an upper bound at or below alpha, a lower bound at or above
         beta. Proven (stored with unlimited depth) when no evaluation was read below it.
         """
-        nonlocal expanded, leaves, cutoffs, max_depth, estimates
+        nonlocal expanded, leaves, cutoffs, max_depth, estimates, got_lo, got_hi
         expanded += 1
         remaining = horizon - ply if horizon < UNLIMITED else UNLIMITED
         first = NO_ACTION
@@ -242,6 +241,7 @@ def enhanced_search(
                 ):
                     if not proven:
                         estimates += 1
+                    got_lo, got_hi = proven and bound != UPPER, proven and bound != LOWER
                     lines[ply] = None
                     if tracer is not None:
                         tracer.enter(state, mover, alpha, beta, ply, None)
@@ -249,10 +249,16 @@ def enhanced_search(
                     return value
         # Mate-distance pruning: from here the game ends at ply + 1 at the soonest, won or lost
         # (a move may end it either way); a window outside those distance scores is settled.
-        if alpha >= top - ply - 1 or beta <= ply + 1 - top:
-            lines[ply] = None
-            return top - ply - 1 if alpha >= top - ply - 1 else ply + 1 - top
-        alpha_in, estimates_in = alpha, estimates + counted.estimates
+        if alpha >= top - ply - 1:
+            lines[ply], got_lo, got_hi = None, False, True
+            return top - ply - 1
+        if beta <= ply + 1 - top:
+            lines[ply], got_lo, got_hi = None, True, False
+            return ply + 1 - top
+        alpha_in = alpha
+        # Proofs amid estimates: the value is a proven lower bound if the best child's is (for
+        # the mover), and a proven upper bound if every child's is and none was cut off.
+        best_lo, all_hi = False, True
         if on_path is not None:  # the line from the root: a state met again is a cycle
             on_path.add(key)
         view = root_player if root_view else mover
@@ -269,6 +275,7 @@ def enhanced_search(
                 safe = safe_of(state)
                 if not safe:
                     best, best_action, lines[ply] = ply + 2 - top, moves[0], (moves[0], None)
+                    best_lo = True
                 moves = safe
             tried = ordered(state, moves, ply, first) if moves else ()
             if tracer is not None:
@@ -286,7 +293,7 @@ def enhanced_search(
                         value = -value
                     if value == win or value == -win:  # won or lost: rank by distance
                         value = top - child_ply if value > 0 else child_ply - top
-                    below = None
+                    below, c_lo, c_hi = None, True, True
                     leaves += 1
                     max_depth = max(max_depth, child_ply)
                     if tracer is not None:
@@ -296,7 +303,7 @@ def enhanced_search(
                     if extend is None
                     else extended(state, action, child, horizon)
                 ):
-                    below = None
+                    below, c_lo, c_hi = None, False, False
                     if quiesce is not None:
                         next_mover = to_move(child)
                         if next_mover != mover and next_mover != 1 - mover:
@@ -361,10 +368,13 @@ def enhanced_search(
                     else:
                         value = -search(child, next_mover, -beta, -alpha, child_ply, child_horizon)
                     below = lines[child_ply]
+                    c_lo, c_hi = (got_lo, got_hi) if next_mover == mover else (got_hi, got_lo)
+                if not c_hi:
+                    all_hi = False
                 if ply == 0:
                     scored_root.append((action, value))
                 if value > best or best_action is NO_ACTION:
-                    best, best_action = value, action
+                    best, best_action, best_lo = value, action, c_lo
                     lines[ply] = (action, below)
                     if value > alpha and not wide:
                         if value >= beta:  # alpha would rise to beta: a cutoff
@@ -373,6 +383,7 @@ def enhanced_search(
                             if tracer is not None:  # the actions after this one are pruned
                                 rest = tried[tried.index(action) + 1 :]
                                 tracer.prune(state, mover, value, alpha, beta, ply, rest)
+                            all_hi = False
                             break
                         alpha = value
         except TypeError as exc:  # a member returned something of the wrong kind: which?
@@ -385,14 +396,14 @@ def enhanced_search(
             # window, an upper bound at or below it (fail low), a lower bound above (fail high).
             # A distance score is a proof, valid at any depth (see ._proofs); it is stored
             # counted from this state, so that a transposition at another ply reads its own.
-            stored = best
+            bound = UPPER if best <= alpha_in else LOWER if best >= beta else EXACT
             if best >= mate:
                 stored, proven = best + ply, True
             elif best <= -mate:
                 stored, proven = best - ply, True
             else:
-                proven = estimates + counted.estimates == estimates_in
-            bound = UPPER if best <= alpha_in else LOWER if best >= beta else EXACT
+                stored = best
+                proven = all_hi if bound == UPPER else best_lo and (bound == LOWER or all_hi)
             table.store_raw(  # type: ignore[union-attr]  # entries implies table
                 key,
                 (search_id, UNLIMITED if proven else remaining, bound, stored, best_action, proven),
@@ -401,6 +412,7 @@ def enhanced_search(
             on_path.discard(key)
         if tracer is not None:
             tracer.leave(state, mover, best, best_action, alpha, beta, ply)
+        got_lo, got_hi = best_lo, all_hi
         return best
 
     score = search(root, root_player, window[0], window[1], 0, limit if limit > 0 else UNLIMITED)
@@ -414,10 +426,27 @@ def enhanced_search(
         max_depth=max(max_depth, counted.max_depth),
         estimates=estimates + counted.estimates,
         action_values=tuple(_public_pairs(scored_root, win)) if root_values else None,
-        proven=plies is not None or estimates + counted.estimates == 0,
+        proven=plies is not None or (got_lo and got_hi),
+        proofs=(got_lo, got_hi),
         plies_to_end=plies,
         score=score,
     )
+
+
+def _distance_scores(
+    game: Game[Any, Any], trace: Observer | None
+) -> tuple[float, float, float, Callable[[Any], Sequence[Any]] | None]:
+    """The win value, ``TOP`` and ``MATE`` of distance scores, and the game's move filter.
+
+    Distance scores (:mod:`._proofs`) are off for a game without ``win_utility`` (then
+    ``TOP`` and ``MATE`` are infinite, which switches mate-distance pruning off too) and while
+    tracing, whose events show the game's values. The game's ``non_losing_actions``, which
+    leaves out the moves that lose at once, serves with distance scores only.
+    """
+    win = win_utility(game) if trace is None else NO_WIN
+    if win != win:
+        return win, math.inf, math.inf, None
+    return win, TOP, MATE, getattr(game, "non_losing_actions", None)
 
 
 def _public_pairs(scored: list[tuple[Any, float]], win: float) -> list[tuple[Any, float]]:

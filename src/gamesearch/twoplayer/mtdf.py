@@ -104,6 +104,7 @@ def mtdf(
     search_id, memory = table.begin_search(game), Memory()
     guess, lower, upper = float(first_guess), -math.inf, math.inf
     total: Outcome | None = None
+    proofs = [False, False]  # whether the lower and the upper bound are proven
     while lower < upper:
         # The null window (beta-, beta): is the value at least beta?
         beta = guess if guess != lower else math.nextafter(guess, math.inf)
@@ -116,12 +117,13 @@ def mtdf(
             )  # fmt: skip
         guess = outcome.score
         if guess < beta:
-            upper = guess
+            upper, proofs[1] = guess, outcome.proofs[1]
         else:
-            lower = guess
+            lower, proofs[0] = guess, outcome.proofs[0]
         total = outcome if total is None else _add(total, outcome)
     assert total is not None  # the loop runs once at least: lower < upper at first
-    return finish(game, root, total, table, depth=depth, started=started)
+    proven = total.plies_to_end is not None or all(proofs)
+    return finish(game, root, replace(total, proven=proven), table, depth=depth, started=started)
 
 
 def _add(total: Outcome, outcome: Outcome) -> Outcome:
