@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamesearch import TranspositionTable, alphabeta, iterative_deepening, minimax
+from gamesearch import TranspositionTable, alphabeta, iterative_deepening, minimax, mtdf
 from gamesearch.games import ConnectFour, GameTree, TicTacToe
 from gamesearch.testing import states
 
@@ -251,3 +251,16 @@ def test_every_move_proven_amid_estimates_ends_the_deepening() -> None:
     assert result.stats.leaves > 0
     assert alphabeta(tree, depth=2, evaluate=evaluate, table=TranspositionTable()).exact
     assert not alphabeta(tree, depth=2, evaluate=evaluate).exact  # the plain loop cannot tell
+
+
+@settings(max_examples=10, deadline=None)
+@given(states(ConnectFour(4, 4), max_moves=16))
+def test_threat_order_is_a_rearrangement_that_keeps_the_score(state: int) -> None:
+    game = ConnectFour(4, 4)
+    if game.is_terminal(state):
+        return
+    actions = game.actions(state)
+    assert sorted(game.threat_order(state, actions)) == sorted(actions)
+    ordered = mtdf(game, state, order=game.threat_order)
+    plain = iterative_deepening(game, state)
+    assert game.pons_score(state, ordered) == game.pons_score(state, plain)

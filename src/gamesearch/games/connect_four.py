@@ -465,6 +465,31 @@ class ConnectFour:
             col for col in self.actions(state) if wins >> (col * stride) & ((1 << stride) - 1)
         )
 
+    def threat_order(self, state: int, actions: Sequence[int]) -> list[int]:
+        """``actions`` by how many winning cells each gives the player to move, most first.
+
+        The move ordering of Pons's solver, for solving: a move that makes more cells where
+        one more stone would complete a four tends to win faster. Ties keep the centre-first
+        order. Slower per node than :meth:`order`, it saves many nodes in a full solve.
+
+        Example:
+            >>> game = ConnectFour()
+            >>> state = game.from_moves("4455")
+            >>> game.threat_order(state, game.actions(state))[:2]  # each makes two threats
+            [2, 5]
+        """
+        mask = state & self._full
+        mine = mask ^ (state >> self._shift & self._full)
+        free = self._board & ~mask
+        rank = self._rank
+        scored = []
+        for col in actions:
+            cell = (mask + self._bottoms[col]) & self._columns[col]
+            threats = (self._completions(mine | cell) & free & ~cell).bit_count()
+            scored.append((-threats, rank[col], col))
+        scored.sort()
+        return [col for _, _, col in scored]
+
     def pons_score(self, state: int, result: SearchResult[int]) -> int:
         """Pascal Pons's score of ``state`` from a proven search ``result`` of it.
 
