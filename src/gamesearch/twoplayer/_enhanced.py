@@ -269,9 +269,10 @@ def enhanced_search(
             moves = actions(state)
             if not moves:
                 raise no_actions_error(state, moves)
-            if safe_of is not None:
+            if safe_of is not None and horizon - ply >= 2 and not wide:
                 # Moves that lose at once are worse than any other (the shortest loss): the game
                 # leaves them out; with none left, the mover loses at ply + 2 (as Pons's solver).
+                # Only where the search would see that loss, so that values stay minimax's.
                 safe = safe_of(state)
                 if not safe:
                     best, best_action, lines[ply] = ply + 2 - top, moves[0], (moves[0], None)
