@@ -48,10 +48,6 @@ PUBLISHED = {(4, 4): 0.0, (5, 4): 0.0}
 TICTACTOE_TARGET_MS = 3.0
 
 
-
-
-
-
 def best_time(run: Callable[[], SearchResult[Any]], repeat: int) -> tuple[float, SearchResult[Any]]:
     """The best wall-clock seconds of ``repeat`` runs, GC off, with the last result."""
     best, result = float("inf"), None

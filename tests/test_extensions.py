@@ -53,3 +53,29 @@ def test_reductions_still_prove_connect_four_wins() -> None:
 def test_an_extension_must_be_an_int() -> None:
     with pytest.raises(GameProtocolError, match="extend"):
         iterative_deepening(TicTacToe(), max_depth=3, extend=lambda state, action, child: 0.5)
+
+
+def test_the_principal_variation_completion_stops_at_the_deadline() -> None:
+    import time
+
+    from gamesearch import TranspositionTable
+    from gamesearch._core import flatten
+    from gamesearch.twoplayer._enhanced import Enhancements, enhanced_search
+    from gamesearch.twoplayer._window import finish
+
+    game, table = TicTacToe(), TranspositionTable()
+    root = game.initial_state()
+    outcome = enhanced_search(
+        game,
+        root,
+        -1,
+        None,
+        root_view=True,
+        options=Enhancements(table=table),
+        search_id=table.begin_search(game),
+    )
+    started = time.perf_counter()
+    completed = finish(game, root, outcome, table, depth=None, started=started)
+    cut = finish(game, root, outcome, table, depth=None, started=started, deadline=started)
+    assert cut.pv == tuple(flatten(outcome.line))  # the search's own line, not completed
+    assert completed.pv[: len(cut.pv)] == cut.pv
