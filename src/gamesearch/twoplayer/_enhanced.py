@@ -152,6 +152,7 @@ def enhanced_search(
     root_player = to_move(root)
     inf = math.inf
     win, top, mate, safe_of = _distance_scores(game, trace)
+    distances = top != inf
     expanded, leaves, cutoffs, max_depth, estimates = 0, 0, 0, 0, 0
     # Whether the value the last search() call returned is a proven lower, upper bound.
     got_lo = got_hi = False
@@ -249,12 +250,13 @@ def enhanced_search(
                     return value
         # Mate-distance pruning: from here the game ends at ply + 1 at the soonest, won or lost
         # (a move may end it either way); a window outside those distance scores is settled.
-        if alpha >= top - ply - 1:
-            lines[ply], got_lo, got_hi = None, False, True
-            return top - ply - 1
-        if beta <= ply + 1 - top:
-            lines[ply], got_lo, got_hi = None, True, False
-            return ply + 1 - top
+        if distances:
+            if alpha >= top - ply - 1:
+                lines[ply], got_lo, got_hi = None, False, True
+                return top - ply - 1
+            if beta <= ply + 1 - top:
+                lines[ply], got_lo, got_hi = None, True, False
+                return ply + 1 - top
         alpha_in = alpha
         # Proofs amid estimates: the value is a proven lower bound if the best child's is (for
         # the mover), and a proven upper bound if every child's is and none was cut off.
