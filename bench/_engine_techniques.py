@@ -165,7 +165,7 @@ def line_positions(quick: bool) -> None:
     image is solved with the game's own ``order``, an independent check of the score.
     """
     game = ConnectFour()
-    for low, high, count in ((18, 24, 4 if quick else 20), (10, 14, 0 if quick else 5)):
+    for low, high, count in ((18, 24, 4 if quick else 20), (10, 14, 0 if quick else 2)):
         if not count:
             continue
         times, scores = [], []
