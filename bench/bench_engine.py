@@ -14,6 +14,14 @@ Lines (JSON, one dict per line on stdout):
 - ``engine.solve``: seconds to solve Connect Four boards from the empty board (4x4 in
   ``--quick``; also 5x4, 6x4 and 5x5 otherwise, each given ``--solve-limit`` seconds). Reported,
   not asserted; 4x4 and 5x4 must come out as the published draws.
+- ``engine.techniques`` (issue 13): nodes and milliseconds of principal-variation search,
+  aspiration windows, MTD(f), late-move reductions and a forced-reply extension, on tic-tac-toe
+  (solved) and Connect Four 7x6 to depth 10 (``--quick``: 7), with ratios against plain
+  ``iterative_deepening`` in the same run; the exact techniques must give its value.
+- ``engine.solver``: Connect Four boards solved from the empty board by ``mtdf`` (with the
+  game's ``non_losing_actions``, ``key`` and ``order``) against ``iterative_deepening``.
+- ``engine.positions``: mean time to solve random 7x6 positions of 18-24 and 10-14 stones
+  with ``mtdf`` (Pons scores, each checked against its mirror image's).
 
 The script exits with status 1 if a value is wrong.
 
@@ -28,6 +36,7 @@ from collections.abc import Callable
 from typing import Any
 
 from _common import emit, emit_env, fail, run_timed
+from _engine_techniques import line_positions, line_solver, line_techniques
 
 from gamesearch import SearchResult, TranspositionTable, alphabeta, iterative_deepening
 from gamesearch.games import ConnectFour, TicTacToe
@@ -37,10 +46,6 @@ BOARDS = [(4, 4), (5, 4), (6, 4), (5, 5)]
 PUBLISHED = {(4, 4): 0.0, (5, 4): 0.0}
 """Values of empty boards for the first player, as the issue cites them (Tromp: draws)."""
 TICTACTOE_TARGET_MS = 3.0
-
-
-
-
 
 
 def best_time(run: Callable[[], SearchResult[Any]], repeat: int) -> tuple[float, SearchResult[Any]]:
@@ -176,6 +181,9 @@ def main(argv: list[str] | None = None) -> None:
     for line in (line_tictactoe, line_pruning, line_depth, line_deadline):
         line(repeat, args.quick)
     line_solve(repeat, args.quick, args.solve_limit)
+    line_techniques(repeat, args.quick)
+    line_solver(args.quick, args.solve_limit)
+    line_positions(args.quick)
 
 
 if __name__ == "__main__":

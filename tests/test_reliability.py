@@ -35,6 +35,7 @@ from gamesearch import (
     iterative_deepening,
     maxn,
     minimax,
+    mtdf,
     negamax,
     paranoid,
 )
@@ -216,6 +217,7 @@ TWO_PLAYER = {
     "negamax": negamax,
     "alphabeta+order": lambda g: alphabeta(g, order=lambda s, a: a, table=TranspositionTable()),
     "iterative_deepening": iterative_deepening,
+    "mtdf": mtdf,
     "paranoid": paranoid,
     "best_reply": best_reply,
     "maxn": maxn,
@@ -423,6 +425,7 @@ SEARCHES: dict[str, Callable[..., Any]] = {
     "iterative_deepening": lambda g, depth=None, evaluate=None: iterative_deepening(
         g, depth=depth, evaluate=evaluate
     ),
+    "mtdf": mtdf,
     "expectiminimax": expectiminimax,
     "star1": lambda g, **o: expectiminimax(g, pruning="star1", bounds=(-9, 9), **o),
     "star2": lambda g, **o: expectiminimax(g, pruning="star2", bounds=(-9, 9), **o),

@@ -48,6 +48,7 @@ from .solve.solver import solve
 from .twoplayer.alphabeta import alphabeta
 from .twoplayer.deepening import iterative_deepening
 from .twoplayer.minimax import minimax
+from .twoplayer.mtdf import mtdf
 from .twoplayer.negamax import negamax
 from .twoplayer.table import TranspositionTable
 
@@ -93,6 +94,7 @@ __all__ = [
     "maxn",
     "mcts",
     "minimax",
+    "mtdf",
     "negamax",
     "paranoid",
     "play",

@@ -90,6 +90,13 @@ class SearchResult(Generic[_A]):
     ``player`` and exact at the searched depth: set by searches with ``root_values=True``,
     else ``None``."""
 
+    plies_to_end: int | None = None
+    """For a proven win or loss, in how many plies the game ends under best play: the shortest
+    win for the winner, the longest loss for the loser (the distance to mate of chess engines).
+    Set by the engine (:func:`~gamesearch.iterative_deepening`, :func:`~gamesearch.mtdf`, and
+    :func:`~gamesearch.alphabeta` with enhancements) for games that say what a win is worth
+    (a ``win_utility`` member); ``None`` otherwise, for a draw, and for estimated values."""
+
     @property
     def best_actions(self) -> tuple[_A, ...]:
         """Every root action as good as ``action``: all the optimal moves, in the order searched.

@@ -7,6 +7,7 @@ from functools import lru_cache
 
 from ..errors import GameProtocolError, IllegalActionError
 from ..game import Player
+from ..result import SearchResult
 from ._bitboard import completions, has_four, window_score
 
 __all__ = ["ConnectFour"]
@@ -67,6 +68,10 @@ class ConnectFour:
     num_players = 2
     _scores: dict[int, float]
     """The shared memo of :meth:`evaluate`, attached on its first call (see ``_shared_scores``)."""
+
+    win_utility = 1.0
+    """The utility of a won game (a lost one: its negation), which lets the engine rank wins
+    and losses by their distance and report ``plies_to_end`` (see :meth:`pons_score`)."""
 
     def __init__(self, width: int = 7, height: int = 6) -> None:
         for name, value in (("width", width), ("height", height)):
@@ -446,6 +451,109 @@ class ConnectFour:
                 reason = "the game is over" if self.is_terminal(state) else "the column is full"
                 raise ValueError(f"move {number} of {moves!r}: {reason}") from exc
         return state
+
+    def non_losing_actions(self, state: int) -> tuple[int, ...]:
+        """The columns the player to move can play without letting the opponent win at once.
+
+        A hook of the engine (as Pons's solver's ``possibleNonLosingMoves``): with a column that
+        wins at once, just the winning columns; else, if the opponent threatens to win in one
+        playable cell, only the column that blocks it (none if it threatens two), and never a
+        column whose stone would let the opponent win on top of it. Empty when every move
+        loses at once. Left to right, like :meth:`actions`.
+
+        Example:
+            >>> game = ConnectFour()
+            >>> game.non_losing_actions(game.from_moves("11223"))  # O must block in column 4
+            (3,)
+            >>> game.non_losing_actions(game.from_moves("112233"))  # X can win in column 4
+            (3,)
+        """
+        mask = state & self._full
+        if state >= self._over:
+            return ()
+        opponent = state >> self._shift & self._full
+        playable = (mask + self._bottom_row) & self._board
+        wins = self._completions(mask ^ opponent) & playable
+        if not wins:
+            threats = self._completions(opponent) & ~mask
+            forced = playable & threats
+            if forced:
+                if forced & (forced - 1):  # two threats: no single stone blocks both
+                    return ()
+                playable = forced
+            wins = playable & ~(threats >> 1)
+        stride = self._stride
+        return tuple(
+            col for col in self.actions(state) if wins >> (col * stride) & ((1 << stride) - 1)
+        )
+
+    def threat_order(self, state: int, actions: Sequence[int]) -> list[int]:
+        """``actions`` by how many winning cells each gives the player to move, most first.
+
+        The move ordering of Pons's solver, for solving: a move that makes more cells where
+        one more stone would complete a four tends to win faster. Ties keep the centre-first
+        order. Slower per node than :meth:`order`, it saves many nodes in a full solve.
+
+        Example:
+            >>> game = ConnectFour()
+            >>> state = game.from_moves("4455")
+            >>> game.threat_order(state, game.actions(state))[:2]  # each makes two threats
+            [2, 5]
+        """
+        mask = state & self._full
+        mine = mask ^ (state >> self._shift & self._full)
+        free = self._board & ~mask
+        rank = self._rank
+        scored = []
+        for col in actions:
+            cell = (mask + self._bottoms[col]) & self._columns[col]
+            threats = (self._completions(mine | cell) & free & ~cell).bit_count()
+            scored.append((-threats, rank[col], col))
+        scored.sort()
+        return [col for _, _, col in scored]
+
+    def pons_score(self, state: int, result: SearchResult[int]) -> int:
+        """Pascal Pons's score of ``state`` from a proven search ``result`` of it.
+
+        The score is for the side to move: 0 for a draw; for a win, one more than the number of
+        the winner's stones still in hand when the winning stone is played (22 minus the
+        winner's stones on the 7x6 board, so a faster win scores more); the negation of the
+        opponent's for a loss. In general ``(width * height + 2 - stones - plies) // 2`` for a
+        win in ``plies`` plies, where ``stones`` are on the board now.
+
+        Args:
+            state: The position that was searched.
+            result: A search of ``state`` that proved its value (``result.exact``) and, if it is
+                a win or a loss, says when the game ends (``result.plies_to_end``): as
+                :func:`~gamesearch.iterative_deepening` and :func:`~gamesearch.mtdf` return.
+
+        Returns:
+            The score for the player to move in ``state``.
+
+        Raises:
+            ValueError: ``result`` is not exact, or is a win or loss without ``plies_to_end``.
+
+        Example:
+            >>> from gamesearch import iterative_deepening
+            >>> game = ConnectFour()
+            >>> state = game.from_moves("112233")   # X wins at once: the 4th X of 21 in hand
+            >>> game.pons_score(state, iterative_deepening(game, state))
+            18
+        """
+        if not result.exact:
+            raise ValueError(
+                "pons_score needs a proven result (result.exact): search without a depth limit, "
+                "with iterative_deepening or mtdf"
+            )
+        if result.value == 0:
+            return 0
+        if result.plies_to_end is None:
+            raise ValueError(
+                "pons_score needs result.plies_to_end: search with iterative_deepening or mtdf"
+            )
+        stones = (state & self._full).bit_count()
+        score = (self.width * self.height + 2 - stones - result.plies_to_end) // 2
+        return score if result.value > 0 else -score
 
     def _last_stone_won(self, stones: int, mask: int) -> bool:
         """Whether one of ``stones`` on top of its column makes every four they hold.

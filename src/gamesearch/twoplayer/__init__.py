@@ -10,7 +10,8 @@ time under a clock.
 from .alphabeta import alphabeta
 from .deepening import iterative_deepening
 from .minimax import minimax
+from .mtdf import mtdf
 from .negamax import negamax
 from .table import TranspositionTable
 
-__all__ = ["TranspositionTable", "alphabeta", "iterative_deepening", "minimax", "negamax"]
+__all__ = ["TranspositionTable", "alphabeta", "iterative_deepening", "minimax", "mtdf", "negamax"]

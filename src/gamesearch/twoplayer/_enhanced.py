@@ -26,11 +26,12 @@ from typing import Any
 
 from .._core import nan_error, no_actions_error
 from .._validation import cycle_error, mover_error, translate
-from ..errors import InvalidSearchOptionError
+from ..errors import GameProtocolError, InvalidSearchOptionError
 from ..game import Game, Player
 from ..trace.events import MaxView, Observer
 from ._limits import Limits, Stop
 from ._ordering import NO_ACTION, Memory, make_ordering, remember_cutoff
+from ._proofs import MATE, NO_WIN, TOP, public, win_utility
 from ._quiescence import QuiescenceCount, make_quiescence
 from .table import EXACT, LOWER, UNLIMITED, UPPER, TranspositionTable
 
@@ -38,6 +39,11 @@ __all__ = ["Enhancements", "Memory", "Outcome", "Stop", "enhanced_search", "make
 
 Order = Callable[[Any, Sequence[Any]], Sequence[Any]]
 Quiescence = Callable[[Any], Sequence[Any]]
+Extend = Callable[[Any, Any, Any], int]
+
+LATE = 3
+"""Late-move reductions start with a node's fourth action (the first three are searched in full:
+the table's, the order's first, a killer)."""
 
 
 @dataclass(frozen=True)
@@ -52,6 +58,13 @@ class Enhancements:
     root_values: bool = False
     trusted_order: bool = False
     """``order`` is the game's own method (checked by ``check_game``, not at every node)."""
+    pvs: bool = False
+    """Principal-variation search: every action after a node's first is searched with a null
+    window first, and again with the full window only if it may be better (exact)."""
+    extend: Extend | None = None
+    """``extend(state, action, child)``: extra plies to search below ``child`` (approximate)."""
+    reductions: bool = False
+    """Late-move reductions: late actions searched one ply shallower first (approximate)."""
 
 
 @dataclass
@@ -66,6 +79,14 @@ class Outcome:
     max_depth: int
     estimates: int
     action_values: tuple[tuple[Any, float], ...] | None
+    proven: bool = False
+    """Whether ``value`` is the game's value: no estimate read, or a proven win or loss."""
+    plies_to_end: int | None = None
+    """For a proven win or loss, the plies to the end under best play (see :mod:`._proofs`)."""
+    score: float = math.nan
+    proofs: tuple[bool, bool] = (False, False)
+    """Whether ``score`` is a proven lower bound, and a proven upper bound, of the value."""
+    """``value`` as the search compares values: a distance score for a proven win or loss."""
 
 
 def enhanced_search(
@@ -83,6 +104,7 @@ def enhanced_search(
     unwound: list[Any] | None = None,
     searcher: str = "alphabeta",
     trace: Observer | None = None,
+    window: tuple[float, float] = (-math.inf, math.inf),
 ) -> Outcome:
     """Alpha-beta search of the non-terminal ``root`` with ``options``; values for its mover.
 
@@ -107,12 +129,16 @@ def enhanced_search(
         trace: The observer to tell each step (:mod:`gamesearch.trace`), or ``None``. Its
             events are in MAX view (the root player's values), converted from the loop's
             negamax values; quiescence below a depth-limit state shows as that leaf's score.
+        window: The root's window (alpha, beta), in the values the search compares (distance
+            scores for won and lost values, see :mod:`._proofs`); the full window by default.
+            Outside it the value is a bound (fail-soft), as in every node.
 
     Raises:
         Stop: the deadline or the node limit was reached.
         CyclicGameError: with ``detect_cycles``, a state repeats on the line searched.
     """
-    table, root_values = options.table, options.root_values
+    table, root_values, pvs = options.table, options.root_values, options.pvs
+    nextafter = math.nextafter
     memory = memory if memory is not None else Memory()
     killer_slots = memory.killers if options.killers else None
     history = memory.history if options.history else None
@@ -125,12 +151,18 @@ def enhanced_search(
     entries = table._entries if table is not None else None  # raw tuples: see TableEntry
     root_player = to_move(root)
     inf = math.inf
+    win, top, mate, safe_of = _distance_scores(game, trace)
+    distances = top != inf
     expanded, leaves, cutoffs, max_depth, estimates = 0, 0, 0, 0, 0
+    # Whether the value the last search() call returned is a proven lower, upper bound.
+    got_lo = got_hi = False
     limits = Limits() if limits is None else limits
     limited, deadline, budget = limits.active, limits.deadline, limits.nodes
     clock = time.perf_counter
     scored_root: list[tuple[Any, float]] = []
-    lines: list[Any] = [None] * ((limit if limit > 0 else sys.getrecursionlimit()) + 1)
+    # Extensions may double the depth of a line, at most (see ``extended``).
+    lines: list[Any] = [None] * ((2 * limit + 1 if limit > 0 else sys.getrecursionlimit()) + 1)
+    extend, reducing = options.extend, options.reductions and limit > 0
     tracer = None if trace is None else MaxView(trace, root_player)
     on_path: set[Any] | None = set() if detect_cycles else None
     unwound = [] if unwound is None else unwound
@@ -139,7 +171,9 @@ def enhanced_search(
         """Stop the search if its deadline has passed or its node budget is spent."""
         if clock() >= deadline or expanded + leaves + counted.leaves >= budget:
             raise Stop(
-                list(scored_root), expanded + leaves + counted.leaves, leaves + counted.leaves
+                _public_pairs(scored_root, win),
+                expanded + leaves + counted.leaves,
+                leaves + counted.leaves,
             )
 
     counted = QuiescenceCount()
@@ -155,15 +189,31 @@ def enhanced_search(
             check_limits=check_limits if limited else None,
         )
 
-    def search(state: Any, mover: Player, alpha: float, beta: float, ply: int) -> float:
+    def extended(state: Any, action: Any, child: Any, horizon: int) -> int:
+        """The horizon below ``child``: ``horizon`` plus ``extend``'s plies, at most ``2 * limit``.
+
+        Raises:
+            GameProtocolError: ``extend`` did not return an int >= 0.
+        """
+        extra = extend(state, action, child)  # type: ignore[misc]  # only called with extend
+        if isinstance(extra, bool) or not isinstance(extra, int) or extra < 0:
+            raise GameProtocolError(
+                f"extend(state, action, child) returned {extra!r} for action {action!r} of "
+                f"state {state!r}; it must return an int >= 0 (extra plies)"
+            )
+        return min(horizon + extra, 2 * limit) if limit > 0 else horizon
+
+    def search(
+        state: Any, mover: Player, alpha: float, beta: float, ply: int, horizon: int
+    ) -> float:
         """Value of the non-terminal ``state`` for ``mover``, fail-soft.
 
         Exact inside (alpha, beta); an upper bound at or below alpha, a lower bound at or above
         beta. Proven (stored with unlimited depth) when no evaluation was read below it.
         """
-        nonlocal expanded, leaves, cutoffs, max_depth, estimates
+        nonlocal expanded, leaves, cutoffs, max_depth, estimates, got_lo, got_hi
         expanded += 1
-        remaining = limit - ply if limit > 0 else UNLIMITED
+        remaining = horizon - ply if horizon < UNLIMITED else UNLIMITED
         first = NO_ACTION
         if entries is not None or on_path is not None:
             key = state if keyfn is None else keyfn(state)
@@ -173,6 +223,10 @@ def enhanced_search(
             entry = entries.get(key)
             if entry is not None:
                 search_of, depth_of, bound, value, first, proven = entry
+                if value >= mate:  # a distance score counted from the state: from the root
+                    value -= ply
+                elif value <= -mate:
+                    value += ply
                 # The table probe (inline: it runs at every node). Transposition table cutoff:
                 # reuse a value stored by this search if it was searched at least as deep and
                 # its bound settles the window.
@@ -188,12 +242,25 @@ def enhanced_search(
                 ):
                     if not proven:
                         estimates += 1
+                    got_lo, got_hi = proven and bound != UPPER, proven and bound != LOWER
                     lines[ply] = None
                     if tracer is not None:
                         tracer.enter(state, mover, alpha, beta, ply, None)
                         tracer.leave(state, mover, value, None, alpha, beta, ply, stored=True)
                     return value
-        alpha_in, estimates_in = alpha, estimates + counted.estimates
+        # Mate-distance pruning: from here the game ends at ply + 1 at the soonest, won or lost
+        # (a move may end it either way); a window outside those distance scores is settled.
+        if distances:
+            if alpha >= top - ply - 1:
+                lines[ply], got_lo, got_hi = None, False, True
+                return top - ply - 1
+            if beta <= ply + 1 - top:
+                lines[ply], got_lo, got_hi = None, True, False
+                return ply + 1 - top
+        alpha_in = alpha
+        # Proofs amid estimates: the value is a proven lower bound if the best child's is (for
+        # the mover), and a proven upper bound if every child's is and none was cut off.
+        best_lo, all_hi = False, True
         if on_path is not None:  # the line from the root: a state met again is a cycle
             on_path.add(key)
         view = root_player if root_view else mover
@@ -204,11 +271,20 @@ def enhanced_search(
             moves = actions(state)
             if not moves:
                 raise no_actions_error(state, moves)
-            tried = ordered(state, moves, ply, first)
+            if safe_of is not None and horizon - ply >= 2 and not wide:
+                # Moves that lose at once are worse than any other (the shortest loss): the game
+                # leaves them out; with none left, the mover loses at ply + 2 (as Pons's solver).
+                # Only where the search would see that loss, so that values stay minimax's.
+                safe = safe_of(state)
+                if not safe:
+                    best, best_action, lines[ply] = ply + 2 - top, moves[0], (moves[0], None)
+                    best_lo = True
+                moves = safe
+            tried = ordered(state, moves, ply, first) if moves else ()
             if tracer is not None:
                 tried = tuple(tried)
                 tracer.enter(state, mover, alpha, beta, ply, tried)
-            for action in tried:
+            for count, action in enumerate(tried, 1):
                 if limited:
                     check_limits()
                 child = result(state, action)
@@ -218,13 +294,19 @@ def enhanced_search(
                         raise nan_error(child, view, "utility")
                     if view != mover:
                         value = -value
-                    below = None
+                    if value == win or value == -win:  # won or lost: rank by distance
+                        value = top - child_ply if value > 0 else child_ply - top
+                    below, c_lo, c_hi = None, True, True
                     leaves += 1
                     max_depth = max(max_depth, child_ply)
                     if tracer is not None:
                         tracer.leaf(child, action, child_ply, mover, value, True)
-                elif child_ply == limit:
-                    below = None
+                elif child_ply >= (
+                    child_horizon := horizon
+                    if extend is None
+                    else extended(state, action, child, horizon)
+                ):
+                    below, c_lo, c_hi = None, False, False
                     if quiesce is not None:
                         next_mover = to_move(child)
                         if next_mover != mover and next_mover != 1 - mover:
@@ -241,24 +323,61 @@ def enhanced_search(
                             value = -value
                         leaves += 1
                         estimates += 1
-                        max_depth = limit
+                        if child_ply > max_depth:
+                            max_depth = child_ply
                     if tracer is not None:
                         tracer.leaf(child, action, child_ply, mover, value, False)
                 else:
                     next_mover = to_move(child)
                     if tracer is not None:
                         tracer.edge = action
-                    if next_mover == mover:
-                        value = search(child, mover, alpha, beta, child_ply)
-                    elif next_mover == 1 - mover:
-                        value = -search(child, next_mover, -beta, -alpha, child_ply)
-                    else:
+                    if next_mover != mover and next_mover != 1 - mover:
                         raise mover_error(child, next_mover, 2, chance=False)
+                    settled = False
+                    if reducing and count > LATE and child_horizon - child_ply >= 2:
+                        # Late-move reductions (Heinz 2000; Romstad's Glaurung, 2007): a late
+                        # action in a good order rarely beats the ones before it, so it is
+                        # searched one ply shallower with a null window first, and in full only
+                        # if it seems to. Approximate: the shallower search may miss its value.
+                        above = nextafter(alpha, inf)
+                        if next_mover == mover:
+                            value = search(child, mover, alpha, above, child_ply, child_horizon - 1)
+                        else:
+                            value = -search(
+                                child, next_mover, -above, -alpha, child_ply, child_horizon - 1
+                            )
+                        settled = value <= alpha
+                    if settled:
+                        pass
+                    elif pvs and best_action is not NO_ACTION and not wide:
+                        # Principal-variation search (NegaScout, Reinefeld 1983): prove with
+                        # a null window (alpha, alpha+) that this action is no better than the
+                        # first; search it again with the full window only if it may be.
+                        above = nextafter(alpha, inf)
+                        if next_mover == mover:
+                            value = search(child, mover, alpha, above, child_ply, child_horizon)
+                            if alpha < value < beta and above < beta:
+                                value = search(child, mover, alpha, beta, child_ply, child_horizon)
+                        else:
+                            value = -search(
+                                child, next_mover, -above, -alpha, child_ply, child_horizon
+                            )
+                            if alpha < value < beta and above < beta:
+                                value = -search(
+                                    child, next_mover, -beta, -alpha, child_ply, child_horizon
+                                )
+                    elif next_mover == mover:
+                        value = search(child, mover, alpha, beta, child_ply, child_horizon)
+                    else:
+                        value = -search(child, next_mover, -beta, -alpha, child_ply, child_horizon)
                     below = lines[child_ply]
+                    c_lo, c_hi = (got_lo, got_hi) if next_mover == mover else (got_hi, got_lo)
+                if not c_hi:
+                    all_hi = False
                 if ply == 0:
                     scored_root.append((action, value))
                 if value > best or best_action is NO_ACTION:
-                    best, best_action = value, action
+                    best, best_action, best_lo = value, action, c_lo
                     lines[ply] = (action, below)
                     if value > alpha and not wide:
                         if value >= beta:  # alpha would rise to beta: a cutoff
@@ -267,6 +386,7 @@ def enhanced_search(
                             if tracer is not None:  # the actions after this one are pruned
                                 rest = tried[tried.index(action) + 1 :]
                                 tracer.prune(state, mover, value, alpha, beta, ply, rest)
+                            all_hi = False
                             break
                         alpha = value
         except TypeError as exc:  # a member returned something of the wrong kind: which?
@@ -277,19 +397,29 @@ def enhanced_search(
         if entries is not None:
             # The table store (inline: it runs at every node). The value is exact inside the
             # window, an upper bound at or below it (fail low), a lower bound above (fail high).
-            proven = estimates + counted.estimates == estimates_in
+            # A distance score is a proof, valid at any depth (see ._proofs); it is stored
+            # counted from this state, so that a transposition at another ply reads its own.
             bound = UPPER if best <= alpha_in else LOWER if best >= beta else EXACT
+            if best >= mate:
+                stored, proven = best + ply, True
+            elif best <= -mate:
+                stored, proven = best - ply, True
+            else:
+                stored = best
+                proven = all_hi if bound == UPPER else best_lo and (bound == LOWER or all_hi)
             table.store_raw(  # type: ignore[union-attr]  # entries implies table
                 key,
-                (search_id, UNLIMITED if proven else remaining, bound, best, best_action, proven),
+                (search_id, UNLIMITED if proven else remaining, bound, stored, best_action, proven),
             )
         if on_path is not None:
             on_path.discard(key)
         if tracer is not None:
             tracer.leave(state, mover, best, best_action, alpha, beta, ply)
+        got_lo, got_hi = best_lo, all_hi
         return best
 
-    value = search(root, root_player, -inf, inf, 0)
+    score = search(root, root_player, window[0], window[1], 0, limit if limit > 0 else UNLIMITED)
+    value, plies = public(score, win)
     return Outcome(
         value=value,
         line=lines[0],
@@ -298,8 +428,33 @@ def enhanced_search(
         cutoffs=cutoffs,
         max_depth=max(max_depth, counted.max_depth),
         estimates=estimates + counted.estimates,
-        action_values=tuple(scored_root) if root_values else None,
+        action_values=tuple(_public_pairs(scored_root, win)) if root_values else None,
+        proven=plies is not None or (got_lo and got_hi),
+        proofs=(got_lo, got_hi),
+        plies_to_end=plies,
+        score=score,
     )
+
+
+def _distance_scores(
+    game: Game[Any, Any], trace: Observer | None
+) -> tuple[float, float, float, Callable[[Any], Sequence[Any]] | None]:
+    """The win value, ``TOP`` and ``MATE`` of distance scores, and the game's move filter.
+
+    Distance scores (:mod:`._proofs`) are off for a game without ``win_utility`` (then
+    ``TOP`` and ``MATE`` are infinite, which switches mate-distance pruning off too) and while
+    tracing, whose events show the game's values. The game's ``non_losing_actions``, which
+    leaves out the moves that lose at once, serves with distance scores only.
+    """
+    win = win_utility(game) if trace is None else NO_WIN
+    if win != win:
+        return win, math.inf, math.inf, None
+    return win, TOP, MATE, getattr(game, "non_losing_actions", None)
+
+
+def _public_pairs(scored: list[tuple[Any, float]], win: float) -> list[tuple[Any, float]]:
+    """The root's ``(action, value)`` pairs with the game's values for distance scores."""
+    return [(action, public(value, win)[0]) for action, value in scored]
 
 
 def make_enhancements(

@@ -35,6 +35,7 @@ from ..result import SearchResult
 from ..trace.events import Leaf, Observer
 from ._children import children_alphabeta
 from ._enhanced import Enhancements, Outcome, enhanced_search, make_enhancements
+from ._proofs import public, win_utility
 from .table import Bound, TranspositionTable
 
 __all__ = ["finish", "window_search"]
@@ -270,6 +271,7 @@ def finish(
     depth: int | None,
     started: float,
     root_view: bool = True,
+    deadline: float | None = None,
 ) -> SearchResult[A]:
     """The :class:`SearchResult` of an enhanced search of ``root``.
 
@@ -277,6 +279,7 @@ def finish(
     it is continued from the table: with actions whose results are terminal states or stored
     states proven to be worth the root's value, the stored best action first. (A key that
     merges symmetric states may store a mirrored action: the check keeps it out of the line.)
+    The completion stops at ``deadline`` (a ``time.perf_counter()`` reading), if given.
     """
     player = game.to_move(root)
     line = list(flatten(outcome.line))
@@ -285,7 +288,9 @@ def finish(
         state, seen = root, set()
         for action in line:
             state = game.result(state, action)
-        while depth is None or len(line) < depth:
+        while (depth is None or len(line) < depth) and (
+            deadline is None or time.perf_counter() < deadline
+        ):
             key = state if keyfn is None else keyfn(state)
             if key in seen:  # a cycle of stored actions
                 break
@@ -310,8 +315,10 @@ def finish(
         max_depth=outcome.max_depth,
         started=started,
         depth=depth,
-        exact=outcome.estimates == 0,
+        exact=outcome.estimates == 0 or outcome.proven,
     )
+    if outcome.plies_to_end is not None:
+        result = replace(result, plies_to_end=outcome.plies_to_end)
     if outcome.action_values is None:
         return result
     values = tuple((action, float(value)) for action, value in outcome.action_values)
@@ -335,6 +342,7 @@ def _verified_step(
     if game.is_terminal(state):
         return _NO_ACTION
     keyfn = getattr(game, "key", None)
+    win = win_utility(game)
     entry = table.get(state if keyfn is None else keyfn(state))
     actions = game.actions(state)
     if entry is not None and entry.action in actions:
@@ -352,7 +360,7 @@ def _verified_step(
             below = table.get(child if keyfn is None else keyfn(child))
             if below is None or below.search != search:
                 continue
-            found, bound = below.value, Bound(below.bound)
+            found, bound = public(below.value, win)[0], Bound(below.bound)
             if game.to_move(child) != player:  # the entry's value is for the opponent
                 found, bound = -found, _FLIPPED[bound]
         if found == value and (bound is Bound.EXACT or bound is needed):

@@ -68,7 +68,6 @@ RawEntry = tuple[int, int, int, float, Any, bool]
 EXACT, LOWER, UPPER = int(Bound.EXACT), int(Bound.LOWER), int(Bound.UPPER)
 
 
-
 class TranspositionTable:
     """A bounded map from states (or the game's keys for them) to :class:`TableEntry`.
 

@@ -1,0 +1,138 @@
+"""MTD(f): minimax by a sequence of null-window alpha-beta searches over one table."""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import replace
+from typing import Any
+
+from .._core import prepare, recursion_guard
+from ..errors import InvalidSearchOptionError
+from ..game import A, Evaluation, Game, Order, S
+from ..result import SearchResult
+from ._enhanced import Enhancements, Outcome, enhanced_search
+from ._ordering import Memory
+from ._window import finish, terminal_root
+from .table import TranspositionTable
+
+__all__ = ["mtdf"]
+
+_SEARCHER = "mtdf"
+
+
+def mtdf(
+    game: Game[S, A],
+    state: S | None = None,
+    *,
+    depth: int | None = None,
+    first_guess: float = 0.0,
+    evaluate: Evaluation[S] | None = None,
+    order: Order[S, A] | None = None,
+    table: TranspositionTable | None = None,
+) -> SearchResult[A]:
+    """MTD(f) (Plaat, Schaeffer, Pijls and de Bruin 1996): minimax by null-window searches.
+
+    Each pass is an alpha-beta search with a window of zero width at a guess ``g``: it only
+    says whether the value is below ``g`` (an upper bound) or not (a lower bound), which prunes
+    far more than a wide window. The bounds close in on the value, and the transposition table
+    carries what each pass learned into the next, so most nodes are not searched again. It
+    takes few passes when values are coarse (wins, draws and losses, small integer scores);
+    an evaluation with many distinct values may need many. The value is that of
+    :func:`~gamesearch.alphabeta` at the same depth, for the player to move at ``state``.
+
+    Args:
+        game: A two-player game.
+        state: The root; ``None`` means ``game.initial_state()``.
+        depth: Plies to search (an int >= 1), or ``None`` to search to terminal states.
+        first_guess: Where the first null window goes (for the player to move at ``state``):
+            the closer to the value, the fewer passes; the value of a shallower search is a
+            good guess.
+        evaluate: ``evaluate(state, player)`` for states at the depth limit; defaults to the
+            game's own ``evaluate`` method (needed with ``depth``).
+        order: ``order(state, actions)``, best first; defaults to the game's own ``order``.
+        table: The table the passes share (default: a new one).
+
+    Returns:
+        The value for the player to move at ``state``, its best action and principal
+        variation, ``exact`` when proven (with ``plies_to_end`` for a won or lost game whose
+        game has a ``win_utility``), and the work of all passes.
+
+    Raises:
+        InvalidSearchOptionError: a bad ``depth``, ``depth`` without an evaluation, a
+            ``first_guess`` that is not a finite number, or a bad ``order`` or ``table``.
+        UnsupportedGameError: as for :func:`~gamesearch.alphabeta`.
+        NotAGameError: as for :func:`~gamesearch.alphabeta`.
+        GameProtocolError: as for :func:`~gamesearch.alphabeta`.
+        InvalidUtilityError: as for :func:`~gamesearch.alphabeta`.
+        SearchTooDeepError: as for :func:`~gamesearch.alphabeta`.
+
+    Example:
+        >>> from gamesearch import minimax
+        >>> from gamesearch.games import TicTacToe
+        >>> game = TicTacToe()
+        >>> state = game.parse("X.. / .O. / ...")
+        >>> result = mtdf(game, state)
+        >>> result.value == minimax(game, state).value, result.exact
+        (True, True)
+    """
+    started = time.perf_counter()
+    if depth is not None and evaluate is None:
+        evaluate = getattr(game, "evaluate", None)
+    trusted_order = order is None
+    if order is None:
+        order = getattr(game, "order", None)
+    if order is not None and not callable(order):
+        raise InvalidSearchOptionError(f"{_SEARCHER}: order must be callable or None")
+    if (
+        isinstance(first_guess, bool)
+        or not isinstance(first_guess, (int, float))
+        or not math.isfinite(first_guess)
+    ):
+        raise InvalidSearchOptionError(
+            f"{_SEARCHER}: first_guess must be a finite number, not {first_guess!r}"
+        )
+    root, limit = prepare(game, state, depth, evaluate, searcher=_SEARCHER)
+    if table is not None and not isinstance(table, TranspositionTable):
+        raise InvalidSearchOptionError(
+            f"{_SEARCHER}: table must be a TranspositionTable, not {type(table).__name__}"
+        )
+    if game.is_terminal(root):
+        return terminal_root(game, root, depth=depth, started=started, trace=None)
+    table = TranspositionTable() if table is None else table
+    options = Enhancements(order=order, table=table, trusted_order=trusted_order)
+    search_id, memory = table.begin_search(game), Memory()
+    guess, lower, upper = float(first_guess), -math.inf, math.inf
+    total: Outcome | None = None
+    proofs = [False, False]  # whether the lower and the upper bound are proven
+    while lower < upper:
+        # The null window (beta-, beta): is the value at least beta?
+        beta = guess if guess != lower else math.nextafter(guess, math.inf)
+        unwound: list[Any] = []
+        with recursion_guard(_SEARCHER, unwound, getattr(game, "key", None)):
+            outcome = enhanced_search(
+                game, root, limit, evaluate, root_view=True, options=options,
+                search_id=search_id, memory=memory, unwound=unwound, searcher=_SEARCHER,
+                window=(math.nextafter(beta, -math.inf), beta),
+            )  # fmt: skip
+        guess = outcome.score
+        if guess < beta:
+            upper, proofs[1] = guess, outcome.proofs[1]
+        else:
+            lower, proofs[0] = guess, outcome.proofs[0]
+        total = outcome if total is None else _add(total, outcome)
+    assert total is not None  # the loop runs once at least: lower < upper at first
+    proven = total.plies_to_end is not None or all(proofs)
+    return finish(game, root, replace(total, proven=proven), table, depth=depth, started=started)
+
+
+def _add(total: Outcome, outcome: Outcome) -> Outcome:
+    """``outcome`` (the last pass) with the work of ``total`` (the passes before) added."""
+    return replace(
+        outcome,
+        expanded=total.expanded + outcome.expanded,
+        leaves=total.leaves + outcome.leaves,
+        cutoffs=total.cutoffs + outcome.cutoffs,
+        max_depth=max(total.max_depth, outcome.max_depth),
+        estimates=total.estimates + outcome.estimates,
+    )
