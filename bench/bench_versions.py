@@ -5,7 +5,8 @@ alpha-beta and minimax loops, the enhanced loop with each enhancement, iterative
 in fresh processes, alternating between this checkout's ``src`` and another's (``--base``,
 for example a ``git worktree`` of the previous commit), and prints one JSON line per search
 with the minimum time of each side and their ratio (this checkout's time over the base's:
-above 1 is slower). Node counts must agree, or the script fails.
+above 1 is slower), and both node counts: a refactoring must keep them (``same_nodes``), a
+change of algorithm may not. ``--same-nodes`` makes a difference fail the script.
 
     git worktree add /tmp/base HEAD~1
     python bench/bench_versions.py --base /tmp/base --quick
@@ -66,6 +67,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--base", type=Path, required=True, help="a checkout to compare with")
     parser.add_argument("--quick", action="store_true", help="3 passes instead of 7")
+    parser.add_argument(
+        "--same-nodes", action="store_true", help="fail if a search's node count differs"
+    )
     args = parser.parse_args()
     passes = 3 if args.quick else 7
     emit_env("versions")
@@ -79,11 +83,14 @@ def main() -> None:
                 slot[side] = min(slot.get(side, seconds), seconds)
                 nodes.setdefault(case, {})[side] = count
     for case, times in best.items():
-        if nodes[case]["this"] != nodes[case]["base"]:
+        same = nodes[case]["this"] == nodes[case]["base"]
+        if args.same_nodes and not same:
             fail(f"{case}: {nodes[case]['this']} nodes here, {nodes[case]['base']} in the base")
         emit(
             case=case,
             nodes=nodes[case]["this"],
+            nodes_base=nodes[case]["base"],
+            same_nodes=same,
             seconds_this=round(times["this"], 5),
             seconds_base=round(times["base"], 5),
             ratio=round(times["this"] / times["base"], 3),
