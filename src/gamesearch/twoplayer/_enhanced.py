@@ -26,7 +26,7 @@ from typing import Any
 
 from .._core import nan_error, no_actions_error
 from .._validation import cycle_error, mover_error, translate
-from ..errors import GameProtocolError, InvalidSearchOptionError
+from ..errors import GameProtocolError, InvalidSearchOptionError, InvalidUtilityError
 from ..game import Game, Player
 from ..trace.events import MaxView, Observer
 from ._limits import Limits, Stop
@@ -319,6 +319,8 @@ def enhanced_search(
                         value = evaluate(child, view)  # type: ignore[misc]  # a limit implies it
                         if value != value:
                             raise nan_error(child, view, "evaluate")
+                        if distances and not -win <= value <= win:  # wins would not outrank it
+                            raise evaluation_range_error(game, child, view, value, win)
                         if view != mover:
                             value = -value
                         leaves += 1
@@ -497,3 +499,20 @@ def make_enhancements(
         root_values=bool(root_values),
     )
     return None if options == Enhancements() else options
+
+
+def evaluation_range_error(
+    game: object, state: object, player: Player, value: float, win: float
+) -> InvalidUtilityError:
+    """The error for an evaluation outside ``[-win, win]`` in a game that ranks wins by distance.
+
+    A game that declares ``win_utility`` lets the engine score a won line above every
+    evaluation (:mod:`._proofs`); an evaluation beyond the utility of a win would be outranked
+    by it, and the search's value would no longer be minimax's.
+    """
+    return InvalidUtilityError(
+        f"evaluate(state, {player}) returned {value!r} for state {state!r}, but "
+        f"{type(game).__name__} declares win_utility={win!r}: an evaluation must lie within "
+        f"[{-win!r}, {win!r}], the utilities of a loss and a win, so that the engine can rank "
+        "wins and losses by their distance (scale the evaluation down)"
+    )
