@@ -13,7 +13,6 @@ from .errors import (
     GameProtocolError,
     GameSearchError,
     InvalidSearchOptionError,
-    InvalidUtilityError,
     NotAGameError,
     SearchTooDeepError,
     UnsupportedGameError,
@@ -208,14 +207,6 @@ def check_trace(trace: object, searcher: str) -> None:
             f"{searcher}: trace must be an observer, a callable given each search event (such "
             f"as a gamesearch.trace.SearchTree, or print), not {type(trace).__name__}"
         )
-
-
-def nan_error(state: object, player: Player, source: str) -> InvalidUtilityError:
-    """The error for a NaN returned by ``source`` (``"utility"`` or ``"evaluate"``)."""
-    return InvalidUtilityError(
-        f"{source}(state, {player}) returned NaN for state {state!r}; "
-        "values must be numbers that can be compared"
-    )
 
 
 def no_actions_error(state: object, actions: object = ()) -> GameProtocolError:

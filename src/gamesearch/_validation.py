@@ -23,6 +23,7 @@ __all__ = [
     "children_fault",
     "cycle_error",
     "mover_error",
+    "nan_error",
     "number_error",
     "translate",
 ]
@@ -45,13 +46,18 @@ def number_error(
     elif isinstance(value, Real) and not isinstance(value, bool) and value == value:
         return None
     if value != value:
-        return InvalidUtilityError(
-            f"{source}(state, {player}) returned NaN for state {state!r}; "
-            "values must be numbers that can be compared"
-        )
+        return nan_error(state, player, source)
     return InvalidUtilityError(
         f"{source}(state, {player}) returned {value!r} ({type(value).__name__}) for state "
         f"{state!r}; it must return a real number (an int or a float)"
+    )
+
+
+def nan_error(state: object, player: Player, source: str) -> InvalidUtilityError:
+    """The error for a NaN returned by ``source`` (``"utility"`` or ``"evaluate"``)."""
+    return InvalidUtilityError(
+        f"{source}(state, {player}) returned NaN for state {state!r}; "
+        "values must be numbers that can be compared"
     )
 
 

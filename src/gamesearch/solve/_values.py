@@ -13,7 +13,7 @@ import math
 from collections.abc import Callable, Hashable
 from typing import Any, NamedTuple
 
-from .._core import nan_error
+from .._validation import nan_error
 from ..errors import UnsupportedGameError
 from ..game import Game, Player
 

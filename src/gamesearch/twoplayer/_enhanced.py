@@ -24,8 +24,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .._core import nan_error, no_actions_error
-from .._validation import cycle_error, mover_error, translate
+from .._core import no_actions_error
+from .._validation import cycle_error, mover_error, nan_error, translate
 from ..errors import GameProtocolError, InvalidSearchOptionError, InvalidUtilityError
 from ..game import Game, Player
 from ..trace.events import MaxView, Observer

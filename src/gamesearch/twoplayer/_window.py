@@ -22,14 +22,13 @@ from .._core import (
     check_trace,
     flatten,
     make_result,
-    nan_error,
     no_actions_error,
     on_fresh_stack,
     prepare,
     recursion_guard,
     terminal_value,
 )
-from .._validation import mover_error, translate
+from .._validation import mover_error, nan_error, translate
 from ..game import A, Evaluation, Game, Player, S
 from ..result import SearchResult
 from ..trace.events import Leaf, Observer
