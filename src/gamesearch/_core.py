@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, NamedTuple, TypeVar
 
-from ._validation import checked_number, cycle_error, mover_error
+from ._validation import checked_number, cycle_error, is_player, mover_error
 from .errors import (
     GameProtocolError,
     GameSearchError,
@@ -86,7 +86,7 @@ def prepare(
     root = resolve_root(game, state)
     if not game.is_terminal(root):
         mover = game.to_move(root)
-        if isinstance(mover, bool) or mover not in (0, 1):
+        if not is_player(mover, 2, chance=False):
             raise mover_error(root, mover, 2, chance=False)
     return Problem(root, limit)
 

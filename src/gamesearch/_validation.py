@@ -22,6 +22,7 @@ __all__ = [
     "checked_number",
     "children_fault",
     "cycle_error",
+    "is_player",
     "mover_error",
     "nan_error",
     "number_error",
@@ -172,7 +173,7 @@ def _first_fault(
                     return found
             continue
         mover = _call("to_move", game.to_move, child)
-        if not _is_player(mover, players, chance):
+        if not is_player(mover, players, chance=chance):
             return mover_error(child, mover, players, chance=chance)
         if evaluate is not None:
             for player in range(players):
@@ -183,10 +184,15 @@ def _first_fault(
     return None
 
 
-def _is_player(mover: object, players: int, chance: bool) -> bool:
-    if isinstance(mover, bool) or not isinstance(mover, int):
+def is_player(mover: object, players: int, *, chance: bool) -> bool:
+    """Whether ``mover``, what ``to_move`` returned, names one of ``players`` players.
+
+    A number equal to a player counts (``1.0`` is player 1), as the loops compare movers with
+    ``==``; a ``bool`` does not. With ``chance``, ``CHANCE`` counts too.
+    """
+    if isinstance(mover, bool):
         return False
-    return 0 <= mover < players or (chance and mover == CHANCE)
+    return mover in range(players) or (chance and mover == CHANCE)
 
 
 def children_fault(game: Any, state: object) -> str | None:

@@ -9,7 +9,7 @@ from numbers import Real
 from typing import Any, NamedTuple
 
 from .._core import check_depth, check_game, make_result, resolve_root
-from .._validation import mover_error, number_error
+from .._validation import is_player, mover_error, number_error
 from ..errors import (
     InvalidDistributionError,
     InvalidSearchOptionError,
@@ -74,11 +74,7 @@ def prepare_chance(
     root = resolve_root(game, state)
     outcomes = getattr(game, "chance_outcomes", None)
     mover = game.to_move(root)
-    if not game.is_terminal(root) and (
-        isinstance(mover, bool)
-        or (mover not in range(players)
-        and (mover != CHANCE or outcomes is None))
-    ):
+    if not game.is_terminal(root) and not is_player(mover, players, chance=outcomes is not None):
         raise mover_error(root, mover, players, chance=outcomes is not None)
     return ChanceProblem(root, limit, 0 if mover == CHANCE else int(mover), outcomes)
 
