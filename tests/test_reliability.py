@@ -544,3 +544,10 @@ def test_an_evaluation_beyond_the_win_utility_is_refused_where_wins_rank_by_dist
 
     inside = iterative_deepening(game, depth=3, evaluate=half)
     assert inside.value == minimax(game, depth=3, evaluate=half).value
+    with pytest.raises(InvalidUtilityError, match=r"declares win_utility=1.0"):  # stand pat too
+        alphabeta(
+            game,
+            depth=2,
+            evaluate=lambda s, p: 5.0 if p == 0 else -5.0,
+            quiescence=lambda state: (),
+        )

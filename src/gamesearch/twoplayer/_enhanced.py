@@ -26,12 +26,12 @@ from typing import Any
 
 from .._core import no_actions_error
 from .._validation import cycle_error, mover_error, nan_error, translate
-from ..errors import GameProtocolError, InvalidSearchOptionError, InvalidUtilityError
+from ..errors import GameProtocolError, InvalidSearchOptionError
 from ..game import Game, Player
 from ..trace.events import MaxView, Observer
 from ._limits import Limits, Stop
 from ._ordering import NO_ACTION, Memory, make_ordering, remember_cutoff
-from ._proofs import MATE, NO_WIN, TOP, public, win_utility
+from ._proofs import MATE, NO_WIN, TOP, evaluation_range_error, public, win_utility
 from ._quiescence import QuiescenceCount, make_quiescence
 from .table import EXACT, LOWER, UNLIMITED, UPPER, TranspositionTable
 
@@ -187,6 +187,7 @@ def enhanced_search(
             root_view=root_view,
             count=counted,
             check_limits=check_limits if limited else None,
+            win=win if distances else None,
         )
 
     def extended(state: Any, action: Any, child: Any, horizon: int) -> int:
@@ -500,19 +501,3 @@ def make_enhancements(
     )
     return None if options == Enhancements() else options
 
-
-def evaluation_range_error(
-    game: object, state: object, player: Player, value: float, win: float
-) -> InvalidUtilityError:
-    """The error for an evaluation outside ``[-win, win]`` in a game that ranks wins by distance.
-
-    A game that declares ``win_utility`` lets the engine score a won line above every
-    evaluation (:mod:`._proofs`); an evaluation beyond the utility of a win would be outranked
-    by it, and the search's value would no longer be minimax's.
-    """
-    return InvalidUtilityError(
-        f"evaluate(state, {player}) returned {value!r} for state {state!r}, but "
-        f"{type(game).__name__} declares win_utility={win!r}: an evaluation must lie within "
-        f"[{-win!r}, {win!r}], the utilities of a loss and a win, so that the engine can rank "
-        "wins and losses by their distance (scale the evaluation down)"
-    )

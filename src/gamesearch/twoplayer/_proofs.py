@@ -26,9 +26,19 @@ from __future__ import annotations
 
 import math
 
-from ..errors import GameProtocolError
+from ..errors import GameProtocolError, InvalidUtilityError
+from ..game import Player
 
-__all__ = ["MATE", "NO_WIN", "TOP", "from_table", "public", "to_table", "win_utility"]
+__all__ = [
+    "MATE",
+    "NO_WIN",
+    "TOP",
+    "evaluation_range_error",
+    "from_table",
+    "public",
+    "to_table",
+    "win_utility",
+]
 
 MATE = float(1 << 40)
 """Every distance score has an absolute value above this; evaluations stay far below it."""
@@ -90,3 +100,20 @@ def public(value: float, win: float) -> tuple[float, int | None]:
     if value <= -MATE:
         return -win, int(TOP + value)
     return value, None
+
+
+def evaluation_range_error(
+    game: object, state: object, player: Player, value: float, win: float
+) -> InvalidUtilityError:
+    """The error for an evaluation outside ``[-win, win]`` in a game that ranks wins by distance.
+
+    A game that declares ``win_utility`` lets the engine score a won line above every
+    evaluation (:mod:`._proofs`); an evaluation beyond the utility of a win would be outranked
+    by it, and the search's value would no longer be minimax's.
+    """
+    return InvalidUtilityError(
+        f"evaluate(state, {player}) returned {value!r} for state {state!r}, but "
+        f"{type(game).__name__} declares win_utility={win!r}: an evaluation must lie within "
+        f"[{-win!r}, {win!r}], the utilities of a loss and a win, so that the engine can rank "
+        "wins and losses by their distance (scale the evaluation down)"
+    )

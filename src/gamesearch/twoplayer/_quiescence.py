@@ -14,6 +14,7 @@ from typing import Any
 from .._validation import checked_number, mover_error
 from ..errors import InvalidSearchOptionError
 from ..game import Game, Player
+from ._proofs import evaluation_range_error
 
 __all__ = ["QuiescenceCount", "make_quiescence"]
 
@@ -41,6 +42,7 @@ def make_quiescence(
     root_view: bool,
     count: QuiescenceCount,
     check_limits: Callable[[], None] | None,
+    win: float | None = None,
 ) -> Quiesce:
     """The quiescence search of a game, in negamax form, fail-soft, counting into ``count``.
 
@@ -52,6 +54,8 @@ def make_quiescence(
         root_view: Score by the root player's utility (alpha-beta), else the mover's (negamax).
         count: Where to count the leaves, evaluations and depth.
         check_limits: Called before each child is generated; raises to stop the search.
+        win: The game's ``win_utility`` when the search ranks wins by distance: then an
+            evaluation must lie within ``[-win, win]``, as at the depth limit.
     """
     result, is_terminal = game.result, game.is_terminal
     to_move, utility = game.to_move, game.utility
@@ -64,6 +68,8 @@ def make_quiescence(
         best = evaluate(state, view)
         if best != best or (best.__class__ is not float and best.__class__ is not int):
             best = checked_number(best, state, view, "evaluate")
+        if win is not None and not -win <= best <= win:
+            raise evaluation_range_error(game, state, view, best, win)
         if view != mover:
             best = -best
         if best >= beta:  # standing pat already fails high
