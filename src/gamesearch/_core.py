@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -179,6 +180,30 @@ def game_evaluation(game: object, depth: object, evaluate: Any) -> Any:
         if callable(own):
             return own
     return evaluate
+
+
+def check_time_limit(searcher: str, time_limit: object) -> None:
+    """Raise :class:`InvalidSearchOptionError` unless ``time_limit`` is ``None`` or seconds > 0.
+
+    The seconds must be a finite int or float (not a ``bool``).
+    """
+    if time_limit is not None and (
+        isinstance(time_limit, bool)
+        or not isinstance(time_limit, (int, float))
+        or not time_limit > 0
+        or math.isinf(time_limit)
+    ):
+        raise InvalidSearchOptionError(
+            f"{searcher}: time_limit must be a finite number of seconds > 0, not {time_limit!r}"
+        )
+
+
+def check_count(searcher: str, name: str, value: object) -> None:
+    """Raise :class:`InvalidSearchOptionError` unless ``value`` is ``None`` or an int >= 1."""
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+        raise InvalidSearchOptionError(
+            f"{searcher}: {name} must be an int >= 1 or None, not {value!r}"
+        )
 
 
 ANYTIME_SEARCHERS = "iterative_deepening and mcts"

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from numbers import Real
 from typing import Any
 
+from .._core import check_count, check_time_limit
 from ..errors import InvalidSearchOptionError, UnsupportedGameError
 from ..game import Player
 
@@ -68,11 +69,8 @@ def check_options(game: Any, options: dict[str, Any]) -> Settings:
             "(it stops at the first one reached)"
         )
     for name in ("iterations", "node_limit"):
-        _check_count(name, options[name])
-    if time_limit is not None and (not _is_number(time_limit) or not 0 < time_limit < math.inf):
-        raise InvalidSearchOptionError(
-            f"{SEARCHER}: time_limit must be a finite number of seconds > 0, not {time_limit!r}"
-        )
+        check_count(SEARCHER, name, options[name])
+    check_time_limit(SEARCHER, time_limit)
     exploration = options["exploration"]
     if not _is_number(exploration) or not 0 <= exploration < math.inf:
         raise InvalidSearchOptionError(
@@ -116,13 +114,6 @@ def make_rng(rng: object) -> random.Random:
 
 def _is_number(value: object) -> bool:
     return isinstance(value, Real) and not isinstance(value, bool) and value == value
-
-
-def _check_count(name: str, value: object) -> None:
-    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
-        raise InvalidSearchOptionError(
-            f"{SEARCHER}: {name} must be an int >= 1 or None, not {value!r}"
-        )
 
 
 def _check_dirichlet(dirichlet: object, prior: object) -> tuple[float, float] | None:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from .._core import check_trace, prepare, recursion_guard
+from .._core import check_count, check_time_limit, check_trace, prepare, recursion_guard
 from ..book import Book, book_evaluation, book_result, check_book
 from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, Game, Order, Player, S
@@ -363,22 +363,9 @@ def _check_limits(
     time_limit: object, depth: object, node_limit: object, on_iteration: object
 ) -> None:
     """Raise :class:`InvalidSearchOptionError` for a limit that is not a positive number."""
-    if time_limit is not None and (
-        isinstance(time_limit, bool)
-        or not isinstance(time_limit, (int, float))
-        or not time_limit > 0
-        or math.isinf(time_limit)
-    ):
-        raise InvalidSearchOptionError(
-            f"{_SEARCHER}: time_limit must be a finite number of seconds > 0, not {time_limit!r}"
-        )
+    check_time_limit(_SEARCHER, time_limit)
     for name, value in (("depth", depth), ("node_limit", node_limit)):
-        if value is not None and (
-            isinstance(value, bool) or not isinstance(value, int) or value < 1
-        ):
-            raise InvalidSearchOptionError(
-                f"{_SEARCHER}: {name} must be an int >= 1 or None, not {value!r}"
-            )
+        check_count(_SEARCHER, name, value)
     if on_iteration is not None and not callable(on_iteration):
         raise InvalidSearchOptionError(f"{_SEARCHER}: on_iteration must be callable")
 
