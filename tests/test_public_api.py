@@ -55,7 +55,9 @@ PUBLIC = {
         "MCTSTree",
         "MissingDependencyError",
         "NotAGameError",
+        "NotPicklableError",
         "Order",
+        "PartFailedError",
         "PassingGame",
         "Player",
         "RandomPlayer",
@@ -199,7 +201,7 @@ TYPE_ALIASES = {
     "Event": "gamesearch.trace.events",
     "NodeKind": "gamesearch.trace.events",
     "Observer": "gamesearch.trace.events",
-    "ProgressCallback": "gamesearch.solve.progress",
+    "ProgressCallback": "gamesearch.progress",
 }
 """Exported names that are type aliases (or constants), and the module whose source documents
 them in an attribute docstring."""
@@ -452,6 +454,8 @@ def test_every_exception_is_a_game_search_error(cls):
         ("UnknownGameError", LookupError),
         ("UnsolvedStateError", LookupError),
         ("SearchTooDeepError", RecursionError),
+        ("NotPicklableError", TypeError),
+        ("PartFailedError", RuntimeError),
     ],
 )
 def test_exceptions_derive_from_the_builtin_a_caller_expects(name, builtin):

@@ -19,7 +19,10 @@ kind of mistake, so ``except ValueError`` keeps working::
     ├── MissingDependencyError  (ImportError)    an optional package or program is not installed
     ├── UnknownGameError        (LookupError)    a reference game's name that does not exist
     ├── UnsolvedStateError      (LookupError)    a state a solution or book does not hold
-    └── SearchTooDeepError      (RecursionError) a search deeper than Python's recursion limit
+    ├── SearchTooDeepError      (RecursionError) a search deeper than Python's recursion limit
+    ├── NotPicklableError       (TypeError)      a game or function an executor cannot ship
+    └── PartFailedError         (RuntimeError)   a part of a parallel run that raised or whose
+                                                 worker died, after its retries
 """
 
 from __future__ import annotations
@@ -35,6 +38,8 @@ __all__ = [
     "InvalidUtilityError",
     "MissingDependencyError",
     "NotAGameError",
+    "NotPicklableError",
+    "PartFailedError",
     "SearchTooDeepError",
     "UnknownGameError",
     "UnsolvedStateError",
@@ -152,3 +157,31 @@ class SearchTooDeepError(GameSearchError, RecursionError):
     The game is too deep to search to its end (or its graph has a cycle): search it with a
     ``depth`` and an ``evaluate`` function, or raise :func:`sys.setrecursionlimit`.
     """
+
+
+class NotPicklableError(GameSearchError, TypeError):
+    """A game, state or function cannot be pickled, and the executor must ship it to workers.
+
+    A :class:`~concurrent.futures.ProcessPoolExecutor` or a Dask cluster runs each part in
+    another process, so what the part needs travels by :mod:`pickle`: the game's class must be
+    defined at module level (not inside a function), and its attributes must pickle (no lambdas,
+    open files or locks). A :class:`~concurrent.futures.ThreadPoolExecutor` ships nothing.
+    """
+
+
+class PartFailedError(GameSearchError, RuntimeError):
+    """A part of a parallel run raised, or its worker died, after every retry.
+
+    The parts finished before it are not lost: they were handed on as they finished (a solve
+    with a ``path`` has written them to its SQLite file, so running it again resumes). The
+    original exception is the ``__cause__``.
+    """
+
+    def __init__(self, message: str, *, index: int, part: object, finished: int) -> None:
+        super().__init__(message)
+        self.index = index
+        """The failed part's position in the list of parts."""
+        self.part = part
+        """The failed part itself."""
+        self.finished = finished
+        """How many parts had finished (and been handed on) when the run gave up."""

@@ -1,56 +1,17 @@
-"""Progress reports for long solves: states done, states per second, and an estimate."""
+"""Progress reports for long solves: states done, states per second, and an estimate.
+
+:class:`~gamesearch.progress.Progress` is defined in :mod:`gamesearch.progress` (parallel runs
+report with it too) and re-exported here.
+"""
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
 
 from ..errors import InvalidSearchOptionError
+from ..progress import Progress, ProgressCallback
 
 __all__ = ["Progress", "ProgressCallback"]
-
-
-@dataclass(frozen=True)
-class Progress:
-    """Where a solve is: handed to the ``progress`` callback of :func:`~gamesearch.solve.solve`.
-
-    Example:
-        >>> report = Progress(phase="solve", done=500, total=1000, elapsed=2.0)
-        >>> report.rate, report.remaining
-        (250.0, 2.0)
-    """
-
-    phase: str
-    """What is being done: ``"solve"`` (the memoised depth-first pass), ``"forward"`` (building
-    the graph of reachable states), ``"propagate"`` (retrograde analysis), ``"iterate"`` (value
-    iteration) or ``"write"`` (saving to SQLite)."""
-
-    done: int
-    """States finished in this phase so far."""
-
-    total: int | None
-    """States this phase will finish in all, when known (after the forward pass), else
-    ``None``."""
-
-    elapsed: float
-    """Seconds since the phase began."""
-
-    @property
-    def rate(self) -> float:
-        """States per second in this phase so far (0.0 before any time could be measured)."""
-        return self.done / self.elapsed if self.elapsed > 0 else 0.0
-
-    @property
-    def remaining(self) -> float | None:
-        """Estimated seconds left in this phase at the current rate; ``None`` when unknown."""
-        if self.total is None or self.rate == 0.0:
-            return None
-        return max(self.total - self.done, 0) / self.rate
-
-
-ProgressCallback = Callable[[Progress], object]
-"""``progress(report)``: called every ``progress_every`` states and at the end of each phase."""
 
 
 class Reporter:

@@ -1,0 +1,210 @@
+"""Independent parts of a job, run on any ``concurrent.futures.Executor`` or in this process.
+
+Every parallel run of the library (a solve split below a frontier, root-parallel MCTS, a
+tournament, a position split below its root) is a list of parts and one function applied to
+each: :func:`run_parts` submits them, hands each result on as it finishes, reports progress,
+retries a part that raised, and returns the results in the parts' order, so the caller merges
+them exactly as a serial run would. It knows nothing of games; it never schedules, queues or
+talks to workers itself: the executor does (a thread pool, a process pool, or Dask's
+``Client.get_executor()`` on a cluster).
+"""
+
+from __future__ import annotations
+
+import pickle
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ThreadPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+from .errors import InvalidSearchOptionError, NotPicklableError, PartFailedError
+from .progress import Progress, ProgressCallback
+
+__all__ = ["check_executor", "check_retries", "check_shippable", "run_parts"]
+
+P = TypeVar("P")
+R = TypeVar("R")
+
+
+def check_executor(executor: object, caller: str) -> None:
+    """Refuse an ``executor`` that is neither ``None`` nor a ``concurrent.futures.Executor``.
+
+    Anything with ``submit`` and ``shutdown`` counts (Dask's ``ClientExecutor`` derives from
+    ``Executor``; a hand-made one need not).
+    """
+    if executor is None or isinstance(executor, Executor):
+        return
+    if callable(getattr(executor, "submit", None)):
+        return
+    raise InvalidSearchOptionError(
+        f"{caller}: executor must be a concurrent.futures.Executor (ThreadPoolExecutor, "
+        f"ProcessPoolExecutor, or a dask.distributed Client's get_executor()) or None, not "
+        f"{type(executor).__name__}"
+    )
+
+
+def check_retries(retries: object, caller: str) -> int:
+    """Return ``retries`` if it is an int >= 0, else raise :class:`InvalidSearchOptionError`."""
+    if isinstance(retries, bool) or not isinstance(retries, int) or retries < 0:
+        raise InvalidSearchOptionError(f"{caller}: retries must be an int >= 0, not {retries!r}")
+    return retries
+
+
+def check_shippable(executor: object, caller: str, **objects: object) -> None:
+    """Raise :class:`NotPicklableError` if ``executor`` must pickle one of ``objects`` and cannot.
+
+    Threads share this process's objects, so nothing is checked for ``None`` or a
+    ``ThreadPoolExecutor``. Dask pickles with ``cloudpickle`` (which also takes lambdas and
+    local functions) when it is installed; every other executor is assumed to use
+    :mod:`pickle`, as ``ProcessPoolExecutor`` does.
+
+    Example:
+        >>> from concurrent.futures import ProcessPoolExecutor
+        >>> check_shippable(ProcessPoolExecutor(1), "demo", function=lambda state: 0)
+        Traceback (most recent call last):
+        ...
+        gamesearch.errors.NotPicklableError: demo: the function (function <lambda>) cannot be...
+    """
+    if executor is None or isinstance(executor, ThreadPoolExecutor):
+        return
+    dumps = _dumps_for(executor)
+    for name, value in objects.items():
+        try:
+            dumps(value)
+        except Exception as exc:  # noqa: PERF203 - it raises at the first failure
+            raise NotPicklableError(
+                f"{caller}: the {name} ({_describe(value)}) cannot be pickled, and "
+                f"{type(executor).__name__} runs parts in other processes, which receive "
+                f"what they need by pickle ({type(exc).__name__}: {exc}). Define the game's "
+                "class and any function you pass at module level (not inside a function or "
+                "as a lambda), keep open files, locks and generators out of their attributes, "
+                "or use a ThreadPoolExecutor"
+            ) from exc
+
+
+def run_parts(
+    executor: Executor | None,
+    function: Callable[[P], R],
+    parts: Sequence[P],
+    *,
+    caller: str,
+    on_result: Callable[[int, R], object] | None = None,
+    progress: ProgressCallback | None = None,
+    retries: int = 0,
+) -> list[R]:
+    """Apply ``function`` to every part, on ``executor`` (or here, in order, for ``None``).
+
+    ``on_result(index, result)`` is called in this process as each part finishes (in the order
+    they finish), so that a caller can save finished work at once; ``progress`` is given a
+    :class:`~gamesearch.progress.Progress` (phase ``"parts"``) after each. A part that raises is
+    submitted again up to ``retries`` times; a worker process that dies breaks a
+    ``ProcessPoolExecutor`` for good, so its parts cannot be retried there (Dask resubmits the
+    tasks of a lost worker itself).
+
+    Returns:
+        The results, in the order of ``parts``.
+
+    Raises:
+        PartFailedError: a part still raised after its retries (or the executor broke); the
+            parts finished before it were handed to ``on_result``, and the parts still pending
+            are cancelled. The part's exception is the ``__cause__``.
+
+    Example:
+        >>> from concurrent.futures import ThreadPoolExecutor
+        >>> with ThreadPoolExecutor(2) as pool:
+        ...     run_parts(pool, abs, [-3, 1, -2], caller="demo")
+        [3, 1, 2]
+    """
+    results: list[Any] = [None] * len(parts)
+    started = time.perf_counter()
+    done = 0
+
+    def finished(index: int, value: R) -> None:
+        nonlocal done
+        results[index] = value
+        done += 1
+        if on_result is not None:
+            on_result(index, value)
+        if progress is not None:
+            progress(Progress("parts", done, len(parts), time.perf_counter() - started))
+
+    if executor is None:
+        for index, part in enumerate(parts):
+            finished(index, _serial(function, part, index, retries, caller, done))
+        return results
+    pending: dict[Future[R], int] = {}
+    attempts = [0] * len(parts)
+    for index, part in enumerate(parts):
+        pending[_submit(executor, function, part, index, caller, done)] = index
+    while pending:
+        ready, _ = wait(pending, return_when=FIRST_COMPLETED)
+        for future in ready:
+            index = pending.pop(future)
+            error = future.exception()
+            if error is None:
+                finished(index, future.result())
+                continue
+            if attempts[index] < retries and not isinstance(error, BrokenProcessPool):
+                attempts[index] += 1
+                retry = _submit(executor, function, parts[index], index, caller, done)
+                pending[retry] = index
+                continue
+            for other in pending:
+                other.cancel()
+            raise _failure(caller, parts[index], index, error, attempts[index], done) from error
+    return results
+
+
+def _serial(
+    function: Callable[[P], R], part: P, index: int, retries: int, caller: str, done: int
+) -> R:
+    """``function(part)`` in this process, tried ``retries + 1`` times."""
+    for attempt in range(retries + 1):
+        try:
+            return function(part)
+        except Exception as exc:  # noqa: PERF203 - a try per part, not per node
+            if attempt == retries:
+                raise _failure(caller, part, index, exc, attempt, done) from exc
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _submit(
+    executor: Executor, function: Callable[[P], R], part: P, index: int, caller: str, done: int
+) -> Future[R]:
+    try:
+        return executor.submit(function, part)
+    except RuntimeError as exc:  # a broken or shut-down executor refuses new work
+        raise _failure(caller, part, index, exc, 0, done) from exc
+
+
+def _failure(
+    caller: str, part: object, index: int, error: BaseException, retried: int, done: int
+) -> PartFailedError:
+    again = f" after {retried} retr{'y' if retried == 1 else 'ies'}" if retried else ""
+    died = " (its worker process died)" if isinstance(error, BrokenProcessPool) else ""
+    return PartFailedError(
+        f"{caller}: part {index} ({_describe(part)}) failed{again}{died}: "
+        f"{type(error).__name__}: {error}; {done} finished part(s) were kept",
+        index=index,
+        part=part,
+        finished=done,
+    )
+
+
+def _dumps_for(executor: object) -> Callable[[object], bytes]:
+    if type(executor).__module__.startswith("distributed"):
+        try:
+            import cloudpickle  # type: ignore[import-untyped, unused-ignore]
+        except ImportError:  # pragma: no cover - Dask always brings cloudpickle
+            return pickle.dumps
+        return cloudpickle.dumps  # type: ignore[no-any-return, unused-ignore]
+    return pickle.dumps
+
+
+def _describe(value: object) -> str:
+    qualname = getattr(value, "__qualname__", None)
+    if callable(value) and not isinstance(value, type) and isinstance(qualname, str):
+        return f"function {qualname}"
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."

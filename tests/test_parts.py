@@ -1,0 +1,132 @@
+"""The runner of independent parts beneath every parallel run (``gamesearch._parts``)."""
+
+from __future__ import annotations
+
+import os
+import threading
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+import pytest
+
+from gamesearch._parts import check_executor, check_retries, check_shippable, run_parts
+from gamesearch.errors import InvalidSearchOptionError, NotPicklableError, PartFailedError
+from gamesearch.progress import Progress
+
+
+def square(number: int) -> int:
+    return number * number
+
+
+def fail_on_three(number: int) -> int:
+    if number == 3:
+        raise ValueError("three is refused")
+    return number
+
+
+def die_on_three(number: int) -> int:
+    if number == 3:
+        os._exit(1)  # the worker process dies without a word
+    return number
+
+
+@pytest.mark.parametrize("workers", [None, 1, 2, 4])
+def test_results_come_back_in_the_order_of_the_parts(workers):
+    parts = list(range(20))
+    if workers is None:
+        assert run_parts(None, square, parts, caller="t") == [n * n for n in parts]
+        return
+    with ThreadPoolExecutor(workers) as pool:
+        assert run_parts(pool, square, parts, caller="t") == [n * n for n in parts]
+
+
+def test_each_result_is_handed_on_once_and_progress_counts_every_part():
+    seen: dict[int, int] = {}
+    reports: list[Progress] = []
+    with ThreadPoolExecutor(3) as pool:
+        run_parts(
+            pool,
+            square,
+            [5, 6, 7],
+            caller="t",
+            on_result=seen.__setitem__,
+            progress=reports.append,
+        )
+    assert seen == {0: 25, 1: 36, 2: 49}
+    assert [report.done for report in reports] == [1, 2, 3]
+    assert {(report.phase, report.total) for report in reports} == {("parts", 3)}
+
+
+def test_a_part_that_raises_is_reported_by_index_after_its_retries():
+    seen: dict[int, int] = {}
+    for executor in (None, ThreadPoolExecutor(2)):
+        seen.clear()
+        with pytest.raises(PartFailedError, match=r"part 3 \(3\) failed after 2 retries") as info:
+            run_parts(
+                executor,
+                fail_on_three,
+                [0, 1, 2, 3],
+                caller="t",
+                on_result=seen.__setitem__,
+                retries=2,
+            )
+        assert (info.value.index, info.value.part) == (3, 3)
+        assert isinstance(info.value.__cause__, ValueError)
+        if executor is None:
+            assert seen == {0: 0, 1: 1, 2: 2}  # in order: all before the failure
+        else:
+            executor.shutdown()
+        assert info.value.finished == len(seen)
+
+
+def test_a_part_that_fails_once_succeeds_on_its_retry():
+    lock = threading.Lock()
+    calls: dict[int, int] = {}
+
+    def flaky(number: int) -> int:
+        with lock:
+            calls[number] = calls.get(number, 0) + 1
+            if number == 1 and calls[number] == 1:
+                raise OSError("a passing fault")
+        return number
+
+    with ThreadPoolExecutor(2) as pool:
+        assert run_parts(pool, flaky, [0, 1, 2], caller="t", retries=1) == [0, 1, 2]
+    assert calls[1] == 2
+    with pytest.raises(PartFailedError):
+        calls.clear()
+        run_parts(None, flaky, [0, 1, 2], caller="t", retries=0)
+
+
+@pytest.mark.slow
+def test_a_dead_worker_process_is_reported_and_the_finished_parts_kept():
+    seen: dict[int, int] = {}
+    with ProcessPoolExecutor(1) as pool:
+        # One worker runs the parts in order: 0, 1, 2 finish before 3 kills it.
+        assert run_parts(pool, square, [0], caller="t") == [0]
+        with pytest.raises(PartFailedError, match="worker process died") as info:
+            run_parts(
+                pool, die_on_three, [0, 1, 2, 3, 4], caller="t", on_result=seen.__setitem__
+            )
+    assert info.value.finished == len(seen)
+    assert all(seen[index] == index for index in seen)
+
+
+def test_a_process_pool_is_refused_a_function_it_cannot_pickle():
+    with ProcessPoolExecutor(1) as pool:
+        with pytest.raises(NotPicklableError, match="<lambda>.*cannot be pickled.*module level"):
+            check_shippable(pool, "t", function=lambda state: state)
+        check_shippable(pool, "t", function=square, parts=[1, 2])
+    check_shippable(ThreadPoolExecutor(1), "t", function=lambda state: state)
+    check_shippable(None, "t", function=lambda state: state)
+
+
+@pytest.mark.parametrize("bad", ["pool", 3, object()])
+def test_an_executor_must_be_an_executor(bad):
+    with pytest.raises(InvalidSearchOptionError, match="t: executor must be"):
+        check_executor(bad, "t")
+
+
+@pytest.mark.parametrize("bad", [-1, 1.5, True, "2"])
+def test_retries_must_be_a_count(bad):
+    with pytest.raises(InvalidSearchOptionError, match="t: retries must be an int >= 0"):
+        check_retries(bad, "t")
