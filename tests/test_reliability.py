@@ -233,6 +233,21 @@ def test_a_mover_who_is_no_player_is_refused(search, mover):
         search(BadMover(mover))
 
 
+class BadRootMover(BadMover):
+    """A countdown whose root names no player, though the rest of the game is sound."""
+
+    def to_move(self, state: Any) -> Any:
+        return self.mover if state == self.initial_state() else super().to_move(state)
+
+
+@pytest.mark.parametrize("mover", [5, -2, None, "x", CHANCE])
+@pytest.mark.parametrize("search", list(TWO_PLAYER.values()), ids=list(TWO_PLAYER))
+def test_a_root_whose_mover_is_no_player_is_refused(search, mover):
+    # Found by the slow fuzz: best_reply searched a root "of player 5" as player 5's search.
+    with pytest.raises(GameProtocolError, match="to_move"):
+        search(BadRootMover(mover))
+
+
 # 6. Library errors, not raw ones, for what a game or an option returns wrongly.
 
 

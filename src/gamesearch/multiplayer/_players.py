@@ -6,7 +6,8 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from .._core import Problem, check_depth, check_game, resolve_root
-from ..errors import GameProtocolError, UnsupportedGameError
+from .._validation import is_player, mover_error
+from ..errors import UnsupportedGameError
 from ..game import Game, Player
 
 _S = TypeVar("_S")
@@ -45,17 +46,15 @@ def prepare_players(
         UnsupportedGameError: ``game.num_players`` is not an int >= 1.
         InvalidSearchOptionError: ``depth`` is not an int >= 1, or is given without a callable
             ``evaluate``.
-        GameProtocolError: the root state is not hashable.
+        GameProtocolError: the root state is not hashable, or ``to_move`` names no player
+            there.
     """
     check_game(game)
     players = check_players(game, searcher)
     limit = check_depth(depth, evaluate, searcher)
-    return Problem(resolve_root(game, state), limit), players
-
-
-def bad_mover_error(state: object, mover: object, players: int) -> GameProtocolError:
-    """The error for ``to_move(state)`` returning something that is not one of the players."""
-    return GameProtocolError(
-        f"to_move({state!r}) returned {mover!r}, but the game's players are 0 to {players - 1} "
-        f"(num_players={players})"
-    )
+    root = resolve_root(game, state)
+    if not game.is_terminal(root):
+        mover = game.to_move(root)
+        if not is_player(mover, players, chance=False):
+            raise mover_error(root, mover, players, chance=False)
+    return Problem(root, limit), players

@@ -13,13 +13,12 @@ from collections.abc import Callable, Sequence
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from .._core import check_trace
-from .._validation import checked_number
+from .._validation import checked_number, mover_error
 from ..errors import GameProtocolError, SearchTooDeepError
 from ..game import Evaluation, Game, Player
 from ..result import SearchResult
 from ..trace.events import Observer
 from ..twoplayer.alphabeta import alphabeta
-from ._players import bad_mover_error
 
 _S = TypeVar("_S")
 
@@ -81,7 +80,7 @@ class Paranoid(Generic[_S]):
         if mover == self.root_player:
             return MAX
         if mover not in self._players or isinstance(mover, bool):
-            raise bad_mover_error(state, mover, self.game.num_players)
+            raise mover_error(state, mover, self.game.num_players, chance=False)
         return MIN
 
     def utility(self, state: _S, player: Player) -> float:

@@ -23,13 +23,13 @@ from .._core import (
     recursion_guard,
     refuse_limits,
 )
-from .._validation import checked_number, translate
+from .._validation import checked_number, mover_error, translate
 from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, Game, Player, S
 from ..result import SearchResult
 from ..trace.events import Enter, Leaf, Leave, Observer, Prune
 from ._bounds import Bounds, check_bounds
-from ._players import bad_mover_error, prepare_players
+from ._players import prepare_players
 
 __all__ = ["maxn"]
 
@@ -172,7 +172,7 @@ def maxn(
         """``to_move(state)``, checked to be one of the players."""
         mover = to_move(state)
         if mover not in everyone:  # range membership compares with ==: 1.0 counts as 1
-            raise bad_mover_error(state, mover, players)
+            raise mover_error(state, mover, players, chance=False)
         return int(mover)
 
     def plain(state: S, mover: Player, ply: int) -> Vector:
@@ -223,7 +223,7 @@ def maxn(
                     values, below = score(child, child_ply, child_mover is None), None
                 else:
                     if child_mover not in everyone:
-                        raise bad_mover_error(child, child_mover, players)
+                        raise mover_error(child, child_mover, players, chance=False)
                     values, below = fast(child, int(child_mover), child_ply), lines[child_ply]
                 own = values[mover]
                 if own > best_own or best is None:
