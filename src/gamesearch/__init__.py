@@ -52,6 +52,7 @@ from .twoplayer.deepening import iterative_deepening
 from .twoplayer.minimax import minimax
 from .twoplayer.mtdf import mtdf
 from .twoplayer.negamax import negamax
+from .tournament import TournamentResult, tournament
 from .twoplayer.table import TranspositionTable
 
 __version__ = "0.1.0"
@@ -86,6 +87,7 @@ __all__ = [
     "SearcherPlayer",
     "Solution",
     "StochasticGame",
+    "TournamentResult",
     "TranspositionTable",
     "UnknownGameError",
     "UnsolvedStateError",
@@ -105,4 +107,5 @@ __all__ = [
     "random_player",
     "searcher_player",
     "solve",
+    "tournament",
 ]
