@@ -36,6 +36,7 @@ from .mcts.tree import MCTSTree
 from .multiplayer.best_reply import PassingGame, Reply, best_reply
 from .multiplayer.maxn import maxn
 from .multiplayer.paranoid import paranoid
+from .parallel.search import parallel_search
 from .play import (
     GameRecord,
     RandomPlayer,
@@ -103,6 +104,7 @@ __all__ = [
     "mtdf",
     "negamax",
     "paranoid",
+    "parallel_search",
     "play",
     "random_player",
     "searcher_player",
