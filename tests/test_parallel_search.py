@@ -71,7 +71,11 @@ def reversed_order(state, actions):
 
 
 def same(result, serial, *, pv=True):
-    assert (result.value, result.action, result.player) == (serial.value, serial.action, serial.player)
+    assert (result.value, result.action, result.player) == (
+        serial.value,
+        serial.action,
+        serial.player,
+    )
     if pv:
         assert result.pv == serial.pv
 
@@ -87,7 +91,9 @@ def test_equal_to_alphabeta_and_minimax_on_random_trees(tree, split_depth, batch
 
 @settings(max_examples=100, deadline=None)
 @given(
-    nested_trees(max_depth=4, max_branching=3, values=st.tuples(st.integers(-3, 3), st.integers(-3, 3))),
+    nested_trees(
+        max_depth=4, max_branching=3, values=st.tuples(st.integers(-3, 3), st.integers(-3, 3))
+    ),
     st.dictionaries(st.integers(0, 2), st.integers(0, 1), max_size=3),
     st.integers(1, 2),
 )
@@ -107,9 +113,7 @@ def test_at_a_depth_limit_with_an_evaluation(tree, depth, split_depth):
 
 
 @settings(max_examples=100, deadline=None)
-@given(
-    nested_trees(max_depth=4, max_branching=3).map(WinTree), st.integers(1, 2), st.booleans()
-)
+@given(nested_trees(max_depth=4, max_branching=3).map(WinTree), st.integers(1, 2), st.booleans())
 def test_wins_ranked_by_distance_as_the_engine_ranks_them(tree, split_depth, table):
     """With an order (the engine's loop), the fastest win is the best action, as alphabeta's."""
     result = parallel_search(tree, order=reversed_order, split_depth=split_depth, table=table)
@@ -124,7 +128,10 @@ def test_tic_tac_toe_from_every_opening_with_threads():
         for action in game.actions(game.initial_state()):
             state = game.result(game.initial_state(), action)
             for options in ({}, {"order": game.order}):
-                same(parallel_search(game, state, executor=pool, **options), alphabeta(game, state, **options))
+                same(
+                    parallel_search(game, state, executor=pool, **options),
+                    alphabeta(game, state, **options),
+                )
 
 
 @pytest.mark.parametrize("moves", ["", "4444", "3435", "112233"])
@@ -133,9 +140,12 @@ def test_connect_four_at_a_depth_with_the_game_order_and_tables(moves):
     state = game.from_moves(moves)
     serial = alphabeta(game, state, depth=4, order=game.order)
     with ThreadPoolExecutor(2) as pool:
-        result = parallel_search(game, state, executor=pool, depth=4, order=game.order, split_depth=2)
+        result = parallel_search(
+            game, state, executor=pool, depth=4, order=game.order, split_depth=2
+        )
     same(result, serial)
-    assert result.stats.nodes >= 1 and result.stats.max_depth <= 4
+    assert result.stats.nodes >= 1
+    assert result.stats.max_depth <= 4
 
 
 def test_a_small_connect_four_solved_with_tables():
@@ -144,7 +154,8 @@ def test_a_small_connect_four_solved_with_tables():
     serial = alphabeta(game, state, order=game.order, table=None)
     result = parallel_search(game, state, order=game.order, table=True, batch=1)
     same(result, serial)
-    assert result.exact and result.plies_to_end == serial.plies_to_end
+    assert result.exact
+    assert result.plies_to_end == serial.plies_to_end
 
 
 def test_statistics_add_up_the_parts():
@@ -156,7 +167,8 @@ def test_statistics_add_up_the_parts():
     assert counts == (11, 7, 2)
     serial = alphabeta(tree).stats
     assert counts == (serial.nodes, serial.leaves, serial.cutoffs)
-    assert result.pv == (0, 0) and result.stats.max_depth == 2
+    assert result.pv == (0, 0)
+    assert result.stats.max_depth == 2
 
 
 def test_progress_counts_the_parts():
@@ -185,7 +197,10 @@ def test_a_part_that_raises_is_reported_by_its_child():
 @pytest.mark.slow
 def test_a_killed_worker_is_reported():
     game = Dying()
-    with ProcessPoolExecutor(2) as pool, pytest.raises(PartFailedError, match="worker process died"):
+    with (
+        ProcessPoolExecutor(2) as pool,
+        pytest.raises(PartFailedError, match="worker process died"),
+    ):
         parallel_search(game, executor=pool)
 
 

@@ -48,12 +48,12 @@ from .play import (
 from .result import SearchResult, SearchStats
 from .solve.solution import Solution
 from .solve.solver import solve
+from .tournament import TournamentResult, tournament
 from .twoplayer.alphabeta import alphabeta
 from .twoplayer.deepening import iterative_deepening
 from .twoplayer.minimax import minimax
 from .twoplayer.mtdf import mtdf
 from .twoplayer.negamax import negamax
-from .tournament import TournamentResult, tournament
 from .twoplayer.table import TranspositionTable
 
 __version__ = "0.1.0"
@@ -103,8 +103,8 @@ __all__ = [
     "minimax",
     "mtdf",
     "negamax",
-    "paranoid",
     "parallel_search",
+    "paranoid",
     "play",
     "random_player",
     "searcher_player",

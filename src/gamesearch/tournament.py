@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 from ._core import check_game
 from ._parts import check_executor, check_retries, check_shippable, derived_seed, run_parts

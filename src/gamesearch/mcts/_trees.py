@@ -173,12 +173,11 @@ def grow_tree(part: TreePart) -> TreeSummary:
             node = choose(node)
             if node is not None:
                 line.append(node.action)
-        children.append(
-            ChildSummary(
-                child.action, child.visits, child.total, child.lower, child.upper, child.proven,
-                tuple(line),
-            )  # fmt: skip
-        )
+        summary = ChildSummary(
+            child.action, child.visits, child.total, child.lower, child.upper, child.proven,
+            tuple(line),
+        )  # fmt: skip
+        children.append(summary)
     return TreeSummary(
         player=root.player, owner=root.owner, visits=root.visits, total=root.total,
         lower=root.lower, upper=root.upper, proven=root.proven, children=tuple(children),
@@ -187,9 +186,7 @@ def grow_tree(part: TreePart) -> TreeSummary:
     )  # fmt: skip
 
 
-def merge(
-    game: Any, state: Any, summaries: list[TreeSummary], started: float
-) -> SearchResult[Any]:
+def merge(game: Any, state: Any, summaries: list[TreeSummary], started: float) -> SearchResult[Any]:
     """One result from the trees: the root's children with their visits and sums added up.
 
     The action is chosen among the merged children by the rule of a single search

@@ -103,7 +103,8 @@ class Found:
 def search_child(task: ChildTask) -> Found:
     """Search one child as a part (in a worker): the engine's loop, or the plain one."""
     setup = task.setup
-    game, unwound = setup.game, []  # type: list[Any]
+    game = setup.game
+    unwound: list[Any] = []
     with recursion_guard(SEARCHER, unwound, getattr(game, "key", None)):
         if setup.enhanced:
             table = TranspositionTable() if setup.table else None
@@ -307,7 +308,9 @@ def _lifted(found: Found, action: Any, flip: bool, mate: float) -> Found:
 
 def _best_before(scored: list[tuple[Any, Found | None]], position: int) -> float:
     """The best score known among the children before ``position`` (-inf if none)."""
-    return max((found.score for _, found in scored[:position] if found is not None), default=-math.inf)
+    return max(
+        (found.score for _, found in scored[:position] if found is not None), default=-math.inf
+    )
 
 
 def _cut(scored: list[tuple[Any, Found | None]], beta: float) -> bool:

@@ -152,8 +152,7 @@ def enhanced_search(
     to_move, utility = game.to_move, game.utility
     keyfn = getattr(game, "key", None)
     entries = table._entries if table is not None else None  # raw tuples: see TableEntry
-    mover_at_root = to_move(root)
-    root_player = mover_at_root if viewer is None else viewer
+    root_player = to_move(root) if viewer is None else viewer  # whose utility leaves are scored by
     inf = math.inf
     win, top, mate, safe_of = _distance_scores(game, trace)
     distances = top != inf
@@ -180,8 +179,7 @@ def enhanced_search(
                 leaves + counted.leaves,
             )
 
-    counted = QuiescenceCount()
-    quiesce = None
+    counted, quiesce = QuiescenceCount(), None
     if options.quiescence is not None:
         quiesce = make_quiescence(
             game,
@@ -425,7 +423,7 @@ def enhanced_search(
         got_lo, got_hi = best_lo, all_hi
         return best
 
-    score = search(root, mover_at_root, window[0], window[1], 0, limit if limit > 0 else UNLIMITED)
+    score = search(root, to_move(root), window[0], window[1], 0, limit if limit > 0 else UNLIMITED)
     value, plies = public(score, win)
     return Outcome(
         value=value,
