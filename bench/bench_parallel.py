@@ -93,19 +93,20 @@ def bench_search(pool: Executor, quick: bool, repeat: int) -> None:
     for split in (1, 3):
         runs = {
             **serial_runs,
-            "pool": lambda split=split: parallel_search(  # type: ignore[misc]
+            "pool": lambda split=split: parallel_search(
                 game, depth=depth, order=game.order, executor=pool, split_depth=split
             ),
         }
         timed = best_of(runs, repeat)
         serial, parallel = timed["serial"][1], timed["pool"][1]
-        if (serial.value, serial.action, serial.pv) != (parallel.value, parallel.action, parallel.pv):
+        answer = (parallel.value, parallel.action, parallel.pv)
+        if answer != (serial.value, serial.action, serial.pv):
             fail(f"search: split_depth={split} differs from alphabeta: {parallel} != {serial}")
         emit(
             bench="parallel.search", game="ConnectFour 7x6", depth=depth, split_depth=split,
             workers=2, serial_s=round(timed["serial"][0], 4), pool_s=round(timed["pool"][0], 4),
-            speedup=round(timed["serial"][0] / timed["pool"][0], 3), serial_nodes=serial.stats.nodes,
-            pool_nodes=parallel.stats.nodes,
+            speedup=round(timed["serial"][0] / timed["pool"][0], 3),
+            serial_nodes=serial.stats.nodes, pool_nodes=parallel.stats.nodes,
             node_overhead=round(parallel.stats.nodes / serial.stats.nodes, 3),
         )  # fmt: skip
 
