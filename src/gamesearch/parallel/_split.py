@@ -168,11 +168,12 @@ class Splitter:
         self.progress = progress
         self.done = 0
         self.started = time.perf_counter()
-        self.parts = 0
+        self.total: int | None = None
+        """The parts in all, when known: with ``split_depth == 1``, the root's searched children
+        (a root with a split eldest brother has parts whose number depends on cutoffs)."""
 
     def run(self, tasks: list[ChildTask]) -> list[Found]:
         """Search ``tasks`` as parts on the executor, reporting each as it finishes."""
-        self.parts += len(tasks)
         return run_parts(
             self.executor, search_child, tasks, caller=SEARCHER, on_result=self._finished,
             retries=self.retries,
@@ -181,8 +182,8 @@ class Splitter:
     def _finished(self, index: int, found: Found) -> None:
         self.done += 1
         if self.progress is not None:
-            total = self.parts if self.setup.split_depth == 1 else None
-            self.progress(Progress("parts", self.done, total, time.perf_counter() - self.started))
+            elapsed = time.perf_counter() - self.started
+            self.progress(Progress("parts", self.done, self.total, elapsed))
 
     def node(self, state: Any, window: tuple[float, float], limit: int, splits: int) -> Found:
         """The score of the non-terminal ``state`` (above the depth limit) in ``window``.
@@ -271,6 +272,8 @@ class Splitter:
         alpha, beta = window
         mate = MATE if self.setup.win == self.setup.win else math.inf
         below = limit - 1 if limit > 0 else -1
+        if self.setup.split_depth == 1:  # the root, the only node split: one part per child
+            self.total = len(pending)
         waves = [pending[:1]]
         step = self.setup.batch or max(len(pending) - 1, 1)
         waves += [pending[start : start + step] for start in range(1, len(pending), step)]
