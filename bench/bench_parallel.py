@@ -22,7 +22,12 @@ tournament (the ratio Dask / pool is Dask's overhead), and says so when Dask is 
   95% Wilson interval (draws count half, an approximation).
 - ``parallel.dask``: the tournament on Dask against the pool.
 
-The machine may be busy: the ratios are only as good as the quiet of the run.
+- ``parallel.baseline``: two equal loops of pure Python, serially and on the pool: the
+  speed-up the machine gives two workers at the moment of the run (2.0 on two idle cores),
+  against which to read the other lines.
+
+The garbage collector is off in this process and in the workers. The machine may be busy: the
+ratios are only as good as the quiet of the run, which the baseline line tells.
 
 Usage: ``python bench/bench_parallel.py [--quick] [--repeat N]``
 """
@@ -30,6 +35,7 @@ Usage: ``python bench/bench_parallel.py [--quick] [--repeat N]``
 from __future__ import annotations
 
 import argparse
+import gc
 import math
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -52,6 +58,30 @@ def best_of(runs: dict[str, Callable[[], Any]], repeat: int) -> dict[str, tuple[
             else:
                 best[name] = (best[name][0], value)
     return best
+
+
+def spin(count: int) -> int:
+    """Pure Python work with no game: the calibration of what the machine gives two workers."""
+    total = 0
+    for number in range(count):
+        total += number * number % 7
+    return total
+
+
+def bench_baseline(pool: Executor, quick: bool, repeat: int) -> None:
+    count = 2_000_000 if quick else 6_000_000
+    timed = best_of(
+        {
+            "serial": lambda: [spin(count), spin(count)],
+            "pool": lambda: list(pool.map(spin, [count, count])),
+        },
+        repeat,
+    )
+    emit(
+        bench="parallel.baseline", work="two equal loops of pure Python", workers=2,
+        serial_s=round(timed["serial"][0], 4), pool_s=round(timed["pool"][0], 4),
+        speedup=round(timed["serial"][0] / timed["pool"][0], 3),
+    )  # fmt: skip
 
 
 def warm(pool: Executor) -> None:
@@ -166,6 +196,7 @@ def bench_dask(pool: Executor, run: Callable[[Executor], Any], repeat: int) -> N
     )
     client = distributed.Client(cluster)
     try:
+        client.run(gc.disable)  # as in this process and the pool's workers
         dask = client.get_executor()
         warm(dask)
         timed = best_of({"pool": lambda: run(pool), "dask": lambda: run(dask)}, repeat)
@@ -188,8 +219,11 @@ def main() -> None:
     args = parser.parse_args()
     repeat = args.repeat or (2 if args.quick else 3)
     emit_env("parallel")
-    with ProcessPoolExecutor(2) as pool:
+    # The garbage collector is off in the workers as in this process (run_timed), so that
+    # both sides of every ratio run alike.
+    with ProcessPoolExecutor(2, initializer=gc.disable) as pool:
         warm(pool)
+        bench_baseline(pool, args.quick, repeat)
         run = bench_tournament(pool, args.quick, repeat)
         bench_search(pool, args.quick, repeat)
         bench_mcts(pool, args.quick, repeat)
