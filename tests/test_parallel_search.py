@@ -179,7 +179,8 @@ def test_progress_counts_the_parts():
     assert {report.total for report in reports} == {9}
     reports.clear()
     parallel_search(game, progress=reports.append, split_depth=2)
-    assert reports and {report.total for report in reports} == {None}
+    assert reports
+    assert {report.total for report in reports} == {None}
 
 
 def test_a_terminal_root_is_its_utility():

@@ -127,6 +127,15 @@ def test_threads_give_the_serial_records_and_progress_counts_the_games():
     assert seen == dict(enumerate(serial.records))
 
 
+def test_a_player_searching_on_an_executor_keeps_it_in_every_game():
+    game = TicTacToe()
+    here = MCTSPlayer(game, iterations=40, trees=2, reuse=False)
+    with ThreadPoolExecutor(2) as pool:
+        there = MCTSPlayer(game, iterations=40, trees=2, executor=pool, reuse=False)
+        on_pool = tournament(game, [there, random_player()], games=3, seed=2)
+    assert on_pool.records == tournament(game, [here, random_player()], games=3, seed=2).records
+
+
 def test_unfinished_games_count_in_no_tally():
     game = TicTacToe()
     result = tournament(game, [first_action, first_action], games=3, max_moves=2)

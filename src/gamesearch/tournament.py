@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from ._core import check_game
 from ._parts import check_executor, check_retries, check_shippable, derived_seed, run_parts
@@ -205,7 +205,9 @@ def _check_options(games: object, seed: object, alternate: object) -> None:
 
 def _play_game(part: _Game[_S, _A]) -> GameRecord[_S, _A]:
     """Play one game of a tournament with fresh, freshly seeded copies of its players."""
-    players = copy.deepcopy(part.players)  # copied together: a player in two seats stays one
+    # Copied together, so that a player in two seats stays one; an executor a player searches
+    # with (an MCTSPlayer's trees=, a searcher_player's executor=) is shared, not copied.
+    players = copy.deepcopy(part.players, _executors(part.players))
     seeded: set[int] = set()
     for player, entrant in zip(players, part.entrants, strict=True):
         rng = getattr(player, "rng", None)
@@ -218,6 +220,18 @@ def _play_game(part: _Game[_S, _A]) -> GameRecord[_S, _A]:
         seed=derived_seed(part.seed, part.index, "chance"),
         max_moves=part.max_moves,
     )
+
+
+def _executors(players: tuple[Any, ...]) -> dict[int, Any]:
+    """A ``deepcopy`` memo that keeps the executors among the players' attributes and options."""
+    found: dict[int, Any] = {}
+    for player in players:
+        values = list(getattr(player, "__dict__", {}).values())
+        options = getattr(player, "options", None)
+        if isinstance(options, dict):
+            values += options.values()
+        found.update((id(value), value) for value in values if isinstance(value, Executor))
+    return found
 
 
 def _tally(
