@@ -70,7 +70,9 @@ def parallel_search(
         table: Give every part a transposition table of its own (they share none). Without a
             depth limit the value and action stay ``alphabeta``'s; at a depth limit a table
             reads a position searched deeper at that depth, so that the value may then differ
-            from ``alphabeta``'s with one table by as much as any two tables' differ.
+            from ``alphabeta``'s with one table by as much as any two tables' differ. The
+            principal variation stops where a stored value cut a part's line short
+            (``alphabeta`` continues it from its table).
         split_depth: How many plies of eldest brothers are split (an int >= 1): 1 splits the
             root only.
         batch: Search the young brothers in waves of this many parts (an int >= 1), each wave
