@@ -55,6 +55,7 @@ POSITIONS = [
     (TicTacToe(), TicTacToe().parse("XX. / OO. / ..."), {"iterations": 100, "bounds": (-1, 1)}),
     (ConnectFour(), None, {"node_limit": 150}),
     (Pig(goal=15), None, {"iterations": 150}),
+    (Pig(goal=15), Pig(goal=15).result(Pig(goal=15).initial_state(), "roll"), {"iterations": 80}),
 ]
 
 
