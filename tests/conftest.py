@@ -22,8 +22,11 @@ def dask_executor() -> Iterator[Executor]:
         "distributed",
         reason="dask.distributed is not installed (pip install gamesearch[distributed])",
     )
+    # dashboard_address=None still means Dask's default port, 8787, which a second cluster
+    # (another pytest-xdist worker, another run on the machine) finds taken: a warning, which
+    # the tests turn into an error. ":0" takes any free port.
     cluster = distributed.LocalCluster(
-        n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None
+        n_workers=2, processes=True, threads_per_worker=1, dashboard_address=":0"
     )
     client = distributed.Client(cluster)
     try:

@@ -257,6 +257,9 @@ def test_the_signature_takes_options_by_keyword_after_game_and_state():
         ("tree", "KEYWORD_ONLY", None),
         ("trace", "KEYWORD_ONLY", None),
         ("depth", "KEYWORD_ONLY", None),
+        ("executor", "KEYWORD_ONLY", None),
+        ("trees", "KEYWORD_ONLY", None),
+        ("retries", "KEYWORD_ONLY", 0),
     ]
 
 

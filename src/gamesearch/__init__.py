@@ -36,6 +36,7 @@ from .mcts.tree import MCTSTree
 from .multiplayer.best_reply import PassingGame, Reply, best_reply
 from .multiplayer.maxn import maxn
 from .multiplayer.paranoid import paranoid
+from .parallel.search import parallel_search
 from .play import (
     GameRecord,
     RandomPlayer,
@@ -47,6 +48,7 @@ from .play import (
 from .result import SearchResult, SearchStats
 from .solve.solution import Solution
 from .solve.solver import solve
+from .tournament import TournamentResult, tournament
 from .twoplayer.alphabeta import alphabeta
 from .twoplayer.deepening import iterative_deepening
 from .twoplayer.minimax import minimax
@@ -86,6 +88,7 @@ __all__ = [
     "SearcherPlayer",
     "Solution",
     "StochasticGame",
+    "TournamentResult",
     "TranspositionTable",
     "UnknownGameError",
     "UnsolvedStateError",
@@ -100,9 +103,11 @@ __all__ = [
     "minimax",
     "mtdf",
     "negamax",
+    "parallel_search",
     "paranoid",
     "play",
     "random_player",
     "searcher_player",
     "solve",
+    "tournament",
 ]

@@ -11,6 +11,7 @@ talks to workers itself: the executor does (a thread pool, a process pool, or Da
 
 from __future__ import annotations
 
+import hashlib
 import pickle
 import time
 from collections.abc import Callable, Sequence
@@ -21,7 +22,7 @@ from typing import Any, TypeVar
 from .errors import InvalidSearchOptionError, NotPicklableError, PartFailedError
 from .progress import Progress, ProgressCallback
 
-__all__ = ["check_executor", "check_retries", "check_shippable", "run_parts"]
+__all__ = ["check_executor", "check_retries", "check_shippable", "derived_seed", "run_parts"]
 
 P = TypeVar("P")
 R = TypeVar("R")
@@ -81,6 +82,21 @@ def check_shippable(executor: object, caller: str, **objects: object) -> None:
                 "as a lambda), keep open files, locks and generators out of their attributes, "
                 "or use a ThreadPoolExecutor"
             ) from exc
+
+
+def derived_seed(seed: object, *path: object) -> int:
+    """A 64-bit seed derived from ``seed`` and ``path``: the same in every process and run.
+
+    The seeds of a parallel run's parts (a tournament's games, root-parallel MCTS's trees) come
+    from the caller's seed and the part's index, never from the worker that runs the part.
+    Python's ``hash`` of a string differs from process to process; a digest does not.
+
+    Example:
+        >>> derived_seed(7, "tree", 0) == derived_seed(7, "tree", 0) != derived_seed(7, "tree", 1)
+        True
+    """
+    digest = hashlib.blake2b(repr((seed, *path)).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
 
 
 def run_parts(

@@ -101,22 +101,9 @@ def play(
         True
     """
     check_game(game)
-    count = game.num_players
-    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
-        raise InvalidSearchOptionError(
-            f"play: players must be a sequence of callables, one per player, not {players!r}"
-        )
-    if len(players) != count or not all(callable(player) for player in players):
-        raise InvalidSearchOptionError(
-            f"play: {type(game).__name__} has {count} players, so players must be {count} "
-            f"callables state -> action; got {players!r}"
-        )
-    if max_moves is not None and (
-        isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 0
-    ):
-        raise InvalidSearchOptionError(
-            f"play: max_moves must be an int >= 0 or None, not {max_moves!r}"
-        )
+    players = check_players(game, players, "play")
+    check_max_moves(max_moves, "play")
+    count = len(players)
     rng = random.Random(seed)
     # Players made without a game (searcher_player(alphabeta), random_player(seed=0)) play
     # this one.
@@ -162,6 +149,38 @@ def play(
         final_state=current,
         seed=seed,
     )
+
+
+def check_players(
+    game: Game[_S, _A], players: object, caller: str
+) -> Sequence[Callable[[_S], _A]]:
+    """``players``, after checking that it holds one callable per player of ``game``.
+
+    Raises:
+        InvalidSearchOptionError: ``players`` is not a sequence of ``game.num_players``
+            callables.
+    """
+    count = game.num_players
+    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
+        raise InvalidSearchOptionError(
+            f"{caller}: players must be a sequence of callables, one per player, not {players!r}"
+        )
+    if len(players) != count or not all(callable(player) for player in players):
+        raise InvalidSearchOptionError(
+            f"{caller}: {type(game).__name__} has {count} players, so players must be {count} "
+            f"callables state -> action; got {players!r}"
+        )
+    return players
+
+
+def check_max_moves(max_moves: object, caller: str) -> None:
+    """Raise :class:`InvalidSearchOptionError` unless ``max_moves`` is an int >= 0 or ``None``."""
+    if max_moves is not None and (
+        isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 0
+    ):
+        raise InvalidSearchOptionError(
+            f"{caller}: max_moves must be an int >= 0 or None, not {max_moves!r}"
+        )
 
 
 def _seated(player: Callable[[_S], _A], game: Game[_S, _A]) -> Callable[[_S], _A]:

@@ -129,6 +129,14 @@ class ConnectFour:
     def __repr__(self) -> str:
         return f"ConnectFour(width={self.width}, height={self.height})"
 
+    def __reduce__(self) -> tuple[type[ConnectFour], tuple[int, int]]:
+        """Pickle the board's size only, not the memos.
+
+        The memos, which a long search fills with megabytes, are caches that a copy rebuilds;
+        an executor ships the game to every part it runs.
+        """
+        return type(self), (self.width, self.height)
+
     # The Game protocol. These are the hot path of every search: a few int operations each.
 
     def initial_state(self) -> int:

@@ -10,6 +10,7 @@ from ..errors import GameProtocolError, InvalidSearchOptionError
 from ..game import A, Game, S
 from ..result import SearchResult
 from ._options import check_options, make_rng
+from ._trees import check_trees
 from .search import mcts
 from .tree import MCTSTree
 
@@ -36,7 +37,8 @@ class MCTSPlayer(Generic[S, A]):
         rng: An int seed or a ``random.Random`` for all its searches.
         reuse: Keep the tree between moves (default); ``False`` starts every search afresh.
         **options: ``mcts``'s options, such as ``iterations=2000`` or ``time_limit=0.5``; at
-            least one limit.
+            least one limit. With ``trees=k`` (and ``executor=``, say), every move is a
+            root-parallel search of ``k`` trees: pass ``reuse=False`` with it.
 
     Raises:
         InvalidSearchOptionError: an option ``mcts`` does not take, or one it refuses (no
@@ -75,6 +77,14 @@ class MCTSPlayer(Generic[S, A]):
                 f"its own rng and tree); the options are {', '.join(sorted(passed))}"
             )
         check_options(game, {**_OPTIONS, **options})
+        trees = check_trees(
+            options.get("trees"), options.get("executor"), None, None, options.get("retries", 0)
+        )
+        if trees is not None and reuse:
+            raise InvalidSearchOptionError(
+                "MCTSPlayer: with trees= every move grows fresh trees and merges their roots, "
+                "so no tree is kept between moves: pass reuse=False too"
+            )
         self.game = game
         self.options = options
         """The options passed to every search."""

@@ -5,9 +5,11 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
+from concurrent.futures import Executor
 from typing import Any
 
 from .._core import check_game, check_trace, resolve_root
+from .._parts import check_executor
 from ..errors import InvalidSearchOptionError
 from ..game import CHANCE, A, Game, Player, S
 from ..result import SearchResult, SearchStats
@@ -15,6 +17,7 @@ from ..trace.events import Enter, Leaf, Leave, NodeKind, Observer
 from ._loop import Search
 from ._node import Node, terminal_utilities
 from ._options import EXPLORATION, Prior, Rollout, check_options, make_rng
+from ._trees import check_trees, root_parallel, tree_seeds
 from .tree import MCTSTree, check_tree, in_game_order
 
 __all__ = ["mcts"]
@@ -38,6 +41,9 @@ def mcts(
     tree: MCTSTree | None = None,
     trace: Observer | None = None,
     depth: None = None,
+    executor: Executor | None = None,
+    trees: int | None = None,
+    retries: int = 0,
 ) -> SearchResult[A]:
     """Monte Carlo tree search: grow a tree by random playouts and play the most visited move.
 
@@ -101,6 +107,17 @@ def mcts(
         depth: Not taken: playouts run to the end of the game (or ``evaluate`` scores each new
             leaf); an ``InvalidSearchOptionError`` names the searchers that take one. Limit
             the search by ``iterations``, ``time_limit`` or ``node_limit``.
+        executor: Where to grow the ``trees``: any ``concurrent.futures.Executor`` (a
+            ``ProcessPoolExecutor``, Dask's ``Client.get_executor()``); needs ``trees``. The
+            game, the state and ``evaluate``, ``rollout`` and ``prior`` must then pickle.
+        trees: Root parallelisation: grow this many independent trees of the root, each with
+            the full budget (``iterations``, ``node_limit``, ``time_limit``) and its own
+            generator seeded from ``rng`` and the tree's index, and merge them by adding up the
+            visits and value sums of the root's children (proofs too: a child proven in one
+            tree is proven). The same call gives the same result on any executor and serially
+            (with ``iterations`` or ``node_limit``). ``None`` (the default): one tree, here.
+            Not with ``tree`` or ``trace``.
+        retries: With ``trees``, grow a tree that raised again, up to this many times.
 
     Returns:
         ``action``, the root's most visited child (ties to the higher mean), among those the
@@ -114,7 +131,9 @@ def mcts(
         iterations (each scores one leaf), ``stats.max_depth`` the tree's deepest ply; the
         visit counts of the root's actions are in ``tree.statistics()``. At a chance root
         ``action`` is ``None`` and ``value`` is for the player who moved into it (player 0
-        at the initial state).
+        at the initial state). With ``trees``, the same from the merged root: ``stats`` add up
+        the trees' work (``elapsed`` is the wall time), ``pv`` follows the chosen action's
+        most visited tree below it.
 
     Raises:
         InvalidSearchOptionError: ``depth``; no limit at all; a limit, ``exploration``,
@@ -127,6 +146,9 @@ def mcts(
             ``chance_outcomes``, or a random playout that does not end.
         InvalidDistributionError: a chance node's probabilities are not a distribution.
         InvalidUtilityError: a utility or evaluation that is NaN, or outside ``bounds``.
+        NotPicklableError: the executor runs trees in other processes and the game, the state
+            or a function option does not pickle (before any tree is sent).
+        PartFailedError: a tree raised (or its worker died) after its retries.
 
     Example:
         >>> from gamesearch.games import TicTacToe
@@ -138,6 +160,14 @@ def mcts(
         >>> result = mcts(game, iterations=500, rng=7)
         >>> result.action in game.actions(game.initial_state()), result.stats.leaves
         (True, 500)
+
+        Four trees of 500 iterations each, merged (here serially; ``executor=`` grows them
+        elsewhere, with the same result):
+
+        >>> merged = mcts(game, iterations=500, rng=7, trees=4)
+        >>> again = mcts(game, iterations=500, rng=7, trees=4)
+        >>> merged.stats.leaves, (merged.action, merged.pv) == (again.action, again.pv)
+        (2000, True)
     """
     started = time.perf_counter()
     if depth is not None:
@@ -148,6 +178,8 @@ def mcts(
             "iterative_deepening, expectiminimax, expectimax, maxn, paranoid and best_reply"
         )
     check_game(game)
+    check_executor(executor, "mcts")
+    trees = check_trees(trees, executor, tree, trace, retries)
     settings = check_options(
         game,
         {
@@ -163,6 +195,8 @@ def mcts(
             "bounds": bounds,
         },
     )
+    if trees is not None:
+        return _parallel(game, state, locals(), settings.players, trees, started)
     generator = make_rng(rng)
     check_trace(trace, "mcts")
     kept = check_tree(tree)
@@ -189,6 +223,33 @@ def mcts(
     if trace is not None:
         trace(Leave(root_state, 0, result.value, result.action, None, None))
     return result
+
+
+def _parallel(
+    game: Game[Any, Any],
+    state: Any,
+    arguments: dict[str, Any],
+    players: int,
+    trees: int,
+    started: float,
+) -> SearchResult[Any]:
+    """``mcts`` with ``trees``: the trees grown as parts on the executor, merged at the root."""
+    root_state = resolve_root(game, state)
+    if game.is_terminal(root_state):
+        return _terminal(game, root_state, players, started, None)
+    seeds = tree_seeds(arguments["rng"], trees)
+    options = {name: arguments[name] for name in _SHIPPED}
+    return root_parallel(
+        game, root_state, options, seeds=seeds, executor=arguments["executor"],
+        retries=arguments["retries"], started=started,
+    )  # fmt: skip
+
+
+_SHIPPED = (
+    "iterations", "time_limit", "node_limit", "exploration", "evaluate", "rollout", "prior",
+    "dirichlet", "solver", "bounds",
+)  # fmt: skip
+"""The options every tree of a root-parallel search is given as they were passed."""
 
 
 def _terminal(

@@ -32,6 +32,8 @@ def children_alphabeta(
     *,
     root_view: bool,
     unwound: list[Any],
+    window: tuple[float, float] = (-math.inf, math.inf),
+    viewer: Player | None = None,
 ) -> Outcome:
     """The alpha-beta loop of :func:`._window.plain_search`, over ``game.children``.
 
@@ -42,8 +44,12 @@ def children_alphabeta(
         evaluate: The evaluation used at ``limit``.
         root_view: Score leaves by the root player's utility, else by the mover's.
         unwound: Where the frames put their states when a ``RecursionError`` unwinds them.
+        window: The root's window (alpha, beta), as in ``plain_search``.
+        viewer: The player whose utility leaves are scored by with ``root_view``, if not the
+            root's mover, as in ``plain_search``.
     """
-    root_player = game.to_move(root)
+    mover_at_root = game.to_move(root)
+    root_player = mover_at_root if viewer is None else viewer
     children, utility = game.children, game.utility  # type: ignore[attr-defined]
     expanded, leaves, cutoffs, max_depth, estimates = 0, 0, 0, 0, 0
     inf = math.inf
@@ -105,7 +111,7 @@ def children_alphabeta(
             raise no_actions_error(state)
         return best
 
-    value = on_fresh_stack(search, root, root_player, -inf, inf, 0)
+    value = on_fresh_stack(search, root, mover_at_root, window[0], window[1], 0)
     return Outcome(value, lines[0], expanded, leaves, cutoffs, max_depth, estimates, None)
 
 

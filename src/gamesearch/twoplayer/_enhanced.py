@@ -105,6 +105,7 @@ def enhanced_search(
     searcher: str = "alphabeta",
     trace: Observer | None = None,
     window: tuple[float, float] = (-math.inf, math.inf),
+    viewer: Player | None = None,
 ) -> Outcome:
     """Alpha-beta search of the non-terminal ``root`` with ``options``; values for its mover.
 
@@ -132,6 +133,8 @@ def enhanced_search(
         window: The root's window (alpha, beta), in the values the search compares (distance
             scores for won and lost values, see :mod:`._proofs`); the full window by default.
             Outside it the value is a bound (fail-soft), as in every node.
+        viewer: With ``root_view``, the player whose utility leaves are scored by, if not the
+            root's mover (a child searched for a root's ``alphabeta``, which keeps its view).
 
     Raises:
         Stop: the deadline or the node limit was reached.
@@ -149,7 +152,7 @@ def enhanced_search(
     to_move, utility = game.to_move, game.utility
     keyfn = getattr(game, "key", None)
     entries = table._entries if table is not None else None  # raw tuples: see TableEntry
-    root_player = to_move(root)
+    root_player = to_move(root) if viewer is None else viewer  # whose utility leaves are scored by
     inf = math.inf
     win, top, mate, safe_of = _distance_scores(game, trace)
     distances = top != inf
@@ -176,8 +179,7 @@ def enhanced_search(
                 leaves + counted.leaves,
             )
 
-    counted = QuiescenceCount()
-    quiesce = None
+    counted, quiesce = QuiescenceCount(), None
     if options.quiescence is not None:
         quiesce = make_quiescence(
             game,
@@ -421,7 +423,7 @@ def enhanced_search(
         got_lo, got_hi = best_lo, all_hi
         return best
 
-    score = search(root, root_player, window[0], window[1], 0, limit if limit > 0 else UNLIMITED)
+    score = search(root, to_move(root), window[0], window[1], 0, limit if limit > 0 else UNLIMITED)
     value, plies = public(score, win)
     return Outcome(
         value=value,

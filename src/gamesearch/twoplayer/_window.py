@@ -137,6 +137,8 @@ def plain_search(
     *,
     root_view: bool,
     unwound: list[Any],
+    window: tuple[float, float] = (-math.inf, math.inf),
+    viewer: Player | None = None,
 ) -> Outcome:
     """The textbook alpha-beta loop, in negamax form, with no enhancement and no hook.
 
@@ -151,10 +153,18 @@ def plain_search(
         root_view: Score leaves by the root player's utility (``alphabeta``), else by the
             mover's (``negamax``).
         unwound: Where the frames put their states when a ``RecursionError`` unwinds them.
+        window: The root's window (alpha, beta); outside it the value is a bound (fail-soft).
+        viewer: With ``root_view``, the player whose utility leaves are scored by, if not the
+            root's mover: a search of a child below a root searched by ``alphabeta`` (as
+            :func:`gamesearch.parallel.parallel_search` splits one) keeps that root's view.
     """
     if hasattr(game, "children"):  # the game's fast member: the same loop, fewer calls
-        return children_alphabeta(game, root, limit, evaluate, root_view=root_view, unwound=unwound)
-    root_player = game.to_move(root)
+        return children_alphabeta(
+            game, root, limit, evaluate, root_view=root_view, unwound=unwound, window=window,
+            viewer=viewer,
+        )  # fmt: skip
+    mover_at_root = game.to_move(root)
+    root_player = mover_at_root if viewer is None else viewer
     actions, result, is_terminal = game.actions, game.result, game.is_terminal
     to_move, utility = game.to_move, game.utility
     # Every node generated is either expanded (searched below) or scored as a leaf in its
@@ -230,7 +240,7 @@ def plain_search(
             raise no_actions_error(state)
         return best
 
-    value = on_fresh_stack(search, root, root_player, -math.inf, math.inf, 0)
+    value = on_fresh_stack(search, root, mover_at_root, window[0], window[1], 0)
     return Outcome(value, lines[0], expanded, leaves, cutoffs, max_depth, estimates, None)
 
 

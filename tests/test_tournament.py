@@ -1,0 +1,226 @@
+"""tournament(): games in parallel, records in game order, the same on every executor."""
+
+from __future__ import annotations
+
+import os
+import pickle
+import random
+import sys
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+import pytest
+
+from gamesearch import (
+    GameRecord,
+    InvalidSearchOptionError,
+    MCTSPlayer,
+    NotPicklableError,
+    PartFailedError,
+    TournamentResult,
+    alphabeta,
+    expectiminimax,
+    play,
+    random_player,
+    searcher_player,
+    tournament,
+)
+from gamesearch._parts import derived_seed
+from gamesearch.games import Pig, TicTacToe
+from gamesearch.progress import Progress
+
+try:  # Dask's workers cannot import this module: ship its players by value
+    import cloudpickle
+
+    cloudpickle.register_pickle_by_value(sys.modules[__name__])
+except ImportError:  # pragma: no cover - the distributed extra brings it
+    pass
+
+
+def first_action(state):
+    return TicTacToe().actions(state)[0]
+
+
+class Fails:
+    """A player that raises in the game whose opening move is the centre."""
+
+    def __call__(self, state):
+        game = TicTacToe()
+        if state == game.result(game.initial_state(), 4):
+            raise RuntimeError("the centre is refused")
+        return game.actions(state)[-1]
+
+
+class Replier:
+    """A player of the last action; with ``dies``, its worker process dies facing the centre."""
+
+    def __init__(self, dies):
+        self.dies = dies
+
+    def __call__(self, state):
+        game = TicTacToe()
+        if self.dies and state == game.result(game.initial_state(), 4):
+            os._exit(1)
+        return game.actions(state)[-1]
+
+
+def entrants(game):
+    return [random_player(seed=1), searcher_player(expectiminimax, depth=2, evaluate=game.evaluate)]
+
+
+def test_records_seats_and_tallies():
+    game = TicTacToe()
+    result = tournament(game, [searcher_player(alphabeta), random_player()], games=6, seed=3)
+    assert isinstance(result, TournamentResult)
+    assert result.seats == ((0, 1), (1, 0)) * 3
+    assert all(isinstance(record, GameRecord) and record.finished for record in result.records)
+    for record, seats in zip(result.records, result.seats, strict=True):
+        if record.winner is not None:
+            assert seats[record.winner] == 0  # perfect play never loses
+    assert result.losses[0] == 0
+    assert result.wins[1] == 0
+    assert result.wins[0] + result.draws[0] == 6
+    assert result.score == (result.wins[0] + result.draws[0] / 2, result.draws[1] / 2)
+    assert result.unfinished == 0
+
+
+def test_every_game_is_the_game_play_would_give_with_its_seeds():
+    game = Pig(goal=20)
+    result = tournament(game, entrants(game), games=4, seed=11, alternate=False)
+    assert result.seats == ((0, 1),) * 4
+    seeds = {record.seed for record in result.records}
+    assert len(seeds) == 4  # each game its own chance seed
+    players = [random_player(seed=derived_seed(11, 2, "entrant", 0)), entrants(game)[1]]
+    again = play(game, players, seed=derived_seed(11, 2, "chance"))
+    assert again == result.records[2]
+
+
+def test_the_same_seed_gives_the_same_tournament_and_another_seed_another():
+    game = Pig(goal=20)
+    first = tournament(game, entrants(game), games=5, seed=1)
+    assert first == tournament(game, entrants(game), games=5, seed=1)
+    assert first.records != tournament(game, entrants(game), games=5, seed=2).records
+
+
+def test_players_learn_nothing_from_one_game_to_the_next():
+    """An MCTSPlayer's tree and generator are copied and reseeded for every game."""
+    game = TicTacToe()
+    player = MCTSPlayer(game, iterations=50)
+    result = tournament(game, [player, random_player()], games=4, seed=5, alternate=False)
+    assert player.tree is not None
+    assert player.tree.visits == 0
+    alone = tournament(game, [player, random_player()], games=3, seed=5, alternate=False)
+    assert alone.records == result.records[:3]
+
+
+def test_threads_give_the_serial_records_and_progress_counts_the_games():
+    game = Pig(goal=20)
+    serial = tournament(game, entrants(game), games=6, seed=4)
+    reports: list[Progress] = []
+    seen: dict[int, GameRecord] = {}
+    with ThreadPoolExecutor(3) as pool:
+        threaded = tournament(
+            game, entrants(game), games=6, seed=4, executor=pool, progress=reports.append,
+            on_record=seen.__setitem__,
+        )  # fmt: skip
+    assert threaded == serial
+    assert sorted(report.done for report in reports) == list(range(1, 7))
+    assert seen == dict(enumerate(serial.records))
+
+
+def test_a_player_searching_on_an_executor_keeps_it_in_every_game():
+    game = TicTacToe()
+    here = MCTSPlayer(game, iterations=40, trees=2, reuse=False)
+    with ThreadPoolExecutor(2) as pool:
+        there = MCTSPlayer(game, iterations=40, trees=2, executor=pool, reuse=False)
+        on_pool = tournament(game, [there, random_player()], games=3, seed=2)
+    assert on_pool.records == tournament(game, [here, random_player()], games=3, seed=2).records
+
+
+def test_unfinished_games_count_in_no_tally():
+    game = TicTacToe()
+    result = tournament(game, [first_action, first_action], games=3, max_moves=2)
+    assert result.unfinished == 3
+    assert result.wins == result.draws == result.losses == (0, 0)
+
+
+def test_a_game_that_raises_is_named_and_the_games_before_it_kept():
+    game = TicTacToe()
+    seen: dict[int, GameRecord] = {}
+    players = [first_action, Fails()]  # the first mover plays square 0, never the centre...
+    assert tournament(game, players, games=2, alternate=False).unfinished == 0
+    players = [lambda state: 4 if state == game.initial_state() else first_action(state), Fails()]
+    with pytest.raises(PartFailedError, match=r"tournament: part 0 \(game 0 ") as info:
+        tournament(game, players, games=3, alternate=False, on_record=seen.__setitem__, retries=1)
+    assert isinstance(info.value.__cause__, RuntimeError)
+    assert info.value.finished == len(seen)
+
+
+def centre_first(state):
+    game = TicTacToe()
+    return 4 if state == game.initial_state() else game.actions(state)[0]
+
+
+@pytest.mark.slow
+def test_a_killed_worker_is_reported_with_the_finished_games_kept():
+    game = TicTacToe()
+    seen: dict[int, GameRecord] = {}
+    # The even games open in the centre, to which the replier dies; the odd ones, seats
+    # swapped, it opens itself.
+    players = [centre_first, Replier(dies=True)]
+    died = pytest.raises(PartFailedError, match="worker process died")
+    with ProcessPoolExecutor(2) as pool, died as info:
+        tournament(game, players, games=4, executor=pool, on_record=seen.__setitem__)
+    assert info.value.finished == len(seen)
+    reference = tournament(game, [centre_first, Replier(dies=False)], games=4)
+    for index, record in seen.items():
+        assert record == reference.records[index]
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"games": 0}, "games must be an int >= 1"),
+        ({"games": 2.0}, "games must be an int >= 1"),
+        ({"games": 2, "seed": "a"}, "seed must be an int"),
+        ({"games": 2, "alternate": 1}, "alternate must be True or False"),
+        ({"games": 2, "max_moves": -1}, "max_moves must be an int >= 0 or None"),
+        ({"games": 2, "retries": -1}, "retries must be an int >= 0"),
+        ({"games": 2, "executor": object()}, "executor must be a concurrent.futures.Executor"),
+    ],
+)
+def test_bad_options_are_refused(options, message):
+    with pytest.raises(InvalidSearchOptionError, match=f"tournament: {message}"):
+        tournament(TicTacToe(), [first_action, first_action], **options)
+
+
+def test_players_must_fill_the_seats():
+    with pytest.raises(InvalidSearchOptionError, match="tournament: TicTacToe has 2 players"):
+        tournament(TicTacToe(), [first_action], games=2)
+
+
+def test_a_player_that_cannot_pickle_is_refused_before_any_game_is_sent():
+    with ProcessPoolExecutor(1) as pool, pytest.raises(NotPicklableError, match="players"):
+        tournament(TicTacToe(), [first_action, lambda state: 0], games=2, executor=pool)
+
+
+def test_the_library_players_pickle():
+    game = TicTacToe()
+    start = game.initial_state()
+    for player in (
+        searcher_player(alphabeta).bind(game),
+        searcher_player(game, alphabeta),
+        random_player(game, random.Random(3)),
+        MCTSPlayer(game, iterations=10, rng=2),
+    ):
+        copy = pickle.loads(pickle.dumps(player))
+        assert copy(start) == player(start)
+
+
+@pytest.mark.slow
+def test_processes_and_dask_give_the_serial_records(dask_executor):
+    game = Pig(goal=25)
+    players = [random_player(), MCTSPlayer(game, iterations=30, reuse=False)]
+    serial = tournament(game, players, games=6, seed=9)
+    with ProcessPoolExecutor(2) as pool:
+        assert tournament(game, players, games=6, seed=9, executor=pool) == serial
+    assert tournament(game, players, games=6, seed=9, executor=dask_executor) == serial
