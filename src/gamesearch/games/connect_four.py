@@ -487,6 +487,91 @@ class ConnectFour:
             col for col in self.actions(state) if wins >> (col * stride) & ((1 << stride) - 1)
         )
 
+    def non_losing_children(self, state: int) -> tuple[tuple[int, int, Player | None], ...]:
+        """The children of :meth:`non_losing_actions`, best first: the engine's solving hook.
+
+        One call does for an exact solver what :meth:`non_losing_actions`, :meth:`threat_order`,
+        :meth:`result` and :meth:`to_move` do one by one, sharing their bitboards (Pons's
+        ``possibleNonLosingMoves`` and ``MoveSorter``): ``(action, child, mover)`` triples, where
+        ``child`` is ``result(state, action)`` and ``mover`` is ``to_move(child)``, or ``None``
+        when ``child`` is terminal. Winning columns come alone; otherwise the columns that
+        make the most cells where one more stone completes a four come first, ties
+        centre-first. Memoized per state, as a search of a middle game meets most states again.
+
+        Example:
+            >>> game = ConnectFour()
+            >>> [action for action, _, _ in game.non_losing_children(game.from_moves("11223"))]
+            [3]
+            >>> action, child, mover = game.non_losing_children(game.from_moves("112233"))[0]
+            >>> action, game.winner(child), mover
+            (3, 0, None)
+        """
+        try:
+            return self._solving[state]
+        except KeyError:
+            pass
+        except AttributeError:
+            self._solving: dict[int, tuple[tuple[int, int, Player | None], ...]] = {}
+        mask = state & self._full
+        children: tuple[tuple[int, int, Player | None], ...] = ()
+        if state < self._over:
+            opponent = state >> self._shift & self._full
+            children = self._solving_children(state, mask, mask ^ opponent, opponent)
+        if len(self._solving) >= _MEMO_LIMIT:
+            self._solving.clear()
+        self._solving[state] = children
+        return children
+
+    def _solving_children(
+        self, state: int, mask: int, mine: int, opponent: int
+    ) -> tuple[tuple[int, int, Player | None], ...]:
+        """:meth:`non_losing_children` of a state in play, worked out from its bitboards.
+
+        A child is made here rather than by :meth:`result`, which would look for a four again:
+        the stone ``cell`` joins the mask, the mover's stones become the last mover's
+        (``opponent ^ (mask | cell)``, as in :meth:`result`) and the turn flips.
+        """
+        columns, completions, shift = self._columns, self._completions, self._shift
+        flip = self._turn
+        playable = (mask + self._bottom_row) & self._board
+        wins = completions(mine) & playable
+        if wins:
+            ended = self._ended
+            return tuple(
+                (col, (state | cell) ^ (mask | cell) << shift ^ flip | ended, None)
+                for col in self._centre_first
+                if (cell := wins & columns[col])
+            )
+        threats = completions(opponent) & ~mask
+        forced = playable & threats
+        if forced:
+            if forced & (forced - 1):  # two threats: no single stone blocks both
+                return ()
+            playable = forced
+        safe = playable & ~(threats >> 1)
+        if not safe:
+            return ()
+        free = self._board & ~mask
+        if free == safe and not safe & (safe - 1):  # one empty cell left: the child is a draw
+            child = (state | safe) ^ (mask | safe) << shift ^ flip | self._over
+            return ((self._column_of(safe), child, None),)
+        scored = [
+            ((completions(mine | cell) & free & ~cell).bit_count(), -rank, col, cell)
+            for rank, col in enumerate(self._centre_first)
+            if (cell := safe & columns[col])
+        ]
+        if len(scored) > 1:
+            scored.sort(reverse=True)
+        mover = (state >> self._turn_shift & 1) ^ 1
+        return tuple(
+            (col, (state | cell) ^ (mask | cell) << shift ^ flip, mover)
+            for _, _, col, cell in scored
+        )
+
+    def _column_of(self, cell: int) -> int:
+        """The column of the one-bit board ``cell``."""
+        return (cell.bit_length() - 1) // self._stride
+
     def threat_order(self, state: int, actions: Sequence[int]) -> list[int]:
         """``actions`` by how many winning cells each gives the player to move, most first.
 

@@ -13,6 +13,7 @@ from ..game import A, Evaluation, Game, Order, S
 from ..result import SearchResult
 from ._enhanced import Enhancements, Outcome, enhanced_search
 from ._ordering import Memory
+from ._solver import probe, solving_children
 from ._window import finish, terminal_root
 from .table import TranspositionTable
 
@@ -100,8 +101,14 @@ def mtdf(
     if game.is_terminal(root):
         return terminal_root(game, root, depth=depth, started=started, trace=None)
     table = TranspositionTable() if table is None else table
+    search_id = table.begin_search(game)
+    children = solving_children(game) if depth is None and trusted_order else None
+    if children is not None:  # exact solving with the game's hooks: the lean probe loop
+        with recursion_guard(_SEARCHER, [], getattr(game, "key", None)):
+            outcome = probe(game, root, children, table, search_id)
+        return finish(game, root, outcome, table, depth=depth, started=started)
     options = Enhancements(order=order, table=table, trusted_order=trusted_order)
-    search_id, memory = table.begin_search(game), Memory()
+    memory = Memory()
     guess, lower, upper = float(first_guess), -math.inf, math.inf
     total: Outcome | None = None
     proofs = [False, False]  # whether the lower and the upper bound are proven
