@@ -125,6 +125,7 @@ class ConnectFour:
         self._ends: dict[int, int] = {}
         self._ordered: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._threats: dict[int, int] = {}
+        self._mirrored_stones = width * height // 4  # see solving_key
 
     def __repr__(self) -> str:
         return f"ConnectFour(width={self.width}, height={self.height})"
@@ -255,6 +256,34 @@ class ConnectFour:
             False
         """
         return (state & self._full) + (state >> self._shift & self._full)
+
+    def solving_key(self, state: int) -> int:
+        """:meth:`key`, merged with the mirror image's while at most a quarter of the cells hold
+        stones: the engine's key for exact solving.
+
+        A position and its mirror image (the columns reversed) have the same value, so a
+        solver may store one entry for both; from the empty board, whose first moves come in
+        mirrored pairs, that spares a third to a half of the nodes. Deeper down the pairs are
+        rare and the mirroring would cost more than it saves, so the key is :meth:`key` there.
+        Only the engine's exact solver uses it (stored best moves may be the mirror image's:
+        it only tries them first).
+
+        Example:
+            >>> game = ConnectFour()
+            >>> game.solving_key(game.from_moves("12")) == game.solving_key(game.from_moves("76"))
+            True
+            >>> game.key(game.from_moves("12")) == game.key(game.from_moves("76"))
+            False
+        """
+        mask = state & self._full
+        key = mask + (state >> self._shift & self._full)
+        if mask.bit_count() > self._mirrored_stones:
+            return key
+        stride, column, last = self._stride, (1 << self._stride) - 1, self.width - 1
+        mirrored = 0
+        for col in range(self.width):
+            mirrored |= (key >> (col * stride) & column) << ((last - col) * stride)
+        return min(key, mirrored)
 
     def order(self, state: int, actions: Sequence[int]) -> list[int]:
         """``actions`` in the order a search should try them: the most promising first.
@@ -496,7 +525,7 @@ class ConnectFour:
         ``child`` is ``result(state, action)`` and ``mover`` is ``to_move(child)``, or ``None``
         when ``child`` is terminal. Winning columns come alone; otherwise the columns that
         make the most cells where one more stone completes a four come first, ties
-        centre-first. Memoized per state, as a search of a middle game meets most states again.
+        centre-first.
 
         Example:
             >>> game = ConnectFour()
@@ -506,21 +535,11 @@ class ConnectFour:
             >>> action, game.winner(child), mover
             (3, 0, None)
         """
-        try:
-            return self._solving[state]
-        except KeyError:
-            pass
-        except AttributeError:
-            self._solving: dict[int, tuple[tuple[int, int, Player | None], ...]] = {}
+        if state >= self._over:
+            return ()
         mask = state & self._full
-        children: tuple[tuple[int, int, Player | None], ...] = ()
-        if state < self._over:
-            opponent = state >> self._shift & self._full
-            children = self._solving_children(state, mask, mask ^ opponent, opponent)
-        if len(self._solving) >= _MEMO_LIMIT:
-            self._solving.clear()
-        self._solving[state] = children
-        return children
+        opponent = state >> self._shift & self._full
+        return self._solving_children(state, mask, mask ^ opponent, opponent)
 
     def _solving_children(
         self, state: int, mask: int, mine: int, opponent: int
@@ -534,7 +553,8 @@ class ConnectFour:
         columns, completions, shift = self._columns, self._completions, self._shift
         flip = self._turn
         playable = (mask + self._bottom_row) & self._board
-        wins = completions(mine) & playable
+        known = self._threats.get  # the memo of _completions, read inline (a hot loop)
+        wins = (known(mine) or completions(mine)) & playable
         if wins:
             ended = self._ended
             return tuple(
@@ -542,7 +562,7 @@ class ConnectFour:
                 for col in self._centre_first
                 if (cell := wins & columns[col])
             )
-        threats = completions(opponent) & ~mask
+        threats = (known(opponent) or completions(opponent)) & ~mask
         forced = playable & threats
         if forced:
             if forced & (forced - 1):  # two threats: no single stone blocks both
@@ -556,7 +576,12 @@ class ConnectFour:
             child = (state | safe) ^ (mask | safe) << shift ^ flip | self._over
             return ((self._column_of(safe), child, None),)
         scored = [
-            ((completions(mine | cell) & free & ~cell).bit_count(), -rank, col, cell)
+            (
+                ((known(mine | cell) or completions(mine | cell)) & free & ~cell).bit_count(),
+                -rank,
+                col,
+                cell,
+            )
             for rank, col in enumerate(self._centre_first)
             if (cell := safe & columns[col])
         ]

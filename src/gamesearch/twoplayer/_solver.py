@@ -11,7 +11,10 @@ module is that loop (Pons's solver, "Solving Connect 4", 2019, in the engine's t
   and a state with none is lost two plies on (the opponent's next move wins);
 - a transposition table of proven bounds, read before the children are made (a bound that
   settles the window returns at once; one that does not narrows it) and whose best action is
-  tried first;
+  tried first, keyed by the game's ``solving_key`` if it has one (which may merge states of
+  equal value, such as mirror images), else by its ``key``;
+- enhanced transposition cutoffs (Plaat, Schaeffer, Pijls and de Bruin 1996): before any
+  child is searched, a child whose stored bound already refutes the window cuts off;
 - null-window probes (:func:`probe`): the value is found by tests "is it above ``m``?" with
   ``m`` halving the range of the values still possible, counted in plies to the end for wins
   and losses (Pons's iterative narrowing of ``[min, max]``; Plaat et al.'s MTD framework).
@@ -145,7 +148,7 @@ def _search(  # noqa: PLR0915  # the recursive core: see the contract in its doc
     point: float,
 ) -> Outcome:
     """One probe: a fail-soft null-window search of ``root`` around ``point``."""
-    keyfn = getattr(game, "key", None)
+    keyfn = getattr(game, "solving_key", None) or getattr(game, "key", None)
     if keyfn is None:
         keyfn = _identity
     utility, actions = game.utility, game.actions
@@ -198,6 +201,23 @@ def _search(  # noqa: PLR0915  # the recursive core: see the contract in its doc
             return top - ply - 3
         alpha_in = alpha
         child_ply = ply + 1
+        if kids and kids[0][2] is not None:
+            # Enhanced transposition cutoff (Plaat et al. 1996): a child whose proven upper
+            # bound (for its mover) settles the window here cuts off before any search.
+            for action, child, next_mover in kids:
+                entry = get(keyfn(child))
+                if entry is None or not entry[5]:
+                    continue
+                _, _, bound, value, _, _ = entry
+                if value >= mate:
+                    value -= child_ply
+                elif value <= -mate:
+                    value += child_ply
+                if next_mover != mover:
+                    if bound != LOWER and -value >= beta:
+                        return -value  # type: ignore[no-any-return]
+                elif bound != UPPER and value >= beta:
+                    return value  # type: ignore[no-any-return]
         if child_ply > max_depth:
             max_depth = child_ply
         if not kids:  # every move lets the opponent win at once: lost at ply + 2
