@@ -258,12 +258,12 @@ class ConnectFour:
         return (state & self._full) + (state >> self._shift & self._full)
 
     def solving_key(self, state: int) -> int:
-        """:meth:`key`, merged with the mirror image's while at most a quarter of the cells hold
-        stones: the engine's key for exact solving.
+        """The engine's key for exact solving: :meth:`key`, or the mirror image's, early on.
 
-        A position and its mirror image (the columns reversed) have the same value, so a
-        solver may store one entry for both; from the empty board, whose first moves come in
-        mirrored pairs, that spares a third to a half of the nodes. Deeper down the pairs are
+        While at most a quarter of the cells hold stones, the smaller of the two keys. A
+        position and its mirror image (the columns reversed) have the same value, so a solver
+        may store one entry for both; from the empty board, whose first moves come in mirrored
+        pairs, that spares a third to a half of the nodes. Deeper down the pairs are
         rare and the mirroring would cost more than it saves, so the key is :meth:`key` there.
         Only the engine's exact solver uses it (stored best moves may be the mirror image's:
         it only tries them first).

@@ -146,7 +146,6 @@ def enhanced_search(
         CyclicGameError: with ``detect_cycles``, a state repeats on the line searched.
     """
     table, root_values, pvs = options.table, options.root_values, options.pvs
-    nextafter = math.nextafter
     memory = memory if memory is not None else Memory()
     killer_slots = memory.killers if options.killers else None
     history = memory.history if options.history else None
@@ -158,7 +157,7 @@ def enhanced_search(
     keyfn = getattr(game, "key", None)
     entries = table._entries if table is not None else None  # raw tuples: see TableEntry
     root_player = to_move(root)
-    inf = math.inf
+    inf, nextafter, clock = math.inf, math.nextafter, time.perf_counter
     win, top, mate, safe_of = _distance_scores(game, trace)
     distances = top != inf
     expanded, leaves, cutoffs, max_depth, estimates = 0, 0, 0, 0, 0
@@ -166,14 +165,11 @@ def enhanced_search(
     got_lo = got_hi = False
     limits = Limits() if limits is None else limits
     limited, deadline, budget = limits.active, limits.deadline, limits.nodes
-    clock = time.perf_counter
     scored_root: list[tuple[Any, float]] = []
     # Extensions may double the depth of a line, at most (see ``extended``).
     lines: list[Any] = [None] * ((2 * limit + 1 if limit > 0 else sys.getrecursionlimit()) + 1)
-    extend, reducing = options.extend, options.reductions and limit > 0
-    margin = options.singular
-    singular = margin is not None and limit > 0
-    deepen = extend is not None or singular
+    extend, reducing, margin = options.extend, options.reductions and limit > 0, options.singular
+    singular, deepen = margin is not None and limit > 0, extend is not None or margin is not None
     tracer = None if trace is None else MaxView(trace, root_player)
     on_path: set[Any] | None = set() if detect_cycles else None
     unwound = [] if unwound is None else unwound
@@ -202,8 +198,9 @@ def enhanced_search(
         )
 
     def extended(state: Any, action: Any, child: Any, horizon: int, singular: Any) -> int:
-        """The horizon below ``child``: ``horizon`` plus ``extend``'s plies, and one more if
-        ``action`` is the ``singular`` one, at most ``2 * limit``.
+        """The horizon below ``child``, with ``extend``'s plies and the singular ply, if any.
+
+        At most ``2 * limit``; one more ply if ``action`` is the ``singular`` one.
 
         Raises:
             GameProtocolError: ``extend`` did not return an int >= 0.

@@ -139,7 +139,7 @@ def _split(lower: float, upper: float) -> float:
     return point if lower <= point < upper else lower
 
 
-def _search(  # noqa: PLR0915  # the recursive core: see the contract in its docstring
+def _search(
     game: Game[Any, Any],
     root: Any,
     children: Children,
@@ -178,14 +178,14 @@ def _search(  # noqa: PLR0915  # the recursive core: see the contract in its doc
                     value += ply
                 # Transposition table cutoff: a proven bound holds at any depth.
                 if bound == EXACT:
-                    return value  # type: ignore[no-any-return]
+                    return value
                 if bound == LOWER:
                     if value >= beta:
-                        return value  # type: ignore[no-any-return]
+                        return value
                     if value > alpha:
                         alpha = value
                 elif value <= alpha:
-                    return value  # type: ignore[no-any-return]
+                    return value
                 elif value < beta:
                     beta = value
         # Mate-distance pruning: the game ends at ply + 1 at the soonest if won, and at ply + 2
@@ -204,7 +204,7 @@ def _search(  # noqa: PLR0915  # the recursive core: see the contract in its doc
         if kids and kids[0][2] is not None:
             # Enhanced transposition cutoff (Plaat et al. 1996): a child whose proven upper
             # bound (for its mover) settles the window here cuts off before any search.
-            for action, child, next_mover in kids:
+            for _, child, next_mover in kids:
                 entry = get(keyfn(child))
                 if entry is None or not entry[5]:
                     continue
@@ -215,9 +215,9 @@ def _search(  # noqa: PLR0915  # the recursive core: see the contract in its doc
                     value += child_ply
                 if next_mover != mover:
                     if bound != LOWER and -value >= beta:
-                        return -value  # type: ignore[no-any-return]
+                        return -value
                 elif bound != UPPER and value >= beta:
-                    return value  # type: ignore[no-any-return]
+                    return value
         if child_ply > max_depth:
             max_depth = child_ply
         if not kids:  # every move lets the opponent win at once: lost at ply + 2

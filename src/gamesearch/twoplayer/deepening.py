@@ -141,8 +141,8 @@ def iterative_deepening(
         >>> result = iterative_deepening(game, game.parse("XX. / OO. / ..."))
         >>> result.action, result.value   # X wins at once
         (2, 1.0)
-        >>> result.exact, result.depth    # proven when every line has been played out
-        (True, 5)
+        >>> result.exact, result.depth    # proven at once: no line wins sooner
+        (True, 1)
     """
     started = time.perf_counter()
     depth = _renamed_depth(depth, max_depth)
@@ -153,17 +153,7 @@ def iterative_deepening(
     _check_null_window(pvs, aspiration)
     if extend is not None and not callable(extend):
         raise InvalidSearchOptionError(f"{_SEARCHER}: extend must be callable or None")
-    if not isinstance(reductions, bool):
-        raise InvalidSearchOptionError(f"{_SEARCHER}: reductions must be True or False")
-    if singular is not None and (
-        isinstance(singular, bool)
-        or not isinstance(singular, (int, float))
-        or not 0 < singular < math.inf
-    ):
-        raise InvalidSearchOptionError(
-            f"{_SEARCHER}: singular must be a margin > 0 in utility units, or None; "
-            f"got {singular!r}"
-        )
+    _check_extensions(reductions, singular)
     for name, member in (("evaluate", evaluate), ("order", order)):
         if member is not None and not callable(member):
             raise InvalidSearchOptionError(
@@ -387,6 +377,26 @@ def _check_limits(
         check_count(_SEARCHER, name, value)
     if on_iteration is not None and not callable(on_iteration):
         raise InvalidSearchOptionError(f"{_SEARCHER}: on_iteration must be callable")
+
+
+def _check_extensions(reductions: object, singular: object) -> None:
+    """Check the options of late-move reductions and singular extensions.
+
+    Raises:
+        InvalidSearchOptionError: ``reductions`` is not a bool, or ``singular`` is not
+            ``None`` nor a number > 0 (a finite margin).
+    """
+    if not isinstance(reductions, bool):
+        raise InvalidSearchOptionError(f"{_SEARCHER}: reductions must be True or False")
+    if singular is not None and (
+        isinstance(singular, bool)
+        or not isinstance(singular, (int, float))
+        or not 0 < singular < math.inf
+    ):
+        raise InvalidSearchOptionError(
+            f"{_SEARCHER}: singular must be a margin > 0 in utility units, or None; "
+            f"got {singular!r}"
+        )
 
 
 def _check_null_window(pvs: object, aspiration: object) -> None:
