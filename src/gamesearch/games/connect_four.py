@@ -126,6 +126,11 @@ class ConnectFour:
         self._ordered: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._threats: dict[int, int] = {}
         self._mirrored_stones = width * height // 4  # see solving_key
+        # For the solving hook: each column centre-first, with its tie-break (centre highest).
+        self._centre_columns = tuple(
+            (width - 1 - rank, col, self._columns[col])
+            for rank, col in enumerate(self._centre_first)
+        )
 
     def __repr__(self) -> str:
         return f"ConnectFour(width={self.width}, height={self.height})"
@@ -550,17 +555,16 @@ class ConnectFour:
         the stone ``cell`` joins the mask, the mover's stones become the last mover's
         (``opponent ^ (mask | cell)``, as in :meth:`result`) and the turn flips.
         """
-        columns, completions, shift = self._columns, self._completions, self._shift
-        flip = self._turn
-        playable = (mask + self._bottom_row) & self._board
+        shift, flip, completions = self._shift, self._turn, self._completions
         known = self._threats.get  # the memo of _completions, read inline (a hot loop)
+        playable = (mask + self._bottom_row) & self._board
         wins = (known(mine) or completions(mine)) & playable
         if wins:
             ended = self._ended
             return tuple(
                 (col, (state | cell) ^ (mask | cell) << shift ^ flip | ended, None)
-                for col in self._centre_first
-                if (cell := wins & columns[col])
+                for _, col, column in self._centre_columns
+                if (cell := wins & column)
             )
         threats = (known(opponent) or completions(opponent)) & ~mask
         forced = playable & threats
@@ -571,27 +575,26 @@ class ConnectFour:
         safe = playable & ~(threats >> 1)
         if not safe:
             return ()
-        free = self._board & ~mask
-        if free == safe and not safe & (safe - 1):  # one empty cell left: the child is a draw
-            child = (state | safe) ^ (mask | safe) << shift ^ flip | self._over
-            return ((self._column_of(safe), child, None),)
-        scored = [
-            (
-                ((known(mine | cell) or completions(mine | cell)) & free & ~cell).bit_count(),
-                -rank,
-                col,
-                cell,
-            )
-            for rank, col in enumerate(self._centre_first)
-            if (cell := safe & columns[col])
-        ]
-        if len(scored) > 1:
-            scored.sort(reverse=True)
         mover = (state >> self._turn_shift & 1) ^ 1
-        return tuple(
-            (col, (state | cell) ^ (mask | cell) << shift ^ flip, mover)
-            for _, _, col, cell in scored
-        )
+        free = self._board & ~mask
+        if not safe & (safe - 1):  # one move: nothing to order
+            child = (state | safe) ^ (mask | safe) << shift ^ flip
+            if free == safe:  # the last empty cell: a draw
+                return ((self._column_of(safe), child | self._over, None),)
+            return ((self._column_of(safe), child, mover),)
+        # Pons's move ordering: by the cells where one more stone would complete a four.
+        scored = []
+        span = self.width
+        for tie, col, column in self._centre_columns:
+            cell = safe & column
+            if cell:
+                grown = mine | cell
+                made = ((known(grown) or completions(grown)) & free).bit_count()
+                scored.append((made * span + tie, col, cell))
+        scored.sort(reverse=True)
+        return tuple([
+            (col, (state | cell) ^ (mask | cell) << shift ^ flip, mover) for _, col, cell in scored
+        ])
 
     def _column_of(self, cell: int) -> int:
         """The column of the one-bit board ``cell``."""

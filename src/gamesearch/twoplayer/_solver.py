@@ -201,7 +201,7 @@ def _search(
             return top - ply - 3
         alpha_in = alpha
         child_ply = ply + 1
-        if kids and kids[0][2] is not None:
+        if ply and kids and kids[0][2] is not None:
             # Enhanced transposition cutoff (Plaat et al. 1996): a child whose proven upper
             # bound (for its mover) settles the window here cuts off before any search.
             for _, child, next_mover in kids:
