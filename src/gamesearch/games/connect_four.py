@@ -8,7 +8,7 @@ from functools import lru_cache
 from ..errors import GameProtocolError, IllegalActionError
 from ..game import Player
 from ..result import SearchResult
-from ._bitboard import completions, has_four, window_score
+from ._bitboard import completions_on, has_four, window_score
 
 __all__ = ["ConnectFour"]
 
@@ -126,6 +126,7 @@ class ConnectFour:
         self._ordered: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._threats: dict[int, int] = {}
         self._mirrored_stones = width * height // 4  # see solving_key
+        self._complete = completions_on(stride, self._board)
         # For the solving hook: each column centre-first, with its tie-break (centre highest).
         self._centre_columns = tuple(
             (width - 1 - rank, col, self._columns[col])
@@ -542,20 +543,13 @@ class ConnectFour:
         """
         if state >= self._over:
             return ()
-        mask = state & self._full
-        opponent = state >> self._shift & self._full
-        return self._solving_children(state, mask, mask ^ opponent, opponent)
-
-    def _solving_children(
-        self, state: int, mask: int, mine: int, opponent: int
-    ) -> tuple[tuple[int, int, Player | None], ...]:
-        """:meth:`non_losing_children` of a state in play, worked out from its bitboards.
-
-        A child is made here rather than by :meth:`result`, which would look for a four again:
-        the stone ``cell`` joins the mask, the mover's stones become the last mover's
-        (``opponent ^ (mask | cell)``, as in :meth:`result`) and the turn flips.
-        """
-        shift, flip, completions = self._shift, self._turn, self._completions
+        # A child is made here rather than by result(), which would look for a four again: the
+        # stone `cell` joins the mask, the mover's stones become the last mover's
+        # (opponent ^ (mask | cell), as in result()) and the turn flips.
+        full, shift, flip, completions = self._full, self._shift, self._turn, self._completions
+        mask = state & full
+        opponent = state >> shift & full
+        mine = mask ^ opponent
         known = self._threats.get  # the memo of _completions, read inline (a hot loop)
         playable = (mask + self._bottom_row) & self._board
         wins = (known(mine) or completions(mine)) & playable
@@ -686,7 +680,7 @@ class ConnectFour:
         try:
             return self._threats[stones]
         except KeyError:
-            cells = completions(stones, self._directions, self._board)
+            cells = self._complete(stones)
             if len(self._threats) >= _MEMO_LIMIT:
                 self._threats.clear()
             self._threats[stones] = cells

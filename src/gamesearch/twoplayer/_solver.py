@@ -152,7 +152,7 @@ def _search(
     if keyfn is None:
         keyfn = _identity
     utility, actions = game.utility, game.actions
-    entries, store = table._entries, table.store_raw
+    entries, store, capacity = table._entries, table.store_raw, table.max_entries
     get = entries.get
     win, top, mate, inf = win_utility(game), TOP, MATE, math.inf
     expanded = leaves = cutoffs = max_depth = 0
@@ -247,7 +247,10 @@ def _search(
                         alpha = value
         bound = UPPER if best <= alpha_in else LOWER if best >= beta else EXACT
         stored = best + ply if best >= mate else best - ply if best <= -mate else best
-        store(key, (search_id, UNLIMITED, bound, stored, best_action, True))
+        if len(entries) < capacity:  # the table's store, inline while it has room
+            entries[key] = (search_id, UNLIMITED, bound, stored, best_action, True)
+        else:
+            store(key, (search_id, UNLIMITED, bound, stored, best_action, True))
         if ply == 0:
             root_action[0] = best_action
         return best
