@@ -42,6 +42,12 @@ def mtdf(
     an evaluation with many distinct values may need many. The value is that of
     :func:`~gamesearch.alphabeta` at the same depth, for the player to move at ``state``.
 
+    Exact solving: without ``depth`` and without an ``order`` of its own, on a game that offers
+    ``non_losing_children`` and ``win_utility`` (see :mod:`gamesearch.game`), the passes run
+    the engine's lean exact solver instead, whose probe points halve the values still possible
+    (counted in plies to the end) rather than follow ``first_guess``: Pons's Connect Four
+    solver, in the engine's terms. The value is the same.
+
     Args:
         game: A two-player game.
         state: The root; ``None`` means ``game.initial_state()``.
