@@ -42,7 +42,10 @@ class ConnectFour:
 
     Besides the ``Game`` protocol, the game offers what a search needs: :meth:`key` for
     transposition tables, :meth:`order` for move ordering and :meth:`evaluate` for
-    depth-limited search.
+    depth-limited search; and the engine's solving hooks (see :mod:`gamesearch.game`):
+    ``win_utility``, :meth:`non_losing_actions`, :meth:`non_losing_children` and
+    :meth:`solving_key`, with which ``mtdf(game, state)`` solves a position as Pons's solver
+    does.
 
     Args:
         width: Columns on the board (an int >= 1).
