@@ -74,6 +74,7 @@ def _variants(game: Any, limits: dict[str, Any]) -> dict[str, Callable[[], Searc
         "reductions (approximate)": lambda: iterative_deepening(
             game, reductions=True, pvs=True, **limits
         ),
+        "singular (approximate)": lambda: iterative_deepening(game, singular=0.05, **limits),
     }
     if isinstance(game, ConnectFour):
         variants["extend forced replies (approximate)"] = lambda: iterative_deepening(
@@ -187,3 +188,38 @@ def line_positions(quick: bool) -> None:
             target_mean_ms=50 if low == 18 else 1000,
             scores=scores,
         )
+
+
+def line_singular_match(quick: bool) -> None:
+    """Strength of singular extensions: Connect Four games at equal depth against the plain engine.
+
+    Each opening (four random moves, seeded) is played twice, the sides swapped; both players
+    are ``iterative_deepening`` to the same depth, one with ``singular=0.05``. Reported: the
+    extended side's wins, draws and losses, and the nodes each side searched.
+    """
+    game, depth = ConnectFour(), 5 if quick else 7
+    rng, record, nodes = random.Random(13), {"wins": 0, "draws": 0, "losses": 0}, [0, 0]
+    for _ in range(1 if quick else 6):
+        opening = game.initial_state()
+        for _ in range(4):
+            opening = game.result(opening, rng.choice(game.actions(opening)))
+        for extended_side in (0, 1):
+            state = opening
+            while not game.is_terminal(state):
+                singular = game.to_move(state) == extended_side
+                result = iterative_deepening(
+                    game, state, depth=depth, singular=0.05 if singular else None
+                )
+                nodes[singular] += result.stats.nodes
+                state = game.result(state, result.action)
+            utility = game.utility(state, extended_side)
+            record["wins" if utility > 0 else "losses" if utility < 0 else "draws"] += 1
+    emit(
+        bench="engine.singular_match",
+        depth=depth,
+        games=sum(record.values()),
+        **record,
+        singular_nodes=nodes[1],
+        plain_nodes=nodes[0],
+        nodes_vs_plain=round(nodes[1] / nodes[0], 3),
+    )

@@ -18,6 +18,9 @@ Lines (JSON, one dict per line on stdout):
   aspiration windows, MTD(f), late-move reductions and a forced-reply extension, on tic-tac-toe
   (solved) and Connect Four 7x6 to depth 10 (``--quick``: 7), with ratios against plain
   ``iterative_deepening`` in the same run; the exact techniques must give its value.
+- ``engine.singular_match``: Connect Four games at equal depth (5 in ``--quick``, else 7) from
+  seeded random openings, sides swapped, singular extensions against the plain engine: the
+  extended side's wins, draws and losses, and the nodes of each side.
 - ``engine.solver``: Connect Four boards solved from the empty board by ``mtdf`` (with the
   game's ``non_losing_actions``, ``key`` and ``order``) against ``iterative_deepening``.
 - ``engine.positions``: mean time to solve random 7x6 positions of 18-24 and 10-14 stones
@@ -36,7 +39,7 @@ from collections.abc import Callable
 from typing import Any
 
 from _common import emit, emit_env, fail, run_timed
-from _engine_techniques import line_positions, line_solver, line_techniques
+from _engine_techniques import line_positions, line_singular_match, line_solver, line_techniques
 
 from gamesearch import SearchResult, TranspositionTable, alphabeta, iterative_deepening
 from gamesearch.games import ConnectFour, TicTacToe
@@ -182,6 +185,7 @@ def main(argv: list[str] | None = None) -> None:
         line(repeat, args.quick)
     line_solve(repeat, args.quick, args.solve_limit)
     line_techniques(repeat, args.quick)
+    line_singular_match(args.quick)
     line_solver(args.quick, args.solve_limit)
     line_positions(args.quick)
 

@@ -365,3 +365,14 @@ def test_states_are_immutable_and_equal_by_position_and_history() -> None:
     assert one.fen == "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1"
     assert one.turn is chess.BLACK
     assert repr(one) == f"ChessState({one.fen!r})"
+
+
+def test_the_mate_in_two_of_issue_13_is_proven_and_ends_the_search() -> None:
+    # ChessGame declares win_utility: the mate is proven at depth 3, though other moves read
+    # the evaluation, and iterative deepening stops there instead of running to its deadline.
+    game = ChessGame("kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1")
+    result = iterative_deepening(game, time_limit=30)
+    assert (result.value, result.exact, result.plies_to_end) == (1.0, True, 3)
+    assert result.depth == 3
+    assert game.move_to_uci(result.action) == "a1a6"
+    assert brute_force_keys(chess.Board("kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1"), 2) == ["a1a6"]

@@ -73,9 +73,10 @@ def test_every_option_gives_the_minimax_value(tree: GameTree, options: Any, dept
 def symmetric_evaluation(state: int, player: int) -> float:
     """An arbitrary evaluation that, like the game's values, is the same for symmetric boards.
 
-    A table key may merge only states that every value and evaluation treats alike.
+    A table key may merge only states that every value and evaluation treats alike. Scaled
+    into [-1, 1], as tic-tac-toe's ``win_utility`` requires of an evaluation.
     """
-    return arbitrary_evaluation(TICTACTOE.key(state), player)
+    return arbitrary_evaluation(TICTACTOE.key(state), player) / 8
 
 
 @given(states(TICTACTOE), options_strategy, st.integers(min_value=1, max_value=4))

@@ -330,6 +330,7 @@ def test_iterative_deepening_signature():
                 ("aspiration", None),
                 ("extend", None),
                 ("reductions", False),
+                ("singular", None),
                 ("max_depth", None),
             ]
         ],

@@ -232,3 +232,67 @@ def children_fault(game: Any, state: object) -> str | None:
                 f"{'the child is terminal (None)' if terminal else f'to_move gives {wanted!r}'}"
             )
     return None
+
+
+def non_losing_fault(game: Any, state: object, win: float) -> str | None:
+    """What is wrong with ``game.non_losing_actions(state)``, judged by the plain members.
+
+    The engine's solving hook must give the actions that win at once (a terminal child worth
+    ``win``, the game's ``win_utility``, to the mover) if there are any; else every action
+    after which the opponent cannot win at once. ``None`` if it does.
+    """
+    mover = game.to_move(state)
+
+    def wins_at_once(position: object, player: object) -> bool:
+        for action in game.actions(position):
+            child = game.result(position, action)
+            if game.is_terminal(child) and game.utility(child, player) == win:
+                return True
+        return False
+
+    actions = list(game.actions(state))
+    winning = [
+        action
+        for action in actions
+        if game.is_terminal(child := game.result(state, action))
+        and game.utility(child, mover) == win
+    ]
+    expected = winning or [
+        action
+        for action in actions
+        if game.is_terminal(child := game.result(state, action))
+        or (game.to_move(child) == mover or not wins_at_once(child, game.to_move(child)))
+    ]
+    given = list(game.non_losing_actions(state))
+    if sorted(map(repr, given)) != sorted(map(repr, expected)):
+        return (
+            f"non_losing_actions({state!r}) gave {given!r}, but the actions that "
+            f"{'win at once' if winning else 'do not let the opponent win at once'} are "
+            f"{expected!r}"
+        )
+    return None
+
+
+def solving_children_fault(game: Any, state: object) -> str | None:
+    """What is wrong with ``game.non_losing_children(state)``, judged by the plain members.
+
+    It must give ``(action, result(state, action), mover)`` for each action of
+    ``non_losing_actions(state)`` (in any order: best first), where ``mover`` is ``to_move``
+    of the child, or ``None`` when the child is terminal. ``None`` if it does.
+    """
+    given = list(game.non_losing_children(state))
+    actions = list(game.non_losing_actions(state))
+    if sorted(repr(item[0]) for item in given) != sorted(map(repr, actions)):
+        return (
+            f"non_losing_children({state!r}) gave the actions {[item[0] for item in given]!r}, "
+            f"but non_losing_actions gives {actions!r}"
+        )
+    for action, child, mover in given:
+        expected = game.result(state, action)
+        terminal = game.is_terminal(expected)
+        if child != expected or mover != (None if terminal else game.to_move(expected)):
+            return (
+                f"non_losing_children({state!r}) gave ({action!r}, {child!r}, {mover!r}), "
+                "which is not (action, result(state, action), to_move of it or None)"
+            )
+    return None

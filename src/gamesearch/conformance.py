@@ -25,7 +25,7 @@ from numbers import Real
 from typing import Any
 
 from ._core import check_game as check_members
-from ._validation import children_fault
+from ._validation import children_fault, non_losing_fault, solving_children_fault
 from .errors import GameProtocolError
 from .game import Game
 
@@ -285,6 +285,8 @@ def _check_inner(
         fault = children_fault(game, state)
         if fault is not None:
             problems.add("children", f"{fault}; it must agree with the plain members", line)
+    if actions and mover != _CHANCE:
+        _check_solving(game, state, problems, line)
     snapshot = _snapshot(state)
     children = []
     for action in actions:
@@ -300,6 +302,29 @@ def _check_inner(
         _check_same(game, state, action, child, keyfn, problems, line)
         children.append((action, child))
     return children
+
+
+def _check_solving(game: Any, state: Any, problems: _Problems, line: tuple[Any, ...]) -> None:
+    """The engine's solving hooks, where the game has them, against the plain members.
+
+    ``non_losing_actions`` (with ``win_utility``), ``non_losing_children`` and ``solving_key``
+    are used by the engine without checks at every node: this is where they are checked.
+    """
+    win = getattr(game, "win_utility", None)
+    if callable(getattr(game, "non_losing_actions", None)) and isinstance(win, (int, float)):
+        fault = non_losing_fault(game, state, float(win))
+        if fault is not None:
+            problems.add("non-losing", fault, line)
+    if callable(getattr(game, "non_losing_children", None)):
+        fault = solving_children_fault(game, state)
+        if fault is not None:
+            problems.add("non-losing-children", fault, line)
+    solving_key = getattr(game, "solving_key", None)
+    if callable(solving_key):
+        try:
+            hash(solving_key(state))
+        except TypeError as exc:
+            problems.add("solving-key", f"solving_key({state!r}) is not hashable: {exc}", line)
 
 
 def _check_order(

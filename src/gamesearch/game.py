@@ -33,6 +33,29 @@ Optional members a game may add, which searchers use when present:
   call it instead of ``actions``, ``result``, ``is_terminal`` and ``to_move`` for every child:
   the same nodes, the same values, fewer calls.
   :func:`gamesearch.conformance.check_game` checks that it agrees with the plain members.
+
+For proofs and exact solving (the engine: ``iterative_deepening``, ``alphabeta`` with a table,
+``mtdf``), a two-player game may also offer:
+
+- ``win_utility``: the utility of a won game (a number ``W > 0``; a lost game is worth
+  ``-W``). The engine then ranks wins and losses by their distance, proves a won or lost root
+  amid estimates and reports ``plies_to_end``; an evaluation must then stay within
+  ``[-W, W]`` (the engine refuses one beyond).
+- ``non_losing_actions(state)``: the actions that win at once if there are any, else those
+  after which the opponent cannot win at once (empty when every action loses at once). The
+  engine leaves the others out where its search would see the loss anyway.
+- ``non_losing_children(state)``: ``(action, child, mover)`` triples for
+  ``non_losing_actions(state)``, best first (``mover`` is ``to_move(child)``, or ``None``
+  when ``child`` is terminal). With ``win_utility``, it selects the engine's lean exact
+  solver: ``mtdf`` without a depth (and without an ``order`` of its own) probes the value
+  with null windows over a loop that asks the game nothing else per node (see
+  ``gamesearch.twoplayer._solver``).
+- ``solving_key(state)``: the key of the exact solver's table, if not ``key``: it may merge
+  states of equal value that ``key`` keeps apart (mirror images, say), since the solver
+  stores proven values only.
+
+:func:`gamesearch.conformance.check_game` checks the first three against the plain members
+(and the fourth for hashability); :class:`~gamesearch.games.ConnectFour` offers all four.
 """
 
 from __future__ import annotations

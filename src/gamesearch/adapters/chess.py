@@ -157,6 +157,11 @@ class ChessGame:
     num_players = 2
     """White (player 0) and Black (player 1)."""
 
+    win_utility = 1.0
+    """The utility of a won game (a lost one: its negation): the engine ranks mates by their
+    distance, proves a mate amid estimates and reports ``plies_to_end`` (:meth:`evaluate`
+    stays inside (-1, 1), as the engine requires of such a game)."""
+
     def __init__(self, fen: str | None = None) -> None:
         try:
             board = chess.Board() if fen is None else chess.Board(fen)

@@ -8,7 +8,7 @@ from functools import lru_cache
 from ..errors import GameProtocolError, IllegalActionError
 from ..game import Player
 from ..result import SearchResult
-from ._bitboard import completions, has_four, window_score
+from ._bitboard import completions_on, has_four, window_score
 
 __all__ = ["ConnectFour"]
 
@@ -42,7 +42,10 @@ class ConnectFour:
 
     Besides the ``Game`` protocol, the game offers what a search needs: :meth:`key` for
     transposition tables, :meth:`order` for move ordering and :meth:`evaluate` for
-    depth-limited search.
+    depth-limited search; and the engine's solving hooks (see :mod:`gamesearch.game`):
+    ``win_utility``, :meth:`non_losing_actions`, :meth:`non_losing_children` and
+    :meth:`solving_key`, with which ``mtdf(game, state)`` solves a position as Pons's solver
+    does.
 
     Args:
         width: Columns on the board (an int >= 1).
@@ -125,6 +128,13 @@ class ConnectFour:
         self._ends: dict[int, int] = {}
         self._ordered: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._threats: dict[int, int] = {}
+        self._mirrored_stones = width * height // 4  # see solving_key
+        self._complete = completions_on(stride, self._board)
+        # For the solving hook: each column centre-first, with its tie-break (centre highest).
+        self._centre_columns = tuple(
+            (width - 1 - rank, col, self._columns[col])
+            for rank, col in enumerate(self._centre_first)
+        )
 
     def __repr__(self) -> str:
         return f"ConnectFour(width={self.width}, height={self.height})"
@@ -263,6 +273,34 @@ class ConnectFour:
             False
         """
         return (state & self._full) + (state >> self._shift & self._full)
+
+    def solving_key(self, state: int) -> int:
+        """The engine's key for exact solving: :meth:`key`, or the mirror image's, early on.
+
+        While at most a quarter of the cells hold stones, the smaller of the two keys. A
+        position and its mirror image (the columns reversed) have the same value, so a solver
+        may store one entry for both; from the empty board, whose first moves come in mirrored
+        pairs, that spares a third to a half of the nodes. Deeper down the pairs are
+        rare and the mirroring would cost more than it saves, so the key is :meth:`key` there.
+        Only the engine's exact solver uses it (stored best moves may be the mirror image's:
+        it only tries them first).
+
+        Example:
+            >>> game = ConnectFour()
+            >>> game.solving_key(game.from_moves("12")) == game.solving_key(game.from_moves("76"))
+            True
+            >>> game.key(game.from_moves("12")) == game.key(game.from_moves("76"))
+            False
+        """
+        mask = state & self._full
+        key = mask + (state >> self._shift & self._full)
+        if mask.bit_count() > self._mirrored_stones:
+            return key
+        stride, column, last = self._stride, (1 << self._stride) - 1, self.width - 1
+        mirrored = 0
+        for col in range(self.width):
+            mirrored |= (key >> (col * stride) & column) << ((last - col) * stride)
+        return min(key, mirrored)
 
     def order(self, state: int, actions: Sequence[int]) -> list[int]:
         """``actions`` in the order a search should try them: the most promising first.
@@ -495,6 +533,78 @@ class ConnectFour:
             col for col in self.actions(state) if wins >> (col * stride) & ((1 << stride) - 1)
         )
 
+    def non_losing_children(self, state: int) -> tuple[tuple[int, int, Player | None], ...]:
+        """The children of :meth:`non_losing_actions`, best first: the engine's solving hook.
+
+        One call does for an exact solver what :meth:`non_losing_actions`, :meth:`threat_order`,
+        :meth:`result` and :meth:`to_move` do one by one, sharing their bitboards (Pons's
+        ``possibleNonLosingMoves`` and ``MoveSorter``): ``(action, child, mover)`` triples, where
+        ``child`` is ``result(state, action)`` and ``mover`` is ``to_move(child)``, or ``None``
+        when ``child`` is terminal. Winning columns come alone; otherwise the columns that
+        make the most cells where one more stone completes a four come first, ties
+        centre-first.
+
+        Example:
+            >>> game = ConnectFour()
+            >>> [action for action, _, _ in game.non_losing_children(game.from_moves("11223"))]
+            [3]
+            >>> action, child, mover = game.non_losing_children(game.from_moves("112233"))[0]
+            >>> action, game.winner(child), mover
+            (3, 0, None)
+        """
+        if state >= self._over:
+            return ()
+        # A child is made here rather than by result(), which would look for a four again: the
+        # stone `cell` joins the mask, the mover's stones become the last mover's
+        # (opponent ^ (mask | cell), as in result()) and the turn flips.
+        full, shift, flip, completions = self._full, self._shift, self._turn, self._completions
+        mask = state & full
+        opponent = state >> shift & full
+        mine = mask ^ opponent
+        known = self._threats.get  # the memo of _completions, read inline (a hot loop)
+        playable = (mask + self._bottom_row) & self._board
+        wins = (known(mine) or completions(mine)) & playable
+        if wins:
+            ended = self._ended
+            return tuple(
+                (col, (state | cell) ^ (mask | cell) << shift ^ flip | ended, None)
+                for _, col, column in self._centre_columns
+                if (cell := wins & column)
+            )
+        threats = (known(opponent) or completions(opponent)) & ~mask
+        forced = playable & threats
+        if forced:
+            if forced & (forced - 1):  # two threats: no single stone blocks both
+                return ()
+            playable = forced
+        safe = playable & ~(threats >> 1)
+        if not safe:
+            return ()
+        mover = (state >> self._turn_shift & 1) ^ 1
+        free = self._board & ~mask
+        if not safe & (safe - 1):  # one move: nothing to order
+            child = (state | safe) ^ (mask | safe) << shift ^ flip
+            if free == safe:  # the last empty cell: a draw
+                return ((self._column_of(safe), child | self._over, None),)
+            return ((self._column_of(safe), child, mover),)
+        # Pons's move ordering: by the cells where one more stone would complete a four.
+        scored = []
+        span = self.width
+        for tie, col, column in self._centre_columns:
+            cell = safe & column
+            if cell:
+                grown = mine | cell
+                made = ((known(grown) or completions(grown)) & free).bit_count()
+                scored.append((made * span + tie, col, cell))
+        scored.sort(reverse=True)
+        return tuple([
+            (col, (state | cell) ^ (mask | cell) << shift ^ flip, mover) for _, col, cell in scored
+        ])
+
+    def _column_of(self, cell: int) -> int:
+        """The column of the one-bit board ``cell``."""
+        return (cell.bit_length() - 1) // self._stride
+
     def threat_order(self, state: int, actions: Sequence[int]) -> list[int]:
         """``actions`` by how many winning cells each gives the player to move, most first.
 
@@ -581,7 +691,7 @@ class ConnectFour:
         try:
             return self._threats[stones]
         except KeyError:
-            cells = completions(stones, self._directions, self._board)
+            cells = self._complete(stones)
             if len(self._threats) >= _MEMO_LIMIT:
                 self._threats.clear()
             self._threats[stones] = cells

@@ -42,6 +42,11 @@ class TicTacToe:
 
     num_players = 2
 
+    win_utility = 1.0
+    """The utility of a won game (a lost one: its negation), which lets the engine rank wins
+    and losses by their distance and report ``plies_to_end``; an evaluation passed to a
+    depth-limited search must stay within [-1, 1]."""
+
     def __init__(self, size: int = 3, k: int | None = None) -> None:
         if isinstance(size, bool) or not isinstance(size, int) or size < 1:
             raise ValueError(f"TicTacToe: size must be an int >= 1, got {size!r}")

@@ -41,6 +41,11 @@ Order = Callable[[Any, Sequence[Any]], Sequence[Any]]
 Quiescence = Callable[[Any], Sequence[Any]]
 Extend = Callable[[Any, Any, Any], int]
 
+SINGULAR_DEPTH = 4
+"""Singular extensions are tried where four plies or more remain, on a table entry searched
+at most three plies shallower (Anantharaman, Campbell and Hsu 1990; the table-move form of
+Romstad, Costalba and Kiiski's Stockfish)."""
+
 LATE = 3
 """Late-move reductions start with a node's fourth action (the first three are searched in full:
 the table's, the order's first, a killer)."""
@@ -65,6 +70,9 @@ class Enhancements:
     """``extend(state, action, child)``: extra plies to search below ``child`` (approximate)."""
     reductions: bool = False
     """Late-move reductions: late actions searched one ply shallower first (approximate)."""
+    singular: float | None = None
+    """Singular extensions of the table's move, with this margin (approximate; see
+    :data:`SINGULAR_DEPTH`)."""
 
 
 @dataclass
@@ -141,7 +149,6 @@ def enhanced_search(
         CyclicGameError: with ``detect_cycles``, a state repeats on the line searched.
     """
     table, root_values, pvs = options.table, options.root_values, options.pvs
-    nextafter = math.nextafter
     memory = memory if memory is not None else Memory()
     killer_slots = memory.killers if options.killers else None
     history = memory.history if options.history else None
@@ -153,7 +160,7 @@ def enhanced_search(
     keyfn = getattr(game, "key", None)
     entries = table._entries if table is not None else None  # raw tuples: see TableEntry
     root_player = to_move(root) if viewer is None else viewer  # whose utility leaves are scored by
-    inf = math.inf
+    inf, nextafter, clock = math.inf, math.nextafter, time.perf_counter
     win, top, mate, safe_of = _distance_scores(game, trace)
     distances = top != inf
     expanded, leaves, cutoffs, max_depth, estimates = 0, 0, 0, 0, 0
@@ -161,11 +168,11 @@ def enhanced_search(
     got_lo = got_hi = False
     limits = Limits() if limits is None else limits
     limited, deadline, budget = limits.active, limits.deadline, limits.nodes
-    clock = time.perf_counter
     scored_root: list[tuple[Any, float]] = []
     # Extensions may double the depth of a line, at most (see ``extended``).
     lines: list[Any] = [None] * ((2 * limit + 1 if limit > 0 else sys.getrecursionlimit()) + 1)
-    extend, reducing = options.extend, options.reductions and limit > 0
+    extend, reducing, margin = options.extend, options.reductions and limit > 0, options.singular
+    singular, deepen = margin is not None and limit > 0, extend is not None or margin is not None
     tracer = None if trace is None else MaxView(trace, root_player)
     on_path: set[Any] | None = set() if detect_cycles else None
     unwound = [] if unwound is None else unwound
@@ -192,19 +199,64 @@ def enhanced_search(
             win=win if distances else None,
         )
 
-    def extended(state: Any, action: Any, child: Any, horizon: int) -> int:
-        """The horizon below ``child``: ``horizon`` plus ``extend``'s plies, at most ``2 * limit``.
+    def extended(state: Any, action: Any, child: Any, horizon: int, singular: Any) -> int:
+        """The horizon below ``child``, with ``extend``'s plies and the singular ply, if any.
+
+        At most ``2 * limit``; one more ply if ``action`` is the ``singular`` one.
 
         Raises:
             GameProtocolError: ``extend`` did not return an int >= 0.
         """
-        extra = extend(state, action, child)  # type: ignore[misc]  # only called with extend
+        extra = 0 if extend is None else extend(state, action, child)
         if isinstance(extra, bool) or not isinstance(extra, int) or extra < 0:
             raise GameProtocolError(
                 f"extend(state, action, child) returned {extra!r} for action {action!r} of "
                 f"state {state!r}; it must return an int >= 0 (extra plies)"
             )
+        if singular is not NO_ACTION and action == singular:
+            extra += 1
         return min(horizon + extra, 2 * limit) if limit > 0 else horizon
+
+    def singular_action(
+        state: Any, mover: Player, moves: Sequence[Any], entry: Any, ply: int, horizon: int
+    ) -> Any:
+        """The table's move if it is singular in ``state``, else ``NO_ACTION``.
+
+        Singular extensions (Anantharaman, Campbell and Hsu 1990): a move far better than
+        every other deserves a deeper look, since the value rests on it alone. The test is
+        that of today's engines: the table holds a lower bound ``v`` for its move, from a
+        search at most three plies shallower; every other move, searched to half the depth
+        left with a null window at ``v - margin``, fails low. Approximate: the verification
+        is shallower and the margin a guess, and the extended line changes which states are
+        evaluated, so a depth-limited value may differ from alpha-beta's; proofs stay proofs.
+        """
+        search_of, depth_of, bound, value, first, _ = entry
+        remaining = horizon - ply
+        if (
+            search_of != search_id
+            or bound == UPPER
+            or depth_of < remaining - 3
+            or abs(value) >= mate
+            or first not in moves
+            or len(moves) < 2
+        ):
+            return NO_ACTION
+        bar = value - margin
+        below, reduced = nextafter(bar, -inf), ply + 1 + (remaining - 1) // 2
+        for action in moves:
+            if action == first:
+                continue
+            child = result(state, action)
+            if is_terminal(child):
+                return NO_ACTION  # a game-ending alternative: not worth a guess
+            next_mover = to_move(child)
+            if next_mover == mover:
+                found = search(child, mover, below, bar, ply + 1, reduced)
+            else:
+                found = -search(child, next_mover, -bar, -below, ply + 1, reduced)
+            if found >= bar:
+                return NO_ACTION
+        return first
 
     def search(
         state: Any, mover: Player, alpha: float, beta: float, ply: int, horizon: int
@@ -217,7 +269,7 @@ def enhanced_search(
         nonlocal expanded, leaves, cutoffs, max_depth, estimates, got_lo, got_hi
         expanded += 1
         remaining = horizon - ply if horizon < UNLIMITED else UNLIMITED
-        first = NO_ACTION
+        first, entry = NO_ACTION, None
         if entries is not None or on_path is not None:
             key = state if keyfn is None else keyfn(state)
         if on_path is not None and key in on_path:
@@ -261,6 +313,7 @@ def enhanced_search(
                 lines[ply], got_lo, got_hi = None, True, False
                 return ply + 1 - top
         alpha_in = alpha
+        special = NO_ACTION  # the singular action, extended by one ply
         # Proofs amid estimates: the value is a proven lower bound if the best child's is (for
         # the mover), and a proven upper bound if every child's is and none was cut off.
         best_lo, all_hi = False, True
@@ -284,6 +337,8 @@ def enhanced_search(
                     best_lo = True
                 moves = safe
             tried = ordered(state, moves, ply, first) if moves else ()
+            if singular and entry is not None and ply and horizon - ply >= SINGULAR_DEPTH:
+                special = singular_action(state, mover, moves, entry, ply, horizon)
             if tracer is not None:
                 tried = tuple(tried)
                 tracer.enter(state, mover, alpha, beta, ply, tried)
@@ -305,9 +360,9 @@ def enhanced_search(
                     if tracer is not None:
                         tracer.leaf(child, action, child_ply, mover, value, True)
                 elif child_ply >= (
-                    child_horizon := horizon
-                    if extend is None
-                    else extended(state, action, child, horizon)
+                    child_horizon := extended(state, action, child, horizon, special)
+                    if deepen
+                    else horizon
                 ):
                     below, c_lo, c_hi = None, False, False
                     if quiesce is not None:

@@ -47,6 +47,7 @@ def iterative_deepening(
     aspiration: float | None = None,
     extend: Callable[[S, A, S], int] | None = None,
     reductions: bool = False,
+    singular: float | None = None,
     max_depth: int | None = None,
 ) -> SearchResult[A]:
     """Search to depth 1, 2, 3, ... until a limit is reached or the value is proven.
@@ -108,6 +109,14 @@ def iterative_deepening(
             again in full only if it seems better. Approximate: a depth-limited value may
             differ from alpha-beta's (proven wins and losses stay proven, but a shortest win
             may be missed); solving without limits is exact, as no reduction applies.
+        singular: Singular extensions (Anantharaman, Campbell and Hsu 1990) with this margin
+            (in utility units, > 0): where four plies or more remain and the table's move
+            has a lower bound ``v`` from an earlier iteration, the other moves are searched
+            to half the depth with a null window at ``v - singular``; if all fail low, the
+            table's move is searched one ply deeper. Approximate at a depth limit (the
+            verification is shallower and the margin a guess, so the value is that of an
+            uneven search, not alpha-beta's); exact when solving without limits (no depth
+            limit, no extension) and for proven values.
         max_depth: The old name of ``depth``: deprecated (a ``DeprecationWarning``).
 
     Returns:
@@ -132,8 +141,8 @@ def iterative_deepening(
         >>> result = iterative_deepening(game, game.parse("XX. / OO. / ..."))
         >>> result.action, result.value   # X wins at once
         (2, 1.0)
-        >>> result.exact, result.depth    # proven when every line has been played out
-        (True, 5)
+        >>> result.exact, result.depth    # proven at once: no line wins sooner
+        (True, 1)
     """
     started = time.perf_counter()
     depth = _renamed_depth(depth, max_depth)
@@ -144,8 +153,7 @@ def iterative_deepening(
     _check_null_window(pvs, aspiration)
     if extend is not None and not callable(extend):
         raise InvalidSearchOptionError(f"{_SEARCHER}: extend must be callable or None")
-    if not isinstance(reductions, bool):
-        raise InvalidSearchOptionError(f"{_SEARCHER}: reductions must be True or False")
+    _check_extensions(reductions, singular)
     for name, member in (("evaluate", evaluate), ("order", order)):
         if member is not None and not callable(member):
             raise InvalidSearchOptionError(
@@ -179,6 +187,7 @@ def iterative_deepening(
         pvs=pvs,
         extend=extend,
         reductions=reductions,
+        singular=None if singular is None else float(singular),
     )
     deadline = None if time_limit is None else started + time_limit
     return _deepen(
@@ -368,6 +377,26 @@ def _check_limits(
         check_count(_SEARCHER, name, value)
     if on_iteration is not None and not callable(on_iteration):
         raise InvalidSearchOptionError(f"{_SEARCHER}: on_iteration must be callable")
+
+
+def _check_extensions(reductions: object, singular: object) -> None:
+    """Check the options of late-move reductions and singular extensions.
+
+    Raises:
+        InvalidSearchOptionError: ``reductions`` is not a bool, or ``singular`` is not
+            ``None`` nor a number > 0 (a finite margin).
+    """
+    if not isinstance(reductions, bool):
+        raise InvalidSearchOptionError(f"{_SEARCHER}: reductions must be True or False")
+    if singular is not None and (
+        isinstance(singular, bool)
+        or not isinstance(singular, (int, float))
+        or not 0 < singular < math.inf
+    ):
+        raise InvalidSearchOptionError(
+            f"{_SEARCHER}: singular must be a margin > 0 in utility units, or None; "
+            f"got {singular!r}"
+        )
 
 
 def _check_null_window(pvs: object, aspiration: object) -> None:

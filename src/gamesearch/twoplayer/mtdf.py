@@ -13,6 +13,7 @@ from ..game import A, Evaluation, Game, Order, S
 from ..result import SearchResult
 from ._enhanced import Enhancements, Outcome, enhanced_search
 from ._ordering import Memory
+from ._solver import probe, solving_children
 from ._window import finish, terminal_root
 from .table import TranspositionTable
 
@@ -40,6 +41,12 @@ def mtdf(
     takes few passes when values are coarse (wins, draws and losses, small integer scores);
     an evaluation with many distinct values may need many. The value is that of
     :func:`~gamesearch.alphabeta` at the same depth, for the player to move at ``state``.
+
+    Exact solving: without ``depth`` and without an ``order`` of its own, on a game that offers
+    ``non_losing_children`` and ``win_utility`` (see :mod:`gamesearch.game`), the passes run
+    the engine's lean exact solver instead, whose probe points halve the values still possible
+    (counted in plies to the end) rather than follow ``first_guess``: Pons's Connect Four
+    solver, in the engine's terms. The value is the same.
 
     Args:
         game: A two-player game.
@@ -100,8 +107,14 @@ def mtdf(
     if game.is_terminal(root):
         return terminal_root(game, root, depth=depth, started=started, trace=None)
     table = TranspositionTable() if table is None else table
+    search_id = table.begin_search(game)
+    children = solving_children(game) if depth is None and trusted_order else None
+    if children is not None:  # exact solving with the game's hooks: the lean probe loop
+        with recursion_guard(_SEARCHER, [], getattr(game, "key", None)):
+            outcome = probe(game, root, children, table, search_id)
+        return finish(game, root, outcome, table, depth=depth, started=started)
     options = Enhancements(order=order, table=table, trusted_order=trusted_order)
-    search_id, memory = table.begin_search(game), Memory()
+    memory = Memory()
     guess, lower, upper = float(first_guess), -math.inf, math.inf
     total: Outcome | None = None
     proofs = [False, False]  # whether the lower and the upper bound are proven
