@@ -59,10 +59,11 @@ def pruned_search(
     track = limit < 0  # without a depth limit a cycle would never end: watch the line
     on_line: set[Any] = set()
     # The last distribution checked: (what chance_outcomes returned, the checked pairs, and
-    # for each outcome the probability after it, the least and the most those can add).
-    known: list[Any] = [_NOTHING, None, None, None, None]
+    # for each outcome the probability after it, the least and the most those can add, and
+    # the index of the first most probable outcome).
+    known: list[Any] = [_NOTHING, None, None, None, None, 0]
     # The sums of each list of probabilities met (uniform dice and trees repeat a few).
-    sums: dict[tuple[Any, ...], tuple[list[Any], list[Any], list[Any]]] = {}
+    sums: dict[tuple[Any, ...], tuple[list[Any], list[Any], list[Any], int]] = {}
 
     def checked(value: Any, state: Any, source: str) -> Any:
         """``value``, a leaf's, if it is a number within the bounds; else raise."""
@@ -122,12 +123,14 @@ def pruned_search(
         Recursive core: leaf children are scored here, inline (see ``search``).
         """
         nonlocal nodes, cutoffs, leaves, max_depth, estimates
-        options = iter(actions(state))
         best: Any = None
         best_line = None
-        if first is not None:
-            next(options)
-            action, value, line = first
+        if first is None:
+            options = iter(actions(state))
+        else:  # Star2's probe: (maximise, the actions, the first one's exact value, its line)
+            _, choices, value, line = first
+            options = iter(choices)
+            action = next(options)
             best, best_line = value, (action, line)
             if maximise and value > alpha:
                 alpha = value
@@ -177,27 +180,28 @@ def pruned_search(
             raise no_actions_error(state)
         return best, best_line
 
-    def outcomes_at(state: Any) -> tuple[Any, Any, Any, Any]:
+    def outcomes_at(state: Any) -> tuple[Any, Any, Any, Any, int]:
         """The checked distribution at ``state``, with its sums (see ``known``)."""
         if outcomes_of is None:
             raise mover_error(state, CHANCE, 2, chance=False)
         raw = outcomes_of(state)
         if raw is known[0]:
-            return known[1], known[2], known[3], known[4]
+            return known[1], known[2], known[3], known[4], known[5]
         outcomes = distribution(raw, state, "chance_outcomes")
         probabilities = tuple([probability for _, probability in outcomes])
         try:
-            after, below, above = sums[probabilities]
+            after, below, above, first = sums[probabilities]
         except KeyError:
-            after, below, above = sums_of(probabilities)
+            after, below, above, first = sums_of(probabilities)
             if len(sums) < _SUMS_LIMIT:
-                sums[probabilities] = after, below, above
+                sums[probabilities] = after, below, above, first
         if raw.__class__ is tuple:  # immutable: the same object next time is the same pairs
-            known[:] = raw, outcomes, after, below, above
-        return outcomes, after, below, above
+            known[:] = raw, outcomes, after, below, above, first
+        return outcomes, after, below, above, first
 
-    def sums_of(probabilities: tuple[Any, ...]) -> tuple[list[Any], list[Any], list[Any]]:
-        """For each outcome, the probability after it and the least and most that can add."""
+    def sums_of(probabilities: tuple[Any, ...]) -> tuple[list[Any], list[Any], list[Any], int]:
+        """For each outcome, the probability after it and the least and most that can add;
+        and the index of the first most probable outcome."""
         count = len(probabilities)
         after: list[Any] = [0] * count  # after[i]: the probability of the outcomes after i
         below: list[Any] = [0] * count  # the least the outcomes after i can add...
@@ -207,7 +211,7 @@ def pruned_search(
             after[i - 1] = after[i] + probability
             below[i - 1] = below[i] + probability * low
             above[i - 1] = above[i] + probability * high
-        return after, below, above
+        return after, below, above, probabilities.index(max(probabilities))
 
     def chance(state: Any, ply: int, alpha: Any, beta: Any) -> tuple[Any, Any]:
         """Star1 at the chance node ``state`` (Star2's are searched by ``star2``).
@@ -215,12 +219,10 @@ def pruned_search(
         Recursive core: the contract and the formulas are ``_star``'s ``chance``.
         """
         nonlocal nodes, cutoffs, leaves, max_depth, estimates
-        outcomes, _, below, above = outcomes_at(state)
+        outcomes, _, below, above, _ = outcomes_at(state)
         total: Any = 0  # the probability-weighted values of the outcomes searched so far
         likeliest, best_line = -1, None
         for i, (outcome, probability) in enumerate(outcomes):
-            cut_low = (alpha - total - above[i]) / probability  # Ballard's A_i
-            cut_high = (beta - total - below[i]) / probability  # Ballard's B_i
             nodes += 1
             child = result(state, outcome)
             if is_terminal(child):
@@ -230,7 +232,6 @@ def pruned_search(
                 leaves += 1
                 if ply > max_depth:
                     max_depth = ply
-                line = None
             elif ply == limit:
                 value = evaluate(child, max_player)  # type: ignore[misc]  # a limit implies it
                 if value.__class__ not in _PLAIN or not low <= value <= high:
@@ -238,25 +239,37 @@ def pruned_search(
                 leaves += 1
                 estimates += 1
                 max_depth = limit
-                line = None
             else:
+                cut_low = (alpha - total - above[i]) / probability  # Ballard's A_i
+                cut_high = (beta - total - below[i]) / probability  # Ballard's B_i
                 value, line = expand(
                     child,
                     ply,
                     cut_low if cut_low >= low else low,
                     cut_high if cut_high <= high else high,
                 )
-            if value <= cut_low:  # V <= alpha whatever the other outcomes bring
-                cutoffs += 1
-                bound = total + probability * value + above[i]
-                return (bound if bound <= alpha else alpha), (outcome, line)
-            if value >= cut_high:  # V >= beta whatever the other outcomes bring
-                cutoffs += 1
-                bound = total + probability * value + below[i]
-                return (bound if bound >= beta else beta), (outcome, line)
+                if value <= cut_low:  # V <= alpha whatever the other outcomes bring
+                    cutoffs += 1
+                    bound = total + probability * value + above[i]
+                    return (bound if bound <= alpha else alpha), (outcome, line)
+                if value >= cut_high:  # V >= beta whatever the other outcomes bring
+                    cutoffs += 1
+                    bound = total + probability * value + below[i]
+                    return (bound if bound >= beta else beta), (outcome, line)
+                total += probability * value
+                if probability > likeliest:  # the first of the most probable outcomes
+                    likeliest, best_line = probability, (outcome, line)
+                continue
+            # A leaf's value is exact: the node's own bounds decide, without A_i and B_i.
             total += probability * value
-            if probability > likeliest:  # the first of the most probable outcomes
-                likeliest, best_line = probability, (outcome, line)
+            if total + above[i] <= alpha:
+                cutoffs += 1
+                return total + above[i], (outcome, None)
+            if total + below[i] >= beta:
+                cutoffs += 1
+                return total + below[i], (outcome, None)
+            if probability > likeliest:
+                likeliest, best_line = probability, (outcome, None)
         if total != total:
             raise infinite_mix_error(state)
         return total, best_line
@@ -272,16 +285,17 @@ def pruned_search(
         search phase then goes on from each probed child's second action.
         """
         nonlocal nodes, cutoffs, leaves, max_depth, estimates
-        outcomes, after, _, _ = outcomes_at(state)
+        outcomes, after, _, _, first = outcomes_at(state)
         count = len(outcomes)
         children: list[Any] = [None] * count
-        # For each child: _LEAF if it is a leaf (its value in lows and highs), or the
-        # (action, exact value, line) of its probe, or None if it was not probed.
+        # For each child: _LEAF if it is a leaf (its value in lows and highs), or its probe's
+        # (maximise, actions, the first's exact value, line), or None if it was not probed.
         probed: list[Any] = [None] * count
         lows: list[Any] = [low] * count  # what each child is known to be worth at least...
         highs: list[Any] = [high] * count  # ...and at most
         least: Any = 0
         most: Any = 0
+        pending = 0  # the children not yet searched in full (not leaves)
         for i, (outcome, probability) in enumerate(outcomes):
             nodes += 1
             child = children[i] = result(state, outcome)
@@ -303,41 +317,63 @@ def pruned_search(
                 max_depth = limit
                 probed[i], lows[i], highs[i] = _LEAF, value, value
             elif (mover := to_move(child)) != CHANCE:
+                pending += 1
                 if track and child in on_line:
                     raise cycle_error(child, searcher)
                 choices = actions(child)
                 if not choices:
                     raise no_actions_error(child)
                 action = choices[0]
-                if track:
-                    on_line.add(child)
+                maximise = mover == max_player
+                if maximise:  # the first action's value is a lower bound on MAX's
+                    cut = (beta - least - low * rest) / probability
+                    window_low, window_high = low, (cut if cut <= high else high)
+                elif mover == min_player:  # MIN's first action: an upper bound
+                    cut = (alpha - most - high * rest) / probability
+                    window_low, window_high = (cut if cut >= low else low), high
+                else:
+                    raise mover_error(child, mover, 2, chance=True)
                 nodes += 1
                 grandchild = result(child, action)
-                if mover == max_player:  # the first action's value is a lower bound
-                    cut_high = (beta - least - low * rest) / probability
-                    value, line = search(
-                        grandchild, ply + 1, low, cut_high if cut_high <= high else high
-                    )
+                child_ply = ply + 1
+                if is_terminal(grandchild):
+                    value = utility(grandchild, max_player)
+                    if value.__class__ not in _PLAIN or not low <= value <= high:
+                        value = checked(value, grandchild, "utility")
+                    leaves += 1
+                    if child_ply > max_depth:
+                        max_depth = child_ply
+                    line = None
+                elif child_ply == limit:
+                    value = evaluate(grandchild, max_player)  # type: ignore[misc]
+                    if value.__class__ not in _PLAIN or not low <= value <= high:
+                        value = checked(value, grandchild, "evaluate")
+                    leaves += 1
+                    estimates += 1
+                    max_depth = limit
+                    line = None
+                else:
+                    if track:
+                        on_line.add(child)
+                    value, line = expand(grandchild, child_ply, window_low, window_high)
                     if track:
                         on_line.discard(child)
-                    if value >= cut_high:
+                if maximise:
+                    if value >= cut:
                         cutoffs += 1
                         bound = least + probability * value + low * rest
                         return (bound if bound >= beta else beta), (outcome, (action, line))
                     lows[i] = value
-                else:  # MIN's first action: an upper bound
-                    cut_low = (alpha - most - high * rest) / probability
-                    value, line = search(
-                        grandchild, ply + 1, cut_low if cut_low >= low else low, high
-                    )
-                    if track:
-                        on_line.discard(child)
-                    if value <= cut_low:
+                else:
+                    if value <= cut:
                         cutoffs += 1
                         bound = most + probability * value + high * rest
                         return (bound if bound <= alpha else alpha), (outcome, (action, line))
                     highs[i] = value
-                probed[i] = (action, value, line)  # exact: its window reached L (or U)
+                # exact: its window reached L (or U)
+                probed[i] = (maximise, choices, value, line)
+            else:
+                pending += 1
             least += probability * lows[i]
             most += probability * highs[i]
             if least + low * rest >= beta:
@@ -348,6 +384,10 @@ def pruned_search(
                 cutoffs += 1
                 bound = most + high * rest
                 return (bound if bound <= alpha else alpha), (outcome, None)
+        if not pending:  # every child a leaf: least is the exact expectation
+            if least != least:
+                raise infinite_mix_error(state)
+            return least, (outcomes[first][0], None)
         below, above = [0] * count, [0] * count
         for i in range(count - 1, 0, -1):
             probability = outcomes[i][1]
@@ -356,14 +396,23 @@ def pruned_search(
         total: Any = 0
         likeliest, best_line = -1, None
         for i, (outcome, probability) in enumerate(outcomes):
+            entry = probed[i]
+            if entry is _LEAF:  # exact: the node's own bounds decide, as in ``chance``
+                total += probability * lows[i]
+                if total + above[i] <= alpha:
+                    cutoffs += 1
+                    return total + above[i], (outcome, None)
+                if total + below[i] >= beta:
+                    cutoffs += 1
+                    return total + below[i], (outcome, None)
+                if probability > likeliest:
+                    likeliest, best_line = probability, (outcome, None)
+                continue
             cut_low = (alpha - total - above[i]) / probability
             cut_high = (beta - total - below[i]) / probability
             window_low = cut_low if cut_low >= low else low
             window_high = cut_high if cut_high <= high else high
-            entry = probed[i]
-            if entry is _LEAF:
-                value, line = lows[i], None
-            elif entry is None:
+            if entry is None:
                 value, line = search(children[i], ply, window_low, window_high)
             else:
                 child = children[i]
@@ -372,8 +421,7 @@ def pruned_search(
                         raise cycle_error(child, searcher)
                     on_line.add(child)
                 try:
-                    maximise = to_move(child) == max_player
-                    value, line = decide(child, ply, window_low, window_high, maximise, entry)
+                    value, line = decide(child, ply, window_low, window_high, entry[0], entry)
                 except TypeError as exc:
                     translate(exc, game, child, evaluate)
                 if track:

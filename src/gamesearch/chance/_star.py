@@ -111,13 +111,10 @@ def star_search(
 
         A value <= alpha is an upper bound on the true value, one >= beta a lower bound.
         """
-        via, probability, level = edge
-        value = leaf_value(state, ply)
+        value = leaf(state, ply)
         if value is not None:
-            if trace is not None:
-                terminal = is_terminal(state)
-                trace(Leaf(state, via, level, float(value), terminal, probability=probability))
             return value, None
+        level = edge[2]
         if track:
             enter(state)
         mover = to_move(state)
@@ -136,6 +133,15 @@ def star_search(
             best = None if found[1] is None else found[1][0]
             trace(Leave(state, level, float(found[0]), best, float(alpha), float(beta)))
         return found
+
+    def leaf(state: Any, ply: int) -> Any:
+        """The value of ``state`` for MAX if it is a leaf (told to the trace), else ``None``."""
+        value = leaf_value(state, ply)
+        if value is not None and trace is not None:
+            via, probability, level = edge
+            terminal = is_terminal(state)
+            trace(Leaf(state, via, level, float(value), terminal, probability=probability))
+        return value
 
     def decide(
         state: Any, ply: int, alpha: Any, beta: Any, maximise: bool, first: Any
@@ -259,6 +265,8 @@ def star_search(
             )
             if cut is not None:
                 return cut
+            if None not in scored:  # every child a leaf: the probes made the expectation
+                return expectation(state, outcomes, scored)
         # below[i], above[i]: the least and the most the outcomes after i can add to the value.
         below, above = [0] * count, [0] * count
         for i in range(count - 1, 0, -1):
@@ -268,17 +276,30 @@ def star_search(
         total: Any = 0  # the probability-weighted values of the outcomes searched so far
         likeliest, best_line = -1, None
         for i, (outcome, probability) in enumerate(outcomes):
-            cut_low = (alpha - total - above[i]) / probability  # Ballard's A_i
-            cut_high = (beta - total - below[i]) / probability  # Ballard's B_i
             child = children[i]
             if child is None:
                 nodes += 1
                 child = result(state, outcome)
             if trace is not None:
                 edge = (outcome, probability, level + 1)
-            if scored[i] is not None:
-                value, line = scored[i], None
-            elif probed[i] is None:
+            value = scored[i]  # Star2's probes scored every leaf child
+            if value is None and not probe:
+                value = leaf(child, ply)
+            if value is not None:  # exact: the node's own bounds decide, without A_i and B_i
+                total += probability * value
+                if total + above[i] <= alpha or total + below[i] >= beta:
+                    cutoffs += 1
+                    bound = total + (above[i] if total + above[i] <= alpha else below[i])
+                    if trace is not None:
+                        order = [o for o, _ in outcomes]
+                        tell_prune(state, level, order, outcome, bound, alpha, beta)
+                    return bound, (outcome, None)
+                if probability > likeliest:
+                    likeliest, best_line = probability, (outcome, None)
+                continue
+            cut_low = (alpha - total - above[i]) / probability  # Ballard's A_i
+            cut_high = (beta - total - below[i]) / probability  # Ballard's B_i
+            if probed[i] is None:
                 value, line = search(child, ply, max(cut_low, low), min(cut_high, high))
             else:
                 if track:
@@ -311,6 +332,16 @@ def star_search(
         if total != total:
             raise infinite_mix_error(state)
         return total, best_line
+
+    def expectation(state: Any, outcomes: list[Any], values: list[Any]) -> tuple[Any, Any]:
+        """The expected value of a chance node whose children are worth ``values``."""
+        total: Any = 0
+        for (_, probability), value in zip(outcomes, values):
+            total += probability * value
+        if total != total:
+            raise infinite_mix_error(state)
+        first = max(range(len(outcomes)), key=lambda i: (outcomes[i][1], -i))
+        return total, (outcomes[first][0], None)
 
     def probe_phase(
         state: Any,
@@ -359,7 +390,7 @@ def star_search(
                         bound = least + probability * value + low * rest
                         return max(bound, beta), (outcome, (action, line))
                     lows[i] = value
-                else:  # MIN's first action: an upper bound
+                elif mover == min_player:  # MIN's first action: an upper bound
                     cut_low = (alpha - most - high * rest) / probability
                     value, line = search(grandchild, ply + 1, max(cut_low, low), high)
                     if track:
@@ -369,6 +400,8 @@ def star_search(
                         bound = most + probability * value + high * rest
                         return min(bound, alpha), (outcome, (action, line))
                     highs[i] = value
+                else:
+                    raise mover_error(child, mover, 2, chance=True)
                 probed[i] = (action, value, line)  # exact: its window reached L (or U)
             least += probability * lows[i]
             most += probability * highs[i]
