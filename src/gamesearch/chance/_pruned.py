@@ -104,7 +104,7 @@ def pruned_search(
         mover = to_move(state)
         try:
             if mover == CHANCE:
-                found = star2(state, ply, alpha, beta) if probe else chance(state, ply, alpha, beta)
+                found = at_chance(state, ply, alpha, beta)
             elif mover in (max_player, min_player):
                 found = decide(state, ply, alpha, beta, mover == max_player, None)
             else:
@@ -159,8 +159,25 @@ def pruned_search(
                 estimates += 1
                 max_depth = limit
                 line = None
-            else:
-                value, line = expand(child, child_ply, alpha, beta)
+            else:  # ``expand``, inline: one frame a node
+                if track:
+                    if child in on_line:
+                        raise cycle_error(child, searcher)
+                    on_line.add(child)
+                mover = to_move(child)
+                try:
+                    if mover == CHANCE:
+                        value, line = at_chance(child, child_ply, alpha, beta)
+                    elif mover == max_player:
+                        value, line = decide(child, child_ply, alpha, beta, True, None)
+                    elif mover == min_player:
+                        value, line = decide(child, child_ply, alpha, beta, False, None)
+                    else:
+                        raise mover_error(child, mover, 2, chance=True)
+                except TypeError as exc:  # a member returned something of the wrong kind
+                    translate(exc, game, child, evaluate)
+                if track:
+                    on_line.discard(child)
             if maximise:
                 if best_line is None or value > best:
                     best, best_line = value, (action, line)
@@ -180,13 +197,10 @@ def pruned_search(
             raise no_actions_error(state)
         return best, best_line
 
-    def outcomes_at(state: Any) -> tuple[Any, Any, Any, Any, int]:
-        """The checked distribution at ``state``, with its sums (see ``known``)."""
+    def outcomes_at(state: Any, raw: Any) -> list[Any]:
+        """The checked distribution ``raw`` of ``state`` with its sums, laid out as ``known``."""
         if outcomes_of is None:
             raise mover_error(state, CHANCE, 2, chance=False)
-        raw = outcomes_of(state)
-        if raw is known[0]:
-            return known[1], known[2], known[3], known[4], known[5]
         outcomes = distribution(raw, state, "chance_outcomes")
         probabilities = tuple([probability for _, probability in outcomes])
         try:
@@ -195,9 +209,10 @@ def pruned_search(
             after, below, above, first = sums_of(probabilities)
             if len(sums) < _SUMS_LIMIT:
                 sums[probabilities] = after, below, above, first
+        found = [raw, outcomes, after, below, above, first]
         if raw.__class__ is tuple:  # immutable: the same object next time is the same pairs
-            known[:] = raw, outcomes, after, below, above, first
-        return outcomes, after, below, above, first
+            known[:] = found
+        return found
 
     def sums_of(probabilities: tuple[Any, ...]) -> tuple[list[Any], list[Any], list[Any], int]:
         """For each outcome, the probability after it and the least and most that can add;
@@ -219,7 +234,9 @@ def pruned_search(
         Recursive core: the contract and the formulas are ``_star``'s ``chance``.
         """
         nonlocal nodes, cutoffs, leaves, max_depth, estimates
-        outcomes, _, below, above, _ = outcomes_at(state)
+        raw = None if outcomes_of is None else outcomes_of(state)
+        sums_now = known if raw is known[0] else outcomes_at(state, raw)
+        outcomes, below, above = sums_now[1], sums_now[3], sums_now[4]
         total: Any = 0  # the probability-weighted values of the outcomes searched so far
         likeliest, best_line = -1, None
         for i, (outcome, probability) in enumerate(outcomes):
@@ -285,7 +302,9 @@ def pruned_search(
         search phase then goes on from each probed child's second action.
         """
         nonlocal nodes, cutoffs, leaves, max_depth, estimates
-        outcomes, after, _, _, first = outcomes_at(state)
+        raw = None if outcomes_of is None else outcomes_of(state)
+        sums_now = known if raw is known[0] else outcomes_at(state, raw)
+        outcomes, after, first = sums_now[1], sums_now[2], sums_now[5]
         count = len(outcomes)
         children: list[Any] = [None] * count
         # For each child: _LEAF if it is a leaf (its value in lows and highs), or its probe's
@@ -441,8 +460,9 @@ def pruned_search(
             raise infinite_mix_error(state)
         return total, best_line
 
+    at_chance = star2 if probe else chance
     scorer = LeafScorer(game, max_player, limit, evaluate, bounds)
-    with recursion_guard(searcher, frames_per_ply=2):
+    with recursion_guard(searcher):  # one frame a ply, as expectiminimax: decide dispatches
         value, line = on_fresh_stack(search, root, 0, low, high)
     scorer.leaves, scorer.max_depth, scorer.estimates = leaves, max_depth, estimates
     return scorer.result(
