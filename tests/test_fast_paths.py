@@ -3,6 +3,8 @@
 - ``minimax`` without a trace runs a leaner loop; with a trace (even one that ignores every
   event) it runs the textbook loop: both must agree on value, action, line and counts.
 - Star1 and Star2 without a trace run ``chance/_pruned.py``; with a trace, ``chance/_star.py``.
+- Expectiminimax and expectimax without a trace run ``chance/_unpruned.py``; with a trace,
+  ``chance/_expect.py``.
 - A game's optional ``children`` member must change nothing but the speed, for every plain
   loop that uses it (alpha-beta, negamax, minimax, max-n), and ``check_game`` must catch a
   ``children`` that disagrees with the plain members.
@@ -22,6 +24,7 @@ from gamesearch import (
     GameProtocolError,
     InvalidUtilityError,
     alphabeta,
+    expectimax,
     expectiminimax,
     maxn,
     minimax,
@@ -128,6 +131,40 @@ def test_fast_star_equals_the_traced_star(tree, depth, pruning):
     )
     assert summary(fast)[:-1] == summary(traced)[:-1]
     assert fast.exact == traced.exact
+
+
+@settings(max_examples=60)
+@given(
+    tree=chance_trees(max_depth=5, max_branching=4),
+    depth=st.one_of(st.none(), st.integers(1, 5)),
+    bounded=st.booleans(),
+)
+def test_fast_expectiminimax_equals_the_traced_one(tree, depth, bounded):
+    evaluate = evaluation if depth is not None else None
+    options: dict[str, Any] = {"bounds": (-9, 9)} if bounded else {}
+    fast = expectiminimax(tree, depth=depth, evaluate=evaluate, **options)
+    traced = expectiminimax(tree, depth=depth, evaluate=evaluate, trace=ignore, **options)
+    assert summary(fast) == summary(traced)
+
+
+def weighted(game: Any, state: Any) -> list[tuple[Any, float]]:
+    """An opponent model that favours later actions: action i weighs i + 1."""
+    actions = game.actions(state)
+    total = len(actions) * (len(actions) + 1) / 2
+    return [(action, (i + 1) / total) for i, action in enumerate(actions)]
+
+
+@settings(max_examples=40)
+@given(
+    tree=game_trees(max_depth=4, max_branching=3),
+    depth=st.one_of(st.none(), st.integers(1, 4)),
+    opponent=st.sampled_from([None, weighted]),
+)
+def test_fast_expectimax_equals_the_traced_one(tree, depth, opponent):
+    evaluate = evaluation if depth is not None else None
+    fast = expectimax(tree, depth=depth, evaluate=evaluate, opponent=opponent)
+    traced = expectimax(tree, depth=depth, evaluate=evaluate, opponent=opponent, trace=ignore)
+    assert summary(fast) == summary(traced)
 
 
 def test_tictactoe_children_are_what_the_plain_members_give():
