@@ -58,21 +58,15 @@ class TicTacToe:
         self._over = 1 << (2 * cells + 1)
         self._won = 1 << (2 * cells + 2)
         self._layout = (cells, self._full, self._turn, self._over, self._won)
-        self._bits = {square: 1 << square for square in range(cells)}
         self._lines = _lines(size, k)
-        # Static move ordering: squares on more winning lines first (the centre of 3 x 3 lies
-        # on four lines, a corner on three, an edge on two); ties by square number.
-        self._rank = {
-            square: (-sum(line >> square & 1 for line in self._lines), square)
-            for square in range(cells)
-        }
+        self._bits, self._rank = _squares(size, k)
         # Memos of the empty squares of each occupancy (for ``actions``), of whether a
-        # player's squares hold a line (for ``result``), of keys and of children; each stops
+        # player's squares hold a line (for ``result``), of keys, children and orders; each stops
         # growing at _MEMO_LIMIT entries, which covers every 3 x 3 position. They are shared
         # by every game of the same size and k (what they hold follows from the rules alone),
         # so a new game object is as fast as one that has searched before.
         memo = _memo(size, k)
-        self._free, self._line, self._keys, self._children = memo
+        self._free, self._line, self._keys, self._children, self._orders = memo
         self._symmetries = _symmetries(size)
         if type(self).children is TicTacToe.children:
             # The memo's own lookup, a call into C: a search calls ``children`` at every node,
@@ -145,15 +139,22 @@ class TicTacToe:
                 self._keys[state] = key
             return key
 
-    def order(self, state: int, actions: Sequence[int]) -> list[int]:
+    def order(self, state: int, actions: Sequence[int]) -> Sequence[int]:
         """``actions`` with the squares on the most winning lines first.
 
-        For the searchers' ``order`` option; ``iterative_deepening`` uses it by default.
+        For the searchers' ``order`` option; ``iterative_deepening`` uses it by default. The
+        order of a tuple of actions (what ``actions`` gives) is memoized, as a tuple.
 
         >>> TicTacToe().order(0, TicTacToe().actions(0))
-        [4, 0, 2, 6, 8, 1, 3, 5, 7]
+        (4, 0, 2, 6, 8, 1, 3, 5, 7)
         """
-        return sorted(actions, key=self._rank.__getitem__)
+        try:
+            return self._orders[actions]  # type: ignore[index]  # a tuple, or a TypeError
+        except (KeyError, TypeError):
+            ordered = tuple(sorted(actions, key=self._rank.__getitem__))
+            if actions.__class__ is tuple and len(self._orders) < _MEMO_LIMIT:
+                self._orders[actions] = ordered  # type: ignore[index]
+            return ordered
 
     def result(self, state: int, action: int) -> int:
         """The board after the player to move marks square ``action``.
@@ -277,6 +278,7 @@ _Memo = tuple[
     dict[int, bool],
     dict[int, int],
     dict[int, tuple[tuple[int, int, Player | None], ...]],
+    dict[tuple[int, ...], tuple[int, ...]],
 ]
 
 
@@ -311,14 +313,29 @@ class _Children(dict[int, tuple[tuple[int, int, "Player | None"], ...]]):
 
 @lru_cache(maxsize=8)
 def _memo(size: int, k: int) -> _Memo:
-    """The memos shared by the games of one size and ``k``: free squares, lines, keys, children.
+    """The memos shared by the games of one size and ``k``: free squares, lines, keys, etc.
 
     A cache of what the rules compute, bounded in entries (``_MEMO_LIMIT`` each) and in boards
     (the 8 most recently made sizes); nothing in it depends on a game's history.
     """
-    return {}, {}, {}, _Children(size, k)
+    return {}, {}, {}, _Children(size, k), {}
 
 
+@lru_cache(maxsize=8)
+def _squares(size: int, k: int) -> tuple[dict[int, int], dict[int, tuple[int, int]]]:
+    """Each square's bit, and its rank in the static move ordering.
+
+    Squares on more winning lines go first (the centre of 3 x 3 lies on four lines, a corner
+    on three, an edge on two); ties by square number.
+    """
+    lines = _lines(size, k)
+    squares = range(size * size)
+    bits = {square: 1 << square for square in squares}
+    rank = {square: (-sum(line >> square & 1 for line in lines), square) for square in squares}
+    return bits, rank
+
+
+@lru_cache(maxsize=8)
 def _lines(size: int, k: int) -> tuple[int, ...]:
     """Bit masks of every run of ``k`` squares in a row, column or diagonal."""
     lines = []
@@ -334,6 +351,7 @@ def _lines(size: int, k: int) -> tuple[int, ...]:
     return tuple(sorted(set(lines)))
 
 
+@lru_cache(maxsize=8)
 def _symmetries(size: int) -> tuple[tuple[int, ...], ...]:
     """The 8 symmetries of the board (rotations and reflections), as images of the squares."""
     rotate = [col * size + (size - 1 - row) for row in range(size) for col in range(size)]
