@@ -335,7 +335,15 @@ def pruned_search(
                 estimates += 1
                 max_depth = limit
                 probed[i], lows[i], highs[i] = _LEAF, value, value
-            elif (mover := to_move(child)) != CHANCE:
+            elif (mover := to_move(child)) == CHANCE or (
+                # A probe is worth its cost only where its bound can cut this node off: a
+                # MAX child's lower bound where beta < U, a MIN child's upper one where alpha > L.
+                (beta >= high) if (maximise := mover == max_player) else (alpha <= low)
+            ):
+                pending += 1
+                if mover != CHANCE and not maximise and mover != min_player:
+                    raise mover_error(child, mover, 2, chance=True)
+            else:
                 pending += 1
                 if track and child in on_line:
                     raise cycle_error(child, searcher)
@@ -343,7 +351,6 @@ def pruned_search(
                 if not choices:
                     raise no_actions_error(child)
                 action = choices[0]
-                maximise = mover == max_player
                 if maximise:  # the first action's value is a lower bound on MAX's
                     cut = (beta - least - low * rest) / probability
                     window_low, window_high = low, (cut if cut <= high else high)
@@ -391,8 +398,6 @@ def pruned_search(
                     highs[i] = value
                 # exact: its window reached L (or U)
                 probed[i] = (maximise, choices, value, line)
-            else:
-                pending += 1
             least += probability * lows[i]
             most += probability * highs[i]
             if least + low * rest >= beta:
@@ -431,8 +436,8 @@ def pruned_search(
             cut_high = (beta - total - below[i]) / probability
             window_low = cut_low if cut_low >= low else low
             window_high = cut_high if cut_high <= high else high
-            if entry is None:
-                value, line = search(children[i], ply, window_low, window_high)
+            if entry is None:  # not a leaf, not probed
+                value, line = expand(children[i], ply, window_low, window_high)
             else:
                 child = children[i]
                 if track:

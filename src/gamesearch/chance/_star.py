@@ -24,6 +24,13 @@ reaches down to ``L``, or up to ``U``), so the search phase goes on from the chi
 action instead of searching the first again: no node is visited twice, and Star2 visits no
 more nodes than the unpruned search. Leaf children are scored once, in the probe phase.
 
+A probe is made only where its bound could cut the chance node off: a MAX child's lower bound
+only when ``beta < U``, a MIN child's upper bound only when ``alpha > L``. Where the window
+reaches a bound (at the root, and down every probe, which searches with ``L`` or ``U`` as
+one edge) no such cutoff can happen, and the probe would only add to the node's cost: on Pig
+endgames four chance nodes in five had the full window ``(L, U)``. A chance node whose
+children all turn out to be leaves has its exact value after the probe phase, and returns it.
+
 Values are fail-soft, the MAX and MIN nodes are ordinary alpha-beta, and every value is MAX's
 (the root player's). A cut-off chance node returns its bound, clamped to the window edge it
 crossed, so that rounding in the formulas can never make it look exact.
@@ -371,7 +378,13 @@ def star_search(
             if value is not None:
                 scored[i] = value
                 lows[i] = highs[i] = value
-            elif (mover := to_move(child)) != CHANCE:
+            elif (mover := to_move(child)) == CHANCE:
+                pass  # a chance node has no first action to probe
+            elif (beta >= high) if mover == max_player else (alpha <= low and mover == min_player):
+                # A probe is worth its cost only where its bound can cut this node off: a MAX
+                # child's lower bound where beta < U, a MIN child's upper bound where alpha > L.
+                pass
+            else:
                 choices = actions(child)
                 if not choices:
                     raise no_actions_error(child)
