@@ -17,7 +17,7 @@ whether pruning saves time as well as nodes (measured in ``bench/bench_chance.py
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from .._core import no_actions_error, on_fresh_stack, recursion_guard
 from .._validation import cycle_error, mover_error, number_error, translate
@@ -26,6 +26,23 @@ from ..result import SearchResult
 from ._common import ChanceProblem, LeafScorer, bounds_error, distribution, infinite_mix_error
 
 __all__ = ["pruned_search"]
+
+
+class Sums(NamedTuple):
+    """What Star1's and Star2's formulas need of one list of probabilities, for each outcome."""
+
+    after: list[Any]
+    """The probability of the outcomes after it."""
+    below: list[Any]
+    """The least the outcomes after it can add to the value: L times their probabilities."""
+    above: list[Any]
+    """The most they can add: U times their probabilities."""
+    low_after: list[Any]
+    """``L * after``, as Star2's probe phase writes it."""
+    high_after: list[Any]
+    """``U * after``."""
+    first: int
+    """The index of the first most probable outcome (whose line a node's line follows)."""
 
 _NOTHING: Any = object()
 _PLAIN = frozenset((float, int))
@@ -58,12 +75,11 @@ def pruned_search(
     nodes, cutoffs, leaves, max_depth, estimates = 1, 0, 0, 0, 0
     track = limit < 0  # without a depth limit a cycle would never end: watch the line
     on_line: set[Any] = set()
-    # The last distribution checked: (what chance_outcomes returned, the checked pairs, and
-    # for each outcome the probability after it, the least and the most those can add, and
-    # the index of the first most probable outcome).
-    known: list[Any] = [_NOTHING, None, None, None, None, 0]
+    # The last distribution checked: what chance_outcomes returned, the checked pairs, and
+    # the sums of their probabilities (see ``sums_of``).
+    known: list[Any] = [_NOTHING, None, None]
     # The sums of each list of probabilities met (uniform dice and trees repeat a few).
-    sums: dict[tuple[Any, ...], tuple[list[Any], list[Any], list[Any], int]] = {}
+    sums: dict[tuple[Any, ...], Sums] = {}
 
     def checked(value: Any, state: Any, source: str) -> Any:
         """``value``, a leaf's, if it is a number within the bounds; else raise."""
@@ -204,29 +220,35 @@ def pruned_search(
         outcomes = distribution(raw, state, "chance_outcomes")
         probabilities = tuple([probability for _, probability in outcomes])
         try:
-            after, below, above, first = sums[probabilities]
+            found = sums[probabilities]
         except KeyError:
-            after, below, above, first = sums_of(probabilities)
+            found = sums_of(probabilities)
             if len(sums) < _SUMS_LIMIT:
-                sums[probabilities] = after, below, above, first
-        found = [raw, outcomes, after, below, above, first]
+                sums[probabilities] = found
+        entry = [raw, outcomes, found]
         if raw.__class__ is tuple:  # immutable: the same object next time is the same pairs
-            known[:] = found
-        return found
+            known[:] = entry
+        return entry
 
-    def sums_of(probabilities: tuple[Any, ...]) -> tuple[list[Any], list[Any], list[Any], int]:
-        """For each outcome, the probability after it and the least and most that can add;
-        and the index of the first most probable outcome."""
+    def sums_of(probabilities: tuple[Any, ...]) -> Sums:
+        """What the formulas need of a list of probabilities, worked out once (see ``Sums``)."""
         count = len(probabilities)
-        after: list[Any] = [0] * count  # after[i]: the probability of the outcomes after i
-        below: list[Any] = [0] * count  # the least the outcomes after i can add...
-        above: list[Any] = [0] * count  # ...and the most
+        after: list[Any] = [0] * count
+        below: list[Any] = [0] * count
+        above: list[Any] = [0] * count
         for i in range(count - 1, 0, -1):
             probability = probabilities[i]
             after[i - 1] = after[i] + probability
             below[i - 1] = below[i] + probability * low
             above[i - 1] = above[i] + probability * high
-        return after, below, above, probabilities.index(max(probabilities))
+        return Sums(
+            after,
+            below,
+            above,
+            [low * rest for rest in after],
+            [high * rest for rest in after],
+            probabilities.index(max(probabilities)),
+        )
 
     def chance(state: Any, ply: int, alpha: Any, beta: Any) -> tuple[Any, Any]:
         """Star1 at the chance node ``state`` (Star2's are searched by ``star2``).
@@ -235,8 +257,8 @@ def pruned_search(
         """
         nonlocal nodes, cutoffs, leaves, max_depth, estimates
         raw = None if outcomes_of is None else outcomes_of(state)
-        sums_now = known if raw is known[0] else outcomes_at(state, raw)
-        outcomes, below, above = sums_now[1], sums_now[3], sums_now[4]
+        _, outcomes, found = known if raw is known[0] else outcomes_at(state, raw)
+        below, above = found.below, found.above
         total: Any = 0  # the probability-weighted values of the outcomes searched so far
         likeliest, best_line = -1, None
         for i, (outcome, probability) in enumerate(outcomes):
@@ -303,8 +325,8 @@ def pruned_search(
         """
         nonlocal nodes, cutoffs, leaves, max_depth, estimates
         raw = None if outcomes_of is None else outcomes_of(state)
-        sums_now = known if raw is known[0] else outcomes_at(state, raw)
-        outcomes, after, first = sums_now[1], sums_now[2], sums_now[5]
+        _, outcomes, found = known if raw is known[0] else outcomes_at(state, raw)
+        low_after, high_after = found.low_after, found.high_after  # L and U times the rest
         count = len(outcomes)
         children: list[Any] = [None] * count
         # For each child: _LEAF if it is a leaf (its value in lows and highs), or its probe's
@@ -318,7 +340,6 @@ def pruned_search(
         for i, (outcome, probability) in enumerate(outcomes):
             nodes += 1
             child = children[i] = result(state, outcome)
-            rest = after[i]
             if is_terminal(child):
                 value = utility(child, max_player)
                 if value.__class__ not in _PLAIN or not low <= value <= high:
@@ -326,7 +347,11 @@ def pruned_search(
                 leaves += 1
                 if ply > max_depth:
                     max_depth = ply
-                probed[i], lows[i], highs[i] = _LEAF, value, value
+                probed[i] = _LEAF
+                lows[i] = highs[i] = value
+                part = probability * value
+                least += part
+                most += part
             elif ply == limit:
                 value = evaluate(child, max_player)  # type: ignore[misc]  # a limit implies it
                 if value.__class__ not in _PLAIN or not low <= value <= high:
@@ -334,7 +359,11 @@ def pruned_search(
                 leaves += 1
                 estimates += 1
                 max_depth = limit
-                probed[i], lows[i], highs[i] = _LEAF, value, value
+                probed[i] = _LEAF
+                lows[i] = highs[i] = value
+                part = probability * value
+                least += part
+                most += part
             elif (mover := to_move(child)) == CHANCE or (
                 # A probe is worth its cost only where its bound can cut this node off: a
                 # MAX child's lower bound where beta < U, a MIN child's upper one where alpha > L.
@@ -343,6 +372,8 @@ def pruned_search(
                 pending += 1
                 if mover != CHANCE and not maximise and mover != min_player:
                     raise mover_error(child, mover, 2, chance=True)
+                least += probability * low
+                most += probability * high
             else:
                 pending += 1
                 if track and child in on_line:
@@ -352,10 +383,10 @@ def pruned_search(
                     raise no_actions_error(child)
                 action = choices[0]
                 if maximise:  # the first action's value is a lower bound on MAX's
-                    cut = (beta - least - low * rest) / probability
+                    cut = (beta - least - low_after[i]) / probability
                     window_low, window_high = low, (cut if cut <= high else high)
                 elif mover == min_player:  # MIN's first action: an upper bound
-                    cut = (alpha - most - high * rest) / probability
+                    cut = (alpha - most - high_after[i]) / probability
                     window_low, window_high = (cut if cut >= low else low), high
                 else:
                     raise mover_error(child, mover, 2, chance=True)
@@ -387,31 +418,33 @@ def pruned_search(
                 if maximise:
                     if value >= cut:
                         cutoffs += 1
-                        bound = least + probability * value + low * rest
+                        bound = least + probability * value + low_after[i]
                         return (bound if bound >= beta else beta), (outcome, (action, line))
                     lows[i] = value
+                    least += probability * value
+                    most += probability * high
                 else:
                     if value <= cut:
                         cutoffs += 1
-                        bound = most + probability * value + high * rest
+                        bound = most + probability * value + high_after[i]
                         return (bound if bound <= alpha else alpha), (outcome, (action, line))
                     highs[i] = value
+                    least += probability * low
+                    most += probability * value
                 # exact: its window reached L (or U)
                 probed[i] = (maximise, choices, value, line)
-            least += probability * lows[i]
-            most += probability * highs[i]
-            if least + low * rest >= beta:
+            if least + low_after[i] >= beta:
                 cutoffs += 1
-                bound = least + low * rest
+                bound = least + low_after[i]
                 return (bound if bound >= beta else beta), (outcome, None)
-            if most + high * rest <= alpha:
+            if most + high_after[i] <= alpha:
                 cutoffs += 1
-                bound = most + high * rest
+                bound = most + high_after[i]
                 return (bound if bound <= alpha else alpha), (outcome, None)
         if not pending:  # every child a leaf: least is the exact expectation
             if least != least:
                 raise infinite_mix_error(state)
-            return least, (outcomes[first][0], None)
+            return least, (outcomes[found.first][0], None)
         below, above = [0] * count, [0] * count
         for i in range(count - 1, 0, -1):
             probability = outcomes[i][1]
