@@ -306,9 +306,7 @@ def pruning_times(
             for name in names if round_ % 2 == 0 else names[::-1]:
                 extra = prunings[name]
 
-                def run(extra: dict[str, Any] = extra, game: Any = game, state: Any = state) -> None:
-                    expectiminimax(game, state, **options, **extra)
-
+                run = partial(expectiminimax, game, state, **options, **extra)
                 best[name] = min(best[name], run_timed(run)[0])
         for name in names:
             totals[name] += best[name]

@@ -343,7 +343,7 @@ def star_search(
     def expectation(state: Any, outcomes: list[Any], values: list[Any]) -> tuple[Any, Any]:
         """The expected value of a chance node whose children are worth ``values``."""
         total: Any = 0
-        for (_, probability), value in zip(outcomes, values):
+        for (_, probability), value in zip(outcomes, values, strict=True):
             total += probability * value
         if total != total:
             raise infinite_mix_error(state)

@@ -72,7 +72,7 @@ class TicTacToe:
             # The memo's own lookup, a call into C: a search calls ``children`` at every node,
             # and a Python method around the lookup cost 4 % of alpha-beta's time. A subclass
             # that overrides ``children`` keeps its own.
-            self.children = self._children.__getitem__  # type: ignore[method-assign]
+            self.children = self._children.__getitem__  # type: ignore[method-assign, assignment]
 
     def __repr__(self) -> str:
         return f"TicTacToe(size={self.size}, k={self.k})"
@@ -149,11 +149,11 @@ class TicTacToe:
         (4, 0, 2, 6, 8, 1, 3, 5, 7)
         """
         try:
-            return self._orders[actions]  # type: ignore[index]  # a tuple, or a TypeError
+            return self._orders[actions]  # type: ignore[index]  # a tuple, or TypeError
         except (KeyError, TypeError):
             ordered = tuple(sorted(actions, key=self._rank.__getitem__))
             if actions.__class__ is tuple and len(self._orders) < _MEMO_LIMIT:
-                self._orders[actions] = ordered  # type: ignore[index]
+                self._orders[actions] = ordered
             return ordered
 
     def result(self, state: int, action: int) -> int:
@@ -289,7 +289,7 @@ class _Children(dict[int, tuple[tuple[int, int, "Player | None"], ...]]):
     and kept while the memo has fewer than ``_MEMO_LIMIT`` entries.
     """
 
-    __slots__ = ("size", "k", "maker")
+    __slots__ = ("k", "maker", "size")
 
     def __init__(self, size: int, k: int) -> None:
         super().__init__()
