@@ -12,6 +12,8 @@ __all__ = ["TicTacToe"]
 
 _EMPTY = ".-_"
 _MEMO_LIMIT = 1 << 16
+_RESULT_STATES = 1 << 13
+"""The most states whose children ``result`` memoizes (a dict each): every 3 x 3 position."""
 
 
 class TicTacToe:
@@ -61,12 +63,13 @@ class TicTacToe:
         self._lines = _lines(size, k)
         self._bits, self._rank = _squares(size, k)
         # Memos of the empty squares of each occupancy (for ``actions``), of whether a
-        # player's squares hold a line (for ``result``), of keys, children and orders; each stops
+        # player's squares hold a line (for ``result``), of keys, children, orders and results
+        # (the children of each state, for ``result``, in up to _RESULT_STATES states); each stops
         # growing at _MEMO_LIMIT entries, which covers every 3 x 3 position. They are shared
         # by every game of the same size and k (what they hold follows from the rules alone),
         # so a new game object is as fast as one that has searched before.
         memo = _memo(size, k)
-        self._free, self._line, self._keys, self._children, self._orders = memo
+        self._free, self._line, self._keys, self._children, self._orders, self._results = memo
         self._symmetries = _symmetries(size)
         if type(self).children is TicTacToe.children:
             # The memo's own lookup, a call into C: a search calls ``children`` at every node,
@@ -162,6 +165,21 @@ class TicTacToe:
         Raises:
             IllegalActionError: ``action`` is not an empty square, or the game is over.
         """
+        try:  # the memo holds only moves found legal
+            return self._results[state][action]
+        except (KeyError, TypeError):
+            pass
+        child = self._play(state, action)
+        known = self._results.get(state)
+        if known is None:
+            if len(self._results) >= _RESULT_STATES:
+                return child
+            known = self._results[state] = {}
+        known[action] = child
+        return child
+
+    def _play(self, state: int, action: int) -> int:
+        """:meth:`result`, worked out (and checked) rather than looked up."""
         try:
             bit = self._bits[action]
         except (KeyError, TypeError):
@@ -279,6 +297,7 @@ _Memo = tuple[
     dict[int, int],
     dict[int, tuple[tuple[int, int, Player | None], ...]],
     dict[tuple[int, ...], tuple[int, ...]],
+    dict[int, dict[int, int]],
 ]
 
 
@@ -303,7 +322,7 @@ class _Children(dict[int, tuple[tuple[int, int, "Player | None"], ...]]):
         over = game._over
         found = []
         for action in TicTacToe.actions(game, state):
-            child = TicTacToe.result(game, state, action)
+            child = TicTacToe._play(game, state, action)
             found.append((action, child, None if child >= over else TicTacToe.to_move(game, child)))
         kids = tuple(found)
         if len(self) < _MEMO_LIMIT:
@@ -318,7 +337,7 @@ def _memo(size: int, k: int) -> _Memo:
     A cache of what the rules compute, bounded in entries (``_MEMO_LIMIT`` each) and in boards
     (the 8 most recently made sizes); nothing in it depends on a game's history.
     """
-    return {}, {}, {}, _Children(size, k), {}
+    return {}, {}, {}, _Children(size, k), {}, {}
 
 
 @lru_cache(maxsize=8)
