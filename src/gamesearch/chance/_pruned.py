@@ -469,20 +469,26 @@ def pruned_search(
             cut_high = (beta - total - below[i]) / probability
             window_low = cut_low if cut_low >= low else low
             window_high = cut_high if cut_high <= high else high
-            if entry is None:  # not a leaf, not probed
-                value, line = expand(children[i], ply, window_low, window_high)
-            else:
-                child = children[i]
-                if track:
-                    if child in on_line:
-                        raise cycle_error(child, searcher)
-                    on_line.add(child)
-                try:
+            child = children[i]
+            if track:
+                if child in on_line:
+                    raise cycle_error(child, searcher)
+                on_line.add(child)
+            try:
+                if entry is not None:  # probed: go on from its second action
                     value, line = decide(child, ply, window_low, window_high, entry[0], entry)
-                except TypeError as exc:
-                    translate(exc, game, child, evaluate)
-                if track:
-                    on_line.discard(child)
+                elif (mover := to_move(child)) == CHANCE:  # not probed: dispatched here
+                    value, line = at_chance(child, ply, window_low, window_high)
+                elif mover == max_player or mover == min_player:
+                    value, line = decide(
+                        child, ply, window_low, window_high, mover == max_player, None
+                    )
+                else:
+                    raise mover_error(child, mover, 2, chance=True)
+            except TypeError as exc:
+                translate(exc, game, child, evaluate)
+            if track:
+                on_line.discard(child)
             if value <= cut_low:
                 cutoffs += 1
                 bound = total + probability * value + above[i]
