@@ -409,11 +409,31 @@ def pruned_search(
                     estimates += 1
                     max_depth = limit
                     line = None
-                else:
+                else:  # ``expand``, inline: one frame a node
                     if track:
+                        if grandchild in on_line:
+                            raise cycle_error(grandchild, searcher)
                         on_line.add(child)
-                    value, line = expand(grandchild, child_ply, window_low, window_high)
+                        on_line.add(grandchild)
+                    below_mover = to_move(grandchild)
+                    try:
+                        if below_mover == CHANCE:
+                            value, line = at_chance(grandchild, child_ply, window_low, window_high)
+                        elif below_mover == max_player or below_mover == min_player:
+                            value, line = decide(
+                                grandchild,
+                                child_ply,
+                                window_low,
+                                window_high,
+                                below_mover == max_player,
+                                None,
+                            )
+                        else:
+                            raise mover_error(grandchild, below_mover, 2, chance=True)
+                    except TypeError as exc:  # a member returned something of the wrong kind
+                        translate(exc, game, grandchild, evaluate)
                     if track:
+                        on_line.discard(grandchild)
                         on_line.discard(child)
                 if maximise:
                     if value >= cut:
