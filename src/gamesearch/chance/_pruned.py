@@ -328,18 +328,56 @@ def pruned_search(
         _, outcomes, found = known if raw is known[0] else outcomes_at(state, raw)
         low_after, high_after = found.low_after, found.high_after  # L and U times the rest
         count = len(outcomes)
+        least: Any = 0
+        most: Any = 0
+        # The leading leaf children, scored and summed only: a chance node whose children are
+        # all leaves (most chance nodes) keeps no lists, and the search phase starts after them.
+        for start, (outcome, probability) in enumerate(outcomes):
+            nodes += 1
+            child = result(state, outcome)
+            if is_terminal(child):
+                value = utility(child, max_player)
+                if value.__class__ not in _PLAIN or not low <= value <= high:
+                    value = checked(value, child, "utility")
+                leaves += 1
+                if ply > max_depth:
+                    max_depth = ply
+            elif ply == limit:
+                value = evaluate(child, max_player)  # type: ignore[misc]  # a limit implies it
+                if value.__class__ not in _PLAIN or not low <= value <= high:
+                    value = checked(value, child, "evaluate")
+                leaves += 1
+                estimates += 1
+                max_depth = limit
+            else:
+                break
+            least += probability * value
+            most = least
+            if least + low_after[start] >= beta:
+                cutoffs += 1
+                bound = least + low_after[start]
+                return (bound if bound >= beta else beta), (outcome, None)
+            if most + high_after[start] <= alpha:
+                cutoffs += 1
+                bound = most + high_after[start]
+                return (bound if bound <= alpha else alpha), (outcome, None)
+        else:  # every child a leaf: least is the exact expectation
+            if least != least:
+                raise infinite_mix_error(state)
+            return least, (outcomes[found.first][0], None)
+        prefix = least  # the expectation's part from the leading leaves, exact
         children: list[Any] = [None] * count
         # For each child: _LEAF if it is a leaf (its value in lows and highs), or its probe's
         # (maximise, actions, the first's exact value, line), or None if it was not probed.
         probed: list[Any] = [None] * count
         lows: list[Any] = [low] * count  # what each child is known to be worth at least...
         highs: list[Any] = [high] * count  # ...and at most
-        least: Any = 0
-        most: Any = 0
-        pending = 0  # the children not yet searched in full (not leaves)
-        for i, (outcome, probability) in enumerate(outcomes):
-            nodes += 1
-            child = children[i] = result(state, outcome)
+        for i in range(start, count):
+            outcome, probability = outcomes[i]
+            if i > start:
+                nodes += 1
+                child = result(state, outcome)
+            children[i] = child
             if is_terminal(child):
                 value = utility(child, max_player)
                 if value.__class__ not in _PLAIN or not low <= value <= high:
@@ -369,13 +407,11 @@ def pruned_search(
                 # MAX child's lower bound where beta < U, a MIN child's upper one where alpha > L.
                 (beta >= high) if (maximise := mover == max_player) else (alpha <= low)
             ):
-                pending += 1
                 if mover != CHANCE and not maximise and mover != min_player:
                     raise mover_error(child, mover, 2, chance=True)
                 least += probability * low
                 most += probability * high
             else:
-                pending += 1
                 if track and child in on_line:
                     raise cycle_error(child, searcher)
                 choices = actions(child)
@@ -461,18 +497,21 @@ def pruned_search(
                 cutoffs += 1
                 bound = most + high_after[i]
                 return (bound if bound <= alpha else alpha), (outcome, None)
-        if not pending:  # every child a leaf: least is the exact expectation
-            if least != least:
-                raise infinite_mix_error(state)
-            return least, (outcomes[found.first][0], None)
         below, above = [0] * count, [0] * count
-        for i in range(count - 1, 0, -1):
+        for i in range(count - 1, start, -1):
             probability = outcomes[i][1]
             below[i - 1] = below[i] + probability * lows[i]
             above[i - 1] = above[i] + probability * highs[i]
-        total: Any = 0
+        # The search phase starts at the first child that is not a leaf: the leading leaves'
+        # values are in ``prefix`` (their tests here could not cut the node off after the
+        # probe phase's last one did not), their line is the most probable one's.
+        total: Any = prefix
         likeliest, best_line = -1, None
-        for i, (outcome, probability) in enumerate(outcomes):
+        for outcome, probability in outcomes[:start]:
+            if probability > likeliest:
+                likeliest, best_line = probability, (outcome, None)
+        for i in range(start, count):
+            outcome, probability = outcomes[i]
             entry = probed[i]
             if entry is _LEAF:  # exact: the node's own bounds decide, as in ``chance``
                 total += probability * lows[i]

@@ -274,6 +274,8 @@ def star_search(
                 return cut
             if None not in scored:  # every child a leaf: the probes made the expectation
                 return expectation(state, outcomes, scored)
+            # The leading leaves are not tested again: after the probe phase's last test, which
+            # did not cut the node off, theirs cannot (in exact arithmetic they are the same).
         # below[i], above[i]: the least and the most the outcomes after i can add to the value.
         below, above = [0] * count, [0] * count
         for i in range(count - 1, 0, -1):
@@ -282,7 +284,15 @@ def star_search(
             above[i - 1] = above[i] + probability * highs[i]
         total: Any = 0  # the probability-weighted values of the outcomes searched so far
         likeliest, best_line = -1, None
-        for i, (outcome, probability) in enumerate(outcomes):
+        start = 0
+        if probe:  # Star2's search phase starts at the first child that is not a leaf
+            start = scored.index(None)
+            for (outcome, probability), value in zip(outcomes[:start], scored, strict=False):
+                total += probability * value
+                if probability > likeliest:
+                    likeliest, best_line = probability, (outcome, None)
+        for i in range(start, count):
+            outcome, probability = outcomes[i]
             child = children[i]
             if child is None:
                 nodes += 1
