@@ -5,12 +5,16 @@ same windows, the same cutoffs and values. What changes is what a node costs, wh
 whether pruning saves time as well as nodes (measured in ``bench/bench_chance.py``):
 
 - A leaf child is scored in its parent's loop, without a call of its own; only a child that
-  is expanded gets a Python frame (two: its dispatch, then its MAX, MIN or chance loop).
+  is expanded gets a Python frame, one: its parent dispatches it to its MAX, MIN or chance
+  loop (the root goes through ``search`` and ``expand``).
+- A leaf child under a chance node is exact: it is tested against the node's bounds with two
+  additions, without Ballard's A_i and B_i (two divisions), which only an inner child's
+  window needs. The reference loop makes the same tests.
 - A chance node's checked distribution is kept while ``chance_outcomes`` keeps returning the
-  same tuple, as games with one die do; and the sums Star1 needs of it (the least and the
-  most the outcomes after each one can add) are kept for each list of probabilities met:
-  worked out once, not at every chance node.
-- Star1's chance loop keeps no per-node lists; Star2 allocates them only to carry its probes.
+  same tuple, as games with one die do; and the sums the formulas need of it (``Sums``) are
+  kept for each list of probabilities met: worked out once, not at every chance node.
+- Star1's chance loop keeps no per-node lists; Star2 allocates them only once a child is not
+  a leaf, to carry its probes (most chance nodes have only leaves).
 - Windows are narrowed with comparisons, not calls to ``max`` and ``min``.
 """
 
@@ -455,7 +459,7 @@ def pruned_search(
                     try:
                         if below_mover == CHANCE:
                             value, line = at_chance(grandchild, child_ply, window_low, window_high)
-                        elif below_mover == max_player or below_mover == min_player:
+                        elif below_mover in (max_player, min_player):
                             value, line = decide(
                                 grandchild,
                                 child_ply,
@@ -538,7 +542,7 @@ def pruned_search(
                     value, line = decide(child, ply, window_low, window_high, entry[0], entry)
                 elif (mover := to_move(child)) == CHANCE:  # not probed: dispatched here
                     value, line = at_chance(child, ply, window_low, window_high)
-                elif mover == max_player or mover == min_player:
+                elif mover in (max_player, min_player):
                     value, line = decide(
                         child, ply, window_low, window_high, mover == max_player, None
                     )
