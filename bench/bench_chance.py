@@ -30,8 +30,10 @@ Usage: ``python bench/bench_chance.py [--quick] [--repeat N]``
 from __future__ import annotations
 
 import argparse
+import gc
 import math
 import random
+import time
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
@@ -302,12 +304,17 @@ def pruning_times(
     names = list(prunings)
     for game, state in cases:
         best = dict.fromkeys(prunings, math.inf)
-        for round_ in range(repeat):
-            for name in names if round_ % 2 == 0 else names[::-1]:
-                extra = prunings[name]
-
-                run = partial(expectiminimax, game, state, **options, **extra)
-                best[name] = min(best[name], run_timed(run)[0])
+        gc.collect()  # once a case: collecting before each short run would also hand the
+        gc.disable()  # allocator's memory back, and time getting it again
+        try:
+            for round_ in range(repeat):
+                for name in names if round_ % 2 == 0 else names[::-1]:
+                    run = partial(expectiminimax, game, state, **options, **prunings[name])
+                    started = time.perf_counter()
+                    run()
+                    best[name] = min(best[name], time.perf_counter() - started)
+        finally:
+            gc.enable()
         for name in names:
             totals[name] += best[name]
     return totals
