@@ -30,9 +30,12 @@ Usage: ``python bench/bench_chance.py [--quick] [--repeat N]``
 from __future__ import annotations
 
 import argparse
+import gc
 import math
 import random
+import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from _common import emit, emit_env, fail, run_timed
@@ -113,7 +116,11 @@ def timed(run: Callable[[], Any]) -> float:
 
 
 def speed(positions: Sequence[PigState], depth: int, repeat: int) -> None:
-    """Time library and hand-written expectiminimax on Pig; check they agree; print 2 lines."""
+    """Time library and hand-written expectiminimax on Pig; check they agree; print 2 lines.
+
+    Each position is timed on its own, ``repeat`` times each, the two alternating; an
+    implementation's time is the sum of its best times.
+    """
 
     def library() -> tuple[list[float], int]:
         found = [expectiminimax(PIG, s, depth=depth, evaluate=PIG.evaluate) for s in positions]
@@ -126,11 +133,19 @@ def speed(positions: Sequence[PigState], depth: int, repeat: int) -> None:
     (library_values, nodes), (hand_values, hand_nodes) = library(), hand()
     if (library_values, nodes) != (hand_values, hand_nodes):
         fail(f"library and hand-written expectiminimax disagree: {nodes} vs {hand_nodes} nodes")
-    best = {"library": math.inf, "hand-written": math.inf}
-    for i in range(repeat):  # interleaved, the order alternating, best time kept
-        for impl in ("library", "hand-written") if i % 2 == 0 else ("hand-written", "library"):
-            seconds = timed(library if impl == "library" else hand)
-            best[impl] = min(best[impl], seconds)
+    best = {"library": 0.0, "hand-written": 0.0}
+    for state in positions:  # each position on its own: the sum of the best times
+        lowest = {"library": math.inf, "hand-written": math.inf}
+        for i in range(repeat):  # interleaved, the order alternating, best time kept
+            for impl in ("library", "hand-written") if i % 2 == 0 else ("hand-written", "library"):
+                seconds = timed(
+                    partial(expectiminimax, PIG, state, depth=depth, evaluate=PIG.evaluate)
+                    if impl == "library"
+                    else partial(hand_expectiminimax, PIG, state, depth)
+                )
+                lowest[impl] = min(lowest[impl], seconds)
+        for impl in best:
+            best[impl] += lowest[impl]
     for impl, seconds in best.items():
         emit(
             bench="chance.pig_speed",
@@ -273,24 +288,36 @@ def pruning_times(
     repeat: int,
     options: dict[str, Any],
 ) -> dict[str, float]:
-    """Best-of-``repeat`` seconds to search every case unpruned, with Star1 and with Star2."""
+    """Seconds to search every case unpruned, with Star1 and with Star2.
+
+    Each case is timed on its own, ``repeat`` times for each searcher, the three alternating
+    (in turn reversed); a searcher's time is the sum over the cases of its best time on each.
+    The minimum of each short search, rather than of one long run of them all, keeps a burst
+    of load from another process out of the figure.
+    """
     prunings: dict[str, dict[str, Any]] = {
         "none": {},
         "star1": {"pruning": "star1", "bounds": bounds},
         "star2": {"pruning": "star2", "bounds": bounds},
     }
-    best = dict.fromkeys(prunings, math.inf)
+    totals = dict.fromkeys(prunings, 0.0)
     names = list(prunings)
-    for round_ in range(repeat):
-        for name in names if round_ % 2 == 0 else names[::-1]:
-            extra = prunings[name]
-
-            def run(extra: dict[str, Any] = extra) -> None:
-                for game, state in cases:
-                    expectiminimax(game, state, **options, **extra)
-
-            best[name] = min(best[name], run_timed(run)[0])
-    return best
+    for game, state in cases:
+        best = dict.fromkeys(prunings, math.inf)
+        gc.collect()  # once a case: collecting before each short run would also hand the
+        gc.disable()  # allocator's memory back, and time getting it again
+        try:
+            for round_ in range(repeat):
+                for name in names if round_ % 2 == 0 else names[::-1]:
+                    run = partial(expectiminimax, game, state, **options, **prunings[name])
+                    started = time.perf_counter()
+                    run()
+                    best[name] = min(best[name], time.perf_counter() - started)
+        finally:
+            gc.enable()
+        for name in names:
+            totals[name] += best[name]
+    return totals
 
 
 def pig_endgames(count: int, seed: int = 14) -> list[PigState]:

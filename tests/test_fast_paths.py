@@ -3,6 +3,8 @@
 - ``minimax`` without a trace runs a leaner loop; with a trace (even one that ignores every
   event) it runs the textbook loop: both must agree on value, action, line and counts.
 - Star1 and Star2 without a trace run ``chance/_pruned.py``; with a trace, ``chance/_star.py``.
+- Expectiminimax and expectimax without a trace run ``chance/_unpruned.py``; with a trace,
+  ``chance/_expect.py``.
 - A game's optional ``children`` member must change nothing but the speed, for every plain
   loop that uses it (alpha-beta, negamax, minimax, max-n), and ``check_game`` must catch a
   ``children`` that disagrees with the plain members.
@@ -12,6 +14,7 @@
 from __future__ import annotations
 
 import math
+import sys
 from typing import Any
 
 import pytest
@@ -22,6 +25,7 @@ from gamesearch import (
     GameProtocolError,
     InvalidUtilityError,
     alphabeta,
+    expectimax,
     expectiminimax,
     maxn,
     minimax,
@@ -130,6 +134,40 @@ def test_fast_star_equals_the_traced_star(tree, depth, pruning):
     assert fast.exact == traced.exact
 
 
+@settings(max_examples=60)
+@given(
+    tree=chance_trees(max_depth=5, max_branching=4),
+    depth=st.one_of(st.none(), st.integers(1, 5)),
+    bounded=st.booleans(),
+)
+def test_fast_expectiminimax_equals_the_traced_one(tree, depth, bounded):
+    evaluate = evaluation if depth is not None else None
+    options: dict[str, Any] = {"bounds": (-9, 9)} if bounded else {}
+    fast = expectiminimax(tree, depth=depth, evaluate=evaluate, **options)
+    traced = expectiminimax(tree, depth=depth, evaluate=evaluate, trace=ignore, **options)
+    assert summary(fast) == summary(traced)
+
+
+def weighted(game: Any, state: Any) -> list[tuple[Any, float]]:
+    """An opponent model that favours later actions: action i weighs i + 1."""
+    actions = game.actions(state)
+    total = len(actions) * (len(actions) + 1) / 2
+    return [(action, (i + 1) / total) for i, action in enumerate(actions)]
+
+
+@settings(max_examples=40)
+@given(
+    tree=game_trees(max_depth=4, max_branching=3),
+    depth=st.one_of(st.none(), st.integers(1, 4)),
+    opponent=st.sampled_from([None, weighted]),
+)
+def test_fast_expectimax_equals_the_traced_one(tree, depth, opponent):
+    evaluate = evaluation if depth is not None else None
+    fast = expectimax(tree, depth=depth, evaluate=evaluate, opponent=opponent)
+    traced = expectimax(tree, depth=depth, evaluate=evaluate, opponent=opponent, trace=ignore)
+    assert summary(fast) == summary(traced)
+
+
 def test_tictactoe_children_are_what_the_plain_members_give():
     game = TicTacToe()
     check_game(game)  # checks children against actions, result, is_terminal, to_move
@@ -196,4 +234,5 @@ def test_on_fresh_stack_calls_through_and_passes_errors_on():
     with pytest.raises(ZeroDivisionError):
         on_fresh_stack(divmod, 1, 0)
     # its frame is larger than CPython's 16 KB stack chunk, so that its callee starts a chunk
-    assert on_fresh_stack.__code__.co_nlocals * 8 > 16 * 1024
+    if sys.implementation.name == "cpython":
+        assert on_fresh_stack.__code__.co_stacksize * 8 > 16 * 1024

@@ -22,6 +22,7 @@ from .game import Game, Player
 from .result import SearchResult, SearchStats
 
 _S = TypeVar("_S")
+_T = TypeVar("_T")
 _A = TypeVar("_A")
 
 _GAME_METHODS = ("initial_state", "to_move", "actions", "result", "is_terminal", "utility")
@@ -269,7 +270,7 @@ def recursion_guard(
             deepest first. A state met twice on it means a cycle.
         key: ``game.key``, to compare states by, if the game has one.
         frames_per_ply: The Python frames the search takes per ply. A search that takes two
-            (Star1 and Star2: a node's search, then its MAX, MIN or chance procedure) runs
+            (the traced Star1 loop: a node's search, then its MAX, MIN or chance procedure) runs
             with the recursion limit raised by as much, so that every searcher reaches the
             same depth; the limit is put back afterwards.
 
@@ -364,34 +365,32 @@ def make_result(
     )
 
 
-_PAD_SLOTS = 4200
-"""Local variables of :func:`on_fresh_stack`'s frame: about 33 KB, more than a 16 KB chunk."""
+def on_fresh_stack(function: Callable[..., _T], *args: Any) -> _T:
+    """Call ``function(*args)`` at the start of a fresh frame-stack chunk.
+
+    CPython 3.11 and later keep Python frames in chunks (16 KB at first) and free a chunk as
+    soon as the frame at its start returns. A recursive search whose deepest, most frequent
+    calls (a game's ``result``, ``utility``...) straddle a chunk boundary then maps and unmaps
+    a chunk at every such call: measured at tens of thousands of ``mmap``/``munmap`` pairs a
+    search, which made the same search 2 to 7 times slower depending only on how deep its
+    caller's stack happened to be. This function's frame is made larger than a chunk (its code
+    declares a value stack of ``_FRAME_SLOTS`` slots, which it never uses), so CPython gives it
+    a chunk of its own (64 KB), and the search called from it runs in the ~30 KB left there: a
+    search of up to ~100 frames deep never crosses a boundary, and a deeper one crosses at the
+    same depths wherever it is called. The price is one chunk mapped and unmapped a search
+    (~20 us measured; the slots are never written, so only the pages the search uses are
+    touched). On other interpreters it is an ordinary call.
+
+    >>> on_fresh_stack(divmod, 17, 5)
+    (3, 2)
+    """
+    return function(*args)
 
 
-def _make_on_fresh_stack() -> Callable[..., Any]:
-    names = " = ".join(f"_{slot}" for slot in range(_PAD_SLOTS))
-    source = (
-        "def on_fresh_stack(function, *args):\n"
-        "    if function is None:  # never true: the names only make the frame large\n"
-        f"        {names} = None\n"
-        "    return function(*args)\n"
-    )
-    namespace: dict[str, Any] = {}
-    exec(compile(source, "<gamesearch._core>", "exec"), namespace)
-    found: Callable[..., Any] = namespace["on_fresh_stack"]
-    return found
+_FRAME_SLOTS = 4200
+"""The value-stack slots :func:`on_fresh_stack`'s code declares: about 33 KB, over a chunk."""
 
-
-on_fresh_stack = _make_on_fresh_stack()
-on_fresh_stack.__doc__ = """Call ``function(*args)`` at the start of a fresh frame stack chunk.
-
-CPython 3.11 and later keep Python frames in chunks of 16 KB and free a chunk as soon as the
-frame at its start returns. A recursive search whose deepest, most frequent calls (a game's
-``result``, ``utility``...) straddle a chunk boundary then maps and unmaps a chunk at every
-such call: measured at tens of thousands of ``mmap``/``munmap`` pairs a search, which made
-the same search up to 5x slower depending only on how deep its caller's stack happened to be.
-This frame is larger than a chunk, so CPython gives it a chunk of its own (64 KB), and the
-search called from it runs in the ~30 KB left there: a search of up to ~100 frames deep
-never crosses a boundary, and a deeper one crosses at the same depths wherever it is called.
-On other interpreters it is an ordinary call.
-"""
+if sys.implementation.name == "cpython":
+    # Only the declared size changes: the frame is pushed with room for the slots, which are
+    # neither initialised nor cleared (unlike local variables), so the call stays cheap.
+    on_fresh_stack.__code__ = on_fresh_stack.__code__.replace(co_stacksize=_FRAME_SLOTS)

@@ -251,7 +251,8 @@ class LeafScorer:
             self.estimates += 1
         else:
             return None
-        if value.__class__ is not float or value != value:  # None, a string, NaN...?
+        kind = value.__class__
+        if (kind is not float and kind is not int) or value != value:  # None, a string, NaN?
             error = number_error(value, state, player, source)
             if error is not None:
                 raise error

@@ -26,6 +26,7 @@ from ._common import (
     distribution,
     infinite_mix_error,
 )
+from ._unpruned import unpruned_search
 
 __all__ = ["Opponent", "expect_search", "uniform_opponent"]
 
@@ -71,6 +72,19 @@ def expect_search(
         started: ``time.perf_counter()`` when the search was called.
         trace: The observer of the search's events, or ``None``.
     """
+    checked_opponent = opponent is not None and opponent is not uniform_opponent
+    if trace is None:  # the same search, without hooks and cheaper per node
+        return unpruned_search(
+            game,
+            problem,
+            depth,
+            evaluate,
+            opponent=opponent,
+            legal_check=check_legal if checked_opponent else None,
+            bounds=bounds,
+            searcher=searcher,
+            started=started,
+        )
     root, limit, max_player, outcomes_of = problem
     is_terminal, to_move = game.is_terminal, game.to_move
     actions, result = game.actions, game.result
@@ -78,7 +92,6 @@ def expect_search(
     track = limit < 0  # without a depth limit a cycle would never end: watch the line
     on_line: set[Any] = set()
     known: list[Any] = [_NOTHING, None]  # the last tuple of chance_outcomes, and its check
-    checked_opponent = opponent is not None and opponent is not uniform_opponent
     # With a trace: the action, probability and tree depth of the edge into the next node,
     # set by the parent just before it searches the child (chance layers count here).
     edge: tuple[Any, Any, int] = (None, None, 0)

@@ -24,6 +24,13 @@ reaches down to ``L``, or up to ``U``), so the search phase goes on from the chi
 action instead of searching the first again: no node is visited twice, and Star2 visits no
 more nodes than the unpruned search. Leaf children are scored once, in the probe phase.
 
+A probe is made only where its bound could cut the chance node off: a MAX child's lower bound
+only when ``beta < U``, a MIN child's upper bound only when ``alpha > L``. Where the window
+reaches a bound (at the root, and down every probe, which searches with ``L`` or ``U`` as
+one edge) no such cutoff can happen, and the probe would only add to the node's cost: on Pig
+endgames four chance nodes in five had the full window ``(L, U)``. A chance node whose
+children all turn out to be leaves has its exact value after the probe phase, and returns it.
+
 Values are fail-soft, the MAX and MIN nodes are ordinary alpha-beta, and every value is MAX's
 (the root player's). A cut-off chance node returns its bound, clamped to the window edge it
 crossed, so that rounding in the formulas can never make it look exact.
@@ -111,13 +118,10 @@ def star_search(
 
         A value <= alpha is an upper bound on the true value, one >= beta a lower bound.
         """
-        via, probability, level = edge
-        value = leaf_value(state, ply)
+        value = leaf(state, ply)
         if value is not None:
-            if trace is not None:
-                terminal = is_terminal(state)
-                trace(Leaf(state, via, level, float(value), terminal, probability=probability))
             return value, None
+        level = edge[2]
         if track:
             enter(state)
         mover = to_move(state)
@@ -136,6 +140,15 @@ def star_search(
             best = None if found[1] is None else found[1][0]
             trace(Leave(state, level, float(found[0]), best, float(alpha), float(beta)))
         return found
+
+    def leaf(state: Any, ply: int) -> Any:
+        """The value of ``state`` for MAX if it is a leaf (told to the trace), else ``None``."""
+        value = leaf_value(state, ply)
+        if value is not None and trace is not None:
+            via, probability, level = edge
+            terminal = is_terminal(state)
+            trace(Leaf(state, via, level, float(value), terminal, probability=probability))
+        return value
 
     def decide(
         state: Any, ply: int, alpha: Any, beta: Any, maximise: bool, first: Any
@@ -259,6 +272,10 @@ def star_search(
             )
             if cut is not None:
                 return cut
+            if None not in scored:  # every child a leaf: the probes made the expectation
+                return expectation(state, outcomes, scored)
+            # The leading leaves are not tested again: after the probe phase's last test, which
+            # did not cut the node off, theirs cannot (in exact arithmetic they are the same).
         # below[i], above[i]: the least and the most the outcomes after i can add to the value.
         below, above = [0] * count, [0] * count
         for i in range(count - 1, 0, -1):
@@ -267,18 +284,39 @@ def star_search(
             above[i - 1] = above[i] + probability * highs[i]
         total: Any = 0  # the probability-weighted values of the outcomes searched so far
         likeliest, best_line = -1, None
-        for i, (outcome, probability) in enumerate(outcomes):
-            cut_low = (alpha - total - above[i]) / probability  # Ballard's A_i
-            cut_high = (beta - total - below[i]) / probability  # Ballard's B_i
+        start = 0
+        if probe:  # Star2's search phase starts at the first child that is not a leaf
+            start = scored.index(None)
+            for (outcome, probability), value in zip(outcomes[:start], scored, strict=False):
+                total += probability * value
+                if probability > likeliest:
+                    likeliest, best_line = probability, (outcome, None)
+        for i in range(start, count):
+            outcome, probability = outcomes[i]
             child = children[i]
             if child is None:
                 nodes += 1
                 child = result(state, outcome)
             if trace is not None:
                 edge = (outcome, probability, level + 1)
-            if scored[i] is not None:
-                value, line = scored[i], None
-            elif probed[i] is None:
+            value = scored[i]  # Star2's probes scored every leaf child
+            if value is None and not probe:
+                value = leaf(child, ply)
+            if value is not None:  # exact: the node's own bounds decide, without A_i and B_i
+                total += probability * value
+                if total + above[i] <= alpha or total + below[i] >= beta:
+                    cutoffs += 1
+                    bound = total + (above[i] if total + above[i] <= alpha else below[i])
+                    if trace is not None:
+                        order = [o for o, _ in outcomes]
+                        tell_prune(state, level, order, outcome, bound, alpha, beta)
+                    return bound, (outcome, None)
+                if probability > likeliest:
+                    likeliest, best_line = probability, (outcome, None)
+                continue
+            cut_low = (alpha - total - above[i]) / probability  # Ballard's A_i
+            cut_high = (beta - total - below[i]) / probability  # Ballard's B_i
+            if probed[i] is None:
                 value, line = search(child, ply, max(cut_low, low), min(cut_high, high))
             else:
                 if track:
@@ -312,6 +350,16 @@ def star_search(
             raise infinite_mix_error(state)
         return total, best_line
 
+    def expectation(state: Any, outcomes: list[Any], values: list[Any]) -> tuple[Any, Any]:
+        """The expected value of a chance node whose children are worth ``values``."""
+        total: Any = 0
+        for (_, probability), value in zip(outcomes, values, strict=True):
+            total += probability * value
+        if total != total:
+            raise infinite_mix_error(state)
+        first = max(range(len(outcomes)), key=lambda i: (outcomes[i][1], -i))
+        return total, (outcomes[first][0], None)
+
     def probe_phase(
         state: Any,
         ply: int,
@@ -340,7 +388,13 @@ def star_search(
             if value is not None:
                 scored[i] = value
                 lows[i] = highs[i] = value
-            elif (mover := to_move(child)) != CHANCE:
+            elif (mover := to_move(child)) == CHANCE:
+                pass  # a chance node has no first action to probe
+            elif (beta >= high) if mover == max_player else (alpha <= low and mover == min_player):
+                # A probe is worth its cost only where its bound can cut this node off: a MAX
+                # child's lower bound where beta < U, a MIN child's upper bound where alpha > L.
+                pass
+            else:
                 choices = actions(child)
                 if not choices:
                     raise no_actions_error(child)
@@ -359,7 +413,7 @@ def star_search(
                         bound = least + probability * value + low * rest
                         return max(bound, beta), (outcome, (action, line))
                     lows[i] = value
-                else:  # MIN's first action: an upper bound
+                elif mover == min_player:  # MIN's first action: an upper bound
                     cut_low = (alpha - most - high * rest) / probability
                     value, line = search(grandchild, ply + 1, max(cut_low, low), high)
                     if track:
@@ -369,6 +423,8 @@ def star_search(
                         bound = most + probability * value + high * rest
                         return min(bound, alpha), (outcome, (action, line))
                     highs[i] = value
+                else:
+                    raise mover_error(child, mover, 2, chance=True)
                 probed[i] = (action, value, line)  # exact: its window reached L (or U)
             least += probability * lows[i]
             most += probability * highs[i]

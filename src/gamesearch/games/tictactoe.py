@@ -12,6 +12,8 @@ __all__ = ["TicTacToe"]
 
 _EMPTY = ".-_"
 _MEMO_LIMIT = 1 << 16
+_RESULT_STATES = 1 << 13
+"""The most states whose children ``result`` memoizes (a dict each): every 3 x 3 position."""
 
 
 class TicTacToe:
@@ -63,22 +65,22 @@ class TicTacToe:
         self._over = 1 << (2 * cells + 1)
         self._won = 1 << (2 * cells + 2)
         self._layout = (cells, self._full, self._turn, self._over, self._won)
-        self._bits = {square: 1 << square for square in range(cells)}
         self._lines = _lines(size, k)
-        # Static move ordering: squares on more winning lines first (the centre of 3 x 3 lies
-        # on four lines, a corner on three, an edge on two); ties by square number.
-        self._rank = {
-            square: (-sum(line >> square & 1 for line in self._lines), square)
-            for square in range(cells)
-        }
+        self._bits, self._rank = _squares(size, k)
         # Memos of the empty squares of each occupancy (for ``actions``), of whether a
-        # player's squares hold a line (for ``result``), of keys and of children; each stops
+        # player's squares hold a line (for ``result``), of keys, children, orders and results
+        # (the children of each state, for ``result``, in up to _RESULT_STATES states); each stops
         # growing at _MEMO_LIMIT entries, which covers every 3 x 3 position. They are shared
         # by every game of the same size and k (what they hold follows from the rules alone),
         # so a new game object is as fast as one that has searched before.
         memo = _memo(size, k)
-        self._free, self._line, self._keys, self._children = memo
+        self._free, self._line, self._keys, self._children, self._orders, self._results = memo
         self._symmetries = _symmetries(size)
+        if type(self).children is TicTacToe.children:
+            # The memo's own lookup, a call into C: a search calls ``children`` at every node,
+            # and a Python method around the lookup cost 4 % of alpha-beta's time. A subclass
+            # that overrides ``children`` keeps its own.
+            self.children = self._children.__getitem__  # type: ignore[method-assign, assignment]
 
     def __repr__(self) -> str:
         return f"TicTacToe(size={self.size}, k={self.k})"
@@ -120,17 +122,7 @@ class TicTacToe:
         >>> tuple((action, mover) for action, _, mover in game.children(game.parse("XXO/OO./XX.")))
         ((5, None), (8, 0))
         """
-        try:
-            return self._children[state]
-        except KeyError:
-            found = []
-            for action in self.actions(state):
-                child = self.result(state, action)
-                found.append((action, child, None if child >= self._over else self.to_move(child)))
-            kids = tuple(found)
-            if len(self._children) < _MEMO_LIMIT:
-                self._children[state] = kids
-            return kids
+        return self._children[state]
 
     def key(self, state: int) -> int:
         """The transposition-table key of ``state``, the same for symmetric boards.
@@ -155,15 +147,22 @@ class TicTacToe:
                 self._keys[state] = key
             return key
 
-    def order(self, state: int, actions: Sequence[int]) -> list[int]:
+    def order(self, state: int, actions: Sequence[int]) -> Sequence[int]:
         """``actions`` with the squares on the most winning lines first.
 
-        For the searchers' ``order`` option; ``iterative_deepening`` uses it by default.
+        For the searchers' ``order`` option; ``iterative_deepening`` uses it by default. The
+        order of a tuple of actions (what ``actions`` gives) is memoized, as a tuple.
 
         >>> TicTacToe().order(0, TicTacToe().actions(0))
-        [4, 0, 2, 6, 8, 1, 3, 5, 7]
+        (4, 0, 2, 6, 8, 1, 3, 5, 7)
         """
-        return sorted(actions, key=self._rank.__getitem__)
+        try:
+            return self._orders[actions]  # type: ignore[index]  # a tuple, or TypeError
+        except (KeyError, TypeError):
+            ordered = tuple(sorted(actions, key=self._rank.__getitem__))
+            if actions.__class__ is tuple and len(self._orders) < _MEMO_LIMIT:
+                self._orders[actions] = ordered
+            return ordered
 
     def result(self, state: int, action: int) -> int:
         """The board after the player to move marks square ``action``.
@@ -171,6 +170,21 @@ class TicTacToe:
         Raises:
             IllegalActionError: ``action`` is not an empty square, or the game is over.
         """
+        try:  # the memo holds only moves found legal
+            return self._results[state][action]
+        except (KeyError, TypeError):
+            pass
+        child = self._play(state, action)
+        known = self._results.get(state)
+        if known is None:
+            if len(self._results) >= _RESULT_STATES:
+                return child
+            known = self._results[state] = {}
+        known[action] = child
+        return child
+
+    def _play(self, state: int, action: int) -> int:
+        """:meth:`result`, worked out (and checked) rather than looked up."""
         try:
             bit = self._bits[action]
         except (KeyError, TypeError):
@@ -287,19 +301,65 @@ _Memo = tuple[
     dict[int, bool],
     dict[int, int],
     dict[int, tuple[tuple[int, int, Player | None], ...]],
+    dict[tuple[int, ...], tuple[int, ...]],
+    dict[int, dict[int, int]],
 ]
+
+
+class _Children(dict[int, tuple[tuple[int, int, "Player | None"], ...]]):
+    """The memo of :meth:`TicTacToe.children` for one size and ``k``: a miss makes the children.
+
+    They are made with the rules of a plain ``TicTacToe`` of that size (never a subclass's),
+    and kept while the memo has fewer than ``_MEMO_LIMIT`` entries.
+    """
+
+    __slots__ = ("k", "maker", "size")
+
+    def __init__(self, size: int, k: int) -> None:
+        super().__init__()
+        self.size, self.k = size, k
+        self.maker: TicTacToe | None = None
+
+    def __missing__(self, state: int) -> tuple[tuple[int, int, Player | None], ...]:
+        game = self.maker
+        if game is None:
+            game = self.maker = TicTacToe(self.size, self.k)
+        over = game._over
+        found = []
+        for action in TicTacToe.actions(game, state):
+            child = TicTacToe._play(game, state, action)
+            found.append((action, child, None if child >= over else TicTacToe.to_move(game, child)))
+        kids = tuple(found)
+        if len(self) < _MEMO_LIMIT:
+            self[state] = kids
+        return kids
 
 
 @lru_cache(maxsize=8)
 def _memo(size: int, k: int) -> _Memo:
-    """The memos shared by the games of one size and ``k``: free squares, lines, keys, children.
+    """The memos shared by the games of one size and ``k``: free squares, lines, keys, etc.
 
     A cache of what the rules compute, bounded in entries (``_MEMO_LIMIT`` each) and in boards
     (the 8 most recently made sizes); nothing in it depends on a game's history.
     """
-    return {}, {}, {}, {}
+    return {}, {}, {}, _Children(size, k), {}, {}
 
 
+@lru_cache(maxsize=8)
+def _squares(size: int, k: int) -> tuple[dict[int, int], dict[int, tuple[int, int]]]:
+    """Each square's bit, and its rank in the static move ordering.
+
+    Squares on more winning lines go first (the centre of 3 x 3 lies on four lines, a corner
+    on three, an edge on two); ties by square number.
+    """
+    lines = _lines(size, k)
+    squares = range(size * size)
+    bits = {square: 1 << square for square in squares}
+    rank = {square: (-sum(line >> square & 1 for line in lines), square) for square in squares}
+    return bits, rank
+
+
+@lru_cache(maxsize=8)
 def _lines(size: int, k: int) -> tuple[int, ...]:
     """Bit masks of every run of ``k`` squares in a row, column or diagonal."""
     lines = []
@@ -315,6 +375,7 @@ def _lines(size: int, k: int) -> tuple[int, ...]:
     return tuple(sorted(set(lines)))
 
 
+@lru_cache(maxsize=8)
 def _symmetries(size: int) -> tuple[tuple[int, ...], ...]:
     """The 8 symmetries of the board (rotations and reflections), as images of the squares."""
     rotate = [col * size + (size - 1 - row) for row in range(size) for col in range(size)]

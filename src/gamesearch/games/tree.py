@@ -114,6 +114,9 @@ class GameTree:
         self._values: dict[Path, tuple[float, ...]] = {}  # every player's utility, by player
         self._chances: dict[Path, tuple[tuple[Any, Any], ...]] = {}
         self._movers: dict[Path, Player] = {}
+        # Chance nodes with the same outcomes and probabilities (of the same types) share one
+        # tuple, which a search checks once while it meets the same tuple again (as a die's).
+        shared: dict[tuple[Any, ...], tuple[tuple[Any, Any], ...]] = {}
         pending: list[tuple[Path, Any]] = [((), tree)]
         while pending:  # iteratively, so that trees deeper than the recursion limit load too
             path, node = pending.pop()
@@ -132,7 +135,7 @@ class GameTree:
                 self._values[path] = (value, -value)
                 continue
             if isinstance(node, Chance):
-                items = self._chance_items(path, node)
+                items = self._chance_items(path, node, shared)
             elif isinstance(node, Mapping):
                 items = list(node.items())
             elif isinstance(node, Sequence) and not isinstance(node, (str, bytes)):
@@ -252,7 +255,9 @@ class GameTree:
         if not known:
             raise GameProtocolError(f"{state!r} is not a node of this GameTree")
 
-    def _chance_items(self, path: Path, node: Chance) -> list[tuple[Any, Any]]:
+    def _chance_items(
+        self, path: Path, node: Chance, shared: dict[tuple[Any, ...], tuple[tuple[Any, Any], ...]]
+    ) -> list[tuple[Any, Any]]:
         """The (outcome, subtree) pairs of a chance node, after checking its probabilities."""
         outcomes = node.outcomes
         if isinstance(outcomes, Mapping):
@@ -291,7 +296,9 @@ class GameTree:
             raise InvalidGameTreeError(
                 f"the probabilities of the chance node at {path!r} sum to {total}, not 1"
             )
-        self._chances[path] = tuple(probabilities)
+        found = tuple(probabilities)
+        same = tuple((o.__class__, o, p.__class__, p) for o, p in found)  # 1 and 1.0 differ
+        self._chances[path] = shared.setdefault(same, found)
         return items
 
     def _chance_outcomes(self, state: Path) -> tuple[tuple[Any, Any], ...]:

@@ -91,9 +91,9 @@ def make_ordering(
             for killer in killer_slots.get(ply, ()):
                 if killer not in front and killer in moves:
                     front.append(killer)
-        if front:
+        if front and (len(front) > 1 or front[0] != moves[0]):
             return front + [action for action in moves if action not in front]
-        return moves
+        return moves  # nothing to move forward: the order as it is, not a copy
 
     return ordered
 

@@ -283,13 +283,13 @@ def _deepen(
                     elapsed=time.perf_counter() - started,
                 ),
             )
-        total = replace(
-            outcome,
-            expanded=total.expanded + outcome.expanded,
-            leaves=total.leaves + outcome.leaves,
-            cutoffs=total.cutoffs + outcome.cutoffs,
-            max_depth=max(total.max_depth, outcome.max_depth),
-        )
+        # The iteration's own outcome, now counting the work of all: updated in place, since
+        # dataclasses.replace costs ~2% of a small search such as tic-tac-toe's.
+        outcome.expanded += total.expanded
+        outcome.leaves += total.leaves
+        outcome.cutoffs += total.cutoffs
+        outcome.max_depth = max(total.max_depth, outcome.max_depth)
+        total = outcome
         # A cooperative deadline: the principal variation's completion from the table stops
         # at the deadline too, so the cleanup of the last iteration does not overrun it.
         done = finish(game, root, total, table, depth=depth, started=started, deadline=deadline)
