@@ -19,7 +19,8 @@ def dask_executor() -> Iterator[Executor]:
     ``cloudpickle.register_pickle_by_value``.
     """
     distributed = pytest.importorskip(
-        "distributed", reason="dask.distributed is not installed (pip install gamesearch[distributed])"
+        "distributed",
+        reason="dask.distributed is not installed (pip install gamesearch[distributed])",
     )
     cluster = distributed.LocalCluster(
         n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None

@@ -134,9 +134,33 @@ def run_parts(
             finished(index, _serial(function, part, index, retries, caller, done))
         return results
     pending: dict[Future[R], int] = {}
+    try:
+        for index, part in enumerate(parts):
+            pending[_submit(executor, function, part, index, caller, done)] = index
+        _collect(executor, function, parts, pending, finished, lambda: done, caller, retries)
+    except BaseException:
+        # A failed part, or on_result / progress raising (Ctrl-C included): stop the rest.
+        for other in pending:
+            other.cancel()
+        raise
+    return results
+
+
+def _collect(
+    executor: Executor,
+    function: Callable[[P], R],
+    parts: Sequence[P],
+    pending: dict[Future[R], int],
+    finished: Callable[[int, R], None],
+    count: Callable[[], int],
+    caller: str,
+    retries: int,
+) -> None:
+    """Wait for the ``pending`` parts, hand each result to ``finished``, resubmit failures.
+
+    ``count()`` is the number of parts finished so far (for the messages of failures).
+    """
     attempts = [0] * len(parts)
-    for index, part in enumerate(parts):
-        pending[_submit(executor, function, part, index, caller, done)] = index
     while pending:
         ready, _ = wait(pending, return_when=FIRST_COMPLETED)
         for future in ready:
@@ -145,15 +169,13 @@ def run_parts(
             if error is None:
                 finished(index, future.result())
                 continue
+            done = count()
             if attempts[index] < retries and not isinstance(error, BrokenProcessPool):
                 attempts[index] += 1
                 retry = _submit(executor, function, parts[index], index, caller, done)
                 pending[retry] = index
                 continue
-            for other in pending:
-                other.cancel()
             raise _failure(caller, parts[index], index, error, attempts[index], done) from error
-    return results
 
 
 def _serial(
