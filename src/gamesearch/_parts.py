@@ -107,8 +107,9 @@ def run_parts(
 
     Raises:
         PartFailedError: a part still raised after its retries (or the executor broke); the
-            parts finished before it were handed to ``on_result``, and the parts still pending
-            are cancelled. The part's exception is the ``__cause__``.
+            parts not started are cancelled, and those finished before it, or still running
+            then and finishing, were handed to ``on_result``. The part's exception is the
+            ``__cause__``.
 
     Example:
         >>> from concurrent.futures import ThreadPoolExecutor
@@ -163,19 +164,33 @@ def _collect(
     attempts = [0] * len(parts)
     while pending:
         ready, _ = wait(pending, return_when=FIRST_COMPLETED)
-        for future in ready:
+        # The parts that succeeded first, so that none is lost to a failure beside it.
+        for future in sorted(ready, key=lambda f: (f.exception() is not None, pending[f])):
             index = pending.pop(future)
             error = future.exception()
             if error is None:
                 finished(index, future.result())
                 continue
-            done = count()
             if attempts[index] < retries and not isinstance(error, BrokenProcessPool):
                 attempts[index] += 1
-                retry = _submit(executor, function, parts[index], index, caller, done)
+                retry = _submit(executor, function, parts[index], index, caller, count())
                 pending[retry] = index
                 continue
-            raise _failure(caller, parts[index], index, error, attempts[index], done) from error
+            _drain(pending, finished)
+            failure = _failure(caller, parts[index], index, error, attempts[index], count())
+            raise failure from error
+
+
+def _drain(pending: dict[Future[R], int], finished: Callable[[int, R], None]) -> None:
+    """After a failure: cancel the parts not started; hand on those running that succeed.
+
+    Their work is done, and a solve with a file saves it.
+    """
+    running = [future for future in pending if not future.cancel()]
+    for future in wait(running).done:
+        if not future.cancelled() and future.exception() is None:
+            finished(pending[future], future.result())
+    pending.clear()
 
 
 def _serial(

@@ -82,22 +82,25 @@ def solve_part(part: FrontierPart) -> PartTable:
 def frontier(
     game: Game[Any, Any], roots: list[Any], key: Key, solved: MutableMapping[Any, Entry], want: int
 ) -> list[Any]:
-    """The first layer below ``roots`` with ``want`` unsolved non-terminal states (by key).
+    """The first layer below ``roots`` with ``want`` non-terminal states (distinct by key).
 
-    States already in ``solved`` (a resumed file) are neither expanded nor returned. If the game
-    ends first, the deepest non-empty layer is returned (maybe with fewer states).
+    States already in ``solved`` (read back from the file of an interrupted run) count but are
+    not expanded, so an interrupted run finds the same frontier again. If the game ends first,
+    the deepest non-empty layer is returned (maybe with fewer states).
 
     Raises:
         GameProtocolError: a non-terminal state without actions.
     """
     seen = {key(root) for root in roots}
-    layer = [root for root in roots if key(root) not in solved and not game.is_terminal(root)]
+    layer = [root for root in roots if not game.is_terminal(root)]
     depth = 0
     while layer:
         if depth > 0 and len(layer) >= want:
             return layer
         below = []
         for state in layer:
+            if key(state) in solved:
+                continue
             moves = game.actions(state)
             if not moves:
                 raise no_actions_error(state)
@@ -106,12 +109,33 @@ def frontier(
                 child_key = key(child)
                 if child_key not in seen:
                     seen.add(child_key)
-                    if child_key not in solved and not game.is_terminal(child):
+                    if not game.is_terminal(child):
                         below.append(child)
         if not below:
             return layer
         layer, depth = below, depth + 1
     return layer
+
+
+def cut(
+    game: Game[Any, Any],
+    key: Key,
+    states: list[Any],
+    split: int,
+    solved: MutableMapping[Any, Entry],
+) -> list[FrontierPart]:
+    """``states`` cut into ``split`` contiguous parts, without the states already solved.
+
+    A part whose states are all solved is not shipped again.
+    """
+    count = min(split, len(states))
+    cuts = [i * len(states) // count for i in range(count + 1)] if count else [0]
+    parts = []
+    for start, end in pairwise(cuts):
+        todo = tuple(state for state in states[start:end] if key(state) not in solved)
+        if todo:
+            parts.append(FrontierPart(game, key, todo))
+    return parts
 
 
 def split_solve(
@@ -140,9 +164,7 @@ def split_solve(
         PartFailedError: a part raised anything else, or its worker died, after its retries.
     """
     states = frontier(game, roots, key, table, split * STATES_PER_PART)
-    count = min(split, len(states))
-    cuts = [i * len(states) // count for i in range(count + 1)]
-    parts = [FrontierPart(game, key, tuple(states[a:b])) for a, b in pairwise(cuts)]
+    parts = cut(game, key, states, split, table)
     duplicates = 0
 
     def merge(_: int, part: PartTable) -> None:
@@ -166,7 +188,7 @@ def split_solve(
             # As the serial pass would (the worker's traceback, if any, stays its cause).
             raise cause from cause.__cause__
         raise
-    return count, duplicates
+    return len(parts), duplicates
 
 
 def _check_sum(game: Game[Any, Any], sums: Sums, total: float | None) -> None:
