@@ -23,7 +23,7 @@ def dask_executor() -> Iterator[Executor]:
         reason="dask.distributed is not installed (pip install gamesearch[distributed])",
     )
     cluster = distributed.LocalCluster(
-        n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None
+        n_workers=2, processes=True, threads_per_worker=1, dashboard_address=":0"
     )
     client = distributed.Client(cluster)
     try:
