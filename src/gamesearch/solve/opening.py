@@ -86,6 +86,14 @@ def opening_book(
         (82, 0.0)
         >>> book.best_actions(game.parse("X.. / ... / ...")) # O must take the centre
         (4,)
+
+        Its nine parts (one per first move) on a pool of threads, the same book:
+
+        >>> from concurrent.futures import ThreadPoolExecutor
+        >>> with ThreadPoolExecutor(2) as pool:
+        ...     parallel = opening_book(game, 2, executor=pool)
+        >>> parallel.stats.parts, all(parallel.value(p) == book.value(p) for p in book)
+        (9, True)
     """
     started = time.perf_counter()
     check_game(game)

@@ -118,10 +118,12 @@ def solve(
             ``key``.
         retries: How many times a part that raised is submitted again before the build gives
             up with :class:`~gamesearch.PartFailedError`.
-        split: How many parts to cut the frontier into; ``None`` means two per worker of the
-            executor (eight when it does not say how many workers it has). More parts balance
-            the load better; fewer share more transpositions within a part (a state two parts
-            reach is solved by both: :attr:`SolveStats.duplicates`).
+        split: How many parts to cut the frontier into; ``None`` means one per worker of the
+            executor (four when it does not say how many workers it has). A state that two
+            parts reach is solved by both (:attr:`SolveStats.duplicates`), which in games rich
+            in transpositions costs more than uneven parts do: Connect Four 4 x 4 on two
+            processes took 2.6 s in 2 parts, 3.9 s in 4 and 7.7 s in 8. More parts balance
+            uneven subtrees better, and lose less to a failure.
 
     Returns:
         The in-memory :class:`Solution`.
@@ -309,7 +311,7 @@ def _parallel(
     if executor is None or chance or method not in ("auto", "memo"):
         return None  # retrograde analysis and value iteration run here (see the docstring)
     check_shippable(executor, "solve", game=game, state=root, key=keyfn)
-    parts = split if isinstance(split, int) else 2 * _workers(executor)
+    parts = split if isinstance(split, int) else _workers(executor)
     return _Split(executor, parts, count)  # type: ignore[arg-type]
 
 
