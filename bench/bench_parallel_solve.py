@@ -18,7 +18,10 @@ The games:
   of it again (``duplicates``), which bounds what two workers gain.
 
 Lines: ``parallel_solve.speedup`` (serial seconds / 2-process seconds, the issue's target
-1.7), ``parallel_solve.dask`` (Dask seconds / process-pool seconds, Dask's overhead).
+1.7; and, as the machine may be shared, the CPU seconds each way used, the driver and the
+workers together: ``work_ratio`` = 2-process CPU / serial CPU, and ``bound_on_idle_cores`` =
+2 / work_ratio, the most two idle cores could gain), ``parallel_solve.dask`` (Dask seconds /
+process-pool seconds, Dask's overhead).
 
 Usage: ``python bench/bench_parallel_solve.py [--quick] [--repeat N]``
 """
@@ -28,9 +31,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import ExitStack
+from pathlib import Path
 from typing import Any
 
 from _common import emit, emit_env, fail, run_timed
@@ -58,21 +63,27 @@ class HashTree:
         return f"HashTree(branching={self.branching}, depth={self.depth})"
 
     def initial_state(self) -> tuple[int, int]:
+        """The root: node 0 at ply 0."""
         return (0, 0)
 
     def to_move(self, state: tuple[int, int]) -> int:
+        """Player 0 on even plies."""
         return state[1] % 2
 
     def is_terminal(self, state: tuple[int, int]) -> bool:
+        """The leaves, at ply ``depth``."""
         return state[1] == self.depth
 
     def actions(self, state: tuple[int, int]) -> range:
+        """``0 .. branching - 1`` above the leaves."""
         return range(self.branching) if state[1] < self.depth else range(0)
 
     def result(self, state: tuple[int, int], action: int) -> tuple[int, int]:
+        """The ``action``-th child."""
         return (state[0] * self.branching + action + 1, state[1] + 1)
 
     def utility(self, state: tuple[int, int], player: int) -> float:
+        """-1, 0 or +1 for player 0 (a hash of the leaf's number), the opposite for player 1."""
         value = float((state[0] * 2654435761 >> 13) % 3 - 1)
         return value if player == 0 else -value
 
@@ -105,26 +116,48 @@ def entries(solution: Solution) -> dict[Any, Any]:
     return dict(solution._table)
 
 
+def cpu_seconds(executor: Executor | None) -> float:
+    """CPU seconds used so far by this process and, for a process pool, by its workers.
+
+    Read from ``/proc`` (Linux); elsewhere the workers count 0. On a shared machine wall-clock
+    ratios depend on the other load, CPU seconds much less: they tell the work each way does.
+    """
+    used = time.process_time()
+    workers = getattr(executor, "_processes", None) or {}
+    ticks = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    for pid in list(workers):
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        used += (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
+    return used
+
+
 def measure(
     name: str, make: Callable[[], Any], runners: dict[str, Executor | None], repeat: int
-) -> dict[str, tuple[float, Solution]]:
-    """Best-of-``repeat`` seconds of each runner, interleaved; the tables must agree."""
-    best: dict[str, tuple[float, Solution]] = {}
+) -> dict[str, tuple[float, float, Solution]]:
+    """Best-of-``repeat`` (seconds, CPU seconds) of each way, interleaved; tables must agree."""
+    best: dict[str, tuple[float, float, Solution]] = {}
     for _ in range(repeat):
         for label, executor in runners.items():
-            seconds, solution = run_timed(lambda executor=executor: solve(make(), executor=executor))
+            cpu = cpu_seconds(executor)
+            seconds, solution = run_timed(lambda pool=executor: solve(make(), executor=pool))
+            cpu = cpu_seconds(executor) - cpu
             if label not in best or seconds < best[label][0]:
-                best[label] = (seconds, solution)
-    reference = entries(best["serial"][1])
-    for label, (_, solution) in best.items():
+                best[label] = (seconds, cpu, solution)
+    reference = entries(best["serial"][2])
+    for label, (_, _, solution) in best.items():
         if entries(solution) != reference:
             fail(f"{name}: the table built by {label} is not the serial one")
     return best
 
 
-def report(name: str, best: dict[str, tuple[float, Solution]]) -> None:
-    serial, (process, split) = best["serial"][0], best["process2"]
-    states = len(best["serial"][1])
+def report(name: str, best: dict[str, tuple[float, float, Solution]]) -> None:
+    serial, serial_cpu, solution = best["serial"]
+    process, process_cpu, split = best["process2"]
+    states = len(solution)
+    work = process_cpu / serial_cpu
     emit(
         bench="parallel_solve.speedup",
         game=name,
@@ -139,6 +172,10 @@ def report(name: str, best: dict[str, tuple[float, Solution]]) -> None:
         speedup=round(serial / process, 3),
         target=TARGET,
         met=serial / process >= TARGET,
+        serial_cpu_s=round(serial_cpu, 3),
+        process2_cpu_s=round(process_cpu, 3),
+        work_ratio=round(work, 3),
+        bound_on_idle_cores=round(min(2.0, 2.0 / work), 3),
         cpus=os.cpu_count(),
     )
     if "dask2" in best:
