@@ -201,7 +201,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=None, help="runs per way (best of N)")
     args = parser.parse_args()
     repeat = args.repeat or (1 if args.quick else 2)
-    emit_env("parallel_solve")
+    emit_env("parallel_solve", gc_disabled=False)
     games: list[tuple[str, Callable[[], Any]]] = [
         ("tree 4^7" if args.quick else "tree 4^10", lambda: HashTree(4, 7 if args.quick else 10)),
         (

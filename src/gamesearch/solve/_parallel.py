@@ -69,13 +69,8 @@ def solve_part(part: FrontierPart) -> PartTable:
     table: dict[Any, Entry] = {}
     sums = Sums(part.game)
     memo_solve(part.game, part.states, part.key, table, sums, Reporter(None, 1 << 62))
-    numbers: dict[Entry, int] = {}
-    codes = []
-    for entry in table.values():
-        code = numbers.get(entry)
-        if code is None:
-            code = numbers[entry] = len(numbers)
-        codes.append(code)
+    numbers: dict[Entry, int] = {}  # each distinct entry's code, in order of appearance
+    codes = [numbers.setdefault(entry, len(numbers)) for entry in table.values()]
     return PartTable(list(table), codes, tuple(numbers), sums.total)
 
 
