@@ -1,14 +1,14 @@
 """Parallel solve benchmark: a table built in one process, on 2 worker processes, on Dask.
 
-For each game, ``gamesearch.solve`` builds the strong solution three ways, interleaved and
-best-of-N: in this process (``executor=None``), on a ``ProcessPoolExecutor(2)`` and on a ``dask.distributed`` ``LocalCluster`` of 2 worker
-processes (``Client.get_executor()``; skipped without the ``distributed`` extra). The pool and
-the cluster are started before the clock, as a long-lived pool would be. The garbage collector
-stays on, in the driver as in the workers, as a user runs them (it costs the memo pass much:
-about 55% more CPU for the tree below, whose keys are tuples; other scripts here time with it
-off). Each run gets a new
-game object (games keep memos, which would travel with the game to every part). The three
-tables must be identical (same keys, values and distances), or the script exits with status 1.
+For each game, ``gamesearch.solve`` builds the strong solution three ways, interleaved and best-
+of-N: in this process (``executor=None``), on a ``ProcessPoolExecutor(2)`` and on a
+``dask.distributed`` ``LocalCluster`` of 2 worker processes (``Client.get_executor()``; skipped
+without the ``distributed`` extra). The pool and the cluster are started before the clock, as a
+long-lived pool would be. The garbage collector stays on, in the driver as in the workers, as a
+user runs them (it costs the memo pass much: about 55% more CPU for the tree below, whose keys
+are tuples; other scripts here time with it off). Each run gets a new game object (games keep
+memos, which would travel with the game to every part). The three tables must be identical (same
+keys, values and distances), or the script exits with status 1.
 
 The games:
 
