@@ -1,7 +1,7 @@
 """Parallel solve benchmark: a table built in one process, on 2 worker processes, on Dask.
 
-For each game, ``gamesearch.solve`` builds the strong solution three ways, interleaved and best-
-of-N: in this process (``executor=None``), on a ``ProcessPoolExecutor(2)`` and on a
+For each game, ``gamesearch.solve`` builds the strong solution three ways, interleaved and
+best-of-N: in this process (``executor=None``), on a ``ProcessPoolExecutor(2)`` and on a
 ``dask.distributed`` ``LocalCluster`` of 2 worker processes (``Client.get_executor()``; skipped
 without the ``distributed`` extra). The pool and the cluster are started before the clock, as a
 long-lived pool would be. The garbage collector stays on, in the driver as in the workers, as a
