@@ -24,7 +24,7 @@ def emit(**fields: Any) -> None:
     print(json.dumps(fields), flush=True)
 
 
-def emit_env(bench: str) -> None:
+def emit_env(bench: str, *, gc_disabled: bool = True) -> None:
     """The line that says where the figures come from: Python, platform, library version."""
     emit(
         bench=bench,
@@ -32,7 +32,7 @@ def emit_env(bench: str) -> None:
         implementation=platform.python_implementation(),
         platform=platform.platform(),
         gamesearch=gamesearch.__version__,
-        gc_disabled=True,
+        gc_disabled=gc_disabled,
         timer="time.perf_counter",
     )
 

@@ -8,9 +8,11 @@ import os
 import re
 import shutil
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -325,6 +327,21 @@ def test_table_build_and_probe(tmp_path: Path) -> None:
     bad = run("table", "probe", str(table), "--moves", "0", "0")
     assert bad.returncode == 2
     assert "'0' is not legal here" in bad.stderr
+
+
+def test_table_build_on_worker_processes_writes_the_same_table(tmp_path: Path) -> None:
+    split, whole = tmp_path / "split.sqlite", tmp_path / "whole.sqlite"
+    built = run("table", "build", "tictactoe", "--out", str(split), "--workers", "2")
+    assert built.returncode == 0, built.stderr
+    assert "765 states" in built.stdout
+    assert "parts: 1 of " in built.stderr  # progress over the parts
+    assert run("table", "build", "tictactoe", "--out", str(whole), "--quiet").returncode == 0
+    query = "SELECT key, value, distance FROM entries ORDER BY key"
+    with closing(sqlite3.connect(split)) as one, closing(sqlite3.connect(whole)) as other:
+        assert one.execute(query).fetchall() == other.execute(query).fetchall()
+    bad = run("table", "build", "tictactoe", "--out", str(split), "--workers", "0")
+    assert bad.returncode == 2
+    assert "--workers: must be a number of processes >= 1" in bad.stderr
 
 
 def test_table_build_an_opening_book(tmp_path: Path) -> None:

@@ -337,6 +337,22 @@ def test_iterative_deepening_signature():
     ]
 
 
+def test_solve_and_opening_book_take_an_executor_after_their_options():
+    from gamesearch.solve import opening_book, solve
+
+    keyword = inspect.Parameter.KEYWORD_ONLY
+    assert parameters_of(solve)[-3:] == [
+        ("executor", keyword, None),
+        ("retries", keyword, 0),
+        ("split", keyword, None),
+    ]
+    assert parameters_of(opening_book)[-2:] == [
+        ("executor", keyword, None),
+        ("retries", keyword, 0),
+    ]
+    assert all(kind == keyword for _, kind, _ in parameters_of(solve)[2:])
+
+
 def test_maxn_signature():
     keyword = inspect.Parameter.KEYWORD_ONLY
     parameters = [

@@ -123,8 +123,9 @@ def run_parts(
 
     Raises:
         PartFailedError: a part still raised after its retries (or the executor broke); the
-            parts finished before it were handed to ``on_result``, and the parts still pending
-            are cancelled. The part's exception is the ``__cause__``.
+            parts not started are cancelled, and those finished before it, or still running
+            then and finishing, were handed to ``on_result``. The part's exception is the
+            ``__cause__``.
 
     Example:
         >>> from concurrent.futures import ThreadPoolExecutor
@@ -150,12 +151,37 @@ def run_parts(
             finished(index, _serial(function, part, index, retries, caller, done))
         return results
     pending: dict[Future[R], int] = {}
+    try:
+        for index, part in enumerate(parts):
+            pending[_submit(executor, function, part, index, caller, done)] = index
+        _collect(executor, function, parts, pending, finished, lambda: done, caller, retries)
+    except BaseException:
+        # A failed part, or on_result / progress raising (Ctrl-C included): stop the rest.
+        for other in pending:
+            other.cancel()
+        raise
+    return results
+
+
+def _collect(
+    executor: Executor,
+    function: Callable[[P], R],
+    parts: Sequence[P],
+    pending: dict[Future[R], int],
+    finished: Callable[[int, R], None],
+    count: Callable[[], int],
+    caller: str,
+    retries: int,
+) -> None:
+    """Wait for the ``pending`` parts, hand each result to ``finished``, resubmit failures.
+
+    ``count()`` is the number of parts finished so far (for the messages of failures).
+    """
     attempts = [0] * len(parts)
-    for index, part in enumerate(parts):
-        pending[_submit(executor, function, part, index, caller, done)] = index
     while pending:
         ready, _ = wait(pending, return_when=FIRST_COMPLETED)
-        for future in ready:
+        # The parts that succeeded first, so that none is lost to a failure beside it.
+        for future in sorted(ready, key=lambda f: (f.exception() is not None, pending[f])):
             index = pending.pop(future)
             error = future.exception()
             if error is None:
@@ -163,13 +189,24 @@ def run_parts(
                 continue
             if attempts[index] < retries and not isinstance(error, BrokenProcessPool):
                 attempts[index] += 1
-                retry = _submit(executor, function, parts[index], index, caller, done)
+                retry = _submit(executor, function, parts[index], index, caller, count())
                 pending[retry] = index
                 continue
-            for other in pending:
-                other.cancel()
-            raise _failure(caller, parts[index], index, error, attempts[index], done) from error
-    return results
+            _drain(pending, finished)
+            failure = _failure(caller, parts[index], index, error, attempts[index], count())
+            raise failure from error
+
+
+def _drain(pending: dict[Future[R], int], finished: Callable[[int, R], None]) -> None:
+    """After a failure: cancel the parts not started; hand on those running that succeed.
+
+    Their work is done, and a solve with a file saves it.
+    """
+    running = [future for future in pending if not future.cancel()]
+    for future in wait(running).done:
+        if not future.cancelled() and future.exception() is None:
+            finished(pending[future], future.result())
+    pending.clear()
 
 
 def _serial(

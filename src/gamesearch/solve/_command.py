@@ -1,9 +1,10 @@
 """``gamesearch table build`` and ``gamesearch table probe``: solution files from a terminal.
 
 ``gamesearch table build GAME --out FILE`` solves a reference game into a SQLite file (with
-``--plies N``, an opening book of its first N plies instead); ``gamesearch table probe FILE
---moves ...`` reads the file back and tells the value, distance and best moves of a position.
-The file remembers which game it solves (the ``spec`` line), so probe needs no game name.
+``--plies N``, an opening book of its first N plies instead; with ``--workers N``, in parts on
+N worker processes); ``gamesearch table probe FILE --moves ...`` reads the file back and tells
+the value, distance and best moves of a position. The file remembers which game it solves (the
+``spec`` line), so probe needs no game name.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from __future__ import annotations
 import argparse
 import shlex
 import sys
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -43,6 +46,10 @@ def add_table_command(commands: Any) -> None:
         "--plies", type=int, metavar="N",
         help="an opening book of the first N plies instead of the whole game",
     )  # fmt: skip
+    build.add_argument(
+        "--workers", type=_workers, default=None, metavar="N",
+        help="solve in parts on N worker processes (a ProcessPoolExecutor); the same table",
+    )  # fmt: skip
     build.add_argument("--quiet", action="store_true", help="no progress reports on stderr")
     build.set_defaults(run=_build)
     probe = actions.add_parser("probe", help="the value and best moves of a position in FILE")
@@ -54,12 +61,24 @@ def add_table_command(commands: Any) -> None:
     probe.set_defaults(run=_probe)
 
 
+def _workers(text: str) -> int:
+    """``--workers``: an int >= 1."""
+    try:
+        count = int(text)
+    except ValueError:
+        count = 0
+    if count < 1:
+        raise argparse.ArgumentTypeError(f"must be a number of processes >= 1, not {text!r}")
+    return count
+
+
 def _report(report: Progress) -> None:
     left = "" if report.remaining is None else f", about {report.remaining:.0f} s left"
-    print(
-        f"{report.phase}: {report.done:,} states, {report.rate:,.0f} states/s{left}",
-        file=sys.stderr,
-    )
+    if report.phase == "parts":
+        done = f"{report.done:,} of {report.total or 0:,} parts done, {report.rate:,.2f} parts/s"
+    else:
+        done = f"{report.done:,} states, {report.rate:,.0f} states/s"
+    print(f"{report.phase}: {done}{left}", file=sys.stderr)
 
 
 def _build(args: argparse.Namespace, out: TextIO) -> int:
@@ -67,10 +86,15 @@ def _build(args: argparse.Namespace, out: TextIO) -> int:
     game = spec.make_from(args.param)
     line = shlex.join([spec.name, *args.param])
     progress = None if args.quiet else _report
-    if args.plies is not None:
-        solution = opening_book(game, args.plies, path=args.out, progress=progress, spec=line)
-    else:
-        solution = solve(game, path=args.out, progress=progress, spec=line)
+    with ExitStack() as stack:
+        executor = None
+        if args.workers is not None:
+            executor = stack.enter_context(ProcessPoolExecutor(args.workers))
+        options: dict[str, Any] = {"path": args.out, "progress": progress, "spec": line}
+        if args.plies is not None:
+            solution = opening_book(game, args.plies, executor=executor, **options)
+        else:
+            solution = solve(game, executor=executor, **options)
     size = Path(args.out).stat().st_size
     print(
         f"{len(solution):,} states of {game!r} by {solution.method} in "

@@ -24,6 +24,10 @@ class CycleFound(Exception):
         super().__init__(f"the state {state!r} repeats")
         self.state = state
 
+    def __reduce__(self) -> tuple[type[CycleFound], tuple[Any]]:
+        # Raised in a worker process, it travels back by pickle with its state.
+        return (CycleFound, (self.state,))
+
 
 def memo_solve(
     game: Game[Any, Any],

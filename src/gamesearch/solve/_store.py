@@ -109,6 +109,12 @@ class Writer:
         if len(self._rows) >= self._batch:
             self.flush()
 
+    def add_all(self, entries: list[tuple[Any, Entry]]) -> None:
+        """Queue ``entries`` (in order) and commit them all: a finished part of a split solve."""
+        for key, entry in entries:
+            self.add(key, entry)
+        self.flush()
+
     def flush(self, meta: Mapping[str, str] | None = None) -> None:
         """Commit the queued entries, and ``meta`` with them, in one transaction.
 

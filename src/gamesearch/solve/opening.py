@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
+from concurrent.futures import Executor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .._core import check_deterministic, check_game, check_two_players, resolve_root
+from .._parts import check_executor, check_retries, check_shippable, run_parts
 from ..errors import InvalidSearchOptionError
 from ..game import Game, S
 from ..twoplayer.deepening import iterative_deepening
@@ -28,19 +31,25 @@ def opening_book(
     progress: ProgressCallback | None = None,
     progress_every: int = 100,
     spec: str | None = None,
+    executor: Executor | None = None,
+    retries: int = 0,
 ) -> Solution:
     """A book of every position up to ``plies`` plies from the root, each solved exactly.
 
-    For games too big to solve whole (Connect Four), the first plies still are: each position
-    is solved by :func:`~gamesearch.iterative_deepening` with ``root_values=True``, deepest
-    positions first, all sharing one transposition table (whose proven entries carry over from
-    a position to its parents). The game's ``order`` method, if any, orders the moves. Iterative
-    deepening plays the fastest win and the slowest loss in games where each move adds a piece
-    (see its docstring), so an entry's distance is the length of the principal variation found
-    for a win or a loss (``None`` for a draw). Its optimal actions are those of the best value
-    (they are stored, not worked out from children, which the book does not hold at its last
-    ply). Positions are told apart by the states themselves, not by ``game.key``, so that the
-    stored actions are right for each.
+    For games too big to solve whole (Connect Four), the first plies still are: each position is
+    solved by :func:`~gamesearch.iterative_deepening` with ``root_values=True``. The book is
+    built in parts, one per position at ply 1, holding the positions the breadth-first walk
+    first reached through it: each part's positions are solved deepest first, sharing one
+    transposition table (whose proven entries carry over from a position to its parents); the
+    root is solved last, with the parts' entries as its book. On an ``executor`` the parts run
+    in parallel, and the book is the same as in one process (what a search finds may depend on
+    the table it shares, so the parts are the same whatever runs them). The game's ``order``
+    method, if any, orders the moves. Iterative deepening plays the fastest win and the slowest
+    loss in games where each move adds a piece (see its docstring), so an entry's distance is
+    the length of the principal variation found for a win or a loss (``None`` for a draw). Its
+    optimal actions are those of the best value (they are stored, not worked out from children,
+    which the book does not hold at its last ply). Positions are told apart by the states
+    themselves, not by ``game.key``, so that the stored actions are right for each.
 
     Args:
         game: A deterministic two-player game.
@@ -52,6 +61,11 @@ def opening_book(
             positions solved.
         progress_every: Positions between two progress reports.
         spec: How to remake the game, stored in the file for ``gamesearch table probe``.
+        executor: A ``concurrent.futures.Executor`` to solve the parts on (see
+            :func:`~gamesearch.solve.solve`); ``None`` solves them here, one after another.
+            With an executor, ``progress`` is told of the parts (phase ``"parts"``) and then of
+            the root's positions.
+        retries: How many times a part that raised is submitted again.
 
     Returns:
         The book, a :class:`Solution` whose :attr:`~Solution.method` is ``"opening_book"``.
@@ -60,6 +74,9 @@ def opening_book(
         InvalidSearchOptionError: ``plies`` is not an int >= 0, or a bad option.
         UnsupportedGameError: not a deterministic two-player game, or not constant-sum.
         NotAGameError: ``game`` lacks members of the protocol.
+        NotPicklableError: the executor runs parts in other processes and the game or the
+            root does not pickle.
+        PartFailedError: a part raised, or its worker died, after ``retries``.
 
     Example:
         >>> from gamesearch.games import TicTacToe
@@ -69,6 +86,14 @@ def opening_book(
         (82, 0.0)
         >>> book.best_actions(game.parse("X.. / ... / ...")) # O must take the centre
         (4,)
+
+        Its nine parts (one per first move) on a pool of threads, the same book:
+
+        >>> from concurrent.futures import ThreadPoolExecutor
+        >>> with ThreadPoolExecutor(2) as pool:
+        ...     parallel = opening_book(game, 2, executor=pool)
+        >>> parallel.stats.parts, all(parallel.value(p) == book.value(p) for p in book)
+        (9, True)
     """
     started = time.perf_counter()
     check_game(game)
@@ -77,24 +102,100 @@ def opening_book(
     if isinstance(plies, bool) or not isinstance(plies, int) or plies < 0:
         raise InvalidSearchOptionError(f"opening_book: plies must be an int >= 0, not {plies!r}")
     check_progress(progress, progress_every)
+    check_executor(executor, "opening_book")
+    attempts = check_retries(retries, "opening_book")
     root = resolve_root(game, state)
+    check_shippable(executor, "opening_book", game=game, state=root)
     sums = Sums(game)
     sums.terminal(_some_end(game, root))
-    layers = _positions(game, root, plies)
+    top, parts = _book_parts(game, root, plies, sums.total)
     reporter = Reporter(progress, progress_every)
-    reporter.start("solve", sum(len(layer) for layer in layers))
-    tt = TranspositionTable(max_entries=2_000_000)
     table: dict[Hashable, Entry] = {}
-    for layer in reversed(layers):
-        for position in layer:
-            table[position] = _solve_one(game, position, sums, tt)
-            reporter.tick()
+    if executor is None:
+        reporter.start("solve", sum(len(layer) for layer in [*top, *_layers(parts)]))
+        for part in parts:
+            table.update(_solve_layers(part, reporter.tick))
+    else:
+        run_parts(
+            executor, solve_book_part, parts, caller="opening_book",
+            on_result=lambda _, entries: table.update(entries), progress=progress,
+            retries=attempts,
+        )  # fmt: skip
+        reporter.start("solve", sum(len(layer) for layer in top))
+    # The plies above the parts, deepest first, each position seeing the entries below it.
+    known = Solution(game, table, sums, "opening_book", _identity, key_kind="state")
+    above = BookPart(game, sums.total, tuple(top), known)
+    table.update(_solve_layers(above, reporter.tick))
     reporter.report()
-    stats = SolveStats(len(table), len(table), 0, time.perf_counter() - started)
+    stats = SolveStats(len(table), len(table), 0, time.perf_counter() - started, len(parts))
     book = Solution(game, table, sums, "opening_book", _identity, stats=stats, key_kind="state")
     if path is not None:
         book.save(path, spec=spec)
     return book
+
+
+@dataclass(frozen=True)
+class BookPart:
+    """Positions of a book solved together, sharing one transposition table (private)."""
+
+    game: Game[Any, Any]
+    total: float | None
+    layers: tuple[tuple[Any, ...], ...]
+    """The positions, by ply, shallowest first; they are solved deepest first."""
+    book: Solution | None = None
+    """The entries already known below these positions (for the plies above the parts)."""
+
+    def __repr__(self) -> str:
+        first = next((layer[0] for layer in self.layers if layer), None)
+        return f"<{sum(map(len, self.layers))} book positions from {first!r}>"
+
+
+def solve_book_part(part: BookPart) -> list[tuple[Any, Entry]]:
+    """Solve a part's positions (run in a worker): its entries."""
+    return _solve_layers(part, _nothing)
+
+
+def _solve_layers(part: BookPart, tick: Callable[[], object]) -> list[tuple[Any, Entry]]:
+    tt = TranspositionTable(max_entries=2_000_000)
+    sums = Sums(part.game, part.total)
+    entries = []
+    for layer in reversed(part.layers):
+        for position in layer:
+            entries.append((position, _solve_one(part.game, position, sums, tt, part.book)))
+            tick()
+    return entries
+
+
+def _nothing() -> None:
+    return None
+
+
+def _layers(parts: list[BookPart]) -> list[tuple[Any, ...]]:
+    return [layer for part in parts for layer in part.layers]
+
+
+def _book_parts(
+    game: Game[Any, Any], root: Any, plies: int, total: float | None
+) -> tuple[list[tuple[Any, ...]], list[BookPart]]:
+    """The positions above the parts (ply 0), and one part per position at ply 1.
+
+    A part holds a ply-1 position and the positions the breadth-first walk first reached
+    through it, so the book is the same whatever runs the parts, and each part's table carries
+    proofs from its positions to their parents.
+    """
+    layers = _positions(game, root, plies)
+    if plies == 0:
+        return [tuple(layers[0])], []
+    branch: dict[Any, int] = {position: number for number, position in enumerate(layers[1])}
+    grouped: list[list[list[Any]]] = [[[p]] for p in layers[1]]
+    for ply in range(2, plies + 1):
+        for group in grouped:
+            group.append([])
+        for position, parent in layers[ply]:
+            branch[position] = branch[parent]
+            grouped[branch[position]][-1].append(position)
+    parts = [BookPart(game, total, tuple(tuple(layer) for layer in group)) for group in grouped]
+    return [tuple(layers[0])], parts
 
 
 def _identity(state: Any) -> Any:
@@ -109,28 +210,35 @@ def _some_end(game: Game[Any, Any], state: Any) -> Any:
 
 
 def _positions(game: Game[Any, Any], root: Any, plies: int) -> list[list[Any]]:
-    """The distinct positions at each ply from 0 to ``plies``, each at its first ply."""
+    """The distinct positions at each ply from 0 to ``plies``, each at its first ply.
+
+    Plies 0 and 1 hold positions; deeper plies hold ``(position, parent)`` pairs, the parent
+    being the position of the ply above through which it was first reached.
+    """
     seen = {root}
-    layers = [[root]]
-    for _ in range(plies):
+    layers: list[list[Any]] = [[root]]
+    for ply in range(1, plies + 1):
         layer = []
-        for position in layers[-1]:
+        for item in layers[-1]:
+            position = item[0] if ply > 2 else item
             if game.is_terminal(position):
                 continue
             for action in game.actions(position):
                 child = game.result(position, action)
                 if child not in seen:
                     seen.add(child)
-                    layer.append(child)
+                    layer.append(child if ply == 1 else (child, position))
         layers.append(layer)
     return layers
 
 
-def _solve_one(game: Game[Any, Any], state: Any, sums: Sums, tt: TranspositionTable) -> Entry:
+def _solve_one(
+    game: Game[Any, Any], state: Any, sums: Sums, tt: TranspositionTable, book: Solution | None
+) -> Entry:
     """The book entry of one position, solved by iterative deepening."""
     if game.is_terminal(state):
         return Entry(sums.terminal(state), 0, ())
-    result = iterative_deepening(game, state, table=tt, root_values=True)
+    result = iterative_deepening(game, state, table=tt, root_values=True, book=book)
     mover = result.player
     own = result.value
     value0 = own if mover == 0 else sums.of(own, 1)

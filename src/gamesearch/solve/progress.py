@@ -28,6 +28,11 @@ class Reporter:
         self._next = every
         self.done = 0
 
+    @property
+    def callback(self) -> ProgressCallback | None:
+        """The callback reports go to (``None`` for none)."""
+        return self._callback
+
     def start(self, phase: str, total: int | None = None) -> None:
         """Begin counting a new phase."""
         self._phase, self._total, self.done = phase, total, 0

@@ -33,6 +33,14 @@ class SolveStats:
     elapsed: float
     """Wall-clock seconds the build took."""
 
+    parts: int = 0
+    """Parts solved on an executor (``solve(..., executor=...)``); 0 for a build in one
+    process."""
+
+    duplicates: int = 0
+    """States that a part solved again because another part (or the file resumed from) had
+    already solved them: the cost of splitting a game whose parts share transpositions."""
+
     @property
     def states_per_second(self) -> float:
         """``solved / elapsed`` (0.0 when no time could be measured)."""

@@ -5,16 +5,20 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Hashable, Iterable
+from concurrent.futures import Executor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .._core import check_game, check_two_players, resolve_root
+from .._parts import check_executor, check_retries, check_shippable
 from ..errors import CyclicGameError, GameProtocolError, InvalidSearchOptionError
 from ..game import Game, S
 from . import _store
 from ._chance import value_iteration
 from ._graph import build_graph
 from ._memo import CycleFound, memo_solve
+from ._parallel import split_solve
 from ._retrograde import retrograde
 from ._values import Entry, Key, Sums
 from .progress import ProgressCallback, Reporter, check_progress
@@ -39,6 +43,9 @@ def solve(
     progress: ProgressCallback | None = None,
     progress_every: int = 10_000,
     spec: str | None = None,
+    executor: Executor | None = None,
+    retries: int = 0,
+    split: int | None = None,
 ) -> Solution:
     """Solve every state reachable from ``state`` (or from each of ``roots``) into a table.
 
@@ -76,6 +83,16 @@ def solve(
     be the same); a complete file is read and returned at once. Retrograde analysis redoes its
     pass (its values are only final at the end) and then writes the file.
 
+    On many cores (``executor``): the memo pass is split below a frontier, a layer a few plies
+    down, into ``split`` parts; each part's states are solved whole in a worker, the driver
+    merges the entries (exact values and distances: parts that overlap agree) and solves the
+    states above the frontier with them. The solution is the same as in one process. With a
+    ``path``, each part's entries are written the moment it finishes, so a run that stops (a
+    part raised, a worker died, Ctrl-C) resumes without shipping the parts whose frontier
+    states the file holds. Retrograde analysis and value iteration (and ``"auto"`` once it meets
+    a cycle) run in this process, whatever the executor: their passes over the graph are not
+    split. See the page "Beyond one process" of the documentation.
+
     Args:
         game: A two-player game (a :class:`~gamesearch.StochasticGame` for value iteration).
         state: The root; ``None`` means ``game.initial_state()``.
@@ -95,6 +112,18 @@ def solve(
             what was written to ``path`` stays).
         progress_every: States between two progress reports.
         spec: How to remake the game, stored in the file for ``gamesearch table probe``.
+        executor: A ``concurrent.futures.Executor`` (a ``ProcessPoolExecutor``, or a Dask
+            ``Client.get_executor()``) to solve the parts on; ``None`` solves here, unsplit.
+            A process pool or a cluster must be able to pickle the game, its states and
+            ``key``.
+        retries: How many times a part that raised is submitted again before the build gives
+            up with :class:`~gamesearch.PartFailedError`.
+        split: How many parts to cut the frontier into; ``None`` means one per worker of the
+            executor (four when it does not say how many workers it has). A state that two
+            parts reach is solved by both (:attr:`SolveStats.duplicates`), which in games rich
+            in transpositions costs more than uneven parts do: Connect Four 4 x 4 on two
+            processes took 2.6 s in 2 parts, 3.9 s in 4 and 7.7 s in 8. More parts balance
+            uneven subtrees better, and lose less to a failure.
 
     Returns:
         The in-memory :class:`Solution`.
@@ -109,6 +138,11 @@ def solve(
         GameProtocolError: a state without actions that is not terminal, keys that cannot be
             hashed, chance outcomes that are not a distribution, or value iteration that did
             not settle in ``max_sweeps`` sweeps.
+        NotPicklableError: the executor runs parts in other processes and the game, a root or
+            ``key`` does not pickle (raised before any work is shipped).
+        PartFailedError: a part raised (other than the errors above, which are raised as
+            themselves) or its worker died, after ``retries``; the finished parts are in the
+            file, if there is one.
 
     Example:
         >>> from gamesearch.games import Nim
@@ -118,6 +152,14 @@ def solve(
         (8, 1.0)
         >>> solution.best_actions(game.initial_state()), solution.distance(game.initial_state())
         (((1, 1),), 3)
+
+        The same table, its memo pass split into parts on a pool of threads:
+
+        >>> from concurrent.futures import ThreadPoolExecutor
+        >>> with ThreadPoolExecutor(2) as pool:
+        ...     split = solve(game, executor=pool, split=2)
+        >>> len(split), split.value(game.initial_state()), split.stats.parts
+        (8, 1.0, 2)
     """
     started = time.perf_counter()
     check_game(game)
@@ -128,11 +170,8 @@ def solve(
     check_progress(progress, progress_every)
     starts = _roots(game, state, roots)
     keyfn, kind = _key(game, key)
-    for root in starts:
-        if kind == "custom":
-            _hashable(keyfn, root)
-        else:
-            resolve_root(game, root)
+    _check_roots(game, starts, keyfn, kind)
+    parallel = _parallel(game, starts[0], method, chance, keyfn, executor, retries, split)
     reporter = Reporter(progress, progress_every)
     sums = Sums(game)
     table: dict[Any, Entry] = {}
@@ -146,13 +185,7 @@ def solve(
             return _finished(path, game, keyfn, kind, started)
         table = _store.read_all(connection)
         sums.total = json.loads(meta.get("constant_sum", "null"))
-        started_with = meta.get("tolerance_asked")
-        if table and started_with is not None and started_with != json.dumps(tolerance):
-            connection.close()
-            raise InvalidSearchOptionError(
-                f"{path} holds part of a solution made with tolerance={json.loads(started_with)}"
-                f", not {tolerance}: resume it with the same tolerance, or delete the file"
-            )
+        _check_tolerance(connection, path, meta, bool(table), tolerance)
     resumed = len(table)
     try:
         writer = None
@@ -162,9 +195,10 @@ def solve(
             )
             head = _head(game, method, kind, spec)
             writer.meta({**head, "tolerance_asked": json.dumps(tolerance)})
-        table, used = _run(
-            game, starts, method, keyfn, table, sums, reporter, writer, tolerance, max_sweeps
-        )
+        table, used, parts, duplicates = _run(
+            game, starts, method, keyfn, table, sums, reporter, writer, tolerance, max_sweeps,
+            parallel,
+        )  # fmt: skip
         if writer is not None:
             exact = used != "value_iteration"
             tolerance_text = json.dumps(None if exact else tolerance)
@@ -172,7 +206,8 @@ def solve(
     finally:
         if connection is not None:
             connection.close()
-    stats = SolveStats(len(table), len(table) - resumed, resumed, time.perf_counter() - started)
+    elapsed = time.perf_counter() - started
+    stats = SolveStats(len(table), len(table) - resumed, resumed, elapsed, parts, duplicates)
     return Solution(
         game,
         table,
@@ -196,22 +231,31 @@ def _run(
     writer: _store.Writer | None,
     tolerance: float,
     max_sweeps: int,
-) -> tuple[dict[Any, Entry], str]:
-    """Solve with ``method``; return the table and the method used.
+    parallel: _Split | None,
+) -> tuple[dict[Any, Entry], str, int, int]:
+    """Solve with ``method``; return the table, the method used, the parts and duplicates.
 
-    The memo pass goes on from ``table`` and tells ``writer`` each entry as it is solved; value
-    iteration takes the components ``table`` holds whole and tells ``writer`` each component as
-    it settles; retrograde analysis hands its whole table to ``writer`` at the end.
+    The memo pass goes on from ``table`` and tells ``writer`` each entry as it is solved (split
+    into parts below a frontier first, with ``parallel``, each part written as it arrives);
+    value iteration takes the components ``table`` holds whole and tells ``writer`` each
+    component as it settles; retrograde analysis hands its whole table to ``writer`` at the end.
     """
     chance = getattr(game, "chance_outcomes", None) is not None
     if method in ("auto", "memo") and not chance:
         try:
+            parts = duplicates = 0
+            if parallel is not None:
+                parts, duplicates = split_solve(
+                    game, starts, keyfn, table, sums, parallel.executor, split=parallel.split,
+                    retries=parallel.retries, progress=reporter.callback,
+                    save=None if writer is None else writer.add_all,
+                )  # fmt: skip
             reporter.start("solve")
             memo_solve(
                 game, starts, keyfn, table, sums, reporter, None if writer is None else writer.add
             )
             reporter.report()
-            return table, "memo"
+            return table, "memo", parts, duplicates
         except CycleFound as found:
             if method == "memo":
                 raise CyclicGameError(
@@ -223,14 +267,67 @@ def _run(
         # Each component is written as it settles, so an interrupted run resumes from there.
         finished = None if writer is None else writer.add
         solved = value_iteration(graph, sums, tolerance, max_sweeps, reporter, table, finished)
-        return solved, "value_iteration"
+        return solved, "value_iteration", 0, 0
     used, table = "retrograde", retrograde(game, graph, sums, reporter)
     if writer is not None:
         reporter.start("write", len(table))
         for item in table.items():
             writer.add(*item)
             reporter.tick()
-    return table, used
+    return table, used, 0, 0
+
+
+@dataclass(frozen=True)
+class _Split:
+    """How to split the memo pass: the executor, the number of parts, the retries."""
+
+    executor: Executor
+    split: int
+    retries: int
+
+
+def _parallel(
+    game: Game[Any, Any],
+    root: Any,
+    method: str,
+    chance: bool,
+    keyfn: Key,
+    executor: object,
+    retries: object,
+    split: object,
+) -> _Split | None:
+    """Check the options of a run on an executor; ``None`` when the run is not split.
+
+    Raises:
+        InvalidSearchOptionError: ``executor`` is not an executor, or a bad ``retries`` or
+            ``split``.
+        NotPicklableError: the game, the root or the key function does not pickle, and the
+            executor would ship them to other processes.
+    """
+    check_executor(executor, "solve")
+    count = check_retries(retries, "solve")
+    if split is not None and (isinstance(split, bool) or not isinstance(split, int) or split < 1):
+        raise InvalidSearchOptionError(f"solve: split must be an int >= 1 or None, not {split!r}")
+    if executor is None or chance or method not in ("auto", "memo"):
+        return None  # retrograde analysis and value iteration run here (see the docstring)
+    check_shippable(executor, "solve", game=game, state=root, key=keyfn)
+    parts = split if isinstance(split, int) else _workers(executor)
+    return _Split(executor, parts, count)  # type: ignore[arg-type]
+
+
+def _workers(executor: object) -> int:
+    """How many workers ``executor`` has, as far as it tells (else 4)."""
+    found = getattr(executor, "_max_workers", None)  # ProcessPool- and ThreadPoolExecutor
+    if isinstance(found, int) and found > 0:
+        return found
+    client = getattr(executor, "_client", None)  # dask.distributed's ClientExecutor
+    nthreads = getattr(client, "nthreads", None)
+    if callable(nthreads):
+        try:
+            return max(1, int(sum(nthreads().values())))
+        except Exception:  # a cluster that cannot say: the default
+            return 4
+    return 4
 
 
 def _check_method(method: object, chance: bool) -> str:
@@ -294,6 +391,27 @@ def _key(game: Game[Any, Any], key: object) -> tuple[Key, str]:
 
 def _identity(state: Any) -> Any:
     return state
+
+
+def _check_roots(game: Game[Any, Any], starts: list[Any], keyfn: Key, kind: str) -> None:
+    for root in starts:
+        if kind == "custom":
+            _hashable(keyfn, root)
+        else:
+            resolve_root(game, root)
+
+
+def _check_tolerance(
+    connection: Any, path: str | Path, meta: dict[str, str], resuming: bool, tolerance: float
+) -> None:
+    """Refuse to resume a value iteration begun with another tolerance (closing the file)."""
+    started_with = meta.get("tolerance_asked")
+    if resuming and started_with is not None and started_with != json.dumps(tolerance):
+        connection.close()
+        raise InvalidSearchOptionError(
+            f"{path} holds part of a solution made with tolerance={json.loads(started_with)}"
+            f", not {tolerance}: resume it with the same tolerance, or delete the file"
+        )
 
 
 def _hashable(keyfn: Key, root: Any) -> None:

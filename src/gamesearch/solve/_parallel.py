@@ -1,0 +1,204 @@
+"""The memo pass on an executor: independent parts below a frontier, merged by the driver.
+
+The split (a frontier split, as parallel tree searches cut a tree below its root): the driver
+walks the game breadth first from the roots until a layer holds enough distinct states (by
+key) that are neither terminal nor already solved; that layer is the *frontier*. Its states, in
+the order the walk found them (so that states found from the same ancestors sit side by side,
+and share more of their transpositions), are cut into ``split`` contiguous parts. Each part is
+solved whole by the memo pass in a worker, from an empty table, and comes back as its entries.
+The driver merges them into its table (entries are exact values and distances, so parts that
+overlap agree), saving each part as it arrives, and then solves the states above the frontier
+itself: the memo pass trusts the entries already in its table, so it stops at the frontier.
+
+A state below the frontier that two parts both reach is solved by both: the price of the split
+in games rich in transpositions, counted in :attr:`SolveStats.duplicates`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, MutableMapping
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Any
+
+from .._core import no_actions_error
+from .._parts import run_parts
+from ..errors import GameSearchError, PartFailedError, UnsupportedGameError
+from ..game import Game
+from ..progress import ProgressCallback
+from ._memo import CycleFound, memo_solve
+from ._values import Entry, Key, Sums
+from .progress import Reporter
+
+STATES_PER_PART = 8
+"""The frontier is the first layer with at least this many unsolved states per part (or the
+deepest layer there is), so that the parts can be of about the same size."""
+
+
+@dataclass(frozen=True)
+class FrontierPart:
+    """One part of a split solve: frontier states a worker solves whole (private helper)."""
+
+    game: Game[Any, Any]
+    key: Key
+    states: tuple[Any, ...]
+
+    def __repr__(self) -> str:
+        return f"<{len(self.states)} frontier states from {self.states[0]!r}>"
+
+
+@dataclass(frozen=True)
+class PartTable:
+    """What a worker sends back: its entries, compactly (private helper).
+
+    ``keys`` in the order they were solved (children before parents, so that a file written in
+    this order holds, at every commit, the whole subtree of each state it holds); the entry of
+    ``keys[i]`` is ``distinct[codes[i]]`` (a solved table has few distinct entries, so this
+    pickles and merges far faster than one entry per key).
+    """
+
+    keys: list[Any]
+    codes: list[int]
+    distinct: tuple[Entry, ...]
+    total: float | None
+
+
+def solve_part(part: FrontierPart) -> PartTable:
+    """Solve every state reachable from the part's frontier states (run in a worker)."""
+    table: dict[Any, Entry] = {}
+    sums = Sums(part.game)
+    memo_solve(part.game, part.states, part.key, table, sums, Reporter(None, 1 << 62))
+    numbers: dict[Entry, int] = {}  # each distinct entry's code, in order of appearance
+    codes = [numbers.setdefault(entry, len(numbers)) for entry in table.values()]
+    return PartTable(list(table), codes, tuple(numbers), sums.total)
+
+
+def frontier(
+    game: Game[Any, Any], roots: list[Any], key: Key, solved: MutableMapping[Any, Entry], want: int
+) -> list[Any]:
+    """The first layer below ``roots`` with ``want`` non-terminal states (distinct by key).
+
+    States already in ``solved`` (read back from the file of an interrupted run) count but are
+    not expanded, so an interrupted run finds the same frontier again. If the game ends first,
+    the deepest non-empty layer is returned (maybe with fewer states).
+
+    Raises:
+        GameProtocolError: a non-terminal state without actions.
+    """
+    seen = {key(root) for root in roots}
+    layer = [root for root in roots if not game.is_terminal(root)]
+    depth = 0
+    while layer:
+        if depth > 0 and len(layer) >= want:
+            return layer
+        below = []
+        for state in layer:
+            if key(state) in solved:
+                continue
+            moves = game.actions(state)
+            if not moves:
+                raise no_actions_error(state)
+            for move in moves:
+                child = game.result(state, move)
+                child_key = key(child)
+                if child_key not in seen:
+                    seen.add(child_key)
+                    if not game.is_terminal(child):
+                        below.append(child)
+        if not below:
+            return layer
+        layer, depth = below, depth + 1
+    return layer
+
+
+def cut(
+    game: Game[Any, Any],
+    key: Key,
+    states: list[Any],
+    split: int,
+    solved: MutableMapping[Any, Entry],
+) -> list[FrontierPart]:
+    """``states`` cut into ``split`` contiguous parts, without the states already solved.
+
+    A part whose states are all solved is not shipped again.
+    """
+    count = min(split, len(states))
+    cuts = [i * len(states) // count for i in range(count + 1)] if count else [0]
+    parts = []
+    for start, end in pairwise(cuts):
+        todo = tuple(state for state in states[start:end] if key(state) not in solved)
+        if todo:
+            parts.append(FrontierPart(game, key, todo))
+    return parts
+
+
+def split_solve(
+    game: Game[Any, Any],
+    roots: list[Any],
+    key: Key,
+    table: dict[Any, Entry],
+    sums: Sums,
+    executor: Executor,
+    *,
+    split: int,
+    retries: int,
+    progress: ProgressCallback | None,
+    save: Callable[[list[tuple[Any, Entry]]], object] | None,
+) -> tuple[int, int]:
+    """Solve the frontier's parts on ``executor`` into ``table``; return (parts, duplicates).
+
+    ``save(new_entries)`` is called in this process as each part arrives, with the entries new
+    to the table (children before parents). The states above the frontier are left to the
+    caller's memo pass.
+
+    Raises:
+        CycleFound: a part met a state on its own line (the caller falls back, as serially).
+        GameSearchError: what the serial pass would raise for a faulty game, raised as itself.
+        UnsupportedGameError: two parts found different constant sums.
+        PartFailedError: a part raised anything else, or its worker died, after its retries.
+    """
+    states = frontier(game, roots, key, table, split * STATES_PER_PART)
+    parts = cut(game, key, states, split, table)
+    duplicates = 0
+
+    def merge(_: int, part: PartTable) -> None:
+        nonlocal duplicates
+        _check_sum(game, sums, part.total)
+        entries = map(part.distinct.__getitem__, part.codes)
+        if save is None:  # no file: merge at C speed, overlapping entries being equal
+            before = len(table)
+            table.update(zip(part.keys, entries, strict=True))
+            duplicates += len(part.keys) - (len(table) - before)
+            return
+        new = [(k, e) for k, e in zip(part.keys, entries, strict=True) if k not in table]
+        duplicates += len(part.keys) - len(new)
+        table.update(new)
+        save(new)
+
+    try:
+        run_parts(
+            executor, solve_part, parts, caller="solve", on_result=merge, progress=progress,
+            retries=retries,
+        )  # fmt: skip
+    except PartFailedError as failure:
+        cause = failure.__cause__
+        if isinstance(cause, CycleFound | GameSearchError):
+            # As the serial pass would (the worker's traceback, if any, stays its cause).
+            raise cause from cause.__cause__
+        raise
+    return len(parts), duplicates
+
+
+def _check_sum(game: Game[Any, Any], sums: Sums, total: float | None) -> None:
+    """Learn the constant sum from a part, or check it against what is known."""
+    if total is None:
+        return
+    if sums.total is None:
+        sums.total = total
+    elif abs(total - sums.total) > 1e-9:
+        raise UnsupportedGameError(
+            f"solve handles two-player constant-sum games (the utilities of every terminal "
+            f"state add up to the same number), but {type(game).__name__}'s add up to "
+            f"{sums.total:g} in one part of the split and to {total:g} in another"
+        )

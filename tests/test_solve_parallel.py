@@ -1,0 +1,434 @@
+"""solve() and opening_book() on executors: the same tables as in one process, whatever runs them.
+
+- the split solution is the serial one (same keys, values, distances, hence best actions) on
+  tic-tac-toe, Nim, Connect Four and random trees (Hypothesis), with no executor, threads,
+  processes and a Dask cluster (the last two also slow, as is the 4 x 4 board);
+- games the split does not serve (a cyclic one, one of chance) give the serial answer;
+- failures: a part that raises (reported, or recovered by retries), a worker process that dies,
+  Ctrl-C; with a SQLite file nothing finished is lost and the run resumes without shipping the
+  parts already in the file;
+- bad input: executor, retries, split, a game or key that does not pickle for a process pool.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import sqlite3
+import sys
+import threading
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+from helpers import Countdown, reachable
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_solve import CatAndMouse
+
+from gamesearch import (
+    CyclicGameError,
+    InvalidSearchOptionError,
+    InvalidUtilityError,
+    NotPicklableError,
+    PartFailedError,
+    UnsupportedGameError,
+)
+from gamesearch.games import ConnectFour, Nim, Pig, TicTacToe
+from gamesearch.solve import Progress, Solution, opening_book, solve
+from gamesearch.solve._parallel import cut, frontier
+from gamesearch.testing import game_trees
+
+try:  # Dask's workers cannot import this module: ship its games by value
+    import cloudpickle
+
+    cloudpickle.register_pickle_by_value(sys.modules[__name__])
+except ImportError:  # pragma: no cover - without the extra the Dask tests skip
+    pass
+
+
+def entries(solution: Solution) -> dict:
+    """Every key of a solution with its value and distance (the whole table)."""
+    return dict(solution._table)
+
+
+def file_entries(path: Path) -> set:
+    with closing(sqlite3.connect(path)) as connection:
+        return set(connection.execute("SELECT key, value, distance FROM entries"))
+
+
+@pytest.fixture(scope="module")
+def processes():
+    with ProcessPoolExecutor(2) as pool:
+        yield pool
+
+
+GAMES = [
+    pytest.param(TicTacToe, id="tictactoe"),
+    pytest.param(lambda: Nim((3, 4, 5), players=2), id="nim"),
+    pytest.param(lambda: ConnectFour(4, 3), id="connect4-4x3"),
+]
+
+
+# ------------------------------------------------------------------ the same as serial
+
+
+@pytest.mark.parametrize("make", GAMES)
+@pytest.mark.parametrize("split", [1, 3, None])
+def test_the_split_solution_is_the_serial_one_on_threads(make, split):
+    game = make()
+    serial = solve(game)
+    with ThreadPoolExecutor(2) as pool:
+        split_solution = solve(make(), executor=pool, split=split)
+    assert entries(split_solution) == entries(serial)
+    assert split_solution.method == "memo"
+    assert split_solution.stats.parts >= 1
+    assert split_solution.stats.states == serial.stats.states
+
+
+@pytest.mark.parametrize("make", GAMES)
+def test_the_split_solution_is_the_serial_one_on_processes(make, processes):
+    game = make()
+    assert entries(solve(make(), executor=processes)) == entries(solve(game))
+
+
+def test_the_best_actions_of_every_tic_tac_toe_board_are_the_serial_ones():
+    game = TicTacToe()
+    serial = solve(game)
+    with ThreadPoolExecutor(2) as pool:
+        split_solution = solve(game, executor=pool, split=5)
+    for state in reachable(game):
+        assert split_solution.best_actions(state) == serial.best_actions(state)
+        assert split_solution.distance(state) == serial.distance(state)
+
+
+@pytest.mark.slow
+def test_connect_four_4x4_is_the_same_on_threads_and_processes(processes):
+    serial = entries(solve(ConnectFour(4, 4)))
+    assert len(serial) == 161_029
+    with ThreadPoolExecutor(2) as pool:
+        assert entries(solve(ConnectFour(4, 4), executor=pool, split=2)) == serial
+    assert entries(solve(ConnectFour(4, 4), executor=processes)) == serial
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("make", GAMES)
+def test_the_split_solution_is_the_serial_one_on_a_dask_cluster(make, dask_executor):
+    assert entries(solve(make(), executor=dask_executor)) == entries(solve(make()))
+
+
+@settings(max_examples=60, deadline=None)
+@given(tree=game_trees(max_depth=5, max_branching=3), split=st.integers(1, 6))
+def test_random_trees_split_into_any_number_of_parts_give_the_serial_table(tree, split):
+    serial = solve(tree)
+    with ThreadPoolExecutor(2) as pool:
+        split_solution = solve(tree, executor=pool, split=split)
+    assert entries(split_solution) == entries(serial)
+    root = tree.initial_state()
+    assert split_solution.value(root) == serial.value(root)
+    assert split_solution.best_actions(root) == serial.best_actions(root)
+
+
+def test_the_frontier_is_the_first_layer_wide_enough_and_cut_skips_what_is_solved():
+    game = TicTacToe()
+    root = game.initial_state()
+    layer = frontier(game, [root], game.key, {}, 10)
+    assert len(layer) >= 10
+    assert len({game.key(state) for state in layer}) == len(layer)
+    narrower = frontier(game, [root], game.key, {}, 2)
+    assert len(narrower) < len(layer)  # one ply less deep
+    # States solved before (in the file of an interrupted run) still count, so the frontier is
+    # the same; the parts they fill are not shipped again.
+    solved = {game.key(state): None for state in layer[:4]}
+    assert frontier(game, [root], game.key, solved, 10) == layer
+    parts = cut(game, game.key, layer, len(layer) // 2, solved)
+    assert [len(part.states) for part in parts] == [2] * (len(layer) // 2 - 2)
+    # A line of play never widens: the frontier is its last non-terminal state.
+    assert frontier(Countdown(6), [6], lambda state: state, {}, 16) == [1]
+
+
+def test_progress_counts_the_parts_then_the_states_above_them():
+    reports: list[Progress] = []
+    with ThreadPoolExecutor(2) as pool:
+        solution = solve(TicTacToe(), executor=pool, split=4, progress=reports.append)
+    parts = [report for report in reports if report.phase == "parts"]
+    assert [report.done for report in parts] == [1, 2, 3, 4]
+    assert {report.total for report in parts} == {4}
+    assert reports[-1].phase == "solve"
+    assert solution.stats.parts == 4
+    assert solution.stats.duplicates > 0  # tic-tac-toe's parts share transpositions
+
+
+# ------------------------------------------------------------------ what the split does not serve
+
+
+def test_a_cyclic_game_falls_back_to_retrograde_analysis_as_serially():
+    game = CatAndMouse(5, 2)
+    serial = solve(game)
+    with ThreadPoolExecutor(2) as pool:
+        split_solution = solve(game, executor=pool, split=2)
+        assert split_solution.method == serial.method == "retrograde"
+        assert entries(split_solution) == entries(serial)
+        with pytest.raises(CyclicGameError, match="retrograde"):
+            solve(game, method="memo", executor=pool)
+
+
+def test_a_game_of_chance_is_solved_in_this_process_whatever_the_executor():
+    game = Pig(goal=6, die_sides=3)
+    with ProcessPoolExecutor(1) as pool:
+        solution = solve(game, executor=pool)
+    assert solution.method == "value_iteration"
+    assert solution.stats.parts == 0
+    assert entries(solution) == entries(solve(game))
+
+
+# ------------------------------------------------------------------ games that fail in a part
+
+
+class NanTicTacToe(TicTacToe):
+    """Tic-tac-toe whose won boards are worth NaN: a fault met only below the frontier."""
+
+    def utility(self, state, player):
+        value = super().utility(state, player)
+        return float("nan") if value else value
+
+
+class UnevenTicTacToe(TicTacToe):
+    """Tic-tac-toe whose utilities add up to 1, not 0, once X holds square 8."""
+
+    def utility(self, state, player):
+        return super().utility(state, player) + (0.5 if state >> 8 & 1 else 0.0)
+
+
+def test_a_fault_of_the_game_in_a_part_is_raised_as_itself_as_serially():
+    with ThreadPoolExecutor(2) as pool:
+        with pytest.raises(InvalidUtilityError):
+            solve(NanTicTacToe(), executor=pool)
+        with pytest.raises(UnsupportedGameError, match="add up to"):
+            solve(UnevenTicTacToe(), executor=pool, split=12)
+    with pytest.raises(InvalidUtilityError):
+        solve(NanTicTacToe())
+
+
+class Flaky(TicTacToe):
+    """Tic-tac-toe that raises on one board while the file ``poison`` exists.
+
+    With ``once``, it deletes the file as it raises: the next attempt succeeds. With ``kill``,
+    it ends its worker process instead (only in a worker process).
+    """
+
+    def __init__(self, poison: Path, board: int, *, once: bool = False, kill: bool = False):
+        super().__init__()
+        self.poison, self.board, self.once, self.kill = poison, board, once, kill
+        self.lock = threading.Lock()
+
+    def __repr__(self) -> str:
+        return "Flaky()"  # the same game for the file, poisoned or not
+
+    def __getstate__(self):
+        return {**self.__dict__, "lock": None}
+
+    def __setstate__(self, state):
+        self.__dict__.update(state, lock=threading.Lock())
+
+    def actions(self, state):
+        if state == self.board:
+            with self.lock:
+                if self.poison.exists():
+                    if self.kill and multiprocessing.parent_process() is not None:
+                        self.poison.unlink()
+                        os._exit(1)  # the worker dies without a word
+                    if not self.kill:
+                        if self.once:
+                            self.poison.unlink()
+                        raise OSError("a passing fault")
+        return super().actions(state)
+
+
+def last_frontier_board(split: int) -> int:
+    """A board of the last part only.
+
+    A frontier board: each move adds a stone, so no part reaches another part's frontier board.
+    """
+    game = TicTacToe()
+    return frontier(game, [game.initial_state()], game.key, {}, split * 8)[-1]
+
+
+def count_parts(reports: list[Progress]) -> int | None:
+    totals = {report.total for report in reports if report.phase == "parts"}
+    return totals.pop() if totals else None
+
+
+def test_a_part_that_raises_is_reported_and_the_file_resumes_without_it(tmp_path):
+    path, poison = tmp_path / "ttt.sqlite", tmp_path / "poison"
+    poison.touch()
+    game = Flaky(poison, last_frontier_board(4))
+    first: list[Progress] = []
+    with ThreadPoolExecutor(1) as pool:  # one thread: the parts finish in order
+        with pytest.raises(PartFailedError, match=r"solve: part 3 \(<\d+ frontier states") as info:
+            solve(game, path=path, executor=pool, split=4, progress=first.append)
+        assert info.value.index == 3
+        assert info.value.finished == 3
+        assert isinstance(info.value.__cause__, OSError)
+        kept = file_entries(path)
+        assert kept  # the three finished parts are in the file
+        poison.unlink()
+        second: list[Progress] = []
+        resumed = solve(game, path=path, executor=pool, split=4, progress=second.append)
+    assert count_parts(first) == 4
+    assert count_parts(second) == 1  # only the failed part's frontier was shipped again
+    assert resumed.stats.resumed == len(kept)
+    solve(TicTacToe(), path=tmp_path / "whole.sqlite")
+    assert file_entries(path) == file_entries(tmp_path / "whole.sqlite")
+    assert entries(resumed) == entries(solve(TicTacToe()))
+
+
+def test_a_part_that_fails_once_is_recovered_by_a_retry(tmp_path):
+    poison = tmp_path / "poison"
+    poison.touch()
+    game = Flaky(poison, last_frontier_board(3), once=True)
+    with ThreadPoolExecutor(2) as pool:
+        solution = solve(game, executor=pool, split=3, retries=1)
+    assert not poison.exists()  # it did fail once
+    assert entries(solution) == entries(solve(TicTacToe()))
+
+
+class Interrupt(KeyboardInterrupt):
+    """Ctrl-C, pressed as the second part arrives."""
+
+
+def test_ctrl_c_keeps_the_finished_parts_and_the_run_resumes(tmp_path):
+    path = tmp_path / "ttt.sqlite"
+
+    def press_ctrl_c(report: Progress) -> None:
+        if report.phase == "parts" and report.done == 2:
+            raise Interrupt
+
+    with ThreadPoolExecutor(1) as pool:
+        with pytest.raises(Interrupt):
+            solve(TicTacToe(), path=path, executor=pool, split=5, progress=press_ctrl_c)
+        kept = len(file_entries(path))
+        reports: list[Progress] = []
+        resumed = solve(TicTacToe(), path=path, executor=pool, split=5, progress=reports.append)
+    assert kept > 0
+    assert resumed.stats.resumed == kept
+    assert count_parts(reports) is not None
+    assert count_parts(reports) <= 5
+    assert entries(resumed) == entries(solve(TicTacToe()))
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="os._exit in a forked worker")
+def test_a_worker_killed_mid_run_is_reported_and_the_file_resumes(tmp_path):
+    path, poison = tmp_path / "ttt.sqlite", tmp_path / "poison"
+    poison.touch()
+    game = Flaky(poison, last_frontier_board(4), kill=True)
+    pool = ProcessPoolExecutor(1)  # one worker: the parts run in order
+    with pool, pytest.raises(PartFailedError, match="worker process died") as info:
+        solve(game, path=path, executor=pool, split=4)
+    assert info.value.index == 3
+    assert info.value.finished == 3
+    kept = file_entries(path)
+    assert kept
+    with ProcessPoolExecutor(2) as pool:  # a broken pool stays broken: a new one
+        resumed = solve(game, path=path, executor=pool, split=4)
+    assert resumed.stats.resumed == len(kept)
+    solve(TicTacToe(), path=tmp_path / "whole.sqlite")
+    assert file_entries(path) == file_entries(tmp_path / "whole.sqlite")
+
+
+@pytest.mark.slow
+def test_dask_resubmits_the_part_of_a_lost_worker_itself(tmp_path, dask_executor):
+    poison = tmp_path / "poison"
+    poison.touch()
+    game = Flaky(poison, last_frontier_board(4), kill=True)
+    solution = solve(game, executor=dask_executor, split=4)
+    assert not poison.exists()  # a worker did die
+    assert entries(solution) == entries(solve(TicTacToe()))
+
+
+def test_a_split_solve_writes_the_serial_file(tmp_path):
+    with ThreadPoolExecutor(2) as pool:
+        solve(ConnectFour(4, 3), path=tmp_path / "split.sqlite", executor=pool)
+    solve(ConnectFour(4, 3), path=tmp_path / "serial.sqlite")
+    assert file_entries(tmp_path / "split.sqlite") == file_entries(tmp_path / "serial.sqlite")
+    loaded = Solution.load(tmp_path / "split.sqlite", ConnectFour(4, 3), in_memory=True)
+    assert loaded.method == "memo"
+
+
+# ------------------------------------------------------------------ bad input
+
+
+class Unpicklable(TicTacToe):
+    """Tic-tac-toe holding a lambda: a process pool cannot ship it."""
+
+    def __init__(self):
+        super().__init__()
+        self.hook = lambda state: state
+
+
+@pytest.mark.parametrize("bad", ["pool", 2, object()])
+def test_an_executor_must_be_an_executor(bad):
+    with pytest.raises(InvalidSearchOptionError, match="solve: executor must be"):
+        solve(TicTacToe(), executor=bad)
+    with pytest.raises(InvalidSearchOptionError, match="opening_book: executor must be"):
+        opening_book(TicTacToe(), 1, executor=bad)
+
+
+@pytest.mark.parametrize("bad", [-1, 1.5, True, "1"])
+def test_retries_must_be_a_count(bad):
+    with pytest.raises(InvalidSearchOptionError, match="solve: retries must be an int >= 0"):
+        solve(TicTacToe(), retries=bad)
+    with pytest.raises(InvalidSearchOptionError, match="opening_book: retries must be"):
+        opening_book(TicTacToe(), 1, retries=bad)
+
+
+@pytest.mark.parametrize("bad", [0, -2, 2.0, True, "4"])
+def test_split_must_be_a_number_of_parts(bad):
+    with pytest.raises(InvalidSearchOptionError, match="solve: split must be an int >= 1"):
+        solve(TicTacToe(), split=bad)
+
+
+def test_a_game_or_key_that_does_not_pickle_is_refused_before_any_work(processes):
+    with pytest.raises(NotPicklableError, match=r"solve: the game \(TicTacToe.*module level"):
+        solve(Unpicklable(), executor=processes)
+    with pytest.raises(NotPicklableError, match=r"solve: the key \(function .*<lambda>"):
+        solve(TicTacToe(), executor=processes, key=lambda state: state)
+    with pytest.raises(NotPicklableError, match="opening_book: the game"):
+        opening_book(Unpicklable(), 1, executor=processes)
+    # Threads ship nothing; retrograde analysis runs here whatever the executor.
+    with ThreadPoolExecutor(1) as pool:
+        assert len(solve(Unpicklable(), executor=pool)) == 765
+    assert solve(Unpicklable(), method="retrograde", executor=processes).method == "retrograde"
+
+
+# ------------------------------------------------------------------ opening books
+
+
+@pytest.mark.parametrize(
+    ("make", "plies"),
+    [(TicTacToe, 0), (TicTacToe, 2), (lambda: Nim((2, 3, 4), players=2), 3)],
+)
+def test_an_opening_book_on_threads_is_the_serial_one(make, plies):
+    serial = opening_book(make(), plies)
+    with ThreadPoolExecutor(2) as pool:
+        parallel = opening_book(make(), plies, executor=pool)
+    assert entries(parallel) == entries(serial)
+    assert parallel.stats.parts == serial.stats.parts
+
+
+@pytest.mark.slow
+def test_an_opening_book_on_processes_and_dask_is_the_serial_one(processes, dask_executor):
+    serial = entries(opening_book(ConnectFour(4, 3), 3))
+    assert entries(opening_book(ConnectFour(4, 3), 3, executor=processes)) == serial
+    assert entries(opening_book(ConnectFour(4, 3), 3, executor=dask_executor)) == serial
+
+
+def test_an_opening_book_reports_a_part_that_raises(tmp_path):
+    poison = tmp_path / "poison"
+    poison.touch()
+    plain = TicTacToe()
+    game = Flaky(poison, plain.result(plain.result(plain.initial_state(), 8), 0))
+    pool = ThreadPoolExecutor(2)
+    with pool, pytest.raises(PartFailedError, match=r"opening_book: part 8 \(<\d+ book positions"):
+        opening_book(game, 2, executor=pool)
