@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -255,3 +256,17 @@ class CoinFlips:
     def utility(self, state: Any, player: Player) -> float:
         value = self.values.get(state[1], 0.0)
         return value if player == 0 else -value
+
+
+def ship_by_value(module_name: str) -> None:
+    """Let Dask's workers receive the test module ``module_name``'s games and functions.
+
+    Dask pickles the functions and classes of importable modules by reference, and its worker
+    processes cannot import the test modules; registering a module with cloudpickle ships its
+    objects by value instead. Nothing to do without the ``distributed`` extra (those tests skip).
+    """
+    try:
+        import cloudpickle
+    except ImportError:  # pragma: no cover - the distributed extra brings it
+        return
+    cloudpickle.register_pickle_by_value(sys.modules[module_name])

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import os
 import random
-import sys
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
+from helpers import ship_by_value
 
 from gamesearch import (
     InvalidSearchOptionError,
@@ -20,12 +20,7 @@ from gamesearch import (
 )
 from gamesearch.games import ConnectFour, Pig, TicTacToe
 
-try:  # Dask's workers cannot import this module: ship its games by value
-    import cloudpickle
-
-    cloudpickle.register_pickle_by_value(sys.modules[__name__])
-except ImportError:  # pragma: no cover - the distributed extra brings it
-    pass
+ship_by_value(__name__)  # for the Dask tests
 
 
 class Raising(TicTacToe):

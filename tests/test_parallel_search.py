@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import os
-import sys
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
+from helpers import ship_by_value
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -23,12 +23,7 @@ from gamesearch.games import ConnectFour, GameTree, Pig, TicTacToe
 from gamesearch.progress import Progress
 from gamesearch.testing import game_trees, nested_trees
 
-try:  # Dask's workers cannot import this module: ship its games by value
-    import cloudpickle
-
-    cloudpickle.register_pickle_by_value(sys.modules[__name__])
-except ImportError:  # pragma: no cover - the distributed extra brings it
-    pass
+ship_by_value(__name__)  # for the Dask tests
 
 
 class TurnTree(GameTree):

@@ -22,7 +22,7 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
-from helpers import Countdown, reachable
+from helpers import Countdown, reachable, ship_by_value
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_solve import CatAndMouse
@@ -40,12 +40,7 @@ from gamesearch.solve import Progress, Solution, opening_book, solve
 from gamesearch.solve._parallel import cut, frontier
 from gamesearch.testing import game_trees
 
-try:  # Dask's workers cannot import this module: ship its games by value
-    import cloudpickle
-
-    cloudpickle.register_pickle_by_value(sys.modules[__name__])
-except ImportError:  # pragma: no cover - without the extra the Dask tests skip
-    pass
+ship_by_value(__name__)  # for the Dask tests
 
 
 def entries(solution: Solution) -> dict:

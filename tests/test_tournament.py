@@ -5,10 +5,10 @@ from __future__ import annotations
 import os
 import pickle
 import random
-import sys
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
+from helpers import ship_by_value
 
 from gamesearch import (
     GameRecord,
@@ -28,12 +28,7 @@ from gamesearch._parts import derived_seed
 from gamesearch.games import Pig, TicTacToe
 from gamesearch.progress import Progress
 
-try:  # Dask's workers cannot import this module: ship its players by value
-    import cloudpickle
-
-    cloudpickle.register_pickle_by_value(sys.modules[__name__])
-except ImportError:  # pragma: no cover - the distributed extra brings it
-    pass
+ship_by_value(__name__)  # for the Dask tests
 
 
 def first_action(state):

@@ -28,7 +28,7 @@ from ..errors import InvalidSearchOptionError
 from ..game import CHANCE, Player
 from ..result import SearchResult, SearchStats
 from ._node import Node
-from .tree import MCTSTree, in_game_order
+from .tree import MCTSTree, action_key, in_game_order
 
 SEARCHER = "mcts"
 
@@ -202,7 +202,7 @@ def merge(game: Any, state: Any, summaries: list[TreeSummary], started: float) -
     lines: dict[Any, tuple[int, tuple[Any, ...]]] = {}
     for summary in summaries:
         for child in summary.children:
-            key = _key(child.action)
+            key = action_key(child.action)
             node = merged.get(key)
             if node is None:
                 node = merged[key] = Node(None, child.action, root, first.player or 0, 1)
@@ -223,7 +223,7 @@ def merge(game: Any, state: Any, summaries: list[TreeSummary], started: float) -
     assert root.player is not None
     best = choose(root)
     assert best is not None  # every tree expanded a root child
-    pv = (best.action, *lines[_key(best.action)][1])
+    pv = (best.action, *lines[action_key(best.action)][1])
     values = tuple((child.action, child.estimate()) for child in in_game_order(game, root))
     return SearchResult(
         best.estimate(), best.action, pv, root.player, stats, exact=exact, action_values=values
@@ -245,11 +245,3 @@ def _add(node: Node, parts: list[Any]) -> None:
             node.proven = part.proven
     if node.proven is None and node.lower == node.upper and math.isfinite(node.lower):
         node.proven = node.lower
-
-
-def _key(action: Any) -> Any:
-    try:
-        hash(action)
-    except TypeError:
-        return repr(action)
-    return action

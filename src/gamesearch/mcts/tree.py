@@ -166,11 +166,12 @@ def in_game_order(game: Any, root: Node) -> list[Node]:
     """The root's expanded children, in the order of ``game.actions(root.state)``."""
     order: dict[Any, int] = {}
     for index, action in enumerate(game.actions(root.state)):
-        order.setdefault(_key(action), index)
-    return sorted(root.children, key=lambda child: order.get(_key(child.action), len(order)))
+        order.setdefault(action_key(action), index)
+    return sorted(root.children, key=lambda child: order.get(action_key(child.action), len(order)))
 
 
-def _key(action: Any) -> Any:
+def action_key(action: Any) -> Any:
+    """``action`` if it hashes, else its ``repr``: a key for a dict of a node's actions."""
     try:
         hash(action)
     except TypeError:
