@@ -546,8 +546,8 @@ class ConnectFour:
 
         Example:
             >>> game = ConnectFour()
-            >>> [action for action, _, _ in game.non_losing_children(game.from_moves("11223"))]
-            [3]
+            >>> tuple(action for action, _, _ in game.non_losing_children(game.from_moves("11223")))
+            (3,)
             >>> action, child, mover = game.non_losing_children(game.from_moves("112233"))[0]
             >>> action, game.winner(child), mover
             (3, 0, None)
