@@ -4,8 +4,10 @@ All runs solve tic-tac-toe from the empty board with alpha-beta (18,297 nodes):
 
 - ``plain``: ``alphabeta(game)``, the plain loop, which has no trace hooks at all; this is the
   reference, and what every search without ``trace=`` runs.
-- ``enhanced``: the engine's loop with no enhancement switched on and no observer. It visits
-  the same nodes as the plain loop; its hooks cost one ``is not None`` test each.
+- ``enhanced``: the engine's loop with no enhancement switched on and no observer, on a
+  tic-tac-toe without ``win_utility`` (with it, the loop ranks wins by distance and visits
+  other nodes). It visits the same nodes as the plain loop; its hooks cost one ``is not None``
+  test each.
 - ``traced, no-op``: ``alphabeta(game, trace=lambda event: None)``: the engine's loop making
   every event (one per node, one per cutoff) for an observer that ignores them.
 - ``traced, SearchTree``: ``alphabeta(game, trace=SearchTree())``: recording the whole tree.
@@ -39,7 +41,14 @@ def plain(game: TicTacToe) -> int:
     return alphabeta(game).stats.nodes
 
 
+class WithoutDistances(TicTacToe):
+    """Tic-tac-toe without ``win_utility``: no win is ranked by its distance, as in ``plain``."""
+
+    win_utility = None  # type: ignore[assignment]
+
+
 def enhanced(game: TicTacToe) -> int:
+    game = WithoutDistances(game.size, game.k)
     outcome = enhanced_search(
         game, game.initial_state(), -1, None, root_view=True, options=Enhancements()
     )
