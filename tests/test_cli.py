@@ -329,6 +329,7 @@ def test_table_build_and_probe(tmp_path: Path) -> None:
     assert "'0' is not legal here" in bad.stderr
 
 
+@pytest.mark.slow
 def test_table_build_on_worker_processes_writes_the_same_table(tmp_path: Path) -> None:
     split, whole = tmp_path / "split.sqlite", tmp_path / "whole.sqlite"
     built = run("table", "build", "tictactoe", "--out", str(split), "--workers", "2")

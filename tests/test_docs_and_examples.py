@@ -97,7 +97,18 @@ def test_every_code_block_declares_a_known_language(path: Path) -> None:
         )
 
 
-@pytest.mark.parametrize("path", MARKDOWN_FILES, ids=relative)
+SLOW_PAGES = {"docs/parallel.md"}
+"""Pages whose blocks start process pools and a Dask cluster: run with the slow tests."""
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        pytest.param(path, marks=pytest.mark.slow) if relative(path) in SLOW_PAGES else path
+        for path in MARKDOWN_FILES
+    ],
+    ids=relative,
+)
 def test_python_blocks_run_in_order(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # The page runs as a fresh module of its own, as a script would (dataclasses and pickle look
     # classes up in sys.modules); monkeypatch removes it afterwards.
