@@ -21,7 +21,7 @@ import math
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .._core import no_actions_error
@@ -95,6 +95,22 @@ class Outcome:
     proofs: tuple[bool, bool] = (False, False)
     """Whether ``score`` is a proven lower bound, and a proven upper bound, of the value."""
     """``value`` as the search compares values: a distance score for a proven win or loss."""
+
+
+def with_work_of(earlier: Outcome, outcome: Outcome) -> Outcome:
+    """``outcome`` with the work of ``earlier`` (the passes searched before it) added.
+
+    For searches whose answer combines every pass (MTD(f)'s and the exact solver's probes), so
+    that the estimates of every pass count too.
+    """
+    return replace(
+        outcome,
+        expanded=earlier.expanded + outcome.expanded,
+        leaves=earlier.leaves + outcome.leaves,
+        cutoffs=earlier.cutoffs + outcome.cutoffs,
+        max_depth=max(earlier.max_depth, outcome.max_depth),
+        estimates=earlier.estimates + outcome.estimates,
+    )
 
 
 def enhanced_search(

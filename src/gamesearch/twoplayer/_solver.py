@@ -32,7 +32,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..game import Game, Player
-from ._enhanced import Outcome
+from ._enhanced import Outcome, with_work_of
 from ._ordering import NO_ACTION
 from ._proofs import MATE, MAX_PLIES, TOP, public, win_utility
 from .table import EXACT, LOWER, UNLIMITED, UPPER, TranspositionTable
@@ -74,7 +74,7 @@ def probe(
     while lower < upper:
         point = _split(lower, upper)
         outcome = _search(game, root, children, table, search_id, point)
-        total = _added(total, outcome)
+        total = with_work_of(total, outcome)
         if outcome.score > point:
             lower, action = outcome.score, outcome.line[0]
         else:
@@ -95,20 +95,6 @@ def probe(
         plies_to_end=plies,
         score=lower,
         proofs=(True, True),
-    )
-
-
-def _added(total: Outcome, outcome: Outcome) -> Outcome:
-    """``outcome``'s counts added to ``total``'s."""
-    return Outcome(
-        0.0,
-        None,
-        total.expanded + outcome.expanded,
-        total.leaves + outcome.leaves,
-        total.cutoffs + outcome.cutoffs,
-        max(total.max_depth, outcome.max_depth),
-        0,
-        None,
     )
 
 

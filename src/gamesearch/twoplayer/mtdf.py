@@ -11,7 +11,7 @@ from .._core import prepare, recursion_guard
 from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, Game, Order, S
 from ..result import SearchResult
-from ._enhanced import Enhancements, Outcome, enhanced_search
+from ._enhanced import Enhancements, Outcome, enhanced_search, with_work_of
 from ._ordering import Memory
 from ._solver import probe, solving_children
 from ._window import finish, terminal_root
@@ -133,19 +133,7 @@ def mtdf(
             upper, proofs[1] = guess, outcome.proofs[1]
         else:
             lower, proofs[0] = guess, outcome.proofs[0]
-        total = outcome if total is None else _add(total, outcome)
+        total = outcome if total is None else with_work_of(total, outcome)
     assert total is not None  # the loop runs once at least: lower < upper at first
     proven = total.plies_to_end is not None or all(proofs)
     return finish(game, root, replace(total, proven=proven), table, depth=depth, started=started)
-
-
-def _add(total: Outcome, outcome: Outcome) -> Outcome:
-    """``outcome`` (the last pass) with the work of ``total`` (the passes before) added."""
-    return replace(
-        outcome,
-        expanded=total.expanded + outcome.expanded,
-        leaves=total.leaves + outcome.leaves,
-        cutoffs=total.cutoffs + outcome.cutoffs,
-        max_depth=max(total.max_depth, outcome.max_depth),
-        estimates=total.estimates + outcome.estimates,
-    )
