@@ -24,7 +24,7 @@ from typing import Any
 
 from .._core import no_actions_error
 from .._parts import run_parts
-from ..errors import GameSearchError, PartFailedError, UnsupportedGameError
+from ..errors import GameSearchError, PartFailedError
 from ..game import Game
 from ..progress import ProgressCallback
 from ._memo import CycleFound, memo_solve
@@ -164,7 +164,8 @@ def split_solve(
 
     def merge(_: int, part: PartTable) -> None:
         nonlocal duplicates
-        _check_sum(game, sums, part.total)
+        if part.total is not None:
+            sums.learn(part.total, "in one part of the split", "in another")
         entries = map(part.distinct.__getitem__, part.codes)
         if save is None:  # no file: merge at C speed, overlapping entries being equal
             before = len(table)
@@ -188,17 +189,3 @@ def split_solve(
             raise cause from cause.__cause__
         raise
     return len(parts), duplicates
-
-
-def _check_sum(game: Game[Any, Any], sums: Sums, total: float | None) -> None:
-    """Learn the constant sum from a part, or check it against what is known."""
-    if total is None:
-        return
-    if sums.total is None:
-        sums.total = total
-    elif abs(total - sums.total) > 1e-9:
-        raise UnsupportedGameError(
-            f"solve handles two-player constant-sum games (the utilities of every terminal "
-            f"state add up to the same number), but {type(game).__name__}'s add up to "
-            f"{sums.total:g} in one part of the split and to {total:g} in another"
-        )

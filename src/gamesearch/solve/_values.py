@@ -56,16 +56,23 @@ class Sums:
         for player, value in ((0, first), (1, second)):
             if math.isnan(value):
                 raise nan_error(state, player, "utility")
-        total = first + second
+        self.learn(first + second, "at one terminal state", f"at {state!r}")
+        return first
+
+    def learn(self, total: float, known_where: str, where: str) -> None:
+        """Learn the constant sum ``total`` (found ``where``), or check it against the known one.
+
+        Raises:
+            UnsupportedGameError: ``total`` differs from the sum known (found ``known_where``).
+        """
         if self.total is None:
             self.total = total
         elif abs(total - self.total) > 1e-9:
             raise UnsupportedGameError(
                 f"solve handles two-player constant-sum games (the utilities of every terminal "
                 f"state add up to the same number), but {type(self.game).__name__}'s add up to "
-                f"{self.total:g} at one terminal state and to {total:g} at {state!r}"
+                f"{self.total:g} {known_where} and to {total:g} {where}"
             )
-        return first
 
     @property
     def draw(self) -> float:
