@@ -217,6 +217,25 @@ class FairDice(LoadedDice):
         return [("even", 0.5), ("odd", 0.5)]
 
 
+class WanderingRegion(Race):
+    """Its ``region`` is the player to move, which changes with every move."""
+
+    def region(self, state: Any) -> int | None:
+        return int(state[1]) if state[0] <= 2 else None
+
+
+class ListRegion(Race):
+    def region(self, state: Any) -> list[int]:
+        return [state[0]]
+
+
+class SettledRegion(Race):
+    """A right ``region``: which count the race passed through, 2 or not, once it is below 2."""
+
+    def region(self, state: Any) -> str | None:
+        return None if state[0] >= 2 else "settled"
+
+
 DEFECTS = [
     (MutatingResult, "changed the state it was given"),
     (ListStates, "states must be hashable, but list is not"),
@@ -229,6 +248,8 @@ DEFECTS = [
     (BadMover, r"to_move\(\(2, 1\)\) returned 2; players are numbered 0 to 1"),
     (LoadedDice, r"sum to 0.9, not 1"),
     (LosingOrder, r"order\(\(4, 0\), actions\) returned \[1\] for the actions \[1, 2\]"),
+    (WanderingRegion, r"region\(\(2, 1\)\) is 1 but the child after 1 has region 0"),
+    (ListRegion, r"region\(\(4, 0\)\) is not hashable"),
 ]
 
 
@@ -265,7 +286,13 @@ def test_every_defect_found_is_listed() -> None:
 
 @pytest.mark.parametrize(
     "game",
-    [Race(), FairDice(), GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), TicTacToe()],
+    [
+        Race(),
+        FairDice(),
+        SettledRegion(),
+        GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]),
+        TicTacToe(),
+    ],
     ids=lambda game: type(game).__name__,
 )
 def test_correct_games_pass(game: Any) -> None:

@@ -35,9 +35,9 @@ from gamesearch import (
     PartFailedError,
     UnsupportedGameError,
 )
-from gamesearch.games import ConnectFour, Nim, Pig, TicTacToe
+from gamesearch.games import ConnectFour, GameTree, Nim, Pig, TicTacToe
 from gamesearch.solve import Progress, Solution, opening_book, solve
-from gamesearch.solve._parallel import cut, frontier
+from gamesearch.solve._parallel import by_region, cut, frontier, regions
 from gamesearch.testing import game_trees
 
 ship_by_value(__name__)  # for the Dask tests
@@ -153,6 +153,117 @@ def test_progress_counts_the_parts_then_the_states_above_them():
     assert reports[-1].phase == "solve"
     assert solution.stats.parts == 4
     assert solution.stats.duplicates > 0  # tic-tac-toe's parts share transpositions
+
+
+# ------------------------------------------------------------------ the split by region
+
+
+class PrefixTree(GameTree):
+    """A game tree whose regions are the nodes ``depth`` plies down: a path's first moves."""
+
+    def __init__(self, tree: GameTree, depth: int) -> None:
+        super().__init__(tree.tree)
+        self.depth = depth
+
+    def region(self, state):
+        return state[: self.depth] if len(state) >= self.depth else None
+
+
+class EmptyPileNim(Nim):
+    """Nim with one region: the states whose first pile is empty (it never fills again)."""
+
+    def region(self, state):
+        return "first pile empty" if state[0][0] == 0 else None
+
+
+def test_connect_four_is_split_by_region_and_solves_no_state_twice():
+    game = ConnectFour(4, 3)
+    with ThreadPoolExecutor(2) as pool:
+        split_solution = solve(ConnectFour(4, 3), executor=pool, split=2)
+        more_parts = solve(ConnectFour(4, 3), executor=pool, split=8)
+    serial = entries(solve(game))
+    assert entries(split_solution) == entries(more_parts) == serial
+    # Two regions, the colours of the bottom centre stone: two parts at most, nothing twice.
+    assert split_solution.stats.parts == more_parts.stats.parts == 2
+    assert split_solution.stats.duplicates == more_parts.stats.duplicates == 0
+
+
+def test_the_entrances_of_the_regions_are_the_first_states_in_them():
+    game = ConnectFour(4, 3)
+    root = game.initial_state()
+    entrances = regions(game, [root], game.key, {}, game.region)
+    assert [{game.region(state) for state in group} for group in entrances] == [{0}, {1}]
+    for group in entrances:
+        assert len({game.key(state) for state in group}) == len(group)
+        for state in group:  # one stone in the centre column (column 1 of 4): just entered
+            stones = game.stones(state, 0) | game.stones(state, 1)
+            assert (stones >> 4 & 0b111).bit_count() == 1
+            assert not game.is_terminal(state)
+    # Whole regions per part: with one part, both; states already solved are not entrances.
+    assert [len(part.states) for part in by_region(game, game.key, entrances, 1)] == [
+        sum(map(len, entrances))
+    ]
+    solved = {game.key(state): None for state in entrances[0]}
+    assert regions(game, [root], game.key, solved, game.region) == entrances[1:]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    tree=game_trees(max_depth=5, max_branching=3), depth=st.integers(0, 4), split=st.integers(1, 5)
+)
+def test_random_trees_split_by_region_give_the_serial_table(tree, depth, split):
+    regional = PrefixTree(tree, depth)
+    with ThreadPoolExecutor(2) as pool:
+        split_solution = solve(regional, executor=pool, split=split)
+    assert entries(split_solution) == entries(solve(tree))
+    assert split_solution.stats.duplicates == 0
+
+
+def test_a_single_region_leaves_the_rest_to_the_driver():
+    game = EmptyPileNim((2, 3, 3), players=2)
+    with ThreadPoolExecutor(2) as pool:
+        split_solution = solve(game, executor=pool)
+    assert entries(split_solution) == entries(solve(Nim((2, 3, 3), players=2)))
+    assert (split_solution.stats.parts, split_solution.stats.duplicates) == (1, 0)
+
+
+def test_a_region_that_raises_is_reported_and_the_file_resumes_with_the_other_region(tmp_path):
+    path, poison = tmp_path / "c4.sqlite", tmp_path / "poison"
+    poison.touch()
+    game = ConnectFour(4, 3)
+    board = regions(game, [game.initial_state()], game.key, {}, game.region)[1][0]
+    flaky = FlakyConnectFour(poison, board)
+    with ThreadPoolExecutor(1) as pool:  # one thread: the parts finish in order
+        with pytest.raises(PartFailedError, match=r"solve: part 1 ") as info:
+            solve(flaky, path=path, executor=pool, split=2)
+        assert info.value.finished == 1
+        kept = file_entries(path)
+        assert kept  # the first region is in the file
+        poison.unlink()
+        reports: list[Progress] = []
+        resumed = solve(flaky, path=path, executor=pool, split=2, progress=reports.append)
+    assert count_parts(reports) == 1  # only the failed region was shipped again
+    assert resumed.stats.resumed == len(kept)
+    assert entries(resumed) == entries(solve(ConnectFour(4, 3)))
+
+
+class FlakyConnectFour(ConnectFour):
+    """Connect Four that raises on one board while the file ``poison`` exists."""
+
+    def __init__(self, poison: Path, board: int):
+        super().__init__(4, 3)
+        self.poison, self.board = poison, board
+
+    def __repr__(self) -> str:
+        return "ConnectFour(width=4, height=3)"  # the same game for the file, poisoned or not
+
+    def __reduce__(self):
+        return type(self), (self.poison, self.board)
+
+    def actions(self, state):
+        if state == self.board and self.poison.exists():
+            raise OSError("a passing fault")
+        return super().actions(state)
 
 
 # ------------------------------------------------------------------ what the split does not serve

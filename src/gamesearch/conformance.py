@@ -301,7 +301,41 @@ def _check_inner(
             break
         _check_same(game, state, action, child, keyfn, problems, line)
         children.append((action, child))
+    if callable(getattr(game, "region", None)):
+        _check_region(game, state, children, problems, line)
     return children
+
+
+def _check_region(
+    game: Any,
+    state: Any,
+    children: list[tuple[Any, Any]],
+    problems: _Problems,
+    line: tuple[Any, ...],
+) -> None:
+    """``region(state)`` must be hashable, and a state's region its children's.
+
+    ``solve`` on an executor gives each region to one part and trusts the hook: a child outside
+    its parent's region would be solved by two parts, or by a part and the driver.
+    """
+    try:
+        label = game.region(state)
+        hash(label)
+    except TypeError as exc:
+        problems.add("region", f"region({state!r}) is not hashable: {exc}", line)
+        return
+    if label is None:
+        return
+    for action, child in children:
+        found = game.region(child)
+        if found != label:
+            problems.add(
+                "region",
+                f"region({state!r}) is {label!r} but the child after {action!r} has region "
+                f"{found!r}; every state reachable from a region must lie in it",
+                line,
+            )
+            return
 
 
 def _check_solving(game: Any, state: Any, problems: _Problems, line: tuple[Any, ...]) -> None:

@@ -56,6 +56,16 @@ For proofs and exact solving (the engine: ``iterative_deepening``, ``alphabeta``
 
 :func:`gamesearch.conformance.check_game` checks the first three against the plain members
 (and the fourth for hashability); :class:`~gamesearch.games.ConnectFour` offers all four.
+
+For ``solve`` on many cores (``executor=``), a game may offer:
+
+- ``region(state)``: the region of the state space that ``state`` lies in (a hashable label),
+  or ``None``; every state reachable from a state of a region lies in the same region (once
+  Connect Four's centre column has a bottom stone, its colour never changes). The solve then
+  gives each region whole to one part, so no state is solved twice, where a split below a
+  frontier solves the states that several parts reach once per part.
+  :func:`gamesearch.conformance.check_game` checks it on the states it visits;
+  :class:`~gamesearch.games.ConnectFour` offers it.
 """
 
 from __future__ import annotations

@@ -12,6 +12,15 @@ itself: the memo pass trusts the entries already in its table, so it stops at th
 
 A state below the frontier that two parts both reach is solved by both: the price of the split
 in games rich in transpositions, counted in :attr:`SolveStats.duplicates`.
+
+A game that knows better offers ``region(state)`` (see :mod:`gamesearch.game`): the region of the
+state space a state lies in, or ``None``, no state reachable from a region lying outside it. The
+split is then by region, and no state is solved twice: the driver walks the states of no region
+from the roots, collecting the *entrances* of each region (the children of that walk that lie in
+a region), cuts the regions, in the order the walk met them, into ``split`` contiguous groups and
+ships each group's entrances as one part; the memo pass then solves the states of no region.
+Connect Four's regions are the colours of the bottom stone of its centre column: two regions, with
+the 4.5% of the 5 x 4 board's states that have an empty centre column outside both.
 """
 
 from __future__ import annotations
@@ -133,6 +142,72 @@ def cut(
     return parts
 
 
+def regions(
+    game: Game[Any, Any],
+    roots: list[Any],
+    key: Key,
+    solved: MutableMapping[Any, Entry],
+    region: Callable[[Any], Any],
+) -> list[list[Any]]:
+    """The entrances of each region below ``roots``, in the order the walk found the regions.
+
+    The walk goes depth first over the states of no region (``region(state) is None``), from
+    the roots; a non-terminal child that lies in a region is an entrance of it and is not walked
+    on. States already in ``solved`` are not walked on either (the file of an interrupted run
+    holds the whole subtree of each state it holds), so a region whose part was saved has no
+    entrance left and is not shipped again.
+
+    Raises:
+        GameProtocolError: a non-terminal state without actions.
+    """
+    found: dict[Any, list[Any]] = {}
+    seen: set[Any] = set()
+    stack: list[Any] = []
+    for root in roots:
+        root_key = key(root)
+        if root_key in seen or root_key in solved:
+            continue
+        seen.add(root_key)
+        if game.is_terminal(root):
+            continue
+        label = region(root)
+        if label is not None:
+            found.setdefault(label, []).append(root)
+            continue
+        stack.append(root)
+        while stack:
+            state = stack.pop()
+            moves = game.actions(state)
+            if not moves:
+                raise no_actions_error(state)
+            for move in moves:
+                child = game.result(state, move)
+                child_key = key(child)
+                if child_key in seen:
+                    continue
+                seen.add(child_key)
+                if child_key in solved or game.is_terminal(child):
+                    continue
+                label = region(child)
+                if label is None:
+                    stack.append(child)
+                else:
+                    found.setdefault(label, []).append(child)
+    return list(found.values())
+
+
+def by_region(
+    game: Game[Any, Any], key: Key, entrances: list[list[Any]], split: int
+) -> list[FrontierPart]:
+    """The regions' entrances cut into ``split`` parts of whole regions, contiguous in order."""
+    count = min(split, len(entrances))
+    cuts = [i * len(entrances) // count for i in range(count + 1)] if count else [0]
+    return [
+        FrontierPart(game, key, tuple(state for group in entrances[start:end] for state in group))
+        for start, end in pairwise(cuts)
+    ]
+
+
 def split_solve(
     game: Game[Any, Any],
     roots: list[Any],
@@ -146,7 +221,9 @@ def split_solve(
     progress: ProgressCallback | None,
     save: Callable[[list[tuple[Any, Entry]]], object] | None,
 ) -> tuple[int, int]:
-    """Solve the frontier's parts on ``executor`` into ``table``; return (parts, duplicates).
+    """Solve the parts (by region, or below a frontier) on ``executor`` into ``table``.
+
+    Returns the number of parts and of duplicates (states solved by more than one part).
 
     ``save(new_entries)`` is called in this process as each part arrives, with the entries new
     to the table (children before parents). The states above the frontier are left to the
@@ -158,8 +235,12 @@ def split_solve(
         UnsupportedGameError: two parts found different constant sums.
         PartFailedError: a part raised anything else, or its worker died, after its retries.
     """
-    states = frontier(game, roots, key, table, split * STATES_PER_PART)
-    parts = cut(game, key, states, split, table)
+    region = getattr(game, "region", None)
+    if callable(region):
+        parts = by_region(game, key, regions(game, roots, key, table, region), split)
+    else:
+        states = frontier(game, roots, key, table, split * STATES_PER_PART)
+        parts = cut(game, key, states, split, table)
     duplicates = 0
 
     def merge(_: int, part: PartTable) -> None:

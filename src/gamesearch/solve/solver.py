@@ -86,7 +86,10 @@ def solve(
     On many cores (``executor``): the memo pass is split below a frontier, a layer a few plies
     down, into ``split`` parts; each part's states are solved whole in a worker, the driver
     merges the entries (exact values and distances: parts that overlap agree) and solves the
-    states above the frontier with them. The solution is the same as in one process. With a
+    states above the frontier with them. A game that offers ``region(state)`` (as
+    :class:`~gamesearch.games.ConnectFour` does; see :mod:`gamesearch.game`) is split by
+    region instead: each part solves whole regions, so no state is solved twice, and the
+    driver solves the states of no region. The solution is the same as in one process. With a
     ``path``, each part's entries are written the moment it finishes, so a run that stops (a
     part raised, a worker died, Ctrl-C) resumes without shipping the parts whose frontier
     states the file holds. Retrograde analysis and value iteration (and ``"auto"`` once it meets
@@ -118,12 +121,13 @@ def solve(
             ``key``.
         retries: How many times a part that raised is submitted again before the build gives
             up with :class:`~gamesearch.PartFailedError`.
-        split: How many parts to cut the frontier into; ``None`` means one per worker of the
-            executor (four when it does not say how many workers it has). A state that two
-            parts reach is solved by both (:attr:`SolveStats.duplicates`), which in games rich
-            in transpositions costs more than uneven parts do: Connect Four 4 x 4 on two
-            processes took 2.6 s in 2 parts, 3.9 s in 4 and 7.7 s in 8. More parts balance
-            uneven subtrees better, and lose less to a failure.
+        split: How many parts to cut the frontier (or the regions) into; ``None`` means one
+            per worker of the executor (four when it does not say how many workers it has).
+            A state that two parts of a frontier split reach is solved by both
+            (:attr:`SolveStats.duplicates`), which in games rich in transpositions costs more
+            than uneven parts do: Connect Four 4 x 4 cut below a frontier on two processes
+            took 2.6 s in 2 parts, 3.9 s in 4 and 7.7 s in 8. More parts balance uneven
+            subtrees better, and lose less to a failure.
 
     Returns:
         The in-memory :class:`Solution`.
