@@ -13,7 +13,7 @@ from typing import Any
 
 from .._core import no_actions_error
 from ..game import Game
-from ._values import Entry, Key, Sums, final_distance, preference
+from ._values import Entry, Key, Sums, entry_maker, final_distance, preference
 from .progress import Reporter
 
 
@@ -52,6 +52,7 @@ def memo_solve(
     to_move, actions, result = game.to_move, game.actions, game.result
     is_terminal = game.is_terminal
     on_stack: set[Any] = set()
+    make = entry_maker()
     # A frame: [key, mover, actions, next index, best preference, best value0, best distance].
     stack: list[list[Any]] = []
 
@@ -73,7 +74,7 @@ def memo_solve(
         if root_key in table:
             continue
         if is_terminal(root):
-            finish(root_key, Entry(sums.terminal(root), 0))
+            finish(root_key, make(sums.terminal(root), 0))
             continue
         push(root, root_key)
         while stack:
@@ -90,14 +91,14 @@ def memo_solve(
                     if not is_terminal(child):
                         push(child, child_key)
                         continue
-                    entry = Entry(sums.terminal(child), 0)
+                    entry = make(sums.terminal(child), 0)
                     finish(child_key, entry)
                 _consider(frame, entry, sums)
                 continue
             stack.pop()
             state_key, mover, value0, best = frame[0], frame[1], frame[6], frame[7]
             on_stack.discard(state_key)
-            entry = Entry(value0, final_distance(sums.of(value0, mover), best, sums.draw))
+            entry = make(value0, final_distance(sums.of(value0, mover), best, sums.draw))
             finish(state_key, entry)
             if stack:
                 _consider(stack[-1], entry, sums)

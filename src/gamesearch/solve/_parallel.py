@@ -59,17 +59,15 @@ class FrontierPart:
 
 @dataclass(frozen=True)
 class PartTable:
-    """What a worker sends back: its entries, compactly (private helper).
+    """What a worker sends back: its table, and the constant sum it found (private helper).
 
-    ``keys`` in the order they were solved (children before parents, so that a file written in
-    this order holds, at every commit, the whole subtree of each state it holds); the entry of
-    ``keys[i]`` is ``distinct[codes[i]]`` (a solved table has few distinct entries, so this
-    pickles and merges far faster than one entry per key).
+    ``entries`` in the order they were solved (children before parents, so that a file written
+    in this order holds, at every commit, the whole subtree of each state it holds). The memo
+    pass shares one :class:`Entry` object among the states of equal value and distance, and
+    pickle sends a shared object once, so the entries cost a few bytes a state on the way.
     """
 
-    keys: list[Any]
-    codes: list[int]
-    distinct: tuple[Entry, ...]
+    entries: dict[Any, Entry]
     total: float | None
 
 
@@ -78,9 +76,7 @@ def solve_part(part: FrontierPart) -> PartTable:
     table: dict[Any, Entry] = {}
     sums = Sums(part.game)
     memo_solve(part.game, part.states, part.key, table, sums, Reporter(None, 1 << 62))
-    numbers: dict[Entry, int] = {}  # each distinct entry's code, in order of appearance
-    codes = [numbers.setdefault(entry, len(numbers)) for entry in table.values()]
-    return PartTable(list(table), codes, tuple(numbers), sums.total)
+    return PartTable(table, sums.total)
 
 
 def frontier(
@@ -247,14 +243,14 @@ def split_solve(
         nonlocal duplicates
         if part.total is not None:
             sums.learn(part.total, "in one part of the split", "in another")
-        entries = map(part.distinct.__getitem__, part.codes)
+        entries = part.entries
         if save is None:  # no file: merge at C speed, overlapping entries being equal
             before = len(table)
-            table.update(zip(part.keys, entries, strict=True))
-            duplicates += len(part.keys) - (len(table) - before)
+            table.update(entries)
+            duplicates += len(entries) - (len(table) - before)
             return
-        new = [(k, e) for k, e in zip(part.keys, entries, strict=True) if k not in table]
-        duplicates += len(part.keys) - len(new)
+        new = [(k, e) for k, e in entries.items() if k not in table]
+        duplicates += len(entries) - len(new)
         table.update(new)
         save(new)
 

@@ -22,7 +22,7 @@ from typing import Any
 from ..errors import UnsupportedGameError
 from ..game import Game
 from ._graph import Graph
-from ._values import Entry, Sums
+from ._values import Entry, Sums, entry_maker
 from .progress import Reporter
 
 _WIN, _LOSS, _DRAW = 1, -1, 0
@@ -79,9 +79,10 @@ def retrograde(
                     queue.append(parent)
     reporter.report()
     table: dict[Any, Entry] = {}
+    make = entry_maker()
     for number in range(size):
         if terminal[number]:
-            table[graph.keys[number]] = Entry(value0[number], 0)
+            table[graph.keys[number]] = make(value0[number], 0)
             continue
         outcome = status[number]
         if outcome == _DRAW:
@@ -89,7 +90,7 @@ def retrograde(
         else:
             own = win if outcome == _WIN else (sums.total or 0.0) - win
         value = own if movers[number] == 0 else (sums.total or 0.0) - own
-        table[graph.keys[number]] = Entry(value, distance[number])
+        table[graph.keys[number]] = make(value, distance[number])
     return table
 
 
