@@ -41,7 +41,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .._core import no_actions_error, recursion_guard
+from .._core import no_actions_error, on_fresh_stack, recursion_guard
 from .._validation import cycle_error, mover_error, translate
 from ..game import CHANCE, Game, Player
 from ..result import SearchResult
@@ -437,7 +437,7 @@ def star_search(
         return None
 
     with recursion_guard(searcher, frames_per_ply=2):
-        value, line = search(root, 0, low, high)
+        value, line = on_fresh_stack(search, root, 0, low, high)
     return scorer.result(
         root, value, line, nodes=nodes, cutoffs=cutoffs, depth=depth, started=started
     )

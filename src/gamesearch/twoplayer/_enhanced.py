@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .._core import no_actions_error
+from .._core import no_actions_error, on_fresh_stack
 from .._validation import cycle_error, mover_error, nan_error, translate
 from ..errors import GameProtocolError, InvalidSearchOptionError
 from ..game import Game, Player
@@ -494,7 +494,7 @@ def enhanced_search(
         got_lo, got_hi = best_lo, all_hi
         return best
 
-    score = search(root, to_move(root), window[0], window[1], 0, limit if limit > 0 else UNLIMITED)
+    score = on_fresh_stack(search, root, to_move(root), *window, 0, max(limit, 0) or UNLIMITED)
     value, plies = public(score, win)
     return Outcome(
         value=value,

@@ -31,6 +31,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from .._core import on_fresh_stack
 from ..game import Game, Player
 from ._enhanced import Outcome, with_work_of
 from ._ordering import NO_ACTION
@@ -243,7 +244,7 @@ def _search(
             root_action[0] = best_action
         return best
 
-    score = search(root, game.to_move(root), point, math.nextafter(point, inf), 0)
+    score = on_fresh_stack(search, root, game.to_move(root), point, math.nextafter(point, inf), 0)
     value, plies = public(score, win)
     return Outcome(
         value=value,

@@ -163,7 +163,7 @@ def minimax(
                 depth=depth,
                 exact=outcome.estimates == 0,
             )
-        value, line = minimax_value(root, 0)
+        value, line = on_fresh_stack(minimax_value, root, 0)
     return make_result(
         value,
         line,
