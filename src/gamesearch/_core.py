@@ -365,7 +365,7 @@ def make_result(
     )
 
 
-def on_fresh_stack(function: Callable[..., _T], *args: Any) -> _T:
+def on_fresh_stack(function: Callable[..., _T], *args: Any, **kwargs: Any) -> _T:
     """Call ``function(*args)`` at the start of a fresh frame-stack chunk.
 
     CPython 3.11 and later keep Python frames in chunks (16 KB at first) and free a chunk as
@@ -384,7 +384,7 @@ def on_fresh_stack(function: Callable[..., _T], *args: Any) -> _T:
     >>> on_fresh_stack(divmod, 17, 5)
     (3, 2)
     """
-    return function(*args)
+    return function(*args, **kwargs)
 
 
 _FRAME_SLOTS = 4200

@@ -130,6 +130,7 @@ def enhanced_search(
     trace: Observer | None = None,
     window: tuple[float, float] = (-math.inf, math.inf),
     viewer: Player | None = None,
+    fresh_stack: bool = True,
 ) -> Outcome:
     """Alpha-beta search of the non-terminal ``root`` with ``options``; values for its mover.
 
@@ -159,6 +160,9 @@ def enhanced_search(
             Outside it the value is a bound (fail-soft), as in every node.
         viewer: With ``root_view``, the player whose utility leaves are scored by, if not the
             root's mover (a child searched for a root's ``alphabeta``, which keeps its view).
+        fresh_stack: Start the recursion on a stack chunk of its own (see
+            :func:`gamesearch._core.on_fresh_stack`); ``False`` for a caller already on one,
+            such as iterative deepening, which runs all its iterations on one chunk.
 
     Raises:
         Stop: the deadline or the node limit was reached.
@@ -202,18 +206,12 @@ def enhanced_search(
                 leaves + counted.leaves,
             )
 
-    counted, quiesce = QuiescenceCount(), None
-    if options.quiescence is not None:
-        quiesce = make_quiescence(
-            game,
-            evaluate,  # type: ignore[arg-type]  # quiescence implies a depth limit, so evaluate
-            options.quiescence,
-            root_player=root_player,
-            root_view=root_view,
-            count=counted,
-            check_limits=check_limits if limited else None,
-            win=win if distances else None,
-        )
+    counted = QuiescenceCount()
+    quiesce = make_quiescence(
+        game, evaluate, options.quiescence, root_player=root_player, root_view=root_view,
+        count=counted, check_limits=check_limits if limited else None,
+        win=win if distances else None,
+    )  # fmt: skip
 
     def extended(state: Any, action: Any, child: Any, horizon: int, singular: Any) -> int:
         """The horizon below ``child``, with ``extend``'s plies and the singular ply, if any.
@@ -494,7 +492,8 @@ def enhanced_search(
         got_lo, got_hi = best_lo, all_hi
         return best
 
-    score = on_fresh_stack(search, root, to_move(root), *window, 0, max(limit, 0) or UNLIMITED)
+    start = on_fresh_stack if fresh_stack else _call
+    score = start(search, root, to_move(root), *window, 0, limit if limit > 0 else UNLIMITED)
     value, plies = public(score, win)
     return Outcome(
         value=value,
@@ -510,6 +509,11 @@ def enhanced_search(
         plies_to_end=plies,
         score=score,
     )
+
+
+def _call(function: Callable[..., float], *args: Any) -> float:
+    """``function(*args)``, on the stack as it is (:func:`on_fresh_stack`'s plain twin)."""
+    return function(*args)
 
 
 def _distance_scores(

@@ -35,21 +35,24 @@ class QuiescenceCount:
 
 def make_quiescence(
     game: Game[Any, Any],
-    evaluate: Callable[[Any, Player], float],
-    quiescence: Callable[[Any], Sequence[Any]],
+    evaluate: Callable[[Any, Player], float] | None,
+    quiescence: Callable[[Any], Sequence[Any]] | None,
     *,
     root_player: Player,
     root_view: bool,
     count: QuiescenceCount,
     check_limits: Callable[[], None] | None,
     win: float | None = None,
-) -> Quiesce:
+) -> Quiesce | None:
     """The quiescence search of a game, in negamax form, fail-soft, counting into ``count``.
+
+    ``None`` without ``quiescence``: no quiescence search.
 
     Args:
         game: The game.
-        evaluate: The evaluation at which a player may stand pat.
-        quiescence: ``quiescence(state)``, the actions worth following.
+        evaluate: The evaluation at which a player may stand pat (a search with quiescence
+            has a depth limit, hence an evaluation).
+        quiescence: ``quiescence(state)``, the actions worth following, or ``None``.
         root_player: The root's player, whose view ``root_view`` takes.
         root_view: Score by the root player's utility (alpha-beta), else the mover's (negamax).
         count: Where to count the leaves, evaluations and depth.
@@ -57,6 +60,9 @@ def make_quiescence(
         win: The game's ``win_utility`` when the search ranks wins by distance: then an
             evaluation must lie within ``[-win, win]``, as at the depth limit.
     """
+    if quiescence is None:
+        return None
+    assert evaluate is not None  # the options' check: quiescence needs a depth limit
     result, is_terminal = game.result, game.is_terminal
     to_move, utility = game.to_move, game.utility
 

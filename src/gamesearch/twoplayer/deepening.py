@@ -9,7 +9,14 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from .._core import check_count, check_time_limit, check_trace, prepare, recursion_guard
+from .._core import (
+    check_count,
+    check_time_limit,
+    check_trace,
+    on_fresh_stack,
+    prepare,
+    recursion_guard,
+)
 from ..book import Book, book_evaluation, book_result, check_book
 from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, Game, Order, Player, S
@@ -190,18 +197,14 @@ def iterative_deepening(
         singular=None if singular is None else float(singular),
     )
     deadline = None if time_limit is None else started + time_limit
-    return _deepen(
-        game,
-        root,
-        evaluate,
-        options,
-        search_id,
+    return on_fresh_stack(  # one stack chunk, on which every iteration starts at one place
+        _deepen, game, root, evaluate, options, search_id,
         limits=(deadline, depth, node_limit),
         on_iteration=on_iteration,
         started=started,
         trace=trace,
         aspiration=aspiration,
-    )
+    )  # fmt: skip
 
 
 def _deepen(
@@ -265,6 +268,7 @@ def _deepen(
                     searcher=_SEARCHER,
                     trace=trace,
                     window=window,
+                    fresh_stack=False,
                 )
 
             with recursion_guard(_SEARCHER, unwound, getattr(game, "key", None)):
