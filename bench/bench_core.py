@@ -21,6 +21,7 @@ Usage: ``python bench/bench_core.py [--quick] [--repeat N]``
 from __future__ import annotations
 
 import argparse
+import functools
 import math
 import sys
 from collections.abc import Callable
@@ -308,6 +309,33 @@ def fresh_game(repeat: int) -> None:
         )
 
 
+def called_from(frames: int, function: Callable[[], Any]) -> Any:
+    """``function()``, called ``frames`` Python frames deeper than here."""
+    return function() if frames == 0 else called_from(frames - 1, function)
+
+
+def stack_depth(repeat: int) -> None:
+    """``iterative_deepening(TicTacToe())`` called from 0 to 114 frames deep, best of ``repeat``.
+
+    CPython 3.11 keeps frames in chunks; a search whose frames straddle a chunk boundary maps
+    and unmaps memory at every call there. The searchers start their recursion on a chunk of
+    their own, so the spread (slowest depth / fastest depth) should stay near 1; it was 5.8-7.5
+    for the engine before it did (``docs/speed.md``).
+    """
+    times = []
+    for frames in range(0, 120, 6):
+        run = functools.partial(called_from, frames, lambda: iterative_deepening(TicTacToe()))
+        times.append(min(run_timed(run)[0] for _ in range(repeat)))
+    emit(
+        bench="core.stack_depth",
+        searcher="iterative_deepening",
+        caller_frames="0-114, every 6",
+        fastest_ms=round(min(times) * 1000, 3),
+        slowest_ms=round(max(times) * 1000, 3),
+        spread=round(max(times) / min(times), 3),
+    )
+
+
 def timed(run: Run, game: TicTacToe) -> float:
     """Seconds one ``run(game)`` takes, with the garbage collector off."""
     return run_timed(lambda: run(game))[0]
@@ -413,6 +441,7 @@ def main(argv: list[str] | None = None) -> None:
         floor_nodes_per_s=round(EXPECTED_NODES["alphabeta"] / best["alphabeta", "bitmask floor"]),
     )
     fresh_game(repeat * FAST_FACTOR)
+    stack_depth(repeat * 2)
     speed = EXPECTED_NODES["alphabeta"] / best["alphabeta", "library"]
     emit(
         bench="core.speed",
