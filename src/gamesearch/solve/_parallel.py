@@ -25,7 +25,7 @@ the 4.5% of the 5 x 4 board's states that have an empty centre column outside bo
 
 from __future__ import annotations
 
-from collections.abc import Callable, MutableMapping
+from collections.abc import Callable, Iterator, MutableMapping
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from itertools import pairwise
@@ -101,16 +101,9 @@ def frontier(
         for state in layer:
             if key(state) in solved:
                 continue
-            moves = game.actions(state)
-            if not moves:
-                raise no_actions_error(state)
-            for move in moves:
-                child = game.result(state, move)
-                child_key = key(child)
-                if child_key not in seen:
-                    seen.add(child_key)
-                    if not game.is_terminal(child):
-                        below.append(child)
+            for child, _ in _unseen_children(game, key, state, seen):
+                if not game.is_terminal(child):
+                    below.append(child)
         if not below:
             return layer
         layer, depth = below, depth + 1
@@ -172,16 +165,7 @@ def regions(
             continue
         stack.append(root)
         while stack:
-            state = stack.pop()
-            moves = game.actions(state)
-            if not moves:
-                raise no_actions_error(state)
-            for move in moves:
-                child = game.result(state, move)
-                child_key = key(child)
-                if child_key in seen:
-                    continue
-                seen.add(child_key)
+            for child, child_key in _unseen_children(game, key, stack.pop(), seen):
                 if child_key in solved or game.is_terminal(child):
                     continue
                 label = region(child)
@@ -190,6 +174,25 @@ def regions(
                 else:
                     found.setdefault(label, []).append(child)
     return list(found.values())
+
+
+def _unseen_children(
+    game: Game[Any, Any], key: Key, state: Any, seen: set[Any]
+) -> Iterator[tuple[Any, Any]]:
+    """The children of ``state`` (with their keys) not in ``seen`` yet, added to it as they come.
+
+    Raises:
+        GameProtocolError: ``state`` is not terminal but has no actions.
+    """
+    moves = game.actions(state)
+    if not moves:
+        raise no_actions_error(state)
+    for move in moves:
+        child = game.result(state, move)
+        child_key = key(child)
+        if child_key not in seen:
+            seen.add(child_key)
+            yield child, child_key
 
 
 def by_region(
