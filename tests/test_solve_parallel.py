@@ -29,6 +29,7 @@ from test_solve import CatAndMouse
 
 from gamesearch import (
     CyclicGameError,
+    GameProtocolError,
     InvalidSearchOptionError,
     InvalidUtilityError,
     NotPicklableError,
@@ -245,6 +246,30 @@ def test_a_region_that_raises_is_reported_and_the_file_resumes_with_the_other_re
     assert count_parts(reports) == 1  # only the failed region was shipped again
     assert resumed.stats.resumed == len(kept)
     assert entries(resumed) == entries(solve(ConnectFour(4, 3)))
+
+
+class ListRegionNim(Nim):
+    """Nim whose region hook returns a list: not a label."""
+
+    def region(self, state):
+        return [state[0][0]] if state[0][0] == 0 else None
+
+
+class WanderingRegionNim(Nim):
+    """Nim whose region hook breaks its promise: the region changes as the piles shrink."""
+
+    def region(self, state):
+        return sum(state[0]) % 3 if sum(state[0]) < 6 else None
+
+
+def test_a_region_that_is_not_a_label_is_refused_and_a_broken_promise_costs_only_work():
+    with ThreadPoolExecutor(2) as pool:
+        with pytest.raises(GameProtocolError, match=r"region\(.*\) returned \[0\], which is not"):
+            solve(ListRegionNim((2, 3, 3), players=2), executor=pool)
+        # Entries are exact values: a state solved by two parts is the same in both, so the
+        # table is right; only the work is done twice (check_game reports the hook).
+        broken = solve(WanderingRegionNim((2, 3, 3), players=2), executor=pool)
+    assert entries(broken) == entries(solve(Nim((2, 3, 3), players=2)))
 
 
 class FlakyConnectFour(ConnectFour):

@@ -33,7 +33,7 @@ from typing import Any
 
 from .._core import no_actions_error
 from .._parts import run_parts
-from ..errors import GameSearchError, PartFailedError
+from ..errors import GameProtocolError, GameSearchError, PartFailedError
 from ..game import Game
 from ..progress import ProgressCallback
 from ._memo import CycleFound, memo_solve
@@ -161,7 +161,7 @@ def regions(
             continue
         label = region(root)
         if label is not None:
-            found.setdefault(label, []).append(root)
+            _entrance(found, label, root)
             continue
         stack.append(root)
         while stack:
@@ -172,8 +172,23 @@ def regions(
                 if label is None:
                     stack.append(child)
                 else:
-                    found.setdefault(label, []).append(child)
+                    _entrance(found, label, child)
     return list(found.values())
+
+
+def _entrance(found: dict[Any, list[Any]], label: Any, state: Any) -> None:
+    """Add ``state`` to the entrances of the region ``label``.
+
+    Raises:
+        GameProtocolError: ``label`` is not hashable.
+    """
+    try:
+        found.setdefault(label, []).append(state)
+    except TypeError:
+        raise GameProtocolError(
+            f"region({state!r}) returned {label!r}, which is not hashable; a region is a "
+            "hashable label (or None), the same for every state reachable from it"
+        ) from None
 
 
 def _unseen_children(
