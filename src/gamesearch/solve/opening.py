@@ -43,9 +43,9 @@ def opening_book(
     game offers the exact solver's hooks (``win_utility`` and ``non_losing_children``, as
     :class:`~gamesearch.games.ConnectFour` does), by solving each child with
     :func:`~gamesearch.mtdf`'s exact solver (the children's values give every optimal action,
-    and their distances the position's: 50 times faster on Connect Four 5 x 4). The book is
-    built in parts, one per position at ply 1, holding the positions the breadth-first walk
-    first reached through it: each part's positions are solved deepest first, sharing one
+    and their distances the position's: Connect Four 5 x 4 to two plies in 3.8 s, not 88). The
+    book is built in parts, one per position at ply 1, holding the positions the breadth-first
+    walk first reached through it: each part's positions are solved deepest first, sharing one
     transposition table (whose proven entries carry over from a position to its parents); the
     root is solved last, with the parts' entries as its book. On an ``executor`` the parts run
     in parallel, and the book is the same as in one process (what a search finds may depend on
@@ -53,10 +53,10 @@ def opening_book(
     method, if any, orders the moves. Iterative deepening plays the fastest win and the slowest
     loss in games where each move adds a piece (see its docstring), so an entry's distance is
     the length of the principal variation found for a win or a loss (``None`` for a draw); the
-    exact solver's distances are the shortest win and the longest loss in any game. Its
-    optimal actions are those of the best value (they are stored, not worked out from children,
-    which the book does not hold at its last ply). Positions are told apart by the states
-    themselves, not by ``game.key``, so that the stored actions are right for each.
+    exact solver's distances are the shortest win and the longest loss in any game. Its optimal
+    actions are those of the best value (they are stored, not worked out from children, which
+    the book does not hold at its last ply). Positions are told apart by the states themselves,
+    not by ``game.key``, so that the stored actions are right for each.
 
     Args:
         game: A deterministic two-player game.
