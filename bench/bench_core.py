@@ -31,6 +31,7 @@ from _common import emit, emit_env, run_timed
 
 import gamesearch
 from gamesearch import alphabeta, iterative_deepening, minimax, negamax
+from gamesearch._core import on_fresh_stack
 from gamesearch.games import TicTacToe
 
 Run = Callable[[TicTacToe], tuple[float, int]]
@@ -257,6 +258,19 @@ class PlainMembers:
         self.is_terminal, self.utility = game.is_terminal, game.utility
 
 
+def fresh(run: Run) -> Run:
+    """``run`` started on a stack chunk of its own, as the library's loops start theirs.
+
+    Otherwise a hand-written loop's speed would depend on how deep this script's stack is when
+    it is called (CPython's frame chunks: see ``docs/speed.md``), by up to several times.
+    """
+
+    def started_fresh(game: TicTacToe) -> tuple[float, int]:
+        return on_fresh_stack(run, game)
+
+    return started_fresh
+
+
 def library(search: Callable[[TicTacToe], gamesearch.SearchResult[int]]) -> Run:
     """Wrap a library searcher as a :data:`Run`."""
 
@@ -369,12 +383,12 @@ def main(argv: list[str] | None = None) -> None:
     runs: dict[tuple[str, str], Run] = {
         ("minimax", "library"): plain(minimax),
         ("minimax", "library, children"): library(minimax),
-        ("minimax", "hand-written"): hand_minimax,
+        ("minimax", "hand-written"): fresh(hand_minimax),
         ("alphabeta", "library"): plain(alphabeta),
         ("alphabeta", "library, children"): library(alphabeta),
-        ("alphabeta", "hand-written"): hand_alphabeta,
-        ("alphabeta", "hand-written, to_move"): hand_alphabeta_to_move,
-        ("alphabeta", "bitmask floor"): hand_bitmask_alphabeta,
+        ("alphabeta", "hand-written"): fresh(hand_alphabeta),
+        ("alphabeta", "hand-written, to_move"): fresh(hand_alphabeta_to_move),
+        ("alphabeta", "bitmask floor"): fresh(hand_bitmask_alphabeta),
         ("negamax", "library"): plain(negamax),
         ("negamax", "library, children"): library(negamax),
     }
