@@ -121,10 +121,8 @@ def cut(
 
     A part whose states are all solved is not shipped again.
     """
-    count = min(split, len(states))
-    cuts = [i * len(states) // count for i in range(count + 1)] if count else [0]
     parts = []
-    for start, end in pairwise(cuts):
+    for start, end in _spans(len(states), split):
         todo = tuple(state for state in states[start:end] if key(state) not in solved)
         if todo:
             parts.append(FrontierPart(game, key, todo))
@@ -214,12 +212,20 @@ def by_region(
     game: Game[Any, Any], key: Key, entrances: list[list[Any]], split: int
 ) -> list[FrontierPart]:
     """The regions' entrances cut into ``split`` parts of whole regions, contiguous in order."""
-    count = min(split, len(entrances))
-    cuts = [i * len(entrances) // count for i in range(count + 1)] if count else [0]
     return [
         FrontierPart(game, key, tuple(state for group in entrances[start:end] for state in group))
-        for start, end in pairwise(cuts)
+        for start, end in _spans(len(entrances), split)
     ]
+
+
+def _spans(size: int, split: int) -> list[tuple[int, int]]:
+    """``range(size)`` cut into ``min(split, size)`` contiguous spans of near-equal length.
+
+    >>> _spans(5, 2), _spans(1, 3), _spans(0, 2)
+    ([(0, 2), (2, 5)], [(0, 1)], [])
+    """
+    count = min(split, size)
+    return list(pairwise(i * size // count for i in range(count + 1))) if count else []
 
 
 def split_solve(
