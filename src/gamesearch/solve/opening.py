@@ -166,8 +166,8 @@ def _solve_layers(part: BookPart, tick: Callable[[], object]) -> list[tuple[Any,
     tt = TranspositionTable(max_entries=2_000_000)
     sums = Sums(part.game, part.total)
     exact = solving_children(part.game) is not None
-    # The entries known below: the book's (a copy), and this part's as its plies are solved.
-    solved = {} if part.book is None else dict(part.book._table)
+    # The entries known below (exact solving only): the book's, and this part's as it goes.
+    solved = {} if part.book is None or not exact else dict(part.book._table)
     entries = []
     for layer in reversed(part.layers):
         for position in layer:
@@ -256,7 +256,7 @@ def _solve_one(
     result = iterative_deepening(game, state, table=tt, root_values=True, book=book)
     mover = result.player
     own = result.value
-    value0 = own if mover == 0 else sums.of(own, 1)
+    value0 = sums.of(own, mover)  # the constant sum maps one player's value to the other's
     distance = None if own == sums.draw else len(result.pv)
     return Entry(value0, distance, result.best_actions)
 
@@ -288,7 +288,7 @@ def _solve_children(
     best = max(own for _, own, _ in scored)
     actions = tuple(action for action, own, _ in scored if own == best)
     distances = [distance for _, own, distance in scored if own == best]
-    value0 = best if mover == 0 else sums.of(best, 1)
+    value0 = sums.of(best, mover)
     if best == sums.draw:
         return Entry(value0, None, actions)
     lengths = [distance for distance in distances if distance is not None]  # every one, proven
@@ -301,5 +301,5 @@ def _exact_entry(game: Game[Any, Any], state: Any, sums: Sums, tt: Transposition
         return Entry(sums.terminal(state), 0)
     result = mtdf(game, state, table=tt)
     own = result.value
-    value0 = own if result.player == 0 else sums.of(own, 1)
+    value0 = sums.of(own, result.player)
     return Entry(value0, None if own == sums.draw else result.plies_to_end)
