@@ -180,6 +180,7 @@ def test_state_from_board_counts_the_repetitions_of_the_moves_played() -> None:
     assert ChessGame().is_terminal(state) == board.is_repetition(3)
 
 
+@pytest.mark.slow
 def test_the_adapter_keeps_the_game_protocol() -> None:
     report = check_game(ChessGame(), max_states=200, lines=0, zero_sum=True)
     assert report.states == 200

@@ -91,6 +91,7 @@ def functions():
                 yield path.relative_to(SOURCE).as_posix(), node
 
 
+@pytest.mark.slow
 def test_no_function_is_longer_than_80_lines_but_a_documented_recursive_core():
     long = {
         (module, function.name): own_lines(function)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -115,6 +116,7 @@ def test_expectiminimax_equals_brute_force(tree):
         assert result.action is None
 
 
+@pytest.mark.slow
 @given(
     tree=chance_trees(max_depth=5, max_branching=4),
     depth=st.one_of(st.none(), st.integers(1, 5)),

@@ -153,6 +153,7 @@ def test_solve_prints_value_move_line_nodes_and_time() -> None:
     assert re.search(r"time: \d+\.\d{3} s", out)
 
 
+@pytest.mark.slow
 def test_solve_connect_four_on_a_small_board() -> None:
     # Tromp: 4x4 Connect Four is a draw.
     done = run(
@@ -183,6 +184,7 @@ def test_solve_a_position(where: list[str]) -> None:
     assert "best move: 2" in done.stdout
 
 
+@pytest.mark.slow
 def test_solve_with_a_clock_or_a_depth() -> None:
     timed = run("solve", "tictactoe", "--time", "0.2")
     assert timed.returncode == 0, timed.stderr
@@ -245,6 +247,7 @@ def test_the_tree_as_text_by_default() -> None:
     assert run("tree", TEXTBOOK, "--text").stdout == done.stdout
 
 
+@pytest.mark.slow
 def test_the_tree_in_every_output_mode(tmp_path: Path) -> None:
     dot = run("tree", TEXTBOOK, "--dot")
     assert dot.stdout.startswith("digraph search {")
@@ -312,6 +315,7 @@ def test_the_console_script_is_installed() -> None:
     assert done.stdout.startswith("gamesearch ")
 
 
+@pytest.mark.slow
 def test_table_build_and_probe(tmp_path: Path) -> None:
     table = tmp_path / "ttt.sqlite"
     built = run("table", "build", "tictactoe", "--out", str(table), "--quiet")
@@ -345,6 +349,7 @@ def test_table_build_on_worker_processes_writes_the_same_table(tmp_path: Path) -
     assert "--workers: must be a number of processes >= 1" in bad.stderr
 
 
+@pytest.mark.slow
 def test_table_build_an_opening_book(tmp_path: Path) -> None:
     book = tmp_path / "book.sqlite"
     built = run("table", "build", "tictactoe", "--out", str(book), "--plies", "1", "--quiet")

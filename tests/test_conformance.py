@@ -329,7 +329,7 @@ def test_bad_arguments_are_refused() -> None:
     ("game", "zero_sum"),
     [
         (ConnectFour(4, 4), True),
-        (ConnectFour(), True),
+        pytest.param(ConnectFour(), True, marks=pytest.mark.slow),
         (GameTree({"roll": Chance([(0.5, 3), (0.5, [1, -2])]), "stay": 1}), True),
         (GameTree([[(1, 2, 6), (4, 2, 3)], [(6, 1, 2), (7, 4, 1)]], num_players=3), False),
         (Pig(goal=10), True),

@@ -116,7 +116,7 @@ class NaiveConnectFour:
 
 SIZES = [
     pytest.param(7, 6, marks=pytest.mark.slow),
-    (4, 4),
+    pytest.param(4, 4, marks=pytest.mark.slow),
     pytest.param(5, 4, marks=pytest.mark.slow),
     pytest.param(8, 3, marks=pytest.mark.slow),
     (3, 5),

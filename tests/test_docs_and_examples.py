@@ -97,8 +97,9 @@ def test_every_code_block_declares_a_known_language(path: Path) -> None:
         )
 
 
-SLOW_PAGES = {"docs/parallel.md"}
-"""Pages whose blocks start process pools and a Dask cluster: run with the slow tests."""
+SLOW_PAGES = {"docs/parallel.md", "docs/engine.md", "docs/chance.md", "docs/solving.md"}
+"""Pages whose blocks start process pools and a Dask cluster, or search for over half a second:
+run with the slow tests."""
 
 
 @pytest.mark.parametrize(
@@ -213,10 +214,12 @@ EXAMPLE_NEEDS = {"chess_puzzles.py": "chess", "openspiel_games.py": "pyspiel"}
 SLOW_EXAMPLES = {
     "chess_puzzles.py",
     "connect_four.py",
+    "openspiel_games.py",
     "pacman_ghost.py",
+    "solve_connect_four.py",
     "three_player_tournament.py",
 }
-"""Examples that take more than a few seconds: run with ``-m slow``."""
+"""Examples that take more than half a second: run with ``-m slow``."""
 
 
 @pytest.mark.parametrize(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from helpers import RecordingGame
 from hypothesis import given
 from hypothesis import strategies as st
@@ -141,6 +142,7 @@ def test_shallow_pruning_equals_plain_maxn_on_random_trees(tree):
     agree_with_plain_maxn(tree, (0, 3 * tree.num_players))
 
 
+@pytest.mark.slow
 @given(
     st.integers(2, 4).flatmap(
         lambda n: st.tuples(

@@ -112,6 +112,7 @@ def pig_agreement(goal: int, sides: int, per_side: int, iterations: int) -> tupl
     return agreed, len(chosen)
 
 
+@pytest.mark.slow
 def test_mcts_plays_close_to_pigs_optimal_policy():
     # Pig to 13 with a three-sided die, where holding matters (with a six-sided die and a goal
     # this small, rolling is always right); 2,000 iterations a decision: 7 of 8 measured.

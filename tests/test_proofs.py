@@ -228,6 +228,7 @@ class UnhookedConnectFour(ConnectFour):
     non_losing_actions = None  # type: ignore[assignment]
 
 
+@pytest.mark.slow
 @settings(max_examples=10, deadline=None)
 @given(states(ConnectFour(4, 4), max_moves=16))
 def test_the_non_losing_hook_changes_no_value_nor_distance(state: int) -> None:
@@ -253,6 +254,7 @@ def test_every_move_proven_amid_estimates_ends_the_deepening() -> None:
     assert not alphabeta(tree, depth=2, evaluate=evaluate).exact  # the plain loop cannot tell
 
 
+@pytest.mark.slow
 @settings(max_examples=10, deadline=None)
 @given(states(ConnectFour(4, 4), max_moves=16))
 def test_threat_order_is_a_rearrangement_that_keeps_the_score(state: int) -> None:

@@ -97,8 +97,10 @@ def assert_agrees(game: TicTacToe, state: int, reference: NaiveTicTacToe, board:
 
 GAMES = [
     pytest.param(TicTacToe(), NaiveTicTacToe(3, 3), id="3x3"),
-    pytest.param(TicTacToe(size=4, k=3), NaiveTicTacToe(4, 3), id="4x4-k3"),
-    pytest.param(TicTacToe(size=4), NaiveTicTacToe(4, 4), id="4x4-k-defaults-to-4"),
+    pytest.param(TicTacToe(size=4, k=3), NaiveTicTacToe(4, 3), id="4x4-k3", marks=pytest.mark.slow),
+    pytest.param(
+        TicTacToe(size=4), NaiveTicTacToe(4, 4), id="4x4-k-defaults-to-4", marks=pytest.mark.slow
+    ),
     pytest.param(TicTacToe(size=3, k=2), NaiveTicTacToe(3, 2), id="3x3-k2"),
     pytest.param(TicTacToe(size=5, k=4), NaiveTicTacToe(5, 4), id="5x5-k4", marks=pytest.mark.slow),
     pytest.param(TicTacToe(size=1), NaiveTicTacToe(1, 1), id="1x1"),

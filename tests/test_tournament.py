@@ -122,6 +122,7 @@ def test_threads_give_the_serial_records_and_progress_counts_the_games():
     assert seen == dict(enumerate(serial.records))
 
 
+@pytest.mark.slow
 def test_a_player_searching_on_an_executor_keeps_it_in_every_game():
     game = TicTacToe()
     here = MCTSPlayer(game, iterations=40, trees=2, reuse=False)
