@@ -50,7 +50,7 @@ from typing import Any
 from _common import emit, emit_env, fail
 
 from gamesearch.games import ConnectFour
-from gamesearch.solve import Solution, solve
+from gamesearch.solve import Solution, opening_book, solve
 
 TARGET = 1.7
 """The speedup with 2 workers the issue asks for, on this 2-core machine."""
@@ -143,12 +143,31 @@ def cpu_seconds(executor: Executor | None) -> float:
     return used
 
 
+Build = Callable[[Any, Executor | None], Solution]
+"""How a table is built from a new game, on an executor or (``None``) in this process."""
+
+
+def strong(game: Any, executor: Executor | None) -> Solution:
+    """The strong solution: ``solve``'s memo pass, split on ``executor``."""
+    return solve(game, executor=executor)
+
+
+def book_of(plies: int) -> Build:
+    """An opening book of ``plies`` plies, its parts (one per first move) on ``executor``."""
+
+    def build(game: Any, executor: Executor | None) -> Solution:
+        return opening_book(game, plies, executor=executor)
+
+    return build
+
+
 def measure(
     name: str,
     make: Callable[[], Any],
     runners: dict[str, Executor | None],
     repeat: int,
     serial: Solution | None = None,
+    build: Build = strong,
 ) -> dict[str, tuple[float, float, Solution]]:
     """Best-of-``repeat`` (seconds, CPU seconds) of each way, interleaved; tables must agree.
 
@@ -159,7 +178,7 @@ def measure(
         for label, executor in runners.items():
             gc.collect()
             cpu, start = cpu_seconds(executor), time.perf_counter()
-            solution = solve(make(), executor=executor)
+            solution = build(make(), executor)
             seconds, cpu = time.perf_counter() - start, cpu_seconds(executor) - cpu
             if label not in best or seconds < best[label][0]:
                 best[label] = (seconds, cpu, solution)
@@ -170,7 +189,7 @@ def measure(
     return best
 
 
-def report(name: str, best: dict[str, tuple[float, float, Solution]]) -> None:
+def report(name: str, best: dict[str, tuple[float, float, Solution]], table: str) -> None:
     serial, serial_cpu, solution = best["serial"]
     process, process_cpu, split = best["process2"]
     states = len(solution)
@@ -178,6 +197,7 @@ def report(name: str, best: dict[str, tuple[float, float, Solution]]) -> None:
     emit(
         bench="parallel_solve.speedup",
         game=name,
+        table=table,
         states=states,
         identical=True,
         workers=2,
@@ -223,12 +243,18 @@ def main() -> None:
             (lambda: ConnectFour(4, 3)) if args.quick else (lambda: ConnectFour(5, 4)),
         ),
     ]
+    # The book: Connect Four 6 x 4 (4 x 4 with --quick) to two plies, six parts (four).
+    book_name = "connect4 4x4" if args.quick else "connect4 6x4"
+    book_game = (lambda: ConnectFour(4, 4)) if args.quick else (lambda: ConnectFour(6, 4))
     with ExitStack() as stack:
         pool = stack.enter_context(pool_of_two())
         best = {
             name: measure(name, make, {"serial": None, "process2": pool}, repeat)
             for name, make in games
         }
+        book = measure(
+            book_name, book_game, {"serial": None, "process2": pool}, repeat, build=book_of(2)
+        )
         dask = dask_of_two(stack)
         if dask is None:
             emit(bench="parallel_solve.dask", skipped="dask.distributed is not installed")
@@ -238,7 +264,8 @@ def main() -> None:
                 with_cluster = measure(name, make, ways, repeat, best[name]["serial"][2])
                 best[name]["dask2"] = with_cluster["dask2"]
                 best[name]["process2, cluster up"] = with_cluster["process2"]
-            report(name, best[name])
+            report(name, best[name], "strong solution (solve)")
+        report(book_name, book, "opening book, 2 plies (opening_book)")
 
 
 if __name__ == "__main__":
