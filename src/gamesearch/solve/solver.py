@@ -127,7 +127,9 @@ def solve(
             (:attr:`SolveStats.duplicates`), which in games rich in transpositions costs more
             than uneven parts do: Connect Four 4 x 4 cut below a frontier on two processes
             took 2.6 s in 2 parts, 3.9 s in 4 and 7.7 s in 8. More parts balance uneven
-            subtrees better, and lose less to a failure.
+            subtrees better, lose less to a failure and, in a game without transpositions,
+            ship one part while the next is solved: a uniform tree of 1.4 million states
+            solved 1.41-1.45 times faster on two processes in 2 parts, 1.59-1.74 in 8.
 
     Returns:
         The in-memory :class:`Solution`.
