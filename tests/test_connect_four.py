@@ -563,7 +563,9 @@ def solve_naively(naive: NaiveConnectFour) -> float:
     return value(naive.empty())
 
 
-@pytest.mark.parametrize(("width", "height"), [(4, 3), (3, 4), (5, 2)])
+@pytest.mark.parametrize(
+    ("width", "height"), [pytest.param(4, 3, marks=pytest.mark.slow), (3, 4), (5, 2)]
+)
 def test_searchers_solve_small_boards_as_the_naive_solver_does(width, height):
     game = ConnectFour(width, height)
     expected = solve_naively(NaiveConnectFour(width, height))

@@ -137,6 +137,7 @@ def test_the_checker_sees_an_overlap() -> None:
         check_labels(svg)
 
 
+@pytest.mark.slow
 @needs_graphviz
 @settings(max_examples=15, deadline=None)
 @given(game=game_trees(max_depth=3, max_branching=3))

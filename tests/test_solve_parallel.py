@@ -538,7 +538,11 @@ def test_a_game_or_key_that_does_not_pickle_is_refused_before_any_work(processes
 
 @pytest.mark.parametrize(
     ("make", "plies"),
-    [(TicTacToe, 0), (TicTacToe, 2), (lambda: Nim((2, 3, 4), players=2), 3)],
+    [
+        (TicTacToe, 0),
+        pytest.param(TicTacToe, 2, marks=pytest.mark.slow),
+        (lambda: Nim((2, 3, 4), players=2), 3),
+    ],
 )
 def test_an_opening_book_on_threads_is_the_serial_one(make, plies):
     serial = opening_book(make(), plies)

@@ -96,6 +96,7 @@ def test_the_same_seed_gives_the_same_tournament_and_another_seed_another():
     assert first.records != tournament(game, entrants(game), games=5, seed=2).records
 
 
+@pytest.mark.slow
 def test_players_learn_nothing_from_one_game_to_the_next():
     """An MCTSPlayer's tree and generator are copied and reseeded for every game."""
     game = TicTacToe()
