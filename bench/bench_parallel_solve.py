@@ -151,18 +151,17 @@ Build = Callable[[Any, Executor | None], Solution]
 """How a table is built from a new game, on an executor or (``None``) in this process."""
 
 
-def strong(game: Any, executor: Executor | None) -> Solution:
-    """The strong solution: ``solve``'s memo pass, split on ``executor``."""
-    return solve(game, executor=executor)
-
-
-def strong_in(parts: int) -> Build:
-    """The strong solution with ``split=parts``: more parts than workers."""
+def strong_in(parts: int | None) -> Build:
+    """The strong solution, ``solve``'s memo pass split into ``parts`` (``None``: per worker)."""
 
     def build(game: Any, executor: Executor | None) -> Solution:
         return solve(game, executor=executor, split=parts)
 
     return build
+
+
+strong = strong_in(None)
+"""The strong solution with one part per worker, ``solve``'s default."""
 
 
 def book_of(plies: int) -> Build:
