@@ -346,9 +346,10 @@ def test_solve_and_opening_book_take_an_executor_after_their_options():
         ("retries", keyword, 0),
         ("split", keyword, None),
     ]
-    assert parameters_of(opening_book)[-2:] == [
+    assert parameters_of(opening_book)[-3:] == [
         ("executor", keyword, None),
         ("retries", keyword, 0),
+        ("split_ply", keyword, 1),
     ]
     assert all(kind == keyword for _, kind, _ in parameters_of(solve)[2:])
 

@@ -119,3 +119,25 @@ def test_a_book_of_a_game_with_solving_hooks_holds_the_exact_solvers_answers():
         values = {a: full.value(game.result(state, a), mover) for a in game.actions(state)}
         best = max(values.values())
         assert book.best_actions(state) == tuple(a for a, v in values.items() if v == best)
+
+
+@pytest.mark.parametrize("split_ply", [2, 3])
+def test_a_book_split_deeper_is_the_same_book(split_ply):
+    # Exact solving (Connect Four's hooks): entry for entry. Iterative deepening (tic-tac-toe,
+    # where every move adds a piece): the same values, distances and optimal actions, listed
+    # in actions() order whatever table the part shared.
+    for game in (ConnectFour(width=4, height=3), TicTacToe()):
+        book = opening_book(game, 3)
+        deeper = opening_book(game, 3, split_ply=split_ply)
+        assert set(deeper) == set(book)
+        for state in book:
+            assert deeper.value(state) == book.value(state)
+            assert deeper.distance(state) == book.distance(state)
+            assert deeper.best_actions(state) == book.best_actions(state)
+        assert deeper.stats.parts > book.stats.parts
+
+
+@pytest.mark.parametrize("split_ply", [0, 4, True, 2.0, "2"])
+def test_a_split_ply_outside_the_book_is_refused(split_ply):
+    with pytest.raises(InvalidSearchOptionError, match="split_ply must be an int from 1 to plies"):
+        opening_book(TicTacToe(), 3, split_ply=split_ply)

@@ -552,6 +552,20 @@ def test_an_opening_book_on_threads_is_the_serial_one(make, plies):
     assert parallel.stats.parts == serial.stats.parts
 
 
+def test_an_opening_book_split_deeper_on_threads_is_the_serial_one():
+    game = Nim((2, 3, 4), players=2)
+    serial = opening_book(game, 3, split_ply=2)
+    with ThreadPoolExecutor(2) as pool:
+        parallel = opening_book(Nim((2, 3, 4), players=2), 3, executor=pool, split_ply=2)
+    assert entries(parallel) == entries(serial)
+    heads = {
+        game.result(game.result(game.initial_state(), a), b)
+        for a in game.actions(game.initial_state())
+        for b in game.actions(game.result(game.initial_state(), a))
+    }
+    assert parallel.stats.parts == len(heads) > opening_book(game, 3).stats.parts
+
+
 @pytest.mark.slow
 def test_an_opening_book_on_processes_and_dask_is_the_serial_one(processes, dask_executor):
     serial = entries(opening_book(ConnectFour(4, 3), 3))
