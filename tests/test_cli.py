@@ -361,6 +361,25 @@ def test_table_build_an_opening_book(tmp_path: Path) -> None:
     assert "does not hold the state" in deeper.stderr
 
 
+def test_table_build_splits_a_book_deeper(capsys: pytest.CaptureFixture[str], tmp_path: Path):
+    book = tmp_path / "book.sqlite"
+    args = ("table", "build", "tictactoe", "--out", str(book), "--plies", "2", "--quiet")
+    status, out, err = call(capsys, *args, "--split-ply", "2")
+    assert status == 0, err
+    assert "82 states" in out  # 1 + 9 + 72 positions, as in 9 parts
+    status, out, err = call(capsys, "table", "probe", str(book), "--moves", "0")
+    assert status == 0, err
+    assert out.splitlines()[-1] == "best moves: 4"  # O must take the centre
+    status, _, err = call(
+        capsys, "table", "build", "tictactoe", "--out", str(book), "--split-ply", "2"
+    )
+    assert status == 2
+    assert "--split-ply splits an opening book: give --plies too" in err
+    status, _, err = call(capsys, *args, "--split-ply", "3")
+    assert status == 2
+    assert "split_ply must be an int from 1 to plies (2), not 3" in err
+
+
 BONES = '''
 """A game of one's own, for the command to find by its import path."""
 

@@ -1,10 +1,11 @@
 """``gamesearch table build`` and ``gamesearch table probe``: solution files from a terminal.
 
 ``gamesearch table build GAME --out FILE`` solves a reference game into a SQLite file (with
-``--plies N``, an opening book of its first N plies instead; with ``--workers N``, in parts on
-N worker processes); ``gamesearch table probe FILE --moves ...`` reads the file back and tells
-the value, distance and best moves of a position. The file remembers which game it solves (the
-``spec`` line), so probe needs no game name.
+``--plies N``, an opening book of its first N plies instead, and ``--split-ply K`` its parts
+one per position K plies deep; with ``--workers N``, in parts on N worker processes);
+``gamesearch table probe FILE --moves ...`` reads the file back and tells the value, distance
+and best moves of a position. The file remembers which game it solves (the ``spec`` line), so
+probe needs no game name.
 """
 
 from __future__ import annotations
@@ -45,6 +46,10 @@ def add_table_command(commands: Any) -> None:
     build.add_argument(
         "--plies", type=int, metavar="N",
         help="an opening book of the first N plies instead of the whole game",
+    )  # fmt: skip
+    build.add_argument(
+        "--split-ply", type=int, default=None, metavar="K",
+        help="with --plies: one part per position K plies deep (default 1), for more workers",
     )  # fmt: skip
     build.add_argument(
         "--workers", type=_workers, default=None, metavar="N",
@@ -92,7 +97,11 @@ def _build(args: argparse.Namespace, out: TextIO) -> int:
             executor = stack.enter_context(ProcessPoolExecutor(args.workers))
         options: dict[str, Any] = {"path": args.out, "progress": progress, "spec": line}
         if args.plies is not None:
+            if args.split_ply is not None:
+                options["split_ply"] = args.split_ply
             solution = opening_book(game, args.plies, executor=executor, **options)
+        elif args.split_ply is not None:
+            raise InvalidSearchOptionError("--split-ply splits an opening book: give --plies too")
         else:
             solution = solve(game, executor=executor, **options)
     size = Path(args.out).stat().st_size
