@@ -88,6 +88,20 @@ def test_minimax_fast_loop_equals_the_textbook_loop(tree, depth):
     assert summary(fast) == summary(textbook)
 
 
+@given(
+    tree=game_trees(max_depth=4, max_branching=3),
+    depth=st.one_of(st.none(), st.integers(1, 4)),
+    searcher=st.sampled_from([alphabeta, negamax]),
+)
+def test_alphabeta_and_negamax_fast_loops_equal_the_traced_loop(tree, depth, searcher):
+    # alphabeta's loop is in MAX/MIN form, negamax's in negamax form, the traced loop (the
+    # engine's, every option off) in negamax form for both: the same nodes, values and line.
+    evaluate = evaluation if depth is not None else None
+    fast = searcher(tree, depth=depth, evaluate=evaluate)
+    traced = searcher(tree, depth=depth, evaluate=evaluate, trace=ignore)
+    assert summary(fast) == summary(traced)
+
+
 @given(tree=game_trees(max_depth=4, max_branching=3), depth=st.one_of(st.none(), st.integers(1, 4)))
 def test_children_change_nothing_but_speed(tree, depth):
     evaluate = evaluation if depth is not None else None

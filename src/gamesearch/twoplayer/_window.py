@@ -34,6 +34,7 @@ from ..result import SearchResult
 from ..trace.events import Leaf, Observer
 from ._children import children_alphabeta
 from ._enhanced import Enhancements, Outcome, enhanced_search, make_enhancements
+from ._maxmin import maxmin_alphabeta
 from ._proofs import public, win_utility
 from .table import Bound, TranspositionTable
 
@@ -140,10 +141,12 @@ def plain_search(
     window: tuple[float, float] = (-math.inf, math.inf),
     viewer: Player | None = None,
 ) -> Outcome:
-    """The textbook alpha-beta loop, in negamax form, with no enhancement and no hook.
+    """The textbook alpha-beta loop, with no enhancement and no hook.
 
     The speed reference of the library: :func:`.._enhanced.enhanced_search` with every option
-    off visits exactly its nodes.
+    off visits exactly its nodes. ``alphabeta`` (``root_view``) runs in MAX/MIN form
+    (:func:`._maxmin.maxmin_alphabeta`), ``negamax`` in negamax form, here; a game with a
+    ``children`` member in :func:`._children.children_alphabeta`.
 
     Args:
         game: A two-player game.
@@ -163,8 +166,11 @@ def plain_search(
             game, root, limit, evaluate, root_view=root_view, unwound=unwound, window=window,
             viewer=viewer,
         )  # fmt: skip
+    if root_view:  # one player's utility at every leaf: the textbook's MAX-VALUE and MIN-VALUE
+        return maxmin_alphabeta(
+            game, root, limit, evaluate, unwound=unwound, window=window, viewer=viewer
+        )
     mover_at_root = game.to_move(root)
-    root_player = mover_at_root if viewer is None else viewer
     actions, result, is_terminal = game.actions, game.result, game.is_terminal
     to_move, utility = game.to_move, game.utility
     # Every node generated is either expanded (searched below) or scored as a leaf in its
@@ -183,11 +189,11 @@ def plain_search(
 
         The value is exact when it lies strictly inside (alpha, beta); a value <= alpha is an
         upper bound on the true value (fail low) and a value >= beta a lower bound (fail high).
-        Leaf children are scored here, in their parent, which saves a call for every leaf.
+        Leaf children are scored here, in their parent, by the mover's utility, which saves a
+        call for every leaf.
         """
         nonlocal expanded, leaves, cutoffs, max_depth, estimates
         expanded += 1
-        view = root_player if root_view else mover
         opponent = 1 - mover
         best, best_action = -inf, _NO_ACTION
         child_ply = ply + 1
@@ -195,21 +201,17 @@ def plain_search(
             for action in actions(state):
                 child = result(state, action)
                 if is_terminal(child):
-                    value = utility(child, view)
+                    value = utility(child, mover)
                     if value != value:
-                        raise nan_error(child, view, "utility")
-                    if view != mover:
-                        value = -value
+                        raise nan_error(child, mover, "utility")
                     below = None
                     leaves += 1
                     if child_ply > max_depth:
                         max_depth = child_ply
                 elif child_ply == limit:
-                    value = evaluate(child, view)  # type: ignore[misc]  # a limit implies evaluate
+                    value = evaluate(child, mover)  # type: ignore[misc]  # a limit implies evaluate
                     if value != value:
-                        raise nan_error(child, view, "evaluate")
-                    if view != mover:
-                        value = -value
+                        raise nan_error(child, mover, "evaluate")
                     below = None
                     leaves += 1
                     estimates += 1
