@@ -121,20 +121,27 @@ def test_a_book_of_a_game_with_solving_hooks_holds_the_exact_solvers_answers():
         assert book.best_actions(state) == tuple(a for a, v in values.items() if v == best)
 
 
-@pytest.mark.parametrize("split_ply", [2, 3])
-def test_a_book_split_deeper_is_the_same_book(split_ply):
+@pytest.mark.parametrize(
+    ("game", "plies", "split_ply"),
+    [
+        (ConnectFour(width=4, height=3), 3, 2),
+        (ConnectFour(width=4, height=3), 3, 3),
+        (TicTacToe(), 2, 2),
+    ],
+    ids=["connect4-ply2", "connect4-ply3", "tictactoe-ply2"],
+)
+def test_a_book_split_deeper_is_the_same_book(game, plies, split_ply):
     # Exact solving (Connect Four's hooks): entry for entry. Iterative deepening (tic-tac-toe,
     # where every move adds a piece): the same values, distances and optimal actions, listed
     # in actions() order whatever table the part shared.
-    for game in (ConnectFour(width=4, height=3), TicTacToe()):
-        book = opening_book(game, 3)
-        deeper = opening_book(game, 3, split_ply=split_ply)
-        assert set(deeper) == set(book)
-        for state in book:
-            assert deeper.value(state) == book.value(state)
-            assert deeper.distance(state) == book.distance(state)
-            assert deeper.best_actions(state) == book.best_actions(state)
-        assert deeper.stats.parts > book.stats.parts
+    book = opening_book(game, plies)
+    deeper = opening_book(game, plies, split_ply=split_ply)
+    assert set(deeper) == set(book)
+    for state in book:
+        assert deeper.value(state) == book.value(state)
+        assert deeper.distance(state) == book.distance(state)
+        assert deeper.best_actions(state) == book.best_actions(state)
+    assert deeper.stats.parts > book.stats.parts
 
 
 @pytest.mark.parametrize("split_ply", [0, 4, True, 2.0, "2"])
