@@ -7,7 +7,9 @@ down. Turns need not alternate: the sign flips only where the player to move cha
 
 The two searchers differ only in whose utility they read at a leaf: ``negamax`` asks the player
 to move for its own utility (a zero-sum game), ``alphabeta`` asks the root player for its utility
-and lets the opponent minimise it (classic minimax, for any two-player game).
+and lets the opponent minimise it (classic minimax, for any two-player game). The enhanced loop
+serves both in negamax form; without enhancements, ``alphabeta`` runs the textbook's two
+functions instead (:mod:`._maxmin`), whose values never change sign, which is cheaper per node.
 """
 
 from __future__ import annotations
