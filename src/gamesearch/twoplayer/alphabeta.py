@@ -35,8 +35,10 @@ def alphabeta(
     Alpha is the best value MAX can already secure on the path to a node, beta the best MIN can;
     once a node's value is known to fall outside (alpha, beta) its remaining actions are pruned.
     The player to move at ``state`` is MAX; leaves are scored by MAX's utility, which MIN
-    minimises, so any two-player game can be searched, zero-sum or not. The loop is written in
-    negamax form (see :func:`negamax`), one loop serving MAX and MIN nodes alike.
+    minimises, so any two-player game can be searched, zero-sum or not. Without options the
+    loop is the textbook's MAX-VALUE and MIN-VALUE; with options (or a ``trace``) it is the
+    engine's, in negamax form (see :func:`negamax`), one loop serving MAX and MIN nodes alike.
+    Both visit the same nodes.
 
     Returns the same value as :func:`minimax`, visiting at most as many nodes. Of several
     optimal actions it returns the first in the order the root's actions are tried: the
