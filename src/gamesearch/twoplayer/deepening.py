@@ -22,7 +22,7 @@ from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, Game, Order, Player, S
 from ..result import SearchResult, SearchStats
 from ..trace.events import Observer
-from ._enhanced import Enhancements, Outcome, enhanced_search
+from ._enhanced import Enhancements, Outcome, enhanced_search, with_work_of
 from ._limits import Limits, Stop
 from ._ordering import Memory
 from ._proofs import MATE
@@ -346,13 +346,8 @@ def _aspired(
     if window[0] < first.score < window[1]:
         return first
     again = iteration(full, _nodes(first))
-    return replace(
-        again,
-        expanded=first.expanded + again.expanded,
-        leaves=first.leaves + again.leaves,
-        cutoffs=first.cutoffs + again.cutoffs,
-        max_depth=max(first.max_depth, again.max_depth),
-    )
+    # The work of both passes; the estimates of the re-search alone, whose answer is returned.
+    return replace(with_work_of(first, again), estimates=again.estimates)
 
 
 def _zero(state: object, player: Player) -> float:
