@@ -87,6 +87,8 @@ def _report(report: Progress) -> None:
 
 
 def _build(args: argparse.Namespace, out: TextIO) -> int:
+    if args.split_ply is not None and args.plies is None:  # before any worker starts
+        raise InvalidSearchOptionError("--split-ply splits an opening book: give --plies too")
     spec = find_game(args.game)
     game = spec.make_from(args.param)
     line = shlex.join([spec.name, *args.param])
@@ -100,8 +102,6 @@ def _build(args: argparse.Namespace, out: TextIO) -> int:
             if args.split_ply is not None:
                 options["split_ply"] = args.split_ply
             solution = opening_book(game, args.plies, executor=executor, **options)
-        elif args.split_ply is not None:
-            raise InvalidSearchOptionError("--split-ply splits an opening book: give --plies too")
         else:
             solution = solve(game, executor=executor, **options)
     size = Path(args.out).stat().st_size
