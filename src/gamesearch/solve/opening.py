@@ -215,7 +215,7 @@ def _check_split_ply(split_ply: object, plies: int) -> None:
 
 
 def _book_parts(
-    game: Game[Any, Any], root: Any, plies: int, total: float | None, split_ply: int = 1
+    game: Game[Any, Any], root: Any, plies: int, total: float | None, split_ply: int
 ) -> tuple[list[tuple[Any, ...]], list[BookPart]]:
     """The positions above the parts (the plies before ``split_ply``), and the parts.
 
