@@ -406,11 +406,11 @@ def test_players_other_than_0_and_1_are_refused(player):
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
-        ({"width": 0}, r"width must be an int >= 1"),
-        ({"width": 7.0}, r"width must be an int >= 1"),
-        ({"width": True}, r"width must be an int >= 1"),
-        ({"height": 0}, r"height must be an int >= 1"),
-        ({"height": "6"}, r"height must be an int >= 1"),
+        ({"width": 0}, r"width must be an int from 1 to 16"),
+        ({"width": 7.0}, r"width must be an int from 1 to 16"),
+        ({"width": True}, r"width must be an int from 1 to 16"),
+        ({"height": 0}, r"height must be an int from 1 to 16"),
+        ({"height": "6"}, r"height must be an int from 1 to 16"),
     ],
 )
 def test_constructor_refuses_impossible_boards(arguments, message):

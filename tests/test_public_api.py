@@ -68,6 +68,7 @@ PUBLIC = {
         "SearcherPlayer",
         "Solution",
         "StochasticGame",
+        "TableFileError",
         "TournamentResult",
         "TranspositionTable",
         "UnknownGameError",
@@ -479,6 +480,7 @@ def test_every_exception_is_a_game_search_error(cls):
         ("SearchTooDeepError", RecursionError),
         ("NotPicklableError", TypeError),
         ("PartFailedError", RuntimeError),
+        ("TableFileError", ValueError),
     ],
 )
 def test_exceptions_derive_from_the_builtin_a_caller_expects(name, builtin):

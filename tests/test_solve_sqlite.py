@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from helpers import reachable
 
-from gamesearch import InvalidSearchOptionError, Solution
+from gamesearch import InvalidSearchOptionError, Solution, TableFileError
 from gamesearch.games import ConnectFour, Nim, Pig, TicTacToe
 from gamesearch.solve import solve
 
@@ -74,12 +74,14 @@ def test_a_file_of_another_game_is_refused(tmp_path):
     solve(Nim((2, 3), players=2), path=path)
     with pytest.raises(InvalidSearchOptionError, match="choose another path"):
         solve(Nim((2, 4), players=2), path=path)
-    with pytest.raises(InvalidSearchOptionError, match="not Nim"):
+    with pytest.raises(
+        TableFileError, match=r"built for .*Nim\(piles=\(2, 3\).*given piles=\(2, 4\)"
+    ):
         Solution.load(path, Nim((2, 4), players=2))
     (tmp_path / "junk").write_text("not a database at all" * 100)
-    with pytest.raises(InvalidSearchOptionError, match="not a gamesearch solution file"):
+    with pytest.raises(TableFileError, match="cannot read .* as a table file"):
         Solution.load(tmp_path / "junk", TicTacToe())
-    with pytest.raises(InvalidSearchOptionError, match="no solution file"):
+    with pytest.raises(TableFileError, match="no table file"):
         Solution.load(tmp_path / "missing", TicTacToe())
 
 

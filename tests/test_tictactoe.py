@@ -265,11 +265,11 @@ def test_utility_is_plus_one_minus_one_or_zero():
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
-        ({"size": 0}, r"size must be an int >= 1"),
-        ({"size": -3}, r"size must be an int >= 1"),
-        ({"size": 3.0}, r"size must be an int >= 1"),
-        ({"size": "3"}, r"size must be an int >= 1"),
-        ({"size": True}, r"size must be an int >= 1"),
+        ({"size": 0}, r"size must be an int from 1 to 16"),
+        ({"size": -3}, r"size must be an int from 1 to 16"),
+        ({"size": 3.0}, r"size must be an int from 1 to 16"),
+        ({"size": "3"}, r"size must be an int from 1 to 16"),
+        ({"size": True}, r"size must be an int from 1 to 16"),
         ({"size": 3, "k": 0}, r"k must be an int from 1 to size=3"),
         ({"size": 3, "k": 4}, r"k must be an int from 1 to size=3"),
         ({"size": 3, "k": 2.0}, r"k must be an int from 1 to size=3"),

@@ -7,6 +7,8 @@ kind of mistake, so ``except ValueError`` keeps working::
     ├── IllegalActionError      (ValueError)     an action not in actions(state)
     ├── InvalidGameTreeError    (ValueError)     a GameTree node that is not a leaf or a subtree
     ├── InvalidSearchOptionError (ValueError)    depth < 1, depth without evaluate, ...
+    │   └── TableFileError       (ValueError)    a table file that is damaged, of another
+    │                                            format, or of another game
     ├── InvalidUtilityError     (ValueError)     a utility or evaluation that is NaN, or outside
     │                                            the bounds declared for pruning
     ├── UnsupportedGameError    (ValueError)     a game the searcher cannot search (num_players,
@@ -41,6 +43,7 @@ __all__ = [
     "NotPicklableError",
     "PartFailedError",
     "SearchTooDeepError",
+    "TableFileError",
     "UnknownGameError",
     "UnsolvedStateError",
     "UnsupportedGameError",
@@ -82,6 +85,16 @@ class InvalidSearchOptionError(GameSearchError, ValueError):
     """A search option is out of range or inconsistent.
 
     For example ``depth=0``, or a depth without an ``evaluate`` function.
+    """
+
+
+class TableFileError(InvalidSearchOptionError):
+    """A table file (a solution on disk) that cannot be used as asked.
+
+    It is damaged (a value that is not a number, a key the codec did not write), of another
+    format or program, unfinished where a finished one is needed, built for another game or
+    from other roots, or a path that cannot be written. Reading a file never does more than
+    raise this error about it: a file runs no code (see the page "Table files" of the docs).
     """
 
 

@@ -175,6 +175,10 @@ class ChessGame:
             )
         self._initial = ChessState(board, polyglot_key(board), score_of(board), ())
 
+    def game_parameters(self) -> dict[str, object]:
+        """The keyword arguments that make this game again (its identity in a table file)."""
+        return {"fen": self._initial._board.fen()}
+
     def initial_state(self) -> ChessState:
         """The position the game starts from."""
         return self._initial

@@ -133,6 +133,10 @@ class OpenSpielGame:
         instance._pyspiel_game = loaded
         return instance
 
+    def game_parameters(self) -> dict[str, object]:
+        """The keyword arguments that make this game again (its identity in a table file)."""
+        return {"game": self.name}
+
     def __init__(self, game: Any) -> None:
         loaded = self._pyspiel_game
         self.name: str = str(loaded)

@@ -27,13 +27,13 @@ from pathlib import Path
 from typing import TextIO
 
 from .. import __version__
-from ..errors import GameSearchError, InvalidSearchOptionError, UnknownGameError
+from ..errors import GameSearchError, InvalidSearchOptionError, TableFileError, UnknownGameError
 from ..games.registry import reference_games
 from ..games.tree import GameTree
-from ..solve._command import add_table_command
 from ..trace import SearchTree
 from . import _commands
 from ._search import SEARCHERS, default_plan
+from ._table import add_table_command
 
 __all__ = ["main"]
 
@@ -57,7 +57,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     # A game of one's own (module:Class) is imported from the current directory too, as
     # ``python -m`` would find it, even when the command runs as the installed script.
-    here = ":" in getattr(args, "game", "") and os.getcwd() not in sys.path
+    here = ":" in (getattr(args, "game", None) or "") and os.getcwd() not in sys.path
     if here:
         sys.path.insert(0, os.getcwd())
     try:
@@ -68,6 +68,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # the reader went away (gamesearch ... | head): stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
+    except TableFileError as exc:  # a file that cannot be used: not a bad command line
+        parser.exit(1, f"gamesearch: error: {exc}\n")
     except (InvalidSearchOptionError, UnknownGameError) as exc:
         parser.exit(2, f"gamesearch: error: {exc}\n")
     except (GameSearchError, OSError) as exc:

@@ -48,11 +48,11 @@ class ConnectFour:
     does.
 
     Args:
-        width: Columns on the board (an int >= 1).
-        height: Rows on the board (an int >= 1).
+        width: Columns on the board (an int from 1 to 16).
+        height: Rows on the board (an int from 1 to 16).
 
     Raises:
-        ValueError: ``width`` or ``height`` is not an int >= 1.
+        ValueError: ``width`` or ``height`` is not an int from 1 to 16.
 
     Example:
         >>> game = ConnectFour()
@@ -78,8 +78,8 @@ class ConnectFour:
 
     def __init__(self, width: int = 7, height: int = 6) -> None:
         for name, value in (("width", width), ("height", height)):
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise ValueError(f"ConnectFour: {name} must be an int >= 1, got {value!r}")
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 16:
+                raise ValueError(f"ConnectFour: {name} must be an int from 1 to 16, got {value!r}")
         self.width = width
         self.height = height
         stride = height + 1

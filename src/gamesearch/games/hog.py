@@ -47,10 +47,10 @@ class Hog:
     without rounding.
 
     Args:
-        goal: The points that end the game (>= 1).
-        die_sides: The faces of each die (>= 2).
-        max_dice: The most dice a player may roll in a turn (>= 1).
-        turns: Turns per player (>= 1).
+        goal: The points that end the game (1 to 100,000).
+        die_sides: The faces of each die (2 to 100).
+        max_dice: The most dice a player may roll in a turn (1 to 20).
+        turns: Turns per player (1 to 1,000).
 
     Example:
         >>> from gamesearch import expectiminimax
@@ -68,14 +68,16 @@ class Hog:
     def __init__(
         self, goal: int = 10, die_sides: int = 4, max_dice: int = 2, turns: int = 2
     ) -> None:
-        for name, value, least in (
-            ("goal", goal, 1),
-            ("die_sides", die_sides, 2),
-            ("max_dice", max_dice, 1),
-            ("turns", turns, 1),
+        for name, value, least, most in (
+            ("goal", goal, 1, 100_000),
+            ("die_sides", die_sides, 2, 100),
+            ("max_dice", max_dice, 1, 20),
+            ("turns", turns, 1, 1000),
         ):
-            if isinstance(value, bool) or not isinstance(value, int) or value < least:
-                raise ValueError(f"Hog: {name} must be an int >= {least}, got {value!r}")
+            if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
+                raise ValueError(
+                    f"Hog: {name} must be an int from {least} to {most:,}, got {value!r}"
+                )
         self.goal = goal
         self.die_sides = die_sides
         self.max_dice = max_dice

@@ -64,6 +64,10 @@ class Nim:
         """How many players take turns."""
         self.max_take = max_take
 
+    def game_parameters(self) -> dict[str, object]:
+        """The keyword arguments that make this game again (its identity in a table file)."""
+        return {"piles": self.piles, "players": self.num_players, "max_take": self.max_take}
+
     def __repr__(self) -> str:
         return f"Nim({self.piles!r}, players={self.num_players}, max_take={self.max_take!r})"
 

@@ -45,8 +45,8 @@ class Pig:
     graph has cycles: search it with a depth limit and :meth:`evaluate`.
 
     Args:
-        goal: The points that win (>= 1).
-        die_sides: The faces of the die (>= 2).
+        goal: The points that win (1 to 100,000).
+        die_sides: The faces of the die (2 to 1,000).
 
     Example:
         >>> from gamesearch import expectiminimax
@@ -65,10 +65,14 @@ class Pig:
     num_players = 2
 
     def __init__(self, goal: int = 100, die_sides: int = 6) -> None:
-        if isinstance(goal, bool) or not isinstance(goal, int) or goal < 1:
-            raise ValueError(f"Pig: goal must be an int >= 1, got {goal!r}")
-        if isinstance(die_sides, bool) or not isinstance(die_sides, int) or die_sides < 2:
-            raise ValueError(f"Pig: die_sides must be an int >= 2, got {die_sides!r}")
+        if isinstance(goal, bool) or not isinstance(goal, int) or not 1 <= goal <= 100_000:
+            raise ValueError(f"Pig: goal must be an int from 1 to 100,000, got {goal!r}")
+        if (
+            isinstance(die_sides, bool)
+            or not isinstance(die_sides, int)
+            or not 2 <= die_sides <= 1000
+        ):
+            raise ValueError(f"Pig: die_sides must be an int from 2 to 1,000, got {die_sides!r}")
         self.goal = goal
         self.die_sides = die_sides
         self._faces = tuple(range(1, die_sides + 1))

@@ -42,8 +42,8 @@ class Rolit:
     pictures of the board into states and back.
 
     Args:
-        size: The side of the board: an even number >= 4 (8 in the boxed game, which also has
-            a 6 x 6 board).
+        size: The side of the board: an even number from 4 to 16 (8 in the boxed game, which
+            also has a 6 x 6 board).
         players: The number of players, 2 to 4.
 
     Raises:
@@ -75,8 +75,8 @@ class Rolit:
     captured."""
 
     def __init__(self, size: int = 8, *, players: int = 3) -> None:
-        if isinstance(size, bool) or not isinstance(size, int) or size < 4 or size % 2:
-            raise ValueError(f"Rolit: size must be an even int >= 4, got {size!r}")
+        if isinstance(size, bool) or not isinstance(size, int) or not 4 <= size <= 16 or size % 2:
+            raise ValueError(f"Rolit: size must be an even int from 4 to 16, got {size!r}")
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
             raise ValueError(f"Rolit: players must be 2, 3 or 4, got {players!r}")
         self.size = size
@@ -95,6 +95,10 @@ class Rolit:
         corners = (0, size - 1, size * (size - 1), size * size - 1)
         self._corners = sum(self._bits[square] for square in corners)
         self._moves: dict[RolitState, tuple[int, ...]] = {}  # memo of actions()
+
+    def game_parameters(self) -> dict[str, object]:
+        """The keyword arguments that make this game again (its identity in a table file)."""
+        return {"size": self.size, "players": self.num_players}
 
     def __repr__(self) -> str:
         return f"Rolit(size={self.size}, players={self.num_players})"

@@ -28,7 +28,7 @@ class TicTacToe:
     won. Use :meth:`parse` and :meth:`render` to go from and to pictures of the board.
 
     Args:
-        size: The board's side, ``n``.
+        size: The board's side, ``n`` (1 to 16).
         k: How many in a row (horizontal, vertical or diagonal) win; defaults to ``size``.
 
     Example:
@@ -50,8 +50,8 @@ class TicTacToe:
     depth-limited search must stay within [-1, 1]."""
 
     def __init__(self, size: int = 3, k: int | None = None) -> None:
-        if isinstance(size, bool) or not isinstance(size, int) or size < 1:
-            raise ValueError(f"TicTacToe: size must be an int >= 1, got {size!r}")
+        if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= 16:
+            raise ValueError(f"TicTacToe: size must be an int from 1 to 16, got {size!r}")
         k = size if k is None else k
         if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= size:
             raise ValueError(f"TicTacToe: k must be an int from 1 to size={size}, got {k!r}")

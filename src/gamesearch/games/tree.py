@@ -155,6 +155,10 @@ class GameTree:
             self.chance_outcomes = self._chance_outcomes
             self._number_players()
 
+    def game_parameters(self) -> dict[str, object]:
+        """The keyword arguments that make this game again (its identity in a table file)."""
+        return {"tree": self.tree, "num_players": self.num_players if self._vectors else None}
+
     def __repr__(self) -> str:
         if self._vectors:
             return f"GameTree({self.tree!r}, num_players={self.num_players})"

@@ -1,87 +1,285 @@
-"""Solutions on disk: one SQLite file (the standard library's ``sqlite3``), written in batches.
+"""Table files: a solution in one SQLite file (the standard library's ``sqlite3``).
 
 The file holds two tables::
 
-    meta(name TEXT PRIMARY KEY, value TEXT)        -- format, game, method, constant sum, ...
+    meta(name TEXT PRIMARY KEY, value TEXT)        -- format, codec, game, method, ...
     entries(key BLOB PRIMARY KEY, value REAL, distance INTEGER, actions BLOB)  WITHOUT ROWID
 
-``key`` is the state's key (``game.key(state)``, else the state) pickled with protocol 4: equal
-keys must pickle to equal bytes, which holds for ints, strings, and tuples and named tuples of
-them (not for sets, nor for ``1`` and ``1.0``). ``actions`` is a pickled tuple, or NULL when
-the optimal actions are worked out from the children. Entries are written ``batch`` at a time,
-each batch in one transaction, and the ``complete`` flag is set in the last one: a file whose
-flag is not set is the finished part of an interrupted build.
+``key`` is the state's key (``game.key(state)``, else the state) and ``actions`` a tuple of
+actions (or NULL when the optimal actions are worked out from the children), both written by
+the library's own codec (:mod:`gamesearch.solve._codec`), which stores plain data and can
+build nothing else: reading a file runs no code. The ``meta`` table records the format
+(:data:`FORMAT`), the codec, the game's stable identity (:mod:`gamesearch.identity`), how the
+table was made and whether it is complete. Entries are written ``batch`` at a time, each batch
+in one transaction, and the ``complete`` flag is set in the last one: a file whose flag is not
+set is the finished part of an interrupted build.
+
+Everything read from a file is checked before it is used (a value that is not a number, a
+distance that is not a count, a meta value that is not JSON): a damaged or hostile file gives a
+:class:`~gamesearch.TableFileError`, never a wrong answer. A file that holds other tables
+(another program's database) is refused before anything is written to it.
 """
 
 from __future__ import annotations
 
-import pickle
+import json
+import math
+import os
 import sqlite3
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from ..errors import InvalidSearchOptionError
-from ._values import Entry
+from ..errors import TableFileError, UnsupportedGameError
+from . import _codec
+from ._values import Entry, entry_maker
 
-FORMAT = "gamesearch-solution 1"
-_PROTOCOL = 4
+FORMAT = "gamesearch-solution 2"
+"""The format this version writes and reads. Format 1 (before 0.2) stored keys with pickle,
+which can run code when read: it is refused, with how to rebuild."""
+
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS entries (
     key BLOB PRIMARY KEY, value REAL NOT NULL, distance INTEGER, actions BLOB
 ) WITHOUT ROWID;
 """
+_COLUMNS = {"meta": ["name", "value"], "entries": ["key", "value", "distance", "actions"]}
+
+Row = tuple[bytes, float, int | None, bytes | None]
+_INF = math.inf
 
 
 def pack(key: Any) -> bytes:
-    """The bytes a key is stored under."""
-    return pickle.dumps(key, protocol=_PROTOCOL)
+    """The bytes a key is stored under (see :func:`gamesearch.solve._codec.encode`)."""
+    return _codec.encode(key)
 
 
-def _row(key: Any, entry: Entry) -> tuple[bytes, float, int | None, bytes | None]:
-    actions = None if entry.actions is None else pickle.dumps(entry.actions, protocol=_PROTOCOL)
-    return pack(key), entry.value, entry.distance, actions
-
-
-def _entry(value: float, distance: int | None, actions: bytes | None) -> Entry:
-    return Entry(value, distance, None if actions is None else pickle.loads(actions))
-
-
-def connect(path: str | Path) -> sqlite3.Connection:
-    """Open (or create) a solution file and make sure it has the tables.
+def check_path(path: object) -> str:
+    """``path`` as a string, if it can name a table file.
 
     Raises:
-        InvalidSearchOptionError: the file exists but is not a solution file.
+        TableFileError: an empty path, ``":memory:"`` (SQLite's database that is never
+            written), or not a string or a path.
     """
-    connection = sqlite3.connect(str(path))
+    if not isinstance(path, (str, os.PathLike)):
+        raise TableFileError(f"a table file's path must be a str or a Path, not {path!r}")
+    text = os.fspath(path)
+    if not isinstance(text, str) or not text.strip() or text == ":memory:":
+        raise TableFileError(
+            f"{text!r} names no file: give the path of the table file to write (SQLite would "
+            "keep a table under this name in memory only, and it would be lost)"
+        )
+    return text
+
+
+def connect(path: str | Path, *, create: bool = False) -> sqlite3.Connection:
+    """Open a table file (and, with ``create``, make a new one) and check that it is one.
+
+    With ``create``, the folder must exist and the file, if it exists, must be empty or a
+    table file; the tables are made before any work starts, so a path that cannot be
+    written fails at once. Without it, the file must exist and is opened for reading only.
+
+    Raises:
+        TableFileError: no such file (reading), a folder that does not exist or cannot be
+            written, a file that is not a SQLite database, another program's database, a
+            table file of another format, or tables whose columns are not a table file's.
+    """
+    text = check_path(path)
+    if create:
+        folder = Path(text).parent
+        if not folder.is_dir():
+            raise TableFileError(f"cannot write {text}: the folder {folder} does not exist")
+    elif not Path(text).is_file():
+        raise TableFileError(f"no table file {text}")
     try:
-        connection.executescript(_SCHEMA)
-        found = connection.execute("SELECT value FROM meta WHERE name = 'format'").fetchone()
-    except sqlite3.DatabaseError as exc:
+        if create:
+            connection = sqlite3.connect(text)
+        else:
+            connection = sqlite3.connect(Path(text).resolve().as_uri() + "?mode=ro", uri=True)
+    except sqlite3.Error as exc:
+        raise TableFileError(f"cannot open {text}: {exc}") from None
+    try:
+        _check_tables(connection, text, create)
+        if create:
+            connection.executescript(_SCHEMA)
+        _check_format(connection, text)
+    except sqlite3.Error as exc:
         connection.close()
-        raise InvalidSearchOptionError(
-            f"{path} is not a gamesearch solution file (SQLite says: {exc})"
-        ) from exc
-    if found is not None and found[0] != FORMAT:
+        verb = "write" if create else "read"
+        raise TableFileError(f"cannot {verb} {text} as a table file (SQLite says: {exc})") from None
+    except BaseException:
         connection.close()
-        raise InvalidSearchOptionError(f"{path} holds {found[0]!r}, not a {FORMAT!r} file")
+        raise
     return connection
 
 
-def read_meta(connection: sqlite3.Connection) -> dict[str, str]:
-    """The ``meta`` table as a dict."""
-    return dict(connection.execute("SELECT name, value FROM meta").fetchall())
+def _check_tables(connection: sqlite3.Connection, path: str, create: bool) -> None:
+    """Refuse a database whose tables are not a table file's (before anything is written)."""
+    names = [
+        str(name)
+        for (name,) in connection.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        )
+    ]
+    if not names and create:
+        return
+    if sorted(names) != ["entries", "meta"]:
+        raise TableFileError(
+            f"{path} is not a gamesearch table file: it holds the tables "
+            f"{', '.join(sorted(names)) or '(none)'}, not meta and entries; choose another path"
+        )
+    for table, expected in _COLUMNS.items():
+        columns = [str(row[1]) for row in connection.execute(f"PRAGMA table_info({table})")]
+        if columns != expected:
+            raise TableFileError(
+                f"{path} is damaged: its {table} table has the columns {', '.join(columns)}, "
+                f"not {', '.join(expected)}"
+            )
 
 
-def read_all(connection: sqlite3.Connection) -> dict[Any, Entry]:
-    """Every entry of the file, by key."""
+def _check_format(connection: sqlite3.Connection, path: str) -> None:
+    found = connection.execute("SELECT value FROM meta WHERE name = 'format'").fetchone()
+    if found is None:
+        if connection.execute("SELECT 1 FROM entries LIMIT 1").fetchone() is not None:
+            raise TableFileError(f"{path} holds entries but says nothing of its format: damaged")
+        return
+    if found[0] == FORMAT:
+        codec = connection.execute("SELECT value FROM meta WHERE name = 'codec'").fetchone()
+        if codec is None or codec[0] != _codec.CODEC:
+            raise TableFileError(
+                f"{path} stores its keys with {_short(codec and codec[0])}, not "
+                f"{_codec.CODEC!r}: it was not written by this version"
+            )
+        return
+    if found[0] == "gamesearch-solution 1":
+        raise TableFileError(
+            f"{path} is a table file of format 1 ('gamesearch-solution 1', written before "
+            f"gamesearch 0.2), whose keys are stored with pickle: this version reads only "
+            f"{FORMAT!r}, since reading pickle can run code. Rebuild it with the same "
+            "solve(game, path=...), opening_book(...) or 'gamesearch table build' into a new file"
+        )
+    raise TableFileError(f"{path} holds {_short(found[0])}, not a {FORMAT!r} file")
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def read_meta(
+    connection: sqlite3.Connection, path: str | Path = "the table file"
+) -> dict[str, str]:
+    """The ``meta`` table as a dict of strings.
+
+    Raises:
+        TableFileError: a name or a value that is not text.
+    """
+    meta = {}
+    for name, value in connection.execute("SELECT name, value FROM meta"):
+        if not isinstance(name, str) or not isinstance(value, str):
+            raise TableFileError(
+                f"{path} is damaged: its meta table holds {_short(name)} = {_short(value)}, "
+                "where text belongs"
+            )
+        meta[name] = value
+    return meta
+
+
+def meta_json(meta: Mapping[str, str], name: str, default: Any, path: str | Path) -> Any:
+    """The JSON value of ``meta[name]`` (``default`` when it is absent).
+
+    Raises:
+        TableFileError: the value is not JSON.
+    """
+    if name not in meta:
+        return default
+    try:
+        return json.loads(meta[name], parse_constant=_no_constant)
+    except (ValueError, RecursionError):
+        raise TableFileError(
+            f"{path} is damaged: its meta value {name} = {_short(meta[name])} is not JSON"
+        ) from None
+
+
+def meta_number(meta: Mapping[str, str], name: str, path: str | Path) -> float | None:
+    """A finite number (or ``None``) stored as JSON under ``name``.
+
+    Raises:
+        TableFileError: the value is not JSON, or not a finite number or null.
+    """
+    value = meta_json(meta, name, None, path)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise TableFileError(f"{path} is damaged: its meta value {name} is {value!r}, not a number")
+    return float(value)
+
+
+def _no_constant(name: str) -> float:
+    raise ValueError(name)
+
+
+def entry(value: object, distance: object, actions: object, path: str | Path) -> Entry:
+    """The :class:`Entry` of a row, checked.
+
+    Raises:
+        TableFileError: a value that is not a finite number, a distance that is not an int
+            >= 0 (or NULL), or actions that are not a tuple written by the codec.
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise TableFileError(f"{path} is damaged: a stored value is {_short(value)}, not a number")
+    if distance is not None and (not isinstance(distance, int) or distance < 0):
+        raise TableFileError(
+            f"{path} is damaged: a stored distance is {_short(distance)}, not a count of plies"
+        )
+    if actions is None:
+        return Entry(float(value), distance)
+    found = _codec.decode(actions)
+    if not isinstance(found, tuple):
+        raise TableFileError(f"{path} is damaged: stored actions are {_short(found)}, not a tuple")
+    return Entry(float(value), distance, found)
+
+
+def row(key: Any, item: Entry) -> Row:
+    """The row of an entry: its key and actions encoded by the codec."""
+    actions = None if item.actions is None else _codec.encode(item.actions)
+    return _codec.encode(key), item.value, item.distance, actions
+
+
+def read_all(connection: sqlite3.Connection, path: str | Path) -> dict[Any, Entry]:
+    """Every entry of the file, by key (entries of one value and distance shared).
+
+    Raises:
+        TableFileError: a row that is damaged (see :func:`entry`).
+    """
+    make = entry_maker()
+    table: dict[Any, Entry] = {}
+    decode = _codec.decode
     rows = connection.execute("SELECT key, value, distance, actions FROM entries")
-    return {pickle.loads(key): _entry(value, distance, acts) for key, value, distance, acts in rows}
+    try:
+        for key, value, distance, actions in rows:
+            if (  # the common row, checked inline: a finite float, a count or NULL, no actions
+                actions is None
+                and type(value) is float
+                and -_INF < value < _INF
+                and (distance is None or (type(distance) is int and distance >= 0))
+            ):
+                table[decode(key)] = make(value, distance)
+            else:
+                table[decode(key)] = entry(value, distance, actions, path)
+    except sqlite3.Error as exc:
+        raise TableFileError(f"cannot read {path}: {exc}") from None
+    return table
+
+
+def count(connection: sqlite3.Connection) -> int:
+    """How many entries the file holds."""
+    return int(connection.execute("SELECT COUNT(*) FROM entries").fetchone()[0])
 
 
 class Writer:
-    """Writes entries to a solution file, ``batch`` per transaction."""
+    """Writes entries to a table file, ``batch`` per transaction."""
 
     def __init__(
         self,
@@ -92,7 +290,7 @@ class Writer:
         self._connection = connection
         self._batch = batch
         self._progress = progress
-        self._rows: list[tuple[bytes, float, int | None, bytes | None]] = []
+        self._rows: list[Row] = []
         self.batches = 0
         """Transactions committed so far."""
 
@@ -103,16 +301,16 @@ class Writer:
                 "INSERT OR REPLACE INTO meta (name, value) VALUES (?, ?)", list(values.items())
             )
 
-    def add(self, key: Any, entry: Entry) -> None:
+    def add(self, key: Any, item: Entry) -> None:
         """Queue one entry; commit the batch when it is full."""
-        self._rows.append(_row(key, entry))
+        self._rows.append(row(key, item))
         if len(self._rows) >= self._batch:
             self.flush()
 
     def add_all(self, entries: list[tuple[Any, Entry]]) -> None:
         """Queue ``entries`` (in order) and commit them all: a finished part of a split solve."""
-        for key, entry in entries:
-            self.add(key, entry)
+        for key, item in entries:
+            self.add(key, item)
         self.flush()
 
     def flush(self, meta: Mapping[str, str] | None = None) -> None:
@@ -137,26 +335,45 @@ class Writer:
 
 
 class FileTable(Mapping[Any, Entry]):
-    """A read-only view of a solution file's entries by key: each lookup is one query."""
+    """A read-only view of a table file's entries by key: each lookup is one query."""
 
-    def __init__(self, connection: sqlite3.Connection) -> None:
+    def __init__(self, connection: sqlite3.Connection, path: str | Path) -> None:
         self._connection = connection
+        self._path = path
 
     def close(self) -> None:
         """Close the file."""
         self._connection.close()
 
     def __getitem__(self, key: Any) -> Entry:
+        try:
+            packed = _codec.encode(key)
+        except UnsupportedGameError:
+            raise KeyError(key) from None  # a key the codec cannot store is in no file
         row = self._connection.execute(
-            "SELECT value, distance, actions FROM entries WHERE key = ?", (pack(key),)
+            "SELECT value, distance, actions FROM entries WHERE key = ?", (packed,)
         ).fetchone()
         if row is None:
             raise KeyError(key)
-        return _entry(*row)
+        return entry(row[0], row[1], row[2], self._path)
+
+    def is_file(self, path: str | Path) -> bool:
+        """Whether ``path`` names the file this view reads."""
+        try:
+            return Path(path).resolve() == Path(self._path).resolve()
+        except OSError:
+            return False
+
+    def raw(self, packed: bytes) -> Entry | None:
+        """The entry stored under the encoded key ``packed``, if any."""
+        row = self._connection.execute(
+            "SELECT value, distance, actions FROM entries WHERE key = ?", (packed,)
+        ).fetchone()
+        return None if row is None else entry(row[0], row[1], row[2], self._path)
 
     def __len__(self) -> int:
-        return int(self._connection.execute("SELECT COUNT(*) FROM entries").fetchone()[0])
+        return count(self._connection)
 
     def __iter__(self) -> Iterator[Any]:
         for (key,) in self._connection.execute("SELECT key FROM entries"):
-            yield pickle.loads(key)
+            yield _codec.decode(key)

@@ -11,12 +11,13 @@ from typing import Any
 
 from .._core import check_deterministic, check_game, check_two_players, resolve_root
 from .._parts import check_executor, check_retries, check_shippable, run_parts
-from ..errors import InvalidSearchOptionError
+from ..errors import InvalidSearchOptionError, TableFileError
 from ..game import Game, S
 from ..twoplayer._solver import solving_children
 from ..twoplayer.deepening import iterative_deepening
 from ..twoplayer.mtdf import mtdf
 from ..twoplayer.table import TranspositionTable
+from . import _file, _store
 from ._values import Entry, Sums
 from .progress import ProgressCallback, Reporter, check_progress
 from .solution import Solution, SolveStats
@@ -126,6 +127,10 @@ def opening_book(
     attempts = check_retries(retries, "opening_book")
     root = resolve_root(game, state)
     check_shippable(executor, "opening_book", game=game, state=root)
+    if path is not None:
+        done = _existing_book(path, game, plies, root)
+        if done is not None:
+            return done
     sums = Sums(game)
     sums.terminal(_some_end(game, root))
     top, parts = _book_parts(game, root, plies, sums.total, split_ply)
@@ -148,7 +153,10 @@ def opening_book(
     table.update(_solve_layers(above, reporter.tick))
     reporter.report()
     stats = SolveStats(len(table), len(table), 0, time.perf_counter() - started, len(parts))
-    book = Solution(game, table, sums, "opening_book", _identity, stats=stats, key_kind="state")
+    book = Solution(
+        game, table, sums, "opening_book", _identity, stats=stats, key_kind="state",
+        roots=[(root, game.to_move(root))], plies=plies,
+    )  # fmt: skip
     if path is not None:
         book.save(path, spec=spec)
     return book
@@ -237,6 +245,39 @@ def _book_parts(
             grouped[branch[position]][-1].append(position)
     parts = [BookPart(game, total, tuple(tuple(layer) for layer in group)) for group in grouped]
     return [tuple(layer) for layer in heads[:-1]], parts
+
+
+def _existing_book(
+    path: str | Path, game: Game[Any, Any], plies: int, root: Any
+) -> Solution | None:
+    """The complete book of this game, depth and root that ``path`` holds, if it does.
+
+    A new file (or an empty one) gives ``None`` (made now, so that a path that cannot be
+    written fails before any work); a file holding any other table is refused untouched.
+
+    Raises:
+        TableFileError: ``path`` cannot be written, or holds another table.
+        UnsupportedGameError: the game has no stable identity, or the root cannot be stored.
+    """
+    _file.head(game, "opening_book", "state", [(root, game.to_move(root))])  # checks, first
+    connection = _store.connect(path, create=True)
+    try:
+        meta = _store.read_meta(connection, path)
+        states = _store.count(connection)
+    finally:
+        connection.close()
+    if not meta and not states:
+        return None
+    if meta.get("complete") == "1" and meta.get("method") == "opening_book":
+        _file.check_game(meta, game, path)
+        book = Solution.load(path, game, in_memory=True)
+        if book.plies == plies and book._roots and book._roots[0][0] == root:
+            return book
+    raise TableFileError(
+        f"{path} already holds a table ({_file.KINDS.get(meta.get('method', ''), 'unfinished')}"
+        f" of {meta.get('game', '?')[:200]}, {states:,} states), not this book of {plies} "
+        "plies: choose another path, or delete the file to replace it"
+    )
 
 
 def _identity(state: Any) -> Any:

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Hashable, Iterator, Mapping
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..book import BookEntry
-from ..errors import InvalidSearchOptionError, UnsolvedStateError
+from ..errors import InvalidSearchOptionError, TableFileError, UnsolvedStateError
 from ..game import CHANCE, Game, Player
-from . import _store
+from ..identity import remake
+from . import _codec, _file, _store
 from ._values import Entry, Key, Sums, preference
 
 __all__ = ["Solution", "SolveStats"]
@@ -69,6 +70,9 @@ class Solution:
         key_kind: Which keys: ``"game.key"``, ``"state"`` or ``"custom"`` (stored in files).
         tolerance: For games of chance, the tolerance the values were iterated to.
         stats: How the table was built.
+        roots: The keys of the roots it was built from, each with the player to move there
+            (recorded in a file, so that ``gamesearch table probe`` can show the root's value).
+        plies: An opening book's depth.
 
     Example:
         >>> from gamesearch.games import TicTacToe
@@ -93,6 +97,8 @@ class Solution:
         tolerance: float | None = None,
         stats: SolveStats | None = None,
         key_kind: str = "game.key",
+        roots: Sequence[tuple[Any, Player]] = (),
+        plies: int | None = None,
     ) -> None:
         self.game = game
         """The game solved."""
@@ -108,6 +114,9 @@ class Solution:
         self._sums = sums
         self._key = key
         self._key_kind = key_kind
+        self._roots = tuple(roots)
+        self.plies = plies
+        """An opening book's depth in plies (``None`` for a strong solution)."""
 
     def __repr__(self) -> str:
         return f"<Solution of {self.game!r}: {len(self):,} states by {self.method}>"
@@ -246,92 +255,121 @@ class Solution:
     def save(self, path: str | Path, *, batch: int = 10_000, spec: str | None = None) -> None:
         """Write the solution to the SQLite file ``path`` (replacing its entries, if any).
 
+        The file records the game's stable identity (:mod:`gamesearch.identity`), so that
+        :meth:`load` and ``gamesearch table probe`` find the game again in another process.
+
         Args:
-            path: The file.
+            path: The file: a new one, or a table file (another program's database is
+                refused, untouched).
             batch: Entries per transaction.
-            spec: How to remake the game (``"NAME param=value ..."`` for the reference games),
-                stored for ``gamesearch table probe``.
+            spec: How the game was named on the command line, kept for the record.
+
+        Raises:
+            TableFileError: ``path`` names no file, is in a folder that does not exist, or is
+                not a table file.
+            UnsupportedGameError: the game has no stable identity, or a key or an action
+                cannot be stored as plain data (checked before the file is touched).
         """
-        connection = _store.connect(path)
+        extra = {
+            "tolerance": json.dumps(self.tolerance),
+            "constant_sum": json.dumps(self._sums.total),
+            "elapsed": json.dumps(self.stats.elapsed),
+        }
+        if self.plies is not None:
+            extra["plies"] = json.dumps(self.plies)
+        meta = _file.head(self.game, self.method, self._key_kind, self._roots, spec=spec,
+                          extra=extra)  # fmt: skip
+        first = next(iter(self._table.items()), None)
+        if first is not None:  # a key or actions the codec refuses: before the file is touched
+            _store.row(*first)
+        if isinstance(self._table, _store.FileTable) and self._table.is_file(path):
+            return  # the solution was loaded from this very file, which holds it already
+        connection = _store.connect(path, create=True)
         try:
             with connection:
                 connection.execute("DELETE FROM entries")
+                connection.execute("DELETE FROM meta")
             writer = _store.Writer(connection, batch)
-            writer.meta({**self._meta(spec), "complete": "0"})
+            writer.meta(meta)
             for key, entry in self._table.items():
                 writer.add(key, entry)
             writer.flush({"complete": "1"})
         finally:
             connection.close()
 
-    def _meta(self, spec: str | None) -> dict[str, str]:
-        meta = {
-            "format": _store.FORMAT,
-            "game": repr(self.game),
-            "method": self.method,
-            "constant_sum": json.dumps(self._sums.total),
-            "tolerance": json.dumps(self.tolerance),
-            "key": self._key_kind,
-        }
-        if spec is not None:
-            meta["spec"] = spec
-        return meta
-
     @classmethod
     def load(
         cls,
         path: str | Path,
-        game: Game[Any, Any],
+        game: Game[Any, Any] | None = None,
         *,
         in_memory: bool = False,
         key: Key | None = None,
     ) -> Solution:
         """The solution stored in the SQLite file ``path``, for ``game``.
 
+        Reading a file runs no code: keys and actions are plain data (see the page "Table
+        files" of the documentation), and every value read is checked.
+
         Args:
-            path: A file written by :meth:`save` or by ``solve(..., path=...)``.
-            game: The game it solves (its ``key`` turns states into the stored keys).
+            path: A file written by :meth:`save`, ``solve(..., path=...)``,
+                ``opening_book(..., path=...)`` or ``gamesearch table build``.
+            game: The game it solves (its ``key`` turns states into the stored keys); checked
+                against the identity the file records. ``None``: the game the file names,
+                made under the rule of :func:`gamesearch.identity.remake` (an importable
+                class with the Game protocol's methods, plain parameters).
             in_memory: Read every entry into a dict now; by default each lookup is a query
                 (fast to open, little memory) and the file stays open until :meth:`close`.
             key: The key function the table was built with, if it was built with one of its
                 own (``solve(..., key=...)``); by default the one the file names.
 
         Raises:
-            InvalidSearchOptionError: the file does not exist, is not a solution file, is
-                unfinished, or was made for another game.
+            TableFileError: the file does not exist, is not a table file (or is damaged, or
+                of an older format), is unfinished, or was made for another game.
         """
-        if not Path(path).exists():
-            raise InvalidSearchOptionError(f"no solution file {path}")
         connection = _store.connect(path)
-        meta = _store.read_meta(connection)
-        if meta.get("complete") != "1":
+        try:
+            meta = _store.read_meta(connection, path)
+            if meta.get("complete") != "1":
+                raise TableFileError(
+                    f"{path} is an unfinished build ({_store.count(connection):,} states so "
+                    "far): run the same solve(..., path=...) again to finish it"
+                )
+            if game is None:
+                game = remake(_file.identity(meta, path))
+            else:
+                _file.check_game(meta, game, path)
+            kind = meta.get("key", "game.key")
+            if kind not in ("game.key", "state", "custom"):
+                raise TableFileError(f"{path} is damaged: it names the keys {kind[:40]!r}")
+            if key is None and kind == "custom":
+                raise TableFileError(
+                    f"{path} was built with a key function of its own: pass it as key="
+                )
+            tolerance = _store.meta_number(meta, "tolerance", path)
+            sums = Sums(game, _store.meta_number(meta, "constant_sum", path))
+            roots = [(_codec.decode(packed), player) for packed, player in _file.roots(meta, path)]
+            plies = _store.meta_json(meta, "plies", None, path)
+            if plies is not None and (isinstance(plies, bool) or not isinstance(plies, int)):
+                raise TableFileError(f"{path} is damaged: its plies are {plies!r}")
+            table: Mapping[Any, Entry]
+            if in_memory:
+                table = _store.read_all(connection, path)
+            else:
+                table = _store.FileTable(connection, path)
+        except BaseException:
             connection.close()
-            raise InvalidSearchOptionError(
-                f"{path} is an unfinished build: run the same solve(..., path=...) again to "
-                "finish it"
-            )
-        if meta.get("game") != repr(game):
-            connection.close()
-            raise InvalidSearchOptionError(
-                f"{path} solves {meta.get('game')}, not {game!r}: pass the game it was built for"
-            )
-        table: Mapping[Any, Entry]
-        table = _store.read_all(connection) if in_memory else _store.FileTable(connection)
+            raise
         if in_memory:
             connection.close()
-        tolerance = json.loads(meta.get("tolerance", "null"))
-        sums = Sums(game, json.loads(meta.get("constant_sum", "null")))
-        kind = meta.get("key", "game.key")
-        own_key = getattr(game, "key", None)
-        if key is None and kind == "custom":
-            connection.close()
-            raise InvalidSearchOptionError(
-                f"{path} was built with a key function of its own: pass it as key="
-            )
         if key is None:
+            own_key = getattr(game, "key", None)
             key = own_key if kind == "game.key" and callable(own_key) else _identity
         method = meta.get("method", "?")
-        return cls(game, table, sums, method, key, tolerance=tolerance, key_kind=kind)
+        return cls(
+            game, table, sums, method, key, tolerance=tolerance, key_kind=kind, roots=roots,
+            plies=plies,
+        )  # fmt: skip
 
 
 def _identity(state: Any) -> Any:

@@ -12,9 +12,9 @@ from typing import Any
 
 from .._core import check_game, check_two_players, resolve_root
 from .._parts import check_executor, check_retries, check_shippable
-from ..errors import CyclicGameError, GameProtocolError, InvalidSearchOptionError
+from ..errors import CyclicGameError, GameProtocolError, InvalidSearchOptionError, TableFileError
 from ..game import Game, S
-from . import _store
+from . import _file, _store
 from ._chance import value_iteration
 from ._graph import build_graph
 from ._memo import CycleFound, memo_solve
@@ -182,16 +182,28 @@ def solve(
     sums = Sums(game)
     table: dict[Any, Entry] = {}
     connection = None
+    head: dict[str, str] = {}
     if path is not None:
-        connection = _store.connect(path)
-        meta = _store.read_meta(connection)
-        if meta.get("complete") == "1" or not _same_table(meta, game, kind):
+        # The game's identity and the roots' keys are checked before the file is touched.
+        roots_known = [(keyfn(root), game.to_move(root)) for root in starts]
+        extra = {"tolerance_asked": json.dumps(tolerance)}
+        head = _file.head(game, method, kind, roots_known, spec=spec, extra=extra)
+        connection = _store.connect(path, create=True)
+        try:
+            meta = _store.read_meta(connection, path)
+            if meta:
+                _check_file(path, meta, game, kind)
+            if meta.get("complete") == "1":
+                connection.close()
+                return _finished(path, game, keyfn, kind, started, starts, tolerance)
+            table = _store.read_all(connection, path)
+            sums.total = _store.meta_number(meta, "constant_sum", path)
+            _check_tolerance(path, meta, bool(table), tolerance)
+            if meta:  # resuming: keep when and from which roots the build began
+                head = {**head, "created": meta.get("created", head["created"])}
+        except BaseException:
             connection.close()
-            _check_file(path, meta, game, kind)
-            return _finished(path, game, keyfn, kind, started)
-        table = _store.read_all(connection)
-        sums.total = json.loads(meta.get("constant_sum", "null"))
-        _check_tolerance(connection, path, meta, bool(table), tolerance)
+            raise
     resumed = len(table)
     try:
         writer = None
@@ -199,8 +211,7 @@ def solve(
             writer = _store.Writer(
                 connection, batch, lambda: {"constant_sum": json.dumps(sums.total)}
             )
-            head = _head(game, method, kind, spec)
-            writer.meta({**head, "tolerance_asked": json.dumps(tolerance)})
+            writer.meta(head)
         table, used, parts, duplicates = _run(
             game, starts, method, keyfn, table, sums, reporter, writer, tolerance, max_sweeps,
             parallel,
@@ -208,7 +219,11 @@ def solve(
         if writer is not None:
             exact = used != "value_iteration"
             tolerance_text = json.dumps(None if exact else tolerance)
-            writer.flush({"complete": "1", "method": used, "tolerance": tolerance_text})
+            elapsed_text = json.dumps(time.perf_counter() - started)
+            writer.flush(
+                {"complete": "1", "method": used, "tolerance": tolerance_text,
+                 "elapsed": elapsed_text}
+            )  # fmt: skip
     finally:
         if connection is not None:
             connection.close()
@@ -223,6 +238,7 @@ def solve(
         tolerance=tolerance if used == "value_iteration" else None,
         stats=stats,
         key_kind=kind,
+        roots=[(keyfn(root), game.to_move(root)) for root in starts],
     )
 
 
@@ -408,15 +424,14 @@ def _check_roots(game: Game[Any, Any], starts: list[Any], keyfn: Key, kind: str)
 
 
 def _check_tolerance(
-    connection: Any, path: str | Path, meta: dict[str, str], resuming: bool, tolerance: float
+    path: str | Path, meta: dict[str, str], resuming: bool, tolerance: float
 ) -> None:
-    """Refuse to resume a value iteration begun with another tolerance (closing the file)."""
-    started_with = meta.get("tolerance_asked")
-    if resuming and started_with is not None and started_with != json.dumps(tolerance):
-        connection.close()
-        raise InvalidSearchOptionError(
-            f"{path} holds part of a solution made with tolerance={json.loads(started_with)}"
-            f", not {tolerance}: resume it with the same tolerance, or delete the file"
+    """Refuse to resume a value iteration begun with another tolerance."""
+    started_with = _store.meta_number(meta, "tolerance_asked", path)
+    if resuming and started_with is not None and started_with != tolerance:
+        raise TableFileError(
+            f"{path} holds part of a solution made with tolerance={started_with}, not "
+            f"{tolerance}: resume it with the same tolerance, or delete the file"
         )
 
 
@@ -427,38 +442,43 @@ def _hashable(keyfn: Key, root: Any) -> None:
         raise GameProtocolError(f"solve: key(state) must be hashable: {exc}") from exc
 
 
-def _head(game: Game[Any, Any], method: str, kind: str, spec: str | None) -> dict[str, str]:
-    head = {
-        "format": _store.FORMAT,
-        "game": repr(game),
-        "method": method,
-        "key": kind,
-        "complete": "0",
-    }
-    if spec is not None:
-        head["spec"] = spec
-    return head
-
-
-def _same_table(meta: dict[str, str], game: Game[Any, Any], kind: str) -> bool:
-    """Whether a file's meta data fits ``game`` and keys of ``kind`` (or the file is new)."""
-    return not meta or (meta.get("game") == repr(game) and meta.get("key") == kind)
-
-
 def _check_file(path: str | Path, meta: dict[str, str], game: Game[Any, Any], kind: str) -> None:
     """Refuse a file that holds the table of another game, or one made with other keys."""
-    if not _same_table(meta, game, kind):
-        raise InvalidSearchOptionError(
-            f"{path} holds a table of {meta.get('game')} keyed by {meta.get('key')}, not of "
-            f"{game!r} keyed by {kind}: choose another path, or delete the file"
+    _file.check_game(meta, game, path, "choose another path, or delete the file")
+    if meta.get("key") != kind:
+        raise TableFileError(
+            f"{path} holds a table keyed by {meta.get('key', '?')[:40]}, not by {kind}: choose "
+            "another path, or delete the file"
         )
 
 
 def _finished(
-    path: str | Path, game: Game[Any, Any], keyfn: Key, kind: str, started: float
+    path: str | Path,
+    game: Game[Any, Any],
+    keyfn: Key,
+    kind: str,
+    started: float,
+    starts: list[Any],
+    tolerance: float,
 ) -> Solution:
-    """A complete file, read into memory."""
+    """A complete file, read into memory, if it holds what was asked.
+
+    Raises:
+        TableFileError: the file does not hold a root asked for (it was built from other
+            roots), or its values were iterated to a looser tolerance than asked.
+    """
     loaded = Solution.load(path, game, in_memory=True, key=keyfn if kind == "custom" else None)
+    for root in starts:
+        if root not in loaded:
+            raise TableFileError(
+                f"{path} holds a complete table built from other roots, which does not hold "
+                f"{root!r}: choose another path, or delete the file to solve from this root"
+            )
+    if loaded.tolerance is not None and loaded.tolerance > tolerance:
+        raise TableFileError(
+            f"{path} holds values iterated to tolerance={loaded.tolerance}, looser than the "
+            f"{tolerance} asked: choose another path, or delete the file to solve it again"
+        )
     stats = SolveStats(len(loaded), 0, len(loaded), time.perf_counter() - started)
     return Solution(
         game,
@@ -469,4 +489,5 @@ def _finished(
         tolerance=loaded.tolerance,
         stats=stats,
         key_kind=kind,
+        roots=loaded._roots,
     )

@@ -1,0 +1,258 @@
+"""``gamesearch table build`` and ``gamesearch table probe``: solution files from a terminal.
+
+``gamesearch table build GAME --out FILE`` solves a reference game into a SQLite file (with
+``--plies N``, an opening book of its first N plies instead, and ``--split-ply K`` its parts
+one per position K plies deep; with ``--workers N``, in parts on N worker processes);
+``gamesearch table probe FILE`` tells what the file holds (the game, the kind of table, its
+size, the root's value, when it was built and whether it is complete), from the file alone;
+with ``--moves ...`` or ``--position ...``, also the value, distance and best moves of a
+position, in the game the file names (made under the rule of :func:`gamesearch.identity.remake`)
+or in ``--game``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any, TextIO
+
+from ..errors import InvalidSearchOptionError, TableFileError
+from ..game import CHANCE
+from ..games.registry import GameSpec, find_game, reference_games
+from ..identity import GameIdentity, remake
+from ..solve import _file
+from ..solve.opening import opening_book
+from ..solve.progress import Progress
+from ..solve.solution import Solution
+from ..solve.solver import solve
+from ._board import legal_moves, move_text, read_move
+
+
+def add_table_command(commands: Any) -> None:
+    """Add ``table build`` and ``table probe`` to the ``gamesearch`` command's subparsers."""
+    table = commands.add_parser(
+        "table",
+        help="solve a game into a SQLite table, and look positions up in it",
+        description="Solve a reference game into a SQLite file, and look positions up in it.",
+    )
+    actions = table.add_subparsers(title="actions", required=True, metavar="ACTION")
+    build = actions.add_parser("build", help="solve GAME into the file --out")
+    names = ", ".join(spec.name for spec in reference_games())
+    build.add_argument("game", metavar="GAME", help=f"the game: {names}")
+    build.add_argument(
+        "-p", "--param", action="append", default=[], metavar="NAME=VALUE",
+        help="a game parameter, such as width=4 (repeat for more)",
+    )  # fmt: skip
+    build.add_argument("--out", required=True, metavar="FILE", help="the SQLite file to write")
+    build.add_argument(
+        "--plies", type=int, metavar="N",
+        help="an opening book of the first N plies instead of the whole game",
+    )  # fmt: skip
+    build.add_argument(
+        "--split-ply", type=int, default=None, metavar="K",
+        help="with --plies: one part per position K plies deep (default 1), for more workers",
+    )  # fmt: skip
+    build.add_argument(
+        "--workers", type=_workers, default=None, metavar="N",
+        help="solve in parts on N worker processes (a ProcessPoolExecutor); the same table",
+    )  # fmt: skip
+    build.add_argument("--quiet", action="store_true", help="no progress reports on stderr")
+    build.set_defaults(run=_build)
+    probe = actions.add_parser(
+        "probe", help="what FILE holds, and the value and best moves of a position in it"
+    )
+    probe.add_argument("file", metavar="FILE", help="a table file (table build, solve(path=))")
+    probe.add_argument(
+        "--moves", nargs="+", default=[], metavar="MOVE",
+        help="the moves played so far, from the start of the game (Nim's (0, 2) as 0,2)",
+    )  # fmt: skip
+    probe.add_argument("--position", help="the position as the game draws it (its parse method)")
+    probe.add_argument(
+        "--game", metavar="GAME",
+        help="the game, if not the one the file names (a reference game or module:Class)",
+    )  # fmt: skip
+    probe.add_argument(
+        "-p", "--param", action="append", default=[], metavar="NAME=VALUE",
+        help="a parameter of --game, such as width=4 (repeat for more)",
+    )  # fmt: skip
+    probe.set_defaults(run=_probe)
+
+
+def _workers(text: str) -> int:
+    """``--workers``: an int >= 1."""
+    try:
+        count = int(text)
+    except ValueError:
+        count = 0
+    if count < 1:
+        raise argparse.ArgumentTypeError(f"must be a number of processes >= 1, not {text!r}")
+    return count
+
+
+def _report(report: Progress) -> None:
+    left = "" if report.remaining is None else f", about {report.remaining:.0f} s left"
+    if report.phase == "parts":
+        done = f"{report.done:,} of {report.total or 0:,} parts done, {report.rate:,.2f} parts/s"
+    else:
+        done = f"{report.done:,} states, {report.rate:,.0f} states/s"
+    print(f"{report.phase}: {done}{left}", file=sys.stderr)
+
+
+def _build(args: argparse.Namespace, out: TextIO) -> int:
+    if args.split_ply is not None and args.plies is None:  # before any worker starts
+        raise InvalidSearchOptionError("--split-ply splits an opening book: give --plies too")
+    spec = find_game(args.game)
+    game = spec.make_from(args.param)
+    line = shlex.join([spec.name, *args.param])
+    progress = None if args.quiet else _report
+    with ExitStack() as stack:
+        executor = None
+        if args.workers is not None:
+            executor = stack.enter_context(ProcessPoolExecutor(args.workers))
+        options: dict[str, Any] = {"path": args.out, "progress": progress, "spec": line}
+        if args.plies is not None:
+            if args.split_ply is not None:
+                options["split_ply"] = args.split_ply
+            solution = opening_book(game, args.plies, executor=executor, **options)
+        else:
+            solution = solve(game, executor=executor, **options)
+    size = Path(args.out).stat().st_size
+    print(
+        f"{len(solution):,} states of {game!r} by {solution.method} in "
+        f"{solution.stats.elapsed:.2f} s; {args.out}: {size:,} bytes "
+        f"({size / max(len(solution), 1):.0f} bytes per state)",
+        file=out,
+    )
+    return 0
+
+
+def _probe(args: argparse.Namespace, out: TextIO) -> int:
+    """``table probe``: what the file holds and, with a game, a position's value."""
+    found = _file.info(args.file)
+    spec = _spec_of(found.game)
+    _describe(found, spec, out)
+    if not found.complete:
+        return 0
+    wanted = args.moves or args.position is not None
+    if args.game is not None:
+        spec = find_game(args.game)
+        game = spec.make_from(args.param)
+    elif args.param:
+        raise InvalidSearchOptionError("-p/--param sets a parameter of --game: give --game too")
+    else:
+        try:
+            game = remake(found.game)
+        except TableFileError as exc:
+            if wanted:
+                raise
+            print(f"(positions can be looked up with --game MODULE:CLASS: {exc})", file=out)
+            return 0
+    with Solution.load(args.file, game) as solution:
+        state = _position(game, args.moves, args.position)
+        return _show(solution, spec, game, state, out)
+
+
+def _spec_of(identity: GameIdentity) -> GameSpec | None:
+    """The reference game whose class ``identity`` names, if any (for its player names)."""
+    for spec in reference_games():
+        if f"{spec.factory.__module__}:{spec.factory.__qualname__}" == identity.path:
+            return spec
+    return None
+
+
+def _names(spec: GameSpec | None, player: int) -> str:
+    if spec is not None and 0 <= player < len(spec.players):
+        return spec.players[player]
+    return "chance" if player == CHANCE else f"player {player}"
+
+
+def _describe(found: _file.FileInfo, spec: GameSpec | None, out: TextIO) -> None:
+    """Print what a table file says of itself."""
+    print(f"{found.path}: {found.kind} of {found.game}", file=out)
+    if found.plies is not None:
+        print(f"depth: {found.plies} plies", file=out)
+    print(f"positions: {found.states:,}", file=out)
+    if not found.complete:
+        print(
+            f"unfinished: {found.states:,} states written so far; run the same build again to "
+            "finish it",
+            file=out,
+        )
+    when = found.created or "an unrecorded time"
+    took = "" if found.elapsed is None else f", in {found.elapsed:.2f} s"
+    print(f"built: {when}{took}" + ("" if found.complete else " (not finished)"), file=out)
+    if found.tolerance is not None:
+        print(f"tolerance: {found.tolerance:g} (values iterated to within it)", file=out)
+    if found.root_value is not None and found.root_player is not None:
+        player = 0 if found.root_player == CHANCE else found.root_player
+        mover = _names(spec, player)
+        where = "a chance node" if found.root_player == CHANCE else f"{mover} to move"
+        value = f"{found.root_value:+g} for {mover}"
+        ends = _distance(found.root_distance, found.method, found.root_value, found.tolerance)
+        print(f"root: {where}, value {value}, {ends}", file=out)
+
+
+def _distance(distance: int | None, method: str, value: float, tolerance: float | None) -> str:
+    if method == "value_iteration" or tolerance is not None:
+        return "no distance (a game of chance has no fixed length)"
+    if distance is None:
+        return "a draw under best play"
+    return f"the game ends in {distance} plies under best play"
+
+
+def _position(game: Any, moves: list[str], position: str | None) -> Any:
+    """The position ``--position`` and ``--moves`` give, from the start by default."""
+    state = game.initial_state()
+    if position is not None:
+        parse = getattr(game, "parse", None)
+        if not callable(parse):
+            raise InvalidSearchOptionError(f"{type(game).__name__} cannot read a --position")
+        try:
+            state = parse(position)
+        except ValueError as exc:
+            raise InvalidSearchOptionError(f"--position: {exc}") from exc
+    for move in moves:
+        if game.is_terminal(state):
+            raise InvalidSearchOptionError(f"--moves: {move!r} comes after the game is over")
+        if game.to_move(state) == CHANCE:
+            legal = {move_text(o): o for o, _ in game.chance_outcomes(state)}
+        else:
+            legal = legal_moves(game, state)
+        try:
+            state = game.result(state, read_move(move, legal))
+        except KeyError:
+            raise InvalidSearchOptionError(
+                f"--moves: {move!r} is not legal here; the legal moves are {' '.join(legal)}"
+            ) from None
+    return state
+
+
+def _show(solution: Solution, spec: GameSpec | None, game: Any, state: Any, out: TextIO) -> int:
+    """Print what ``solution`` says of ``state``."""
+    render = getattr(game, "render", None)
+    print(render(state) if callable(render) else repr(state), file=out)
+    chance = solution.method == "value_iteration" or solution.tolerance is not None
+    if game.to_move(state) == CHANCE and not game.is_terminal(state):
+        values = ", ".join(
+            f"{solution.value(state, player):+g} for {_names(spec, player)}" for player in (0, 1)
+        )
+        print(f"a chance node (nature moves next): value {values}", file=out)
+        return 0
+    mover = game.to_move(state)
+    name = _names(spec, mover)
+    value, distance = solution.value(state), solution.distance(state)
+    print(f"to move: {name}", file=out)
+    print(f"value: {value:+g} for {name}", file=out)
+    if chance:
+        print("distance: none (a game of chance has no fixed length)", file=out)
+    elif distance is None:
+        print("distance: none (a draw under best play)", file=out)
+    else:
+        print(f"distance: {distance} plies to the end", file=out)
+    best = " ".join(move_text(action) for action in solution.best_actions(state))
+    print(f"best moves: {best or 'none (the game is over)'}", file=out)
+    return 0
