@@ -19,6 +19,7 @@ from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from .errors import InvalidSearchOptionError
 from .game import Evaluation, Game, Player
+from .identity import game_difference
 from .result import SearchResult, SearchStats
 
 __all__ = ["Book", "BookEntry", "book_evaluation", "book_result", "check_book"]
@@ -73,12 +74,28 @@ class Book(Protocol):
         ...
 
 
-def check_book(book: object, searcher: str) -> None:
-    """Raise :class:`InvalidSearchOptionError` unless ``book`` is ``None`` or a :class:`Book`."""
-    if book is not None and not callable(getattr(book, "probe", None)):
+def check_book(book: object, searcher: str, game: object = None) -> None:
+    """Raise :class:`InvalidSearchOptionError` unless ``book`` is ``None`` or a book of ``game``.
+
+    A book that says which game it was built for (a ``game`` attribute, as a
+    :class:`~gamesearch.solve.Solution` has) must have been built for this one: the same
+    stable identity (:mod:`gamesearch.identity`), else an equal game of the same class.
+    """
+    if book is None:
+        return
+    if not callable(getattr(book, "probe", None)):
         raise InvalidSearchOptionError(
             f"{searcher}: book must have a probe(state, player) method (such as a "
             f"gamesearch.solve.Solution), not {type(book).__name__}"
+        )
+    built = getattr(book, "game", None)
+    if built is None or game is None:
+        return
+    difference = game_difference(built, game)
+    if difference is not None:
+        raise InvalidSearchOptionError(
+            f"{searcher}: the book was built for another game ({difference}): its values would "
+            "be wrong here; pass a book of this game"
         )
 
 

@@ -26,17 +26,28 @@ path, such as a :class:`pathlib.Path`, is recorded as its string).
 A parameter of another type (a function, an object of one's own) leaves the game without an
 identity: :class:`~gamesearch.UnsupportedGameError` says which, and how to give one.
 
-The rule for a game named by a file (``gamesearch table probe``, :func:`remake`): the path
-must name a class, importable from the current directory or the installed packages, that has
-the methods of the :class:`~gamesearch.Game` protocol, checked before it is called; the
-parameters must be plain data; the class's own checks bound them (the reference games
-refuse sizes that would not fit in memory). Nothing else is imported or called.
+The rule for a game named by a file (``Solution.load(path)`` without a game, and
+``gamesearch table probe FILE --moves ...`` without ``--game``; :func:`remake`):
+
+- the module is found in the current directory or the installed packages without importing
+  anything, and its Python source (parsed, not run) must define a class of that name at its
+  top level; only then is it imported (a module already imported is not looked at again);
+- the name must be a class with the methods of the :class:`~gamesearch.Game` protocol,
+  checked before it is called;
+- the parameters are plain data, and the class's own checks bound them (the reference games
+  refuse sizes that would not fit in memory).
+
+Nothing else is imported or called. What remains is trust in the code on the machine: a file
+can name any game class in the current directory or the installed packages, whose module is
+then imported as ``import`` would.
 """
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import importlib
+import importlib.machinery
 import inspect
 import json
 import math
@@ -44,11 +55,12 @@ import os
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from .errors import GameSearchError, TableFileError, UnsupportedGameError
 
-__all__ = ["PLAIN", "GameIdentity", "game_identity", "remake"]
+__all__ = ["PLAIN", "GameIdentity", "game_difference", "game_identity", "remake"]
 
 PLAIN = (type(None), bool, int, float, str, tuple, list, dict)
 """The types of plain data a game's parameters may be made of (floats finite, dict keys
@@ -177,6 +189,33 @@ def game_identity(game: object) -> GameIdentity:
     return GameIdentity(cls.__module__, cls.__qualname__, tuple(parameters))
 
 
+def game_difference(built: object, given: object) -> str | None:
+    """What makes ``given`` another game than ``built``, in words; ``None`` if they are one.
+
+    The same object, or the same stable identity; for games without one, the same class and
+    equal (``==``).
+
+    Example:
+        >>> from gamesearch.games import Nim
+        >>> print(game_difference(Nim((1, 2)), Nim((1, 3))))  # doctest: +NORMALIZE_WHITESPACE
+        built for gamesearch.games.nim:Nim(piles=(1, 2), players=3, max_take=None),
+        given piles=(1, 3)
+        >>> game_difference(Nim((1, 2)), Nim((1, 2))) is None
+        True
+    """
+    if built is given:
+        return None
+    try:
+        mine, theirs = game_identity(built), game_identity(given)
+    except UnsupportedGameError:
+        if type(built) is type(given) and built == given:
+            return None
+        return f"built for {built!r}, given {given!r}"
+    if mine.matches(theirs):
+        return None
+    return f"built for {mine}, given {mine.differences(theirs)}"
+
+
 def _init_attributes(game: object, cls: type) -> list[tuple[str, Any]]:
     """The ``__init__`` arguments of ``game``, read from attributes of the same names."""
     init = getattr(cls, "__init__", object.__init__)
@@ -301,7 +340,11 @@ def remake(identity: GameIdentity) -> Any:
         )
     added = _with_current_directory()
     try:
+        if identity.module not in sys.modules:
+            _check_source(identity)  # before the import: the module must define the class
         module = importlib.import_module(identity.module)
+    except TableFileError:
+        raise
     except Exception as exc:  # an ImportError, or the module failed while it ran
         raise TableFileError(
             f"cannot import {identity.module!r} for the game {where} ({type(exc).__name__}: "
@@ -329,6 +372,43 @@ def remake(identity: GameIdentity) -> Any:
         raise TableFileError(
             f"{identity.path} refused the parameters {where} ({type(exc).__name__}: {exc})"
         ) from None
+
+
+def _check_source(identity: GameIdentity) -> None:
+    """Refuse a module whose source does not define the class at its top level.
+
+    The module is found without importing anything (not even its parent packages) and its
+    source parsed, not run: a file cannot make the library import a module that is not a
+    game's (one whose import does something, say) by naming it.
+
+    Raises:
+        TableFileError: the module is not found, is not Python source, or does not define a
+            class of that name at its top level.
+    """
+    parts = identity.module.split(".")
+    spec = importlib.machinery.PathFinder.find_spec(parts[0])
+    for depth in range(1, len(parts)):
+        if spec is None or not spec.submodule_search_locations:
+            spec = None
+            break
+        locations = list(spec.submodule_search_locations)
+        spec = importlib.machinery.PathFinder.find_spec(".".join(parts[: depth + 1]), locations)
+    origin = None if spec is None else spec.origin
+    if origin is None or not origin.endswith(".py"):
+        raise TableFileError(
+            f"cannot find the Python source of {identity.module!r} for the game {identity} in "
+            "the current directory or the installed packages: pass the game (--game)"
+        )
+    try:
+        tree = ast.parse(Path(origin).read_bytes())
+    except (OSError, SyntaxError, ValueError, RecursionError, MemoryError) as exc:
+        raise TableFileError(f"cannot read {origin} for the game {identity}: {exc}") from None
+    top = identity.name.split(".")[0]
+    if not any(isinstance(node, ast.ClassDef) and node.name == top for node in tree.body):
+        raise TableFileError(
+            f"{identity.module!r} ({origin}) defines no class {top!r}, so it is not imported "
+            f"for the game {identity}"
+        )
 
 
 def _with_current_directory() -> str | None:

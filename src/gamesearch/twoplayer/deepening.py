@@ -174,7 +174,7 @@ def iterative_deepening(
         )
     # Book probes (gamesearch.book), kept out of the search loop: an exact answer at the root,
     # and the book's values in place of the evaluation at the leaves.
-    check_book(book, _SEARCHER)
+    check_book(book, _SEARCHER, game)
     if book is not None:
         known = book_result(book, game, root, started)
         if known is not None:
