@@ -16,6 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gamesearch import (
+    BlindSearchWarning,
     InvalidSearchOptionError,
     TranspositionTable,
     alphabeta,
@@ -364,7 +365,8 @@ def test_ordering_shows_in_the_actions_and_the_leaves() -> None:
 def test_a_search_stopped_by_its_limit_leaves_the_last_complete_tree_as_root() -> None:
     game = TicTacToe()
     tree = SearchTree(game)
-    result = iterative_deepening(game, node_limit=500, trace=tree)
+    with pytest.warns(BlindSearchWarning):
+        result = iterative_deepening(game, node_limit=500, trace=tree)
     assert len(tree.trees) == result.depth + 1  # the last iteration did not finish
     assert tree.trees[-1].closed is None
     assert tree.root is tree.trees[-2]
