@@ -548,6 +548,7 @@ def test_games_with_a_depth_by_default_say_so(capsys: pytest.CaptureFixture[str]
         assert "estimated at depth" in out
 
 
+@pytest.mark.filterwarnings("ignore::gamesearch.BlindSearchWarning")  # --depth 1, no evaluation
 def test_boards_are_drawn_with_coordinates(capsys: pytest.CaptureFixture[str]) -> None:
     args = ("-p", "width=4", "-p", "height=4", "--moves", "2", "--depth", "1", "--quiet")
     out = call(capsys, "solve", "connect4", *args)[1]

@@ -343,3 +343,22 @@ def test_every_reference_game_passes(game: Any, zero_sum: bool) -> None:
     report = check_game(game, max_states=2_000, zero_sum=zero_sum)
     assert report.states > 0
     assert report.terminal >= 1
+
+
+def test_the_report_says_when_not_every_state_was_checked_and_how_to_check_them_all():
+    # Before: str(report) was the dataclass's fields; a walk that stopped at max_states
+    # passed quietly, with no word of what was left out nor how to check it.
+    partial = check_game(TicTacToe(), max_states=100, lines=3)
+    assert not partial.exhaustive
+    assert partial.max_states == 100
+    words = str(partial)
+    assert words.startswith(f"checked {partial.states:,} states ({partial.terminal:,} terminal)")
+    assert "not every reachable state: the first 100 found breadth first" in words
+    assert "then 3 random lines of play" in words
+    suggested = words.split("check_game(game, max_states=")[1].split(")")[0]
+    whole = check_game(TicTacToe(), max_states=int(suggested))  # the call it suggests
+    assert whole.exhaustive
+    assert (
+        str(whole)
+        == "checked 765 states (138 terminal): every state reachable from the initial state"
+    )

@@ -15,6 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gamesearch import (
+    BlindSearchWarning,
     GameProtocolError,
     InvalidSearchOptionError,
     TranspositionTable,
@@ -252,7 +253,8 @@ def test_a_table_can_serve_every_move_of_a_match() -> None:
 
 def test_a_node_limit_stops_the_search_after_a_completed_iteration() -> None:
     game = TicTacToe(size=4, k=4)
-    result = iterative_deepening(game, node_limit=5_000)
+    with pytest.warns(BlindSearchWarning, match="evaluate="):  # TicTacToe has no evaluation
+        result = iterative_deepening(game, node_limit=5_000)
     assert result.stats.nodes >= 5_000  # the interrupted iteration's work is counted too
     assert result.depth is not None
     assert result.depth >= 1
@@ -262,7 +264,8 @@ def test_a_node_limit_stops_the_search_after_a_completed_iteration() -> None:
 
 def test_a_time_limit_is_honoured() -> None:
     game = TicTacToe(size=4, k=4)  # too big to solve in the time given
-    result = iterative_deepening(game, time_limit=0.1)
+    with pytest.warns(BlindSearchWarning):
+        result = iterative_deepening(game, time_limit=0.1)
     assert 0.1 <= result.stats.elapsed < 0.1 + 0.5  # a hang detector; bench/ measures precision
     assert result.action in game.actions(game.initial_state())
 
@@ -270,7 +273,8 @@ def test_a_time_limit_is_honoured() -> None:
 def test_the_deepest_completed_iteration_is_returned() -> None:
     game = TicTacToe(size=4, k=4)
     seen: list[Any] = []
-    result = iterative_deepening(game, time_limit=0.2, on_iteration=seen.append)
+    with pytest.warns(BlindSearchWarning):
+        result = iterative_deepening(game, time_limit=0.2, on_iteration=seen.append)
     assert seen
     assert result.depth == seen[-1].depth
     assert (result.action, result.value) == (seen[-1].action, seen[-1].value)

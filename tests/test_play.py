@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 from collections import Counter
 
@@ -16,13 +17,15 @@ from gamesearch import (
     IllegalActionError,
     InvalidDistributionError,
     InvalidSearchOptionError,
+    InvalidUtilityError,
+    MCTSPlayer,
     alphabeta,
     expectiminimax,
     play,
     random_player,
     searcher_player,
 )
-from gamesearch.games import Pig, TicTacToe
+from gamesearch.games import ConnectFour, Pig, TicTacToe
 
 
 def roll_once(state):
@@ -156,3 +159,58 @@ def test_bad_chance_outcomes_and_players():
         play(Stranger(2), [lambda s: 1, lambda s: 1])
     with pytest.raises(InvalidSearchOptionError, match=r"not a searcher"):
         searcher_player(TicTacToe(), "alphabeta")
+
+
+class NaNForTheFirst(Countdown):
+    """Countdown whose end is worth NaN to player 0, and 1 to player 1."""
+
+    def utility(self, state, player):
+        return math.nan if player == 0 else 1.0
+
+
+def test_a_nan_utility_is_refused_not_counted_a_win():
+    # Before: utilities (nan, 1.0) and winner 0, as NaN made max() and index() pick player 0.
+    with pytest.raises(InvalidUtilityError, match=r"utility\(state, 0\) returned NaN for state 0"):
+        play(NaNForTheFirst(2), [lambda s: 1, lambda s: 1])
+
+
+class Stuck(Countdown):
+    """Countdown that has no actions at 1, where it is not over."""
+
+    def actions(self, state):
+        return () if state <= 1 else (1,)
+
+
+def test_no_actions_where_the_game_is_not_over_is_a_protocol_error():
+    # Before: the random player's IndexError ("Cannot choose from an empty sequence").
+    stuck = pytest.raises(GameProtocolError, match=r"state 1 is not terminal but has no actions")
+    with stuck:
+        play(Stuck(3), [random_player(seed=0), random_player(seed=0)])
+    with stuck:  # a player of one's own is not asked either
+        play(Stuck(3), [lambda s: 1, lambda s: 1])
+    with stuck:
+        random_player(Stuck(3), random.Random(0))(1)
+
+
+@pytest.mark.parametrize(
+    ("made_for", "match"),
+    [(TicTacToe(size=3), TicTacToe(size=4)), (ConnectFour(5, 4), ConnectFour(4, 4))],
+)
+def test_a_player_made_for_another_game_is_refused_at_the_start(made_for, match):
+    # Before: "MCTSPlayer: no move to make in state ..." a few moves into the game.
+    player = MCTSPlayer(made_for, iterations=10, rng=0)
+    with pytest.raises(InvalidSearchOptionError, match=r"play: player 1 .* was made for the game"):
+        play(match, [random_player(seed=0), player])
+    with pytest.raises(InvalidSearchOptionError, match=r"not for this match's game"):
+        play(match, [searcher_player(made_for, alphabeta, depth=1), random_player(seed=0)])
+
+
+def test_a_player_made_for_an_equal_game_plays():
+    # Another object of the same game, as a tournament's copies of the players hold.
+    player = MCTSPlayer(TicTacToe(size=3), iterations=50, rng=0)
+    assert play(TicTacToe(size=3), [player, random_player(seed=0)]).finished
+    from gamesearch.play import same_game  # the helper the check uses
+
+    assert same_game(TicTacToe(), TicTacToe(size=3, k=3))
+    assert not same_game(TicTacToe(3), TicTacToe(3, k=2))
+    assert not same_game(TicTacToe(3), ConnectFour())

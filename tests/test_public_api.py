@@ -40,6 +40,7 @@ from gamesearch.games import Chance, ConnectFour, GameTree, Hog, Nim, Pig, Rolit
 PUBLIC = {
     "gamesearch": [
         "CHANCE",
+        "BlindSearchWarning",
         "CyclicGameError",
         "Evaluation",
         "Game",
@@ -244,7 +245,12 @@ def attribute_docstring(module_name, name):
 def test_all_is_the_expected_sorted_list(module, names):
     skip_unless_available(module)
     assert importlib.import_module(module).__all__ == names
-    assert names == sorted(names)
+    assert names == sorted(names, key=_isort_order)
+
+
+def _isort_order(name: str) -> tuple[int, str]:
+    """The order of ruff's RUF022: CONSTANTS, then Classes, then functions, each sorted."""
+    return (0 if name.isupper() else 1 if name[0].isupper() else 2, name)
 
 
 @pytest.mark.parametrize(("module", "names"), list(PUBLIC.items()))
@@ -445,15 +451,30 @@ ERROR_CLASSES = sorted(
         for obj in vars(gamesearch.errors).values()
         if isinstance(obj, type)
         and issubclass(obj, BaseException)
+        and not issubclass(obj, Warning)
         and obj.__module__ == "gamesearch.errors"
     ),
     key=lambda cls: cls.__name__,
 )
+WARNING_CLASSES = [gamesearch.errors.BlindSearchWarning]
 
 
-def test_errors_module_exports_every_exception_it_defines():
-    assert [cls.__name__ for cls in ERROR_CLASSES] == gamesearch.errors.__all__
+def test_errors_module_exports_every_exception_and_warning_it_defines():
+    defined = sorted(
+        name
+        for name, obj in vars(gamesearch.errors).items()
+        if isinstance(obj, type) and obj.__module__ == "gamesearch.errors"
+    )
+    assert defined == sorted(cls.__name__ for cls in ERROR_CLASSES + WARNING_CLASSES)
+    assert defined == gamesearch.errors.__all__
     assert set(gamesearch.errors.__all__) <= set(gamesearch.__all__)
+
+
+@pytest.mark.parametrize("cls", WARNING_CLASSES, ids=lambda cls: cls.__name__)
+def test_every_warning_is_a_user_warning_a_caller_can_filter(cls):
+    assert issubclass(cls, UserWarning)
+    assert not issubclass(cls, GameSearchError)
+    assert getattr(gamesearch, cls.__name__) is cls
 
 
 @pytest.mark.parametrize("cls", ERROR_CLASSES, ids=lambda cls: cls.__name__)

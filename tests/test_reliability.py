@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from gamesearch import (
     CHANCE,
+    BlindSearchWarning,
     CyclicGameError,
     GameProtocolError,
     GameSearchError,
@@ -107,7 +108,8 @@ def test_a_constant_key_cannot_make_the_engine_loop():
 
 
 def test_the_engine_searches_a_cyclic_game_under_a_clock():
-    result = iterative_deepening(Ring(), time_limit=0.05)
+    with pytest.warns(BlindSearchWarning, match="Ring has no evaluate method"):
+        result = iterative_deepening(Ring(), time_limit=0.05)
     assert result.action == 1
     assert not result.exact
 

@@ -165,6 +165,7 @@ def test_singular_extensions_solve_exactly(state: int, margin: float) -> None:
 
 @settings(max_examples=30, deadline=None)
 @given(game_trees(max_depth=5), st.integers(1, 6))
+@pytest.mark.filterwarnings("ignore::gamesearch.BlindSearchWarning")  # no evaluation, on purpose
 def test_singular_extensions_keep_proofs(tree: GameTree, depth: int) -> None:
     full = minimax(tree)
     result = iterative_deepening(tree, depth=depth, singular=0.5)

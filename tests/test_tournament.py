@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import math
 import os
 import pickle
 import random
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
-from helpers import ship_by_value
+from helpers import Countdown, ship_by_value
 
 from gamesearch import (
+    GameProtocolError,
     GameRecord,
     InvalidSearchOptionError,
+    InvalidUtilityError,
     MCTSPlayer,
     NotPicklableError,
     PartFailedError,
@@ -221,3 +224,37 @@ def test_processes_and_dask_give_the_serial_records(dask_executor):
     with ProcessPoolExecutor(2) as pool:
         assert tournament(game, players, games=6, seed=9, executor=pool) == serial
     assert tournament(game, players, games=6, seed=9, executor=dask_executor) == serial
+
+
+class NaNForTheFirst(Countdown):
+    def utility(self, state, player):
+        return math.nan if player == 0 else 1.0
+
+
+class Stuck(Countdown):
+    def actions(self, state):
+        return () if state <= 1 else (1,)
+
+
+def test_a_game_that_breaks_the_protocol_fails_with_its_protocol_error():
+    # Before: NaN utilities were recorded and counted a win for seat 0; a state without
+    # actions failed with the random player's IndexError.
+    players = [random_player(seed=0), random_player(seed=1)]
+    with pytest.raises(PartFailedError, match=r"InvalidUtilityError: utility\(state, 0\)") as nan:
+        tournament(NaNForTheFirst(2), players, games=2)
+    assert isinstance(nan.value.__cause__, InvalidUtilityError)
+    with pytest.raises(PartFailedError, match=r"state 1 is not terminal but has no act") as stuck:
+        tournament(Stuck(3), players, games=2)
+    assert isinstance(stuck.value.__cause__, GameProtocolError)
+
+
+def test_a_player_made_for_another_game_is_refused_before_any_game():
+    player = MCTSPlayer(TicTacToe(size=3), iterations=10, rng=0)
+    seen: dict[int, GameRecord] = {}
+    with pytest.raises(
+        InvalidSearchOptionError,
+        match=r"tournament: player 0 \(MCTSPlayer\(TicTacToe\(size=3, k=3\).* not for this "
+        r"match's game TicTacToe\(size=4, k=4\)",
+    ):
+        tournament(TicTacToe(4), [player, random_player()], games=2, on_record=seen.__setitem__)
+    assert not seen

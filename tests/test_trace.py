@@ -16,6 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gamesearch import (
+    BlindSearchWarning,
     InvalidSearchOptionError,
     TranspositionTable,
     alphabeta,
@@ -153,6 +154,25 @@ def test_textbook_text_picture() -> None:
     assert text.splitlines()[0] == "A MAX = 3 [3, +inf] *"
     assert "|   |-- 1: C2 = 4 pruned" in text
     assert "`-- 2: D MIN = 2 [3, 5] cutoff" in text
+
+
+def test_a_pruned_subtree_deeper_than_the_search_is_not_searched_not_estimated() -> None:
+    # Before: "C2 estimate pruned" in an exact search, which estimates nothing; the pruned C2
+    # lies at the deepest ply searched, so its subtree is not drawn.
+    game = GameTree({"a": 1, "b": {"z": -5, "w": {"r": {"s": 3}}}})
+    assert recorded(alphabeta, game).to_text().splitlines() == [
+        "A MAX = 1 [1, +inf] *",
+        "|-- a: B = 1 *",
+        "`-- b: C MIN = -5 [1, +inf] cutoff",
+        "    |-- z: C1 = -5",
+        "    `-- w: C2 not searched",
+    ]
+    limited = recorded(alphabeta, game, depth=2, evaluate=lambda state, player: 0.0).to_text()
+    assert limited.splitlines()[-1] == "    `-- w: C2 not searched"  # pruned before its estimate
+    assert "estimate" not in limited  # C1 is terminal
+    deeper = GameTree({"a": {"x": 2}, "b": {"z": {"u": 0}, "w": {"r": 3}}})
+    scored = recorded(alphabeta, deeper, depth=2, evaluate=lambda state, player: 0.0).to_text()
+    assert "    |-- z: C1 = 0 estimate" in scored.splitlines()  # an estimate stays one
 
 
 def test_minimax_has_no_window_and_prunes_nothing() -> None:
@@ -364,7 +384,8 @@ def test_ordering_shows_in_the_actions_and_the_leaves() -> None:
 def test_a_search_stopped_by_its_limit_leaves_the_last_complete_tree_as_root() -> None:
     game = TicTacToe()
     tree = SearchTree(game)
-    result = iterative_deepening(game, node_limit=500, trace=tree)
+    with pytest.warns(BlindSearchWarning):
+        result = iterative_deepening(game, node_limit=500, trace=tree)
     assert len(tree.trees) == result.depth + 1  # the last iteration did not finish
     assert tree.trees[-1].closed is None
     assert tree.root is tree.trees[-2]

@@ -12,6 +12,7 @@ A :class:`Game` goes in, a :class:`SearchResult` comes out:
 from .chance.expectimax import expectimax
 from .chance.expectiminimax import expectiminimax
 from .errors import (
+    BlindSearchWarning,
     CyclicGameError,
     GameProtocolError,
     GameSearchError,
@@ -61,6 +62,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "CHANCE",
+    "BlindSearchWarning",
     "CyclicGameError",
     "Evaluation",
     "Game",

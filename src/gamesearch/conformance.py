@@ -56,6 +56,31 @@ class ConformanceReport:
     lines: int
     """Random lines of play followed to the end (or to 10,000 plies)."""
 
+    max_states: int = 10_000
+    """The most states the breadth-first walk was given (``check_game``'s ``max_states``)."""
+
+    def __str__(self) -> str:
+        """What was checked, in one sentence, with the call that checks every state if not all.
+
+        >>> from gamesearch.games import ConnectFour
+        >>> report = check_game(ConnectFour(4, 4), max_states=100, lines=5)
+        >>> report.exhaustive, str(report).startswith("checked 1")
+        (False, True)
+        >>> print(str(report).split(": ")[-1].split(", say")[0])
+        check_game(game, max_states=1_000_000)
+        """
+        checked = f"checked {self.states:,} states ({self.terminal:,} terminal)"
+        if self.exhaustive:
+            return f"{checked}: every state reachable from the initial state"
+        more = max(10 * self.max_states, 1_000_000)
+        return (
+            f"{checked}, not every reachable state: the first {self.max_states:,} found breadth "
+            f"first from the initial state (max_states={self.max_states:_}), then "
+            f"{self.lines:,} random lines of play to the end. To check every state, pass "
+            f"max_states above their number: check_game(game, max_states={more:_}), say; "
+            "report.exhaustive is then True"
+        )
+
 
 class _Problems:
     """The defects found, the first example of each kind kept, with the line that reached it."""
@@ -108,7 +133,10 @@ def check_game(
             exists to catch a search that scores a state too early).
 
     Returns:
-        How much was checked.
+        How much was checked: ``report.exhaustive`` is False when the game has more than
+        ``max_states`` reachable states (the default checks 10,000 of them, then ``lines``
+        random lines of play), and ``str(report)`` says so in words, with the call that checks
+        every state.
 
     Raises:
         NotAGameError: ``game`` lacks members of the protocol.
@@ -178,7 +206,9 @@ def check_game(
             state, line = game.result(state, action), (*line, action)
     if problems.found:
         _raise(game, problems)
-    return ConformanceReport(checked, terminal, exhaustive, 0 if exhaustive else lines)
+    return ConformanceReport(
+        checked, terminal, exhaustive, 0 if exhaustive else lines, max_states=max_states
+    )
 
 
 def _raise(game: Any, problems: _Problems) -> None:

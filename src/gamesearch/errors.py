@@ -25,11 +25,19 @@ kind of mistake, so ``except ValueError`` keeps working::
     ├── NotPicklableError       (TypeError)      a game or function an executor cannot ship
     └── PartFailedError         (RuntimeError)   a part of a parallel run that raised or whose
                                                  worker died, after its retries
+
+And one warning, which a caller can filter (``warnings.filterwarnings("ignore",
+category=BlindSearchWarning)``)::
+
+    UserWarning
+    └── BlindSearchWarning                       a depth-limited search that had no evaluation
+                                                 and chose among moves it could not tell apart
 """
 
 from __future__ import annotations
 
 __all__ = [
+    "BlindSearchWarning",
     "CyclicGameError",
     "GameProtocolError",
     "GameSearchError",
@@ -198,3 +206,17 @@ class PartFailedError(GameSearchError, RuntimeError):
         """The failed part itself."""
         self.finished = finished
         """How many parts had finished (and been handed on) when the run gave up."""
+
+
+class BlindSearchWarning(UserWarning):
+    """A depth-limited search scored the positions at its limit with no evaluation at all.
+
+    :func:`~gamesearch.iterative_deepening` stopped by a ``depth``, ``time_limit`` or
+    ``node_limit`` before it proved the value, on a game with no ``evaluate`` method and with no
+    ``evaluate=`` given: every position at its depth limit counted 0, so among the moves it
+    could not prove it chose blind, and a player made of it loses to any player that looks
+    ahead. Pass ``evaluate=`` (or give the game an ``evaluate(state, player)`` method). It is a
+    ``UserWarning``: Python shows it once per place in the code that calls the search, and
+    ``warnings.filterwarnings("ignore", category=BlindSearchWarning)`` silences it where
+    playing by proven results alone is meant.
+    """

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, overload
 
-from ._core import check_game
+from ._core import check_game, no_actions_error, terminal_value
 from .chance._common import distribution, no_chance_outcomes_error
 from .errors import GameProtocolError, IllegalActionError, InvalidSearchOptionError
 from .game import CHANCE, Game, Player
@@ -83,9 +83,13 @@ def play(
         NotAGameError: ``game`` lacks members of the ``Game`` protocol.
         InvalidSearchOptionError: ``players`` does not have one callable per player, or
             ``max_moves`` is not an int >= 0 or ``None``.
+            A player made for another game (one whose ``game`` attribute is not this game)
+            is refused too: see :func:`check_players`.
         IllegalActionError: a player chose an action that is not legal.
         InvalidDistributionError: a chance node's probabilities are not a distribution.
-        GameProtocolError: ``to_move`` named no known player.
+        GameProtocolError: ``to_move`` named no known player, or a state that is not terminal
+            has no actions.
+        InvalidUtilityError: a final utility is NaN or not a number.
 
     Example:
         Two players of Pig who roll once a turn, then hold:
@@ -122,8 +126,11 @@ def play(
             pairs = distribution(outcomes_of(current), current, "chance_outcomes")
             action = rng.choices([o for o, _ in pairs], weights=[p for _, p in pairs])[0]
         elif isinstance(mover, int) and 0 <= mover < count:
-            action = players[mover](current)
             legal = game.actions(current)
+            if not legal:
+                # Before the player is asked: no player can move here, whatever it is.
+                raise no_actions_error(current, legal)
+            action = players[mover](current)
             if action not in legal:
                 raise IllegalActionError(action, tuple(legal), f"the move of player {mover}")
         else:
@@ -135,8 +142,9 @@ def play(
         movers.append(mover)
         current = game.result(current, action)
     finished = game.is_terminal(current)
+    # A NaN has no place in a comparison: it would make player 0 the winner of any game.
     utilities = (
-        tuple(float(game.utility(current, player)) for player in range(count))
+        tuple(terminal_value(game, current, player) for player in range(count))
         if finished
         else None
     )
@@ -158,7 +166,9 @@ def check_players(
 
     Raises:
         InvalidSearchOptionError: ``players`` is not a sequence of ``game.num_players``
-            callables.
+            callables, or a player was made for another game: its ``game`` attribute, where
+            it has one that is not ``None``, is not the same game as ``game``
+            (:func:`same_game`).
     """
     count = game.num_players
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
@@ -170,7 +180,45 @@ def check_players(
             f"{caller}: {type(game).__name__} has {count} players, so players must be {count} "
             f"callables state -> action; got {players!r}"
         )
+    for seat, player in enumerate(players):
+        own = getattr(player, "game", None)
+        if own is not None and not same_game(own, game):
+            raise InvalidSearchOptionError(
+                f"{caller}: player {seat} ({player!r}) was made for the game {own!r}, not for "
+                f"this match's game {game!r}: make it with the game it plays"
+            )
     return players
+
+
+def same_game(first: object, second: object) -> bool:
+    """Whether two game objects are the same game, as far as can be told.
+
+    A player made for a game (one with a ``game`` attribute, as :class:`~gamesearch.MCTSPlayer`
+    and a bound :class:`SearcherPlayer` have) can only play that game. Two games are the same
+    when they are one object; when their class defines ``==``, when they are equal; otherwise
+    when they are of the same class with equal public data attributes (those whose names do not
+    start with ``_``, methods and other callables left out), such as ``TicTacToe``'s ``size``
+    and ``k``. Where the attributes cannot be compared, the games are taken to be the same.
+    """
+    if first is second:
+        return True
+    if type(first) is not type(second):
+        return False
+    try:
+        if type(first).__eq__ is not object.__eq__:
+            return bool(first == second)
+        return _public_data(first) == _public_data(second)
+    except Exception:  # attributes that cannot be compared (arrays, say): nothing to tell
+        return True
+
+
+def _public_data(game: object) -> dict[str, object]:
+    """The public, non-callable attributes of ``game`` (its parameters, in most games)."""
+    return {
+        name: value
+        for name, value in getattr(game, "__dict__", {}).items()
+        if not name.startswith("_") and not callable(value)
+    }
 
 
 def check_max_moves(max_moves: object, caller: str) -> None:
@@ -263,13 +311,21 @@ class RandomPlayer(Generic[_S, _A]):
 
         Raises:
             InvalidSearchOptionError: the player is not bound to a game.
+            GameProtocolError: ``state`` has no actions.
         """
         if self.game is None:
             raise InvalidSearchOptionError(
                 "random_player() plays no game yet: pass it to play(game, players), or bind it "
                 "with player.bind(game)"
             )
-        return self.rng.choice(list(self.game.actions(state)))
+        legal = self.game.actions(state)
+        if not legal:
+            if self.game.is_terminal(state):
+                raise GameProtocolError(
+                    f"random_player: no move to make in the final state {state!r}"
+                )
+            raise no_actions_error(state, legal)
+        return self.rng.choice(list(legal))
 
 
 @overload

@@ -222,7 +222,10 @@ def to_text(tree: Recorder, root: TraceNode) -> str:
     A Monte Carlo search's nodes also show ``n=``, their visit count, their value being the
     mean result of those visits (to 3 decimals), and ``proven`` where the MCTS-Solver proved
     it. ``*`` marks the principal variation, ``cutoff`` a node whose search was cut short,
-    ``pruned`` a node never searched, ``estimate`` a leaf scored at the depth limit.
+    ``pruned`` a node never searched, ``estimate`` a leaf scored at the depth limit, and
+    ``not searched`` a position inside a pruned subtree that is not the end of the game, where
+    the drawing stops (at the deepest ply the search reached): no value was ever estimated
+    there, whether the search was exact or depth-limited.
     """
     pv = {id(node) for node in tree.principal_variation(root)}
     lines: list[str] = []
@@ -241,14 +244,15 @@ def to_text(tree: Recorder, root: TraceNode) -> str:
             parts.append(_window(node.final_window))
         if node.probability is not None:
             parts.append(f"p={number(node.probability)}")
-        if node.kind == "leaf" and node.terminal is False:
+        unexplored = node.kind == "leaf" and node.terminal is False
+        if unexplored and node.visited:
             parts.append("estimate")
         if node.stored:
             parts.append("table")
         if node.cutoff is not None:
             parts.append("cutoff")
         if not node.visited:
-            parts.append("pruned")
+            parts.append("not searched" if unexplored else "pruned")
         if id(node) in pv:
             parts.append("*")
         return " ".join(parts)

@@ -18,7 +18,7 @@ from .._core import (
     recursion_guard,
 )
 from ..book import Book, book_evaluation, book_result, check_book
-from ..errors import InvalidSearchOptionError
+from ..errors import BlindSearchWarning, InvalidSearchOptionError
 from ..game import A, Evaluation, Game, Order, Player, S
 from ..result import SearchResult, SearchStats
 from ..trace.events import Observer
@@ -85,7 +85,9 @@ def iterative_deepening(
             searcher; ``None`` for no limit.
         node_limit: The most nodes to visit in all iterations together; never exceeded.
         evaluate: ``evaluate(state, player)`` for states at the depth limit; defaults to the
-            game's own ``evaluate`` method, else 0 for every state (play by proven results).
+            game's own ``evaluate`` method, else 0 for every state (play by proven results;
+            a search stopped by a limit before it proved the value then warns, with a
+            :class:`~gamesearch.BlindSearchWarning`).
         table: A table to use and fill (pass the same one for every move of a match, so that
             each search starts with the best actions of the last); default: a new one.
         on_iteration: Called with the result of every completed iteration, for progress.
@@ -142,6 +144,11 @@ def iterative_deepening(
         InvalidUtilityError: as for :func:`alphabeta`.
         SearchTooDeepError: as for :func:`alphabeta`.
 
+    Warns:
+        BlindSearchWarning: a limit stopped the search before it proved the value, with no
+            ``evaluate`` (given or the game's): the move was chosen blind among those not
+            proven.
+
     Example:
         >>> from gamesearch.games import TicTacToe
         >>> game = TicTacToe()
@@ -154,6 +161,7 @@ def iterative_deepening(
     started = time.perf_counter()
     depth = _renamed_depth(depth, max_depth)
     evaluate = _default(game, "evaluate", evaluate, _zero)
+    blind = evaluate is _zero
     trusted_order = order is None  # the game's own order, if any: check_game checks it
     order = _default(game, "order", order, None)
     _check_limits(time_limit, depth, node_limit, on_iteration)
@@ -197,7 +205,7 @@ def iterative_deepening(
         singular=None if singular is None else float(singular),
     )
     deadline = None if time_limit is None else started + time_limit
-    return on_fresh_stack(  # one stack chunk, on which every iteration starts at one place
+    result: SearchResult[A] = on_fresh_stack(  # one stack chunk: every iteration starts there
         _deepen, game, root, evaluate, options, search_id,
         limits=(deadline, depth, node_limit),
         on_iteration=on_iteration,
@@ -205,6 +213,18 @@ def iterative_deepening(
         trace=trace,
         aspiration=aspiration,
     )  # fmt: skip
+    if blind and not result.exact:
+        # The positions at the depth limit all counted 0: the choice among the moves not
+        # proven was blind. A constant message, so that Python shows it once per call site.
+        warnings.warn(
+            f"{_SEARCHER}: stopped before it proved the value, and {type(game).__name__} has no "
+            "evaluate method and no evaluate= was given, so every position at the depth limit "
+            "counted 0 and the move was chosen blind among those not proven. Pass "
+            "evaluate=(state, player) -> estimate to play well",
+            BlindSearchWarning,
+            stacklevel=2,
+        )
+    return result
 
 
 def _deepen(
