@@ -240,12 +240,11 @@ def test_a_game_that_breaks_the_protocol_fails_with_its_protocol_error():
     # Before: NaN utilities were recorded and counted a win for seat 0; a state without
     # actions failed with the random player's IndexError.
     players = [random_player(seed=0), random_player(seed=1)]
-    with pytest.raises(PartFailedError, match=r"InvalidUtilityError: utility\(state, 0\)") as nan:
+    with pytest.raises(InvalidUtilityError, match=r"utility\(state, 0\)") as nan:
         tournament(NaNForTheFirst(2), players, games=2)
-    assert isinstance(nan.value.__cause__, InvalidUtilityError)
-    with pytest.raises(PartFailedError, match=r"state 1 is not terminal but has no act") as stuck:
+    assert isinstance(nan.value.__cause__, PartFailedError)  # which game, in its message
+    with pytest.raises(GameProtocolError, match=r"state 1 is not terminal but has no act"):
         tournament(Stuck(3), players, games=2)
-    assert isinstance(stuck.value.__cause__, GameProtocolError)
 
 
 def test_a_player_made_for_another_game_is_refused_before_any_game():

@@ -20,7 +20,7 @@ from typing import Any, Generic, TypeVar
 
 from ._core import check_game
 from ._parts import check_executor, check_retries, check_shippable, derived_seed, run_parts
-from .errors import InvalidSearchOptionError
+from .errors import GameSearchError, InvalidSearchOptionError, PartFailedError
 from .game import Game
 from .play import GameRecord, check_max_moves, check_players, play
 from .progress import ProgressCallback
@@ -141,6 +141,9 @@ def tournament(
             player cannot be pickled.
         PartFailedError: a game raised (or its worker died) after its retries; the message
             names the game, and the games finished before were handed to ``on_record``.
+        GameSearchError: a game broke the protocol (a NaN utility, a state without actions
+            that is not terminal, ...): the error ``play`` raises, as itself (its cause, a
+            :class:`PartFailedError`, names the game).
 
     Example:
         Perfect play against a random player, alternating who moves first:
@@ -182,15 +185,21 @@ def tournament(
         )
         for index in range(games)
     ]
-    records = run_parts(
-        executor,
-        _play_game,
-        parts,
-        caller=_CALLER,
-        on_result=on_record,
-        progress=progress,
-        retries=retries,
-    )
+    try:
+        records = run_parts(
+            executor,
+            _play_game,
+            parts,
+            caller=_CALLER,
+            on_result=on_record,
+            progress=progress,
+            retries=retries,
+        )
+    except PartFailedError as failure:
+        if isinstance(failure.__cause__, GameSearchError):
+            # A game that breaks the protocol fails as it does in play(), not as a lost part.
+            raise failure.__cause__ from failure
+        raise
     return _tally(tuple(records), seats, count)
 
 
