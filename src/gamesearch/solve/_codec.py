@@ -86,8 +86,12 @@ def encode(value: object) -> bytes:
         >>> decode(encode(((1, "a"), None, b"x", 0.5)))
         ((1, 'a'), None, b'x', 0.5)
     """
-    if type(value) is int and -128 <= value < 128:  # the common key: a small int
-        return _SMALL_INTS[value]
+    if type(value) is int:  # the common key: an int (a bitboard)
+        if -128 <= value < 128:
+            return _SMALL_INTS[value]
+        size = (value.bit_length() + 8) // 8
+        if size < 0x80:  # its length fits in one byte of varint
+            return bytes((_INT, size)) + value.to_bytes(size, "big", signed=True)
     out = bytearray()
     _encode(value, out, 0, value)
     if len(out) > MAX_BYTES:
@@ -176,6 +180,8 @@ def decode(data: object) -> Any:
         TableFileError: ``data`` is not bytes, or not a value this codec wrote (see the
             bounds in the module's docstring).
     """
+    if type(data) is bytes and len(data) > 1 and data[0] == 1 and len(data) == 2 + data[1]:
+        return int.from_bytes(data[2:], "big", signed=True)  # an int, the common key
     if not isinstance(data, bytes):
         raise TableFileError(
             f"a stored key or action list is a {type(data).__name__}, not bytes: the file is "
@@ -186,8 +192,6 @@ def decode(data: object) -> Any:
             f"a stored key or action list is {len(data):,} bytes long, over the {MAX_BYTES:,} "
             "this codec writes: the file is damaged or hostile"
         )
-    if len(data) == 3 and data[0] == _INT and data[1] == 1:  # a small int, the common key
-        return int.from_bytes(data[2:], "big", signed=True)
     value, end = _decode(data, 0, 0)
     if end != len(data):
         raise TableFileError(
