@@ -73,8 +73,9 @@ def best_response(
             lacks an information set of another player.
         IllegalActionError: ``profile`` gives an action that its information set lacks.
         InvalidDistributionError: ``profile``'s probabilities at a set do not sum to 1.
-        NotAGameError, UnsupportedGameError, GameProtocolError: as for
-            :func:`~gamesearch.imperfect.cfr`.
+        NotAGameError: ``game`` lacks members of the protocol.
+        UnsupportedGameError: the game lacks perfect recall, or is too big to enumerate.
+        GameProtocolError: the game breaks the protocol.
 
     Example:
         Against a second player of Kuhn poker who always passes (and folds), the first bets a
@@ -103,15 +104,15 @@ def expected_values(
 
     Raises:
         InvalidSearchOptionError: ``profile`` lacks an information set.
-        IllegalActionError, InvalidDistributionError, NotAGameError, UnsupportedGameError,
-            GameProtocolError: as for :func:`best_response`.
+        GameSearchError: the other errors of :func:`best_response`, for the same causes.
 
     Example:
         >>> from gamesearch.imperfect import KuhnPoker, cfr
         >>> game = KuhnPoker()
         >>> uniform = {key: {0: 0.5, 1: 0.5} for key in cfr(game, iterations=1).strategy}
-        >>> [round(value, 6) for value in expected_values(game, uniform)]
-        [0.125, -0.125]
+        >>> first, second = expected_values(game, uniform)
+        >>> round(first, 6), round(second, 6)
+        (0.125, -0.125)
     """
     form = _form(game, "expected_values")
     return _expected(form, sigma_of(form, profile, range(form.num_players), "expected_values"))
@@ -124,8 +125,7 @@ def nash_conv(game: ImperfectInformationGame[Any, Any], profile: Strategy) -> fl
 
     Raises:
         InvalidSearchOptionError: ``profile`` lacks an information set.
-        IllegalActionError, InvalidDistributionError, NotAGameError, UnsupportedGameError,
-            GameProtocolError: as for :func:`best_response`.
+        GameSearchError: the other errors of :func:`best_response`, for the same causes.
     """
     form = _form(game, "nash_conv")
     sigma = sigma_of(form, profile, range(form.num_players), "nash_conv")
@@ -141,8 +141,7 @@ def exploitability(game: ImperfectInformationGame[Any, Any], profile: Strategy) 
     Raises:
         UnsupportedGameError: the utilities do not sum to the same constant at every end of the
             game (then exploitability is not defined; :func:`nash_conv` is).
-        InvalidSearchOptionError, IllegalActionError, InvalidDistributionError,
-            NotAGameError, GameProtocolError: as for :func:`nash_conv`.
+        GameSearchError: the other errors of :func:`best_response`, for the same causes.
 
     Example:
         Kuhn poker's equilibrium (with alpha = 0) is not exploitable:
