@@ -204,3 +204,38 @@ def test_kuhn_iterates_as_openspiels_python_solvers(variant, solver_name):
                 assert probability == pytest.approx(
                     policy.action_probability_array[index][action], abs=1e-9
                 )
+
+
+def test_a_tree_too_big_to_enumerate_is_refused():
+    from gamesearch.imperfect._tree import enumerate_tree
+
+    with pytest.raises(UnsupportedGameError, match="more than 1,000 histories"):
+        enumerate_tree(LeducPoker(), searcher="cfr", max_nodes=1000)
+
+
+class Stuck(Forgetful):
+    """A state that is not terminal but has no actions."""
+
+    def actions(self, state):
+        return ()
+
+    def information_set(self, state, player):
+        return state
+
+
+class Nobody(Stuck):
+    """A mover that is not a player."""
+
+    def to_move(self, state):
+        return 7
+
+
+@pytest.mark.parametrize(
+    ("game", "message"),
+    [(Stuck(), "is not terminal but has no actions"), (Nobody(), r"to_move\(\(\)\) returned 7")],
+)
+def test_a_game_that_breaks_the_protocol_is_refused(game, message):
+    from gamesearch.errors import GameProtocolError
+
+    with pytest.raises(GameProtocolError, match=message):
+        cfr(game, iterations=1)
