@@ -1,0 +1,40 @@
+"""Games of imperfect information: information sets, Kuhn and Leduc poker, CFR, best responses.
+
+The protocols (:mod:`.protocol`) add to a :class:`~gamesearch.Game` what a player knows,
+``information_set(state, player)``, and optionally ``sample_state(state, player, rng)``, which
+:func:`check_information_sets` checks. :class:`KuhnPoker` and :class:`LeducPoker` follow
+OpenSpiel's rules. :func:`cfr` (vanilla CFR and CFR+) approximates a Nash equilibrium on a
+game's whole tree, enumerated once into flat arrays; :func:`best_response`,
+:func:`nash_conv`, :func:`exploitability` and :func:`expected_values` measure any strategy
+profile exactly. This family imports only the contract, the shared core and the games.
+"""
+
+from .best_response import BestResponse, best_response, expected_values, exploitability, nash_conv
+from .cfr import CFRResult, CFRSolver, Variant, cfr
+from .conformance import InformationSetReport, check_information_sets
+from .kuhn import KuhnPoker, KuhnState
+from .leduc import LeducInfoSet, LeducPoker, LeducState
+from .protocol import DeterminizableGame, ImperfectInformationGame, InfoSetKey, Strategy
+
+__all__ = [
+    "BestResponse",
+    "CFRResult",
+    "CFRSolver",
+    "DeterminizableGame",
+    "ImperfectInformationGame",
+    "InfoSetKey",
+    "InformationSetReport",
+    "KuhnPoker",
+    "KuhnState",
+    "LeducInfoSet",
+    "LeducPoker",
+    "LeducState",
+    "Strategy",
+    "Variant",
+    "best_response",
+    "cfr",
+    "check_information_sets",
+    "expected_values",
+    "exploitability",
+    "nash_conv",
+]

@@ -1,0 +1,246 @@
+"""A game's whole tree, enumerated once through the protocol into flat arrays.
+
+The tabular algorithms (CFR, best response, expected values) never call the game in their
+loops: :func:`enumerate_tree` walks every history once, breadth first, and records each node's
+kind, player, information set, children (a contiguous range of node numbers, in the order of
+``actions``), the probability chance gives it and, at the end of the game, its utilities. The
+information sets are numbered as they are first met, with their keys, players and actions.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from collections.abc import Hashable
+from dataclasses import dataclass
+from numbers import Real
+from typing import Any
+
+from .._core import check_game
+from .._validation import checked_number, is_player, mover_error
+from ..errors import (
+    GameProtocolError,
+    InvalidDistributionError,
+    NotAGameError,
+    UnsupportedGameError,
+)
+from ..game import CHANCE
+
+__all__ = ["CHANCE_NODE", "DECISION", "MAX_NODES", "TERMINAL", "FlatTree", "enumerate_tree"]
+
+TERMINAL, CHANCE_NODE, DECISION = 0, 1, 2
+"""The kinds of node."""
+
+MAX_NODES = 5_000_000
+"""The most histories a game may have for the algorithms that traverse its whole tree."""
+
+_TOLERANCE = 1e-9
+"""How far chance probabilities may sum from 1."""
+
+
+@dataclass(frozen=True)
+class FlatTree:
+    """A game tree as parallel arrays, indexed by node number (0 the root, breadth first).
+
+    A node's children are numbered ``first[n] .. first[n] + count[n] - 1``, after it: a loop
+    over the nodes in order goes top-down, in reverse order bottom-up.
+    """
+
+    num_players: int
+    """The game's players."""
+
+    kind: list[int]
+    """``TERMINAL``, ``CHANCE_NODE`` or ``DECISION``."""
+
+    player: list[int]
+    """The player to move at a decision node, ``CHANCE`` at a chance node, -2 at the end."""
+
+    infoset: list[int]
+    """The number of a decision node's information set, -1 elsewhere."""
+
+    first: list[int]
+    """The number of the node's first child (0 for a terminal node)."""
+
+    count: list[int]
+    """How many children the node has (outcomes of probability 0 are left out)."""
+
+    action: list[int]
+    """The index, in its parent's actions (or chance outcomes), of the action that led here."""
+
+    probability: list[float]
+    """The probability chance gives the move into this node: 1.0 unless its parent is a
+    chance node."""
+
+    utilities: list[tuple[float, ...]]
+    """Every player's utility at a terminal node, ``()`` elsewhere."""
+
+    keys: list[Hashable]
+    """The key of each information set."""
+
+    infoset_player: list[int]
+    """The player whose information set it is."""
+
+    infoset_actions: list[tuple[Any, ...]]
+    """The actions of each information set, in the order of ``actions``."""
+
+    @property
+    def nodes(self) -> int:
+        """How many histories the tree has."""
+        return len(self.kind)
+
+
+def enumerate_tree(game: Any, *, searcher: str, max_nodes: int = MAX_NODES) -> FlatTree:
+    """Every history of ``game`` from its initial state, breadth first, as a :class:`FlatTree`.
+
+    Raises:
+        NotAGameError: ``game`` lacks members of the protocol, or ``information_set``.
+        UnsupportedGameError: the game has more than ``max_nodes`` histories.
+        GameProtocolError: a state the game cannot search: a non-terminal state without
+            actions, a mover that is not a player, two states of one information set with
+            different actions or players, or a key that cannot be hashed.
+        InvalidDistributionError: chance probabilities that are not a distribution.
+        InvalidUtilityError: a utility that is not a number.
+    """
+    check_game(game)
+    if not callable(getattr(game, "information_set", None)):
+        raise NotAGameError(
+            f"{searcher}: {type(game).__name__} has no information_set(state, player) method, "
+            "so it is not a game of imperfect information (see "
+            "gamesearch.imperfect.ImperfectInformationGame)"
+        )
+    players = game.num_players
+    has_chance = callable(getattr(game, "chance_outcomes", None))
+    tree = FlatTree(players, [], [], [], [], [], [], [], [], [], [], [])
+    index: dict[Hashable, int] = {}
+    pending: deque[Any] = deque([game.initial_state()])
+    _add(tree, kind=-1, action=0, probability=1.0)
+    node = 0
+    while pending:
+        state = pending.popleft()
+        children = _expand(game, state, tree, node, index, players, has_chance)
+        if tree.nodes + len(children) > max_nodes:
+            raise UnsupportedGameError(
+                f"{searcher} traverses the whole game tree, and {type(game).__name__} has more "
+                f"than {max_nodes:,} histories"
+            )
+        tree.first[node] = tree.nodes
+        tree.count[node] = len(children)
+        for position, (child, probability) in enumerate(children):
+            if probability > 0:
+                _add(tree, kind=-1, action=position, probability=probability)
+                pending.append(child)
+            else:
+                tree.count[node] -= 1
+        node += 1
+    return tree
+
+
+def _add(tree: FlatTree, *, kind: int, action: int, probability: float) -> None:
+    """Append a node whose kind and children are filled in when it is expanded."""
+    tree.kind.append(kind)
+    tree.player.append(-2)
+    tree.infoset.append(-1)
+    tree.first.append(0)
+    tree.count.append(0)
+    tree.action.append(action)
+    tree.probability.append(probability)
+    tree.utilities.append(())
+
+
+def _expand(
+    game: Any,
+    state: Any,
+    tree: FlatTree,
+    node: int,
+    index: dict[Hashable, int],
+    players: int,
+    has_chance: bool,
+) -> list[tuple[Any, float]]:
+    """Record ``state`` as ``node``; return its children, each with its chance probability."""
+    if game.is_terminal(state):
+        tree.kind[node] = TERMINAL
+        tree.utilities[node] = tuple(
+            checked_number(game.utility(state, p), state, p, "utility") for p in range(players)
+        )
+        return []
+    mover = game.to_move(state)
+    if not is_player(mover, players, chance=has_chance):
+        raise mover_error(state, mover, players, chance=has_chance)
+    if mover == CHANCE:
+        tree.kind[node], tree.player[node] = CHANCE_NODE, CHANCE
+        outcomes = _distribution(game, state)
+        return [(game.result(state, outcome), p) for outcome, p in outcomes]
+    actions = tuple(game.actions(state) or ())
+    if not actions:
+        raise GameProtocolError(
+            f"state {state!r} is not terminal but has no actions; is_terminal must be true "
+            "exactly where actions is empty"
+        )
+    tree.kind[node], tree.player[node] = DECISION, int(mover)
+    tree.infoset[node] = _infoset(game, state, int(mover), actions, tree, index)
+    return [(game.result(state, action), 1.0) for action in actions]
+
+
+def _infoset(
+    game: Any,
+    state: Any,
+    mover: int,
+    actions: tuple[Any, ...],
+    tree: FlatTree,
+    index: dict[Hashable, int],
+) -> int:
+    """The number of the information set of ``state``, which its mover is to play."""
+    key = game.information_set(state, mover)
+    try:
+        found = index.get(key)
+    except TypeError as exc:
+        raise GameProtocolError(
+            f"information_set({state!r}, {mover}) returned {key!r}, which cannot be hashed"
+        ) from exc
+    if found is None:
+        found = index[key] = len(tree.keys)
+        tree.keys.append(key)
+        tree.infoset_player.append(mover)
+        tree.infoset_actions.append(actions)
+        return found
+    if tree.infoset_player[found] != mover:
+        raise GameProtocolError(
+            f"information set {key!r} is player {tree.infoset_player[found]}'s and player "
+            f"{mover}'s (in state {state!r}): the keys of different players' information sets "
+            "must differ"
+        )
+    if tree.infoset_actions[found] != actions:
+        raise GameProtocolError(
+            f"the states of information set {key!r} have different actions: "
+            f"{list(tree.infoset_actions[found])} and {list(actions)} (in state {state!r}); a "
+            "player cannot act on what it does not know"
+        )
+    return found
+
+
+def _distribution(game: Any, state: Any) -> list[tuple[Any, float]]:
+    """The chance outcomes of ``state`` as ``(outcome, float probability)``, checked."""
+    outcomes = list(game.chance_outcomes(state) or ())
+    if not outcomes:
+        raise InvalidDistributionError(f"chance_outcomes({state!r}) is empty")
+    checked = []
+    for pair in outcomes:
+        try:
+            outcome, probability = pair
+        except (TypeError, ValueError):
+            raise InvalidDistributionError(
+                f"chance_outcomes({state!r}) gave {pair!r}, not an (outcome, probability) pair"
+            ) from None
+        valid = isinstance(probability, Real) and not isinstance(probability, bool)
+        if not valid or not probability >= 0 or math.isinf(probability):
+            raise InvalidDistributionError(
+                f"chance_outcomes({state!r}) gave outcome {outcome!r} the probability "
+                f"{probability!r}; probabilities must be finite numbers >= 0"
+            )
+        checked.append((outcome, float(probability)))
+    total = math.fsum(p for _, p in checked)
+    if abs(total - 1.0) > _TOLERANCE:
+        raise InvalidDistributionError(
+            f"the probabilities of chance_outcomes({state!r}) sum to {total!r}, not 1"
+        )
+    return checked

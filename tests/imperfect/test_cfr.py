@@ -1,0 +1,241 @@
+"""CFR and CFR+: Kuhn poker's equilibria, Leduc's value, OpenSpiel's solvers iterate by iterate."""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib.util
+import math
+
+import pytest
+
+from gamesearch import CHANCE
+from gamesearch.errors import InvalidSearchOptionError, NotAGameError, UnsupportedGameError
+from gamesearch.games import GameTree
+from gamesearch.imperfect import CFRResult, CFRSolver, KuhnPoker, LeducPoker, cfr
+
+needs_pyspiel = pytest.mark.skipif(
+    importlib.util.find_spec("pyspiel") is None, reason="OpenSpiel (pyspiel) is not installed"
+)
+
+BET = KuhnPoker.BET
+
+
+@pytest.fixture(scope="module")
+def kuhn_plus() -> CFRResult:
+    return cfr(KuhnPoker(), iterations=200, variant="plus")
+
+
+def test_kuhn_cfr_plus_is_barely_exploitable_within_half_a_second(kuhn_plus):
+    assert kuhn_plus.exploitability < 1e-3
+    assert kuhn_plus.elapsed < 0.5
+    assert kuhn_plus.iterations == 200
+    assert kuhn_plus.infosets == 12
+
+
+def test_kuhn_is_worth_minus_one_eighteenth_to_the_first_player(kuhn_plus):
+    # Kuhn (1950): the first player loses 1/18 of a chip a hand at equilibrium.
+    assert kuhn_plus.values[0] == pytest.approx(-1 / 18, abs=1e-3)
+    assert kuhn_plus.values[1] == pytest.approx(1 / 18, abs=1e-3)
+
+
+def test_kuhn_cfr_plus_finds_a_strategy_of_the_equilibrium_family(kuhn_plus):
+    # Kuhn (1950), as OpenSpiel writes it (kuhn_poker.cc, GetOptimalPolicy): the first player
+    # bets a Jack with some alpha in [0, 1/3], never a Queen, a King with 3 alpha; after a
+    # check and a bet it folds a Jack, calls a Queen with alpha + 1/3 and a King always. The
+    # second player's strategy is unique: after a check it bets a Jack 1/3, a Queen never, a
+    # King always; facing a bet it folds a Jack, calls a Queen 1/3 and a King always.
+    bet = {key: probabilities.get(BET, 0.0) for key, probabilities in kuhn_plus.strategy.items()}
+    alpha = bet["0"]
+    assert -0.01 <= alpha <= 1 / 3 + 0.01
+    expected = {
+        "1": 0.0, "2": 3 * alpha, "0pb": 0.0, "1pb": alpha + 1 / 3, "2pb": 1.0,
+        "0p": 1 / 3, "1p": 0.0, "2p": 1.0, "0b": 0.0, "1b": 1 / 3, "2b": 1.0,
+    }  # fmt: skip
+    for key, probability in expected.items():
+        assert bet[key] == pytest.approx(probability, abs=0.01), key
+
+
+def test_the_result_is_frozen_and_its_strategy_read_only(kuhn_plus):
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        kuhn_plus.iterations = 0
+    with pytest.raises(TypeError):
+        kuhn_plus.strategy["0"] = {0: 1.0}
+    with pytest.raises(TypeError):
+        kuhn_plus.strategy["0"][0] = 1.0
+    assert math.fsum(kuhn_plus.strategy["1pb"].values()) == pytest.approx(1.0)
+
+
+@pytest.mark.slow
+def test_leduc_cfr_plus_is_within_a_hundredth_of_a_chip_of_equilibrium():
+    # OpenSpiel's C++ CFRPlusSolver needs about 150 iterations for the same.
+    result = cfr(LeducPoker(), iterations=150, variant="plus")
+    assert result.exploitability < 0.01
+    assert result.values[0] == pytest.approx(-0.0856, abs=0.005)  # the published value
+    assert result.infosets == 936
+
+
+@pytest.mark.parametrize("variant", ["vanilla", "plus"])
+def test_exploitability_falls_below_the_regret_bound(variant):
+    # Zinkevich et al. (2007), theorem 4: each player's average regret is at most
+    # range * |I| * sqrt(|A|) / sqrt(T), and NashConv at most their sum (two players).
+    solver = CFRSolver(KuhnPoker(), variant=variant)
+    bound_at_1 = 2 * (4.0 * 6 * math.sqrt(2))  # utilities span 4 chips; 6 sets of 2 actions
+    previous = math.inf
+    for iterations in (10, 100, 1000):
+        solver.iterate(iterations - solver.iterations)
+        nash_conv = solver.result().nash_conv
+        assert 0 <= nash_conv <= bound_at_1 / math.sqrt(iterations)
+        assert nash_conv < previous
+        previous = nash_conv
+
+
+def test_a_time_limit_stops_the_iterations():
+    result = cfr(KuhnPoker(), time_limit=0.05)
+    assert result.iterations >= 1
+    assert result.variant == "vanilla"
+    capped = cfr(KuhnPoker(), time_limit=60.0, iterations=5)
+    assert capped.iterations == 5
+
+
+def test_three_player_kuhn_runs_and_its_values_sum_to_zero():
+    result = cfr(KuhnPoker(players=3), iterations=20, variant="plus")
+    assert math.fsum(result.values) == pytest.approx(0.0, abs=1e-12)
+    assert result.exploitability == pytest.approx(result.nash_conv / 3)
+    assert result.infosets == 48
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({}, "give iterations=N, time_limit=seconds, or both"),
+        ({"iterations": 0}, "iterations must be an int >= 1"),
+        ({"iterations": 1.5}, "iterations must be an int >= 1"),
+        ({"time_limit": -1}, "time_limit must be a finite number"),
+        ({"iterations": 1, "variant": "linear"}, "variant must be 'vanilla' or 'plus'"),
+    ],
+)
+def test_bad_options_are_refused(options, message):
+    with pytest.raises(InvalidSearchOptionError, match=message):
+        cfr(KuhnPoker(), **options)
+
+
+def test_a_game_without_information_sets_is_refused():
+    with pytest.raises(NotAGameError, match="no information_set"):
+        cfr(GameTree([1, 2]), iterations=1)
+
+
+class Forgetful:
+    """A player who moves twice and forgets its first move: no perfect recall."""
+
+    num_players = 2
+
+    def initial_state(self):
+        return ()
+
+    def to_move(self, state):
+        return 0
+
+    def actions(self, state):
+        return () if len(state) == 2 else ("a", "b")
+
+    def result(self, state, action):
+        return (*state, action)
+
+    def is_terminal(self, state):
+        return len(state) == 2
+
+    def utility(self, state, player):
+        return (1.0 if state[0] == state[1] else 0.0) * (1 if player == 0 else -1)
+
+    def information_set(self, state, player):
+        return ("only", len(state))
+
+
+def test_a_game_without_perfect_recall_is_refused():
+    with pytest.raises(UnsupportedGameError, match="needs perfect recall"):
+        cfr(Forgetful(), iterations=1)
+
+
+class Uncertain(Forgetful):
+    """Chance gives probabilities that do not sum to 1."""
+
+    def to_move(self, state):
+        return CHANCE if not state else 0
+
+    def chance_outcomes(self, state):
+        return (("a", 0.5), ("b", 0.6))
+
+    def information_set(self, state, player):
+        return state
+
+
+def test_chance_probabilities_that_are_no_distribution_are_refused():
+    from gamesearch.errors import InvalidDistributionError
+
+    with pytest.raises(InvalidDistributionError, match=r"sum to 1\.1"):
+        cfr(Uncertain(), iterations=1)
+
+
+@needs_pyspiel
+@pytest.mark.slow  # importing pyspiel takes most of a second
+@pytest.mark.parametrize(
+    ("variant", "solver_name"), [("vanilla", "CFRSolver"), ("plus", "CFRPlusSolver")]
+)
+def test_kuhn_iterates_as_openspiels_python_solvers(variant, solver_name):
+    # Same rules, same information sets (our keys are OpenSpiel's strings), same updates: the
+    # average strategies and their exploitability agree after every checked iteration.
+    import pyspiel
+    from open_spiel.python.algorithms import cfr as openspiel_cfr
+    from open_spiel.python.algorithms import exploitability as openspiel_exploitability
+
+    spiel_game = pyspiel.load_game("kuhn_poker")
+    theirs = getattr(openspiel_cfr, solver_name)(spiel_game)
+    ours = CFRSolver(KuhnPoker(), variant=variant)
+    for iterations in (1, 2, 5, 30):
+        while ours.iterations < iterations:
+            ours.iterate()
+            theirs.evaluate_and_update_policy()
+        policy = theirs.average_policy()
+        expected = openspiel_exploitability.exploitability(spiel_game, policy)
+        assert ours.result().exploitability == pytest.approx(expected, abs=1e-9)
+        for key, probabilities in ours.average_strategy().items():
+            for action, probability in probabilities.items():
+                index = policy.state_lookup[key]
+                assert probability == pytest.approx(
+                    policy.action_probability_array[index][action], abs=1e-9
+                )
+
+
+def test_a_tree_too_big_to_enumerate_is_refused():
+    from gamesearch.imperfect._tree import enumerate_tree
+
+    with pytest.raises(UnsupportedGameError, match="more than 1,000 histories"):
+        enumerate_tree(LeducPoker(), searcher="cfr", max_nodes=1000)
+
+
+class Stuck(Forgetful):
+    """A state that is not terminal but has no actions."""
+
+    def actions(self, state):
+        return ()
+
+    def information_set(self, state, player):
+        return state
+
+
+class Nobody(Stuck):
+    """A mover that is not a player."""
+
+    def to_move(self, state):
+        return 7
+
+
+@pytest.mark.parametrize(
+    ("game", "message"),
+    [(Stuck(), "is not terminal but has no actions"), (Nobody(), r"to_move\(\(\)\) returned 7")],
+)
+def test_a_game_that_breaks_the_protocol_is_refused(game, message):
+    from gamesearch.errors import GameProtocolError
+
+    with pytest.raises(GameProtocolError, match=message):
+        cfr(game, iterations=1)

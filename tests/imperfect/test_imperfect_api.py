@@ -1,0 +1,78 @@
+"""The public surface of gamesearch.imperfect, written out, so that it cannot change by accident."""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import itertools
+from pathlib import Path
+
+import pytest
+
+import gamesearch
+import gamesearch.imperfect
+
+PUBLIC = [
+    "BestResponse",
+    "CFRResult",
+    "CFRSolver",
+    "DeterminizableGame",
+    "ImperfectInformationGame",
+    "InfoSetKey",
+    "InformationSetReport",
+    "KuhnPoker",
+    "KuhnState",
+    "LeducInfoSet",
+    "LeducPoker",
+    "LeducState",
+    "Strategy",
+    "Variant",
+    "best_response",
+    "cfr",
+    "check_information_sets",
+    "expected_values",
+    "exploitability",
+    "nash_conv",
+]
+ALIASES = {"InfoSetKey": "protocol.py", "Strategy": "protocol.py", "Variant": "cfr.py"}
+"""Names that are type aliases, documented by the string after their assignment."""
+
+
+def test_all_is_the_expected_sorted_list():
+    assert gamesearch.imperfect.__all__ == PUBLIC == sorted(PUBLIC)
+
+
+def test_the_family_stays_out_of_the_top_level_package():
+    assert not set(PUBLIC) & set(gamesearch.__all__)
+
+
+def alias_docstring(filename, name):
+    path = Path(gamesearch.imperfect.__file__).parent / filename
+    body = ast.parse(path.read_text(encoding="utf-8")).body
+    for statement, following in itertools.pairwise(body):
+        if isinstance(statement, ast.Assign) and any(
+            isinstance(target, ast.Name) and target.id == name for target in statement.targets
+        ):
+            return following.value.value if isinstance(following, ast.Expr) else None
+    return None
+
+
+@pytest.mark.parametrize("name", PUBLIC)
+def test_every_name_has_a_docstring(name):
+    obj = getattr(gamesearch.imperfect, name)
+    docstring = alias_docstring(ALIASES[name], name) if name in ALIASES else obj.__doc__
+    assert docstring
+    assert docstring.strip()
+
+
+@pytest.mark.parametrize(
+    "cls",
+    [
+        gamesearch.imperfect.CFRResult,
+        gamesearch.imperfect.BestResponse,
+        gamesearch.imperfect.InformationSetReport,
+    ],
+)
+def test_results_are_frozen_dataclasses(cls):
+    assert dataclasses.is_dataclass(cls)
+    assert cls.__dataclass_params__.frozen
