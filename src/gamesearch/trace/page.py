@@ -257,9 +257,31 @@ def _svg(tree: Recorder, game: Any, boxes: list[Box]) -> str:
     return "\n".join(parts)
 
 
+_UNSAFE_IN_SCRIPT = str.maketrans(
+    {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+)
+"""What JSON inside ``<script>`` may not hold, as the JSON escapes that say the same."""
+
+
+def script_json(data: Any) -> str:
+    r"""``data`` as JSON text that is safe inside an HTML ``<script>`` element.
+
+    HTML ends a script at ``</script`` and, after ``<!--<script``, no longer ends it there at
+    all (the "script data double escaped" state), so the text holds no ``<``; nor ``>``,
+    ``&``, U+2028 or U+2029 (a line break to older JavaScript). JSON has them only inside
+    strings, where ``\u003c`` and the like mean the same character: ``json.loads`` of the
+    text gives ``data`` back.
+
+    >>> script_json({"label": "<!--<script>"})
+    '{"label":"\\u003c!--\\u003cscript\\u003e"}'
+    """
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return text.translate(_UNSAFE_IN_SCRIPT)
+
+
 def _page(title: str, svg: str, data: dict[str, Any]) -> str:
     """The HTML page: controls, the tree, the story, the data and the script."""
-    payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    payload = script_json(data)
     last = len(data["steps"])
     heading = html.escape(title)
     return f"""<!DOCTYPE html>
