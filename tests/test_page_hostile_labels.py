@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from page_helpers import DATA
@@ -72,3 +73,9 @@ def test_the_script_sets_text_never_markup() -> None:
     assert "innerHTML" not in SCRIPT
     assert "insertAdjacentHTML" not in SCRIPT
     assert "document.write" not in SCRIPT
+
+
+def test_a_label_that_is_no_text_still_gives_a_page_written_as_utf8(tmp_path: Path) -> None:
+    page = hostile_tree(["lone \ud800 surrogate"]).to_html(tmp_path / "page.html")
+    assert (tmp_path / "page.html").read_text(encoding="utf-8") == page
+    assert "lone ? surrogate" in page

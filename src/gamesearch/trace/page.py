@@ -9,6 +9,13 @@ open node shows the range it can still have, as AIMA figure 5.5 draws it); prune
 turn grey when they are pruned; the step's sentence of :meth:`SearchTree.narrate` is told
 beside the tree. A game that draws its positions (``render(state)``) has them drawn in the
 nodes. Monte Carlo searches show each node's mean result and visit count as they grow.
+
+A real search is wider than a window: the page opens fitted to the window, zooms and pans, and
+keeps the step's node in view; big subtrees are folded while the search is outside them
+(``collapse``); the root's value and best action are told only at the last step, where the
+principal variation is drawn bold. A search with more than ``max_nodes`` nodes gets a page
+that says so, with a summary (:mod:`~gamesearch.trace._page_summary`). Labels are text, never
+markup: the SVG escapes them, the data holds no ``<`` and the script sets ``textContent``.
 """
 
 from __future__ import annotations
