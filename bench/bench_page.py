@@ -4,7 +4,9 @@ Three traced searches, from the textbook's to a few thousand nodes:
 
 - ``figure-5.2``: alpha-beta on AIMA figure 5.2 (13 nodes);
 - ``tictactoe-endgame``: negamax on the endgame of ``docs/figures`` (61 nodes, boards drawn);
-- ``tictactoe-opening``: alpha-beta from ``X.. / .O. / ...`` (boards drawn).
+- ``tictactoe-middle``: alpha-beta from ``X.. / .OX / ...``, pruned subtrees expanded up to 200
+  nodes (496 nodes, boards drawn: the size of the page's browser test);
+- ``tictactoe-opening``: alpha-beta from ``X.. / .O. / ...`` (2,123 nodes, boards drawn).
 
 For each, the reference is the traced search itself (``alphabeta(game, trace=SearchTree(game))``,
 which records the tree and expands the pruned subtrees), timed in the same run; then
@@ -47,6 +49,13 @@ def endgame() -> SearchTree:
     return tree
 
 
+def middle() -> SearchTree:
+    game = TicTacToe()
+    tree = SearchTree(game, max_pruned=200)
+    alphabeta(game, game.parse("X.. / .OX / ..."), trace=tree)
+    return tree
+
+
 def opening() -> SearchTree:
     game = TicTacToe()
     tree = SearchTree(game)
@@ -57,6 +66,7 @@ def opening() -> SearchTree:
 SEARCHES: dict[str, Callable[[], SearchTree]] = {
     "figure-5.2": figure,
     "tictactoe-endgame": endgame,
+    "tictactoe-middle": middle,
     "tictactoe-opening": opening,
 }
 DRAWINGS: dict[str, Callable[[SearchTree], Any]] = {
@@ -79,7 +89,7 @@ def check(name: str, tree: SearchTree, page: str) -> tuple[int, int]:
     found = re.search(r'<script id="search-data" type="application/json">(.*?)</script>', page)
     if found is None:
         fail(f"{name}: the page has no data")
-    data = json.loads(found.group(1).replace("<\\/", "</"))
+    data = json.loads(found.group(1))
     events = tree.root.closed - tree.root.step + 1
     if len(data["steps"]) != events:
         fail(f"{name}: the page has {len(data['steps'])} steps for {events} events")

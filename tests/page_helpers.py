@@ -20,7 +20,7 @@ DATA = re.compile(r'<script id="search-data" type="application/json">(.*?)</scri
 def page_data(page: str) -> dict[str, Any]:
     found = DATA.search(page)
     assert found is not None, "the page has no data"
-    return json.loads(found.group(1).replace("<\\/", "</"))
+    return json.loads(found.group(1))
 
 
 def window(alpha: float, beta: float) -> str:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from page_helpers import page_data
 
 from gamesearch import expectiminimax, maxn, minimax
 from gamesearch.cli import main
@@ -272,7 +273,8 @@ def test_the_tree_as_a_page_to_step_through(tmp_path: Path) -> None:
     done = run("tree", TEXTBOOK, "--html", str(page))
     assert done.returncode == 0, done.stderr
     assert f"wrote {page}" in done.stdout
-    assert "C's value <= 2 < alpha = 3: prune C2, C3" in page.read_text(encoding="utf-8")
+    told = [step["text"] for step in page_data(page.read_text(encoding="utf-8"))["steps"]]
+    assert "C's value <= 2 < alpha = 3: prune C2, C3" in told
 
 
 def test_a_tree_without_graphviz_says_what_is_missing(tmp_path: Path) -> None:

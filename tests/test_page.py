@@ -183,7 +183,7 @@ def test_folding_counts_the_pruned_nodes() -> None:
     assert sum(counts) == hidden  # every pruned node is counted once, by its fold
 
 
-def test_bad_options_and_trees_too_big_say_what_to_do() -> None:
+def test_bad_options_raise_and_trees_too_big_get_a_page_that_says_what_to_do() -> None:
     tree = SEARCHES["alphabeta"]()
     with pytest.raises(InvalidSearchOptionError, match="fold must be an int >= 0 or None"):
         tree.to_html(fold=-1)
@@ -191,8 +191,13 @@ def test_bad_options_and_trees_too_big_say_what_to_do() -> None:
         tree.to_dot(fold=1.5)
     with pytest.raises(InvalidSearchOptionError, match="max_nodes must be an int"):
         tree.to_html(max_nodes=True)
-    with pytest.raises(InvalidSearchOptionError, match="more than max_nodes=5 nodes"):
-        tree.to_html(max_nodes=5)
+    with pytest.raises(InvalidSearchOptionError, match="collapse must be an int >= 0 or None"):
+        tree.to_html(collapse=-2)
+    too_big = tree.to_html(max_nodes=5)  # a page that says so, not a page nobody can read
+    assert "This search has 13 nodes to draw, more than max_nodes=5" in too_big
+    assert "fold pruned subtrees (fold=0)" in too_big
+    assert "result: A = 3, best action 0" in too_big
+    assert "search-data" not in too_big
     with pytest.raises(ValueError, match="nothing recorded yet"):
         SearchTree().to_html()
 
@@ -203,6 +208,11 @@ def test_jupyter_shows_the_page_in_a_frame() -> None:
     assert shown is not None
     assert shown.startswith("<iframe srcdoc=")
     assert "&lt;!DOCTYPE html&gt;" in shown
+    big = traced(alphabeta, TicTacToe(), TicTacToe().parse("X.. / .O. / ..."))
+    assert len(list(big.nodes())) > 2000
+    shown = big._repr_html_()  # too big for a notebook's frame: the summary, not nothing
+    assert shown is not None
+    assert "too big a search to step through" in shown
 
 
 def test_iterative_deepening_pages_show_any_iteration() -> None:
@@ -238,3 +248,34 @@ def test_no_two_boxes_or_action_labels_of_a_page_overlap(game: GameTree) -> None
     for i, first in enumerate(boxes + labels):
         for second in (boxes + labels)[i + 1 :]:
             assert not overlap(first, second)
+
+
+def test_the_page_tells_the_answer_only_at_the_end() -> None:
+    tree = SEARCHES["alphabeta"]()
+    page = tree.to_html()
+    data = page_data(page)
+    before, after = data["headings"]
+    assert "= 3" not in before
+    assert "<title>A: the search, step by step</title>" in page
+    assert after == "A = 3, best action 0: the search, step by step"
+    assert "result:" in data["steps"][-1]["text"]
+    assert all("result:" not in step["text"] for step in data["steps"][:-1])
+    assert page_data(tree.to_html(title="Figure 5.2"))["headings"] == ["Figure 5.2"] * 2
+
+
+def test_the_page_knows_the_principal_variation_and_what_each_subtree_hides() -> None:
+    tree = SEARCHES["negamax-tictactoe"]()
+    data = page_data(tree.to_html())
+    names = [node["name"] for node in data["nodes"]]
+    assert [names[i] for i in data["line"]] == [
+        tree.name(node) for node in tree.principal_variation()
+    ]
+    for node, shown in zip(tree.nodes(), data["nodes"], strict=True):
+        assert shown["name"] == tree.name(node)
+        assert shown["hides"] == len(list(tree.nodes(node))) - 1
+    assert data["collapse"] == 6
+    assert page_data(tree.to_html(collapse=None))["collapse"] is None
+    page = tree.to_html()
+    counts = re.findall(r'<text class="more" [^>]*>\+(\d+) nodes?</text>', page)
+    big = [shown["hides"] for shown in data["nodes"][1:] if shown["hides"] > 6]
+    assert sorted(map(int, counts)) == sorted(big)  # a count under every box that may fold

@@ -11,6 +11,7 @@ which is missing.
 
 from __future__ import annotations
 
+import re
 import shutil
 import time
 from collections.abc import Iterator
@@ -19,16 +20,19 @@ from typing import Any
 
 import pytest
 from page_helpers import expected_at
+from test_page_hostile_labels import HOSTILE, hostile_tree
 
-from gamesearch import alphabeta, expectiminimax, maxn
-from gamesearch.games import Chance, GameTree, Nim
+from gamesearch import alphabeta, expectiminimax, maxn, negamax
+from gamesearch.games import Chance, GameTree, Nim, TicTacToe
 from gamesearch.trace import SearchTree
+from gamesearch.trace._page_steps import value_text
 
 pytestmark = pytest.mark.slow
 
 webdriver = pytest.importorskip(
     "selenium.webdriver", reason="the browser test needs Selenium: pip install 'gamesearch[page]'"
 )
+from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402  # after the skip, on purpose
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 
@@ -53,16 +57,19 @@ def browser() -> Iterator[Any]:
     if DRIVER is None:
         pytest.skip("no chromedriver to drive Chromium: apt-get install chromium-driver")
     options = webdriver.ChromeOptions()
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,720"):
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,800"):
         options.add_argument(argument)
     options.binary_location = BROWSER
     driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(DRIVER))
+    metrics = {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False}
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)  # the page: 1280x800
+    driver.set_script_timeout(120)
     yield driver
     driver.quit()
 
 
-def open_page(driver: Any, tree: SearchTree, path: Path) -> None:
-    tree.to_html(path)
+def open_page(driver: Any, tree: SearchTree, path: Path, **options: Any) -> None:
+    tree.to_html(path, **options)
     driver.get(path.as_uri())
     assert driver.find_element(By.TAG_NAME, "body").get_attribute("data-step") == "0"
 
@@ -156,3 +163,245 @@ def test_other_searches_step_to_the_end(
     check_step(browser, tree, tree.root.closed - tree.root.step)
     assert browser.get_log("browser") == []  # no script error
     assert browser.save_screenshot(str(tmp_path / f"{name}-end.png"))
+
+
+def test_the_javascript_layout_is_the_python_layout_when_nothing_folds(
+    browser: Any, tmp_path: Path
+) -> None:
+    """Figure 5.2 folds nothing: at every step each box is where the Python layout put it."""
+    game = GameTree(TEXTBOOK)
+    tree = SearchTree(game)
+    alphabeta(game, trace=tree)
+    open_page(browser, tree, tmp_path / "layout.html")
+    moved = browser.execute_script(
+        STEP_ALL
+        % """var shift = [].filter.call(document.querySelectorAll('#boxes > g'), function (g) {
+               return g.style.transform !== 'translate(0px, 0px)'; });
+             if (shift.length) { out.push([k, shift[0].getAttribute('data-name')]); }"""
+    )
+    assert moved == []
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#boxes > g")) == len(list(tree.nodes()))
+
+
+STEP_ALL = """
+var out = [], total = +document.getElementById('slider').max + 1;
+document.getElementById('first').click();
+for (var k = 0; k < total; k++) {
+  if (k) { document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight'})); }
+  %s
+}
+return out;
+"""
+"""Steps through the whole page in the browser, running a check at every step (``out`` collects
+what fails), in one round trip: the browser lays the page out at every step."""
+
+INSIDE = """
+function inside(element) {
+  var room = document.getElementById('tree').getBoundingClientRect();
+  var r = element.getBoundingClientRect();
+  return r.left >= room.left && r.right <= room.right && r.top >= room.top
+    && r.bottom <= room.bottom && r.right <= window.innerWidth && r.bottom <= window.innerHeight;
+}
+"""
+
+
+def tictactoe(position: str, max_pruned: int = 1000) -> SearchTree:
+    game = TicTacToe()
+    tree = SearchTree(game, max_pruned=max_pruned)
+    alphabeta(game, game.parse(position), trace=tree)
+    return tree
+
+
+def test_a_search_of_500_nodes_fits_the_window_at_every_step(browser: Any, tmp_path: Path) -> None:
+    tree = tictactoe("X.. / .OX / ...", max_pruned=200)
+    nodes = len(list(tree.nodes()))
+    assert 400 <= nodes <= 500
+    open_page(browser, tree, tmp_path / "tictactoe.html")
+    # It opens fitted: every box drawn is inside the tree's part of the window, no scrollbar.
+    fitted = browser.execute_script(
+        INSIDE
+        + """return [[].every.call(document.querySelectorAll('#boxes > g'), inside),
+                     document.documentElement.scrollWidth <= window.innerWidth,
+                     document.documentElement.scrollHeight <= window.innerHeight,
+                     document.querySelectorAll('#boxes > g').length];"""
+    )
+    assert fitted[:3] == [True, True, True]
+    assert fitted[3] < nodes  # the root's big subtrees folded, not drawn
+    assert browser.save_screenshot(str(tmp_path / "tictactoe-first.png"))
+    value = f"A = {value_text(tree.root)}"
+    failures = browser.execute_script(
+        INSIDE
+        + STEP_ALL
+        % f"""
+        var current = document.querySelector('g.current .card');
+        if (!inside(current)) {{ out.push([k, 'current node out of the window']); }}
+        var told = document.getElementById('heading').textContent.indexOf({value!r}) >= 0;
+        if (told !== (k === total - 1)) {{ out.push([k, 'heading', document.title]); }}
+        if (document.getElementById('log').children.length !== k + 1) {{
+          out.push([k, 'the story tells more or less than the steps so far']);
+        }}
+        if (document.querySelectorAll('#boxes > g').length > 150) {{
+          out.push([k, 'too many boxes drawn']);
+        }}"""
+    )
+    assert failures == []
+    assert browser.save_screenshot(str(tmp_path / "tictactoe-last.png"))
+    # The end: the principal variation bold, the value and best action in the title.
+    line = browser.execute_script(
+        "return [].map.call(document.querySelectorAll('g.line'), "
+        "function (g) { return g.getAttribute('data-name'); });"
+    )
+    assert line == [tree.name(node) for node in tree.principal_variation()]
+    assert len(line) > 2
+    assert f"best action {tree.root.best_action!r}" in browser.title
+    folded = browser.find_elements(By.CSS_SELECTOR, "g.folded.done")
+    assert folded  # finished subtrees folded, each with the count of the nodes it hides
+    assert all(
+        re.fullmatch(
+            r"\+\d+ nodes", group.find_element(By.CLASS_NAME, "more").get_attribute("textContent")
+        )
+        for group in folded
+    )
+    browser.find_element(By.ID, "jump").send_keys(Keys.CONTROL, "a")
+    browser.find_element(By.ID, "jump").send_keys("150", Keys.ENTER)
+    assert browser.save_screenshot(str(tmp_path / "tictactoe-step-150.png"))
+    assert browser.get_log("browser") == []
+    print(f"screenshots in {tmp_path}")
+
+
+def test_collapse_sets_how_big_a_finished_subtree_stays_open(browser: Any, tmp_path: Path) -> None:
+    game = TicTacToe()
+    tree = SearchTree(game)
+    negamax(game, game.parse("X O X / . O . / . X ."), trace=tree)
+    drawn = len(list(tree.nodes()))
+    counts = {}
+    for collapse in (None, 6, 0):
+        open_page(browser, tree, tmp_path / f"collapse-{collapse}.html", collapse=collapse)
+        browser.find_element(By.ID, "last").click()
+        boxes = browser.find_elements(By.CSS_SELECTOR, "#boxes > g")
+        folded = browser.find_elements(By.CSS_SELECTOR, "g.folded")
+        hidden = sum(
+            int(
+                re.sub(
+                    r"\D",
+                    "",
+                    group.find_element(By.CLASS_NAME, "more").get_attribute("textContent"),
+                )
+            )
+            for group in folded
+        )
+        assert len(boxes) + hidden == drawn  # every node shown, or counted by its fold
+        counts[collapse] = len(boxes)
+        check_step(browser, tree, tree.root.closed - tree.root.step)
+    assert counts[None] == drawn
+    assert counts[0] < counts[6] < drawn
+
+
+def test_zoom_and_pan_with_buttons_wheel_keys_and_drag(browser: Any, tmp_path: Path) -> None:
+    tree = tictactoe("XO. / .X. / O..")
+    open_page(browser, tree, tmp_path / "zoom.html")
+    body = browser.find_element(By.TAG_NAME, "body")
+
+    def zoom() -> float:
+        return float(body.get_attribute("data-zoom"))
+
+    def where() -> tuple[float, float, float]:
+        rect = browser.execute_script(
+            "var r = document.querySelector('g.current .card').getBoundingClientRect();"
+            "return [r.left, r.top, r.width];"
+        )
+        return rect[0], rect[1], rect[2]
+
+    fitted = zoom()
+    browser.find_element(By.ID, "zoom-out").click()
+    assert zoom() == pytest.approx(fitted * 0.8)
+    browser.find_element(By.ID, "zoom-in").click()
+    browser.find_element(By.ID, "zoom-in").click()
+    assert zoom() == pytest.approx(fitted * 1.25)
+    assert where()[2] == pytest.approx(where()[2])
+    body.send_keys("-")
+    assert zoom() == pytest.approx(fitted)
+    body.send_keys("+")
+    assert zoom() > fitted
+    before = zoom()
+    browser.execute_script(
+        "document.getElementById('tree').dispatchEvent(new WheelEvent('wheel', "
+        "{deltaY: -200, clientX: 300, clientY: 300, bubbles: true, cancelable: true}));"
+    )
+    assert zoom() > before  # the wheel zooms in, around the pointer
+    left, top, _ = where()
+    browser.find_element(By.ID, "pan-right").click()
+    assert where()[0] == pytest.approx(left - 120, abs=1)
+    body.send_keys(Keys.SHIFT, Keys.ARROW_LEFT)
+    assert where()[0] == pytest.approx(left, abs=1)
+    body.send_keys(Keys.ARROW_DOWN)
+    assert where()[1] == pytest.approx(top - 120, abs=1)
+    ActionChains(browser).move_to_element_with_offset(
+        browser.find_element(By.ID, "tree"), 0, 0
+    ).click_and_hold().move_by_offset(40, 30).release().perform()
+    assert where()[:2] == pytest.approx((left + 40, top - 90), abs=2)  # dragged
+    # Zoomed in and panned away, the next steps still bring the current node into view.
+    for _ in range(3):
+        browser.find_element(By.ID, "zoom-in").click()
+    browser.find_element(By.ID, "pan-left").click()
+    failures = browser.execute_script(
+        INSIDE
+        + """var out = [];
+        for (var k = 1; k <= 40; k++) {
+          document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight'}));
+          if (!inside(document.querySelector('g.current .card'))) { out.push(k); }
+        }
+        return out;"""
+    )
+    assert failures == []
+    assert zoom() > fitted * 1.5  # the reader's zoom is kept
+    body.send_keys("0")
+    assert zoom() <= 1.6  # fitted again
+    assert browser.get_log("browser") == []
+
+
+def test_a_hostile_label_leaves_the_page_working(browser: Any, tmp_path: Path) -> None:
+    """A label with ``<!--<script>`` once made the data swallow the code: nothing ran."""
+    tree = hostile_tree(HOSTILE)
+    open_page(browser, tree, tmp_path / "hostile.html")  # checks that step 0 is shown
+    browser.find_element(By.ID, "forward").click()
+    check_step(browser, tree, 1)
+    browser.find_element(By.ID, "last").click()
+    check_step(browser, tree, tree.root.closed - tree.root.step)
+    assert browser.find_elements(By.TAG_NAME, "img") == []
+    assert len(browser.find_elements(By.TAG_NAME, "script")) == 2
+    told = browser.find_element(By.ID, "log").text
+    for label in HOSTILE[:7]:
+        assert f"action {label}" in told  # the story shows each label literally
+    actions = [
+        element.get_attribute("textContent")
+        for element in browser.find_elements(By.CSS_SELECTOR, "text.action")
+    ]
+    assert any(action.startswith("<!--<") for action in actions)  # drawn as text, not markup
+    assert browser.execute_script("return window.injected === undefined")
+    assert browser.get_log("browser") == []
+
+
+def test_a_search_too_big_to_draw_gets_a_message_and_a_summary(
+    browser: Any, tmp_path: Path
+) -> None:
+    game = TicTacToe()
+    tree = SearchTree(game)
+    alphabeta(game, trace=tree)
+    nodes = len(list(tree.nodes()))
+    assert nodes > 5000
+    path = tmp_path / "too-big.html"
+    tree.to_html(path)
+    browser.get(path.as_uri())
+    message = browser.find_element(By.ID, "message").text
+    assert f"{nodes:,} nodes" in message
+    assert "max_nodes=5,000" in message
+    summary = browser.find_element(By.ID, "summary").text
+    assert summary.startswith(f"result: A = {value_text(tree.root)}")
+    rows = browser.find_elements(By.CSS_SELECTOR, "#children tr")
+    assert len(rows) == len(tree.root.children) + 1
+    assert browser.execute_script(
+        "return document.documentElement.scrollWidth <= window.innerWidth"
+    )
+    assert browser.save_screenshot(str(tmp_path / "too-big.png"))
+    assert browser.get_log("browser") == []

@@ -9,17 +9,23 @@ open node shows the range it can still have, as AIMA figure 5.5 draws it); prune
 turn grey when they are pruned; the step's sentence of :meth:`SearchTree.narrate` is told
 beside the tree. A game that draws its positions (``render(state)``) has them drawn in the
 nodes. Monte Carlo searches show each node's mean result and visit count as they grow.
+
+A real search is wider than a window: the page opens fitted to the window, zooms and pans, and
+keeps the step's node in view; big subtrees are folded while the search is outside them
+(``collapse``); the root's value and best action are told only at the last step, where the
+principal variation is drawn bold. A search with more than ``max_nodes`` nodes gets a page
+that says so, with a summary (:mod:`~gamesearch.trace._page_summary`). Labels are text, never
+markup: the SVG escapes them, the data holds no ``<`` and the script sets ``textContent``.
 """
 
 from __future__ import annotations
 
 import html
-import json
 from typing import TYPE_CHECKING, Any
 
-from ..errors import InvalidSearchOptionError
-from ._page_assets import SCRIPT, STYLE
+from ._page_assets import SCRIPT, STYLE, script_json
 from ._page_steps import Steps, fold_index, value_text
+from ._page_summary import action_text, too_big
 from .layout import Box, Fold, Item, board, check_count, shown, tidy
 
 if TYPE_CHECKING:
@@ -42,54 +48,111 @@ def to_html(
     *,
     title: str | None = None,
     fold: int | None = None,
+    collapse: int | None = 6,
     boards: bool = True,
     max_nodes: int = 5000,
 ) -> str:
     """The search below ``root`` as a self-contained HTML page that steps through it.
 
+    The page opens with the tree fitted to the window; the reader zooms and pans with the
+    buttons over the tree, the mouse wheel and a drag, or the keys ``+``, ``-``, ``0`` (fit
+    again) and the arrow keys with Shift, and the node of every step is kept in view. Only
+    what the search has reached is told: the root's value and the best action appear in the
+    heading once the search has found them, and the principal variation is drawn bold at the
+    last step.
+
     Args:
         tree: The recording (a :class:`SearchTree`).
         root: The root of the search to show (``tree.root``, or another of ``tree.trees``).
-        title: The page's heading; by default it names the root's value.
+        title: The page's heading; by default it names the root, and at the last step its
+            value and best action.
         fold: Fold each run of consecutive pruned children hiding more than ``fold`` nodes
             into one grey ellipsis node that counts them; ``None`` draws every pruned node.
+        collapse: Draw a subtree of more than ``collapse`` nodes below its root folded (its
+            root alone, stacked, with the count of the nodes it hides) while the search is
+            not inside it: before the search enters it and once it has finished it (the
+            principal variation unfolds at the last step). ``None`` draws every subtree whole.
         boards: Draw each node's position, when the recorder's game has ``render(state)``.
-        max_nodes: The most nodes a page draws (a page for a bigger tree would be too slow
-            to read or to open).
+        max_nodes: The most nodes a page steps through: a bigger tree gets a page that says
+            so, with a summary of the search (its value, principal variation and counts, and
+            the root's children), and how to draw a smaller one.
 
     Returns:
         The page, as text: write it to a ``.html`` file and open it in a browser.
 
     Raises:
-        InvalidSearchOptionError: ``fold`` or ``max_nodes`` is not a non-negative int, or
-            the tree has more than ``max_nodes`` nodes (the message says how to cut it).
+        InvalidSearchOptionError: ``fold``, ``collapse`` or ``max_nodes`` is not an int >= 0
+            (``fold`` and ``collapse`` may be ``None``).
     """
     check_count("to_html", "fold", fold, optional=True)
+    check_count("to_html", "collapse", collapse, optional=True)
     check_count("to_html", "max_nodes", max_nodes)
-    items, below = _items(root, fold, max_nodes)
+    drawn = _items(root, fold, max_nodes)
+    if drawn is None:
+        return _readable(too_big(tree, root, max_nodes))
+    items, below = drawn
     index = fold_index(items)
     steps = Steps(tree, root, index)
     game = tree.game if boards else None
     texts = _texts(items, steps.steps)
-    boxes = tidy(root, lambda item: _size(tree, game, item, texts), lambda i: below[id(i)])
+    hidden = _hidden(items, below)
+    foldable = {key for key, count in hidden.items() if collapse is not None and count > collapse}
+    foldable.discard(id(root))
+
+    def size(item: Item) -> tuple[float, float]:
+        return _size(tree, game, item, texts, hidden[id(item)] if id(item) in foldable else 0)
+
+    boxes = tidy(root, size, lambda i: below[id(i)])
     order = {id(box.item): number for number, box in enumerate(boxes)}
     renumber = [order[id(item)] for item in items]
     for step in steps.steps:
         step["node"] = renumber[step["node"]]
         step["set"] = {str(renumber[int(key)]): value for key, value in step["set"].items()}
-    svg = _svg(tree, game, boxes)
+    svg = _svg(tree, game, boxes, {key: hidden[key] for key in foldable})
     nodes = [
-        {"name": _name(tree, box.item), "kind": _kind(box.item), "parent": _parent(box, order)}
+        {
+            "name": _name(tree, box.item),
+            "kind": _kind(box.item),
+            "parent": _parent(box, order),
+            "x": round(box.x, 1),
+            "y": round(box.y, 1),
+            "w": round(box.width, 1),
+            "h": round(box.height, 1),
+            "hides": hidden[id(box.item)],
+        }
         for box in boxes
     ]
-    heading = title or f"{tree.name(root)} = {value_text(root)}: the search, step by step"
-    return _page(heading, svg, {"nodes": nodes, "steps": steps.steps})
+    line = [order[id(node)] for node in tree.principal_variation(root) if id(node) in order]
+    name = tree.name(root)
+    found = f"{name} = {value_text(root)}"
+    if root.best_action is not None:
+        found += f", best action {action_text(root.best_action)}"
+    headings = [title, title] if title else [f"{name}: {_STEPS}", f"{found}: {_STEPS}"]
+    data = {
+        "nodes": nodes,
+        "steps": steps.steps,
+        "line": line,
+        "headings": headings,
+        "collapse": collapse,
+    }
+    return _readable(_page(headings[0], svg, data))
+
+
+_STEPS = "the search, step by step"
+
+
+def _readable(page: str) -> str:
+    """``page`` with any lone surrogate of a label made ``?``, so that it encodes as UTF-8."""
+    return page.encode("utf-8", "replace").decode("utf-8")
 
 
 def _items(
     root: TraceNode, fold: int | None, max_nodes: int
-) -> tuple[list[Item], dict[int, list[Item]]]:
-    """Every item drawn, depth first (a parent before its children), and their children."""
+) -> tuple[list[Item], dict[int, list[Item]]] | None:
+    """Every item drawn, depth first (a parent before its children), and their children.
+
+    ``None`` when there are more than ``max_nodes`` items.
+    """
     items: list[Item] = []
     below: dict[int, list[Item]] = {}
     pending: list[Item] = [root]
@@ -97,14 +160,20 @@ def _items(
         item = pending.pop()
         items.append(item)
         if len(items) > max_nodes:
-            raise InvalidSearchOptionError(
-                f"to_html: the tree has more than max_nodes={max_nodes} nodes to draw; trace "
-                "a smaller search (a lower depth=, or from a later state), fold pruned "
-                "subtrees (fold=0), or raise max_nodes"
-            )
+            return None
         below[id(item)] = kids = shown(item, fold=fold)
         pending.extend(reversed(kids))
     return items, below
+
+
+def _hidden(items: list[Item], below: dict[int, list[Item]]) -> dict[int, int]:
+    """How many nodes each item hides when folded, by ``id``: every node below it."""
+    hidden: dict[int, int] = {}
+    for item in reversed(items):  # children before their parents
+        hidden[id(item)] = sum(
+            (kid.count if isinstance(kid, Fold) else 1) + hidden[id(kid)] for kid in below[id(item)]
+        )
+    return hidden
 
 
 def _texts(items: list[Item], steps: list[dict[str, Any]]) -> dict[int, dict[str, int]]:
@@ -125,10 +194,15 @@ def _fold_label(fold: Fold) -> tuple[str, str]:
     return f"{len(fold.nodes)} pruned", f"{count} node{'' if count == 1 else 's'}"
 
 
+def _more(hides: int) -> str:
+    """The count written under a folded subtree's root."""
+    return f"+{hides} node{'' if hides == 1 else 's'}"
+
+
 def _size(
-    tree: Recorder, game: Any, item: Item, texts: dict[int, dict[str, int]]
+    tree: Recorder, game: Any, item: Item, texts: dict[int, dict[str, int]], hides: int
 ) -> tuple[float, float]:
-    """The box of ``item``: wide and tall enough for every text it will show."""
+    """The box of ``item``: wide enough for every text it will show (and its count, folded)."""
     if isinstance(item, Fold):
         longest = max(len(line) for line in _fold_label(item))
         return (max(44.0, _WIDTHS["window"] * longest + 2 * _PAD), 2 * _ROWS["window"] + 16 + _PAD)
@@ -140,6 +214,7 @@ def _size(
         _WIDTHS["board"] * max((len(line) for line in lines), default=0),
         _WIDTHS["value"] * widest["value"],
         _WIDTHS["window"] * widest["window"],
+        _WIDTHS["name"] * len(_more(hides)) if hides else 0.0,
     )
     height = _ROWS["name"] + _ROWS["board"] * len(lines) + _ROWS["value"]
     height += _ROWS["window"] if widest["window"] else 0
@@ -177,8 +252,12 @@ def _glyph(kind: str, left: float, top: float) -> str:
     return f'<rect class="glyph" x="{x + 0.5:.1f}" y="{y + 0.5:.1f}" width="8" height="8"/>'
 
 
-def _node_svg(tree: Recorder, game: Any, box: Box, number: int) -> list[str]:
-    """One box: its card, kind, name, board, value and window (the last two set by script)."""
+def _node_svg(tree: Recorder, game: Any, box: Box, number: int, hides: int) -> list[str]:
+    """One box: its card, kind, name, board, value and window (the last two set by script).
+
+    A box that may be folded (``hides`` > 0) also has the edge of a stack of cards behind it
+    and the count of the nodes it hides below it, both shown only while it is folded.
+    """
     left, top, width = box.x - box.width / 2, box.y, box.width
     item, centre = box.item, f"{box.x:.1f}"
     kind = _kind(item)
@@ -188,6 +267,13 @@ def _node_svg(tree: Recorder, game: Any, box: Box, number: int) -> list[str]:
         f'<rect class="card" x="{left:.1f}" y="{top:.1f}" width="{width:.1f}" '
         f'height="{box.height:.1f}" rx="4"/>',
     ]
+    if hides:
+        right, bottom = left + width + 3, top + box.height + 3
+        parts.append(
+            f'<polyline class="stack" points="{left + 4:.1f},{bottom:.1f} {right:.1f},'
+            f'{bottom:.1f} {right:.1f},{top + 4:.1f}"/>'
+        )
+        parts.append(f'<text class="more" x="{centre}" y="{bottom + 11:.1f}">{_more(hides)}</text>')
     if isinstance(item, Fold):
         first, second = _fold_label(item)
         rows = (("value", "\u22ef", 14), ("fold-label", first, 28), ("fold-label", second, 41))
@@ -241,25 +327,31 @@ def _edge_svg(box: Box, number: int) -> list[str]:
     ]
 
 
-def _svg(tree: Recorder, game: Any, boxes: list[Box]) -> str:
-    """The whole tree as inline SVG: edges first, then the boxes over them."""
+def _svg(tree: Recorder, game: Any, boxes: list[Box], foldable: dict[int, int]) -> str:
+    """The whole tree as inline SVG: edges first, then the boxes over them, in one camera.
+
+    ``foldable`` gives the nodes a box hides when folded, by the ``id`` of the boxes that may be.
+    """
     width = max(box.x + box.width / 2 for box in boxes) + 2 * _MARGIN
     height = max(box.y + box.height for box in boxes) + 2 * _MARGIN
     parts = [
         f'<svg width="{width:.0f}" height="{height:.0f}" '
-        f'viewBox="{-_MARGIN} {-_MARGIN} {width:.0f} {height:.0f}" role="img">'
+        f'viewBox="{-_MARGIN} {-_MARGIN} {width:.0f} {height:.0f}" role="img">',
+        '<g id="camera">',
+        '<g id="edges">',
     ]
     for number, box in enumerate(boxes):
         parts.extend(_edge_svg(box, number))
+    parts.append('</g>\n<g id="boxes">')
     for number, box in enumerate(boxes):
-        parts.extend(_node_svg(tree, game, box, number))
-    parts.append("</svg>")
+        parts.extend(_node_svg(tree, game, box, number, foldable.get(id(box.item), 0)))
+    parts.append("</g>\n</g>\n</svg>")
     return "\n".join(parts)
 
 
 def _page(title: str, svg: str, data: dict[str, Any]) -> str:
     """The HTML page: controls, the tree, the story, the data and the script."""
-    payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    payload = script_json(data)
     last = len(data["steps"])
     heading = html.escape(title)
     return f"""<!DOCTYPE html>
@@ -272,7 +364,7 @@ def _page(title: str, svg: str, data: dict[str, Any]) -> str:
 </head>
 <body>
 <header>
-<h1>{heading}</h1>
+<h1 id="heading">{heading}</h1>
 <div id="controls">
 <button id="first" title="first step (Home)">First</button>
 <button id="back" title="back (left arrow)">&#x25C0; Back</button>
@@ -286,6 +378,15 @@ def _page(title: str, svg: str, data: dict[str, Any]) -> str:
 <main>
 <div id="tree">
 {svg}
+<div id="view" role="group" aria-label="zoom and pan">
+<button id="zoom-in" title="zoom in (+, or the mouse wheel)">+</button>
+<button id="zoom-out" title="zoom out (-)">&#x2212;</button>
+<button id="fit" title="fit the tree to the window (0)">Fit</button>
+<button id="pan-left" title="pan left (Shift+left arrow, or drag)">&#x2190;</button>
+<button id="pan-up" title="pan up (Shift+up arrow)">&#x2191;</button>
+<button id="pan-down" title="pan down (Shift+down arrow)">&#x2193;</button>
+<button id="pan-right" title="pan right (Shift+right arrow)">&#x2192;</button>
+</div>
 </div>
 <aside id="story">
 <p id="sentence"></p>

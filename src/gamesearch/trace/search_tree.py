@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from ..errors import InvalidSearchOptionError, MissingDependencyError
+from ..errors import MissingDependencyError
 from .narration import narrate
 from .page import to_html
 from .pictures import to_dot, to_svg, to_text
@@ -95,6 +95,7 @@ class SearchTree(Recorder):
         root: TraceNode | None = None,
         title: str | None = None,
         fold: int | None = None,
+        collapse: int | None = 6,
         boards: bool = True,
         max_nodes: int = 5000,
     ) -> str:
@@ -102,7 +103,8 @@ class SearchTree(Recorder):
 
         Forward, back, play and jump to a step; the step's node highlighted with its
         alpha-beta window, values as they are backed up, branches greyed as they are pruned,
-        and the step's sentence of :meth:`narrate` beside the tree (see
+        and the step's sentence of :meth:`narrate` beside the tree; the tree fitted to the
+        window, with zoom and pan, and the step's node kept in view (see
         :func:`gamesearch.trace.page.to_html`). Needs nothing installed.
 
         Args:
@@ -111,15 +113,17 @@ class SearchTree(Recorder):
             title: The page's heading.
             fold: Fold runs of pruned children hiding more than ``fold`` nodes into one
                 ellipsis node with a count; ``None`` draws every pruned node.
+            collapse: Fold each subtree of more than ``collapse`` nodes into its root while
+                the search is not inside it (before and after); ``None`` never folds.
             boards: Draw the positions in the nodes, when the game has ``render(state)``.
-            max_nodes: The most nodes the page draws.
+            max_nodes: The most nodes the page steps through: a bigger search gets a page
+                that says so, with a summary.
 
         Returns:
             The page's HTML text.
 
         Raises:
-            InvalidSearchOptionError: an option is not an int >= 0, or the tree has more
-                than ``max_nodes`` nodes.
+            InvalidSearchOptionError: an option is not an int >= 0.
             ValueError: nothing has been recorded yet.
 
         Example:
@@ -137,6 +141,7 @@ class SearchTree(Recorder):
             self.root if root is None else root,
             title=title,
             fold=fold,
+            collapse=collapse,
             boards=boards,
             max_nodes=max_nodes,
         )
@@ -145,13 +150,14 @@ class SearchTree(Recorder):
         return page
 
     def _repr_html_(self) -> str | None:
-        """The step-through page for Jupyter, in a frame of its own; ``None`` when empty."""
+        """The step-through page for Jupyter, in a frame of its own; ``None`` when empty.
+
+        A search of more than 2,000 nodes to draw shows the page that says it is too big,
+        with its summary.
+        """
         if not self.trees:
             return None
-        try:
-            page = html.escape(self.to_html(max_nodes=2000), quote=True)
-        except InvalidSearchOptionError:  # too big a tree: Jupyter shows the picture instead
-            return None
+        page = html.escape(self.to_html(max_nodes=2000), quote=True)
         return (
             f'<iframe srcdoc="{page}" style="width: 100%; height: 560px; border: 1px solid '
             '#ccc" sandbox="allow-scripts" title="the search, step by step"></iframe>'
