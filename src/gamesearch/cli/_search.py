@@ -51,6 +51,9 @@ TABLE = "solve"
 METHODS: dict[str, Callable[..., Any]] = {**SEARCHERS, TABLE: solve}
 """Every name ``--searcher`` takes, with the function its ``-o`` options are checked against."""
 
+LIMITS = frozenset({"node_limit", "max_depth"})
+"""Options that limit a depth-limited search: given without a searcher, they choose one."""
+
 _TWO_PLAYER = ("alphabeta", "iterative_deepening", "minimax", "mtdf", "negamax")
 DEEPENED = ("expectiminimax", "maxn")
 """Searchers without a time limit, which the command runs one depth deeper at a time, to
@@ -170,18 +173,15 @@ def plan(
     """
     default = default_plan(spec, game, play=play)
     chosen = searcher if searcher is not None else args.searcher
-    limited = args.depth is not None or args.time is not None
+    given = assignments if searcher is not None else getattr(args, "option", [])
+    named = {assignment.partition("=")[0].strip() for assignment in given}
+    limited = args.depth is not None or args.time is not None or bool(named & LIMITS)
     if chosen is None:
         # A limit asks for the depth-limited family that fits; no limit keeps the default.
         exact = default.searcher in (TABLE, "mtdf")
         chosen = fitting(game) if limited and exact else default.searcher
     _check_fits(spec, game, chosen)
-    options = parse_options(
-        assignments if searcher is not None else getattr(args, "option", []),
-        chosen,
-        METHODS[chosen],
-        flag=flag,
-    )
+    options = parse_options(given, chosen, METHODS[chosen], flag=flag)
     if chosen == "mcts":
         if args.depth is not None:
             raise InvalidSearchOptionError("mcts searches for a --time, not to a --depth")
