@@ -97,3 +97,16 @@ def test_mcts_in_slices_is_the_same_search_as_one_call(
     assert f"value: {whole.value:g} for X (estimated by 3,000 playouts)" in out
     assert f"principal variation: {' '.join(map(str, whole.pv))}\n" in out
     assert err.splitlines()[-1].startswith("playouts 3,000  ")  # one line per slice
+
+
+@pytest.mark.slow
+def test_ctrl_c_in_a_match_prints_the_games_finished() -> None:
+    args = ("match", "connect4", "iterative_deepening", "random", "--games", "100")
+    status, out, err = interrupt(*args, "--time", "0.05", once="games: ")
+    assert status == 130, err
+    finished = re.search(r"interrupted after (\d+) of 100 games", err)
+    assert finished is not None, err
+    counts = re.findall(r"(\d+) won, (\d+) drawn, (\d+) lost", out)
+    assert len(counts) == 2
+    assert sum(map(int, counts[0])) == int(finished[1])
+    assert "Traceback" not in out + err
