@@ -76,16 +76,6 @@ class Plan:
     options: Options = ()
     """The searcher's own options (``-o NAME=VALUE``), passed to it as keywords."""
 
-    @property
-    def limited(self) -> bool:
-        """Whether a limit may stop the search before the value is proven."""
-        names = {name for name, _ in self.options}
-        return (
-            self.depth is not None
-            or self.seconds is not None
-            or bool(names & {"node_limit", "iterations", "max_depth"})
-        )
-
     def describe(self) -> str:
         """The plan in words, as ``--help`` and ``gamesearch games`` say it."""
         extra = f" ({describe(self.options)})" if self.options else ""
