@@ -29,8 +29,8 @@ def default_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def interrupt(*args: str, once: str, lines: int = 1) -> tuple[int, str, str]:
-    """Run the command; send SIGINT once ``lines`` lines holding ``once`` show on its stderr."""
+def interrupt(*args: str, once: str, lines: int = 1, pause: float = 0.0) -> tuple[int, str, str]:
+    """Run the command; SIGINT ``pause`` s after ``lines`` lines with ``once`` on its stderr."""
     process = subprocess.Popen(
         [sys.executable, "-m", "gamesearch", *args],
         stdin=subprocess.PIPE,
@@ -45,6 +45,7 @@ def interrupt(*args: str, once: str, lines: int = 1) -> tuple[int, str, str]:
     seen = ""
     while seen.count(once) < lines and time.monotonic() < deadline:
         seen += process.stderr.readline()
+    time.sleep(pause)
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=60)
     return process.returncode, out, seen + err
@@ -101,8 +102,9 @@ def test_mcts_in_slices_is_the_same_search_as_one_call(
 
 @pytest.mark.slow
 def test_ctrl_c_in_a_match_prints_the_games_finished() -> None:
-    args = ("match", "connect4", "iterative_deepening", "random", "--games", "100")
-    status, out, err = interrupt(*args, "--time", "0.05", once="games: ")
+    args = ("match", "connect4", "iterative_deepening", "mcts", "--games", "100")
+    # In the middle of a game, inside a search: Ctrl-C stops the match, not just the game.
+    status, out, err = interrupt(*args, "--time", "0.05", once="games: ", pause=0.3)
     assert status == 130, err
     finished = re.search(r"interrupted after (\d+) of 100 games", err)
     assert finished is not None, err

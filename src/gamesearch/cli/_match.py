@@ -26,7 +26,7 @@ from ..play import GameRecord, RandomPlayer
 from ..progress import Progress
 from ..tournament import tournament
 from ._commands import make_game
-from ._run import run
+from ._run import Interrupted, run
 from ._search import Plan, plan
 
 RANDOM = "random"
@@ -61,7 +61,10 @@ class PlanPlayer:
         if chosen.searcher == "mcts":
             kept = tuple(option for option in chosen.options if option[0] != "rng")
             chosen = replace(chosen, options=(*kept, ("rng", self.rng)))
-        result, _ = run(self.game, state, chosen)
+        try:
+            result, _ = run(self.game, state, chosen)
+        except Interrupted:  # Ctrl-C stops the match, not just this game (a part that failed)
+            raise KeyboardInterrupt from None
         return result.action
 
 
