@@ -89,3 +89,15 @@ def test_the_score_interval_and_elo() -> None:
     assert (low, high) == pytest.approx((centre - half, centre + half))
     assert wilson(10, 10)[1] == 1.0
     assert wilson(0, 10)[0] == 0.0
+
+
+@pytest.mark.slow
+def test_a_match_on_worker_processes_plays_the_same_games(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ("match", "tictactoe", "alphabeta", "random", "--games", "4", "--seed", "5", "--quiet")
+    status, serial, err = call(capsys, *args)
+    assert status == 0, err
+    status, parallel, err = call(capsys, *args, "--workers", "2")
+    assert status == 0, err
+    assert parallel == serial
