@@ -138,7 +138,8 @@ def test_solve_prints_value_move_line_nodes_and_time() -> None:
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert minimax(TicTacToe()).value == 0  # the reference: plain minimax to the end
-    assert "search: iterative_deepening until the value is proven, at most 10 s" in out
+    assert "search: iterative_deepening until the value is proven\n" in out  # no time limit
+    assert "proven draw\n" in out
     assert "value: 0 for X (proven)" in out
     line = re.search(r"principal variation: ((\d )+\d)\n", out)
     assert line is not None
@@ -328,7 +329,7 @@ def test_table_build_and_probe(tmp_path: Path) -> None:
     assert "to move: O" in probed.stdout
     assert "best moves: 2\n" in probed.stdout  # O must block the top row
     won = run("table", "probe", str(table), "--moves", "0", "3", "1", "4")
-    assert "value: 1 for X" in won.stdout
+    assert "value: +1 for X" in won.stdout
     assert "distance: 1 plies to the end" in won.stdout
     bad = run("table", "probe", str(table), "--moves", "0", "0")
     assert bad.returncode == 2
@@ -434,8 +435,9 @@ def test_a_game_of_ones_own_by_import_path(tmp_path: Path) -> None:
     write_bones(tmp_path, "mygames")
     done = run("solve", "mygames.bones:Bones", "-p", "size=7", "-p", "max_take=3", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
-    assert "search: iterative_deepening until the value is proven, at most 10 s" in done.stdout
-    assert "value: 1 for player 0 (proven)" in done.stdout  # 7 is not a multiple of 4
+    assert "search: iterative_deepening until the value is proven\n" in done.stdout
+    assert "proven: player 0 wins\n" in done.stdout  # 7 is not a multiple of 4
+    assert "value: 1 for player 0 (proven)" in done.stdout
     assert INFO.match(done.stderr)
 
 
@@ -499,16 +501,20 @@ def test_progress_one_line_per_iteration_on_stderr() -> None:
     assert "value: 0 for X (proven)" in done.stdout
 
 
-@pytest.mark.parametrize("game", ["nim", "hog", "pig"])
+@pytest.mark.parametrize(
+    "args", [["nim"], ["hog", "--depth", "3"], ["pig", "-p", "goal=20", "--depth", "3"]]
+)
 def test_progress_of_the_searchers_deepened_by_the_command(
-    capsys: pytest.CaptureFixture[str], game: str
+    capsys: pytest.CaptureFixture[str], args: list[str]
 ) -> None:
-    status, _, err = call(capsys, "solve", game)
+    # Nim is proven by maxn, deepened; a game of chance is deepened given a --depth (without
+    # one it is solved into a table: tests/test_cli_prove.py).
+    status, _, err = call(capsys, "solve", *args)
     assert status == 0, err
     depths = iterations(err)
     assert depths == list(range(1, len(depths) + 1))
     assert len(depths) > 1
-    assert call(capsys, "solve", game, "--quiet")[2] == ""
+    assert call(capsys, "solve", *args, "--quiet")[2] == ""
 
 
 def test_ctrl_c_prints_the_best_result_so_far() -> None:
@@ -540,14 +546,20 @@ def test_each_game_is_solved_by_the_searcher_that_fits(
 
 
 def test_games_with_a_depth_by_default_say_so(capsys: pytest.CaptureFixture[str]) -> None:
-    for game, parameter, searcher in (
-        ("pig", "goal=20", "expectiminimax 6 plies deep"),
-        ("rolit", "size=6", "maxn 4 plies deep"),
+    # The games' default depths are play's, each move; solve proves unless given a --depth.
+    for game, parameter, searcher, depth in (
+        ("pig", "goal=20", "expectiminimax", 6),
+        ("rolit", "size=6", "maxn", 4),
     ):
-        status, out, err = call(capsys, "solve", game, "-p", parameter, "--quiet")
+        spec = next(spec for spec in reference_games() if spec.name == game)
+        said = default_plan(spec, spec.make(), play=True).describe()
+        assert said == f"{searcher} {depth} plies deep"
+        args = ("-p", parameter, "--depth", "2", "--quiet")
+        status, out, err = call(capsys, "solve", game, *args)
         assert status == 0, err
-        assert f"search: {searcher}" in out
-        assert "estimated at depth" in out
+        assert f"search: {searcher} 2 plies deep" in out
+        assert "estimated at depth 2" in out
+        assert "estimate at depth 2: the depth limit, 2 plies, stopped the search" in out
 
 
 @pytest.mark.filterwarnings("ignore::gamesearch.BlindSearchWarning")  # --depth 1, no evaluation
@@ -561,8 +573,8 @@ def test_boards_are_drawn_with_coordinates(capsys: pytest.CaptureFixture[str]) -
 
 def test_help_states_each_games_default(capsys: pytest.CaptureFixture[str]) -> None:
     solve = call(capsys, "solve", "--help")[1]
-    assert re.search(r"connect4 +iterative_deepening until the value is proven, at most 2 s", solve)
-    assert re.search(r"pig +expectiminimax 6 plies deep", solve)
+    assert re.search(r"connect4 +mtdf, the exact solver, until the value is proven", solve)
+    assert re.search(r"pig +the table solver \(solve\)", solve)
     assert "to the end of the game" not in solve
     assert "Ctrl-C stops the search and prints the best result found so far" in solve
     play = call(capsys, "play", "--help")[1]
@@ -602,7 +614,7 @@ def test_the_docs_state_the_defaults_as_they_are() -> None:
         ):
             assert said == "the same" or plan.searcher in said or "at most" in said, row
             if plan.depth is not None:
-                assert f"{plan.depth} plies" in solve, row
+                assert f"{plan.depth} plies" in said, row
             if plan.seconds is not None:
                 assert f"at most {plan.seconds:g} s" in said, row
 
@@ -616,6 +628,7 @@ def test_games_lists_every_bundled_game_with_its_searchers(
         assert re.search(rf"^{name}: ", out, re.MULTILINE), name
     assert "piles=VALUE  the sticks in each pile, such as (3, 4, 5), default (3, 4)" in out
     assert "solve: maxn until the value is proven" in out  # nim, three players
-    assert "solve: expectiminimax 6 plies deep" in out  # pig, whose graph has cycles
-    assert "solve: iterative_deepening until the value is proven, at most 2 s" in out  # connect4
+    assert "solve: the table solver (solve)" in out  # pig, value iteration over its cycles
+    assert "play, each move: expectiminimax 6 plies deep" in out  # pig
+    assert "solve: mtdf, the exact solver, until the value is proven" in out  # connect4
     assert "moves: a column's number, 0 on the left" in out

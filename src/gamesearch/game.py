@@ -66,6 +66,16 @@ For ``solve`` on many cores (``executor=``), a game may offer:
   frontier solves the states that several parts reach once per part.
   :func:`gamesearch.conformance.check_game` checks it on the states it visits;
   :class:`~gamesearch.games.ConnectFour` offers it.
+
+For the ``gamesearch`` command, a game of one's own (named by its import path) may offer what
+the bundled games' descriptions say of them:
+
+- ``player_names``: the players' names, a sequence of strings by player number (such as
+  ``("X", "O")``); a player beyond its end is called ``player N``.
+- ``layout``: the coordinates drawn beside the board that ``render(state)`` returns, for
+  games whose actions are numbers: ``"squares"`` (a key of the square numbers, row by row
+  from 0, beside the board) or ``"columns"`` (the column numbers under it); ``None`` for none.
+  ``render`` then draws one row of cells per line, separated by spaces.
 """
 
 from __future__ import annotations

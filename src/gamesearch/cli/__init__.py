@@ -4,8 +4,9 @@
 
     gamesearch games                                  the bundled games and their parameters
     gamesearch play tictactoe                         play the computer
-    gamesearch solve tictactoe --moves 4 0            the value and best line of a position
+    gamesearch solve tictactoe --moves 4 0            prove the value and best line of a position
     gamesearch solve mygames.bones:Bones -p size=4    a game of your own, by import path
+    gamesearch match tictactoe mcts alphabeta         two searchers play a series of games
     gamesearch tree '[[3,12,8],[2,4,6],[14,5,2]]'     draw the search of a nested-list tree
     gamesearch table build tictactoe --out t.sqlite   solve a game into a SQLite table
     gamesearch table probe t.sqlite --moves 4 0       a position's value from the table
@@ -31,8 +32,8 @@ from ..errors import GameSearchError, InvalidSearchOptionError, TableFileError, 
 from ..games.registry import reference_games
 from ..games.tree import GameTree
 from ..trace import SearchTree
-from . import _commands
-from ._search import SEARCHERS, default_plan
+from . import _commands, _match
+from ._search import METHODS, SEARCHERS, default_plan
 from ._table import add_table_command
 
 __all__ = ["main"]
@@ -43,21 +44,27 @@ _TREE_SEARCHERS = ("alphabeta", "minimax", "negamax")
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command with ``argv`` (default: ``sys.argv[1:]``); return its exit status.
 
-    0 on success, 1 when a search or a file fails, 2 for a bad command line (as argparse),
-    130 when interrupted with Ctrl-C (``solve`` prints the best result found so far first).
+    0 on success (and for ``gamesearch`` alone, which prints the commands, as ``pip`` does),
+    1 when a search or a file fails, 2 for a bad command line (as argparse), 130 when
+    interrupted with Ctrl-C (``solve`` prints the best result found so far first, ``match``
+    the games finished).
 
     Example:
         >>> main(["solve", "tictactoe", "--moves", "0", "3", "1", "4", "2"])  # doctest: +ELLIPSIS
         X X X    0 1 2
         ...
-        the game is over: X wins
+        the game is over: X wins; final utilities X +1, O -1
         0
     """
     parser = _parser()
     args = parser.parse_args(argv)
-    # A game of one's own (module:Class) is imported from the current directory too, as
-    # ``python -m`` would find it, even when the command runs as the installed script.
-    here = ":" in (getattr(args, "game", None) or "") and os.getcwd() not in sys.path
+    if getattr(args, "run", None) is None:  # no command: the commands and what they do
+        parser.print_help()
+        return 0
+    # A game of one's own (module:Class), or a function an option names, is imported from the
+    # current directory too, as ``python -m`` would find it, even from the installed script.
+    named = [getattr(args, "game", None) or "", *_option_texts(args)]
+    here = any(":" in text for text in named) and os.getcwd() not in sys.path
     if here:
         sys.path.insert(0, os.getcwd())
     try:
@@ -79,6 +86,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             sys.path.remove(os.getcwd())
 
 
+def _option_texts(args: argparse.Namespace) -> list[str]:
+    """Every ``-o``, ``-a`` and ``-b`` option given."""
+    return [
+        text
+        for name in ("option", "a_option", "b_option")
+        for text in getattr(args, name, None) or []
+    ]
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="gamesearch",
@@ -86,7 +102,7 @@ def _parser() -> argparse.ArgumentParser:
         "how minimax and alpha-beta search a tree. Moves are numbered from 0.",
     )
     parser.add_argument("--version", action="version", version=f"gamesearch {__version__}")
-    commands = parser.add_subparsers(title="commands", required=True, metavar="COMMAND")
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND")
 
     games = commands.add_parser("games", help="list the bundled games and their parameters")
     games.set_defaults(run=_commands.games)
@@ -94,7 +110,7 @@ def _parser() -> argparse.ArgumentParser:
     names = ", ".join(spec.name for spec in reference_games())
     for name, run, summary in (
         ("play", _commands.play, "play a game against the computer"),
-        ("solve", _commands.solve, "search a position: value, best move, principal variation"),
+        ("solve", _commands.solve, "prove a position's value, best move and principal variation"),
     ):
         command = commands.add_parser(
             name,
@@ -115,6 +131,7 @@ def _parser() -> argparse.ArgumentParser:
             help="a game parameter, such as size=4 (repeat for more; see 'gamesearch games')",
         )
         _search_options(command)
+        _option_argument(command, "-o", "--option", "option", "a searcher's option")
         command.set_defaults(run=run)
     play = commands.choices["play"]
     play.add_argument(
@@ -135,6 +152,7 @@ def _parser() -> argparse.ArgumentParser:
     solve.add_argument(
         "--quiet", action="store_true", help="no progress lines on stderr (one per iteration)"
     )
+    _match_command(commands, names)
     _tree_command(commands)
     add_table_command(commands)  # gamesearch table build / probe (gamesearch.solve)
     return parser
@@ -146,14 +164,85 @@ def _defaults(*, play: bool) -> str:
     for spec in reference_games():
         plan = default_plan(spec, spec.make(), play=play).describe()
         lines.append(f"  {spec.name:10} {plan}{', each move' if play else ''}")
+    if play:
+        lines.append(
+            "  module:Class  a game of chance: expectiminimax, and one of n != 2 players: maxn,\n"
+            "             until the value is proven; else iterative_deepening at most 1 s"
+        )
+    else:
+        lines.append(
+            "  module:Class  as its kind says: mtdf (with the exact solver's hooks) or\n"
+            "             iterative_deepening, solve for a game of chance, maxn for n != 2 players"
+        )
+        lines.append(
+            "The value is proven; --depth N or --time S gives an estimate instead. Ctrl-C stops "
+            "the search and prints the best result found so far."
+        )
     lines.append(
-        "  module:Class  a game of chance: expectiminimax, and one of n != 2 players: maxn,\n"
-        "             until the value is proven; else iterative_deepening until proven, "
-        + ("at most 1 s a move" if play else "at most 10 s")
+        "-o NAME=VALUE sets an option of the searcher (a Python literal, a plain word, or "
+        "module:name for a function), such as -o exploration=2."
     )
-    if not play:
-        lines.append("Ctrl-C stops the search and prints the best result found so far.")
     return "\n".join(lines)
+
+
+def _option_argument(
+    command: argparse.ArgumentParser, short: str, long: str, dest: str, what: str
+) -> None:
+    command.add_argument(
+        short,
+        long,
+        action="append",
+        default=[],
+        dest=dest,
+        metavar="NAME=VALUE",
+        help=f"{what}, such as exploration=2 or node_limit=100000 (repeat for more)",
+    )
+
+
+def _match_command(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser], names: str
+) -> None:
+    summary = "two searchers play a series of games: wins, score and Elo with 95% intervals"
+    match = commands.add_parser(
+        "match",
+        help=summary.replace("%", "%%"),
+        description=summary + ". The seats alternate from game to game; --seed seeds the "
+        "players' generators and the dice.",
+    )
+    match.add_argument(
+        "game", metavar="GAME", help=f"the game: {names}; or your own as module:Class"
+    )
+    searchers = sorted([*SEARCHERS, _match.RANDOM])
+    for name in ("first", "second"):
+        match.add_argument(
+            name, metavar=f"SEARCHER_{name[0].upper()}", choices=searchers,
+            help=f"the {name} searcher: {', '.join(searchers)}",
+        )  # fmt: skip
+    match.add_argument(
+        "-p", "--param", action="append", default=[], metavar="NAME=VALUE",
+        help="a game parameter, such as size=4 (repeat for more)",
+    )  # fmt: skip
+    match.add_argument("--games", type=_positive_int, default=10, metavar="N", help="default 10")
+    match.add_argument("--seed", type=int, default=0, metavar="N", help="default 0")
+    match.add_argument(
+        "--workers", type=_positive_int, metavar="N", help="play the games on N processes"
+    )
+    match.add_argument(
+        "--max-moves", type=_positive_int, default=10_000, metavar="N",
+        help="stop a game after N moves, counted unfinished (default 10000)",
+    )  # fmt: skip
+    match.add_argument(
+        "--depth", type=_positive_int, metavar="N", help="each move: search N plies deep"
+    )
+    match.add_argument(
+        "--time", type=_positive_seconds, metavar="S",
+        help="each move: think S seconds (iterative_deepening, or mcts)",
+    )  # fmt: skip
+    _option_argument(match, "-o", "--option", "option", "an option of both searchers")
+    _option_argument(match, "-a", "--a-option", "a_option", "an option of the first searcher")
+    _option_argument(match, "-b", "--b-option", "b_option", "an option of the second searcher")
+    match.add_argument("--quiet", action="store_true", help="no progress line on stderr")
+    match.set_defaults(run=_match.match, searcher=None)
 
 
 def _tree_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -181,8 +270,8 @@ def _tree_command(commands: argparse._SubParsersAction[argparse.ArgumentParser])
 def _search_options(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "--searcher",
-        choices=sorted(SEARCHERS),
-        help="default: the one that fits the game (listed below)",
+        choices=sorted(METHODS),
+        help="default: the one that fits the game (listed below); solve is the table solver",
     )
     limit = command.add_mutually_exclusive_group()
     limit.add_argument(

@@ -9,11 +9,45 @@ board of columns.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
+from ..errors import GameProtocolError
 from ..games.registry import GameSpec
 
 _DROPPED = frozenset(" ()[]'\"")
+_LAYOUTS = ("squares", "columns")
+
+
+def with_capabilities(spec: GameSpec, game: Any) -> GameSpec:
+    """``spec``, told the game's own ``player_names`` and ``layout`` if it is not a bundled game.
+
+    A bundled game's spec says how to show it; a game of one's own (found by its import path)
+    may say it itself, by two optional members (see :mod:`gamesearch.game`): ``player_names``,
+    a sequence of names by player number, and ``layout``, ``"squares"`` or ``"columns"``.
+
+    Raises:
+        GameProtocolError: ``player_names`` is not a sequence of strings, or ``layout`` is
+            neither ``"squares"``, ``"columns"`` nor ``None``.
+    """
+    if ":" not in spec.name:
+        return spec
+    names = getattr(game, "player_names", None)
+    layout = getattr(game, "layout", None)
+    if names is not None:
+        if isinstance(names, str) or not all(isinstance(name, str) for name in names):
+            raise GameProtocolError(
+                f"{spec.name}: player_names must be a sequence of strings, one per player, "
+                f"not {names!r}"
+            )
+        spec = replace(spec, players=tuple(names))
+    if layout is not None:
+        if layout not in _LAYOUTS:
+            raise GameProtocolError(
+                f"{spec.name}: layout must be 'squares', 'columns' or None, not {layout!r}"
+            )
+        spec = replace(spec, layout=layout)
+    return spec
 
 
 def move_text(action: Any) -> str:
@@ -56,16 +90,22 @@ def show(spec: GameSpec, game: Any, state: Any) -> str:
     return board
 
 
+def _cells(row: str) -> list[str]:
+    """The cells of a row of the board: split by spaces, or one a character without them."""
+    cells = row.split()
+    return cells if len(cells) > 1 else list(row.strip())
+
+
 def _column_numbers(board: str) -> str:
     """The column numbers under ``board`` (rows of one-character cells split by spaces)."""
-    width = len(board.splitlines()[-1].split())
+    width = len(_cells(board.splitlines()[-1]))
     return " ".join(str(column % 10) for column in range(width))
 
 
 def _beside(board: str) -> str:
     """``board`` with the key of its square numbers, row by row from 0, beside it."""
     rows = board.splitlines()
-    size = len(rows[0].split())
+    size = len(_cells(rows[0]))
     digits = len(str(len(rows) * size - 1))
     lines = []
     for number, row in enumerate(rows):
@@ -75,10 +115,16 @@ def _beside(board: str) -> str:
 
 
 def outcome(spec: GameSpec, game: Any, state: Any) -> str:
-    """Who won the finished game ``state``, in words."""
-    scores = [game.utility(state, player) for player in range(game.num_players)]
+    """Who won the finished game ``state``, in words, and every player's final utility."""
+    scores = [float(game.utility(state, player)) for player in range(game.num_players)]
+    listed = ", ".join(f"{player_name(spec, p)} {score:+g}" for p, score in enumerate(scores))
+    return f"{winners(spec, scores)}; final utilities {listed}"
+
+
+def winners(spec: GameSpec, scores: list[float]) -> str:
+    """Who won with the final utilities ``scores``: "X wins", "red and blue win", "a draw"."""
     best = max(scores)
-    winners = [player_name(spec, p) for p, score in enumerate(scores) if score == best]
-    if len(winners) == len(scores):
+    top = [player_name(spec, p) for p, score in enumerate(scores) if score == best]
+    if len(top) == len(scores):
         return "a draw"
-    return " and ".join(winners) + (" wins" if len(winners) == 1 else " win")
+    return " and ".join(top) + (" wins" if len(top) == 1 else " win")

@@ -14,9 +14,18 @@ from typing import Any, TextIO
 from ..errors import InvalidSearchOptionError, UnknownGameError
 from ..game import CHANCE
 from ..games.registry import GameSpec, find_game, reference_games
-from ..result import SearchResult
-from ._board import legal_moves, move_text, outcome, player_name, read_move, show
-from ._search import Interrupted, Plan, default_plan, plan, run
+from ._board import (
+    legal_moves,
+    move_text,
+    outcome,
+    player_name,
+    read_move,
+    show,
+    with_capabilities,
+)
+from ._report import move_summary, report
+from ._run import Interrupted, run
+from ._search import Plan, default_plan, plan
 
 _PROTOCOL = ("initial_state", "to_move", "actions", "result", "is_terminal", "utility")
 
@@ -49,7 +58,7 @@ def make_game(args: argparse.Namespace) -> tuple[GameSpec, Any]:
     if missing or not isinstance(getattr(game, "num_players", None), int):
         lacks = ", ".join(missing) or "num_players"
         raise UnknownGameError(f"{spec.name} does not make a game: it has no {lacks}")
-    return spec, game
+    return with_capabilities(spec, game), game
 
 
 def play(args: argparse.Namespace, out: TextIO) -> int:
@@ -91,13 +100,12 @@ def _roll(game: Any, state: Any, rng: random.Random) -> Any:
 
 def _think(spec: GameSpec, game: Any, state: Any, chosen: Plan, out: TextIO) -> Any:
     try:
-        result = run(game, state, chosen)
+        result, _ = run(game, state, chosen)
     except Interrupted:
         raise KeyboardInterrupt from None
     print(
         f"the computer ({player_name(spec, result.player)}) plays {move_text(result.action)}  "
-        f"[its value {result.value:+g}, {result.stats.nodes:,} nodes, "
-        f"{result.stats.elapsed:.2f} s]",
+        f"[{move_summary(spec, game, state, result, chosen)}]",
         file=out,
     )
     return result.action
@@ -160,53 +168,25 @@ def solve(args: argparse.Namespace, out: TextIO) -> int:
         print(f"the game is over: {outcome(spec, game, state)}", file=out)
         return 0
     print(f"search: {chosen.describe()}", file=out, flush=True)
-    progress = None if args.quiet else _Info(spec)
+    progress = None if args.quiet else _info
     try:
-        result = run(game, state, chosen, progress)
+        result, solved = run(game, state, chosen, progress)
     except Interrupted as stop:
         if stop.best is None:
-            print("interrupted before the first iteration completed", file=sys.stderr)
+            print(
+                f"interrupted after {stop.elapsed:.1f} s, before the search had a result "
+                f"({chosen.describe()} keeps no estimate before its proof; --time S or "
+                f"--depth N gives one)",
+                file=sys.stderr,
+            )
             return 130
         print("interrupted: the best result so far", file=sys.stderr)
-        _report(spec, stop.best, out, chance=game.to_move(state) == CHANCE)
+        report(spec, game, state, stop.best, chosen, out, interrupted=not stop.best.exact)
         return 130
-    _report(spec, result, out, chance=game.to_move(state) == CHANCE)
+    report(spec, game, state, result, chosen, out, solved=solved)
     return 0
 
 
-class _Info:
-    """Prints one line on stderr per completed iteration, as a chess engine's info lines."""
-
-    def __init__(self, spec: GameSpec) -> None:
-        self.spec = spec
-
-    def __call__(self, result: SearchResult[Any], elapsed: float) -> None:
-        nodes = result.stats.nodes
-        rate = nodes / elapsed if elapsed > 0 else 0.0
-        print(
-            f"depth {result.depth}  value {result.value:+.4g}  "
-            f"move {move_text(result.action)}  nodes {nodes:,}  nodes/s {rate:,.0f}  "
-            f"elapsed {elapsed:.2f} s",
-            file=sys.stderr,
-            flush=True,
-        )
-
-
-def _report(spec: GameSpec, result: SearchResult[Any], out: TextIO, *, chance: bool) -> None:
-    """Print ``result``; ``chance``: the position is a chance node (the dice roll next)."""
-    stats = result.stats
-    mover = player_name(spec, result.player)
-    kind = "proven" if result.exact else f"estimated at depth {result.depth}"
-    if not result.exact and result.depth is None:  # mcts
-        kind = f"estimated by {stats.leaves:,} playouts"
-    print(f"to move: {'chance' if chance else mover}", file=out)
-    print(f"value: {result.value:g} for {mover} ({kind})", file=out)
-    best = "none: chance moves here" if chance else move_text(result.action)
-    print(f"best move: {best}", file=out)
-    print(f"principal variation: {' '.join(move_text(a) for a in result.pv)}", file=out)
-    print(
-        f"nodes: {stats.nodes:,} (leaves {stats.leaves:,}, cutoffs {stats.cutoffs:,}, "
-        f"deepest ply {stats.max_depth})",
-        file=out,
-    )
-    print(f"time: {stats.elapsed:.3f} s", file=out)
+def _info(line: str) -> None:
+    """A progress line on stderr, as a chess engine's info lines."""
+    print(line, file=sys.stderr, flush=True)

@@ -1,18 +1,21 @@
-"""Which searcher the command runs on a game, with what limits, and how it reports progress.
+"""Which searcher the command runs on a game, with what limits and options.
 
-A game is searched by the family that fits it (:func:`fitting`): ``expectiminimax`` for a
-game of chance, ``maxn`` for a game of n != 2 players, ``iterative_deepening`` for the rest.
-:func:`plan` checks the options against the game before anything is printed, and
-:func:`run` searches, telling each completed iteration to a progress callback and keeping
-the last one's result, which :class:`Interrupted` carries when Ctrl-C stops the search.
+``solve`` proves by default, with the exact method that fits the game (:func:`exact_method`):
+the engine's exact solver (``mtdf`` without a depth) for a two-player game that offers its
+hooks, else ``iterative_deepening`` until the value is proven; the table solver
+(:func:`gamesearch.solve.solve`, value iteration) for a two-player game of chance; ``maxn``,
+deepened until proven, for n != 2 players. A limit the user gives (``--depth``, ``--time``)
+switches to the depth-limited family that fits (:func:`fitting`): ``iterative_deepening``,
+``expectiminimax`` or ``maxn``. ``play`` keeps a limit per move (:func:`default_plan`).
+:func:`plan` checks the options against the game before anything is printed; :mod:`._run`
+searches.
 """
 
 from __future__ import annotations
 
 import argparse
-import time
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ..chance.expectiminimax import expectiminimax
@@ -20,11 +23,15 @@ from ..errors import InvalidSearchOptionError
 from ..games.registry import GameSpec
 from ..mcts.search import mcts
 from ..multiplayer.maxn import maxn
-from ..result import SearchResult, SearchStats
+from ..result import SearchResult
+from ..solve import solve
+from ..twoplayer._solver import solving_children
 from ..twoplayer.alphabeta import alphabeta
 from ..twoplayer.deepening import iterative_deepening
 from ..twoplayer.minimax import minimax
+from ..twoplayer.mtdf import mtdf
 from ..twoplayer.negamax import negamax
+from ._options import Options, describe, parse_options
 
 SEARCHERS: dict[str, Callable[..., SearchResult[Any]]] = {
     "alphabeta": alphabeta,
@@ -33,33 +40,32 @@ SEARCHERS: dict[str, Callable[..., SearchResult[Any]]] = {
     "maxn": maxn,
     "mcts": mcts,
     "minimax": minimax,
+    "mtdf": mtdf,
     "negamax": negamax,
 }
-"""The searchers ``--searcher`` names."""
+"""The searchers ``--searcher`` names, besides ``solve`` (the table solver)."""
 
-_TWO_PLAYER = ("alphabeta", "iterative_deepening", "minimax", "negamax")
-_DEEPENED = ("expectiminimax", "maxn")
+TABLE = "solve"
+"""The name of the table solver, :func:`gamesearch.solve.solve`, for ``--searcher``."""
+
+METHODS: dict[str, Callable[..., Any]] = {**SEARCHERS, TABLE: solve}
+"""Every name ``--searcher`` takes, with the function its ``-o`` options are checked against."""
+
+LIMITS = frozenset({"node_limit", "max_depth"})
+"""Options that limit a depth-limited search: given without a searcher, they choose one."""
+
+_TWO_PLAYER = ("alphabeta", "iterative_deepening", "minimax", "mtdf", "negamax")
+DEEPENED = ("expectiminimax", "maxn")
 """Searchers without a time limit, which the command runs one depth deeper at a time, to
 report progress and keep a result for Ctrl-C."""
-
-Progress = Callable[[SearchResult[Any], float], object]
-"""Told each completed iteration's result and the seconds since the search began."""
-
-
-class Interrupted(Exception):
-    """Ctrl-C stopped a search; ``best`` is the last completed iteration's result, if any."""
-
-    def __init__(self, best: SearchResult[Any] | None) -> None:
-        super().__init__("interrupted")
-        self.best = best
 
 
 @dataclass(frozen=True)
 class Plan:
-    """A search the command will run: a searcher and its limits."""
+    """A search the command will run: a searcher, its limits and its own options."""
 
     searcher: str
-    """The name of the searcher, a key of :data:`SEARCHERS`."""
+    """The name of the searcher, a key of :data:`METHODS`."""
 
     depth: int | None = None
     """The depth limit in plies (the deepest iteration), ``None`` for none."""
@@ -67,23 +73,41 @@ class Plan:
     seconds: float | None = None
     """The time limit, for ``iterative_deepening`` and ``mcts``; ``None`` for none."""
 
+    options: Options = ()
+    """The searcher's own options (``-o NAME=VALUE``), passed to it as keywords."""
+
     def describe(self) -> str:
         """The plan in words, as ``--help`` and ``gamesearch games`` say it."""
+        extra = f" ({describe(self.options)})" if self.options else ""
         if self.searcher == "mcts":
-            return f"mcts for {self.seconds:g} s"
+            rest = tuple(o for o in self.options if o[0] not in ("iterations", "node_limit"))
+            return f"mcts{_mcts_limit(self)}" + (f" ({describe(rest)})" if rest else "")
+        if self.searcher == TABLE:
+            return f"the table solver (solve), every position to the end{extra}"
+        if self.searcher == "mtdf" and self.depth is None:
+            return f"mtdf, the exact solver, until the value is proven{extra}"
         if self.depth is not None:
             limit = f"{self.depth} plies deep"
-        elif self.searcher in _DEEPENED or self.searcher == "iterative_deepening":
+        elif self.searcher in DEEPENED or self.searcher == "iterative_deepening":
             limit = "until the value is proven"
         else:
             limit = "to the end of the game"
         if self.searcher == "iterative_deepening" and self.seconds is not None:
             limit += f", at most {self.seconds:g} s"
-        return f"{self.searcher} {limit}"
+        return f"{self.searcher} {limit}{extra}"
+
+
+def _mcts_limit(plan: Plan) -> str:
+    limits = [f"{plan.seconds:g} s"] if plan.seconds is not None else []
+    options = dict(plan.options)
+    limits += [
+        f"{options[name]} {name}" for name in ("iterations", "node_limit") if name in options
+    ]
+    return " for " + " or ".join(limits) if limits else ""
 
 
 def fitting(game: Any) -> str:
-    """The searcher that fits ``game``: expectiminimax, maxn or iterative_deepening."""
+    """The depth-limited searcher for ``game``: expectiminimax, maxn or iterative_deepening."""
     if callable(getattr(game, "chance_outcomes", None)):
         return "expectiminimax"
     if getattr(game, "num_players", 2) != 2:
@@ -91,23 +115,89 @@ def fitting(game: Any) -> str:
     return "iterative_deepening"
 
 
+def exact_method(game: Any) -> str:
+    """The method that proves ``game``'s value: mtdf, iterative_deepening, solve or maxn.
+
+    The engine's exact solver (``mtdf`` without a depth) where the game offers its hooks
+    (``win_utility`` and ``non_losing_children``), else ``iterative_deepening`` until the value
+    is proven (its progress per depth, its last iteration kept for Ctrl-C); the table solver
+    for a two-player game of chance; ``maxn``, deepened until proven, for n != 2 players.
+    """
+    family = fitting(game)
+    if family == "expectiminimax":
+        return TABLE if game.num_players == 2 else family
+    if family == "iterative_deepening" and solving_children(game) is not None:
+        return "mtdf"
+    return family
+
+
 def default_plan(spec: GameSpec, game: Any, *, play: bool) -> Plan:
     """What ``solve`` (or, with ``play``, each move of ``play``) runs on ``game`` by default."""
+    if not play:
+        return Plan(exact_method(game))
     searcher = fitting(game)
-    if searcher in _DEEPENED:
+    if searcher in DEEPENED:
         return Plan(searcher, depth=spec.depth)
-    return Plan(searcher, seconds=spec.move_seconds if play else spec.seconds)
+    return Plan(searcher, seconds=spec.move_seconds)
 
 
-def plan(spec: GameSpec, game: Any, args: argparse.Namespace, *, play: bool) -> Plan:
+def plan(
+    spec: GameSpec,
+    game: Any,
+    args: argparse.Namespace,
+    *,
+    play: bool,
+    searcher: str | None = None,
+    assignments: Sequence[str] = (),
+    flag: str = "-o",
+) -> Plan:
     """The search the options ask for, checked against ``game``.
 
+    ``searcher`` (default: ``--searcher``) and ``assignments`` (``NAME=VALUE`` strings,
+    default: ``-o``) choose the searcher and its options; ``args.depth`` and ``args.time``
+    are the limits.
+
     Raises:
-        InvalidSearchOptionError: a searcher that does not fit the game, or a limit the
-            searcher does not take.
+        InvalidSearchOptionError: a searcher that does not fit the game, a limit the
+            searcher does not take, or an option it does not have.
     """
     default = default_plan(spec, game, play=play)
-    searcher = args.searcher or default.searcher
+    chosen = searcher if searcher is not None else args.searcher
+    given = assignments if searcher is not None else getattr(args, "option", [])
+    named = {assignment.partition("=")[0].strip() for assignment in given}
+    limited = args.depth is not None or args.time is not None or bool(named & LIMITS)
+    if chosen is None:
+        # A limit asks for the depth-limited family that fits; no limit keeps the default.
+        exact = default.searcher in (TABLE, "mtdf")
+        chosen = fitting(game) if limited and exact else default.searcher
+    _check_fits(spec, game, chosen)
+    options = parse_options(given, chosen, METHODS[chosen], flag=flag)
+    if chosen == "mcts":
+        if args.depth is not None:
+            raise InvalidSearchOptionError("mcts searches for a --time, not to a --depth")
+        counted = {name for name, _ in options} & {"iterations", "node_limit"}
+        usual = spec.move_seconds if play else spec.seconds or spec.move_seconds
+        seconds = args.time or (None if counted else usual)
+        return Plan("mcts", seconds=seconds, options=options)
+    if args.time is not None:
+        if chosen != "iterative_deepening":
+            raise InvalidSearchOptionError(
+                f"--time needs the iterative_deepening or mcts searcher, not {chosen} "
+                f"(give it a --depth instead)"
+            )
+        return Plan(chosen, depth=args.depth, seconds=args.time, options=options)
+    if args.depth is not None:
+        if chosen == TABLE:
+            raise InvalidSearchOptionError(
+                "--searcher solve solves every position to the end: it takes no --depth"
+            )
+        return Plan(chosen, depth=args.depth, options=options)
+    if chosen == default.searcher:
+        return Plan(chosen, default.depth, default.seconds, options)
+    return Plan(chosen, depth=spec.depth if play and chosen in DEEPENED else None, options=options)
+
+
+def _check_fits(spec: GameSpec, game: Any, searcher: str) -> None:
     fits = fitting(game)
     if searcher in _TWO_PLAYER and fits != "iterative_deepening":
         kind = "a game of chance" if fits == "expectiminimax" else "not a two-player game"
@@ -118,97 +208,8 @@ def plan(spec: GameSpec, game: Any, args: argparse.Namespace, *, play: bool) -> 
         raise InvalidSearchOptionError(
             f"--searcher maxn: {spec.name} is a game of chance; search it with expectiminimax"
         )
-    if searcher == "expectiminimax" and game.num_players != 2:
+    if searcher in ("expectiminimax", TABLE) and game.num_players != 2:
         raise InvalidSearchOptionError(
-            f"--searcher expectiminimax: {spec.name} has {game.num_players} players; "
-            f"expectiminimax searches two-player games"
+            f"--searcher {searcher}: {spec.name} has {game.num_players} players; "
+            f"{searcher} searches two-player games"
         )
-    if searcher == "mcts":
-        if args.depth is not None:
-            raise InvalidSearchOptionError("mcts searches for a --time, not to a --depth")
-        return Plan("mcts", seconds=args.time or default.seconds or spec.move_seconds)
-    if args.time is not None:
-        if searcher != "iterative_deepening":
-            raise InvalidSearchOptionError(
-                f"--time needs the iterative_deepening or mcts searcher, not {searcher} "
-                f"(give it a --depth instead)"
-            )
-        return Plan(searcher, depth=args.depth, seconds=args.time)
-    if args.depth is not None:
-        return Plan(searcher, depth=args.depth)
-    if searcher == default.searcher:
-        return default
-    return Plan(searcher, depth=spec.depth if searcher in _DEEPENED else None)
-
-
-def run(game: Any, state: Any, plan: Plan, progress: Progress | None = None) -> SearchResult[Any]:
-    """Search ``state`` as ``plan`` says, telling ``progress`` each completed iteration.
-
-    Raises:
-        Interrupted: Ctrl-C; it carries the last completed iteration's result.
-    """
-    started = time.perf_counter()
-    best: list[SearchResult[Any]] = []
-
-    def completed(result: SearchResult[Any]) -> None:
-        best[:] = [result]
-        if progress is not None:
-            progress(result, time.perf_counter() - started)
-
-    try:
-        if plan.searcher == "iterative_deepening":
-            return iterative_deepening(
-                game, state, time_limit=plan.seconds, depth=plan.depth, on_iteration=completed
-            )
-        if plan.searcher == "mcts":
-            return mcts(game, state, time_limit=plan.seconds)
-        evaluate = _evaluation(game)
-        if plan.searcher in _DEEPENED:
-            return _deepen(SEARCHERS[plan.searcher], game, state, plan.depth, evaluate, completed)
-        depth = plan.depth
-        return SEARCHERS[plan.searcher](
-            game, state, depth=depth, evaluate=None if depth is None else evaluate
-        )
-    except KeyboardInterrupt:
-        raise Interrupted(best[0] if best else None) from None
-
-
-def _deepen(
-    searcher: Callable[..., SearchResult[Any]],
-    game: Any,
-    state: Any,
-    depth: int | None,
-    evaluate: Callable[[Any, int], float],
-    completed: Callable[[SearchResult[Any]], None],
-) -> SearchResult[Any]:
-    """Search 1, 2, ... plies deep, to ``depth`` or until the value is proven.
-
-    The result is the deepest search's, with the work of all of them in its stats.
-    """
-    nodes = leaves = cutoffs = 0
-    elapsed = 0.0
-    ply = 0
-    while True:
-        ply += 1
-        result = searcher(game, state, depth=ply, evaluate=evaluate)
-        stats = result.stats
-        nodes, leaves = nodes + stats.nodes, leaves + stats.leaves
-        cutoffs, elapsed = cutoffs + stats.cutoffs, elapsed + stats.elapsed
-        total = SearchStats(
-            nodes=nodes, leaves=leaves, cutoffs=cutoffs, max_depth=stats.max_depth, elapsed=elapsed
-        )
-        result = replace(result, stats=total)
-        completed(result)
-        if result.exact or ply == depth:
-            return result
-
-
-def _evaluation(game: Any) -> Callable[[Any, int], float]:
-    """The game's ``evaluate`` method, or 0 for every unfinished state if it has none."""
-    evaluate = getattr(game, "evaluate", None)
-    return evaluate if callable(evaluate) else _unknown
-
-
-def _unknown(state: Any, player: int) -> float:
-    """The evaluation that knows nothing: 0 for every unfinished position."""
-    return 0.0

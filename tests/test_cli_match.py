@@ -1,0 +1,103 @@
+"""``gamesearch match``: two searchers play a series of games (issue 27, section 7)."""
+
+from __future__ import annotations
+
+import math
+import re
+
+import pytest
+
+from gamesearch import alphabeta, random_player, searcher_player, tournament
+from gamesearch.cli import main
+from gamesearch.cli._match import wilson
+from gamesearch.games import TicTacToe
+
+
+def call(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    try:
+        status = main(list(args))
+    except SystemExit as exit_:
+        status = int(exit_.code or 0)
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def tally(out: str, side: str) -> tuple[int, int, int]:
+    found = re.search(rf"^{side} +(\d+) won, (\d+) drawn, (\d+) lost: ", out, re.MULTILINE)
+    assert found is not None, out
+    return int(found[1]), int(found[2]), int(found[3])
+
+
+def test_a_match_gives_the_tournaments_tally_with_intervals(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, err = call(
+        capsys, "match", "tictactoe", "alphabeta", "random", "--games", "6", "--seed", "3"
+    )
+    assert status == 0, err
+    expected = tournament(  # the same games, played by the library
+        TicTacToe(), [searcher_player(alphabeta), random_player()], games=6, seed=3
+    )
+    assert tally(out, "A alphabeta") == (expected.wins[0], expected.draws[0], expected.losses[0])
+    assert tally(out, "B random") == (expected.wins[1], expected.draws[1], expected.losses[1])
+    assert expected.losses[0] == 0  # perfect play never loses
+    score = expected.score[0]
+    low, high = wilson(score, 6)
+    assert f"score {score:g} of 6 ({score / 6:.3f}, 95% interval {low:.3f} .. {high:.3f})" in out
+    assert re.search(r"^Elo difference, A minus B: \S+ \(95% interval \S+ \.\. \S+\)$", out, re.M)
+    assert err.splitlines()[-1].startswith("games: 6 of 6 done, ")  # as table build's parts
+    assert re.fullmatch(r"(games: \d of 6 done, [\d.,]+ games/s(, about \d+ s left)?\n)+", err), err
+
+
+def test_options_of_each_side(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("match", "tictactoe", "mcts", "mcts", "--games", "2", "--quiet")
+    status, out, err = call(capsys, *args, "-o", "iterations=50", "-a", "exploration=0.5")
+    assert status == 0, err
+    assert "A mcts: mcts for 50 iterations (exploration=0.5)\n" in out
+    assert "B mcts: mcts for 50 iterations\n" in out
+    assert err == ""
+    won = [sum(tally(out, side)) for side in ("A mcts", "B mcts")]
+    assert won == [2, 2]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["nim", "maxn", "maxn"], "match plays two searchers against each other: nim has 3"),
+        (["tictactoe", "mcts", "alphabeta", "-a", "explore=1"], "mcts has no option 'explore'"),
+        (["tictactoe", "random", "alphabeta", "-b", "depth=1"], "the command sets depth"),
+        (["tictactoe", "random", "alphabeta", "-a", "x=1"], "the random player takes no"),
+        (["pig", "alphabeta", "random"], "pig is a game of chance"),
+        (["tictactoe", "alphabeta", "random", "--games", "0"], "--games: must be an integer >= 1"),
+    ],
+)
+def test_a_bad_match_is_refused_before_any_game(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    status, out, err = call(capsys, "match", *args)
+    assert status == 2
+    assert message in err
+    assert out == ""
+
+
+def test_the_score_interval_and_elo() -> None:
+    # Wilson's interval, worked by hand for 7 points in 10 games (z = 1.96).
+    low, high = wilson(7, 10)
+    z = 1.96
+    centre = (0.7 + z * z / 20) / (1 + z * z / 10)
+    half = z / (1 + z * z / 10) * math.sqrt(0.7 * 0.3 / 10 + z * z / 400)
+    assert (low, high) == pytest.approx((centre - half, centre + half))
+    assert wilson(10, 10)[1] == 1.0
+    assert wilson(0, 10)[0] == 0.0
+
+
+@pytest.mark.slow
+def test_a_match_on_worker_processes_plays_the_same_games(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ("match", "tictactoe", "alphabeta", "random", "--games", "4", "--seed", "5", "--quiet")
+    status, serial, err = call(capsys, *args)
+    assert status == 0, err
+    status, parallel, err = call(capsys, *args, "--workers", "2")
+    assert status == 0, err
+    assert parallel == serial
