@@ -25,7 +25,13 @@ from numbers import Real
 from typing import Any
 
 from ._core import check_game as check_members
-from ._validation import children_fault, non_losing_fault, solving_children_fault
+from ._validation import (
+    changed,
+    children_fault,
+    non_losing_fault,
+    snapshot,
+    solving_children_fault,
+)
 from .errors import GameProtocolError
 from .game import Game
 
@@ -287,15 +293,15 @@ def _check_inner(
             problems.add("children", f"{fault}; it must agree with the plain members", line)
     if actions and mover != _CHANCE:
         _check_solving(game, state, problems, line)
-    snapshot = _snapshot(state)
+    taken = snapshot(state)
     children = []
     for action in actions:
         child = game.result(state, action)
-        if _snapshot(state) != snapshot:
+        if changed(state, taken):
             problems.add(
                 "mutation",
                 f"result(state, {action!r}) changed the state it was given, from "
-                f"{snapshot[1]} to {state!r}; it must return a new state",
+                f"{taken[1]} to {state!r}; it must return a new state",
                 line,
             )
             break
@@ -467,14 +473,3 @@ def _check_same(
                 (*line, action),
             )
             return
-
-
-def _snapshot(state: Any) -> tuple[Any, str]:
-    """A copy of ``state`` to compare with later, and its ``repr`` for messages."""
-    try:
-        copied = copy.deepcopy(state)
-    except Exception:  # then its repr must do
-        copied = None
-    if copied is None or copied != state:  # no copy, or equality by identity
-        return (repr(state), repr(state))
-    return (copied, repr(state))

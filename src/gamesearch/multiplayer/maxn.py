@@ -159,7 +159,7 @@ def maxn(
             estimates += 1
         values = tuple([read(state, player) for player in everyone])
         for player, value in enumerate(values):
-            if value.__class__ is not float or value != value:
+            if value.__class__ is not float or not -inf < value < inf:
                 checked_number(value, state, player, source)
         if limits is not None:
             limits.check(values, state, source)

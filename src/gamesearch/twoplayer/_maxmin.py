@@ -17,7 +17,7 @@ import sys
 from typing import Any
 
 from .._core import no_actions_error, on_fresh_stack
-from .._validation import mover_error, nan_error, translate
+from .._validation import mover_error, non_finite_error, translate
 from ..game import Evaluation, Game, Player, S
 from ._enhanced import Outcome
 
@@ -76,16 +76,16 @@ def maxmin_alphabeta(
                 child = result(state, action)
                 if is_terminal(child):
                     value = utility(child, me)
-                    if value != value:
-                        raise nan_error(child, me, "utility")
+                    if not -inf < value < inf:  # NaN, +inf or -inf
+                        raise non_finite_error(value, child, me, "utility")
                     below = None
                     leaves += 1
                     if child_ply > max_depth:
                         max_depth = child_ply
                 elif child_ply == limit:
                     value = evaluate(child, me)  # type: ignore[misc]  # a limit implies evaluate
-                    if value != value:
-                        raise nan_error(child, me, "evaluate")
+                    if not -inf < value < inf:  # NaN, +inf or -inf
+                        raise non_finite_error(value, child, me, "evaluate")
                     below = None
                     leaves += 1
                     estimates += 1
@@ -127,16 +127,16 @@ def maxmin_alphabeta(
                 child = result(state, action)
                 if is_terminal(child):
                     value = utility(child, me)
-                    if value != value:
-                        raise nan_error(child, me, "utility")
+                    if not -inf < value < inf:  # NaN, +inf or -inf
+                        raise non_finite_error(value, child, me, "utility")
                     below = None
                     leaves += 1
                     if child_ply > max_depth:
                         max_depth = child_ply
                 elif child_ply == limit:
                     value = evaluate(child, me)  # type: ignore[misc]  # a limit implies evaluate
-                    if value != value:
-                        raise nan_error(child, me, "evaluate")
+                    if not -inf < value < inf:  # NaN, +inf or -inf
+                        raise non_finite_error(value, child, me, "evaluate")
                     below = None
                     leaves += 1
                     estimates += 1
