@@ -18,6 +18,7 @@ from gamesearch import (
     GameProtocolError,
     GameSearchError,
     InvalidUtilityError,
+    TranspositionTable,
     alphabeta,
     best_reply,
     expectimax,
@@ -33,7 +34,7 @@ from gamesearch import (
     solve,
 )
 from gamesearch.cli import main
-from gamesearch.games import GameTree
+from gamesearch.games import ConnectFour, GameTree
 from gamesearch.trace import SearchTree
 
 # 1. A result that changes the state it is given: iterative deepening answered wrongly.
@@ -108,6 +109,26 @@ def test_an_infinite_evaluation_is_refused():
     for search in (alphabeta, iterative_deepening, mtdf, minimax):
         with pytest.raises(InvalidUtilityError, match=r"evaluate\(state, \d\) returned inf"):
             search(Countdown(6), depth=2, evaluate=lambda state, player: math.inf)
+
+
+class InfiniteDraw(ConnectFour):
+    """Connect Four on a small board whose draws are worth +inf: the exact solver's path."""
+
+    def utility(self, state: Any, player: int) -> float:
+        value = super().utility(state, player)
+        return math.inf if value == 0 else value
+
+
+@pytest.mark.parametrize(
+    "search",
+    [iterative_deepening, lambda game: alphabeta(game, table=TranspositionTable())],
+    ids=["iterative_deepening", "alphabeta+table"],
+)
+def test_the_exact_solver_refuses_an_infinite_utility(search):
+    # Games with win_utility and non_losing_children are solved by null-window probes, which
+    # read no value but wins and losses closely: 3x3 raised OverflowError, 4x4 answered 1.0.
+    with pytest.raises(InvalidUtilityError, match=r"returned inf .* must be a finite"):
+        search(InfiniteDraw(3, 3))
 
 
 def test_the_tree_command_refuses_an_infinite_leaf_in_one_line(capsys):

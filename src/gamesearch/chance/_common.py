@@ -25,7 +25,7 @@ TOLERANCE = 1e-9
 PRUNINGS = ("star1", "star2")
 """The values of ``expectiminimax``'s ``pruning`` option, besides ``None``."""
 
-_INF = math.inf
+_INF, _NEG_INF = math.inf, -math.inf
 
 
 class ChanceProblem(NamedTuple):
@@ -255,7 +255,7 @@ class LeafScorer:
             return None
         kind = value.__class__
         # None, a string, NaN, +inf or -inf?
-        if (kind is not float and kind is not int) or not -_INF < value < _INF:
+        if (kind is not float and kind is not int) or not _NEG_INF < value < _INF:
             error = number_error(value, state, player, source)
             if error is not None:
                 raise error

@@ -18,7 +18,7 @@ from ..game import Game, Player
 
 Key = Callable[[Any], Hashable]
 
-_INF = float("inf")
+_INF, _NEG_INF = float("inf"), float("-inf")
 
 
 class Entry(NamedTuple):
@@ -79,9 +79,9 @@ class Sums:
         """
         utility = self.game.utility
         first, second = utility(state, 0), utility(state, 1)
-        if first.__class__ is not float or not -_INF < first < _INF:
+        if first.__class__ is not float or not _NEG_INF < first < _INF:
             first = checked_number(first, state, 0, "utility")
-        if second.__class__ is not float or not -_INF < second < _INF:
+        if second.__class__ is not float or not _NEG_INF < second < _INF:
             second = checked_number(second, state, 1, "utility")
         self.learn(first + second, "at one terminal state", f"at {state!r}")
         return first

@@ -57,7 +57,7 @@ def maxmin_alphabeta(
     actions, result, is_terminal = game.actions, game.result, game.is_terminal
     to_move, utility = game.to_move, game.utility
     expanded, leaves, cutoffs, max_depth, estimates = 0, 0, 0, 0, 0
-    inf = math.inf
+    inf, neg_inf = math.inf, -math.inf  # neg_inf: a local, not a negation per check
     # The principal variation, as in plain_search: lines[p] holds the best line below the node
     # searched last at ply p, as linked (action, rest) pairs.
     lines: list[Any] = [None] * ((limit if limit > 0 else sys.getrecursionlimit()) + 1)
@@ -76,7 +76,7 @@ def maxmin_alphabeta(
                 child = result(state, action)
                 if is_terminal(child):
                     value = utility(child, me)
-                    if not -inf < value < inf:  # NaN, +inf or -inf
+                    if not neg_inf < value < inf:  # NaN, +inf or -inf
                         raise non_finite_error(value, child, me, "utility")
                     below = None
                     leaves += 1
@@ -84,7 +84,7 @@ def maxmin_alphabeta(
                         max_depth = child_ply
                 elif child_ply == limit:
                     value = evaluate(child, me)  # type: ignore[misc]  # a limit implies evaluate
-                    if not -inf < value < inf:  # NaN, +inf or -inf
+                    if not neg_inf < value < inf:  # NaN, +inf or -inf
                         raise non_finite_error(value, child, me, "evaluate")
                     below = None
                     leaves += 1
@@ -127,7 +127,7 @@ def maxmin_alphabeta(
                 child = result(state, action)
                 if is_terminal(child):
                     value = utility(child, me)
-                    if not -inf < value < inf:  # NaN, +inf or -inf
+                    if not neg_inf < value < inf:  # NaN, +inf or -inf
                         raise non_finite_error(value, child, me, "utility")
                     below = None
                     leaves += 1
@@ -135,7 +135,7 @@ def maxmin_alphabeta(
                         max_depth = child_ply
                 elif child_ply == limit:
                     value = evaluate(child, me)  # type: ignore[misc]  # a limit implies evaluate
-                    if not -inf < value < inf:  # NaN, +inf or -inf
+                    if not neg_inf < value < inf:  # NaN, +inf or -inf
                         raise non_finite_error(value, child, me, "evaluate")
                     below = None
                     leaves += 1
