@@ -29,6 +29,7 @@ from ._validation import (
     changed,
     children_fault,
     non_losing_fault,
+    number_error,
     snapshot,
     solving_children_fault,
 )
@@ -90,7 +91,7 @@ def check_game(
     Every state checked must be hashable (or its ``game.key``), and equal states must hash
     alike: ``result`` applied twice to the same state and action gives equal states, and a
     copy of a state equals it. ``result`` must not change the state it is given. A terminal
-    state has no actions and a utility for every player, a real number that is not NaN; a
+    state has no actions and a utility for every player, a finite real number (not NaN); a
     non-terminal state has actions, a player to move in ``range(num_players)`` (or ``-1``,
     a chance node) and no utility: ``utility`` must raise there rather than answer, so that a
     search that scores a state too early fails loudly. At a chance node
@@ -237,11 +238,11 @@ def _check_terminal(
                 line,
             )
             return
-        if isinstance(value, bool) or not isinstance(value, Real) or math.isnan(value):
+        if number_error(value, state, player, "utility") is not None:
             problems.add(
                 "utility-number",
-                f"utility({state!r}, {player}) returned {value!r}; utilities are real "
-                "numbers, not NaN",
+                f"utility({state!r}, {player}) returned {value!r}; utilities are finite real "
+                "numbers, not NaN nor infinite",
                 line,
             )
             return

@@ -7,8 +7,9 @@ kind of mistake, so ``except ValueError`` keeps working::
     ├── IllegalActionError      (ValueError)     an action not in actions(state)
     ├── InvalidGameTreeError    (ValueError)     a GameTree node that is not a leaf or a subtree
     ├── InvalidSearchOptionError (ValueError)    depth < 1, depth without evaluate, ...
-    ├── InvalidUtilityError     (ValueError)     a utility or evaluation that is NaN, or outside
-    │                                            the bounds declared for pruning
+    ├── InvalidUtilityError     (ValueError)     a utility or evaluation that is not a finite
+    │                                            number (NaN, ±inf), or outside the bounds
+    │                                            declared for pruning
     ├── UnsupportedGameError    (ValueError)     a game the searcher cannot search (num_players,
     │                                            chance nodes for minimax)
     ├── GameProtocolError       (ValueError)     a game that breaks the Game protocol during search
@@ -86,7 +87,9 @@ class InvalidSearchOptionError(GameSearchError, ValueError):
 
 
 class InvalidUtilityError(GameSearchError, ValueError):
-    """A utility or an evaluation returned NaN, which has no place in a max or a min.
+    """A utility or an evaluation that is not a finite number: NaN, which has no place in a max
+    or a min, an infinity, which breaks the searchers' arithmetic (``inf - inf`` is NaN), or
+    not a number at all (``None``, a string, a ``bool``).
 
     Also raised for a value outside the ``bounds`` declared to a searcher that prunes with them
     (shallow-pruned :func:`~gamesearch.maxn`, Star1 and Star2 in
