@@ -87,9 +87,10 @@ class InvalidSearchOptionError(GameSearchError, ValueError):
 
 
 class InvalidUtilityError(GameSearchError, ValueError):
-    """A utility or an evaluation that is not a finite number: NaN, which has no place in a max
-    or a min, an infinity, which breaks the searchers' arithmetic (``inf - inf`` is NaN), or
-    not a number at all (``None``, a string, a ``bool``).
+    """A utility or an evaluation that is not a finite number.
+
+    NaN has no place in a max or a min, an infinity breaks the searchers' arithmetic
+    (``inf - inf`` is NaN), and ``None``, a string or a ``bool`` is no number at all.
 
     Also raised for a value outside the ``bounds`` declared to a searcher that prunes with them
     (shallow-pruned :func:`~gamesearch.maxn`, Star1 and Star2 in
