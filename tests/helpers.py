@@ -270,3 +270,102 @@ def ship_by_value(module_name: str) -> None:
     except ImportError:  # pragma: no cover - the distributed extra brings it
         return
     cloudpickle.register_pickle_by_value(sys.modules[module_name])
+
+
+class TakeAway:
+    """Take one or two stones from a pile; whoever takes the last stone wins.
+
+    States are ``(stones, mover)``; the utility is 1 for the winner, -1 for the loser. With
+    ``stones % 3 != 0`` the first player wins by leaving a multiple of 3.
+    """
+
+    num_players = 2
+
+    def __init__(self, stones: int = 4) -> None:
+        self.stones = stones
+
+    def initial_state(self) -> Any:
+        return (self.stones, 0)
+
+    def to_move(self, state: Any) -> Any:
+        return state[1]
+
+    def actions(self, state: Any) -> Any:
+        return tuple(take for take in (1, 2) if take <= state[0])
+
+    def result(self, state: Any, action: Any) -> Any:
+        return (state[0] - action, 1 - state[1])
+
+    def is_terminal(self, state: Any) -> bool:
+        return bool(state[0] == 0)
+
+    def utility(self, state: Any, player: Player) -> Any:
+        return 1.0 if player != state[1] else -1.0
+
+
+class Pile(list):  # type: ignore[type-arg]
+    """A mutable ``[stones, mover]`` state that hashes by its contents, as a board object may."""
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(tuple(self))
+
+
+class Misbehaving(TakeAway):
+    """A :class:`TakeAway` game one of whose members breaks the ``Game`` protocol.
+
+    ``fault`` names what goes wrong (see :data:`MISBEHAVIOURS`): a utility that is ``bad`` at
+    every terminal state, a player to move that is ``bad`` below the root, a state below the
+    root that is not terminal yet has no actions, a ``result`` that changes the state it is
+    given (the states are then mutable :class:`Pile` objects), or a ``result`` that gives
+    ``None``, not a state, below the root.
+    """
+
+    def __init__(self, fault: str, bad: Any = None, stones: int = 4) -> None:
+        super().__init__(stones)
+        self.fault, self.bad = fault, bad
+
+    def __repr__(self) -> str:
+        return f"Misbehaving({self.fault!r}, {self.bad!r})"
+
+    def initial_state(self) -> Any:
+        state = super().initial_state()
+        return Pile(state) if self.fault == "result mutates" else state
+
+    def to_move(self, state: Any) -> Any:
+        if self.fault == "to_move" and state[0] != self.stones:
+            return self.bad
+        return super().to_move(state)
+
+    def actions(self, state: Any) -> Any:
+        if self.fault == "no actions" and state[0] == self.stones - 1:
+            return ()
+        return super().actions(state)
+
+    def result(self, state: Any, action: Any) -> Any:
+        if self.fault == "result mutates":
+            state[0] -= action
+            state[1] = 1 - state[1]
+            return state
+        if self.fault == "illegal state" and state[0] != self.stones and action == 2:
+            return None
+        return super().result(state, action)
+
+    def utility(self, state: Any, player: Player) -> Any:
+        if self.fault == "utility":
+            return self.bad
+        return super().utility(state, player)
+
+
+MISBEHAVIOURS: dict[str, tuple[str, Any]] = {
+    "utility NaN": ("utility", math.nan),
+    "utility +inf": ("utility", math.inf),
+    "utility -inf": ("utility", -math.inf),
+    "utility None": ("utility", None),
+    "utility str": ("utility", "1"),
+    "to_move 5": ("to_move", 5),
+    "to_move -3": ("to_move", -3),
+    "no actions": ("no actions", None),
+    "result mutates": ("result mutates", None),
+    "illegal state": ("illegal state", None),
+}
+"""Each way :class:`Misbehaving` breaks the protocol: its ``fault`` and ``bad`` value."""

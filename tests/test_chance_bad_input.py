@@ -97,9 +97,10 @@ def test_nan_evaluation(search):
 
 
 def test_plus_and_minus_infinity_under_one_chance_node():
+    # Refused as every infinite utility is, before an expectation could mix them into NaN.
     game = CoinFlips([("a", 0.5), ("b", 0.5)], {"a": math.inf, "b": -math.inf})
     for search in (expectiminimax, expectimax):
-        with pytest.raises(InvalidUtilityError, match=r"both \+inf and -inf"):
+        with pytest.raises(InvalidUtilityError, match=r"returned inf .* must be a finite"):
             search(game)
 
 

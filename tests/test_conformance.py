@@ -164,6 +164,11 @@ class NanUtility(Race):
         return math.nan
 
 
+class InfiniteUtility(Race):
+    def utility(self, state: Any, player: int) -> float:
+        return math.inf * super().utility(state, player)  # a win is +inf, a loss -inf
+
+
 class NotZeroSum(Race):
     def utility(self, state: Any, player: int) -> float:
         return max(0.0, super().utility(state, player))  # the loser gets 0, not -1
@@ -244,7 +249,8 @@ DEFECTS = [
     (TerminalWithActions, r"the terminal state \(0, 0\) has actions \[1\]"),
     (NoActions, r"the state \(3, 1\) is not terminal but has no actions"),
     (UtilityEverywhere, r"utility\(\(4, 0\), 0\) returned 0.0 for a state that is not terminal"),
-    (NanUtility, "returned nan; utilities are real numbers, not NaN"),
+    (NanUtility, "returned nan; utilities are finite real numbers, not NaN"),
+    (InfiniteUtility, "returned -?inf; utilities are finite real numbers, not NaN nor infinite"),
     (BadMover, r"to_move\(\(2, 1\)\) returned 2; players are numbered 0 to 1"),
     (LoadedDice, r"sum to 0.9, not 1"),
     (LosingOrder, r"order\(\(4, 0\), actions\) returned \[1\] for the actions \[1, 2\]"),

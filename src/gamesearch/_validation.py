@@ -1,7 +1,8 @@
 """What a game returns, checked: players, actions and numbers, in one place for every loop.
 
-The search loops check what they can afford inline, once per node kind: a value that is NaN,
-a player to move who is neither of the two (or not a player at all). What costs more to check
+The search loops check what they can afford inline, once per node kind: a value that is not
+finite (NaN, +inf or -inf: ``not -inf < value < inf``, one chained comparison), a player to
+move who is neither of the two (or not a player at all). What costs more to check
 at every node is left to Python, which raises a ``TypeError`` when a value is not a number or
 ``actions`` returns ``None``; each loop catches it (a ``try`` costs nothing until it raises)
 and asks :func:`translate` which of the game's members misbehaved at that node, so the user
@@ -11,7 +12,10 @@ gets a :class:`~gamesearch.GameSearchError` that names the member and the state,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import copy
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from numbers import Real
 from typing import Any, NoReturn
 
@@ -19,18 +23,29 @@ from .errors import CyclicGameError, GameProtocolError, GameSearchError, Invalid
 from .game import CHANCE, Player
 
 __all__ = [
+    "changed",
+    "check_unchanged",
     "checked_number",
     "children_fault",
     "cycle_error",
     "is_player",
     "mover_error",
+    "mutation_error",
     "nan_error",
+    "non_finite_error",
     "number_error",
+    "snapshot",
     "translate",
+    "unchanged",
 ]
 
 _SEEN = "_gamesearch_diagnosed"
 """Marks a ``TypeError`` whose node was already examined, so its ancestors pass it on."""
+
+
+_LARGEST = sys.float_info.max
+"""The largest finite float: a value beyond it (an infinity, or an int too large for a float)
+is refused."""
 
 
 def number_error(
@@ -38,20 +53,25 @@ def number_error(
 ) -> GameSearchError | None:
     """The error for ``value`` returned by ``source`` (``"utility"`` or ``"evaluate"``), if any.
 
-    A value must be a real number (``int``, ``float``, ``Fraction``, a NumPy scalar...), not a
-    ``bool``, a string or ``None``, and not NaN.
+    A value must be a finite real number (``int``, ``float``, ``Fraction``, a NumPy scalar...),
+    not a ``bool``, a string or ``None``, and neither NaN nor +inf or -inf (see
+    :func:`non_finite_error`).
     """
-    if value.__class__ is float or value.__class__ is int:
-        if value == value:
+    number: Any = value
+    if number.__class__ is float or number.__class__ is int:
+        if -_LARGEST <= number <= _LARGEST:
             return None
-    elif isinstance(value, Real) and not isinstance(value, bool) and value == value:
-        return None
-    if value != value:
+    elif isinstance(number, Real) and not isinstance(number, bool):
+        if -_LARGEST <= number <= _LARGEST:  # type: ignore[operator]  # Real declares no order
+            return None
+    elif value != value:
         return nan_error(state, player, source)
-    return InvalidUtilityError(
-        f"{source}(state, {player}) returned {value!r} ({type(value).__name__}) for state "
-        f"{state!r}; it must return a real number (an int or a float)"
-    )
+    else:
+        return InvalidUtilityError(
+            f"{source}(state, {player}) returned {value!r} ({type(value).__name__}) for state "
+            f"{state!r}; it must return a real number (an int or a float)"
+        )
+    return non_finite_error(value, state, player, source)
 
 
 def nan_error(state: object, player: Player, source: str) -> InvalidUtilityError:
@@ -59,6 +79,25 @@ def nan_error(state: object, player: Player, source: str) -> InvalidUtilityError
     return InvalidUtilityError(
         f"{source}(state, {player}) returned NaN for state {state!r}; "
         "values must be numbers that can be compared"
+    )
+
+
+def non_finite_error(
+    value: object, state: object, player: Player, source: str
+) -> InvalidUtilityError:
+    """The error for a value of ``source`` that is NaN, +inf or -inf (it fails ``-inf < v < inf``).
+
+    Infinite values are refused like NaN: the searchers add, negate and compare values, rank
+    wins by distance and narrow windows around them, and an infinity breaks that arithmetic
+    (``inf - inf`` is NaN, ``int(inf)`` raises); a finite value larger than every other, such
+    as a game's ``win_utility``, says the same thing safely.
+    """
+    if value != value:
+        return nan_error(state, player, source)
+    return InvalidUtilityError(
+        f"{source}(state, {player}) returned {value!r} for state {state!r}; a {source} must "
+        "be a finite number (within the range of a float): score a won game with a large "
+        "finite value instead of infinity"
     )
 
 
@@ -182,6 +221,66 @@ def _first_fault(
                 if found is not None:
                     return found
     return None
+
+
+def snapshot(state: object) -> tuple[Any, str]:
+    """A copy of ``state`` to compare with it later, and its ``repr`` for messages.
+
+    The copy is a deep one; a state that cannot be copied, or that equals only itself
+    (equality by identity), is compared by its ``repr`` instead.
+    """
+    try:
+        copied = copy.deepcopy(state)
+    except Exception:  # then its repr must do
+        copied = None
+    text = repr(state)
+    if copied is None or copied != state:  # no copy, or equality by identity
+        return (text, text)
+    return (copied, text)
+
+
+def changed(state: object, taken: tuple[Any, str]) -> bool:
+    """Whether ``state`` differs from what it was when :func:`snapshot` gave ``taken``."""
+    copied, text = taken
+    if copied is text:  # no copy: compared by repr
+        return bool(repr(state) != text)
+    return bool(state != copied)
+
+
+def mutation_error(state: object, taken: tuple[Any, str]) -> GameProtocolError:
+    """The error for a game whose ``result`` changed ``state``, which was ``taken[1]`` before."""
+    return GameProtocolError(
+        f"result(state, action) changed the state it was given, from {taken[1]} to {state!r}; "
+        "it must return a new state and leave the one it is given as it was"
+    )
+
+
+def check_unchanged(state: object, taken: tuple[Any, str], cause: Exception | None = None) -> None:
+    """Raise :func:`mutation_error` if ``state`` differs from its :func:`snapshot` ``taken``.
+
+    A searcher checks the root it expanded, once a search (or an iteration): a game whose
+    ``result`` changes the state it is given changes the root first, and a copy and a
+    comparison per search cost nothing next to the search. ``cause`` is the error the search
+    met, if any, which the changed state explains.
+    """
+    if changed(state, taken):
+        raise mutation_error(state, taken) from cause
+
+
+@contextmanager
+def unchanged(state: object) -> Iterator[None]:
+    """Check with :func:`check_unchanged` that the block leaves ``state`` as it was.
+
+    If the block raises and ``state`` changed, the error is :func:`mutation_error`'s, which
+    names the cause (the block's error follows from it).
+    """
+    taken = snapshot(state)
+    try:
+        yield
+    except Exception as exc:
+        check_unchanged(state, taken, exc)
+        raise
+    check_unchanged(state, taken)
 
 
 def is_player(mover: object, players: int, *, chance: bool) -> bool:

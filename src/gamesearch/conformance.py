@@ -25,7 +25,14 @@ from numbers import Real
 from typing import Any
 
 from ._core import check_game as check_members
-from ._validation import children_fault, non_losing_fault, solving_children_fault
+from ._validation import (
+    changed,
+    children_fault,
+    non_losing_fault,
+    number_error,
+    snapshot,
+    solving_children_fault,
+)
 from .errors import GameProtocolError
 from .game import Game
 
@@ -109,7 +116,7 @@ def check_game(
     Every state checked must be hashable (or its ``game.key``), and equal states must hash
     alike: ``result`` applied twice to the same state and action gives equal states, and a
     copy of a state equals it. ``result`` must not change the state it is given. A terminal
-    state has no actions and a utility for every player, a real number that is not NaN; a
+    state has no actions and a utility for every player, a finite real number (not NaN); a
     non-terminal state has actions, a player to move in ``range(num_players)`` (or ``-1``,
     a chance node) and no utility: ``utility`` must raise there rather than answer, so that a
     search that scores a state too early fails loudly. At a chance node
@@ -261,11 +268,11 @@ def _check_terminal(
                 line,
             )
             return
-        if isinstance(value, bool) or not isinstance(value, Real) or math.isnan(value):
+        if number_error(value, state, player, "utility") is not None:
             problems.add(
                 "utility-number",
-                f"utility({state!r}, {player}) returned {value!r}; utilities are real "
-                "numbers, not NaN",
+                f"utility({state!r}, {player}) returned {value!r}; utilities are finite real "
+                "numbers, not NaN nor infinite",
                 line,
             )
             return
@@ -317,15 +324,15 @@ def _check_inner(
             problems.add("children", f"{fault}; it must agree with the plain members", line)
     if actions and mover != _CHANCE:
         _check_solving(game, state, problems, line)
-    snapshot = _snapshot(state)
+    taken = snapshot(state)
     children = []
     for action in actions:
         child = game.result(state, action)
-        if _snapshot(state) != snapshot:
+        if changed(state, taken):
             problems.add(
                 "mutation",
                 f"result(state, {action!r}) changed the state it was given, from "
-                f"{snapshot[1]} to {state!r}; it must return a new state",
+                f"{taken[1]} to {state!r}; it must return a new state",
                 line,
             )
             break
@@ -497,14 +504,3 @@ def _check_same(
                 (*line, action),
             )
             return
-
-
-def _snapshot(state: Any) -> tuple[Any, str]:
-    """A copy of ``state`` to compare with later, and its ``repr`` for messages."""
-    try:
-        copied = copy.deepcopy(state)
-    except Exception:  # then its repr must do
-        copied = None
-    if copied is None or copied != state:  # no copy, or equality by identity
-        return (repr(state), repr(state))
-    return (copied, repr(state))

@@ -9,8 +9,9 @@ kind of mistake, so ``except ValueError`` keeps working::
     ├── InvalidSearchOptionError (ValueError)    depth < 1, depth without evaluate, ...
     │   └── TableFileError       (ValueError)    a table file that is damaged, of another
     │                                            format, or of another game
-    ├── InvalidUtilityError     (ValueError)     a utility or evaluation that is NaN, or outside
-    │                                            the bounds declared for pruning
+    ├── InvalidUtilityError     (ValueError)     a utility or evaluation that is not a finite
+    │                                            number (NaN, ±inf), or outside the bounds
+    │                                            declared for pruning
     ├── UnsupportedGameError    (ValueError)     a game the searcher cannot search (num_players,
     │                                            chance nodes for minimax)
     ├── GameProtocolError       (ValueError)     a game that breaks the Game protocol during search
@@ -107,7 +108,10 @@ class TableFileError(InvalidSearchOptionError):
 
 
 class InvalidUtilityError(GameSearchError, ValueError):
-    """A utility or an evaluation returned NaN, which has no place in a max or a min.
+    """A utility or an evaluation that is not a finite number.
+
+    NaN has no place in a max or a min, an infinity breaks the searchers' arithmetic
+    (``inf - inf`` is NaN), and ``None``, a string or a ``bool`` is no number at all.
 
     Also raised for a value outside the ``bounds`` declared to a searcher that prunes with them
     (shallow-pruned :func:`~gamesearch.maxn`, Star1 and Star2 in

@@ -25,6 +25,8 @@ TOLERANCE = 1e-9
 PRUNINGS = ("star1", "star2")
 """The values of ``expectiminimax``'s ``pruning`` option, besides ``None``."""
 
+_INF, _NEG_INF = math.inf, -math.inf
+
 
 class ChanceProblem(NamedTuple):
     """A validated search request for a game that may have chance nodes."""
@@ -252,7 +254,8 @@ class LeafScorer:
         else:
             return None
         kind = value.__class__
-        if (kind is not float and kind is not int) or value != value:  # None, a string, NaN?
+        # None, a string, NaN, +inf or -inf?
+        if (kind is not float and kind is not int) or not _NEG_INF < value < _INF:
             error = number_error(value, state, player, source)
             if error is not None:
                 raise error

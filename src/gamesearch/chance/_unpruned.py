@@ -6,13 +6,14 @@ hand-written expectiminimax in ``bench/bench_chance.py``):
 
 - A leaf child is scored in its parent's loop, without a call of its own: only a child that
   is expanded gets a Python frame, one (its parent dispatches it by its kind of node).
-- A value is checked with one class test and one comparison with the bounds (infinite when
-  none are given, which NaN fails too); only a value that fails them is looked at closely.
+- A value is checked with one class test and one comparison with the bounds (the largest
+  finite floats when none are given, which NaN and infinities fail); only a value that fails
+  them is looked at closely.
 """
 
 from __future__ import annotations
 
-import math
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -27,6 +28,8 @@ __all__ = ["unpruned_search"]
 _NOTHING: Any = object()
 _PLAIN = frozenset((float, int))
 """The classes whose values need only the bounds checked (NaN fails them)."""
+_LARGEST = sys.float_info.max
+"""The largest finite float: the bounds when none are given, which infinities fail."""
 
 
 def unpruned_search(
@@ -50,7 +53,8 @@ def unpruned_search(
     root, limit, max_player, outcomes_of = problem
     is_terminal, to_move, utility = game.is_terminal, game.to_move, game.utility
     actions, result = game.actions, game.result
-    low, high = (-math.inf, math.inf) if bounds is None else bounds
+    # Without bounds, every finite float: an infinite value (or NaN) goes to ``checked``.
+    low, high = (-_LARGEST, _LARGEST) if bounds is None else bounds
     nodes, leaves, max_depth, estimates = 1, 0, 0, 0
     track = limit < 0  # without a depth limit a cycle would never end: watch the line
     on_line: set[Any] = set()

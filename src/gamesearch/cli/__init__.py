@@ -28,7 +28,13 @@ from pathlib import Path
 from typing import TextIO
 
 from .. import __version__
-from ..errors import GameSearchError, InvalidSearchOptionError, TableFileError, UnknownGameError
+from ..errors import (
+    GameSearchError,
+    InvalidSearchOptionError,
+    InvalidUtilityError,
+    TableFileError,
+    UnknownGameError,
+)
 from ..games.registry import reference_games
 from ..games.tree import GameTree
 from ..trace import SearchTree
@@ -321,7 +327,10 @@ def _tree(args: argparse.Namespace, out: TextIO) -> int:
     except ValueError as exc:
         raise InvalidSearchOptionError(f"TREE: {exc}") from exc
     recorder = SearchTree(game)
-    SEARCHERS[args.searcher](game, trace=recorder)
+    try:
+        SEARCHERS[args.searcher](game, trace=recorder)
+    except InvalidUtilityError as exc:  # a leaf no searcher takes, such as 1e999 (infinity)
+        raise InvalidSearchOptionError(f"TREE: {exc}") from exc
     if args.svg is not None:
         Path(args.svg).write_text(recorder.to_svg(), encoding="utf-8")
         print(f"wrote {args.svg}", file=out)

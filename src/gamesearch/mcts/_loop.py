@@ -12,6 +12,7 @@ import math
 import time
 from typing import Any, Literal
 
+from .._validation import is_player, mover_error
 from ..errors import GameProtocolError
 from ..game import CHANCE
 from ..trace.events import Backup, Expand, Observer, Rollout, Select
@@ -97,6 +98,10 @@ class Search:
             if self.solver is not None:
                 node.lower, node.upper = self.solver.low, self.solver.high
             node.player = player = self.to_move(state)
+            if player != CHANCE and not is_player(player, self.settings.players, chance=False):
+                raise mover_error(
+                    state, player, self.settings.players, chance=self.outcomes_of is not None
+                )
             if player == CHANCE:
                 if self.outcomes_of is None:
                     raise GameProtocolError(

@@ -138,7 +138,7 @@ def maxn(
     to_move = game.to_move
     children = getattr(game, "children", None)  # the optional fast member
     everyone = range(players)
-    inf = math.inf
+    inf, neg_inf = math.inf, -math.inf  # neg_inf: a local, not a negation per check
     # Every node generated is either expanded or scored as a leaf in its parent, and the root
     # is expanded unless it is terminal: nodes = expanded + leaves.
     expanded, leaves, cutoffs, max_depth, estimates = 0, 0, 0, 0, 0
@@ -159,7 +159,7 @@ def maxn(
             estimates += 1
         values = tuple([read(state, player) for player in everyone])
         for player, value in enumerate(values):
-            if value.__class__ is not float or value != value:
+            if value.__class__ is not float or not neg_inf < value < inf:
                 checked_number(value, state, player, source)
         if limits is not None:
             limits.check(values, state, source)

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .._core import no_actions_error
+from .._validation import check_unchanged, mover_error, snapshot, translate
 from ..chance._common import distribution
 from ..game import CHANCE, Game
 from ._values import Key
@@ -28,7 +29,8 @@ class Graph:
         self.states: list[Any] = []
         """One state per key (the first reached)."""
         self.movers: list[int] = []
-        """``to_move`` of each state (:data:`~gamesearch.CHANCE` at chance nodes)."""
+        """``to_move`` of each state (:data:`~gamesearch.CHANCE` at chance nodes; 0 at terminal
+        states, whose mover does not matter)."""
         self.terminal: list[bool] = []
         """Whether each state is terminal."""
         self.children: list[list[int]] = []
@@ -44,8 +46,11 @@ def build_graph(game: Game[Any, Any], roots: Iterable[Any], key: Key, reporter: 
     """Every state reachable from ``roots``, breadth first.
 
     Raises:
-        GameProtocolError: a non-terminal state without actions, or a chance node whose
-            outcomes are not a distribution.
+        GameProtocolError: a non-terminal state without actions, or whose ``to_move`` is
+            neither player 0 nor 1 (nor ``CHANCE`` in a game of chance), or a chance node
+            whose outcomes are not a distribution; a member that returns the wrong kind of
+            thing (found when Python raises ``TypeError``); a ``result`` that changes the
+            state it is given (found at the first root).
     """
     graph = Graph()
     index: dict[Any, int] = {}
@@ -69,29 +74,45 @@ def build_graph(game: Game[Any, Any], roots: Iterable[Any], key: Key, reporter: 
     for root in roots:
         number(root)
     reporter.start("forward")
-    done = 0
-    while done < len(graph.keys):
-        state = graph.states[done]
-        done += 1
-        reporter.tick()
-        if is_terminal(state):
-            graph.movers.append(to_move(state))
-            graph.terminal.append(True)
-            graph.children.append([])
-            graph.probabilities.append(None)
-            continue
-        mover = to_move(state)
-        if mover == CHANCE and chance_outcomes is not None:
-            outcomes = distribution(chance_outcomes(state), state, "chance_outcomes")
-            moves = [outcome for outcome, _ in outcomes]
-            graph.probabilities.append([float(p) for _, p in outcomes])
-        else:
-            moves = list(actions(state))
-            if not moves:
-                raise no_actions_error(state)
-            graph.probabilities.append(None)
-        graph.movers.append(mover)
-        graph.terminal.append(False)
-        graph.children.append([number(result(state, move)) for move in moves])
+    # A game whose result changes the state it is given would corrupt the graph: the first
+    # root is compared with a copy of it at the end (once a pass, not once a state).
+    first = graph.states[0] if graph.states else None
+    taken = snapshot(first)
+    state = first
+    try:
+        done = 0
+        while done < len(graph.keys):
+            state = graph.states[done]
+            done += 1
+            reporter.tick()
+            if is_terminal(state):
+                # Whose turn a terminal state is does not matter (nor need to_move say): its value
+                # is read from player 0's side.
+                graph.movers.append(0)
+                graph.terminal.append(True)
+                graph.children.append([])
+                graph.probabilities.append(None)
+                continue
+            mover = to_move(state)
+            if mover == CHANCE and chance_outcomes is not None:
+                outcomes = distribution(chance_outcomes(state), state, "chance_outcomes")
+                moves = [outcome for outcome, _ in outcomes]
+                graph.probabilities.append([float(p) for _, p in outcomes])
+            else:
+                if mover != 0 and mover != 1:
+                    raise mover_error(state, mover, 2, chance=chance_outcomes is not None)
+                moves = list(actions(state))
+                if not moves:
+                    raise no_actions_error(state)
+                graph.probabilities.append(None)
+            graph.movers.append(mover)
+            graph.terminal.append(False)
+            graph.children.append([number(result(state, move)) for move in moves])
+    except Exception as exc:
+        check_unchanged(first, taken, exc)
+        if isinstance(exc, TypeError):  # which member gave the wrong kind of thing?
+            translate(exc, game, state, None)
+        raise
+    check_unchanged(first, taken)
     reporter.report()
     return graph

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, MutableMapping
 from typing import Any
 
 from .._core import no_actions_error
+from .._validation import check_unchanged, mover_error, snapshot, translate
 from ..game import Game
 from ._values import Entry, Key, Sums, entry_maker, final_distance, preference
 from .progress import Reporter
@@ -46,7 +47,10 @@ def memo_solve(
 
     Raises:
         CycleFound: a state repeats on the current line: the game is not acyclic.
-        GameProtocolError: a non-terminal state without actions.
+        GameProtocolError: a non-terminal state without actions, or whose ``to_move`` is
+            neither player 0 nor player 1; a member that returns the wrong kind of thing
+            (found when Python raises ``TypeError``); a ``result`` that changes the state it
+            is given (found at the first root expanded).
         UnsupportedGameError: the utilities are not constant-sum.
     """
     to_move, actions, result = game.to_move, game.actions, game.result
@@ -66,42 +70,60 @@ def memo_solve(
         moves = actions(state)
         if not moves:
             raise no_actions_error(state)
+        mover = to_move(state)
+        if mover != 0 and mover != 1:
+            raise mover_error(state, mover, 2, chance=False)
         on_stack.add(state_key)
-        stack.append([state_key, to_move(state), state, moves, 0, None, 0.0, None])
+        stack.append([state_key, mover, state, moves, 0, None, 0.0, None])
 
-    for root in roots:
-        root_key = key(root)
-        if root_key in table:
-            continue
-        if is_terminal(root):
-            finish(root_key, make(sums.terminal(root), 0))
-            continue
-        push(root, root_key)
-        while stack:
-            frame = stack[-1]
-            moves, index = frame[3], frame[4]
-            if index < len(moves):
-                frame[4] = index + 1
-                child = result(frame[2], moves[index])
-                child_key = key(child)
-                entry = table.get(child_key)
-                if entry is None:
-                    if child_key in on_stack:
-                        raise CycleFound(child)
-                    if not is_terminal(child):
-                        push(child, child_key)
-                        continue
-                    entry = make(sums.terminal(child), 0)
-                    finish(child_key, entry)
-                _consider(frame, entry, sums)
+    # A game whose result changes the state it is given would corrupt the table: the first
+    # root expanded is compared with a copy of it at the end (once a pass, not once a state).
+    first: Any = None
+    taken: tuple[Any, str] | None = None
+    try:
+        for root in roots:
+            root_key = key(root)
+            if root_key in table:
                 continue
-            stack.pop()
-            state_key, mover, value0, best = frame[0], frame[1], frame[6], frame[7]
-            on_stack.discard(state_key)
-            entry = make(value0, final_distance(sums.of(value0, mover), best, sums.draw))
-            finish(state_key, entry)
-            if stack:
-                _consider(stack[-1], entry, sums)
+            if is_terminal(root):
+                finish(root_key, make(sums.terminal(root), 0))
+                continue
+            if taken is None:
+                first, taken = root, snapshot(root)
+            push(root, root_key)
+            while stack:
+                frame = stack[-1]
+                moves, index = frame[3], frame[4]
+                if index < len(moves):
+                    frame[4] = index + 1
+                    child = result(frame[2], moves[index])
+                    child_key = key(child)
+                    entry = table.get(child_key)
+                    if entry is None:
+                        if child_key in on_stack:
+                            raise CycleFound(child)
+                        if not is_terminal(child):
+                            push(child, child_key)
+                            continue
+                        entry = make(sums.terminal(child), 0)
+                        finish(child_key, entry)
+                    _consider(frame, entry, sums)
+                    continue
+                stack.pop()
+                state_key, mover, value0, best = frame[0], frame[1], frame[6], frame[7]
+                on_stack.discard(state_key)
+                entry = make(value0, final_distance(sums.of(value0, mover), best, sums.draw))
+                finish(state_key, entry)
+                if stack:
+                    _consider(stack[-1], entry, sums)
+    except Exception as exc:
+        if taken is not None:
+            check_unchanged(first, taken, exc)
+        if isinstance(exc, TypeError) and stack:  # which member gave the wrong kind of thing?
+            translate(exc, game, stack[-1][2], None)
+        raise
+    if taken is not None:
+        check_unchanged(first, taken)
 
 
 def _consider(frame: list[Any], entry: Entry, sums: Sums) -> None:

@@ -9,15 +9,16 @@ enough: the table stores player 0's value ``v``, and player 1's is ``K - v``. Th
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Hashable
 from typing import Any, NamedTuple
 
-from .._validation import nan_error
+from .._validation import checked_number
 from ..errors import UnsupportedGameError
 from ..game import Game, Player
 
 Key = Callable[[Any], Hashable]
+
+_INF, _NEG_INF = float("inf"), float("-inf")
 
 
 class Entry(NamedTuple):
@@ -72,14 +73,16 @@ class Sums:
         """Player 0's utility of the terminal ``state``, after checking the constant sum.
 
         Raises:
-            InvalidUtilityError: a utility is NaN.
+            InvalidUtilityError: a utility is not a finite number (NaN, an infinity, ``None``,
+                a string, a ``bool``: see :func:`gamesearch._validation.number_error`).
             UnsupportedGameError: the utilities do not add up to the same constant everywhere.
         """
-        first = float(self.game.utility(state, 0))
-        second = float(self.game.utility(state, 1))
-        for player, value in ((0, first), (1, second)):
-            if math.isnan(value):
-                raise nan_error(state, player, "utility")
+        utility = self.game.utility
+        first, second = utility(state, 0), utility(state, 1)
+        if first.__class__ is not float or not _NEG_INF < first < _INF:
+            first = checked_number(first, state, 0, "utility")
+        if second.__class__ is not float or not _NEG_INF < second < _INF:
+            second = checked_number(second, state, 1, "utility")
         self.learn(first + second, "at one terminal state", f"at {state!r}")
         return first
 

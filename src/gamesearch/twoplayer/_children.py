@@ -15,7 +15,7 @@ import sys
 from typing import Any
 
 from .._core import no_actions_error, on_fresh_stack
-from .._validation import checked_number, mover_error, nan_error, translate
+from .._validation import checked_number, mover_error, non_finite_error, translate
 from ..game import Evaluation, Game, Player, S
 from ._enhanced import Outcome
 
@@ -52,7 +52,7 @@ def children_alphabeta(
     root_player = mover_at_root if viewer is None else viewer
     children, utility = game.children, game.utility  # type: ignore[attr-defined]
     expanded, leaves, cutoffs, max_depth, estimates = 0, 0, 0, 0, 0
-    inf = math.inf
+    inf, neg_inf = math.inf, -math.inf  # neg_inf: a local, not a negation per check
     lines: list[Any] = [None] * ((limit if limit > 0 else sys.getrecursionlimit()) + 1)
 
     def search(state: S, mover: Player, alpha: float, beta: float, ply: int) -> float:
@@ -68,8 +68,8 @@ def children_alphabeta(
             for action, child, next_mover in children(state):
                 if next_mover is None:
                     value = utility(child, view)
-                    if value != value:
-                        raise nan_error(child, view, "utility")
+                    if not neg_inf < value < inf:  # NaN, +inf or -inf
+                        raise non_finite_error(value, child, view, "utility")
                     if flip:
                         value = -value
                     below = None
@@ -78,8 +78,8 @@ def children_alphabeta(
                         max_depth = child_ply
                 elif child_ply == limit:
                     value = evaluate(child, view)  # type: ignore[misc]  # a limit implies evaluate
-                    if value != value:
-                        raise nan_error(child, view, "evaluate")
+                    if not neg_inf < value < inf:  # NaN, +inf or -inf
+                        raise non_finite_error(value, child, view, "evaluate")
                     if flip:
                         value = -value
                     below = None
@@ -135,6 +135,7 @@ def children_minimax(
     max_player = game.to_move(root)
     min_player = 1 - max_player
     children, utility = game.children, game.utility  # type: ignore[attr-defined]
+    inf, neg_inf = math.inf, -math.inf  # neg_inf: a local, not a negation per check
     expanded, leaves, max_depth, estimates = 0, 0, 0, 0
     lines: list[Any] = [None] * ((limit if limit > 0 else sys.getrecursionlimit()) + 1)
 
@@ -148,7 +149,7 @@ def children_minimax(
             for action, child, mover in children(state):
                 if mover is None:
                     value = utility(child, max_player)
-                    if value.__class__ is not float or value != value:
+                    if value.__class__ is not float or not neg_inf < value < inf:
                         value = checked_number(value, child, max_player, "utility")
                     below = None
                     leaves += 1
@@ -156,7 +157,7 @@ def children_minimax(
                         max_depth = child_ply
                 elif child_ply == limit:
                     value = evaluate(child, max_player)  # type: ignore[misc]  # limit: evaluate
-                    if value.__class__ is not float or value != value:
+                    if value.__class__ is not float or not neg_inf < value < inf:
                         value = checked_number(value, child, max_player, "evaluate")
                     below = None
                     leaves += 1

@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .._core import no_actions_error, on_fresh_stack
-from .._validation import cycle_error, mover_error, nan_error, translate
+from .._validation import cycle_error, mover_error, non_finite_error, translate
 from ..errors import GameProtocolError, InvalidSearchOptionError
 from ..game import Game, Player
 from ..trace.events import MaxView, Observer
@@ -181,6 +181,7 @@ def enhanced_search(
     entries = table._entries if table is not None else None  # raw tuples: see TableEntry
     root_player = to_move(root) if viewer is None else viewer  # whose utility leaves are scored by
     inf, nextafter, clock = math.inf, math.nextafter, time.perf_counter
+    neg_inf = -inf  # a local, not a negation per check
     win, top, mate, safe_of = _distance_scores(game, trace)
     distances = top != inf
     expanded, leaves, cutoffs, max_depth, estimates = 0, 0, 0, 0, 0
@@ -362,8 +363,8 @@ def enhanced_search(
                 child = result(state, action)
                 if is_terminal(child):
                     value = utility(child, view)
-                    if value != value:
-                        raise nan_error(child, view, "utility")
+                    if not neg_inf < value < inf:  # NaN, +inf or -inf
+                        raise non_finite_error(value, child, view, "utility")
                     if view != mover:
                         value = -value
                     if value == win or value == -win:  # won or lost: rank by distance
@@ -389,8 +390,8 @@ def enhanced_search(
                             value = -quiesce(child, next_mover, -beta, -alpha, child_ply)
                     else:
                         value = evaluate(child, view)  # type: ignore[misc]  # a limit implies it
-                        if value != value:
-                            raise nan_error(child, view, "evaluate")
+                        if not neg_inf < value < inf:  # NaN, +inf or -inf
+                            raise non_finite_error(value, child, view, "evaluate")
                         if distances and not -win <= value <= win:  # wins would not outrank it
                             raise evaluation_range_error(game, child, view, value, win)
                         if view != mover:

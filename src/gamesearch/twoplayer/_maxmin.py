@@ -17,7 +17,7 @@ import sys
 from typing import Any
 
 from .._core import no_actions_error, on_fresh_stack
-from .._validation import mover_error, nan_error, translate
+from .._validation import mover_error, non_finite_error, translate
 from ..game import Evaluation, Game, Player, S
 from ._enhanced import Outcome
 
@@ -57,7 +57,7 @@ def maxmin_alphabeta(
     actions, result, is_terminal = game.actions, game.result, game.is_terminal
     to_move, utility = game.to_move, game.utility
     expanded, leaves, cutoffs, max_depth, estimates = 0, 0, 0, 0, 0
-    inf = math.inf
+    inf, neg_inf = math.inf, -math.inf  # neg_inf: a local, not a negation per check
     # The principal variation, as in plain_search: lines[p] holds the best line below the node
     # searched last at ply p, as linked (action, rest) pairs.
     lines: list[Any] = [None] * ((limit if limit > 0 else sys.getrecursionlimit()) + 1)
@@ -76,16 +76,16 @@ def maxmin_alphabeta(
                 child = result(state, action)
                 if is_terminal(child):
                     value = utility(child, me)
-                    if value != value:
-                        raise nan_error(child, me, "utility")
+                    if not neg_inf < value < inf:  # NaN, +inf or -inf
+                        raise non_finite_error(value, child, me, "utility")
                     below = None
                     leaves += 1
                     if child_ply > max_depth:
                         max_depth = child_ply
                 elif child_ply == limit:
                     value = evaluate(child, me)  # type: ignore[misc]  # a limit implies evaluate
-                    if value != value:
-                        raise nan_error(child, me, "evaluate")
+                    if not neg_inf < value < inf:  # NaN, +inf or -inf
+                        raise non_finite_error(value, child, me, "evaluate")
                     below = None
                     leaves += 1
                     estimates += 1
@@ -127,16 +127,16 @@ def maxmin_alphabeta(
                 child = result(state, action)
                 if is_terminal(child):
                     value = utility(child, me)
-                    if value != value:
-                        raise nan_error(child, me, "utility")
+                    if not neg_inf < value < inf:  # NaN, +inf or -inf
+                        raise non_finite_error(value, child, me, "utility")
                     below = None
                     leaves += 1
                     if child_ply > max_depth:
                         max_depth = child_ply
                 elif child_ply == limit:
                     value = evaluate(child, me)  # type: ignore[misc]  # a limit implies evaluate
-                    if value != value:
-                        raise nan_error(child, me, "evaluate")
+                    if not neg_inf < value < inf:  # NaN, +inf or -inf
+                        raise non_finite_error(value, child, me, "evaluate")
                     below = None
                     leaves += 1
                     estimates += 1

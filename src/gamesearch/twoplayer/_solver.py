@@ -32,6 +32,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .._core import on_fresh_stack
+from .._validation import checked_number
 from ..game import Game, Player
 from ._enhanced import Outcome, with_work_of
 from ._ordering import NO_ACTION
@@ -223,6 +224,9 @@ def _search(
                         value = top - child_ply
                     elif value == -win:
                         value = child_ply - top
+                    elif value.__class__ is not float or not -win < value < win:
+                        # Neither a win nor a loss: a draw, or what a game may not return.
+                        value = checked_number(value, child, mover, "utility")
                 elif next_mover == mover:
                     value = search(child, mover, alpha, beta, child_ply)
                 else:

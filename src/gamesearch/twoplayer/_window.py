@@ -30,7 +30,7 @@ from .._core import (
     recursion_guard,
     terminal_value,
 )
-from .._validation import mover_error, nan_error, translate
+from .._validation import mover_error, non_finite_error, translate
 from ..game import A, Evaluation, Game, Player, S
 from ..result import SearchResult
 from ..trace.events import Leaf, Observer
@@ -179,7 +179,7 @@ def plain_search(
     # parent, and the root is expanded: so nodes = expanded + leaves, and the loop need not
     # count every child.
     expanded, leaves, cutoffs, max_depth, estimates = 0, 0, 0, 0, 0
-    inf = math.inf
+    inf, neg_inf = math.inf, -math.inf  # neg_inf: a local, not a negation per check
     # A triangular principal-variation table: after the search of a node at ply p returns,
     # lines[p] holds the best line found below it, as linked (action, rest) pairs. Nodes are
     # expanded above the depth limit only, and each ply takes at least one Python frame, so
@@ -204,16 +204,16 @@ def plain_search(
                 child = result(state, action)
                 if is_terminal(child):
                     value = utility(child, mover)
-                    if value != value:
-                        raise nan_error(child, mover, "utility")
+                    if not neg_inf < value < inf:  # NaN, +inf or -inf
+                        raise non_finite_error(value, child, mover, "utility")
                     below = None
                     leaves += 1
                     if child_ply > max_depth:
                         max_depth = child_ply
                 elif child_ply == limit:
                     value = evaluate(child, mover)  # type: ignore[misc]  # a limit implies evaluate
-                    if value != value:
-                        raise nan_error(child, mover, "evaluate")
+                    if not neg_inf < value < inf:  # NaN, +inf or -inf
+                        raise non_finite_error(value, child, mover, "evaluate")
                     below = None
                     leaves += 1
                     estimates += 1

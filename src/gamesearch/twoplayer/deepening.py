@@ -17,6 +17,7 @@ from .._core import (
     prepare,
     recursion_guard,
 )
+from .._validation import check_unchanged, snapshot
 from ..book import Book, book_evaluation, book_result, check_book
 from ..errors import BlindSearchWarning, InvalidSearchOptionError
 from ..game import A, Evaluation, Game, Order, Player, S
@@ -140,7 +141,9 @@ def iterative_deepening(
             has a cycle, so no iteration can prove its value); give a limit.
         UnsupportedGameError: as for :func:`alphabeta`.
         NotAGameError: as for :func:`alphabeta`.
-        GameProtocolError: as for :func:`alphabeta`.
+        GameProtocolError: as for :func:`alphabeta`; also when the game's ``result`` changes
+            the root state it is given (found after each iteration), which would make the
+            table's answer wrong.
         InvalidUtilityError: as for :func:`alphabeta`.
         SearchTooDeepError: as for :func:`alphabeta`.
 
@@ -248,6 +251,11 @@ def _deepen(
     deadline, max_depth, node_limit = limits
     table, order = options.table, options.order
     assert table is not None  # iterative deepening always has a table
+    # A game whose result changes the state it is given corrupts the root, and the table's
+    # entries keyed by what the states were: its answer would be wrong, yet look proven. Each
+    # iteration expands the root, so comparing it with a copy after each one (a copy and a
+    # comparison per iteration, not per node) catches such a game at its first iteration.
+    taken = snapshot(root)
     memory = Memory()
     done: SearchResult[A] | None = None
     total = Outcome(0.0, None, 0, 0, 0, 0, 0, None)
@@ -294,6 +302,7 @@ def _deepen(
             with recursion_guard(_SEARCHER, unwound, getattr(game, "key", None)):
                 outcome = _aspired(iteration, total.score if done is not None else None, aspiration)
         except Stop as stop:
+            check_unchanged(root, taken)
             if done is None:
                 return _unfinished(game, root, evaluate, stop, order, started)
             # The result is the last completed iteration's; the work counts the unfinished one.
@@ -307,6 +316,10 @@ def _deepen(
                     elapsed=time.perf_counter() - started,
                 ),
             )
+        except Exception as exc:  # what a corrupted root led to: name the cause
+            check_unchanged(root, taken, exc)
+            raise
+        check_unchanged(root, taken)
         # The iteration's own outcome, now counting the work of all: updated in place, since
         # dataclasses.replace costs ~2% of a small search such as tic-tac-toe's.
         outcome.expanded += total.expanded

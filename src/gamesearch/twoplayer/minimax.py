@@ -95,6 +95,7 @@ def minimax(
     min_player = 1 - max_player
     actions, result, is_terminal = game.actions, game.result, game.is_terminal
     to_move, utility = game.to_move, game.utility
+    inf, neg_inf = math.inf, -math.inf  # neg_inf: a local, not a negation per check
 
     def minimax_value(state: S, ply: int, action: Any = None) -> tuple[float, Any]:
         """MINIMAX(s): the value of ``state`` for MAX, with the line that achieves it.
@@ -113,7 +114,7 @@ def minimax(
                 value = evaluate(state, max_player)
                 source = "evaluate"
                 estimates += 1
-            if value.__class__ is not float or value != value:
+            if value.__class__ is not float or not neg_inf < value < inf:
                 value = checked_number(value, state, max_player, source)
             leaves += 1
             max_depth = max(max_depth, ply)
@@ -204,6 +205,7 @@ def minimax_loop(
     min_player = 1 - max_player
     actions, result, is_terminal = game.actions, game.result, game.is_terminal
     to_move, utility = game.to_move, game.utility
+    inf, neg_inf = math.inf, -math.inf  # neg_inf: a local, not a negation per check
     expanded, leaves, max_depth, estimates = 0, 0, 0, 0
     lines: list[Any] = [None] * ((limit if limit > 0 else sys.getrecursionlimit()) + 1)
 
@@ -218,7 +220,7 @@ def minimax_loop(
                 child = result(state, action)
                 if is_terminal(child):
                     value = utility(child, max_player)
-                    if value.__class__ is not float or value != value:
+                    if value.__class__ is not float or not neg_inf < value < inf:
                         value = checked_number(value, child, max_player, "utility")
                     below = None
                     leaves += 1
@@ -226,7 +228,7 @@ def minimax_loop(
                         max_depth = child_ply
                 elif child_ply == limit:
                     value = evaluate(child, max_player)  # type: ignore[misc]  # limit: evaluate
-                    if value.__class__ is not float or value != value:
+                    if value.__class__ is not float or not neg_inf < value < inf:
                         value = checked_number(value, child, max_player, "evaluate")
                     below = None
                     leaves += 1
