@@ -4,18 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from concurrent.futures import Executor
+from typing import Any
 
 import pytest
 
 
 @pytest.fixture(scope="session")
-def dask_executor() -> Iterator[Executor]:
-    """A ``dask.distributed`` executor over a local cluster of two worker processes.
+def dask_client() -> Iterator[Any]:
+    """A ``dask.distributed`` client of a local cluster of two worker processes.
 
-    The real thing, as on a cluster: ``LocalCluster(n_workers=2, processes=True)`` and
-    ``Client.get_executor()``. Skipped with a reason when the ``distributed`` extra is absent.
-    Dask pickles functions of importable modules by reference, and its workers cannot import
-    the test modules: ship gamesearch's own games and functions, or register a test module with
+    The real thing, as on a cluster: ``LocalCluster(n_workers=2, processes=True)``. Skipped
+    with a reason when the ``distributed`` extra is absent. Dask pickles functions of
+    importable modules by reference, and its workers cannot import the test modules: ship
+    gamesearch's own games and functions, or register a test module with
     ``cloudpickle.register_pickle_by_value``.
     """
     distributed = pytest.importorskip(
@@ -30,7 +31,13 @@ def dask_executor() -> Iterator[Executor]:
     )
     client = distributed.Client(cluster)
     try:
-        yield client.get_executor()
+        yield client
     finally:
         client.close()
         cluster.close()
+
+
+@pytest.fixture(scope="session")
+def dask_executor(dask_client: Any) -> Executor:
+    """The executor of :func:`dask_client`'s cluster: ``Client.get_executor()``."""
+    return dask_client.get_executor()  # type: ignore[no-any-return]
