@@ -25,6 +25,8 @@ PUBLIC = [
     "LeducInfoSet",
     "LeducPoker",
     "LeducState",
+    "LiarsDice",
+    "LiarsDiceState",
     "Strategy",
     "Variant",
     "best_response",

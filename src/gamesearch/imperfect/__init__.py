@@ -1,10 +1,10 @@
-"""Games of imperfect information: information sets, Kuhn and Leduc poker, CFR, best responses.
+"""Games of imperfect information: information sets, poker and Liar's Dice, CFR, best responses.
 
 The protocols (:mod:`.protocol`) add to a :class:`~gamesearch.Game` what a player knows,
 ``information_set(state, player)``, and optionally ``sample_state(state, player, rng)``, which
-:func:`check_information_sets` checks. :class:`KuhnPoker` and :class:`LeducPoker` follow
-OpenSpiel's rules. :func:`cfr` (vanilla CFR and CFR+) approximates a Nash equilibrium on a
-game's whole tree, enumerated once into flat arrays; :func:`best_response`,
+:func:`check_information_sets` checks. :class:`KuhnPoker`, :class:`LeducPoker` and
+:class:`LiarsDice` follow OpenSpiel's rules. :func:`cfr` (vanilla CFR and CFR+) approximates a
+Nash equilibrium on a game's whole tree, enumerated once into flat arrays; :func:`best_response`,
 :func:`nash_conv`, :func:`exploitability` and :func:`expected_values` measure any strategy
 profile exactly. This family imports only the contract, the shared core and the games.
 """
@@ -14,6 +14,7 @@ from .cfr import CFRResult, CFRSolver, Variant, cfr
 from .conformance import InformationSetReport, check_information_sets
 from .kuhn import KuhnPoker, KuhnState
 from .leduc import LeducInfoSet, LeducPoker, LeducState
+from .liars_dice import LiarsDice, LiarsDiceState
 from .protocol import DeterminizableGame, ImperfectInformationGame, InfoSetKey, Strategy
 
 __all__ = [
@@ -29,6 +30,8 @@ __all__ = [
     "LeducInfoSet",
     "LeducPoker",
     "LeducState",
+    "LiarsDice",
+    "LiarsDiceState",
     "Strategy",
     "Variant",
     "best_response",
