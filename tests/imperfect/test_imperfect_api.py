@@ -27,6 +27,9 @@ PUBLIC = [
     "LeducState",
     "LiarsDice",
     "LiarsDiceState",
+    "MCCFRResult",
+    "MCCFRSolver",
+    "Scheme",
     "Strategy",
     "Variant",
     "best_response",
@@ -34,9 +37,15 @@ PUBLIC = [
     "check_information_sets",
     "expected_values",
     "exploitability",
+    "mccfr",
     "nash_conv",
 ]
-ALIASES = {"InfoSetKey": "protocol.py", "Strategy": "protocol.py", "Variant": "cfr.py"}
+ALIASES = {
+    "InfoSetKey": "protocol.py",
+    "Scheme": "mccfr.py",
+    "Strategy": "protocol.py",
+    "Variant": "cfr.py",
+}
 """Names that are type aliases, documented by the string after their assignment."""
 
 
@@ -71,6 +80,7 @@ def test_every_name_has_a_docstring(name):
     "cls",
     [
         gamesearch.imperfect.CFRResult,
+        gamesearch.imperfect.MCCFRResult,
         gamesearch.imperfect.BestResponse,
         gamesearch.imperfect.InformationSetReport,
     ],

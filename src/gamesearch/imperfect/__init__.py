@@ -15,6 +15,7 @@ from .conformance import InformationSetReport, check_information_sets
 from .kuhn import KuhnPoker, KuhnState
 from .leduc import LeducInfoSet, LeducPoker, LeducState
 from .liars_dice import LiarsDice, LiarsDiceState
+from .mccfr import MCCFRResult, MCCFRSolver, Scheme, mccfr
 from .protocol import DeterminizableGame, ImperfectInformationGame, InfoSetKey, Strategy
 
 __all__ = [
@@ -32,6 +33,9 @@ __all__ = [
     "LeducState",
     "LiarsDice",
     "LiarsDiceState",
+    "MCCFRResult",
+    "MCCFRSolver",
+    "Scheme",
     "Strategy",
     "Variant",
     "best_response",
@@ -39,5 +43,6 @@ __all__ = [
     "check_information_sets",
     "expected_values",
     "exploitability",
+    "mccfr",
     "nash_conv",
 ]
