@@ -37,8 +37,10 @@ PUBLIC = [
     "check_information_sets",
     "expected_values",
     "exploitability",
+    "load_strategy",
     "mccfr",
     "nash_conv",
+    "save_strategy",
 ]
 ALIASES = {
     "InfoSetKey": "protocol.py",

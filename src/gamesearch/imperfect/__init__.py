@@ -6,7 +6,8 @@ The protocols (:mod:`.protocol`) add to a :class:`~gamesearch.Game` what a playe
 :class:`LiarsDice` follow OpenSpiel's rules. :func:`cfr` (vanilla CFR and CFR+) approximates a
 Nash equilibrium on a game's whole tree, enumerated once into flat arrays; :func:`best_response`,
 :func:`nash_conv`, :func:`exploitability` and :func:`expected_values` measure any strategy
-profile exactly. This family imports only the contract, the shared core and the games.
+profile exactly; :func:`save_strategy` and :func:`load_strategy` keep a strategy profile as
+JSON. This family imports only the contract, the shared core and the games.
 """
 
 from .best_response import BestResponse, best_response, expected_values, exploitability, nash_conv
@@ -17,6 +18,7 @@ from .leduc import LeducInfoSet, LeducPoker, LeducState
 from .liars_dice import LiarsDice, LiarsDiceState
 from .mccfr import MCCFRResult, MCCFRSolver, Scheme, mccfr
 from .protocol import DeterminizableGame, ImperfectInformationGame, InfoSetKey, Strategy
+from .strategy_file import load_strategy, save_strategy
 
 __all__ = [
     "BestResponse",
@@ -43,6 +45,8 @@ __all__ = [
     "check_information_sets",
     "expected_values",
     "exploitability",
+    "load_strategy",
     "mccfr",
     "nash_conv",
+    "save_strategy",
 ]
