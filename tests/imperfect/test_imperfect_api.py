@@ -17,6 +17,7 @@ PUBLIC = [
     "CFRResult",
     "CFRSolver",
     "DeterminizableGame",
+    "FileFormat",
     "ImperfectInformationGame",
     "InfoSetKey",
     "InformationSetReport",
@@ -43,6 +44,7 @@ PUBLIC = [
     "save_strategy",
 ]
 ALIASES = {
+    "FileFormat": "strategy_file.py",
     "InfoSetKey": "protocol.py",
     "Scheme": "mccfr.py",
     "Strategy": "protocol.py",

@@ -84,7 +84,7 @@ def test_leduc_exploitability_falls_with_iterations(scheme):
 
 
 @pytest.mark.slow
-def test_six_sided_liars_dice_external_sampling_falls_with_time():
+def test_six_sided_liars_dice_external_sampling_falls_with_iterations():
     solver = MCCFRSolver(LiarsDice(), rng=5)
     curve = []
     for iterations in (100, 1000):

@@ -5,10 +5,16 @@ from __future__ import annotations
 import json
 import math
 import pickle
+import sqlite3
 
 import pytest
 
-from gamesearch.errors import InvalidDistributionError, TableFileError, UnsupportedGameError
+from gamesearch.errors import (
+    InvalidDistributionError,
+    InvalidSearchOptionError,
+    TableFileError,
+    UnsupportedGameError,
+)
 from gamesearch.imperfect import (
     KuhnPoker,
     LeducInfoSet,
@@ -239,3 +245,91 @@ def test_unreadable_and_unwritable_paths_are_refused(tmp_path, kuhn_strategy):
         load_strategy(tmp_path / "none.json", KuhnPoker())
     with pytest.raises(TableFileError, match="cannot write"):
         save_strategy(tmp_path / "no" / "such" / "dir.json", KuhnPoker(), kuhn_strategy)
+
+
+@pytest.fixture
+def kuhn_rows(tmp_path, kuhn_strategy):
+    path = tmp_path / "kuhn.sqlite"
+    save_strategy(path, KuhnPoker(), kuhn_strategy, file_format="sqlite")
+    return path
+
+
+def sql(path, *statements):
+    connection = sqlite3.connect(path)
+    for statement in statements:
+        connection.execute(statement)
+    connection.commit()
+    connection.close()
+
+
+def test_a_strategy_as_sqlite_rows_loads_back_equal(kuhn_rows, kuhn_strategy):
+    assert kuhn_rows.read_bytes().startswith(b"SQLite format 3")
+    assert load_strategy(kuhn_rows, KuhnPoker()) == kuhn_strategy
+    connection = sqlite3.connect(kuhn_rows)
+    rows = connection.execute("SELECT key, action FROM strategy WHERE infoset = 0").fetchall()
+    connection.close()
+    assert rows == [('"0"', "0"), ('"0"', "1")]  # keys and actions as JSON text
+
+
+def test_leduc_tuples_as_sqlite_rows(tmp_path):
+    key = LeducInfoSet(player=0, card=5, public=None, round1=(), round2=())
+    path = tmp_path / "one.sqlite"
+    save_strategy(path, LeducPoker(), {key: {1: 0.5, 2: 0.5}}, file_format="sqlite")
+    assert load_strategy(path, LeducPoker(), complete=False) == {key: {1: 0.5, 2: 0.5}}
+
+
+def test_an_unknown_file_format_is_refused(tmp_path, kuhn_strategy):
+    with pytest.raises(InvalidSearchOptionError, match="file_format must be 'json' or 'sqlite'"):
+        save_strategy(tmp_path / "x", KuhnPoker(), kuhn_strategy, file_format="pickle")
+
+
+@pytest.mark.parametrize(
+    ("statements", "message"),
+    [
+        (["UPDATE strategy SET probability = 'half' WHERE rowid = 1"], "'half', not a finite"),
+        (["UPDATE strategy SET probability = -1 WHERE rowid = 1"], "-1.0, not a finite"),
+        (["UPDATE meta SET value = 'x' WHERE name = 'game'"], "the game is 'x', not JSON"),
+        (["UPDATE meta SET value = '{\"class\":\"gamesearch.imperfect.leduc:LeducPoker\","
+          "\"parameters\":{\"players\":2}}' WHERE name = 'game'"], "LeducPoker"),
+        (["UPDATE meta SET value = '2' WHERE name = 'version'"], "version 2"),
+        (["DELETE FROM strategy WHERE infoset = 11"], "says it holds 12 information sets but"),
+        (["DELETE FROM strategy WHERE infoset = 3"], "number 4 comes after 3 sets"),
+        (["UPDATE meta SET value = '11' WHERE name = 'infosets'",
+          "DELETE FROM strategy WHERE infoset = 11"], "lacks 1 of the game's 12"),
+        (["UPDATE strategy SET key = '\"1\"' WHERE rowid = 1"], "has two keys"),
+        (["UPDATE strategy SET action = 'NaN' WHERE rowid = 1"], "an action is 'NaN', not JSON"),
+        (["DELETE FROM meta WHERE name = 'format'"], "its meta table names"),
+        (["CREATE TABLE other (x)"], "holds the tables meta, other, strategy"),
+        (["ALTER TABLE strategy RENAME COLUMN probability TO p"], "has the columns"),
+    ],
+)  # fmt: skip
+def test_damaged_sqlite_rows_are_refused(kuhn_rows, statements, message):
+    sql(kuhn_rows, *statements)
+    with pytest.raises(TableFileError, match=message):
+        load_strategy(kuhn_rows, KuhnPoker())
+
+
+def test_nan_in_sqlite_rows_is_refused(tmp_path):
+    # SQLite keeps a NaN as NULL: a table made without the NOT NULL constraint can hold one.
+    path = tmp_path / "nan.sqlite"
+    sql(
+        path,
+        "CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT)",
+        "CREATE TABLE strategy (infoset INTEGER, key TEXT, action TEXT, probability REAL)",
+        "INSERT INTO meta VALUES ('format', 'gamesearch strategy'), ('version', '1'), "
+        "('infosets', '1'), ('game', "
+        '\'{"class":"gamesearch.imperfect.kuhn:KuhnPoker","parameters":{"players":2}}\')',
+    )
+    connection = sqlite3.connect(path)
+    connection.execute("INSERT INTO strategy VALUES (0, '\"0\"', '0', ?)", (math.nan,))
+    connection.commit()
+    connection.close()
+    with pytest.raises(TableFileError, match="None, not a finite number"):
+        load_strategy(path, KuhnPoker(), complete=False)
+
+
+def test_a_database_that_is_not_sqlite_after_its_magic_is_refused(tmp_path):
+    path = tmp_path / "fake.sqlite"
+    path.write_bytes(b"SQLite format 3\x00" + b"\x00" * 50)
+    with pytest.raises(TableFileError, match="strategy file"):
+        load_strategy(path, KuhnPoker())

@@ -7,7 +7,7 @@ The protocols (:mod:`.protocol`) add to a :class:`~gamesearch.Game` what a playe
 Nash equilibrium on a game's whole tree, enumerated once into flat arrays; :func:`best_response`,
 :func:`nash_conv`, :func:`exploitability` and :func:`expected_values` measure any strategy
 profile exactly; :func:`save_strategy` and :func:`load_strategy` keep a strategy profile as
-JSON. This family imports only the contract, the shared core and the games.
+JSON or SQLite rows. This family imports only the contract, the shared core and the games.
 """
 
 from .best_response import BestResponse, best_response, expected_values, exploitability, nash_conv
@@ -18,13 +18,14 @@ from .leduc import LeducInfoSet, LeducPoker, LeducState
 from .liars_dice import LiarsDice, LiarsDiceState
 from .mccfr import MCCFRResult, MCCFRSolver, Scheme, mccfr
 from .protocol import DeterminizableGame, ImperfectInformationGame, InfoSetKey, Strategy
-from .strategy_file import load_strategy, save_strategy
+from .strategy_file import FileFormat, load_strategy, save_strategy
 
 __all__ = [
     "BestResponse",
     "CFRResult",
     "CFRSolver",
     "DeterminizableGame",
+    "FileFormat",
     "ImperfectInformationGame",
     "InfoSetKey",
     "InformationSetReport",

@@ -1,4 +1,4 @@
-"""Strategies are data: a strategy profile saved as JSON and loaded back, checked, never pickled.
+"""Strategies are data: a strategy profile saved as JSON or SQLite rows, loaded back checked.
 
 A strategy file holds the game it was made for (its :class:`~gamesearch.identity.GameIdentity`:
 the class's import path and parameters) and, for each information set, its key and the
@@ -19,10 +19,15 @@ JSON holds as strings, numbers, ``null`` and lists (a tuple comes back as a tupl
 :class:`~gamesearch.imperfect.LeducInfoSet`, a named tuple, comes back equal to itself). Floats
 and booleans are refused as keys and actions: ``1``, ``1.0`` and ``True`` are one key to a dict.
 
-Loading reads the text as JSON and nothing else (no code runs, no class is imported: the game is
-the one passed in), and refuses, with :class:`~gamesearch.errors.TableFileError`, a file that is
-damaged, of another format, made for another game, or whose probabilities are not finite
-numbers >= 0 summing to 1 at each information set.
+The same fields can be stored as SQLite rows instead (``file_format="sqlite"``; see
+:mod:`._strategy_sqlite`), which :func:`load_strategy` tells from JSON by the file's first
+bytes, and checks alike. Neither format is ever pickled.
+
+Loading reads the text as JSON (or the rows) and nothing else (no code runs, no class is
+imported: the game is the one passed in), and refuses, with
+:class:`~gamesearch.errors.TableFileError`, a file that is damaged, of another format, made for
+another game, or whose probabilities are not finite numbers >= 0 summing to 1 at each
+information set.
 """
 
 from __future__ import annotations
@@ -30,16 +35,27 @@ from __future__ import annotations
 import json
 import math
 import os
+import sqlite3
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
-from ..errors import InvalidDistributionError, TableFileError, UnsupportedGameError
+from ..errors import (
+    InvalidDistributionError,
+    InvalidSearchOptionError,
+    TableFileError,
+    UnsupportedGameError,
+)
 from ..identity import GameIdentity, game_identity
+from ._strategy_sqlite import MAGIC, read_rows, write_rows
 from ._tree import enumerate_tree
 from .protocol import ImperfectInformationGame, InfoSetKey, Strategy
 
-__all__ = ["load_strategy", "save_strategy"]
+__all__ = ["FileFormat", "load_strategy", "save_strategy"]
+
+FileFormat = Literal["json", "sqlite"]
+"""How a strategy file is stored: one JSON document, or SQLite rows."""
+_FORMATS = ("json", "sqlite")
 
 FORMAT = "gamesearch strategy"
 """The ``format`` field of a strategy file."""
@@ -54,9 +70,13 @@ _FIELDS = {"format", "version", "game", "infosets", "strategy"}
 
 
 def save_strategy(
-    path: str | os.PathLike[str], game: ImperfectInformationGame[Any, Any], strategy: Strategy
+    path: str | os.PathLike[str],
+    game: ImperfectInformationGame[Any, Any],
+    strategy: Strategy,
+    *,
+    file_format: FileFormat = "json",
 ) -> None:
-    """Write ``strategy``, a strategy profile of ``game``, to the JSON file ``path``.
+    """Write ``strategy``, a strategy profile of ``game``, to the file ``path``.
 
     The file is written whole under a temporary name, then renamed: a reader never sees half
     of it.
@@ -67,8 +87,11 @@ def save_strategy(
         strategy: Each information set's key to the probability of each of its actions, such as
             the ``strategy`` of a :class:`~gamesearch.imperfect.CFRResult` or
             :class:`~gamesearch.imperfect.MCCFRResult`.
+        file_format: ``"json"`` (one JSON document) or ``"sqlite"`` (a SQLite database, one
+            row per information set and action; see :mod:`._strategy_sqlite`).
 
     Raises:
+        InvalidSearchOptionError: an unknown ``file_format``.
         UnsupportedGameError: a key or an action is not plain data (strings, ints, ``None``,
             tuples of them), or the game has no identity (see
             :func:`~gamesearch.identity.game_identity`).
@@ -86,13 +109,17 @@ def save_strategy(
         >>> load_strategy(path, game) == result.strategy
         True
     """
+    if file_format not in _FORMATS:
+        raise InvalidSearchOptionError(
+            f"save_strategy: file_format must be 'json' or 'sqlite', not {file_format!r}"
+        )
     identity = json.loads(game_identity(game).to_json())
     if not isinstance(strategy, Mapping):
         raise UnsupportedGameError(
             f"save_strategy: the strategy must be a mapping from information-set keys to "
             f"mappings from actions to probabilities, not {type(strategy).__name__}"
         )
-    lines = []
+    entries = []
     for key, probabilities in strategy.items():
         _check_plain(key, "information-set key", key)
         if not isinstance(probabilities, Mapping) or not probabilities:
@@ -105,19 +132,26 @@ def save_strategy(
             _check_plain(action, "action", key)
             pairs.append([_to_json(action), _probability(probability, key, action)])
         _check_sum([p for _, p in pairs], key)
-        lines.append(json.dumps([_to_json(key), pairs], separators=(",", ":"), allow_nan=False))
-    header = json.dumps(
-        {"format": FORMAT, "version": VERSION, "game": identity, "infosets": len(lines)},
-        separators=(",", ":"),
-    )
-    text = header[:-1] + ',"strategy":[\n' + ",\n".join(lines) + "\n]}\n"
+        entries.append([_to_json(key), pairs])
+    header = {"format": FORMAT, "version": VERSION, "game": identity, "infosets": len(entries)}
     target = Path(path)
     temporary = target.with_name(target.name + ".tmp")
     try:
-        temporary.write_text(text, encoding="utf-8")
+        temporary.unlink(missing_ok=True)
+        if file_format == "sqlite":
+            write_rows(temporary, header, entries)
+        else:
+            temporary.write_text(_json_text(header, entries), encoding="utf-8")
         os.replace(temporary, target)
-    except OSError as exc:
+    except (OSError, sqlite3.Error) as exc:
         raise TableFileError(f"cannot write the strategy file {target}: {exc}") from None
+
+
+def _json_text(header: dict[str, Any], entries: list[list[Any]]) -> str:
+    """A JSON strategy file: the header on the first line, then one information set a line."""
+    lines = [json.dumps(entry, separators=(",", ":"), allow_nan=False) for entry in entries]
+    first = json.dumps(header, separators=(",", ":"))
+    return first[:-1] + ',"strategy":[\n' + ",\n".join(lines) + "\n]}\n"
 
 
 def load_strategy(
@@ -126,10 +160,11 @@ def load_strategy(
     *,
     complete: bool = True,
 ) -> dict[InfoSetKey, dict[Any, float]]:
-    """The strategy profile of ``game`` saved in the JSON file ``path``, checked.
+    """The strategy profile of ``game`` saved in the file ``path``, checked.
 
     Args:
-        path: A file written by :func:`save_strategy`.
+        path: A file written by :func:`save_strategy`, as JSON or as SQLite rows (told apart
+            by its first bytes).
         game: The game the strategy must be for: the file's game must have the same identity
             (class and parameters).
         complete: Check the strategy against the game's tree, enumerated once (at most
@@ -152,13 +187,18 @@ def load_strategy(
     """
     target = Path(path)
     try:
-        text = target.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        data = target.read_bytes()
+    except OSError as exc:
         raise TableFileError(f"cannot read the strategy file {target}: {exc}") from None
-    try:
-        found = json.loads(text, parse_constant=_no_constant)
-    except (ValueError, RecursionError):
-        raise TableFileError(f"{target} is not a JSON strategy file (it does not parse)") from None
+    if data.startswith(MAGIC):
+        found = read_rows(target)
+    else:
+        try:
+            found = json.loads(data.decode("utf-8"), parse_constant=_no_constant)
+        except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
+            raise TableFileError(
+                f"{target} is not a JSON strategy file (it does not parse)"
+            ) from None
     if not isinstance(found, dict) or set(found) != _FIELDS or found["format"] != FORMAT:
         raise TableFileError(
             f"{target} is not a strategy file: it must be a JSON object with the fields "
