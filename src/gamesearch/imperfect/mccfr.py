@@ -38,12 +38,12 @@ from .._core import check_count, check_game, check_time_limit
 from .._validation import checked_number, is_player, mover_error
 from ..errors import (
     GameProtocolError,
-    InvalidDistributionError,
     InvalidSearchOptionError,
     NotAGameError,
     SearchTooDeepError,
 )
 from ..game import CHANCE
+from ._sampling import generator, normalised, regret_matching, sample, sample_chance
 from ._sequences import SequenceForm, compile_tree, nash_conv_of, profile_of, uniform
 from ._tree import enumerate_tree
 from .protocol import ImperfectInformationGame, InfoSetKey
@@ -55,8 +55,6 @@ Scheme = Literal["external", "outcome"]
 ``"outcome"`` sampling (one line of play per traversal)."""
 
 _SCHEMES = ("external", "outcome")
-_TOLERANCE = 1e-9
-"""How far chance probabilities may sum from 1."""
 
 
 @dataclass(frozen=True)
@@ -164,7 +162,7 @@ class MCCFRSolver:
         self._game: Any = game
         self._players = int(game.num_players)
         self._chance = callable(getattr(game, "chance_outcomes", None))
-        self._random = _generator(rng).random
+        self._random = generator(rng).random
         self._exploration = float(exploration)
         self._index: dict[Hashable, int] = {}
         self._keys: list[Hashable] = []
@@ -211,17 +209,17 @@ class MCCFRSolver:
             return checked_number(game.utility(state, p), state, p, "utility")
         mover = game.to_move(state)
         if mover == CHANCE and self._chance:
-            outcome, _ = self._chance_sample(state)
+            outcome, _ = self._chancesample(state)
             return self._external(game.result(state, outcome), p)
         i = self._infoset(state, mover)
         actions, regret = self._actions[i], self._regret[i]
-        sigma = _regret_matching(regret)
+        sigma = regret_matching(regret)
         if mover != p:
             if mover == (p + 1) % self._players:  # simple averaging, at the next player's sets
                 average = self._average[i]
                 for j, s in enumerate(sigma):
                     average[j] += s
-            j = _sample(sigma, self._random())
+            j = sample(sigma, self._random())
             return self._external(game.result(state, actions[j]), p)
         values = [self._external(game.result(state, action), p) for action in actions]
         value = 0.0
@@ -245,19 +243,19 @@ class MCCFRSolver:
             return checked_number(game.utility(state, p), state, p, "utility")
         mover = game.to_move(state)
         if mover == CHANCE and self._chance:
-            outcome, q = self._chance_sample(state)
+            outcome, q = self._chancesample(state)
             return self._outcome(game.result(state, outcome), p, mine, others * q, sampled * q)
         i = self._infoset(state, mover)
         actions, regret = self._actions[i], self._regret[i]
-        sigma = _regret_matching(regret)
+        sigma = regret_matching(regret)
         if mover != p:
-            j = _sample(sigma, self._random())
+            j = sample(sigma, self._random())
             child = game.result(state, actions[j])
             return self._outcome(child, p, mine, others * sigma[j], sampled * sigma[j])
         epsilon = self._exploration
         explore = epsilon / len(sigma)
         behaviour = [explore + (1.0 - epsilon) * s for s in sigma]
-        j = _sample(behaviour, self._random())
+        j = sample(behaviour, self._random())
         child = game.result(state, actions[j])
         tail = self._outcome(child, p, mine * sigma[j], others, sampled * behaviour[j])
         sampled_value = tail / behaviour[j]  # the sampled action's value; the others' are 0
@@ -271,31 +269,9 @@ class MCCFRSolver:
             average[k] += scale * s
         return value
 
-    def _chance_sample(self, state: Any) -> tuple[Any, float]:
+    def _chancesample(self, state: Any) -> tuple[Any, float]:
         """An outcome of the chance node ``state``, drawn with its probability, and that."""
-        outcomes = list(self._game.chance_outcomes(state) or ())
-        r = self._random()
-        total, chosen = 0.0, None
-        try:
-            for outcome, probability in outcomes:
-                if not probability >= 0.0:
-                    raise TypeError
-                total += probability
-                if chosen is None and r < total:
-                    chosen = (outcome, float(probability))
-        except (TypeError, ValueError):
-            raise InvalidDistributionError(
-                f"chance_outcomes({state!r}) gave {outcomes!r}; it must give (outcome, "
-                "probability) pairs with finite probabilities >= 0 that sum to 1"
-            ) from None
-        if not abs(total - 1.0) <= _TOLERANCE:
-            raise InvalidDistributionError(
-                f"the probabilities of chance_outcomes({state!r}) sum to {total!r}, not 1"
-            )
-        if chosen is None:  # r fell in the rounding below 1: the last outcome of weight > 0
-            outcome, probability = next(o for o in reversed(outcomes) if o[1] > 0)
-            chosen = (outcome, float(probability))
-        return chosen
+        return sample_chance(state, self._game.chance_outcomes(state), self._random())
 
     def _infoset(self, state: Any, mover: Any) -> int:
         """The number of the information set of the decision ``state``, made when first met."""
@@ -339,14 +315,14 @@ class MCCFRSolver:
     def average_strategy(self) -> dict[InfoSetKey, dict[Any, float]]:
         """The average strategy of the information sets met so far: key to probabilities."""
         return {
-            key: dict(zip(self._actions[i], _normalised(self._average[i]), strict=True))
+            key: dict(zip(self._actions[i], normalised(self._average[i]), strict=True))
             for i, key in enumerate(self._keys)
         }
 
     def current_strategy(self) -> dict[InfoSetKey, dict[Any, float]]:
         """The strategy of the next iteration (regret matching) at the sets met so far."""
         return {
-            key: dict(zip(self._actions[i], _regret_matching(self._regret[i]), strict=True))
+            key: dict(zip(self._actions[i], regret_matching(self._regret[i]), strict=True))
             for i, key in enumerate(self._keys)
         }
 
@@ -375,7 +351,7 @@ class MCCFRSolver:
             found = self._index.get(key)
             if found is not None:
                 b, e, _ = form.layout[i]
-                sigma[b:e] = _normalised(self._average[found])
+                sigma[b:e] = normalised(self._average[found])
         nash_conv, values = nash_conv_of(form, sigma)
         exploitability = None if form.constant_sum is None else nash_conv / form.num_players
         return self._result(profile_of(form, sigma), values, nash_conv, exploitability)
@@ -459,46 +435,3 @@ def mccfr(
     while (iterations is None or solver.iterations < iterations) and time.perf_counter() < deadline:
         solver.iterate()
     return solver.result(measure=measure)
-
-
-def _generator(rng: object) -> random.Random:
-    """The generator for ``rng``: a ``random.Random`` as given, a new one seeded by an int."""
-    if isinstance(rng, random.Random):
-        return rng
-    if rng is None or (isinstance(rng, int) and not isinstance(rng, bool)):
-        return random.Random(rng)
-    raise InvalidSearchOptionError(
-        f"mccfr: rng must be an int seed, a random.Random or None, not {rng!r}"
-    )
-
-
-def _regret_matching(regret: list[float]) -> list[float]:
-    """Each action in proportion to its positive regret; uniform when none is positive.
-
-    Regret matching (Hart and Mas-Colell 2000).
-    """
-    positive = 0.0
-    for r in regret:
-        if r > 0.0:
-            positive += r
-    if positive > 0.0:
-        return [r / positive if r > 0.0 else 0.0 for r in regret]
-    return [1.0 / len(regret)] * len(regret)
-
-
-def _sample(probabilities: list[float], r: float) -> int:
-    """The index that ``r``, uniform in [0, 1), falls on in the cumulative ``probabilities``."""
-    total = 0.0
-    for j, probability in enumerate(probabilities):
-        total += probability
-        if r < total:
-            return j
-    return max(j for j, probability in enumerate(probabilities) if probability > 0.0)
-
-
-def _normalised(weights: list[float]) -> list[float]:
-    """``weights`` divided by their sum; uniform when they sum to 0."""
-    total = sum(weights)
-    if total > 0.0:
-        return [w / total for w in weights]
-    return [1.0 / len(weights)] * len(weights)
