@@ -217,7 +217,7 @@ def test_a_pyspiel_game_object_is_accepted() -> None:
 @pytest.mark.parametrize(
     ("name", "why"),
     [
-        ("kuhn_poker", "imperfect information"),
+        ("dark_chess", "without information state strings"),
         ("goofspiel", "not sequential"),
         ("matrix_rps", "not sequential"),
         ("stones_and_gems", "samples its chance outcomes"),

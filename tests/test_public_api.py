@@ -162,12 +162,22 @@ PUBLIC = {
     "gamesearch.adapters": [
         "ChessGame",
         "ChessState",
+        "OpenSpielDeterminizableGame",
         "OpenSpielGame",
+        "OpenSpielImperfectGame",
         "OpenSpielState",
         "OpenSpielStochasticGame",
+        "strategy_from_policy",
     ],
     "gamesearch.adapters.chess": ["ChessGame", "ChessState"],
-    "gamesearch.adapters.openspiel": ["OpenSpielGame", "OpenSpielState", "OpenSpielStochasticGame"],
+    "gamesearch.adapters.openspiel": [
+        "OpenSpielDeterminizableGame",
+        "OpenSpielGame",
+        "OpenSpielImperfectGame",
+        "OpenSpielState",
+        "OpenSpielStochasticGame",
+        "strategy_from_policy",
+    ],
     "gamesearch.mcts": ["ActionStats", "MCTSPlayer", "MCTSTree", "mcts"],
     "gamesearch.solve": [
         "Progress",

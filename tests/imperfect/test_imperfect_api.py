@@ -17,6 +17,7 @@ PUBLIC = [
     "CFRResult",
     "CFRSolver",
     "DeterminizableGame",
+    "FileFormat",
     "ImperfectInformationGame",
     "InfoSetKey",
     "InformationSetReport",
@@ -25,6 +26,11 @@ PUBLIC = [
     "LeducInfoSet",
     "LeducPoker",
     "LeducState",
+    "LiarsDice",
+    "LiarsDiceState",
+    "MCCFRResult",
+    "MCCFRSolver",
+    "Scheme",
     "Strategy",
     "Variant",
     "best_response",
@@ -32,9 +38,18 @@ PUBLIC = [
     "check_information_sets",
     "expected_values",
     "exploitability",
+    "load_strategy",
+    "mccfr",
     "nash_conv",
+    "save_strategy",
 ]
-ALIASES = {"InfoSetKey": "protocol.py", "Strategy": "protocol.py", "Variant": "cfr.py"}
+ALIASES = {
+    "FileFormat": "strategy_file.py",
+    "InfoSetKey": "protocol.py",
+    "Scheme": "mccfr.py",
+    "Strategy": "protocol.py",
+    "Variant": "cfr.py",
+}
 """Names that are type aliases, documented by the string after their assignment."""
 
 
@@ -69,6 +84,7 @@ def test_every_name_has_a_docstring(name):
     "cls",
     [
         gamesearch.imperfect.CFRResult,
+        gamesearch.imperfect.MCCFRResult,
         gamesearch.imperfect.BestResponse,
         gamesearch.imperfect.InformationSetReport,
     ],

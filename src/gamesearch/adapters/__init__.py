@@ -1,8 +1,8 @@
 """Games people already have, as gamesearch games: OpenSpiel's games and python-chess boards.
 
 * :mod:`gamesearch.adapters.openspiel`: :class:`~gamesearch.adapters.openspiel.OpenSpielGame`,
-  any OpenSpiel game of perfect information that is played one move at a time (extra
-  ``openspiel``).
+  any OpenSpiel game that is played one move at a time, of perfect or imperfect information
+  (extra ``openspiel``).
 * :mod:`gamesearch.adapters.chess`: :class:`~gamesearch.adapters.chess.ChessGame`, chess over
   python-chess, with an evaluation, a move order and quiescence for the engine (extra
   ``chess``).
@@ -19,22 +19,35 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the type checker sees the classes; at run time they load on first use
     from .chess import ChessGame, ChessState
-    from .openspiel import OpenSpielGame, OpenSpielState, OpenSpielStochasticGame
+    from .openspiel import (
+        OpenSpielDeterminizableGame,
+        OpenSpielGame,
+        OpenSpielImperfectGame,
+        OpenSpielState,
+        OpenSpielStochasticGame,
+        strategy_from_policy,
+    )
 
 __all__ = [
     "ChessGame",
     "ChessState",
+    "OpenSpielDeterminizableGame",
     "OpenSpielGame",
+    "OpenSpielImperfectGame",
     "OpenSpielState",
     "OpenSpielStochasticGame",
+    "strategy_from_policy",
 ]
 
 _HOME = {
     "ChessGame": "chess",
     "ChessState": "chess",
+    "OpenSpielDeterminizableGame": "openspiel",
     "OpenSpielGame": "openspiel",
+    "OpenSpielImperfectGame": "openspiel",
     "OpenSpielState": "openspiel",
     "OpenSpielStochasticGame": "openspiel",
+    "strategy_from_policy": "openspiel",
 }
 
 

@@ -6,20 +6,29 @@ searchers here need states that never change and that can be dictionary keys, so
 :class:`OpenSpielState` wraps one pyspiel state that nothing ever applies an action to, with
 the action history that reached it as its identity; ``result`` clones and applies.
 
-Only games the searchers can search are accepted: sequential (one player moves at a time) and
-of perfect information. Chance nodes are fine when OpenSpiel lists their outcomes (explicit
-stochastic games): then the game is an :class:`OpenSpielStochasticGame`, with
-``chance_outcomes``, for :func:`~gamesearch.expectiminimax` and :func:`~gamesearch.expectimax`.
-Games of any number of players are accepted (search three or more with
-:func:`~gamesearch.maxn`).
+Only games the searchers can search are accepted: sequential (one player moves at a time).
+Chance nodes are fine when OpenSpiel lists their outcomes (explicit stochastic games): then the
+game is an :class:`OpenSpielStochasticGame`, with ``chance_outcomes``, for
+:func:`~gamesearch.expectiminimax` and :func:`~gamesearch.expectimax`. Games of any number of
+players are accepted (search three or more with :func:`~gamesearch.maxn`).
+
+A game of imperfect information (``kuhn_poker``, ``leduc_poker``, ``liars_dice``) becomes an
+:class:`OpenSpielImperfectGame`, whose ``information_set(state, player)`` is OpenSpiel's
+information state string, for :func:`~gamesearch.imperfect.cfr` and the other algorithms of
+:mod:`gamesearch.imperfect`; where OpenSpiel can resample a state from a player's information
+(``resample_from_infostate``), an :class:`OpenSpielDeterminizableGame`, with ``sample_state``.
+:func:`strategy_from_policy` reads an OpenSpiel policy as a strategy profile.
 
 Needs the ``openspiel`` extra: ``pip install "gamesearch[openspiel]"``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+import os
+import random
+from collections import deque
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from ..errors import GameProtocolError, IllegalActionError, UnsupportedGameError
 from ..game import CHANCE, Player
@@ -27,7 +36,14 @@ from ._extras import require
 
 pyspiel: Any = require("pyspiel", "openspiel", "OpenSpiel's games")
 
-__all__ = ["OpenSpielGame", "OpenSpielState", "OpenSpielStochasticGame"]
+__all__ = [
+    "OpenSpielDeterminizableGame",
+    "OpenSpielGame",
+    "OpenSpielImperfectGame",
+    "OpenSpielState",
+    "OpenSpielStochasticGame",
+    "strategy_from_policy",
+]
 
 _CHANCE_ID = int(pyspiel.PlayerId.CHANCE)
 _SEQUENTIAL = pyspiel.GameType.Dynamics.SEQUENTIAL
@@ -91,7 +107,7 @@ class OpenSpielState:
 
 
 class OpenSpielGame:
-    """An OpenSpiel game of perfect information, played one move at a time, as a ``Game``.
+    """An OpenSpiel game, played one move at a time, as a ``Game``.
 
     ``OpenSpielGame(name)`` loads the game with ``pyspiel.load_game(name)``; the name may
     carry parameters, as in ``"breakthrough(rows=4,columns=4)"``. A game with chance nodes
@@ -111,9 +127,10 @@ class OpenSpielGame:
 
     Raises:
         MissingDependencyError: OpenSpiel (the ``openspiel`` extra) is not installed.
-        UnsupportedGameError: the game is simultaneous-move, of imperfect information, or has
-            chance nodes whose outcomes OpenSpiel only samples; or ``game`` is neither a name
-            nor a ``pyspiel.Game``; or OpenSpiel does not know the name.
+        UnsupportedGameError: the game is simultaneous-move, has chance nodes whose outcomes
+            OpenSpiel only samples, or is of imperfect information without information state
+            strings; or ``game`` is neither a name nor a ``pyspiel.Game``; or OpenSpiel does
+            not know the name.
 
     Example:
         >>> from gamesearch import alphabeta
@@ -125,9 +142,19 @@ class OpenSpielGame:
     """
 
     def __new__(cls, game: Any) -> OpenSpielGame:
-        """Load the game; make it an :class:`OpenSpielStochasticGame` if it has chance nodes."""
+        """Load the game; make it the subclass its chance nodes and information call for."""
         loaded = _load(game)
-        if cls is OpenSpielGame and loaded.get_type().chance_mode == _EXPLICIT:
+        if loaded.get_type().information != _PERFECT:
+            if cls not in (OpenSpielGame, OpenSpielImperfectGame, OpenSpielDeterminizableGame):
+                raise UnsupportedGameError(
+                    f"{loaded} is a game of imperfect information: load it as OpenSpielGame"
+                )
+            if cls is not OpenSpielDeterminizableGame:
+                resamples = _can_resample(loaded)
+                cls = OpenSpielDeterminizableGame if resamples else OpenSpielImperfectGame
+        elif cls in (OpenSpielImperfectGame, OpenSpielDeterminizableGame):
+            raise UnsupportedGameError(f"{loaded} is a game of perfect information")
+        elif cls is OpenSpielGame and loaded.get_type().chance_mode == _EXPLICIT:
             cls = OpenSpielStochasticGame
         instance = super().__new__(cls)
         instance._pyspiel_game = loaded
@@ -253,6 +280,178 @@ class OpenSpielStochasticGame(OpenSpielGame):
         return [(int(outcome), float(p)) for outcome, p in state._state.chance_outcomes()]
 
 
+class OpenSpielImperfectGame(OpenSpielStochasticGame):
+    """An OpenSpiel game of imperfect information: an ``ImperfectInformationGame``.
+
+    ``OpenSpielGame(name)`` returns one for such a game (or an
+    :class:`OpenSpielDeterminizableGame`, where OpenSpiel can resample states); run
+    :func:`~gamesearch.imperfect.cfr`, :func:`~gamesearch.imperfect.mccfr` and the best
+    responses of :mod:`gamesearch.imperfect` on it. A player's information set is OpenSpiel's
+    information state string, so strategies are keyed as OpenSpiel's tabular policies are.
+    ``chance_outcomes`` serves the games with chance nodes (a game without, such as
+    ``phantom_ttt``, never has a chance node to ask it of).
+
+    Example:
+        >>> game = OpenSpielGame("kuhn_poker")
+        >>> type(game).__name__
+        'OpenSpielDeterminizableGame'
+        >>> state = game.initial_state()
+        >>> for action in (2, 0, 1):   # K to 0, J to 1; 0 bets
+        ...     state = game.result(state, action)
+        >>> game.information_set(state, 1), game.information_set(state, 0)
+        ('0b', '2b')
+    """
+
+    def information_set(self, state: OpenSpielState, player: Player) -> str:
+        """OpenSpiel's ``information_state_string(player)`` of ``state``.
+
+        Raises:
+            GameProtocolError: OpenSpiel refuses (``player`` is not one of the players).
+        """
+        try:
+            return str(state._state.information_state_string(player))
+        except pyspiel.SpielError as error:
+            said = " ".join(str(error).split())
+            raise GameProtocolError(
+                f"information_set({state!r}, {player!r}) of {self.name}: OpenSpiel says {said}"
+            ) from None
+
+
+class OpenSpielDeterminizableGame(OpenSpielImperfectGame):
+    """An OpenSpiel game of imperfect information that resamples states: a ``DeterminizableGame``.
+
+    ``OpenSpielGame(name)`` returns one for an imperfect-information game whose states
+    OpenSpiel can resample from a player's information (``resample_from_infostate``:
+    ``kuhn_poker`` and ``leduc_poker`` can, ``liars_dice`` cannot).
+
+    Example:
+        >>> import random
+        >>> game = OpenSpielGame("kuhn_poker")
+        >>> state = game.result(game.result(game.initial_state(), 2), 0)
+        >>> world = game.sample_state(state, 0, random.Random(1))
+        >>> world.history[0], game.information_set(world, 0) == game.information_set(state, 0)
+        (2, True)
+    """
+
+    def sample_state(
+        self, state: OpenSpielState, player: Player, rng: random.Random
+    ) -> OpenSpielState:
+        """A state ``player`` cannot tell from ``state``: OpenSpiel's ``resample_from_infostate``.
+
+        Args:
+            state: The state.
+            player: Whose information is kept.
+            rng: Draws the hidden facts (OpenSpiel calls ``rng.random()``).
+
+        Raises:
+            GameProtocolError: OpenSpiel refuses to resample ``state`` for ``player``.
+        """
+        try:
+            world = state._state.resample_from_infostate(player, rng.random)
+        except pyspiel.SpielError as error:
+            said = " ".join(str(error).split())
+            raise GameProtocolError(
+                f"sample_state({state!r}, {player!r}) of {self.name}: OpenSpiel says {said}"
+            ) from None
+        return OpenSpielState(tuple(int(a) for a in world.history()), world)
+
+
+def strategy_from_policy(
+    game: OpenSpielImperfectGame, policy: Any, *, max_states: int = 1_000_000
+) -> dict[str, dict[int, float]]:
+    """An OpenSpiel policy as a strategy profile of ``game``: information set to probabilities.
+
+    Walks ``game``'s tree and asks ``policy.action_probabilities(state, player)`` (any OpenSpiel
+    policy: a ``TabularPolicy``, the average policy of a CFR or MCCFR solver) once for each
+    information set, at the first state of the set it meets. Actions the policy leaves out get
+    probability 0.
+
+    Args:
+        game: The game, through this adapter.
+        policy: An OpenSpiel ``Policy`` of the same OpenSpiel game.
+        max_states: The most states to visit.
+
+    Returns:
+        Each information state string to the probability of each legal action: a strategy
+        profile for :func:`~gamesearch.imperfect.exploitability` and the others.
+
+    Raises:
+        UnsupportedGameError: ``game`` is not an :class:`OpenSpielImperfectGame`, or has more
+            than ``max_states`` states.
+
+    Example:
+        >>> from open_spiel.python import policy as openspiel_policy
+        >>> game = OpenSpielGame("kuhn_poker")
+        >>> uniform = openspiel_policy.UniformRandomPolicy(game.pyspiel_game)
+        >>> strategy = strategy_from_policy(game, uniform)
+        >>> len(strategy), strategy["0pb"]
+        (12, {0: 0.5, 1: 0.5})
+    """
+    if not isinstance(game, OpenSpielImperfectGame):
+        raise UnsupportedGameError(
+            "strategy_from_policy reads a policy of an OpenSpiel game of imperfect information, "
+            f"loaded as OpenSpielGame(name); not {type(game).__name__}"
+        )
+    strategy: dict[str, dict[int, float]] = {}
+    pending = deque([game.initial_state()])
+    visited = 0
+    while pending:
+        state = pending.popleft()
+        visited += 1
+        if visited > max_states:
+            raise UnsupportedGameError(
+                f"strategy_from_policy: {game.name} has more than {max_states:,} states"
+            )
+        if game.is_terminal(state):
+            continue
+        actions = game.actions(state)
+        if game.to_move(state) != CHANCE:
+            player = game.to_move(state)
+            key = game.information_set(state, player)
+            if key not in strategy:
+                given = policy.action_probabilities(state.to_pyspiel(), player)
+                strategy[key] = {a: float(given.get(a, 0.0)) for a in actions}
+        pending.extend(game.result(state, action) for action in actions)
+    return strategy
+
+
+_T = TypeVar("_T")
+
+
+def _quietly(function: Callable[[], _T]) -> _T:
+    """``function()`` with the process's standard error silenced (OpenSpiel prints there)."""
+    try:
+        saved = os.dup(2)
+    except OSError:  # pragma: no cover - no standard error to silence
+        return function()
+    try:
+        with open(os.devnull, "w") as devnull:
+            os.dup2(devnull.fileno(), 2)
+            return function()
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+def _can_resample(loaded: Any) -> bool:
+    """Whether OpenSpiel implements ``resample_from_infostate`` for ``loaded``'s states.
+
+    Tried once, at the first decision state (reached by the first legal actions); OpenSpiel
+    prints the error it raises when not, which is kept off the standard error.
+    """
+    state = loaded.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    if state.is_terminal():
+        return False
+    draw = random.Random(0).random
+    try:
+        _quietly(lambda: state.resample_from_infostate(state.current_player(), draw))
+    except pyspiel.SpielError:
+        return False
+    return True
+
+
 def _load(game: Any) -> Any:
     """The ``pyspiel.Game`` named or given; refuse the games the searchers cannot search."""
     if isinstance(game, str):
@@ -281,11 +480,11 @@ def _load(game: Any) -> Any:
             "players move at the same time, and the searchers here take turns (a game tree "
             "with one player to move at each node)"
         )
-    if kind.information != _PERFECT:
+    if kind.information != _PERFECT and not kind.provides_information_state_string:
         raise UnsupportedGameError(
-            f"{name} is a game of {kind.information.name.lower().replace('_', ' ')}: players "
-            "do not see the whole state, which minimax, alpha-beta and expectiminimax assume "
-            "they do (search its information sets with OpenSpiel's own algorithms, CFR or ISMCTS)"
+            f"{name} is a game of {kind.information.name.lower().replace('_', ' ')} without "
+            "information state strings, which gamesearch.imperfect takes as the keys of its "
+            "information sets"
         )
     if kind.chance_mode not in (_DETERMINISTIC, _EXPLICIT):
         raise UnsupportedGameError(

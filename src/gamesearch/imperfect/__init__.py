@@ -1,12 +1,13 @@
-"""Games of imperfect information: information sets, Kuhn and Leduc poker, CFR, best responses.
+"""Games of imperfect information: information sets, poker and Liar's Dice, CFR, best responses.
 
 The protocols (:mod:`.protocol`) add to a :class:`~gamesearch.Game` what a player knows,
 ``information_set(state, player)``, and optionally ``sample_state(state, player, rng)``, which
-:func:`check_information_sets` checks. :class:`KuhnPoker` and :class:`LeducPoker` follow
-OpenSpiel's rules. :func:`cfr` (vanilla CFR and CFR+) approximates a Nash equilibrium on a
-game's whole tree, enumerated once into flat arrays; :func:`best_response`,
+:func:`check_information_sets` checks. :class:`KuhnPoker`, :class:`LeducPoker` and
+:class:`LiarsDice` follow OpenSpiel's rules. :func:`cfr` (vanilla CFR and CFR+) approximates a
+Nash equilibrium on a game's whole tree, enumerated once into flat arrays; :func:`best_response`,
 :func:`nash_conv`, :func:`exploitability` and :func:`expected_values` measure any strategy
-profile exactly. This family imports only the contract, the shared core and the games.
+profile exactly; :func:`save_strategy` and :func:`load_strategy` keep a strategy profile as
+JSON or SQLite rows. This family imports only the contract, the shared core and the games.
 """
 
 from .best_response import BestResponse, best_response, expected_values, exploitability, nash_conv
@@ -14,13 +15,17 @@ from .cfr import CFRResult, CFRSolver, Variant, cfr
 from .conformance import InformationSetReport, check_information_sets
 from .kuhn import KuhnPoker, KuhnState
 from .leduc import LeducInfoSet, LeducPoker, LeducState
+from .liars_dice import LiarsDice, LiarsDiceState
+from .mccfr import MCCFRResult, MCCFRSolver, Scheme, mccfr
 from .protocol import DeterminizableGame, ImperfectInformationGame, InfoSetKey, Strategy
+from .strategy_file import FileFormat, load_strategy, save_strategy
 
 __all__ = [
     "BestResponse",
     "CFRResult",
     "CFRSolver",
     "DeterminizableGame",
+    "FileFormat",
     "ImperfectInformationGame",
     "InfoSetKey",
     "InformationSetReport",
@@ -29,6 +34,11 @@ __all__ = [
     "LeducInfoSet",
     "LeducPoker",
     "LeducState",
+    "LiarsDice",
+    "LiarsDiceState",
+    "MCCFRResult",
+    "MCCFRSolver",
+    "Scheme",
     "Strategy",
     "Variant",
     "best_response",
@@ -36,5 +46,8 @@ __all__ = [
     "check_information_sets",
     "expected_values",
     "exploitability",
+    "load_strategy",
+    "mccfr",
     "nash_conv",
+    "save_strategy",
 ]

@@ -72,6 +72,10 @@ class KuhnPoker:
     def __repr__(self) -> str:
         return "KuhnPoker()" if self.num_players == 2 else f"KuhnPoker(players={self.num_players})"
 
+    def game_parameters(self) -> dict[str, object]:
+        """The keyword arguments that make this game again (its identity in a strategy file)."""
+        return {"players": self.num_players}
+
     def initial_state(self) -> KuhnState:
         """No card dealt, no bet."""
         return KuhnState((), ())

@@ -133,6 +133,10 @@ class LeducPoker:
         players = self.num_players
         return "LeducPoker()" if players == 2 else f"LeducPoker(players={players})"
 
+    def game_parameters(self) -> dict[str, object]:
+        """The keyword arguments that make this game again (its identity in a strategy file)."""
+        return {"players": self.num_players}
+
     def initial_state(self) -> LeducState:
         """Antes in, no card dealt."""
         n = self.num_players

@@ -1,0 +1,170 @@
+"""Liar's Dice with one die each, with OpenSpiel's rules (``liars_dice`` with ``numdice=1``)."""
+
+from __future__ import annotations
+
+import random
+from typing import NamedTuple
+
+from ..errors import GameProtocolError, IllegalActionError
+from ..game import CHANCE, Player
+
+__all__ = ["LiarsDice", "LiarsDiceState"]
+
+_PLAYERS = 2
+"""Liar's Dice is played here by two players, one die each."""
+
+
+class LiarsDiceState(NamedTuple):
+    """A state of :class:`LiarsDice`: the dice rolled so far, and the bids since."""
+
+    dice: tuple[int, ...]
+    """The face of each player's die rolled so far (1 .. ``dice_sides``), player 0's first."""
+
+    bids: tuple[int, ...]
+    """The actions in turn from player 0: bids (``0 .. 2 * dice_sides - 1``), and last, if the
+    game is over, the call of "Liar" (``2 * dice_sides``)."""
+
+
+class LiarsDice:
+    """Liar's Dice for two players with one die each: bid on the dice, or call the last bid a lie.
+
+    The rules are OpenSpiel's ``liars_dice`` with one die each (``numdice=1``, its default, and
+    its default ``"reset-face"`` bidding). Chance rolls player 0's die, then player 1's (action
+    ``k`` is the face ``k + 1``, each equally likely); each player sees only its own die. Then
+    the players take turns from player 0. A bid ``b`` (action ``0 .. 2 * dice_sides - 1``)
+    claims that at least ``b // dice_sides + 1`` of the two dice show the face
+    ``b % dice_sides + 1``; each bid must be higher than the last (so bids rise in quantity,
+    then face). After the first bid, a player may instead call "Liar" (action
+    ``2 * dice_sides``): the dice are shown, the highest face (6 on six-sided dice) is wild and
+    counts as any face, and the bidder wins one chip from the caller if the bid holds, the
+    caller one chip from the bidder if not.
+
+    A player's information set is OpenSpiel's information state string: its die, then the
+    bids as ``quantity-face``, and ``Liar``, as in ``"3 1-2 2-5"``.
+
+    With six sides the tree has 294,883 histories and 24,576 information sets: small enough
+    for :func:`~gamesearch.imperfect.cfr`, and big enough to show Monte Carlo CFR's use.
+
+    Args:
+        dice_sides: The faces of each die, 2 to 9 (OpenSpiel's ``dice_sides``; 6 by default).
+            The tree doubles with each face.
+
+    Raises:
+        ValueError: ``dice_sides`` is not an int from 2 to 9.
+
+    Example:
+        >>> game = LiarsDice()
+        >>> state = game.initial_state()
+        >>> for action in (2, 4, 1):   # player 0 rolls a 3, player 1 a 5; 0 bids one 2
+        ...     state = game.result(state, action)
+        >>> game.information_set(state, 1), game.actions(state)[:3], game.actions(state)[-1]
+        ('5 1-2', (2, 3, 4), 12)
+        >>> state = game.result(state, game.liar)  # 1 calls: no 2 and no 6 (wild)
+        >>> game.is_terminal(state), game.utility(state, 0)
+        (True, -1.0)
+    """
+
+    def __init__(self, dice_sides: int = 6) -> None:
+        valid = isinstance(dice_sides, int) and not isinstance(dice_sides, bool)
+        if not valid or not 2 <= dice_sides <= 9:
+            raise ValueError(
+                f"LiarsDice: dice_sides must be an int from 2 to 9, got {dice_sides!r}"
+            )
+        self.dice_sides = dice_sides
+        """The faces of a die; the highest is wild."""
+        self.num_players = _PLAYERS
+        """Two players."""
+        self.liar = 2 * dice_sides
+        """The action that calls the last bid a lie (OpenSpiel's number for it)."""
+
+    def __repr__(self) -> str:
+        return "LiarsDice()" if self.dice_sides == 6 else f"LiarsDice(dice_sides={self.dice_sides})"
+
+    def initial_state(self) -> LiarsDiceState:
+        """No die rolled, no bid."""
+        return LiarsDiceState((), ())
+
+    def to_move(self, state: LiarsDiceState) -> Player:
+        """``CHANCE`` while rolling, then players 0 and 1 in turn."""
+        if len(state.dice) < _PLAYERS:
+            return CHANCE
+        return len(state.bids) % _PLAYERS
+
+    def actions(self, state: LiarsDiceState) -> tuple[int, ...]:
+        """The rolls (faces less one) at a chance node; the bids above the last, and "Liar"."""
+        if len(state.dice) < _PLAYERS:
+            return tuple(range(self.dice_sides))
+        bids = state.bids
+        if not bids:
+            return tuple(range(self.liar))
+        if bids[-1] == self.liar:
+            return ()
+        return (*range(bids[-1] + 1, self.liar), self.liar)
+
+    def chance_outcomes(self, state: LiarsDiceState) -> tuple[tuple[int, float], ...]:
+        """Each face of the die being rolled, equally likely (outcome ``k`` is face ``k + 1``).
+
+        Raises:
+            GameProtocolError: ``state`` is not a chance node.
+        """
+        if len(state.dice) >= _PLAYERS:
+            raise GameProtocolError(f"chance_outcomes of {state!r}, which is not a chance node")
+        probability = 1.0 / self.dice_sides
+        return tuple((outcome, probability) for outcome in range(self.dice_sides))
+
+    def result(self, state: LiarsDiceState, action: int) -> LiarsDiceState:
+        """The state after rolling ``action + 1``, or after the player to move bids or calls.
+
+        Raises:
+            IllegalActionError: ``action`` is not in ``actions(state)``.
+        """
+        legal = self.actions(state)
+        if isinstance(action, bool) or action not in legal:
+            raise IllegalActionError(action, legal, "LiarsDice")
+        if len(state.dice) < _PLAYERS:
+            return LiarsDiceState((*state.dice, int(action) + 1), ())
+        return LiarsDiceState(state.dice, (*state.bids, int(action)))
+
+    def is_terminal(self, state: LiarsDiceState) -> bool:
+        """Whether a player has called "Liar"."""
+        return bool(state.bids) and state.bids[-1] == self.liar
+
+    def utility(self, state: LiarsDiceState, player: Player) -> float:
+        """``player``'s winnings: 1 if its side of the call won, -1 if not.
+
+        Raises:
+            GameProtocolError: ``state`` is not terminal, or ``player`` is not 0 or 1.
+        """
+        if not self.is_terminal(state):
+            raise GameProtocolError(f"utility of a game in progress: {state!r}")
+        if isinstance(player, bool) or player not in (0, 1):
+            raise GameProtocolError(f"LiarsDice has players 0 and 1, not {player!r}")
+        sides = self.dice_sides
+        quantity, face = divmod(state.bids[-2], sides)
+        matches = sum(1 for die in state.dice if die in (face + 1, sides))  # the top face is wild
+        caller = (len(state.bids) - 1) % _PLAYERS
+        winner = 1 - caller if matches >= quantity + 1 else caller
+        return 1.0 if player == winner else -1.0
+
+    def information_set(self, state: LiarsDiceState, player: Player) -> str:
+        """``player``'s die (once rolled), then each bid as ``quantity-face`` and ``Liar``.
+
+        The key is OpenSpiel's information state string, such as ``"3 1-2 2-5"``.
+        """
+        parts = [str(state.dice[player]) if player < len(state.dice) else ""]
+        sides = self.dice_sides
+        parts.extend(
+            "Liar" if bid == self.liar else f"{bid // sides + 1}-{bid % sides + 1}"
+            for bid in state.bids
+        )
+        return " ".join(parts)
+
+    def sample_state(
+        self, state: LiarsDiceState, player: Player, rng: random.Random
+    ) -> LiarsDiceState:
+        """``state`` with the other player's die (if rolled) rolled again with ``rng``."""
+        dice = list(state.dice)
+        for other in range(len(dice)):
+            if other != player:
+                dice[other] = rng.randrange(self.dice_sides) + 1
+        return LiarsDiceState(tuple(dice), state.bids)
