@@ -12,9 +12,9 @@ What issue 26 (section 3) found to hold, kept as tests:
 - Ctrl-C (SIGINT) in ``gamesearch table build`` (serial, value iteration, on worker processes)
   exits 130 and the file resumes; in ``gamesearch solve`` it exits 130 whichever searcher runs.
 
-Two faults found on the way are marked ``xfail(strict=True)``: Ctrl-C in ``table build
---workers 2`` prints an idle worker's traceback, and the workers of a killed ``table build
---workers 2`` live on.
+Two faults found on the way are mended (``gamesearch.cli._pool``): Ctrl-C in ``table build
+--workers 2`` printed an idle worker's traceback, and the workers of a killed ``table build
+--workers 2`` lived on.
 
 Tables are compared only through the public API (``Solution.load`` and the value, distance and
 best actions of every reachable state), never through the file's columns. The builds run in
@@ -714,12 +714,6 @@ def test_ctrl_c_in_table_build_on_two_workers_exits_130_and_the_file_resumes(
 
 @needs_proc
 @pytest.mark.slow
-@pytest.mark.xfail(
-    strict=True,
-    reason="the idle worker process dies of the KeyboardInterrupt in its wait for work and "
-    "prints its traceback (17 lines): table build's process pool (solve/_command.py) does "
-    "not keep Ctrl-C from its workers",
-)
 def test_ctrl_c_in_table_build_on_two_workers_prints_no_traceback(
     folder: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -731,11 +725,6 @@ def test_ctrl_c_in_table_build_on_two_workers_prints_no_traceback(
 
 @needs_proc
 @pytest.mark.slow
-@pytest.mark.xfail(
-    strict=True,
-    reason="the workers of table build's process pool (solve/_command.py) wait for work "
-    "forever once their parent is killed: nothing tells them it is gone",
-)
 def test_the_workers_of_a_killed_table_build_end_too(
     folder: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

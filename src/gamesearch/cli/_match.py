@@ -16,7 +16,6 @@ import random
 import sys
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
 from dataclasses import replace
 from typing import Any, TextIO
@@ -26,6 +25,7 @@ from ..play import GameRecord, RandomPlayer
 from ..progress import Progress
 from ..tournament import tournament
 from ._commands import make_game
+from ._pool import worker_pool
 from ._run import Interrupted, run
 from ._search import Plan, plan
 
@@ -95,7 +95,7 @@ def match(args: argparse.Namespace, out: TextIO) -> int:
         with ExitStack() as stack:
             executor = None
             if args.workers is not None:
-                executor = stack.enter_context(ProcessPoolExecutor(args.workers))
+                executor = stack.enter_context(worker_pool(args.workers))
             tournament(
                 game, players, games=args.games, seed=args.seed, executor=executor,
                 max_moves=args.max_moves, progress=progress, on_record=records.__setitem__,

@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import shlex
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any, TextIO
@@ -30,6 +29,7 @@ from ..solve.progress import Progress
 from ..solve.solution import Solution
 from ..solve.solver import solve
 from ._board import legal_moves, move_text, read_move
+from ._pool import worker_pool
 
 
 def add_table_command(commands: Any) -> None:
@@ -112,7 +112,7 @@ def _build(args: argparse.Namespace, out: TextIO) -> int:
     with ExitStack() as stack:
         executor = None
         if args.workers is not None:
-            executor = stack.enter_context(ProcessPoolExecutor(args.workers))
+            executor = stack.enter_context(worker_pool(args.workers))
         options: dict[str, Any] = {"path": args.out, "progress": progress, "spec": line}
         if args.plies is not None:
             if args.split_ply is not None:
