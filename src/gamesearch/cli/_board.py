@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..errors import GameProtocolError
+from ..errors import GameProtocolError, InvalidSearchOptionError
+from ..game import CHANCE
 from ..games.registry import GameSpec
 
 _DROPPED = frozenset(" ()[]'\"")
@@ -128,3 +129,36 @@ def winners(spec: GameSpec, scores: list[float]) -> str:
     if len(top) == len(scores):
         return "a draw"
     return " and ".join(top) + (" wins" if len(top) == 1 else " win")
+
+
+def position_from(game: Any, name: str, moves: list[str], text: str | None) -> Any:
+    """The position ``--position text`` and ``--moves ...`` give, from the start by default.
+
+    Raises:
+        InvalidSearchOptionError: the game (called ``name``) cannot read a position, the text
+            is not one, or a move is not legal where it is played.
+    """
+    state = game.initial_state()
+    if text is not None:
+        parse = getattr(game, "parse", None)
+        if not callable(parse):
+            raise InvalidSearchOptionError(f"{name} cannot read a --position")
+        try:
+            state = parse(text)
+        except ValueError as exc:
+            raise InvalidSearchOptionError(f"--position: {exc}") from exc
+    for move in moves:
+        if game.is_terminal(state):
+            legal = {}
+        elif game.to_move(state) == CHANCE:
+            legal = {move_text(o): o for o, _ in game.chance_outcomes(state)}
+        else:
+            legal = legal_moves(game, state)
+        try:
+            state = game.result(state, read_move(move, legal))
+        except KeyError:
+            raise InvalidSearchOptionError(
+                f"--moves: {move!r} is not legal here; the legal moves are "
+                f"{' '.join(legal) or 'none (the game is over)'}"
+            ) from None
+    return state

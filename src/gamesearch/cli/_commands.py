@@ -11,7 +11,7 @@ import random
 import sys
 from typing import Any, TextIO
 
-from ..errors import InvalidSearchOptionError, UnknownGameError
+from ..errors import UnknownGameError
 from ..game import CHANCE
 from ..games.registry import GameSpec, find_game, reference_games
 from ._board import (
@@ -19,6 +19,7 @@ from ._board import (
     move_text,
     outcome,
     player_name,
+    position_from,
     read_move,
     show,
     with_capabilities,
@@ -132,36 +133,10 @@ def _ask(spec: GameSpec, legal: dict[str, Any], out: TextIO) -> Any:
                 print(f"{text!r} is not a legal move here; a move is {spec.moves}", file=out)
 
 
-def _position(spec: GameSpec, game: Any, args: argparse.Namespace) -> Any:
-    """The position ``--position`` and ``--moves`` give, from the start by default."""
-    state = game.initial_state()
-    if args.position is not None:
-        parse = getattr(game, "parse", None)
-        if not callable(parse):
-            raise InvalidSearchOptionError(f"{spec.name} cannot read a --position")
-        try:
-            state = parse(args.position)
-        except ValueError as exc:
-            raise InvalidSearchOptionError(f"--position: {exc}") from exc
-    for move in args.moves:
-        if game.to_move(state) == CHANCE:
-            legal = {move_text(o): o for o, _ in game.chance_outcomes(state)}
-        else:
-            legal = legal_moves(game, state)
-        try:
-            state = game.result(state, read_move(move, legal))
-        except KeyError:
-            raise InvalidSearchOptionError(
-                f"--moves: {move!r} is not legal here; the legal moves are "
-                f"{' '.join(legal) or 'none (the game is over)'}"
-            ) from None
-    return state
-
-
 def solve(args: argparse.Namespace, out: TextIO) -> int:
     """``gamesearch solve``: search one position and print what the search found."""
     spec, game = make_game(args)
-    state = _position(spec, game, args)
+    state = position_from(game, spec.name, args.moves, args.position)
     chosen = plan(spec, game, args, play=False)
     print(show(spec, game, state), file=out)
     if game.is_terminal(state):

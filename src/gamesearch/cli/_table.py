@@ -28,7 +28,7 @@ from ..solve.opening import opening_book
 from ..solve.progress import Progress
 from ..solve.solution import Solution
 from ..solve.solver import solve
-from ._board import legal_moves, move_text, read_move
+from ._board import move_text, position_from
 from ._pool import worker_pool
 
 
@@ -162,7 +162,7 @@ def _probe(args: argparse.Namespace, out: TextIO) -> int:
             print(f"(positions can be looked up with --game MODULE:CLASS: {exc})", file=out)
             return 0
     with Solution.load(args.file, game) as solution:
-        state = _position(game, args.moves, args.position)
+        state = position_from(game, type(game).__name__, args.moves, args.position)
         return _show(solution, spec, game, state, out)
 
 
@@ -212,33 +212,6 @@ def _distance(distance: int | None, method: str, value: float, tolerance: float 
     if distance is None:
         return "a draw under best play"
     return f"the game ends in {distance} plies under best play"
-
-
-def _position(game: Any, moves: list[str], position: str | None) -> Any:
-    """The position ``--position`` and ``--moves`` give, from the start by default."""
-    state = game.initial_state()
-    if position is not None:
-        parse = getattr(game, "parse", None)
-        if not callable(parse):
-            raise InvalidSearchOptionError(f"{type(game).__name__} cannot read a --position")
-        try:
-            state = parse(position)
-        except ValueError as exc:
-            raise InvalidSearchOptionError(f"--position: {exc}") from exc
-    for move in moves:
-        if game.is_terminal(state):
-            raise InvalidSearchOptionError(f"--moves: {move!r} comes after the game is over")
-        if game.to_move(state) == CHANCE:
-            legal = {move_text(o): o for o, _ in game.chance_outcomes(state)}
-        else:
-            legal = legal_moves(game, state)
-        try:
-            state = game.result(state, read_move(move, legal))
-        except KeyError:
-            raise InvalidSearchOptionError(
-                f"--moves: {move!r} is not legal here; the legal moves are {' '.join(legal)}"
-            ) from None
-    return state
 
 
 def _show(solution: Solution, spec: GameSpec | None, game: Any, state: Any, out: TextIO) -> int:
