@@ -119,12 +119,8 @@ class Search:
             if self.solver is not None:
                 node.lower, node.upper = self.solver.low, self.solver.high
             node.player = player = self.to_move(state)
-            if not is_player(player, self.settings.players, chance=self.outcomes_of is not None):
-                raise mover_error(
-                    state, player, self.settings.players, chance=self.outcomes_of is not None
-                )
-            if type(player) is not int:  # a number equal to a player (1.0): the player's index
-                node.player = player = int(player)
+            if type(player) is not int or not 0 <= player < self.settings.players:
+                node.player = player = self._checked_player(state, player)
             if player == CHANCE:
                 if self.outcomes_of is None:
                     raise GameProtocolError(
@@ -151,6 +147,17 @@ class Search:
             )
         return node
 
+    def _checked_player(self, state: Any, player: Any) -> int:
+        """``to_move(state)``'s answer other than a player's int: CHANCE, or 1.0 as player 1.
+
+        Raises:
+            GameProtocolError: it names no player of the game (nor CHANCE in a game of chance).
+        """
+        players, chance = self.settings.players, self.outcomes_of is not None
+        if not is_player(player, players, chance=chance) and player != CHANCE:
+            raise mover_error(state, player, players, chance=chance)
+        return int(player)
+
     def run(self, root: Node, deadline: float | None) -> None:
         """Iterate until a limit is reached or the root is proven.
 
@@ -163,14 +170,16 @@ class Search:
         select, simulate, backup = self.select, self.simulator.simulate, self.backup
         trace = self.trace
         observe = self.observe
+        seen_low, seen_high = self.low, self.high
         self.root = root
         while root.proven is None:
             leaf = select(root)
             utilities = simulate(leaf)
             if observe:
                 low, high = min(utilities), max(utilities)
-                if low < self.low or high > self.high:
+                if low < seen_low or high > seen_high:
                     self.widen(low, high)
+                    seen_low, seen_high = self.low, self.high
             if trace is not None:
                 self._tell_rollout(leaf, utilities)
             backup(leaf, utilities)
