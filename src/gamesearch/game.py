@@ -33,6 +33,11 @@ Optional members a game may add, which searchers use when present:
   call it instead of ``actions``, ``result``, ``is_terminal`` and ``to_move`` for every child:
   the same nodes, the same values, fewer calls.
   :func:`gamesearch.conformance.check_game` checks that it agrees with the plain members.
+- ``utility_bounds``: ``(lowest, highest)``, the least and the most utility any player can get
+  (an attribute, or a method of no argument), such as ``(-24, 24)`` for a game scored by a
+  difference of 24 seeds. ``mcts`` takes it for its ``bounds=`` when none is passed: the
+  scale of its default exploration, and the MCTS-Solver's bounds (a child proven worth
+  ``highest`` proves its parent). Without it, ``mcts`` observes the scale during the search.
 
 For proofs and exact solving (the engine: ``iterative_deepening``, ``alphabeta`` with a table,
 ``mtdf``), a two-player game may also offer:

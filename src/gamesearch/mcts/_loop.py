@@ -4,6 +4,12 @@ Each iteration walks down from the root choosing children by UCT (Kocsis and Sze
 or PUCT (Silver et al. 2017), sampling chance outcomes by their probabilities, expands one new
 node, plays a random game from it (or evaluates it), and adds every player's utility to the
 nodes it passed, each node keeping the utility of the player who moved into it.
+
+With ``exploration`` left to its default, the exploration term is scaled to the game's
+utilities: by half their range, declared (``bounds=`` or the game's ``utility_bounds``) or else
+observed among the utilities backed up so far, and never by less than 1
+(:func:`._options.exploration_scale`), so that one default constant suits a game scored +-1
+and one scored by a margin of 24 seeds alike. A constant given is used as it is.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from ..errors import GameProtocolError
 from ..game import CHANCE
 from ..trace.events import Backup, Expand, Observer, Rollout, Select
 from ._node import Node, set_actions, set_outcomes, set_priors, terminal_utilities
-from ._options import Settings
+from ._options import Settings, exploration_scale
 from ._playout import Simulator
 from ._solver import Solver
 
@@ -30,12 +36,16 @@ class Search:
 
     __slots__ = (
         "c",
+        "explore",
         "game",
+        "high",
         "is_terminal",
         "iterations",
+        "low",
         "max_depth",
         "nodes",
         "noise",
+        "observe",
         "outcomes_of",
         "prior",
         "random",
@@ -56,6 +66,17 @@ class Search:
         self.settings = settings
         self.random = rng.random
         self.c = settings.exploration
+        """The exploration constant as given, for utilities on the scale ``[-1, 1]``."""
+        declared = settings.bounds
+        self.observe = settings.fit and declared is None
+        """Whether the utilities' range is observed during the search (none was declared)."""
+        self.low, self.high = (math.inf, -math.inf) if declared is None else declared
+        """The utilities' range: declared, or the least and most backed up so far."""
+        self.explore = self.c
+        """The exploration constant on the game's scale: ``c`` times the range's scale (with
+        ``exploration`` left to its default), else ``c`` as given."""
+        if settings.fit and declared is not None:
+            self.explore = self.c * exploration_scale(*declared)
         self.prior = settings.prior
         self.noise = settings.dirichlet is not None
         self.result, self.to_move, self.is_terminal = game.result, game.to_move, game.is_terminal
@@ -98,10 +119,8 @@ class Search:
             if self.solver is not None:
                 node.lower, node.upper = self.solver.low, self.solver.high
             node.player = player = self.to_move(state)
-            if player != CHANCE and not is_player(player, self.settings.players, chance=False):
-                raise mover_error(
-                    state, player, self.settings.players, chance=self.outcomes_of is not None
-                )
+            if type(player) is not int or not 0 <= player < self.settings.players:
+                node.player = player = self._checked_player(state, player)
             if player == CHANCE:
                 if self.outcomes_of is None:
                     raise GameProtocolError(
@@ -128,6 +147,17 @@ class Search:
             )
         return node
 
+    def _checked_player(self, state: Any, player: Any) -> int:
+        """``to_move(state)``'s answer other than a player's int: CHANCE, or 1.0 as player 1.
+
+        Raises:
+            GameProtocolError: it names no player of the game (nor CHANCE in a game of chance).
+        """
+        players, chance = self.settings.players, self.outcomes_of is not None
+        if not is_player(player, players, chance=chance) and player != CHANCE:
+            raise mover_error(state, player, players, chance=chance)
+        return int(player)
+
     def run(self, root: Node, deadline: float | None) -> None:
         """Iterate until a limit is reached or the root is proven.
 
@@ -139,10 +169,17 @@ class Search:
         clock = time.perf_counter
         select, simulate, backup = self.select, self.simulator.simulate, self.backup
         trace = self.trace
+        observe = self.observe
+        seen_low, seen_high = self.low, self.high
         self.root = root
         while root.proven is None:
             leaf = select(root)
             utilities = simulate(leaf)
+            if observe:
+                low, high = min(utilities), max(utilities)
+                if low < seen_low or high > seen_high:
+                    self.widen(low, high)
+                    seen_low, seen_high = self.low, self.high
             if trace is not None:
                 self._tell_rollout(leaf, utilities)
             backup(leaf, utilities)
@@ -153,6 +190,16 @@ class Search:
                 break
             if deadline is not None and clock() >= deadline:
                 break
+
+    def widen(self, low: float, high: float) -> None:
+        """Take ``low`` and ``high``, utilities just backed up, into the observed range.
+
+        The min-max normalisation of mature MCTS libraries (MuZero's pseudocode keeps the
+        least and the most value seen in the tree, Schrittwieser et al. 2020): a game need not
+        declare its scale for the default constant to fit it.
+        """
+        self.low, self.high = min(low, self.low), max(high, self.high)
+        self.explore = self.c * exploration_scale(self.low, self.high)
 
     def select(self, node: Node) -> Node:
         """Walk down from ``node`` to the node this iteration evaluates, expanding one node.
@@ -215,12 +262,15 @@ class Search:
     def uct_child(self, node: Node) -> Node:
         """UCB1 applied to trees (UCT): the child maximising mean + c * sqrt(ln N / n).
 
+        ``c`` is the exploration constant on the game's scale (:attr:`explore`).
+
         The mean is for the player to move at ``node`` (the children's owner), kept within the
         solver's bounds on the child's value. A child whose upper bound is no more than the
         best lower bound among its siblings cannot change ``node``'s value and is skipped (the
         solver's cut; so is a proven child, once ``node`` has a proven lower bound).
         """
-        k = self.c * self.c * _LOG(node.visits)
+        c = self.explore
+        k = c * c * _LOG(node.visits)
         floor = node.lower if node.owner == node.player else -node.upper
         best, best_score = node.children[0], -math.inf
         for child in node.children:
@@ -245,7 +295,7 @@ class Search:
         untried or unvisited action's Q is 0, as in AlphaZero; Q is kept within the solver's
         bounds, and the solver's cuts apply as in :meth:`uct_child`.
         """
-        scale = self.c * _SQRT(node.visits)
+        scale = self.explore * _SQRT(node.visits)
         noisy = self.noise and node is self.root
         floor = node.lower if node.owner == node.player else -node.upper
         best: Node | None = None

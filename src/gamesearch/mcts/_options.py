@@ -10,14 +10,16 @@ from numbers import Real
 from typing import Any
 
 from .._core import check_count, check_time_limit
-from ..errors import InvalidSearchOptionError, UnsupportedGameError
+from ..errors import GameProtocolError, InvalidSearchOptionError, UnsupportedGameError
 from ..game import Player
 
 SEARCHER = "mcts"
 
 EXPLORATION = math.sqrt(2)
 """The default exploration constant ``c``: UCB1's sqrt(2) (Auer, Cesa-Bianchi and Fischer
-2002), the constant of UCT's analysis for rewards in a range of width 1."""
+2002), for utilities on the win/loss scale ``[-1, 1]``. Left to its default (``exploration=
+None``), the search multiplies it by the scale of the game's utilities
+(:func:`exploration_scale`)."""
 
 Rollout = Callable[[Any, random.Random], Sequence[float]]
 """``rollout(state, rng)``: every player's utility, indexed by player, at the end of a playout
@@ -36,12 +38,16 @@ class Settings:
     time_limit: float | None
     node_limit: int | None
     exploration: float
+    """The exploration constant: as given, else :data:`EXPLORATION`."""
+    fit: bool
+    """Whether ``exploration`` is scaled to the game's utilities (it was left to its default)."""
     evaluate: Callable[[Any, Player], float] | None
     rollout: Rollout | None
     prior: Prior | None
     dirichlet: tuple[float, float] | None
     solver: bool
     bounds: tuple[float, float] | None
+    """``bounds=`` as given, else the game's ``utility_bounds``, else ``None``."""
 
 
 def check_options(game: Any, options: dict[str, Any]) -> Settings:
@@ -72,9 +78,14 @@ def check_options(game: Any, options: dict[str, Any]) -> Settings:
         check_count(SEARCHER, name, options[name])
     check_time_limit(SEARCHER, time_limit)
     exploration = options["exploration"]
-    if not _is_number(exploration) or not 0 <= exploration < math.inf:
+    fit = exploration is None
+    if fit:
+        exploration = EXPLORATION
+    elif not _is_number(exploration) or not 0 <= exploration < math.inf:
         raise InvalidSearchOptionError(
-            f"{SEARCHER}: exploration must be a finite number >= 0, not {exploration!r}"
+            f"{SEARCHER}: exploration must be a finite number >= 0 (the constant on the game's "
+            f"own scale), or None to fit the default to the game's utilities; not "
+            f"{exploration!r}"
         )
     for name in ("evaluate", "rollout", "prior"):
         if options[name] is not None and not callable(options[name]):
@@ -92,12 +103,13 @@ def check_options(game: Any, options: dict[str, Any]) -> Settings:
         time_limit=None if time_limit is None else float(time_limit),
         node_limit=node_limit,
         exploration=float(exploration),
+        fit=fit,
         evaluate=options["evaluate"],
         rollout=options["rollout"],
         prior=options["prior"],
         dirichlet=_check_dirichlet(options["dirichlet"], options["prior"]),
         solver=options["solver"] and players == 2,
-        bounds=_check_bounds(options["bounds"]),
+        bounds=_check_bounds(options["bounds"]) or declared_bounds(game),
     )
 
 
@@ -154,3 +166,45 @@ def _check_bounds(bounds: object) -> tuple[float, float] | None:
             f"(-1, 1); got {bounds!r}"
         )
     return float(pair[0]), float(pair[1])
+
+
+def declared_bounds(game: object) -> tuple[float, float] | None:
+    """The game's ``utility_bounds`` (an attribute or a method of no argument), or ``None``.
+
+    The one place where ``mcts`` reads this optional member (see :mod:`gamesearch.game`).
+
+    Raises:
+        GameProtocolError: ``utility_bounds`` is not a pair ``(lowest, highest)`` of finite
+            numbers with ``lowest < highest``.
+    """
+    declared = getattr(game, "utility_bounds", None)
+    if callable(declared):
+        declared = declared()
+    if declared is None:
+        return None
+    pair: Any = declared
+    if (
+        not isinstance(pair, tuple)
+        or len(pair) != 2
+        or not all(_is_number(x) and math.isfinite(x) for x in pair)
+        or not pair[0] < pair[1]
+    ):
+        raise GameProtocolError(
+            f"{type(game).__name__}.utility_bounds must be a pair (lowest, highest) of finite "
+            f"numbers with lowest < highest: the least and the most utility a player can get, "
+            f"such as (-24, 24) for a store difference of 24 seeds; got {declared!r}"
+        )
+    return float(pair[0]), float(pair[1])
+
+
+def exploration_scale(low: float, high: float) -> float:
+    """How much the exploration term is widened for utilities from ``low`` to ``high``.
+
+    Half the range, and never less than 1: the default constant is tuned for the win/loss
+    scale ``[-1, 1]``, and a game whose utilities spread no wider (wins, draws and losses as
+    +-1 and 0, or 1 and 0) is searched exactly as with the raw constant. Scaling the
+    exploration term by the range ranks the children as normalising their means to
+    ``[-1, 1]`` would (the min-max normalisation of MuZero's pseudocode, Schrittwieser et al.
+    2020), while a range of ``[-1, 1]`` leaves every float unchanged.
+    """
+    return max(1.0, (high - low) / 2)

@@ -16,7 +16,7 @@ from ..result import SearchResult, SearchStats
 from ..trace.events import Enter, Leaf, Leave, NodeKind, Observer
 from ._loop import Search
 from ._node import Node, terminal_utilities
-from ._options import EXPLORATION, Prior, Rollout, check_options, make_rng
+from ._options import Prior, Rollout, check_options, make_rng
 from ._trees import check_trees, root_parallel, tree_seeds
 from .tree import MCTSTree, check_tree, in_game_order
 
@@ -30,7 +30,7 @@ def mcts(
     iterations: int | None = None,
     time_limit: float | None = None,
     node_limit: int | None = None,
-    exploration: float = EXPLORATION,
+    exploration: float | None = None,
     evaluate: Callable[[S, Player], float] | None = None,
     rollout: Rollout | None = None,
     prior: Prior | None = None,
@@ -81,9 +81,15 @@ def mcts(
         time_limit: Stop after this many seconds (> 0). The clock is read every iteration,
             so the search returns within about one iteration of the deadline.
         node_limit: Stop once the search has created this many nodes (one per iteration).
-        exploration: The exploration constant ``c`` (>= 0); default sqrt(2), UCB1's constant
-            for utilities in a range of width 1. For utilities from -1 to 1, values from 1 to
-            3 work well; scale it with the spread of the game's utilities.
+        exploration: The exploration constant ``c`` (>= 0), on the scale of the game's
+            utilities, used as given. ``None`` (the default) fits it to the game: sqrt(2)
+            (UCB1's constant, which suits utilities from -1 to 1) times half the range of the
+            utilities, never less than 1. The range is ``bounds``, else the game's declared
+            ``utility_bounds``, else the least and the most utility backed up so far in this
+            search (min-max normalisation, as MuZero's pseudocode keeps them). So a game
+            scored +-1 (or 1 and 0) is searched with sqrt(2) itself, and one scored by a
+            margin of up to 24 with about 24 * sqrt(2): as if its means were normalised to
+            [-1, 1].
         evaluate: ``evaluate(state, player)`` scores a new leaf instead of a playout (an
             evaluation on the utilities' scale, as the other searchers take it).
         rollout: ``rollout(state, rng)`` replaces the random playout: it returns every
@@ -96,7 +102,9 @@ def mcts(
         solver: Prove values with the MCTS-Solver (two-player zero-sum games; ignored in
             games of other numbers of players).
         bounds: ``(lowest, highest)`` utility of the game, such as ``(-1, 1)``: lets the
-            solver prove a node as soon as one child is proven worth ``highest``.
+            solver prove a node as soon as one child is proven worth ``highest``, and scales
+            the default exploration. ``None``: the game's ``utility_bounds`` if it declares
+            them (an attribute or a method, see :mod:`gamesearch.game`), else none.
         rng: An int seed or a ``random.Random``; the same seed gives the same search (with
             ``iterations`` or ``node_limit``; a ``time_limit`` depends on the machine).
         tree: An :class:`MCTSTree` to fill and reuse: pass the same one for every move, and
@@ -143,7 +151,9 @@ def mcts(
         NotAGameError: ``game`` lacks members of the ``Game`` protocol.
         UnsupportedGameError: no player; or, with the solver, utilities that are not zero-sum.
         GameProtocolError: a non-terminal state without actions, a chance node without
-            ``chance_outcomes``, or a random playout that does not end.
+            ``chance_outcomes``, ``to_move`` returning no player of the game, a random
+            playout that does not end, or ``utility_bounds`` that are not a pair
+            ``(lowest, highest)``.
         InvalidDistributionError: a chance node's probabilities are not a distribution.
         InvalidUtilityError: a utility or evaluation that is NaN, or outside ``bounds``.
         NotPicklableError: the executor runs trees in other processes and the game, the state

@@ -39,7 +39,7 @@ from ._ordering import NO_ACTION
 from ._proofs import MATE, MAX_PLIES, TOP, public, win_utility
 from .table import EXACT, LOWER, UNLIMITED, UPPER, TranspositionTable
 
-__all__ = ["Children", "probe", "solving_children"]
+__all__ = ["Children", "probe", "probe_once", "solving_children"]
 
 Children = Callable[[Any], Sequence[tuple[Any, Any, Player | None]]]
 """A game's ``non_losing_children(state)``: ``(action, child, mover or None)``, best first."""
@@ -75,7 +75,7 @@ def probe(
     total = Outcome(0.0, None, 0, 0, 0, 0, 0, None)
     while lower < upper:
         point = _split(lower, upper)
-        outcome = _search(game, root, children, table, search_id, point)
+        outcome = probe_once(game, root, children, table, search_id, point)
         total = with_work_of(total, outcome)
         if outcome.score > point:
             lower, action = outcome.score, outcome.line[0]
@@ -129,7 +129,7 @@ def _split(lower: float, upper: float) -> float:
     return point if lower <= point < upper else lower
 
 
-def _search(
+def probe_once(
     game: Game[Any, Any],
     root: Any,
     children: Children,
@@ -137,7 +137,11 @@ def _search(
     search_id: int,
     point: float,
 ) -> Outcome:
-    """One probe: a fail-soft null-window search of ``root`` around ``point``."""
+    """One probe: a fail-soft null-window search of ``root`` around ``point``.
+
+    Its ``score``, for the mover at ``root``, is above ``point`` exactly when the value is
+    (then a lower bound, else an upper bound).
+    """
     keyfn = getattr(game, "solving_key", None) or getattr(game, "key", None)
     if keyfn is None:
         keyfn = _identity

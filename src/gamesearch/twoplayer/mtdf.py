@@ -12,8 +12,9 @@ from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, Game, Order, S
 from ..result import SearchResult
 from ._enhanced import Enhancements, Outcome, enhanced_search, with_work_of
+from ._first_best import first_best
 from ._ordering import Memory
-from ._solver import probe, solving_children
+from ._solver import probe, probe_once, solving_children
 from ._window import finish, terminal_root
 from .table import TranspositionTable
 
@@ -41,6 +42,12 @@ def mtdf(
     takes few passes when values are coarse (wins, draws and losses, small integer scores);
     an evaluation with many distinct values may need many. The value is that of
     :func:`~gamesearch.alphabeta` at the same depth, for the player to move at ``state``.
+
+    Of several optimal actions it returns the first in ``actions()`` order, as the other
+    searchers do, although it tries the table's move and ``order``'s first: once the value
+    is known, each action before the best one found is tested with a null window (mostly
+    answered by the table), and the first as good is returned (:mod:`._first_best`). With
+    ``win_utility``, a win is as good only if it comes as soon (distance scores).
 
     Exact solving: without ``depth`` and without an ``order`` of its own, on a game that offers
     ``non_losing_children`` and ``win_utility`` (see :mod:`gamesearch.game`), the passes run
@@ -110,13 +117,38 @@ def mtdf(
     search_id = table.begin_search(game)
     children = solving_children(game) if depth is None and trusted_order else None
     if children is not None:  # exact solving with the game's hooks: the lean probe loop
+
+        def lean(child: Any, target: float, same: bool) -> Outcome:
+            # A null window below the target (is it at least the target?) or at it (is it
+            # above?); the probe's line is not a principal variation: the table completes it.
+            point = math.nextafter(target, -math.inf) if same else target
+            found = probe_once(game, child, children, table, search_id, point)
+            return replace(found, line=None)
+
         with recursion_guard(_SEARCHER, [], getattr(game, "key", None)):
             outcome = probe(game, root, children, table, search_id)
+            outcome = first_best(game, root, outcome, lean, evaluate=None, at_horizon=False)
         return finish(game, root, outcome, table, depth=depth, started=started)
     options = Enhancements(order=order, table=table, trusted_order=trusted_order)
     memory = Memory()
+    mover = game.to_move(root)
+
+    def engine(child: Any, target: float, same: bool) -> Outcome:
+        # A window just around the target: as cheap as a null window, and exact (with its
+        # principal variation) when the value is the target.
+        window = (math.nextafter(target, -math.inf), math.nextafter(target, math.inf))
+        unwound: list[Any] = []
+        with recursion_guard(_SEARCHER, unwound, getattr(game, "key", None)):
+            found = enhanced_search(
+                game, child, limit - 1 if limit > 0 else limit, evaluate, root_view=True,
+                options=options, search_id=search_id, memory=memory, unwound=unwound,
+                searcher=_SEARCHER, window=window, viewer=mover,
+            )  # fmt: skip
+        return found if found.score == target else replace(found, line=None)
+
     guess, lower, upper = float(first_guess), -math.inf, math.inf
     total: Outcome | None = None
+    line: Any = None  # the line of the last pass that failed high: its action reaches lower
     proofs = [False, False]  # whether the lower and the upper bound are proven
     while lower < upper:
         # The null window (beta-, beta): is the value at least beta?
@@ -132,8 +164,13 @@ def mtdf(
         if guess < beta:
             upper, proofs[1] = guess, outcome.proofs[1]
         else:
-            lower, proofs[0] = guess, outcome.proofs[0]
+            lower, proofs[0], line = guess, outcome.proofs[0], outcome.line
         total = outcome if total is None else with_work_of(total, outcome)
     assert total is not None  # the loop runs once at least: lower < upper at first
+    # The last pass may have failed low, or stopped at the root by mate-distance pruning with
+    # no line at all: the best action is that of the last pass that failed high, whose value
+    # is at least the lower bound, now the value.
+    total = replace(total, line=line if line is not None else total.line)
+    total = first_best(game, root, total, engine, evaluate=evaluate, at_horizon=limit == 1)
     proven = total.plies_to_end is not None or all(proofs)
     return finish(game, root, replace(total, proven=proven), table, depth=depth, started=started)
