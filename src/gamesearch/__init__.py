@@ -58,7 +58,9 @@ from .twoplayer.mtdf import mtdf
 from .twoplayer.negamax import negamax
 from .twoplayer.table import TranspositionTable
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
+"""The version of this release, written here only: the package's metadata reads it from this line
+(``[tool.hatch.version]`` in pyproject.toml) and ``gamesearch --version`` prints it."""
 
 __all__ = [
     "CHANCE",
