@@ -18,7 +18,7 @@ import math
 import time
 from typing import Any, Literal
 
-from .._validation import is_player, mover_error
+from .._validation import is_player, mover_error, translate
 from ..errors import GameProtocolError
 from ..game import CHANCE
 from ..trace.events import Backup, Expand, Observer, Rollout, Select
@@ -109,29 +109,32 @@ class Search:
         if depth > self.max_depth:
             self.max_depth = depth
         game = self.game
-        if self.is_terminal(state):
-            node.utilities = utilities = terminal_utilities(game, state, self.settings.players)
-            if self.solver is not None:
-                node.proven = node.lower = node.upper = self.solver.terminal(
-                    state, utilities, owner
-                )
-        else:
-            if self.solver is not None:
-                node.lower, node.upper = self.solver.low, self.solver.high
-            node.player = player = self.to_move(state)
-            if type(player) is not int or not 0 <= player < self.settings.players:
-                node.player = player = self._checked_player(state, player)
-            if player == CHANCE:
-                if self.outcomes_of is None:
-                    raise GameProtocolError(
-                        f"to_move returned CHANCE for state {state!r}, but "
-                        f"{type(game).__name__} has no chance_outcomes(state) method"
+        try:
+            if self.is_terminal(state):
+                node.utilities = utilities = terminal_utilities(game, state, self.settings.players)
+                if self.solver is not None:
+                    node.proven = node.lower = node.upper = self.solver.terminal(
+                        state, utilities, owner
                     )
-                set_outcomes(node, self.outcomes_of(state))
-            elif self.prior is not None:
-                set_priors(node, game.actions(state), self.prior)
             else:
-                set_actions(node, game.actions(state))
+                if self.solver is not None:
+                    node.lower, node.upper = self.solver.low, self.solver.high
+                node.player = player = self.to_move(state)
+                if type(player) is not int or not 0 <= player < self.settings.players:
+                    node.player = player = self._checked_player(state, player)
+                if player == CHANCE:
+                    if self.outcomes_of is None:
+                        raise GameProtocolError(
+                            f"to_move returned CHANCE for state {state!r}, but "
+                            f"{type(game).__name__} has no chance_outcomes(state) method"
+                        )
+                    set_outcomes(node, self.outcomes_of(state))
+                elif self.prior is not None:
+                    set_priors(node, game.actions(state), self.prior)
+                else:
+                    set_actions(node, game.actions(state))
+        except TypeError as exc:  # a member given something that is not a state: name it
+            translate(exc, game, state, None)
         if self.trace is not None:
             self.trace(
                 Expand(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .._validation import checked_number
+from .._validation import checked_number, translate
 from ..errors import GameProtocolError, InvalidDistributionError, InvalidSearchOptionError
 from ..game import CHANCE
 from ._node import TOLERANCE, Node, terminal_utilities
@@ -53,12 +53,15 @@ class Simulator:
         is_terminal, actions, result = game.is_terminal, game.actions, game.result
         random = self.rng.random
         plies = 0
-        while not is_terminal(state):
-            moves = actions(state)
-            state = result(state, moves[int(random() * len(moves))])
-            plies += 1
-            if plies >= MAX_PLAYOUT:
-                raise _endless(state)
+        try:
+            while not is_terminal(state):
+                moves = actions(state)
+                state = result(state, moves[int(random() * len(moves))])
+                plies += 1
+                if plies >= MAX_PLAYOUT:
+                    raise _endless(state)
+        except TypeError as exc:  # a member given something that is not a state: name it
+            translate(exc, game, state, None)
         self.plies = plies
         return terminal_utilities(game, state, self.players)
 
@@ -69,15 +72,18 @@ class Simulator:
         to_move, outcomes_of = game.to_move, game.chance_outcomes
         random = self.rng.random
         plies = 0
-        while not is_terminal(state):
-            if to_move(state) == CHANCE:
-                state = result(state, _draw(outcomes_of(state), random(), state))
-            else:
-                moves = actions(state)
-                state = result(state, moves[int(random() * len(moves))])
-            plies += 1
-            if plies >= MAX_PLAYOUT:
-                raise _endless(state)
+        try:
+            while not is_terminal(state):
+                if to_move(state) == CHANCE:
+                    state = result(state, _draw(outcomes_of(state), random(), state))
+                else:
+                    moves = actions(state)
+                    state = result(state, moves[int(random() * len(moves))])
+                plies += 1
+                if plies >= MAX_PLAYOUT:
+                    raise _endless(state)
+        except TypeError as exc:  # a member given something that is not a state: name it
+            translate(exc, game, state, None)
         self.plies = plies
         return terminal_utilities(game, state, self.players)
 
