@@ -32,9 +32,9 @@ from .errors import (
     UnsupportedGameError,
 )
 from .game import CHANCE, Evaluation, Game, Order, Player, StochasticGame
-from .mcts.player import MCTSPlayer
-from .mcts.search import mcts
-from .mcts.tree import MCTSTree
+from .montecarlo.player import MCTSPlayer
+from .montecarlo.search import mcts
+from .montecarlo.tree import MCTSTree
 from .multiplayer.best_reply import PassingGame, Reply, best_reply
 from .multiplayer.maxn import maxn
 from .multiplayer.paranoid import paranoid
@@ -48,8 +48,8 @@ from .play import (
     searcher_player,
 )
 from .result import SearchResult, SearchStats
-from .solve.solution import Solution
-from .solve.solver import solve
+from .solving.solution import Solution
+from .solving.solver import solve
 from .tournament import TournamentResult, tournament
 from .twoplayer.alphabeta import alphabeta
 from .twoplayer.deepening import iterative_deepening

@@ -23,11 +23,11 @@ from ..errors import InvalidSearchOptionError, TableFileError
 from ..game import CHANCE
 from ..games.registry import GameSpec, find_game, reference_games
 from ..identity import GameIdentity, remake
-from ..solve import _file
-from ..solve.opening import opening_book
-from ..solve.progress import Progress
-from ..solve.solution import Solution
-from ..solve.solver import solve
+from ..solving import _file
+from ..solving.opening import opening_book
+from ..solving.progress import Progress
+from ..solving.solution import Solution
+from ..solving.solver import solve
 from ._board import legal_moves, move_text, read_move
 from ._pool import worker_pool
 

@@ -1,6 +1,6 @@
 """Monte Carlo tree search: UCT and PUCT, the MCTS-Solver, chance and n players, tree reuse.
 
->>> from gamesearch.mcts import mcts
+>>> from gamesearch.montecarlo import mcts
 >>> from gamesearch.games import TicTacToe
 >>> result = mcts(TicTacToe(), iterations=300, rng=1)
 >>> result.stats.leaves, result.action in range(9)
