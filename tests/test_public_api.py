@@ -93,7 +93,6 @@ PUBLIC = {
         "solve",
         "tournament",
     ],
-    "gamesearch.table": ["Bound", "TableEntry", "TranspositionTable"],
     "gamesearch.games": [
         "Chance",
         "ConnectFour",
@@ -149,6 +148,7 @@ PUBLIC = {
         "Select",
         "TraceNode",
     ],
+    "gamesearch.twoplayer.table": ["Bound", "TableEntry", "TranspositionTable"],
     "gamesearch.twoplayer": [
         "TranspositionTable",
         "alphabeta",
