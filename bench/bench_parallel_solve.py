@@ -54,7 +54,7 @@ from typing import Any
 from _common import emit, emit_env, fail
 
 from gamesearch.games import ConnectFour
-from gamesearch.solve import Solution, opening_book, solve
+from gamesearch.solving import Solution, opening_book, solve
 
 TARGET = 1.7
 """The speedup with 2 workers the issue asks for, on this 2-core machine."""

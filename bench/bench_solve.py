@@ -33,7 +33,7 @@ from typing import Any
 from _common import emit, emit_env, fail, run_timed
 
 from gamesearch.games import ConnectFour, Pig, TicTacToe
-from gamesearch.solve import Solution, solve
+from gamesearch.solving import Solution, solve
 
 
 def memo_negamax(game: Any, key: Callable[[Any], Any]) -> tuple[float, int]:

@@ -29,7 +29,10 @@ WORKLOAD = r"""
 import gc, json, sys, time
 from gamesearch import alphabeta, iterative_deepening, minimax, negamax
 from gamesearch.games import ConnectFour, TicTacToe
-from gamesearch.table import TranspositionTable
+try:
+    from gamesearch import TranspositionTable
+except ImportError:  # versions before it was exported here (gamesearch.table is deprecated now)
+    from gamesearch.table import TranspositionTable
 
 ttt, c4 = TicTacToe(), ConnectFour()
 cases = {

@@ -48,7 +48,7 @@ from helpers import reachable, ship_by_value
 
 from gamesearch import InvalidSearchOptionError, PartFailedError
 from gamesearch.games import ConnectFour, Pig, TicTacToe
-from gamesearch.solve import Solution, solve
+from gamesearch.solving import Solution, solve
 
 pytestmark = pytest.mark.skipif(
     sys.platform == "win32", reason="SIGKILL and SIGINT sent to a child process are POSIX"
@@ -79,7 +79,7 @@ BUILDER = textwrap.dedent(
     import json, sys, time
     from concurrent.futures import ProcessPoolExecutor
     from gamesearch.games import ConnectFour, Pig, TicTacToe
-    from gamesearch.solve import solve
+    from gamesearch.solving import solve
 
     GAMES = {"connect4": lambda: ConnectFour(4, 3), "pig": lambda: Pig(goal=10),
              "tictactoe": TicTacToe}

@@ -25,8 +25,8 @@ from gamesearch import GameSearchError, Solution, TableFileError
 from gamesearch.cli import main
 from gamesearch.games import Nim, TicTacToe
 from gamesearch.identity import game_identity
-from gamesearch.solve import solve
-from gamesearch.solve._codec import CODEC, MAX_DEPTH, MAX_INT_BYTES, encode
+from gamesearch.solving import solve
+from gamesearch.solving._codec import CODEC, MAX_DEPTH, MAX_INT_BYTES, encode
 
 GAME = Nim((1, 2), players=2)
 

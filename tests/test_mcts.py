@@ -13,7 +13,7 @@ from hypothesis import assume, given, settings
 
 from gamesearch import MCTSTree, alphabeta, expectiminimax, mcts
 from gamesearch.games import Chance, ConnectFour, GameTree, TicTacToe
-from gamesearch.mcts import ActionStats
+from gamesearch.montecarlo import ActionStats
 from gamesearch.testing import chance_trees, game_trees
 
 MARGIN = 2

@@ -72,7 +72,7 @@ def test_the_merge_adds_the_visits_of_the_trees():
     values = dict(result.action_values)
     assert set(values) == set(game.actions(game.initial_state()))
     # Each tree alone, seeded as the merge seeds it, gives its own most visited child.
-    from gamesearch.mcts._trees import tree_seeds
+    from gamesearch.montecarlo._trees import tree_seeds
 
     singles = []
     for seed in tree_seeds(1, 3):

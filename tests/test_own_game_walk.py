@@ -23,7 +23,7 @@ import pytest
 
 from gamesearch import alphabeta, mcts
 from gamesearch.conformance import check_game
-from gamesearch.solve import solve
+from gamesearch.solving import solve
 from gamesearch.trace import SearchTree
 
 SOURCE = str(Path(__file__).resolve().parent.parent / "src")
@@ -82,7 +82,7 @@ def test_an_own_game_goes_from_the_docs_to_a_table_a_proof_and_a_picture(own_dir
     interrupted = python(
         """
         from kalah import Kalah
-        from gamesearch.solve import solve
+        from gamesearch.solving import solve
 
         def stop(report):
             raise KeyboardInterrupt
@@ -100,7 +100,7 @@ def test_an_own_game_goes_from_the_docs_to_a_table_a_proof_and_a_picture(own_dir
     resumed = python(
         """
         from kalah import Kalah
-        from gamesearch.solve import solve
+        from gamesearch.solving import solve
         solution = solve(Kalah(pits=3, seeds=3), path="kalah.sqlite")
         print(solution.stats.resumed, solution.stats.solved)
         """,

@@ -93,7 +93,6 @@ PUBLIC = {
         "solve",
         "tournament",
     ],
-    "gamesearch.table": ["Bound", "TableEntry", "TranspositionTable"],
     "gamesearch.games": [
         "Chance",
         "ConnectFour",
@@ -149,6 +148,7 @@ PUBLIC = {
         "Select",
         "TraceNode",
     ],
+    "gamesearch.twoplayer.table": ["Bound", "TableEntry", "TranspositionTable"],
     "gamesearch.twoplayer": [
         "TranspositionTable",
         "alphabeta",
@@ -178,8 +178,8 @@ PUBLIC = {
         "OpenSpielStochasticGame",
         "strategy_from_policy",
     ],
-    "gamesearch.mcts": ["ActionStats", "MCTSPlayer", "MCTSTree", "mcts"],
-    "gamesearch.solve": [
+    "gamesearch.montecarlo": ["ActionStats", "MCTSPlayer", "MCTSTree", "mcts"],
+    "gamesearch.solving": [
         "Progress",
         "ProgressCallback",
         "Solution",
@@ -355,7 +355,7 @@ def test_iterative_deepening_signature():
 
 
 def test_solve_and_opening_book_take_an_executor_after_their_options():
-    from gamesearch.solve import opening_book, solve
+    from gamesearch.solving import opening_book, solve
 
     keyword = inspect.Parameter.KEYWORD_ONLY
     assert parameters_of(solve)[-3:] == [

@@ -28,7 +28,7 @@ from gamesearch import (
     minimax,
 )
 from gamesearch.games import GameTree, Nim, Pig, TicTacToe
-from gamesearch.solve import Progress, solve
+from gamesearch.solving import Progress, solve
 from gamesearch.testing import game_trees
 
 # ---------------------------------------------------------------- independent references

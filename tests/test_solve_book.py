@@ -10,7 +10,7 @@ import pytest
 from gamesearch import InvalidSearchOptionError, iterative_deepening
 from gamesearch.book import Book, BookEntry
 from gamesearch.games import ConnectFour, TicTacToe
-from gamesearch.solve import opening_book, solve
+from gamesearch.solving import opening_book, solve
 
 
 def test_the_engine_returns_the_books_result_at_once():

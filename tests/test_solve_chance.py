@@ -22,7 +22,7 @@ import pytest
 
 from gamesearch import CHANCE, GameProtocolError, InvalidSearchOptionError, expectiminimax
 from gamesearch.games import Hog, Pig, PigState
-from gamesearch.solve import solve
+from gamesearch.solving import solve
 
 
 def neller_presser(goal, sides, tolerance=1e-12):

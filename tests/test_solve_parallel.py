@@ -37,8 +37,8 @@ from gamesearch import (
     UnsupportedGameError,
 )
 from gamesearch.games import ConnectFour, GameTree, Nim, Pig, TicTacToe
-from gamesearch.solve import Progress, Solution, opening_book, solve
-from gamesearch.solve._parallel import by_region, cut, frontier, regions
+from gamesearch.solving import Progress, Solution, opening_book, solve
+from gamesearch.solving._parallel import by_region, cut, frontier, regions
 from gamesearch.testing import game_trees
 
 ship_by_value(__name__)  # for the Dask tests

@@ -15,7 +15,7 @@ from helpers import reachable
 
 from gamesearch import InvalidSearchOptionError, Solution, TableFileError
 from gamesearch.games import ConnectFour, Nim, Pig, TicTacToe
-from gamesearch.solve import solve
+from gamesearch.solving import solve
 
 SRC = Path(__file__).resolve().parent.parent / "src"
 
@@ -89,7 +89,7 @@ BUILD = textwrap.dedent(
     """
     import os, signal, sys
     from gamesearch.games import ConnectFour
-    from gamesearch.solve import solve
+    from gamesearch.solving import solve
 
     path, kill_after = sys.argv[1], int(sys.argv[2])
 

@@ -21,8 +21,8 @@ from gamesearch import Solution, TableFileError, UnsupportedGameError
 from gamesearch.cli import main
 from gamesearch.games import ConnectFour, Nim, Pig, TicTacToe
 from gamesearch.identity import GameIdentity, game_identity, remake
-from gamesearch.solve import opening_book, solve
-from gamesearch.solve._codec import decode, encode
+from gamesearch.solving import opening_book, solve
+from gamesearch.solving._codec import decode, encode
 
 SOURCE = str(Path(__file__).resolve().parent.parent / "src")
 
@@ -73,7 +73,7 @@ def test_an_own_game_is_solved_resumed_reopened_and_probed_in_fresh_processes(tm
     build = python(
         """
         from take import Take
-        from gamesearch.solve import solve
+        from gamesearch.solving import solve
         first = solve(Take(7), path="take.sqlite")
         print(first.value(Take(7).initial_state()), len(first))
         """,
@@ -84,7 +84,7 @@ def test_an_own_game_is_solved_resumed_reopened_and_probed_in_fresh_processes(tm
         """
         from take import Take
         from gamesearch import Solution
-        from gamesearch.solve import solve
+        from gamesearch.solving import solve
         resumed = solve(Take(7), path="take.sqlite")       # complete: read back, not solved
         loaded = Solution.load("take.sqlite")              # the game from the file alone
         print(resumed.value(Take(7).initial_state()), len(resumed), resumed.stats.solved)

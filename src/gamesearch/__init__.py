@@ -7,8 +7,22 @@ A :class:`Game` goes in, a :class:`SearchResult` comes out:
 >>> result = alphabeta(TicTacToe())
 >>> result.value, result.action, result.stats.nodes
 (0.0, 0, 18297)
+
+Each dotted name means one thing and resolves both ways: ``gamesearch.solve`` and
+``gamesearch.mcts`` are functions (their packages are :mod:`gamesearch.solving` and
+:mod:`gamesearch.montecarlo`), and a subpackage not loaded by ``import gamesearch``
+(``games``, ``adapters``, ``conformance``, ``testing``, ``imperfect``, ``cli``) loads on first
+use as an attribute, so ``gamesearch.games.TicTacToe`` works as ``from gamesearch.games
+import TicTacToe`` does.
 """
 
+from __future__ import annotations
+
+import importlib
+import sys
+from typing import TYPE_CHECKING
+
+from ._deprecation import Package
 from .chance.expectimax import expectimax
 from .chance.expectiminimax import expectiminimax
 from .errors import (
@@ -32,9 +46,9 @@ from .errors import (
     UnsupportedGameError,
 )
 from .game import CHANCE, Evaluation, Game, Order, Player, StochasticGame
-from .mcts.player import MCTSPlayer
-from .mcts.search import mcts
-from .mcts.tree import MCTSTree
+from .montecarlo.player import MCTSPlayer
+from .montecarlo.search import mcts
+from .montecarlo.tree import MCTSTree
 from .multiplayer.best_reply import PassingGame, Reply, best_reply
 from .multiplayer.maxn import maxn
 from .multiplayer.paranoid import paranoid
@@ -48,8 +62,8 @@ from .play import (
     searcher_player,
 )
 from .result import SearchResult, SearchStats
-from .solve.solution import Solution
-from .solve.solver import solve
+from .solving.solution import Solution
+from .solving.solver import solve
 from .tournament import TournamentResult, tournament
 from .twoplayer.alphabeta import alphabeta
 from .twoplayer.deepening import iterative_deepening
@@ -57,6 +71,28 @@ from .twoplayer.minimax import minimax
 from .twoplayer.mtdf import mtdf
 from .twoplayer.negamax import negamax
 from .twoplayer.table import TranspositionTable
+
+if TYPE_CHECKING:  # the public modules, as attributes; at run time a module not yet loaded loads
+    # on first use (__getattr__ below)
+    from . import adapters as adapters
+    from . import book as book
+    from . import chance as chance
+    from . import cli as cli
+    from . import conformance as conformance
+    from . import errors as errors
+    from . import game as game
+    from . import games as games
+    from . import identity as identity
+    from . import imperfect as imperfect
+    from . import montecarlo as montecarlo
+    from . import multiplayer as multiplayer
+    from . import parallel as parallel
+    from . import progress as progress
+    from . import result as result
+    from . import solving as solving
+    from . import testing as testing
+    from . import trace as trace
+    from . import twoplayer as twoplayer
 
 __version__ = "0.2.0"
 """The version of this release, written here only: the package's metadata reads it from this line
@@ -117,3 +153,31 @@ __all__ = [
     "solve",
     "tournament",
 ]
+
+_SUBMODULES = frozenset(
+    {
+        *("adapters", "book", "chance", "cli", "conformance", "errors", "game", "games"),
+        *("identity", "imperfect", "montecarlo", "multiplayer", "parallel", "progress"),
+        *("result", "solving", "testing", "trace", "twoplayer"),
+    }
+)
+"""The public modules and subpackages of ``gamesearch`` (but ``play`` and ``tournament``, whose
+names are their functions'). Those ``import gamesearch`` does not
+load (``games``, ``adapters``, ``conformance``, ``testing``, ``imperfect``, ``cli``: some need
+extras) load on first access as attributes of ``gamesearch``."""
+
+if not TYPE_CHECKING:  # hidden from type checkers, which would then accept any attribute
+
+    def __getattr__(name: str) -> object:
+        """Load a public subpackage on first use as an attribute (PEP 562)."""
+        if name in _SUBMODULES:
+            return importlib.import_module(f"{__name__}.{name}")
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+    def __dir__() -> list[str]:
+        return sorted({*globals(), *_SUBMODULES})
+
+
+# ``gamesearch.solve`` and ``gamesearch.mcts`` stay the functions when old code imports the
+# deprecated packages of those names (see gamesearch._deprecation).
+sys.modules[__name__].__class__ = Package

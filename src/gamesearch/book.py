@@ -3,7 +3,7 @@
 A *book* answers, for the positions it knows, the exact value, a best action and the distance
 to the end of the game under best play: an opening book for the first moves, an endgame table
 (Thompson 1986) for the last ones, or the strong solution of a whole game. The searchers only
-need :class:`Book`, a protocol with one method, ``probe``; :class:`gamesearch.solve.Solution`
+need :class:`Book`, a protocol with one method, ``probe``; :class:`gamesearch.solving.Solution`
 implements it, and so can any other table.
 
 This module is part of the contract layer, next to :mod:`gamesearch.game`: the engine
@@ -51,7 +51,7 @@ class Book(Protocol):
 
     Example:
         >>> from gamesearch.games import TicTacToe
-        >>> from gamesearch.solve import solve
+        >>> from gamesearch.solving import solve
         >>> game = TicTacToe()
         >>> table = solve(game)
         >>> isinstance(table, Book)
@@ -78,7 +78,7 @@ def check_book(book: object, searcher: str, game: object = None) -> None:
     """Raise :class:`InvalidSearchOptionError` unless ``book`` is ``None`` or a book of ``game``.
 
     A book that says which game it was built for (a ``game`` attribute, as a
-    :class:`~gamesearch.solve.Solution` has) must have been built for this one: the same
+    :class:`~gamesearch.solving.Solution` has) must have been built for this one: the same
     stable identity (:mod:`gamesearch.identity`), else an equal game of the same class.
     """
     if book is None:
@@ -86,7 +86,7 @@ def check_book(book: object, searcher: str, game: object = None) -> None:
     if not callable(getattr(book, "probe", None)):
         raise InvalidSearchOptionError(
             f"{searcher}: book must have a probe(state, player) method (such as a "
-            f"gamesearch.solve.Solution), not {type(book).__name__}"
+            f"gamesearch.solving.Solution), not {type(book).__name__}"
         )
     built = getattr(book, "game", None)
     if built is None or game is None:

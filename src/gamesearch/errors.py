@@ -169,7 +169,7 @@ class UnknownGameError(GameSearchError, LookupError):
 
 
 class UnsolvedStateError(GameSearchError, LookupError):
-    """A :class:`~gamesearch.solve.Solution` was asked about a state it does not hold.
+    """A :class:`~gamesearch.solving.Solution` was asked about a state it does not hold.
 
     The state is not reachable from the roots the solution was built from, or (in an opening
     book) lies deeper than the book goes.

@@ -19,7 +19,7 @@ class Progress:
     """
 
     phase: str
-    """What is being done. For :func:`~gamesearch.solve.solve`: ``"solve"`` (the memoised
+    """What is being done. For :func:`~gamesearch.solving.solve`: ``"solve"`` (the memoised
     depth-first pass), ``"forward"`` (building the graph of reachable states), ``"propagate"``
     (retrograde analysis), ``"iterate"`` (value iteration) or ``"write"`` (saving to SQLite).
     For a run on an executor: ``"parts"``, counting the parts finished."""

@@ -52,7 +52,9 @@ _HOME = {
 
 
 def __getattr__(name: str) -> Any:
-    """Load the adapter module that defines ``name`` on first use (PEP 562)."""
+    """Load the adapter module that defines ``name``, or is ``name``, on first use (PEP 562)."""
     if name in _HOME:
         return getattr(importlib.import_module(f"{__name__}.{_HOME[name]}"), name)
+    if name in _HOME.values():  # gamesearch.adapters.chess as an attribute, as by import
+        return importlib.import_module(f"{__name__}.{name}")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

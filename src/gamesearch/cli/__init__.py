@@ -160,7 +160,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     _match_command(commands, names)
     _tree_command(commands)
-    add_table_command(commands)  # gamesearch table build / probe (gamesearch.solve)
+    add_table_command(commands)  # gamesearch table build / probe (gamesearch.solving)
     return parser
 
 

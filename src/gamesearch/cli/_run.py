@@ -5,7 +5,7 @@ last complete result, which :class:`Interrupted` carries when Ctrl-C stops it:
 
 - ``iterative_deepening`` and the searchers the command deepens (``maxn``,
   ``expectiminimax``): one line and one result per completed depth;
-- ``mcts``: run in slices over one :class:`~gamesearch.mcts.MCTSTree` (each slice goes on
+- ``mcts``: run in slices over one :class:`~gamesearch.montecarlo.MCTSTree` (each slice goes on
   growing the tree the last one grew, with the same generator), one line and one result per
   slice, so that Ctrl-C loses the slice under way at most (a fraction of a second), never the
   search (issue 26);
@@ -26,9 +26,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..game import CHANCE
-from ..mcts.tree import MCTSTree
+from ..montecarlo.tree import MCTSTree
 from ..result import SearchResult, SearchStats
-from ..solve import Progress, solve
+from ..solving import Progress, solve
 from ..twoplayer.table import TranspositionTable
 from ._board import move_text
 from ._search import DEEPENED, SEARCHERS, TABLE, Plan

@@ -3,7 +3,7 @@
 ``solve`` proves by default, with the exact method that fits the game (:func:`exact_method`):
 the engine's exact solver (``mtdf`` without a depth) for a two-player game that offers its
 hooks, else ``iterative_deepening`` until the value is proven; the table solver
-(:func:`gamesearch.solve.solve`, value iteration) for a two-player game of chance; ``maxn``,
+(:func:`gamesearch.solving.solve`, value iteration) for a two-player game of chance; ``maxn``,
 deepened until proven, for n != 2 players. A limit the user gives (``--depth``, ``--time``)
 switches to the depth-limited family that fits (:func:`fitting`): ``iterative_deepening``,
 ``expectiminimax`` or ``maxn``. ``play`` keeps a limit per move (:func:`default_plan`).
@@ -21,10 +21,10 @@ from typing import Any
 from ..chance.expectiminimax import expectiminimax
 from ..errors import InvalidSearchOptionError
 from ..games.registry import GameSpec
-from ..mcts.search import mcts
+from ..montecarlo.search import mcts
 from ..multiplayer.maxn import maxn
 from ..result import SearchResult
-from ..solve import solve
+from ..solving import solve
 from ..twoplayer._solver import solving_children
 from ..twoplayer.alphabeta import alphabeta
 from ..twoplayer.deepening import iterative_deepening
@@ -46,7 +46,7 @@ SEARCHERS: dict[str, Callable[..., SearchResult[Any]]] = {
 """The searchers ``--searcher`` names, besides ``solve`` (the table solver)."""
 
 TABLE = "solve"
-"""The name of the table solver, :func:`gamesearch.solve.solve`, for ``--searcher``."""
+"""The name of the table solver, :func:`gamesearch.solving.solve`, for ``--searcher``."""
 
 METHODS: dict[str, Callable[..., Any]] = {**SEARCHERS, TABLE: solve}
 """Every name ``--searcher`` takes, with the function its ``-o`` options are checked against."""

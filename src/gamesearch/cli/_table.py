@@ -23,11 +23,11 @@ from ..errors import GameSearchError, InvalidSearchOptionError, TableFileError
 from ..game import CHANCE
 from ..games.registry import GameSpec, find_game, reference_games
 from ..identity import GameIdentity, game_identity, remake
-from ..solve import _file
-from ..solve.opening import opening_book
-from ..solve.progress import Progress
-from ..solve.solution import Solution
-from ..solve.solver import solve
+from ..solving import _file
+from ..solving.opening import opening_book
+from ..solving.progress import Progress
+from ..solving.solution import Solution
+from ..solving.solver import solve
 from ._board import move_text, position_from
 from ._pool import worker_pool
 

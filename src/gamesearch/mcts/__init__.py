@@ -1,14 +1,26 @@
-"""Monte Carlo tree search: UCT and PUCT, the MCTS-Solver, chance and n players, tree reuse.
+"""Deprecated: the package of Monte Carlo tree search is :mod:`gamesearch.montecarlo`.
 
->>> from gamesearch.mcts import mcts
->>> from gamesearch.games import TicTacToe
->>> result = mcts(TicTacToe(), iterations=300, rng=1)
->>> result.stats.leaves, result.action in range(9)
-(300, True)
+``gamesearch.mcts`` is the search function (:func:`gamesearch.montecarlo.mcts`, also
+``from gamesearch import mcts``). This alias keeps the package's old spellings working, with
+a :class:`DeprecationWarning`: ``from gamesearch.mcts import ActionStats`` and
+``from gamesearch.mcts.tree import MCTSTree`` give the objects of
+:mod:`gamesearch.montecarlo`. Import from :mod:`gamesearch.montecarlo` instead.
 """
 
-from .player import MCTSPlayer
-from .search import mcts
-from .tree import ActionStats, MCTSTree
+from .._deprecation import alias_package, warn_deprecated_module
+
+warn_deprecated_module(
+    __name__,
+    "the package of Monte Carlo tree search is gamesearch.montecarlo (gamesearch.mcts is the "
+    "function)",
+)
+alias_package(__name__, "gamesearch.montecarlo")
+
+from ..montecarlo import (  # noqa: E402  (after the warning, which names the importer)
+    ActionStats,
+    MCTSPlayer,
+    MCTSTree,
+    mcts,
+)
 
 __all__ = ["ActionStats", "MCTSPlayer", "MCTSTree", "mcts"]

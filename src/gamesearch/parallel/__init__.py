@@ -1,7 +1,7 @@
 """Parallel search of one position: an alpha-beta search split below its root, on any executor.
 
 Root-parallel Monte Carlo search is :func:`gamesearch.mcts` with ``trees=``; tournaments are
-:func:`gamesearch.tournament`; solving on many cores is :func:`gamesearch.solve.solve` with
+:func:`gamesearch.tournament`; solving on many cores is :func:`gamesearch.solving.solve` with
 ``executor=``.
 
 >>> from gamesearch.parallel import parallel_search

@@ -1,15 +1,27 @@
-"""Solving games into tables: strong solutions, retrograde analysis, value iteration, books.
+"""Deprecated: the package of solved tables is :mod:`gamesearch.solving`.
 
-:func:`solve` answers every position reachable from a root at once, where a search answers one:
-the value of each state for the player to move, its distance to the end under best play and its
-optimal actions, in a :class:`Solution` kept in memory or in a SQLite file. A solution is a
-:class:`~gamesearch.book.Book`, which ``iterative_deepening(..., book=...)`` consults;
-:func:`opening_book` builds a table of the first plies of a game too big to solve whole.
+``gamesearch.solve`` is the function that solves a game (:func:`gamesearch.solving.solve`,
+also ``from gamesearch import solve``). This alias keeps the package's old spellings working,
+with a :class:`DeprecationWarning`: ``from gamesearch.solve import Solution`` and
+``from gamesearch.solve.solution import Solution`` give the objects of
+:mod:`gamesearch.solving`. Import from :mod:`gamesearch.solving` instead.
 """
 
-from .opening import opening_book
-from .progress import Progress, ProgressCallback
-from .solution import Solution, SolveStats
-from .solver import solve
+from .._deprecation import alias_package, warn_deprecated_module
+
+warn_deprecated_module(
+    __name__,
+    "the package of solved tables is gamesearch.solving (gamesearch.solve is the function)",
+)
+alias_package(__name__, "gamesearch.solving")
+
+from ..solving import (  # noqa: E402  (after the warning, which names the importer)
+    Progress,
+    ProgressCallback,
+    Solution,
+    SolveStats,
+    opening_book,
+    solve,
+)
 
 __all__ = ["Progress", "ProgressCallback", "Solution", "SolveStats", "opening_book", "solve"]

@@ -37,7 +37,6 @@ from ..trace.events import Leaf, Observer
 from ._children import children_alphabeta
 from ._enhanced import Enhancements, Outcome, enhanced_search, make_enhancements
 from ._maxmin import maxmin_alphabeta
-from ._proofs import public, win_utility
 from .table import Bound, TranspositionTable
 
 __all__ = ["finish", "window_search"]
@@ -355,7 +354,6 @@ def _verified_step(
     if game.is_terminal(state):
         return _NO_ACTION
     keyfn = getattr(game, "key", None)
-    win = win_utility(game)
     entry = table.get(state if keyfn is None else keyfn(state))
     actions = game.actions(state)
     if entry is not None and entry.action in actions:
@@ -373,7 +371,7 @@ def _verified_step(
             below = table.get(child if keyfn is None else keyfn(child))
             if below is None or below.search != search:
                 continue
-            found, bound = public(below.value, win)[0], Bound(below.bound)
+            found, bound = below.value, Bound(below.bound)  # the game's value
             if game.to_move(child) != player:  # the entry's value is for the opponent
                 found, bound = -found, _FLIPPED[bound]
         if found == value and (bound is Bound.EXACT or bound is needed):

@@ -99,7 +99,7 @@ def iterative_deepening(
         trace: An observer given every step of every iteration (see :mod:`gamesearch.trace`;
             a :class:`~gamesearch.trace.SearchTree` keeps one tree per iteration).
         book: A table of solved positions (a :class:`~gamesearch.book.Book`, such as a
-            :class:`gamesearch.solve.Solution`): if it knows the root, its exact result is
+            :class:`gamesearch.solving.Solution`): if it knows the root, its exact result is
             returned at once without a search; otherwise the positions it knows at the depth
             limit are scored with its exact values instead of ``evaluate`` (an endgame table).
             Those still count as estimates: the search goes on deepening until every line ends.

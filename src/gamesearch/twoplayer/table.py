@@ -1,5 +1,8 @@
 """The transposition table: what alpha-beta learned about a state, kept for when it comes again.
 
+In gamesearch "table" alone means a solved table (:mod:`gamesearch.solving`); this one is always
+the *transposition table*, imported as :class:`gamesearch.TranspositionTable`.
+
 Different move orders often reach the same state (a *transposition*). A table remembers, for
 each state searched, the value found, what kind of bound that value is, how deep the search
 below it went and its best action, so that a later visit can reuse the value or at least try the
@@ -14,6 +17,7 @@ from itertools import islice
 from typing import Any, NamedTuple
 
 from ..errors import InvalidSearchOptionError
+from ._proofs import MATE, TOP, public, win_utility
 
 __all__ = ["Bound", "TableEntry", "TranspositionTable"]
 
@@ -35,10 +39,24 @@ class Bound(enum.IntEnum):
 
 
 class TableEntry(NamedTuple):
-    """What one search learned about one state.
+    """What one search learned about one state, in the game's values.
 
     The invariant: searched to ``depth`` more plies, the state is worth ``value`` (for the player
-    to move there, from the point of view the search used), in the sense that ``bound`` gives.
+    to move there, from the point of view the search used), in the sense that ``bound`` gives;
+    if ``distance`` is not ``None``, the value is a win or a loss that far from the state.
+
+    Example:
+        >>> from gamesearch import TranspositionTable, alphabeta
+        >>> from gamesearch.games import TicTacToe
+        >>> game, table = TicTacToe(), TranspositionTable()
+        >>> won = game.initial_state()
+        >>> for move in (0, 3, 1, 4):  # X to move, and X wins at 2
+        ...     won = game.result(won, move)
+        >>> alphabeta(game, won, table=table).plies_to_end
+        1
+        >>> entry = table.get(game.key(won))  # the game has a key: the table is keyed by it
+        >>> entry.value, entry.distance, Bound(entry.bound)
+        (1.0, 1, <Bound.EXACT: 0>)
     """
 
     search: int
@@ -52,7 +70,8 @@ class TableEntry(NamedTuple):
     value."""
 
     value: float
-    """The value found, for the player to move in the state."""
+    """The value found, for the player to move in the state, in the game's utilities: a proven
+    win or loss is the game's ``win_utility`` or its negation."""
 
     action: Any
     """The best action found, tried first when the state is searched again."""
@@ -61,9 +80,16 @@ class TableEntry(NamedTuple):
     """Whether no evaluation function was read below the state: then ``value`` holds at any
     depth."""
 
+    distance: int | None = None
+    """For a proven win or loss (a game with ``win_utility``), the plies from the state to the
+    end of the game (of the bound's line, if ``value`` is a bound); else ``None``."""
+
 
 RawEntry = tuple[int, int, int, float, Any, bool]
-"""A :class:`TableEntry` as the table stores it: a plain tuple, the bound as an int."""
+"""A :class:`TableEntry` as the table stores it: a plain tuple, the bound as an int, and the
+value as the search compares values, a win or loss encoded with its distance in one float
+(a distance score, :mod:`._proofs`; counted from the state). The searchers read these tuples
+directly; :meth:`TranspositionTable.get` and :meth:`~TranspositionTable.store` translate."""
 
 EXACT, LOWER, UPPER = int(Bound.EXACT), int(Bound.LOWER), int(Bound.UPPER)
 
@@ -130,17 +156,42 @@ class TranspositionTable:
         return f"TranspositionTable(max_entries={self.max_entries}, entries={len(self)})"
 
     def get(self, key: Hashable) -> TableEntry | None:
-        """The entry stored for ``key`` (a state, or ``game.key(state)``), or ``None``."""
+        """The entry stored for ``key`` (a state, or ``game.key(state)``), or ``None``.
+
+        Its ``value`` is the game's, and a proven win or loss has its ``distance``.
+        """
         raw = self._entries.get(key)
-        return None if raw is None else TableEntry._make(raw)
+        if raw is None:
+            return None
+        search, depth, bound, score, action, proven = raw
+        value, distance = (score, None)
+        if MATE <= abs(score) <= TOP:  # a distance score: the game's win_utility, and plies
+            value, distance = public(score, win_utility(self._game))
+        return TableEntry(search, depth, bound, value, action, proven, distance)
 
     def store(self, key: Hashable, entry: TableEntry) -> None:
-        """Store ``entry`` for ``key``, making room first if the table is full."""
-        search, depth, bound, value, action, proven = entry
+        """Store ``entry`` for ``key``, making room first if the table is full.
+
+        Raises:
+            InvalidSearchOptionError: ``entry.distance`` is not ``None`` but not an int >= 0,
+                or comes with a value that is not a win or a loss (positive or negative).
+        """
+        search, depth, bound, value, action, proven, distance = entry
+        if distance is not None:
+            if isinstance(distance, bool) or not isinstance(distance, int) or distance < 0:
+                raise InvalidSearchOptionError(
+                    f"TableEntry.distance must be None or an int >= 0, not {distance!r}"
+                )
+            if not value:
+                raise InvalidSearchOptionError(
+                    f"a TableEntry with a distance ({distance}) is a win or a loss: its value "
+                    f"must be the game's win_utility or its negation, not {value!r}"
+                )
+            value = TOP - distance if value > 0 else -(TOP - distance)
         self.store_raw(key, (search, depth, int(bound), value, action, proven))
 
     def store_raw(self, key: Hashable, entry: RawEntry) -> None:
-        """:meth:`store` for a plain tuple in :class:`TableEntry`'s field order (a fast path)."""
+        """:meth:`store` for a :data:`RawEntry`, the searchers' own values (a fast path)."""
         entries = self._entries
         if len(entries) >= self.max_entries and key not in entries:
             for old in list(islice(entries, len(entries) - self.max_entries // 2)):

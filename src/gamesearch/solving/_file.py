@@ -3,8 +3,8 @@
 A table file's ``meta`` table records which game it solves (the stable identity of
 :mod:`gamesearch.identity`), how it was made, from which roots, when, and whether it is
 complete. These functions write that head and read it back, checked, for
-:class:`~gamesearch.solve.Solution`, :func:`~gamesearch.solve.solve`,
-:func:`~gamesearch.solve.opening_book` and ``gamesearch table probe``.
+:class:`~gamesearch.solving.Solution`, :func:`~gamesearch.solving.solve`,
+:func:`~gamesearch.solving.opening_book` and ``gamesearch table probe``.
 """
 
 from __future__ import annotations

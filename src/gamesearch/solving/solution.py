@@ -51,7 +51,7 @@ class SolveStats:
 class Solution:
     """The solved states of a game: value, distance and optimal actions of each, by key.
 
-    Made by :func:`~gamesearch.solve.solve` (or :func:`~gamesearch.solve.opening_book`), or
+    Made by :func:`~gamesearch.solving.solve` (or :func:`~gamesearch.solving.opening_book`), or
     read from a file by :meth:`load`. It is a :class:`~gamesearch.book.Book`: pass it to
     ``iterative_deepening(..., book=solution)``.
 
@@ -76,7 +76,7 @@ class Solution:
 
     Example:
         >>> from gamesearch.games import TicTacToe
-        >>> from gamesearch.solve import solve
+        >>> from gamesearch.solving import solve
         >>> game = TicTacToe()
         >>> solution = solve(game)
         >>> solution.value(game.initial_state()), solution.method

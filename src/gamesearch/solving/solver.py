@@ -110,7 +110,7 @@ def solve(
         batch: Entries per transaction when writing ``path``.
         tolerance: Value iteration stops when a sweep moves no value by more than this.
         max_sweeps: Value iteration gives up after this many sweeps of one component.
-        progress: Called with a :class:`~gamesearch.solve.Progress` every ``progress_every``
+        progress: Called with a :class:`~gamesearch.solving.Progress` every ``progress_every``
             states and at the end of each phase (an exception it raises stops the build;
             what was written to ``path`` stays).
         progress_every: States between two progress reports.

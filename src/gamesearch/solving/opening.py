@@ -67,12 +67,12 @@ def opening_book(
             the root are in it.
         state: The root; ``None`` means ``game.initial_state()``.
         path: A SQLite file to save the book to.
-        progress: Called with a :class:`~gamesearch.solve.Progress` every ``progress_every``
+        progress: Called with a :class:`~gamesearch.solving.Progress` every ``progress_every``
             positions solved.
         progress_every: Positions between two progress reports.
         spec: How to remake the game, stored in the file for ``gamesearch table probe``.
         executor: A ``concurrent.futures.Executor`` to solve the parts on (see
-            :func:`~gamesearch.solve.solve`); ``None`` solves them here, one after another.
+            :func:`~gamesearch.solving.solve`); ``None`` solves them here, one after another.
             With an executor, ``progress`` is told of the parts (phase ``"parts"``) and then of
             the root's positions.
         retries: How many times a part that raised is submitted again.

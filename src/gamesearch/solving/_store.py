@@ -7,7 +7,7 @@ The file holds two tables::
 
 ``key`` is the state's key (``game.key(state)``, else the state) and ``actions`` a tuple of
 actions (or NULL when the optimal actions are worked out from the children), both written by
-the library's own codec (:mod:`gamesearch.solve._codec`), which stores plain data and can
+the library's own codec (:mod:`gamesearch.solving._codec`), which stores plain data and can
 build nothing else: reading a file runs no code. The ``meta`` table records the format
 (:data:`FORMAT`), the codec, the game's stable identity (:mod:`gamesearch.identity`), how the
 table was made and whether it is complete. Entries are written ``batch`` at a time, each batch
@@ -51,7 +51,7 @@ _INF = math.inf
 
 
 def pack(key: Any) -> bytes:
-    """The bytes a key is stored under (see :func:`gamesearch.solve._codec.encode`)."""
+    """The bytes a key is stored under (see :func:`gamesearch.solving._codec.encode`)."""
     return _codec.encode(key)
 
 

@@ -1,0 +1,71 @@
+"""Old import paths kept working, with a :class:`DeprecationWarning`, after a rename.
+
+A dotted name means one thing (docs/architecture.md, "One name, one meaning"):
+``gamesearch.solve`` and ``gamesearch.mcts`` are the functions, and the packages that used to
+share those names are now :mod:`gamesearch.solving` and :mod:`gamesearch.montecarlo`. The old
+packages stay as aliases: importing one warns once, and each module of the new package is
+importable under the old name too (``from gamesearch.solve.solution import Solution``), as the
+same module object, not a copy, so that classes keep one identity.
+
+The import system binds a subpackage, once loaded, as an attribute of its parent, which would
+replace the function ``gamesearch.solve`` with the alias package the first time old code
+imports it; :class:`Package`, the class of the ``gamesearch`` module, keeps the function.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import sys
+import types
+import warnings
+
+__all__ = ["RENAMED_PACKAGES", "Package", "alias_package", "warn_deprecated_module"]
+
+RENAMED_PACKAGES = {"solve": "solving", "mcts": "montecarlo"}
+"""The renamed subpackages of ``gamesearch``: old name to new. The old names are functions."""
+
+
+class Package(types.ModuleType):
+    """The class of the ``gamesearch`` module: the functions keep the names of renamed packages.
+
+    Setting a module object as ``gamesearch.solve`` or ``gamesearch.mcts`` is ignored: it is the
+    import system binding the deprecated alias package (``gamesearch/solve/``) to its parent.
+    Any other value is set as usual. (Python's data model lets a module's ``__class__`` be
+    replaced by a subclass of :class:`types.ModuleType` for this kind of customisation.)
+    """
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name in RENAMED_PACKAGES and isinstance(value, types.ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+def warn_deprecated_module(old: str, instead: str) -> None:
+    """Warn, from a deprecated module's body, that importing ``old`` is deprecated.
+
+    Args:
+        old: The deprecated module's dotted name.
+        instead: What to import instead, said in the warning.
+    """
+    # stacklevel 3: this function, the deprecated module, then (past the import system's own
+    # frames, which warnings skips) the line that imported it.
+    warnings.warn(f"{old} is deprecated: {instead}", DeprecationWarning, stacklevel=3)
+
+
+def alias_package(old: str, new: str) -> None:
+    """Make each module of the package ``new`` importable as a module of ``old`` too.
+
+    Called from the body of the alias package ``old`` (already in ``sys.modules``); the
+    modules are the new package's own objects.
+
+    Args:
+        old: The deprecated package's dotted name, e.g. ``"gamesearch.solve"``.
+        new: The package it was renamed to, e.g. ``"gamesearch.solving"``.
+    """
+    alias = sys.modules[old]
+    package = importlib.import_module(new)
+    for info in pkgutil.iter_modules(package.__path__):
+        module = importlib.import_module(f"{new}.{info.name}")
+        sys.modules[f"{old}.{info.name}"] = module
+        setattr(alias, info.name, module)
