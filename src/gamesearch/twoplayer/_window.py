@@ -82,9 +82,11 @@ def window_search(
         history: As for :func:`~gamesearch.alphabeta`.
         quiescence: As for :func:`~gamesearch.alphabeta`.
         root_values: As for :func:`~gamesearch.alphabeta`.
-        trace: The observer to tell each step, or ``None``. Tracing runs the enhanced loop,
-            which without enhancements visits exactly the nodes of the plain loop; the plain
-            loop stays free of hooks, as the speed reference.
+        trace: The observer to tell each step, or ``None``. With options, the enhanced loop
+            tells it, the loop that runs without a trace too. Without options, tracing runs the
+            enhanced loop with every option off (distance scores too), which visits exactly
+            the nodes of the plain loop (``tests/test_trace_observes.py`` checks it), so that
+            the plain loop stays free of hooks, as the speed reference.
     """
     started = time.perf_counter()
     options = make_enhancements(
@@ -102,7 +104,9 @@ def window_search(
     if game.is_terminal(root):
         return terminal_root(game, root, depth=depth, started=started, trace=trace)
     if options is not None or trace is not None:
-        options = Enhancements() if options is None else options
+        # Traced without options, the enhanced loop stands in for the plain one: without the
+        # distance scores, which the plain loop lacks, it visits the plain loop's nodes.
+        options = Enhancements(distances=False) if options is None else options
         unwound: list[Any] = []
         with recursion_guard(searcher, unwound, getattr(game, "key", None)):
             return finish(

@@ -7,10 +7,11 @@ import time
 from dataclasses import replace
 from typing import Any
 
-from .._core import prepare, recursion_guard
+from .._core import check_trace, prepare, recursion_guard
 from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, Game, Order, S
 from ..result import SearchResult
+from ..trace.events import Observer
 from ._enhanced import Enhancements, Outcome, enhanced_search, with_work_of
 from ._ordering import Memory
 from ._solver import probe, solving_children
@@ -31,6 +32,7 @@ def mtdf(
     evaluate: Evaluation[S] | None = None,
     order: Order[S, A] | None = None,
     table: TranspositionTable | None = None,
+    trace: Observer | None = None,
 ) -> SearchResult[A]:
     """MTD(f) (Plaat, Schaeffer, Pijls and de Bruin 1996): minimax by null-window searches.
 
@@ -59,6 +61,10 @@ def mtdf(
             game's own ``evaluate`` method (needed with ``depth``).
         order: ``order(state, actions)``, best first; defaults to the game's own ``order``.
         table: The table the passes share (default: a new one).
+        trace: An observer given every step of every pass, values and windows for the player
+            to move at ``state`` (see :mod:`gamesearch.trace`; a
+            :class:`~gamesearch.trace.SearchTree` keeps one tree per pass); ``None`` for none.
+            The traced search is the untraced one, exact solver included.
 
     Returns:
         The value for the player to move at ``state``, its best action and principal
@@ -100,18 +106,19 @@ def mtdf(
             f"{_SEARCHER}: first_guess must be a finite number, not {first_guess!r}"
         )
     root, limit = prepare(game, state, depth, evaluate, searcher=_SEARCHER)
+    check_trace(trace, _SEARCHER)
     if table is not None and not isinstance(table, TranspositionTable):
         raise InvalidSearchOptionError(
             f"{_SEARCHER}: table must be a TranspositionTable, not {type(table).__name__}"
         )
     if game.is_terminal(root):
-        return terminal_root(game, root, depth=depth, started=started, trace=None)
+        return terminal_root(game, root, depth=depth, started=started, trace=trace)
     table = TranspositionTable() if table is None else table
     search_id = table.begin_search(game)
     children = solving_children(game) if depth is None and trusted_order else None
     if children is not None:  # exact solving with the game's hooks: the lean probe loop
         with recursion_guard(_SEARCHER, [], getattr(game, "key", None)):
-            outcome = probe(game, root, children, table, search_id)
+            outcome = probe(game, root, children, table, search_id, trace)
         return finish(game, root, outcome, table, depth=depth, started=started)
     options = Enhancements(order=order, table=table, trusted_order=trusted_order)
     memory = Memory()
@@ -126,7 +133,7 @@ def mtdf(
             outcome = enhanced_search(
                 game, root, limit, evaluate, root_view=True, options=options,
                 search_id=search_id, memory=memory, unwound=unwound, searcher=_SEARCHER,
-                window=(math.nextafter(beta, -math.inf), beta),
+                trace=trace, window=(math.nextafter(beta, -math.inf), beta),
             )  # fmt: skip
         guess = outcome.score
         if guess < beta:
