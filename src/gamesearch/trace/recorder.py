@@ -249,8 +249,9 @@ class Recorder(MonteCarloRecording):
         return node
 
     def _root_player(self) -> Player:
+        """MAX: the player to move at the root, or player 0 at a chance root (as searchers say)."""
         player = self.trees[-1].player
-        return 0 if player is None else player
+        return 0 if player is None or player == _CHANCE else player
 
     def _kind(self, player: Player) -> NodeKind:
         if player == _CHANCE:

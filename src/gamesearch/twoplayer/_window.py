@@ -104,26 +104,31 @@ def window_search(
     if game.is_terminal(root):
         return terminal_root(game, root, depth=depth, started=started, trace=trace)
     if options is not None or trace is not None:
-        # Traced without options, the enhanced loop stands in for the plain one: without the
-        # distance scores, which the plain loop lacks, it visits the plain loop's nodes.
+        # Traced without options, the enhanced loop stands in for the plain one, with what the
+        # plain loop lacks left out: the distance scores (so that it visits the plain loop's
+        # nodes), and proofs amid estimates (a plain search is exact when it read none).
+        stand_in = options is None
         options = Enhancements(distances=False) if options is None else options
         unwound: list[Any] = []
         with recursion_guard(searcher, unwound, getattr(game, "key", None)):
+            outcome = enhanced_search(
+                game,
+                root,
+                limit,
+                evaluate,
+                root_view=root_view,
+                options=options,
+                search_id=0 if options.table is None else options.table.begin_search(game),
+                unwound=unwound,
+                searcher=searcher,
+                trace=trace,
+            )
+            if stand_in:
+                outcome.proven = False
             return finish(
                 game,
                 root,
-                enhanced_search(
-                    game,
-                    root,
-                    limit,
-                    evaluate,
-                    root_view=root_view,
-                    options=options,
-                    search_id=0 if options.table is None else options.table.begin_search(game),
-                    unwound=unwound,
-                    searcher=searcher,
-                    trace=trace,
-                ),
+                outcome,
                 options.table,
                 depth=depth,
                 started=started,
