@@ -218,7 +218,8 @@ def test_jupyter_shows_the_page_in_a_frame() -> None:
 def test_iterative_deepening_pages_show_any_iteration() -> None:
     game = TicTacToe()
     tree = SearchTree(game)
-    iterative_deepening(game, game.parse("XX. / OO. / ..."), trace=tree)
+    iterative_deepening(game, game.parse("XOX / .O. / ..."), trace=tree)
+    assert len(tree.trees) > 1  # a draw: proven by the fifth iteration only
     first = page_data(tree.to_html(root=tree.trees[0]))
     assert len(first["nodes"]) < len(page_data(tree.to_html())["nodes"])
 

@@ -208,6 +208,11 @@ def check_events(events: list[Any], result: Any, game: Any, searcher: Any) -> No
             if searcher is minimax:
                 assert event.alpha is None
                 assert event.beta is None
+            elif event.alpha == event.beta:
+                # A window between two proven results of the same sign (a faster and a slower
+                # win, as the engine's distance scores tell them apart) shows both ends as the
+                # game's value of that result.
+                assert abs(event.alpha) == getattr(game, "win_utility", None)
             else:
                 assert event.alpha < event.beta
             open_nodes.append(event)

@@ -41,7 +41,8 @@ the pruned nodes, and draws it (:meth:`~SearchTree.to_dot`, :meth:`~SearchTree.t
 (3.0, 3.0)
 
 Tracing costs nothing when ``trace`` is ``None``: ``alphabeta`` and ``negamax`` then run their
-plain loop, and the other loops test ``trace is not None`` once per event.
+plain loop, and the other loops test ``trace is not None`` once per event. A trace observes and
+never steers: traced, every searcher returns what it returns untraced, statistics included.
 """
 
 from __future__ import annotations

@@ -275,14 +275,23 @@ class MaxView:
 
     A negamax loop holds each node's value and window for the player to move there; the events
     are for the root player, MAX. At a node where MAX moves nothing changes; elsewhere a value
-    ``v`` becomes ``-v`` and a window ``(alpha, beta)`` becomes ``(-beta, -alpha)``.
+    ``v`` becomes ``-v`` and a window ``(alpha, beta)`` becomes ``(-beta, -alpha)``. A loop that
+    compares values of its own (the engine's distance scores for proven wins and losses) gives
+    ``shown``, which turns each value and window end into the game's value first.
     """
 
-    __slots__ = ("edge", "root_player", "trace")
+    __slots__ = ("edge", "root_player", "shown", "trace")
 
-    def __init__(self, trace: Observer, root_player: Player) -> None:
+    def __init__(
+        self,
+        trace: Observer,
+        root_player: Player,
+        shown: Callable[[float], float] | None = None,
+    ) -> None:
         self.trace = trace
         self.root_player = root_player
+        self.shown = shown
+        """The game's value of a value the loop compares (``None``: the value itself)."""
         self.edge: Any = None
         """The action that led to the next node to be entered: the loop sets it."""
 
@@ -290,6 +299,8 @@ class MaxView:
         self, state: Any, mover: Player, alpha: float, beta: float, ply: int, moves: Any
     ) -> None:
         """The search enters ``state``, where ``mover`` moves, with ``mover``'s window."""
+        if self.shown is not None:
+            alpha, beta = self.shown(alpha), self.shown(beta)
         if mover == self.root_player:
             self.trace(Enter(state, self.edge, ply, mover, "max", alpha, beta, moves))
         else:
@@ -299,6 +310,8 @@ class MaxView:
         self, state: Any, action: Any, ply: int, mover: Player, value: float, terminal: bool
     ) -> None:
         """The search scores the leaf ``state`` at ``value`` for ``mover``, who moved into it."""
+        if self.shown is not None:
+            value = self.shown(value)
         self.trace(
             Leaf(state, action, ply, value if mover == self.root_player else -value, terminal)
         )
@@ -314,6 +327,8 @@ class MaxView:
         rest: Any,
     ) -> None:
         """A cutoff at ``state``: ``value`` reached ``mover``'s ``beta``; ``rest`` is untried."""
+        if self.shown is not None:
+            value, alpha, beta = self.shown(value), self.shown(alpha), self.shown(beta)
         if mover == self.root_player:
             self.trace(Prune(state, ply, tuple(rest), value, alpha, beta))
         else:
@@ -332,6 +347,8 @@ class MaxView:
         stored: bool = False,
     ) -> None:
         """The search leaves ``state`` with ``value``, ``mover``'s, and ``mover``'s window."""
+        if self.shown is not None:
+            value, alpha, beta = self.shown(value), self.shown(alpha), self.shown(beta)
         if mover == self.root_player:
             self.trace(Leave(state, ply, value, best, alpha, beta, stored=stored))
         else:

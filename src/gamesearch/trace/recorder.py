@@ -133,8 +133,7 @@ class Recorder(MonteCarloRecording):
         if not self.trees:
             return f"{type(self).__name__}(empty)"
         return (
-            f"{type(self).__name__}({len(list(self.nodes()))} nodes, "
-            f"{len(self.trees)} search(es))"
+            f"{type(self).__name__}({len(list(self.nodes()))} nodes, {len(self.trees)} search(es))"
         )
 
     @property
@@ -250,8 +249,9 @@ class Recorder(MonteCarloRecording):
         return node
 
     def _root_player(self) -> Player:
+        """MAX: the player to move at the root, or player 0 at a chance root (as searchers say)."""
         player = self.trees[-1].player
-        return 0 if player is None else player
+        return 0 if player is None or player == _CHANCE else player
 
     def _kind(self, player: Player) -> NodeKind:
         if player == _CHANCE:
@@ -327,7 +327,10 @@ class Recorder(MonteCarloRecording):
             return (node.value, node.value)
         seen = [child for child in node.children if child.step <= at]
         if not seen:
-            if node.stored and node.closed is not None and node.closed <= at:
+            # A node settled without looking at its actions (by the table, or by mate distance)
+            # is worth its value, bounded as its window says.
+            settled = node.stored or (node.actions is None and node.kind in ("max", "min"))
+            if settled and node.closed is not None and node.closed <= at:
                 return _stored_range(node)
             return (-_INF, _INF)
         ranges = []
@@ -368,7 +371,7 @@ class Recorder(MonteCarloRecording):
 
 
 def _stored_range(node: TraceNode) -> tuple[float, float]:
-    """The range of a node answered by the table: its value, bounded as the window implies."""
+    """The range of a node settled without its children: its value, bounded as the window says."""
     assert node.value is not None
     if node.window is None:
         return (node.value, node.value)

@@ -31,7 +31,15 @@ from ..game import Game, Player
 from ..trace.events import MaxView, Observer
 from ._limits import Limits, Stop
 from ._ordering import NO_ACTION, Memory, make_ordering, remember_cutoff
-from ._proofs import MATE, NO_WIN, TOP, evaluation_range_error, public, win_utility
+from ._proofs import (
+    MATE,
+    NO_WIN,
+    TOP,
+    evaluation_range_error,
+    public,
+    shown_value,
+    win_utility,
+)
 from ._quiescence import QuiescenceCount, make_quiescence
 from .table import EXACT, LOWER, UNLIMITED, UPPER, TranspositionTable
 
@@ -73,6 +81,12 @@ class Enhancements:
     singular: float | None = None
     """Singular extensions of the table's move, with this margin (approximate; see
     :data:`SINGULAR_DEPTH`)."""
+    distances: bool = True
+    """Rank proven wins and losses by their distance, in a game with ``win_utility`` (see
+    :mod:`._proofs`): the distance scores, mate-distance pruning and the game's
+    ``non_losing_actions`` filter. Off only where the enhanced loop stands in for the plain
+    loop, which has none of them (a traced ``alphabeta`` or ``negamax`` without options), so
+    that it visits the plain loop's nodes."""
 
 
 @dataclass
@@ -182,7 +196,7 @@ def enhanced_search(
     root_player = to_move(root) if viewer is None else viewer  # whose utility leaves are scored by
     inf, nextafter, clock = math.inf, math.nextafter, time.perf_counter
     neg_inf = -inf  # a local, not a negation per check
-    win, top, mate, safe_of = _distance_scores(game, trace)
+    win, top, mate, safe_of = _distance_scores(game, options.distances)
     distances = top != inf
     expanded, leaves, cutoffs, max_depth, estimates = 0, 0, 0, 0, 0
     # Whether the value the last search() call returned is a proven lower, upper bound.
@@ -194,7 +208,7 @@ def enhanced_search(
     lines: list[Any] = [None] * ((2 * limit + 1 if limit > 0 else sys.getrecursionlimit()) + 1)
     extend, reducing, margin = options.extend, options.reductions and limit > 0, options.singular
     singular, deepen = margin is not None and limit > 0, extend is not None or margin is not None
-    tracer = None if trace is None else MaxView(trace, root_player)
+    tracer = None if trace is None else MaxView(trace, root_player, shown_value(win))
     on_path: set[Any] | None = set() if detect_cycles else None
     unwound = [] if unwound is None else unwound
 
@@ -323,9 +337,15 @@ def enhanced_search(
         if distances:
             if alpha >= top - ply - 1:
                 lines[ply], got_lo, got_hi = None, False, True
+                if tracer is not None:  # a node settled without looking at its actions
+                    tracer.enter(state, mover, alpha, beta, ply, None)
+                    tracer.leave(state, mover, top - ply - 1, None, alpha, beta, ply)
                 return top - ply - 1
             if beta <= ply + 1 - top:
                 lines[ply], got_lo, got_hi = None, True, False
+                if tracer is not None:
+                    tracer.enter(state, mover, alpha, beta, ply, None)
+                    tracer.leave(state, mover, ply + 1 - top, None, alpha, beta, ply)
                 return ply + 1 - top
         alpha_in = alpha
         special = NO_ACTION  # the singular action, extended by one ply
@@ -518,16 +538,18 @@ def _call(function: Callable[..., float], *args: Any) -> float:
 
 
 def _distance_scores(
-    game: Game[Any, Any], trace: Observer | None
+    game: Game[Any, Any], distances: bool
 ) -> tuple[float, float, float, Callable[[Any], Sequence[Any]] | None]:
     """The win value, ``TOP`` and ``MATE`` of distance scores, and the game's move filter.
 
     Distance scores (:mod:`._proofs`) are off for a game without ``win_utility`` (then
-    ``TOP`` and ``MATE`` are infinite, which switches mate-distance pruning off too) and while
-    tracing, whose events show the game's values. The game's ``non_losing_actions``, which
-    leaves out the moves that lose at once, serves with distance scores only.
+    ``TOP`` and ``MATE`` are infinite, which switches mate-distance pruning off too) and
+    without ``distances`` (:attr:`Enhancements.distances`); a trace changes nothing here (its
+    events show the game's values: see :func:`._proofs.shown_value`). The game's
+    ``non_losing_actions``, which leaves out the moves that lose at once, serves with distance
+    scores only.
     """
-    win = win_utility(game) if trace is None else NO_WIN
+    win = win_utility(game) if distances else NO_WIN
     if win != win:
         return win, math.inf, math.inf, None
     return win, TOP, MATE, getattr(game, "non_losing_actions", None)
@@ -578,4 +600,3 @@ def make_enhancements(
         root_values=bool(root_values),
     )
     return None if options == Enhancements() else options
-

@@ -25,6 +25,7 @@ number of plies to the end.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from ..errors import GameProtocolError, InvalidUtilityError
 from ..game import Player
@@ -36,6 +37,7 @@ __all__ = [
     "evaluation_range_error",
     "from_table",
     "public",
+    "shown_value",
     "to_table",
     "win_utility",
 ]
@@ -100,6 +102,29 @@ def public(value: float, win: float) -> tuple[float, int | None]:
     if value <= -MATE:
         return -win, int(TOP + value)
     return value, None
+
+
+def shown_value(win: float) -> Callable[[float], float] | None:
+    """What a trace shows for a search value or window end: the game's value, or ``None``.
+
+    ``None`` (no conversion) when ``win`` is ``NO_WIN``: then no distance score is formed. Else
+    a function that turns a distance score into the game's win or loss (its distance is the
+    search's business, not the picture's) and keeps every other value, the infinite ends of a
+    window included. A window whose two ends are distance scores, a faster and a slower win
+    say, shows both as the win: the search is then only telling wins apart by distance.
+    """
+    if win != win:
+        return None
+    inf = math.inf
+
+    def shown(value: float) -> float:
+        if MATE <= value < inf:
+            return win
+        if -inf < value <= -MATE:
+            return -win
+        return value
+
+    return shown
 
 
 def evaluation_range_error(

@@ -1,6 +1,6 @@
 """Exact solving: null-window probes of a lean alpha-beta loop, for games that offer the hooks.
 
-When a search has no depth limit, no evaluation and nothing to trace, and the game offers
+When a search has no depth limit and no evaluation, and the game offers
 ``win_utility`` and ``non_losing_children`` (see :mod:`gamesearch.game`), the engine needs
 none of its estimates' machinery: every value is proven, every table entry valid at any depth,
 and the game's hook already leaves out the moves that lose at once and orders the others. This
@@ -34,9 +34,10 @@ from typing import Any
 from .._core import on_fresh_stack
 from .._validation import checked_number
 from ..game import Game, Player
+from ..trace.events import MaxView, Observer
 from ._enhanced import Outcome, with_work_of
 from ._ordering import NO_ACTION
-from ._proofs import MATE, MAX_PLIES, TOP, public, win_utility
+from ._proofs import MATE, MAX_PLIES, TOP, public, shown_value, win_utility
 from .table import EXACT, LOWER, UNLIMITED, UPPER, TranspositionTable
 
 __all__ = ["Children", "probe", "probe_once", "solving_children"]
@@ -59,13 +60,15 @@ def probe(
     children: Children,
     table: TranspositionTable,
     search_id: int,
+    trace: Observer | None = None,
 ) -> Outcome:
     """The proven value of the non-terminal ``root`` for its mover, by null-window probes.
 
     Each probe asks whether the value is above a point ``m`` with the window ``(m, m+)``; the
     fail-soft answer bounds the value on one side, beyond ``m``. The next point halves the
     values still possible (see :func:`_split`), until both bounds meet: a few probes, each
-    mostly answered by the table the others filled.
+    mostly answered by the table the others filled. ``trace``, if given, is told every probe's
+    events (one search each), in the game's values (see :func:`._proofs.shown_value`).
 
     Raises:
         GameProtocolError: as the engine's loop does, for a game member's bad answer.
@@ -75,7 +78,7 @@ def probe(
     total = Outcome(0.0, None, 0, 0, 0, 0, 0, None)
     while lower < upper:
         point = _split(lower, upper)
-        outcome = probe_once(game, root, children, table, search_id, point)
+        outcome = probe_once(game, root, children, table, search_id, point, trace)
         total = with_work_of(total, outcome)
         if outcome.score > point:
             lower, action = outcome.score, outcome.line[0]
@@ -136,11 +139,17 @@ def probe_once(
     table: TranspositionTable,
     search_id: int,
     point: float,
+    trace: Observer | None = None,
 ) -> Outcome:
     """One probe: a fail-soft null-window search of ``root`` around ``point``.
 
     Its ``score``, for the mover at ``root``, is above ``point`` exactly when the value is
     (then a lower bound, else an upper bound).
+
+    With ``trace``, a node settled before its children are made (by the table, by mate
+    distance, by an enhanced transposition cutoff) is told as entered and left without looking
+    at its actions; the others as the engine's loop tells them. The checks ``tracer is not
+    None`` are the only cost of tracing to an untraced probe.
     """
     keyfn = getattr(game, "solving_key", None) or getattr(game, "key", None)
     if keyfn is None:
@@ -151,6 +160,15 @@ def probe_once(
     win, top, mate, inf = win_utility(game), TOP, MATE, math.inf
     expanded = leaves = cutoffs = max_depth = 0
     root_action: list[Any] = [NO_ACTION]
+    tracer = None if trace is None else MaxView(trace, game.to_move(root), shown_value(win))
+
+    def settled(
+        state: Any, mover: Player, value: float, alpha: float, beta: float, ply: int, stored: bool
+    ) -> None:
+        """Tell the trace of a node settled at ``value`` without searching its children."""
+        assert tracer is not None
+        tracer.enter(state, mover, alpha, beta, ply, None)
+        tracer.leave(state, mover, value, None, alpha, beta, ply, stored=stored)
 
     def search(state: Any, mover: Player, alpha: float, beta: float, ply: int) -> float:
         """The value of the non-terminal ``state`` for ``mover``, fail-soft and proven.
@@ -172,13 +190,19 @@ def probe_once(
                     value += ply
                 # Transposition table cutoff: a proven bound holds at any depth.
                 if bound == EXACT:
+                    if tracer is not None:
+                        settled(state, mover, value, alpha, beta, ply, True)
                     return value
                 if bound == LOWER:
                     if value >= beta:
+                        if tracer is not None:
+                            settled(state, mover, value, alpha, beta, ply, True)
                         return value
                     if value > alpha:
                         alpha = value
                 elif value <= alpha:
+                    if tracer is not None:
+                        settled(state, mover, value, alpha, beta, ply, True)
                     return value
                 elif value < beta:
                     beta = value
@@ -187,11 +211,17 @@ def probe_once(
         # (Not at the root, whose best action is wanted.)
         if ply:
             if alpha >= top - ply - 1:
+                if tracer is not None:
+                    settled(state, mover, top - ply - 1, alpha, beta, ply, False)
                 return top - ply - 1
             if beta <= ply + 2 - top:
+                if tracer is not None:
+                    settled(state, mover, ply + 2 - top, alpha, beta, ply, False)
                 return ply + 2 - top
         kids = children(state)
         if ply and kids and kids[0][2] is not None and alpha >= top - ply - 3:
+            if tracer is not None:
+                settled(state, mover, top - ply - 3, alpha, beta, ply, False)
             return top - ply - 3
         alpha_in = alpha
         child_ply = ply + 1
@@ -209,16 +239,24 @@ def probe_once(
                     value += child_ply
                 if next_mover != mover:
                     if bound != LOWER and -value >= beta:
+                        if tracer is not None:
+                            settled(state, mover, -value, alpha, beta, ply, True)
                         return -value
                 elif bound != UPPER and value >= beta:
+                    if tracer is not None:
+                        settled(state, mover, value, alpha, beta, ply, True)
                     return value
         if child_ply > max_depth:
             max_depth = child_ply
         if not kids:  # every move lets the opponent win at once: lost at ply + 2
+            if tracer is not None:
+                tracer.enter(state, mover, alpha, beta, ply, ())
             best, best_action, alpha_in, beta = ply + 2 - top, actions(state)[0], -inf, inf
         else:
             if first is not NO_ACTION and kids[0][0] != first:  # the table's move first
                 kids = sorted(kids, key=lambda kid: kid[0] != first)
+            if tracer is not None:
+                tracer.enter(state, mover, alpha, beta, ply, tuple(kid[0] for kid in kids))
             best, best_action = -inf, NO_ACTION
             for action, child, next_mover in kids:
                 if next_mover is None:
@@ -231,15 +269,24 @@ def probe_once(
                     elif value.__class__ is not float or not -win < value < win:
                         # Neither a win nor a loss: a draw, or what a game may not return.
                         value = checked_number(value, child, mover, "utility")
-                elif next_mover == mover:
-                    value = search(child, mover, alpha, beta, child_ply)
+                    if tracer is not None:
+                        tracer.leaf(child, action, child_ply, mover, value, True)
                 else:
-                    value = -search(child, next_mover, -beta, -alpha, child_ply)
+                    if tracer is not None:
+                        tracer.edge = action
+                    if next_mover == mover:
+                        value = search(child, mover, alpha, beta, child_ply)
+                    else:
+                        value = -search(child, next_mover, -beta, -alpha, child_ply)
                 if value > best:
                     best, best_action = value, action
                     if value > alpha:
                         if value >= beta:
                             cutoffs += 1
+                            if tracer is not None:  # the actions after this one are pruned
+                                order = [kid[0] for kid in kids]
+                                rest = order[order.index(action) + 1 :]
+                                tracer.prune(state, mover, value, alpha, beta, ply, rest)
                             break
                         alpha = value
         bound = UPPER if best <= alpha_in else LOWER if best >= beta else EXACT
@@ -250,6 +297,8 @@ def probe_once(
             store(key, (search_id, UNLIMITED, bound, stored, best_action, True))
         if ply == 0:
             root_action[0] = best_action
+        if tracer is not None:
+            tracer.leave(state, mover, best, best_action, alpha, beta, ply)
         return best
 
     score = on_fresh_stack(search, root, game.to_move(root), point, math.nextafter(point, inf), 0)

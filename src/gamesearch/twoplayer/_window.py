@@ -81,9 +81,11 @@ def window_search(
         history: As for :func:`~gamesearch.alphabeta`.
         quiescence: As for :func:`~gamesearch.alphabeta`.
         root_values: As for :func:`~gamesearch.alphabeta`.
-        trace: The observer to tell each step, or ``None``. Tracing runs the enhanced loop,
-            which without enhancements visits exactly the nodes of the plain loop; the plain
-            loop stays free of hooks, as the speed reference.
+        trace: The observer to tell each step, or ``None``. With options, the enhanced loop
+            tells it, the loop that runs without a trace too. Without options, tracing runs the
+            enhanced loop with every option off (distance scores too), which visits exactly
+            the nodes of the plain loop (``tests/test_trace_observes.py`` checks it), so that
+            the plain loop stays free of hooks, as the speed reference.
     """
     started = time.perf_counter()
     options = make_enhancements(
@@ -101,24 +103,31 @@ def window_search(
     if game.is_terminal(root):
         return terminal_root(game, root, depth=depth, started=started, trace=trace)
     if options is not None or trace is not None:
-        options = Enhancements() if options is None else options
+        # Traced without options, the enhanced loop stands in for the plain one, with what the
+        # plain loop lacks left out: the distance scores (so that it visits the plain loop's
+        # nodes), and proofs amid estimates (a plain search is exact when it read none).
+        stand_in = options is None
+        options = Enhancements(distances=False) if options is None else options
         unwound: list[Any] = []
         with recursion_guard(searcher, unwound, getattr(game, "key", None)):
+            outcome = enhanced_search(
+                game,
+                root,
+                limit,
+                evaluate,
+                root_view=root_view,
+                options=options,
+                search_id=0 if options.table is None else options.table.begin_search(game),
+                unwound=unwound,
+                searcher=searcher,
+                trace=trace,
+            )
+            if stand_in:
+                outcome.proven = False
             return finish(
                 game,
                 root,
-                enhanced_search(
-                    game,
-                    root,
-                    limit,
-                    evaluate,
-                    root_view=root_view,
-                    options=options,
-                    search_id=0 if options.table is None else options.table.begin_search(game),
-                    unwound=unwound,
-                    searcher=searcher,
-                    trace=trace,
-                ),
+                outcome,
                 options.table,
                 depth=depth,
                 started=started,

@@ -7,10 +7,11 @@ import time
 from dataclasses import replace
 from typing import Any
 
-from .._core import prepare, recursion_guard
+from .._core import check_trace, prepare, recursion_guard
 from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, Game, Order, S
 from ..result import SearchResult
+from ..trace.events import Observer
 from ._enhanced import Enhancements, Outcome, enhanced_search, with_work_of
 from ._first_best import first_best
 from ._ordering import Memory
@@ -32,6 +33,7 @@ def mtdf(
     evaluate: Evaluation[S] | None = None,
     order: Order[S, A] | None = None,
     table: TranspositionTable | None = None,
+    trace: Observer | None = None,
 ) -> SearchResult[A]:
     """MTD(f) (Plaat, Schaeffer, Pijls and de Bruin 1996): minimax by null-window searches.
 
@@ -66,6 +68,10 @@ def mtdf(
             game's own ``evaluate`` method (needed with ``depth``).
         order: ``order(state, actions)``, best first; defaults to the game's own ``order``.
         table: The table the passes share (default: a new one).
+        trace: An observer given every step of every pass, values and windows for the player
+            to move at ``state`` (see :mod:`gamesearch.trace`; a
+            :class:`~gamesearch.trace.SearchTree` keeps one tree per pass); ``None`` for none.
+            The traced search is the untraced one, exact solver included.
 
     Returns:
         The value for the player to move at ``state``, its best action and principal
@@ -107,12 +113,13 @@ def mtdf(
             f"{_SEARCHER}: first_guess must be a finite number, not {first_guess!r}"
         )
     root, limit = prepare(game, state, depth, evaluate, searcher=_SEARCHER)
+    check_trace(trace, _SEARCHER)
     if table is not None and not isinstance(table, TranspositionTable):
         raise InvalidSearchOptionError(
             f"{_SEARCHER}: table must be a TranspositionTable, not {type(table).__name__}"
         )
     if game.is_terminal(root):
-        return terminal_root(game, root, depth=depth, started=started, trace=None)
+        return terminal_root(game, root, depth=depth, started=started, trace=trace)
     table = TranspositionTable() if table is None else table
     search_id = table.begin_search(game)
     children = solving_children(game) if depth is None and trusted_order else None
@@ -122,11 +129,11 @@ def mtdf(
             # A null window below the target (is it at least the target?) or at it (is it
             # above?); the probe's line is not a principal variation: the table completes it.
             point = math.nextafter(target, -math.inf) if same else target
-            found = probe_once(game, child, children, table, search_id, point)
+            found = probe_once(game, child, children, table, search_id, point, trace)
             return replace(found, line=None)
 
         with recursion_guard(_SEARCHER, [], getattr(game, "key", None)):
-            outcome = probe(game, root, children, table, search_id)
+            outcome = probe(game, root, children, table, search_id, trace)
             outcome = first_best(game, root, outcome, lean, evaluate=None, at_horizon=False)
         return finish(game, root, outcome, table, depth=depth, started=started)
     options = Enhancements(order=order, table=table, trusted_order=trusted_order)
@@ -142,7 +149,7 @@ def mtdf(
             found = enhanced_search(
                 game, child, limit - 1 if limit > 0 else limit, evaluate, root_view=True,
                 options=options, search_id=search_id, memory=memory, unwound=unwound,
-                searcher=_SEARCHER, window=window, viewer=mover,
+                searcher=_SEARCHER, window=window, viewer=mover, trace=trace,
             )  # fmt: skip
         return found if found.score == target else replace(found, line=None)
 
@@ -158,7 +165,7 @@ def mtdf(
             outcome = enhanced_search(
                 game, root, limit, evaluate, root_view=True, options=options,
                 search_id=search_id, memory=memory, unwound=unwound, searcher=_SEARCHER,
-                window=(math.nextafter(beta, -math.inf), beta),
+                trace=trace, window=(math.nextafter(beta, -math.inf), beta),
             )  # fmt: skip
         guess = outcome.score
         if guess < beta:
