@@ -33,9 +33,12 @@ PUBLIC = [
     "OhHell",
     "OhHellInfoSet",
     "OhHellState",
+    "PIMCPlayer",
+    "PIMCResult",
     "Scheme",
     "Strategy",
     "Variant",
+    "WorldSearcher",
     "best_response",
     "cfr",
     "check_information_sets",
@@ -44,6 +47,7 @@ PUBLIC = [
     "load_strategy",
     "mccfr",
     "nash_conv",
+    "pimc",
     "save_strategy",
 ]
 ALIASES = {
@@ -52,6 +56,7 @@ ALIASES = {
     "Scheme": "mccfr.py",
     "Strategy": "protocol.py",
     "Variant": "cfr.py",
+    "WorldSearcher": "pimc.py",
 }
 """Names that are type aliases, documented by the string after their assignment."""
 
@@ -90,6 +95,7 @@ def test_every_name_has_a_docstring(name):
         gamesearch.imperfect.MCCFRResult,
         gamesearch.imperfect.BestResponse,
         gamesearch.imperfect.InformationSetReport,
+        gamesearch.imperfect.PIMCResult,
     ],
 )
 def test_results_are_frozen_dataclasses(cls):

@@ -19,6 +19,8 @@ from .leduc import LeducInfoSet, LeducPoker, LeducState
 from .liars_dice import LiarsDice, LiarsDiceState
 from .mccfr import MCCFRResult, MCCFRSolver, Scheme, mccfr
 from .oh_hell import OhHell, OhHellInfoSet, OhHellState
+from .pimc import PIMCResult, WorldSearcher, pimc
+from .players import PIMCPlayer
 from .protocol import DeterminizableGame, ImperfectInformationGame, InfoSetKey, Strategy
 from .strategy_file import FileFormat, load_strategy, save_strategy
 
@@ -43,9 +45,12 @@ __all__ = [
     "OhHell",
     "OhHellInfoSet",
     "OhHellState",
+    "PIMCPlayer",
+    "PIMCResult",
     "Scheme",
     "Strategy",
     "Variant",
+    "WorldSearcher",
     "best_response",
     "cfr",
     "check_information_sets",
@@ -54,5 +59,6 @@ __all__ = [
     "load_strategy",
     "mccfr",
     "nash_conv",
+    "pimc",
     "save_strategy",
 ]
