@@ -18,6 +18,8 @@ PUBLIC = [
     "CFRSolver",
     "DeterminizableGame",
     "FileFormat",
+    "ISMCTSPlayer",
+    "ISMCTSResult",
     "ImperfectInformationGame",
     "InfoSetKey",
     "InformationSetReport",
@@ -44,6 +46,7 @@ PUBLIC = [
     "check_information_sets",
     "expected_values",
     "exploitability",
+    "ismcts",
     "load_strategy",
     "mccfr",
     "nash_conv",
@@ -96,6 +99,7 @@ def test_every_name_has_a_docstring(name):
         gamesearch.imperfect.BestResponse,
         gamesearch.imperfect.InformationSetReport,
         gamesearch.imperfect.PIMCResult,
+        gamesearch.imperfect.ISMCTSResult,
     ],
 )
 def test_results_are_frozen_dataclasses(cls):

@@ -14,13 +14,14 @@ JSON or SQLite rows. This family imports only the contract, the shared core and 
 from .best_response import BestResponse, best_response, expected_values, exploitability, nash_conv
 from .cfr import CFRResult, CFRSolver, Variant, cfr
 from .conformance import InformationSetReport, check_information_sets
+from .ismcts import ISMCTSResult, ismcts
 from .kuhn import KuhnPoker, KuhnState
 from .leduc import LeducInfoSet, LeducPoker, LeducState
 from .liars_dice import LiarsDice, LiarsDiceState
 from .mccfr import MCCFRResult, MCCFRSolver, Scheme, mccfr
 from .oh_hell import OhHell, OhHellInfoSet, OhHellState
 from .pimc import PIMCResult, WorldSearcher, pimc
-from .players import PIMCPlayer
+from .players import ISMCTSPlayer, PIMCPlayer
 from .protocol import DeterminizableGame, ImperfectInformationGame, InfoSetKey, Strategy
 from .strategy_file import FileFormat, load_strategy, save_strategy
 
@@ -30,6 +31,8 @@ __all__ = [
     "CFRSolver",
     "DeterminizableGame",
     "FileFormat",
+    "ISMCTSPlayer",
+    "ISMCTSResult",
     "ImperfectInformationGame",
     "InfoSetKey",
     "InformationSetReport",
@@ -56,6 +59,7 @@ __all__ = [
     "check_information_sets",
     "expected_values",
     "exploitability",
+    "ismcts",
     "load_strategy",
     "mccfr",
     "nash_conv",

@@ -14,9 +14,10 @@ from typing import Any, Generic, TypeVar
 from ..errors import GameProtocolError, InvalidSearchOptionError
 from ._determinized import check_determinizable
 from ._sampling import generator
+from .ismcts import ISMCTSResult, ismcts
 from .pimc import PIMCResult, pimc
 
-__all__ = ["PIMCPlayer"]
+__all__ = ["ISMCTSPlayer", "PIMCPlayer"]
 
 _S = TypeVar("_S")
 _A = TypeVar("_A")
@@ -104,3 +105,33 @@ class PIMCPlayer(_SamplingPlayer[_S, _A]):
     _searcher = staticmethod(pimc)
     _name = "PIMCPlayer"
     last: PIMCResult[_A] | None
+
+
+class ISMCTSPlayer(_SamplingPlayer[_S, _A]):
+    """A player whose moves :func:`~gamesearch.imperfect.ismcts` chooses; a forced move at once.
+
+    Each move grows a new tree (the tree is not kept between moves).
+
+    Args:
+        game: The game it plays (with ``sample_state``).
+        rng: An int seed or a ``random.Random`` for all its searches.
+        **options: :func:`ismcts`'s options, such as ``iterations=500`` or ``exploration=10``.
+
+    Raises:
+        InvalidSearchOptionError: an option ``ismcts`` does not take.
+        NotAGameError: ``game`` lacks ``sample_state``, ``information_set`` or a ``Game``
+            member.
+
+    Example:
+        >>> from gamesearch import play, random_player
+        >>> from gamesearch.imperfect import OhHell
+        >>> game = OhHell(3)
+        >>> players = [ISMCTSPlayer(game, iterations=50, exploration=5, rng=1)]
+        >>> record = play(game, [*players, random_player(seed=1), random_player(seed=2)], seed=4)
+        >>> record.finished, len(record.utilities)
+        (True, 3)
+    """
+
+    _searcher = staticmethod(ismcts)
+    _name = "ISMCTSPlayer"
+    last: ISMCTSResult[_A] | None
