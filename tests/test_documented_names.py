@@ -7,7 +7,7 @@ ways a reader may use it, to the same object, and neither way may be deprecated:
 - by import: ``from gamesearch.solving import Solution``;
 - as an attribute after nothing but ``import gamesearch``: ``gamesearch.solving.Solution``.
 
-(Issue 28: ``gamesearch.solve.Solution`` raised AttributeError, the function ``solve`` hiding
+(Issue 28: ``gamesearch.solving.Solution`` raised AttributeError, the function ``solve`` hiding
 the package ``solve``.) The check runs in a fresh interpreter, attributes first, so that no
 import made by the test or by another name helps a name resolve.
 """
@@ -34,9 +34,6 @@ FROM_IMPORT = re.compile(
 FUNCTION_HIDES_MODULE = {
     "gamesearch.play.play",
     "gamesearch.tournament.tournament",
-    "gamesearch.imperfect.cfr.cfr",
-    "gamesearch.imperfect.mccfr.mccfr",
-    "gamesearch.imperfect.best_response.best_response",
 }
 """Reference lines (docs/reference.md, docs/imperfect.md) of functions whose module has the
 function's name, which the package binds to the function: ``gamesearch.play`` is the function,

@@ -18,6 +18,8 @@ PUBLIC = [
     "CFRSolver",
     "DeterminizableGame",
     "FileFormat",
+    "ISMCTSPlayer",
+    "ISMCTSResult",
     "ImperfectInformationGame",
     "InfoSetKey",
     "InformationSetReport",
@@ -30,17 +32,25 @@ PUBLIC = [
     "LiarsDiceState",
     "MCCFRResult",
     "MCCFRSolver",
+    "OhHell",
+    "OhHellInfoSet",
+    "OhHellState",
+    "PIMCPlayer",
+    "PIMCResult",
     "Scheme",
     "Strategy",
     "Variant",
+    "WorldSearcher",
     "best_response",
     "cfr",
     "check_information_sets",
     "expected_values",
     "exploitability",
+    "ismcts",
     "load_strategy",
     "mccfr",
     "nash_conv",
+    "pimc",
     "save_strategy",
 ]
 ALIASES = {
@@ -49,6 +59,7 @@ ALIASES = {
     "Scheme": "mccfr.py",
     "Strategy": "protocol.py",
     "Variant": "cfr.py",
+    "WorldSearcher": "pimc.py",
 }
 """Names that are type aliases, documented by the string after their assignment."""
 
@@ -87,6 +98,8 @@ def test_every_name_has_a_docstring(name):
         gamesearch.imperfect.MCCFRResult,
         gamesearch.imperfect.BestResponse,
         gamesearch.imperfect.InformationSetReport,
+        gamesearch.imperfect.PIMCResult,
+        gamesearch.imperfect.ISMCTSResult,
     ],
 )
 def test_results_are_frozen_dataclasses(cls):

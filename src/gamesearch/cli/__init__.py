@@ -10,6 +10,7 @@
     gamesearch tree '[[3,12,8],[2,4,6],[14,5,2]]'     draw the search of a nested-list tree
     gamesearch table build tictactoe --out t.sqlite   solve a game into a SQLite table
     gamesearch table probe t.sqlite --moves 4 0       a position's value from the table
+    gamesearch cfr kuhn --iterations 1000 --out k.json  CFR+ on Kuhn poker: the strategy
 
 Moves are numbered as the library numbers actions, from 0. Also ``python -m gamesearch``.
 Built on :mod:`argparse`, so it needs nothing installed; only ``tree --svg`` needs the ``viz``
@@ -39,6 +40,7 @@ from ..games.registry import reference_games
 from ..games.tree import GameTree
 from ..trace import SearchTree
 from . import _commands, _match
+from ._cfr import add_cfr_command
 from ._search import METHODS, SEARCHERS, default_plan
 from ._table import add_table_command
 
@@ -161,6 +163,7 @@ def _parser() -> argparse.ArgumentParser:
     _match_command(commands, names)
     _tree_command(commands)
     add_table_command(commands)  # gamesearch table build / probe (gamesearch.solving)
+    add_cfr_command(commands)  # gamesearch cfr (gamesearch.imperfect)
     return parser
 
 

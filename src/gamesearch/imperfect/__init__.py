@@ -3,7 +3,8 @@
 The protocols (:mod:`.protocol`) add to a :class:`~gamesearch.Game` what a player knows,
 ``information_set(state, player)``, and optionally ``sample_state(state, player, rng)``, which
 :func:`check_information_sets` checks. :class:`KuhnPoker`, :class:`LeducPoker` and
-:class:`LiarsDice` follow OpenSpiel's rules. :func:`cfr` (vanilla CFR and CFR+) approximates a
+:class:`LiarsDice` follow OpenSpiel's rules; :class:`OhHell` is a small trick-taking game with
+hidden hands. :func:`cfr` (vanilla CFR and CFR+) approximates a
 Nash equilibrium on a game's whole tree, enumerated once into flat arrays; :func:`best_response`,
 :func:`nash_conv`, :func:`exploitability` and :func:`expected_values` measure any strategy
 profile exactly; :func:`save_strategy` and :func:`load_strategy` keep a strategy profile as
@@ -13,10 +14,14 @@ JSON or SQLite rows. This family imports only the contract, the shared core and 
 from .best_response import BestResponse, best_response, expected_values, exploitability, nash_conv
 from .cfr import CFRResult, CFRSolver, Variant, cfr
 from .conformance import InformationSetReport, check_information_sets
+from .ismcts import ISMCTSResult, ismcts
 from .kuhn import KuhnPoker, KuhnState
 from .leduc import LeducInfoSet, LeducPoker, LeducState
 from .liars_dice import LiarsDice, LiarsDiceState
 from .mccfr import MCCFRResult, MCCFRSolver, Scheme, mccfr
+from .oh_hell import OhHell, OhHellInfoSet, OhHellState
+from .pimc import PIMCResult, WorldSearcher, pimc
+from .players import ISMCTSPlayer, PIMCPlayer
 from .protocol import DeterminizableGame, ImperfectInformationGame, InfoSetKey, Strategy
 from .strategy_file import FileFormat, load_strategy, save_strategy
 
@@ -26,6 +31,8 @@ __all__ = [
     "CFRSolver",
     "DeterminizableGame",
     "FileFormat",
+    "ISMCTSPlayer",
+    "ISMCTSResult",
     "ImperfectInformationGame",
     "InfoSetKey",
     "InformationSetReport",
@@ -38,16 +45,24 @@ __all__ = [
     "LiarsDiceState",
     "MCCFRResult",
     "MCCFRSolver",
+    "OhHell",
+    "OhHellInfoSet",
+    "OhHellState",
+    "PIMCPlayer",
+    "PIMCResult",
     "Scheme",
     "Strategy",
     "Variant",
+    "WorldSearcher",
     "best_response",
     "cfr",
     "check_information_sets",
     "expected_values",
     "exploitability",
+    "ismcts",
     "load_strategy",
     "mccfr",
     "nash_conv",
+    "pimc",
     "save_strategy",
 ]

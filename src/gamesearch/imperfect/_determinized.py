@@ -1,0 +1,98 @@
+"""What the determinizing searchers (PIMC, ISMCTS) share: the checks of a game and a root.
+
+Private to :mod:`gamesearch.imperfect`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .._core import check_game
+from ..errors import GameProtocolError, InvalidSearchOptionError, NotAGameError
+from ..game import CHANCE, Player
+
+
+def check_determinizable(game: Any, searcher: str) -> None:
+    """Raise unless ``game`` has the ``Game`` members, ``information_set`` and ``sample_state``.
+
+    Raises:
+        NotAGameError: a member is missing.
+    """
+    check_game(game)
+    for name in ("information_set", "sample_state"):
+        if not callable(getattr(game, name, None)):
+            raise NotAGameError(
+                f"{searcher} samples worlds with sample_state(state, player, rng) and needs "
+                f"information_set(state, player): {type(game).__name__} has no {name} "
+                "(see DeterminizableGame)"
+            )
+
+
+def decision_root(game: Any, state: Any, searcher: str) -> tuple[Any, Player, tuple[Any, ...]]:
+    """The root (``state``, or the initial state), its player to move and its actions.
+
+    Raises:
+        InvalidSearchOptionError: the root is terminal or a chance node: there is no player's
+            move to choose.
+        GameProtocolError: the root has no actions, or its mover is not a player.
+    """
+    root = game.initial_state() if state is None else state
+    if game.is_terminal(root):
+        raise InvalidSearchOptionError(f"{searcher}: the state is terminal: no move to choose")
+    player = game.to_move(root)
+    if player == CHANCE:
+        raise InvalidSearchOptionError(
+            f"{searcher}: the state is a chance node: it chooses a player's move, not nature's"
+        )
+    if isinstance(player, bool) or not isinstance(player, int):
+        raise GameProtocolError(f"to_move returned {player!r}, which is not a player")
+    if not 0 <= player < game.num_players:
+        raise GameProtocolError(f"to_move returned {player!r}, which is not a player")
+    actions = tuple(game.actions(root))
+    if not actions:
+        raise GameProtocolError(f"the state {root!r} is not terminal and has no actions")
+    return root, player, actions
+
+
+def sample_world(game: Any, root: Any, player: Player, rng: random.Random, searcher: str) -> Any:
+    """A world drawn with ``sample_state``, checked to be one ``player`` cannot tell from ``root``.
+
+    Raises:
+        GameProtocolError: the world has another information set for ``player``.
+    """
+    world = game.sample_state(root, player, rng)
+    if game.information_set(world, player) != game.information_set(root, player):
+        raise GameProtocolError(
+            f"{searcher}: sample_state(state, {player}, rng) gave {world!r}, which player "
+            f"{player} can tell from the state: its information set differs"
+        )
+    return world
+
+
+class DeterministicView:
+    """A game seen without its chance nodes' distribution, for the searchers that refuse chance.
+
+    Once every hidden card is dealt, a world of a card game is a deterministic game of perfect
+    information, which ``alphabeta`` searches; but the game object still has
+    ``chance_outcomes``, for which ``alphabeta`` refuses it. This view forwards the ``Game``
+    members only. A world that still has chance nodes ahead is refused by the searcher when it
+    meets one (``"mcts"`` searches those).
+    """
+
+    __slots__ = ("actions", "game", "initial_state", "is_terminal", "num_players", "result",
+                 "to_move", "utility")  # fmt: skip
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        """The game seen."""
+        self.num_players = game.num_players
+        self.initial_state = game.initial_state
+        self.to_move = game.to_move
+        self.actions = game.actions
+        self.result = game.result
+        self.is_terminal = game.is_terminal
+        self.utility = game.utility
+
+    def __repr__(self) -> str:
+        return f"DeterministicView({self.game!r})"

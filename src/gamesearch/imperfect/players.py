@@ -1,0 +1,137 @@
+"""Players for :func:`~gamesearch.play` and :func:`~gamesearch.tournament` that sample worlds.
+
+A player of a game of imperfect information is handed the true state by ``play``; these players
+look at it only through ``sample_state`` and ``information_set`` for the player to move, as
+their searchers do, so they play on what that player knows.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
+
+from ..errors import GameProtocolError, InvalidSearchOptionError
+from ._determinized import check_determinizable
+from ._sampling import generator
+from .ismcts import ISMCTSResult, ismcts
+from .pimc import PIMCResult, pimc
+
+__all__ = ["ISMCTSPlayer", "PIMCPlayer"]
+
+_S = TypeVar("_S")
+_A = TypeVar("_A")
+
+
+def _keyword_options(searcher: Callable[..., Any]) -> set[str]:
+    return {
+        name
+        for name, parameter in inspect.signature(searcher).parameters.items()
+        if parameter.kind is inspect.Parameter.KEYWORD_ONLY
+    }
+
+
+class _SamplingPlayer(Generic[_S, _A]):
+    """A player whose every move is the action of one search from the state it is given."""
+
+    _searcher: Callable[..., Any]
+    _name: str
+
+    def __init__(self, game: Any, *, rng: Any = None, **options: Any) -> None:
+        check_determinizable(game, self._name)
+        unknown = sorted(set(options) - (_keyword_options(type(self)._searcher) - {"rng"}))
+        if unknown:
+            raise InvalidSearchOptionError(
+                f"{self._name}: {', '.join(unknown)}: not an option of "
+                f"{type(self)._searcher.__name__}"
+            )
+        self.game = game
+        """The game it plays."""
+        self.options = options
+        """The options of every search."""
+        self.rng = generator(rng)
+        """The generator every search draws from (a tournament seeds it for each game)."""
+        self.last: Any = None
+        """The result of the last search; ``None`` before the first, or after a forced move."""
+
+    def __repr__(self) -> str:
+        options = "".join(f", {name}={value!r}" for name, value in self.options.items())
+        return f"{self._name}({self.game!r}{options})"
+
+    def bind(self, game: Any) -> Any:
+        """This player, playing ``game`` (with the same generator and options)."""
+        if game is self.game:
+            return self
+        return type(self)(game, rng=self.rng, **self.options)
+
+    def __call__(self, state: _S) -> _A:
+        """The action chosen in ``state``: the only legal one at once, else the search's.
+
+        Raises:
+            GameProtocolError: ``state`` has no actions.
+        """
+        legal = tuple(self.game.actions(state))
+        if not legal:
+            raise GameProtocolError(f"{self._name}: no move to make in state {state!r}")
+        if len(legal) == 1:
+            self.last = None
+            return legal[0]  # type: ignore[no-any-return]  # the game's action
+        self.last = type(self)._searcher(self.game, state, rng=self.rng, **self.options)
+        return self.last.action  # type: ignore[no-any-return]  # the game's action
+
+
+class PIMCPlayer(_SamplingPlayer[_S, _A]):
+    """A player whose moves :func:`~gamesearch.imperfect.pimc` chooses; a forced move at once.
+
+    Args:
+        game: The game it plays (with ``sample_state``).
+        rng: An int seed or a ``random.Random`` for all its searches.
+        **options: :func:`pimc`'s options, such as ``worlds=20`` or ``searcher="mcts"``.
+
+    Raises:
+        InvalidSearchOptionError: an option ``pimc`` does not take.
+        NotAGameError: ``game`` lacks ``sample_state``, ``information_set`` or a ``Game``
+            member.
+
+    Example:
+        >>> from gamesearch import play, random_player
+        >>> from gamesearch.imperfect import OhHell
+        >>> game = OhHell()
+        >>> record = play(game, [PIMCPlayer(game, worlds=8, rng=1), random_player(seed=1)], seed=4)
+        >>> record.finished, record.utilities[0] == -record.utilities[1]
+        (True, True)
+    """
+
+    _searcher = staticmethod(pimc)
+    _name = "PIMCPlayer"
+    last: PIMCResult[_A] | None
+
+
+class ISMCTSPlayer(_SamplingPlayer[_S, _A]):
+    """A player whose moves :func:`~gamesearch.imperfect.ismcts` chooses; a forced move at once.
+
+    Each move grows a new tree (the tree is not kept between moves).
+
+    Args:
+        game: The game it plays (with ``sample_state``).
+        rng: An int seed or a ``random.Random`` for all its searches.
+        **options: :func:`ismcts`'s options, such as ``iterations=500`` or ``exploration=10``.
+
+    Raises:
+        InvalidSearchOptionError: an option ``ismcts`` does not take.
+        NotAGameError: ``game`` lacks ``sample_state``, ``information_set`` or a ``Game``
+            member.
+
+    Example:
+        >>> from gamesearch import play, random_player
+        >>> from gamesearch.imperfect import OhHell
+        >>> game = OhHell(3)
+        >>> players = [ISMCTSPlayer(game, iterations=50, exploration=5, rng=1)]
+        >>> record = play(game, [*players, random_player(seed=1), random_player(seed=2)], seed=4)
+        >>> record.finished, len(record.utilities)
+        (True, 3)
+    """
+
+    _searcher = staticmethod(ismcts)
+    _name = "ISMCTSPlayer"
+    last: ISMCTSResult[_A] | None
