@@ -769,4 +769,5 @@ def test_ctrl_c_in_solve_exits_130_whichever_searcher_runs(
         assert "interrupted: the best result so far" in err
         assert "value: " in out
     elif best is False:
-        assert "interrupted before the first iteration completed" in err
+        assert "before the search had a result" in err  # and how to get an estimate
+        assert "--time S or --depth N" in err

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 import time
 from collections.abc import Callable, Hashable, Iterable
 from concurrent.futures import Executor
@@ -184,26 +185,10 @@ def solve(
     connection = None
     head: dict[str, str] = {}
     if path is not None:
-        # The game's identity and the roots' keys are checked before the file is touched.
-        roots_known = [(keyfn(root), game.to_move(root)) for root in starts]
-        extra = {"tolerance_asked": json.dumps(tolerance)}
-        head = _file.head(game, method, kind, roots_known, spec=spec, extra=extra)
-        connection = _store.connect(path, create=True)
-        try:
-            meta = _store.read_meta(connection, path)
-            if meta:
-                _check_file(path, meta, game, kind)
-            if meta.get("complete") == "1":
-                connection.close()
-                return _finished(path, game, keyfn, kind, started, starts, tolerance)
-            table = _store.read_all(connection, path)
-            sums.total = _store.meta_number(meta, "constant_sum", path)
-            _check_tolerance(path, meta, bool(table), tolerance)
-            if meta:  # resuming: keep when and from which roots the build began
-                head = {**head, "created": meta.get("created", head["created"])}
-        except BaseException:
-            connection.close()
-            raise
+        opened = _resume(path, game, method, kind, starts, keyfn, spec, tolerance, sums)
+        if opened is None:  # a complete file: read back, if it holds what was asked
+            return _finished(path, game, keyfn, kind, started, starts, tolerance)
+        connection, head, table = opened
     resumed = len(table)
     try:
         writer = None
@@ -421,6 +406,50 @@ def _check_roots(game: Game[Any, Any], starts: list[Any], keyfn: Key, kind: str)
             _hashable(keyfn, root)
         else:
             resolve_root(game, root)
+
+
+def _resume(
+    path: str | Path,
+    game: Game[Any, Any],
+    method: str,
+    kind: str,
+    starts: list[Any],
+    keyfn: Key,
+    spec: str | None,
+    tolerance: float,
+    sums: Sums,
+) -> tuple[sqlite3.Connection, dict[str, str], dict[Any, Entry]] | None:
+    """Open ``path`` for a build: the connection, the head to write and the entries read back.
+
+    ``None`` (the file closed) when the file holds a complete table of this game. The game's
+    identity and the roots' keys are checked before the file is touched; an unfinished file
+    must be of this game, keys and tolerance, and gives ``sums`` its constant sum.
+
+    Raises:
+        TableFileError: the file cannot be written, is not a table file of this game and keys,
+            or holds part of a value iteration made with another tolerance.
+        UnsupportedGameError: the game has no stable identity, or a root's key cannot be stored.
+    """
+    roots_known = [(keyfn(root), game.to_move(root)) for root in starts]
+    extra = {"tolerance_asked": json.dumps(tolerance)}
+    head = _file.head(game, method, kind, roots_known, spec=spec, extra=extra)
+    connection = _store.connect(path, create=True)
+    try:
+        meta = _store.read_meta(connection, path)
+        if meta:
+            _check_file(path, meta, game, kind)
+        if meta.get("complete") == "1":
+            connection.close()
+            return None
+        table = _store.read_all(connection, path)
+        sums.total = _store.meta_number(meta, "constant_sum", path)
+        _check_tolerance(path, meta, bool(table), tolerance)
+        if meta:  # resuming: keep when the build began
+            head = {**head, "created": meta.get("created", head["created"])}
+    except BaseException:
+        connection.close()
+        raise
+    return connection, head, table
 
 
 def _check_tolerance(

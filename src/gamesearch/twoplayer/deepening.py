@@ -169,20 +169,10 @@ def iterative_deepening(
     order = _default(game, "order", order, None)
     _check_limits(time_limit, depth, node_limit, on_iteration)
     _check_null_window(pvs, aspiration)
-    if extend is not None and not callable(extend):
-        raise InvalidSearchOptionError(f"{_SEARCHER}: extend must be callable or None")
+    _check_members(evaluate=evaluate, order=order, extend=extend, table=table)
     _check_extensions(reductions, singular)
-    for name, member in (("evaluate", evaluate), ("order", order)):
-        if member is not None and not callable(member):
-            raise InvalidSearchOptionError(
-                f"{_SEARCHER}: {name} must be callable or None, not {type(member).__name__}"
-            )
     root, _ = prepare(game, state, None, evaluate, searcher=_SEARCHER)
     check_trace(trace, _SEARCHER)
-    if table is not None and not isinstance(table, TranspositionTable):
-        raise InvalidSearchOptionError(
-            f"{_SEARCHER}: table must be a TranspositionTable, not {type(table).__name__}"
-        )
     # Book probes (gamesearch.book), kept out of the search loop: an exact answer at the root,
     # and the book's values in place of the evaluation at the leaves.
     check_book(book, _SEARCHER, game)
@@ -217,17 +207,39 @@ def iterative_deepening(
         aspiration=aspiration,
     )  # fmt: skip
     if blind and not result.exact:
-        # The positions at the depth limit all counted 0: the choice among the moves not
-        # proven was blind. A constant message, so that Python shows it once per call site.
-        warnings.warn(
-            f"{_SEARCHER}: stopped before it proved the value, and {type(game).__name__} has no "
-            "evaluate method and no evaluate= was given, so every position at the depth limit "
-            "counted 0 and the move was chosen blind among those not proven. Pass "
-            "evaluate=(state, player) -> estimate to play well",
-            BlindSearchWarning,
-            stacklevel=2,
-        )
+        _warn_blind(game)
     return result
+
+
+def _check_members(*, evaluate: object, order: object, extend: object, table: object) -> None:
+    """Refuse uncallable ``evaluate``, ``order`` or ``extend``, and a ``table`` of another type.
+
+    Each may be ``None``; a table must be a :class:`TranspositionTable`.
+    """
+    for name, member in (("evaluate", evaluate), ("order", order), ("extend", extend)):
+        if member is not None and not callable(member):
+            raise InvalidSearchOptionError(
+                f"{_SEARCHER}: {name} must be callable or None, not {type(member).__name__}"
+            )
+    if table is not None and not isinstance(table, TranspositionTable):
+        raise InvalidSearchOptionError(
+            f"{_SEARCHER}: table must be a TranspositionTable, not {type(table).__name__}"
+        )
+
+
+def _warn_blind(game: object) -> None:
+    """Warn that the move was chosen blind: every position at the depth limit counted 0.
+
+    A constant message, so that Python shows it once per call site.
+    """
+    warnings.warn(
+        f"{_SEARCHER}: stopped before it proved the value, and {type(game).__name__} has no "
+        "evaluate method and no evaluate= was given, so every position at the depth limit "
+        "counted 0 and the move was chosen blind among those not proven. Pass "
+        "evaluate=(state, player) -> estimate to play well",
+        BlindSearchWarning,
+        stacklevel=3,
+    )
 
 
 def _deepen(
