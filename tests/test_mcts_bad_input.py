@@ -91,10 +91,13 @@ def test_a_prior_that_is_not_a_distribution_over_the_actions_names_the_state(pri
 
 
 def test_a_rollout_must_give_every_players_utility():
-    with pytest.raises(InvalidSearchOptionError, match="must return 2 numbers"):
+    with pytest.raises(InvalidSearchOptionError, match="must return 2 finite numbers"):
         mcts(GAME, iterations=10, rollout=lambda state, rng: (1.0,))
-    with pytest.raises(InvalidSearchOptionError, match="not NaN"):
+    with pytest.raises(InvalidSearchOptionError, match="not NaN nor infinite"):
         mcts(GAME, iterations=10, rollout=lambda state, rng: (math.nan, 0.0))
+    for infinite in (math.inf, -math.inf):  # accepted before: infinite values broke the means
+        with pytest.raises(InvalidSearchOptionError, match="not NaN nor infinite"):
+            mcts(GAME, iterations=10, rollout=lambda state, rng, v=infinite: (v, -v))
 
 
 def test_nan_utilities_and_evaluations_are_refused():

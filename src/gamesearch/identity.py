@@ -60,7 +60,7 @@ from typing import Any
 
 from .errors import GameSearchError, TableFileError, UnsupportedGameError
 
-__all__ = ["PLAIN", "GameIdentity", "game_difference", "game_identity", "remake"]
+__all__ = ["PLAIN", "GameIdentity", "game_difference", "game_identity", "game_name", "remake"]
 
 PLAIN = (type(None), bool, int, float, str, tuple, list, dict)
 """The types of plain data a game's parameters may be made of (floats finite, dict keys
@@ -214,6 +214,24 @@ def game_difference(built: object, given: object) -> str | None:
     if mine.matches(theirs):
         return None
     return f"built for {mine}, given {mine.differences(theirs)}"
+
+
+def game_name(game: object) -> str:
+    """How messages name ``game``: its ``repr`` if its class has one, else its identity.
+
+    A class without a ``__repr__`` of its own would show a memory address.
+
+    Example:
+        >>> from gamesearch.games import TicTacToe
+        >>> game_name(TicTacToe())
+        'TicTacToe(size=3, k=3)'
+    """
+    if type(game).__repr__ is not object.__repr__:
+        return repr(game)
+    try:
+        return str(game_identity(game))
+    except UnsupportedGameError:
+        return type(game).__qualname__
 
 
 def _init_attributes(game: object, cls: type) -> list[tuple[str, Any]]:

@@ -19,10 +19,10 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..errors import GameSearchError, InvalidSearchOptionError, TableFileError
+from ..errors import InvalidSearchOptionError, TableFileError
 from ..game import CHANCE
 from ..games.registry import GameSpec, find_game, reference_games
-from ..identity import GameIdentity, game_identity, remake
+from ..identity import GameIdentity, game_name, remake
 from ..solving import _file
 from ..solving.opening import opening_book
 from ..solving.progress import Progress
@@ -122,22 +122,12 @@ def _build(args: argparse.Namespace, out: TextIO) -> int:
             solution = solve(game, executor=executor, **options)
     size = Path(args.out).stat().st_size
     print(
-        f"{len(solution):,} states of {_name(game)} by {solution.method} in "
+        f"{len(solution):,} states of {game_name(game)} by {solution.method} in "
         f"{solution.stats.elapsed:.2f} s; {args.out}: {size:,} bytes "
         f"({size / max(len(solution), 1):.0f} bytes per state)",
         file=out,
     )
     return 0
-
-
-def _name(game: object) -> str:
-    """How the command names a game: its ``repr`` if it has one of its own, else its identity."""
-    if type(game).__repr__ is not object.__repr__:
-        return repr(game)
-    try:
-        return str(game_identity(game))
-    except GameSearchError:
-        return type(game).__qualname__
 
 
 def _probe(args: argparse.Namespace, out: TextIO) -> int:

@@ -102,12 +102,16 @@ class Simulator:
             values = tuple(float(value) for value in given)
         except (TypeError, ValueError):
             values = ()
-        if len(values) != self.players or any(value != value for value in values):
+        if len(values) != self.players or not all(-_INF < value < _INF for value in values):
             raise InvalidSearchOptionError(
                 f"mcts: rollout(state, rng) returned {given!r} for state {state!r}; it must "
-                f"return {self.players} numbers (not NaN), each player's utility by player"
+                f"return {self.players} finite numbers (not NaN nor infinite), each player's "
+                "utility by player"
             )
         return values
+
+
+_INF = float("inf")
 
 
 def _draw(pairs: Any, draw: float, state: Any) -> Any:

@@ -11,7 +11,7 @@ from typing import Any
 from ..book import BookEntry
 from ..errors import InvalidSearchOptionError, TableFileError, UnsolvedStateError
 from ..game import CHANCE, Game, Player
-from ..identity import remake
+from ..identity import game_name, remake
 from . import _codec, _file, _store
 from ._values import Entry, Key, Sums, preference
 
@@ -119,7 +119,7 @@ class Solution:
         """An opening book's depth in plies (``None`` for a strong solution)."""
 
     def __repr__(self) -> str:
-        return f"<Solution of {self.game!r}: {len(self):,} states by {self.method}>"
+        return f"<Solution of {game_name(self.game)}: {len(self):,} states by {self.method}>"
 
     def close(self) -> None:
         """Close the file of a solution opened by :meth:`load` (nothing for one in memory).
@@ -153,8 +153,8 @@ class Solution:
         entry = self._table.get(self._key(state))
         if entry is None:
             raise UnsolvedStateError(
-                f"the solution of {self.game!r} does not hold the state {state!r}: it is not "
-                "reachable from the roots it was built from (or lies deeper than the book)"
+                f"the solution of {game_name(self.game)} does not hold the state {state!r}: it "
+                "is not reachable from the roots it was built from (or lies deeper than the book)"
             )
         return entry
 
