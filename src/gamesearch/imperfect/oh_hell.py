@@ -105,8 +105,8 @@ class OhHell:
         >>> state = game.initial_state()
         >>> for action in ((2, 5, 8), (1, 4, 7), 1, 2):   # the two hands, then the bids
         ...     state = game.result(state, action)
-        >>> [game.card_name(card) for card in state.hands[0]]
-        ['AS', 'AH', 'AD']
+        >>> " ".join(game.card_name(card) for card in state.hands[0])
+        'AS AH AD'
         >>> state = game.result(state, 2)       # player 0 leads the ace of spades
         >>> game.actions(state)                 # player 1 must follow: the king of spades
         (1,)
