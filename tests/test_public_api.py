@@ -117,6 +117,7 @@ PUBLIC = {
         "chance_trees",
         "check_game",
         "game_trees",
+        "hidden_deal_games",
         "maxn_trees",
         "nested_trees",
         "states",

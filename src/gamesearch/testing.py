@@ -30,8 +30,17 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
 from .conformance import check_game
 from .game import A, Game, S
 from .games.tree import Chance, GameTree
+from .imperfect.hidden_deal import Deal, HiddenDealGame
 
-__all__ = ["chance_trees", "check_game", "game_trees", "maxn_trees", "nested_trees", "states"]
+__all__ = [
+    "chance_trees",
+    "check_game",
+    "game_trees",
+    "hidden_deal_games",
+    "maxn_trees",
+    "nested_trees",
+    "states",
+]
 
 
 def nested_trees(
@@ -160,21 +169,12 @@ def chance_trees(
         )
     leaf: st.SearchStrategy[Any] = st.integers(-9, 9) if values is None else values
 
-    @st.composite
-    def halves(draw: st.DrawFn, count: int) -> list[float]:
-        """``count`` powers of 1/2 that sum to 1: split a random share in two, count - 1 times."""
-        shares = [1.0]
-        for _ in range(count - 1):
-            i = draw(st.integers(0, len(shares) - 1))
-            shares[i : i + 1] = [shares[i] / 2] * 2
-        return shares
-
     def weights(count: int) -> st.SearchStrategy[list[float]]:
         return st.lists(st.integers(1, 9), min_size=count, max_size=count).map(
             lambda drawn: [weight / sum(drawn) for weight in drawn]
         )
 
-    probabilities = halves if exact else weights
+    probabilities = _halves if exact else weights
 
     def chance_node(children: list[Any]) -> st.SearchStrategy[Chance]:
         return probabilities(len(children)).map(
@@ -188,6 +188,16 @@ def chance_trees(
         return st.one_of(leaf, children, children.flatmap(chance_node))
 
     return subtree(max_depth).map(GameTree)
+
+
+@st.composite
+def _halves(draw: st.DrawFn, count: int) -> list[float]:
+    """``count`` powers of 1/2 that sum to 1: split a random share in two, count - 1 times."""
+    shares = [1.0]
+    for _ in range(count - 1):
+        i = draw(st.integers(0, len(shares) - 1))
+        shares[i : i + 1] = [shares[i] / 2] * 2
+    return shares
 
 
 def maxn_trees(
@@ -305,3 +315,76 @@ def states(game: Game[S, A], *, max_moves: int | None = None) -> st.SearchStrate
         return state
 
     return play()
+
+
+def hidden_deal_games(
+    *,
+    max_cards: int = 2,
+    max_depth: int = 3,
+    max_branching: int = 2,
+    values: st.SearchStrategy[float] | st.SearchStrategy[int] | None = None,
+    perfect_information: bool = False,
+) -> st.SearchStrategy[HiddenDealGame]:
+    """Random small two-player zero-sum games of imperfect information: :class:`HiddenDealGame`.
+
+    Chance deals each player one of 1 to ``max_cards`` private cards (every pair of cards a
+    deal, with probabilities that are powers of 1/2, so sums stay exact); then the players act
+    in public along a random tree: each decision's player is drawn (the same player may act
+    twice running), with 1 to ``max_branching`` actions, down to ``max_depth`` decisions; each
+    end of the game pays player 0 a number drawn for each deal, and player 1 its negative. A
+    player knows its own card and every action: the games keep the promises of
+    :class:`~gamesearch.imperfect.ImperfectInformationGame`, perfect recall included.
+
+    Args:
+        max_cards: The most cards a player may be dealt (>= 1; 1 means no secret).
+        max_depth: The most decisions along a line of play (>= 1).
+        max_branching: The most actions at a decision (>= 1).
+        values: The strategy for player 0's payoffs; default: integers from -9 to 9.
+        perfect_information: If true, each player sees both cards, so that ``expectiminimax``
+            gives the game's value.
+
+    Returns:
+        A strategy of games; they shrink towards one decision, one card each.
+
+    Example:
+        >>> from hypothesis import given, settings
+        >>> from gamesearch.imperfect import cfr, check_information_sets
+        >>> @settings(max_examples=10)
+        ... @given(hidden_deal_games(max_depth=2))
+        ... def test_cfr_values_sum_to_zero(game):
+        ...     assert check_information_sets(game).perfect_recall
+        ...     result = cfr(game, iterations=20, variant="plus")
+        ...     assert abs(result.values[0] + result.values[1]) < 1e-9
+        >>> test_cfr_values_sum_to_zero()
+    """
+    for name, bound in (
+        ("max_cards", max_cards), ("max_depth", max_depth), ("max_branching", max_branching)
+    ):  # fmt: skip
+        if isinstance(bound, bool) or not isinstance(bound, int) or bound < 1:
+            raise ValueError(f"hidden_deal_games: {name} must be an int >= 1, got {bound!r}")
+    payoff: st.SearchStrategy[Any] = st.integers(-9, 9) if values is None else values
+
+    @st.composite
+    def games(draw: st.DrawFn) -> HiddenDealGame:
+        cards = [draw(st.integers(1, max_cards)) for _ in range(2)]
+        deals: list[Deal] = [(c0, c1) for c0 in range(cards[0]) for c1 in range(cards[1])]
+        shares = draw(_halves(len(deals)))
+        moves: dict[tuple[int, ...], tuple[int, int]] = {}
+        ends: dict[tuple[int, ...], dict[Deal, Any]] = {}
+        pending: list[tuple[int, ...]] = [()]
+        while pending:
+            history = pending.pop(0)
+            if history and (len(history) >= max_depth or draw(st.booleans())):
+                ends[history] = {deal: draw(payoff) for deal in deals}
+                continue
+            count = draw(st.integers(1, max_branching))
+            moves[history] = (draw(st.integers(0, 1)), count)
+            pending.extend((*history, action) for action in range(count))
+        return HiddenDealGame(
+            dict(zip(deals, shares, strict=True)),
+            moves,
+            ends,
+            perfect_information=perfect_information,
+        )
+
+    return games()

@@ -18,6 +18,8 @@ PUBLIC = [
     "CFRSolver",
     "DeterminizableGame",
     "FileFormat",
+    "HiddenDealGame",
+    "HiddenDealState",
     "ISMCTSPlayer",
     "ISMCTSResult",
     "ImperfectInformationGame",

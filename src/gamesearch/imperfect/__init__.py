@@ -4,8 +4,10 @@ The protocols (:mod:`.protocol`) add to a :class:`~gamesearch.Game` what a playe
 ``information_set(state, player)``, and optionally ``sample_state(state, player, rng)``, which
 :func:`check_information_sets` checks. :class:`KuhnPoker`, :class:`LeducPoker` and
 :class:`LiarsDice` follow OpenSpiel's rules; :class:`OhHell` is a small trick-taking game with
-hidden hands. :func:`cfr` (vanilla CFR and CFR+) approximates a
-Nash equilibrium on a game's whole tree, enumerated once into flat arrays; :func:`best_response`,
+hidden hands; :class:`HiddenDealGame` is a small game written out as data (a hidden deal, then
+public actions), which :func:`gamesearch.testing.hidden_deal_games` draws at random.
+:func:`cfr` (vanilla CFR and CFR+) approximates a Nash equilibrium on a game's whole tree,
+enumerated once into flat arrays; :func:`best_response`,
 :func:`nash_conv`, :func:`exploitability` and :func:`expected_values` measure any strategy
 profile exactly; :func:`save_strategy` and :func:`load_strategy` keep a strategy profile as
 JSON or SQLite rows. This family imports only the contract, the shared core and the games.
@@ -14,6 +16,7 @@ JSON or SQLite rows. This family imports only the contract, the shared core and 
 from .best_response import BestResponse, best_response, expected_values, exploitability, nash_conv
 from .cfr import CFRResult, CFRSolver, Variant, cfr
 from .conformance import InformationSetReport, check_information_sets
+from .hidden_deal import HiddenDealGame, HiddenDealState
 from .ismcts import ISMCTSResult, ismcts
 from .kuhn import KuhnPoker, KuhnState
 from .leduc import LeducInfoSet, LeducPoker, LeducState
@@ -31,6 +34,8 @@ __all__ = [
     "CFRSolver",
     "DeterminizableGame",
     "FileFormat",
+    "HiddenDealGame",
+    "HiddenDealState",
     "ISMCTSPlayer",
     "ISMCTSResult",
     "ImperfectInformationGame",

@@ -1,0 +1,212 @@
+"""A small two-player zero-sum game given as data: a hidden deal, then public actions.
+
+:class:`HiddenDealGame` is to imperfect information what :class:`~gamesearch.games.GameTree` is
+to perfect information: a game written out in full, for tests and worked examples.
+:func:`gamesearch.testing.hidden_deal_games` draws them at random.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import NamedTuple
+
+from ..errors import GameProtocolError, IllegalActionError
+from ..game import CHANCE, Player
+
+__all__ = ["Deal", "HiddenDealGame", "HiddenDealState"]
+
+Deal = tuple[int, int]
+"""A deal: player 0's private card, then player 1's."""
+
+
+class HiddenDealState(NamedTuple):
+    """A state of :class:`HiddenDealGame`: the deal (``None`` before it) and the actions since."""
+
+    deal: Deal | None
+    """Each player's private card, player 0's first; ``None`` at the initial chance node."""
+
+    history: tuple[int, ...]
+    """The public actions played since the deal, each an index into its node's actions."""
+
+
+class HiddenDealGame:
+    """Chance deals each of two players a private card; then they act in public; zero-sum.
+
+    The game starts at a chance node that draws a deal ``(card of player 0, card of player 1)``
+    with the probabilities of ``deals``. Then play follows a public tree: ``moves`` maps each
+    public history (the tuple of actions played so far) at which someone acts to ``(player,
+    number of actions)``, the actions being ``0 .. number - 1``; ``payoffs`` maps each history
+    that ends the game to player 0's utility under each deal (player 1's is its negative).
+
+    A player's information set is ``(player, own card, history)``: it sees its card and every
+    action, not the other's card. So the states of a set share their actions, and the player's
+    earlier sets and actions (perfect recall). With ``perfect_information=True`` the key is
+    ``(player, deal, history)``: both cards are seen, and the game is one of perfect
+    information with chance, whose value ``expectiminimax`` computes.
+
+    Args:
+        deals: Each deal's probability (> 0; they sum to 1).
+        moves: Each public decision history's ``(player, number of actions)``; ``()`` must be
+            one (the first decision follows the deal).
+        payoffs: Each terminal history's utility for player 0, under each deal of ``deals``.
+        perfect_information: Whether each player sees both cards.
+
+    Raises:
+        ValueError: The histories do not make a tree: a child of a decision is neither a
+            decision nor terminal, a terminal history lacks a deal's payoff, a player is not
+            0 or 1, or a decision has no action.
+
+    Example:
+        Matching pennies with a peek: player 0 sees a coin; player 1 guesses it blind.
+
+        >>> game = HiddenDealGame(
+        ...     deals={(0, 0): 0.5, (1, 0): 0.5},
+        ...     moves={(): (1, 2)},
+        ...     payoffs={(0,): {(0, 0): -1, (1, 0): 1}, (1,): {(0, 0): 1, (1, 0): -1}},
+        ... )
+        >>> state = game.result(game.initial_state(), (1, 0))
+        >>> game.to_move(state), game.information_set(state, 1)
+        (1, (1, 0, ()))
+        >>> game.utility(game.result(state, 1), 0)
+        -1.0
+    """
+
+    num_players = 2
+    """Two players, 0 and 1."""
+
+    def __init__(
+        self,
+        deals: Mapping[Deal, float],
+        moves: Mapping[tuple[int, ...], tuple[Player, int]],
+        payoffs: Mapping[tuple[int, ...], Mapping[Deal, float]],
+        *,
+        perfect_information: bool = False,
+    ) -> None:
+        self._deals: dict[Deal, float] = {(deal[0], deal[1]): float(p) for deal, p in deals.items()}
+        self._moves = {tuple(history): move for history, move in moves.items()}
+        self._payoffs = {tuple(history): dict(row) for history, row in payoffs.items()}
+        self.perfect_information = perfect_information
+        """Whether each player sees both cards."""
+        _check_tree(self._deals, self._moves, self._payoffs)
+
+    def __repr__(self) -> str:
+        return (
+            f"HiddenDealGame(deals={self._deals!r}, moves={self._moves!r}, "
+            f"payoffs={self._payoffs!r}, perfect_information={self.perfect_information!r})"
+        )
+
+    def initial_state(self) -> HiddenDealState:
+        """Before the deal."""
+        return HiddenDealState(None, ())
+
+    def to_move(self, state: HiddenDealState) -> Player:
+        """``CHANCE`` before the deal, then the player of the public history (0 at the end)."""
+        if state.deal is None:
+            return CHANCE
+        return self._moves.get(state.history, (0, 0))[0]
+
+    def actions(self, state: HiddenDealState) -> tuple[object, ...]:
+        """The deals at the chance node, ``0 .. n - 1`` at a decision, ``()`` at the end."""
+        if state.deal is None:
+            return tuple(self._deals)
+        move = self._moves.get(state.history)
+        return () if move is None else tuple(range(move[1]))
+
+    def chance_outcomes(self, state: HiddenDealState) -> tuple[tuple[Deal, float], ...]:
+        """Each deal with its probability.
+
+        Raises:
+            GameProtocolError: ``state`` is not the chance node.
+        """
+        if state.deal is not None:
+            raise GameProtocolError(f"chance_outcomes of {state!r}, which is not a chance node")
+        return tuple(self._deals.items())
+
+    def result(self, state: HiddenDealState, action: object) -> HiddenDealState:
+        """The state after the deal ``action``, or after the player to move plays ``action``.
+
+        Raises:
+            IllegalActionError: ``action`` is not in ``actions(state)``.
+        """
+        legal = self.actions(state)
+        if isinstance(action, bool) or action not in legal:
+            raise IllegalActionError(action, legal, "HiddenDealGame")
+        if state.deal is None:
+            return HiddenDealState(action, ())  # type: ignore[arg-type]
+        return HiddenDealState(state.deal, (*state.history, action))  # type: ignore[arg-type]
+
+    def is_terminal(self, state: HiddenDealState) -> bool:
+        """Whether the public history is one that ends the game."""
+        return state.deal is not None and state.history in self._payoffs
+
+    def utility(self, state: HiddenDealState, player: Player) -> float:
+        """``player``'s utility: the payoff for player 0, its negative for player 1.
+
+        Raises:
+            GameProtocolError: ``state`` is not terminal, or ``player`` is not 0 or 1.
+        """
+        if not self.is_terminal(state) or state.deal is None:
+            raise GameProtocolError(f"utility of a game in progress: {state!r}")
+        if isinstance(player, bool) or player not in (0, 1):
+            raise GameProtocolError(f"HiddenDealGame has players 0 and 1, not {player!r}")
+        value = float(self._payoffs[state.history][state.deal])
+        return value if player == 0 else -value
+
+    def information_set(
+        self, state: HiddenDealState, player: Player
+    ) -> tuple[Player, int | Deal | None, tuple[int, ...]]:
+        """``(player, its card, history)``, or ``(player, deal, history)`` with perfect information.
+
+        Before the deal the card (or deal) is ``None``.
+        """
+        if state.deal is None or self.perfect_information:
+            return (player, state.deal, state.history)
+        return (player, state.deal[player], state.history)
+
+    def sample_state(
+        self, state: HiddenDealState, player: Player, rng: random.Random
+    ) -> HiddenDealState:
+        """``state`` with the other's card drawn again, given ``player``'s, as chance deals it."""
+        if state.deal is None or self.perfect_information:
+            return state
+        mine = state.deal[player]
+        worlds = [deal for deal in self._deals if deal[player] == mine]
+        weights = [self._deals[deal] for deal in worlds]
+        return HiddenDealState(rng.choices(worlds, weights)[0], state.history)
+
+
+def _check_tree(
+    deals: Mapping[Deal, float],
+    moves: Mapping[tuple[int, ...], tuple[Player, int]],
+    payoffs: Mapping[tuple[int, ...], Mapping[Deal, float]],
+) -> None:
+    """Raise ``ValueError`` unless the deals, decisions and ends make a game tree."""
+    if not deals or any(not p > 0 for p in deals.values()):
+        raise ValueError(f"HiddenDealGame: deals need probabilities > 0, got {dict(deals)!r}")
+    if () not in moves:
+        raise ValueError("HiddenDealGame: moves must have the empty history, the first decision")
+    pending: list[tuple[int, ...]] = [()]
+    reached: set[tuple[int, ...]] = set()
+    while pending:
+        history = pending.pop()
+        reached.add(history)
+        if history in payoffs:
+            missing = [deal for deal in deals if deal not in payoffs[history]]
+            if missing:
+                raise ValueError(f"HiddenDealGame: payoffs[{history!r}] lacks deals {missing!r}")
+            continue
+        if history not in moves:
+            raise ValueError(f"HiddenDealGame: history {history!r} is neither a move nor an end")
+        player, count = moves[history]
+        if player not in (0, 1) or isinstance(count, bool) or count < 1:
+            raise ValueError(
+                f"HiddenDealGame: moves[{history!r}] must be (0 or 1, actions >= 1), "
+                f"got {moves[history]!r}"
+            )
+        pending.extend((*history, action) for action in range(count))
+    unreachable = (set(moves) | set(payoffs)) - reached
+    if unreachable or set(moves) & set(payoffs):
+        raise ValueError(
+            f"HiddenDealGame: histories unreachable or both move and end: {sorted(unreachable)!r}"
+        )
