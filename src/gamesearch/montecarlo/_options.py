@@ -153,18 +153,25 @@ def _check_dirichlet(dirichlet: object, prior: object) -> tuple[float, float] | 
 def _check_bounds(bounds: object) -> tuple[float, float] | None:
     if bounds is None:
         return None
-    pair: Any = bounds
+    pair = _range(bounds)
+    if pair is None:
+        raise InvalidSearchOptionError(
+            f"{SEARCHER}: bounds must be a pair (lowest, highest) of finite numbers with "
+            f"lowest < highest: the least and the most utility a player can get, such as "
+            f"(-1, 1); got {bounds!r}"
+        )
+    return pair
+
+
+def _range(pair: Any) -> tuple[float, float] | None:
+    """``pair`` as ``(lowest, highest)`` if it is two finite numbers, the first the smaller."""
     if (
         not isinstance(pair, tuple)
         or len(pair) != 2
         or not all(_is_number(x) and math.isfinite(x) for x in pair)
         or not pair[0] < pair[1]
     ):
-        raise InvalidSearchOptionError(
-            f"{SEARCHER}: bounds must be a pair (lowest, highest) of finite numbers with "
-            f"lowest < highest: the least and the most utility a player can get, such as "
-            f"(-1, 1); got {bounds!r}"
-        )
+        return None
     return float(pair[0]), float(pair[1])
 
 
@@ -182,19 +189,14 @@ def declared_bounds(game: object) -> tuple[float, float] | None:
         declared = declared()
     if declared is None:
         return None
-    pair: Any = declared
-    if (
-        not isinstance(pair, tuple)
-        or len(pair) != 2
-        or not all(_is_number(x) and math.isfinite(x) for x in pair)
-        or not pair[0] < pair[1]
-    ):
+    pair = _range(declared)
+    if pair is None:
         raise GameProtocolError(
             f"{type(game).__name__}.utility_bounds must be a pair (lowest, highest) of finite "
             f"numbers with lowest < highest: the least and the most utility a player can get, "
             f"such as (-24, 24) for a store difference of 24 seeds; got {declared!r}"
         )
-    return float(pair[0]), float(pair[1])
+    return pair
 
 
 def exploration_scale(low: float, high: float) -> float:
