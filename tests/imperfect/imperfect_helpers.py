@@ -13,6 +13,23 @@ needs_pyspiel = pytest.mark.skipif(
 )
 
 
+def information_sets(game):
+    """Every decision's information set: key -> (player, actions), by a plain recursive walk."""
+    found = {}
+
+    def walk(state):
+        if game.is_terminal(state):
+            return
+        mover = game.to_move(state)
+        if mover != CHANCE:
+            found[game.information_set(state, mover)] = (mover, tuple(game.actions(state)))
+        for action in game.actions(state):
+            walk(game.result(state, action))
+
+    walk(game.initial_state())
+    return found
+
+
 def play(game, actions):
     state = game.initial_state()
     for action in actions:

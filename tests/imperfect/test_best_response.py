@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
 import itertools
 import math
 import random
 
 import pytest
 from hypothesis import given, settings
+from imperfect_helpers import information_sets, needs_pyspiel
 
 from gamesearch import CHANCE, expectiminimax, minimax
 from gamesearch.errors import (
@@ -28,27 +28,6 @@ from gamesearch.imperfect import (
     nash_conv,
 )
 from gamesearch.testing import game_trees
-
-needs_pyspiel = pytest.mark.skipif(
-    importlib.util.find_spec("pyspiel") is None, reason="OpenSpiel (pyspiel) is not installed"
-)
-
-
-def information_sets(game):
-    """Every decision's information set: key -> (player, actions), by a plain recursive walk."""
-    found = {}
-
-    def walk(state):
-        if game.is_terminal(state):
-            return
-        mover = game.to_move(state)
-        if mover != CHANCE:
-            found[game.information_set(state, mover)] = (mover, tuple(game.actions(state)))
-        for action in game.actions(state):
-            walk(game.result(state, action))
-
-    walk(game.initial_state())
-    return found
 
 
 def values_by_traversal(game, profile, state=None):

@@ -8,6 +8,7 @@ import math
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from imperfect_helpers import information_sets
 
 from gamesearch import CHANCE, expectiminimax
 from gamesearch.conformance import check_game
@@ -21,23 +22,6 @@ from gamesearch.imperfect import (
     nash_conv,
 )
 from gamesearch.testing import hidden_deal_games
-
-
-def information_sets(game):
-    """Every decision's information set: key -> (player, actions), by a plain recursive walk."""
-    found = {}
-
-    def walk(state):
-        if game.is_terminal(state):
-            return
-        mover = game.to_move(state)
-        if mover != CHANCE:
-            found[game.information_set(state, mover)] = (mover, tuple(game.actions(state)))
-        for action in game.actions(state):
-            walk(game.result(state, action))
-
-    walk(game.initial_state())
-    return found
 
 
 def value_by_traversal(game, profile, state=None):
