@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_helpers import ENV, default_sigint, interrupt
 from page_helpers import page_data
 
 from gamesearch import expectiminimax, maxn, minimax
@@ -25,9 +26,6 @@ from gamesearch.cli._search import default_plan
 from gamesearch.games import Hog, Nim, TicTacToe, reference_games
 
 TEXTBOOK = "[[3,12,8],[2,4,6],[14,5,2]]"
-SOURCE = str(Path(__file__).resolve().parent.parent / "src")
-ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([SOURCE, os.environ.get("PYTHONPATH", "")])}
-"""The package under test, for a child started in another directory."""
 
 
 def run(*args: str, stdin: str = "", cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
@@ -51,35 +49,6 @@ def call(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]
         status = int(exit_.code or 0)
     captured = capsys.readouterr()
     return status, captured.out, captured.err
-
-
-def default_sigint() -> None:
-    """In the child: Ctrl-C's default disposition, which Python turns into KeyboardInterrupt.
-
-    The runner may ignore SIGINT (under ``nohup``), and a child inherits that.
-    """
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
-def interrupt(*args: str, once: str) -> tuple[int, str, str]:
-    """Run the command, send it SIGINT once ``once`` shows on its stderr; exit status, outputs."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", "gamesearch", *args],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=ENV,
-        preexec_fn=default_sigint,  # a fresh SIGINT disposition
-    )
-    assert process.stderr is not None
-    deadline = time.monotonic() + 60
-    seen = ""
-    while once not in seen and time.monotonic() < deadline:
-        seen += process.stderr.readline()
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=60)
-    return process.returncode, out, seen + err
 
 
 def test_play_a_whole_game_refusing_an_illegal_move() -> None:

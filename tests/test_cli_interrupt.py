@@ -6,49 +6,14 @@ way at most; the slices make the same search as one call (the same tree, the sam
 
 from __future__ import annotations
 
-import os
 import re
-import signal
-import subprocess
-import sys
-import time
-from pathlib import Path
 
 import pytest
+from cli_helpers import interrupt
 
 from gamesearch import mcts
 from gamesearch.cli import main
 from gamesearch.games import ConnectFour, TicTacToe
-
-SOURCE = str(Path(__file__).resolve().parent.parent / "src")
-ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([SOURCE, os.environ.get("PYTHONPATH", "")])}
-
-
-def default_sigint() -> None:
-    """In the child: Ctrl-C's default disposition (the runner may ignore SIGINT)."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
-def interrupt(*args: str, once: str, lines: int = 1, pause: float = 0.0) -> tuple[int, str, str]:
-    """Run the command; SIGINT ``pause`` s after ``lines`` lines with ``once`` on its stderr."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", "gamesearch", *args],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=ENV,
-        preexec_fn=default_sigint,  # a fresh SIGINT disposition
-    )
-    assert process.stderr is not None
-    deadline = time.monotonic() + 60
-    seen = ""
-    while seen.count(once) < lines and time.monotonic() < deadline:
-        seen += process.stderr.readline()
-    time.sleep(pause)
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=60)
-    return process.returncode, out, seen + err
 
 
 @pytest.mark.slow

@@ -1,0 +1,47 @@
+"""What the tests of the ``gamesearch`` command share: a child's environment, and Ctrl-C."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+SOURCE = str(Path(__file__).resolve().parent.parent / "src")
+ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([SOURCE, os.environ.get("PYTHONPATH", "")])}
+"""The package under test, for a child started in another directory."""
+
+
+def default_sigint() -> None:
+    """In the child: Ctrl-C's default disposition, which Python turns into KeyboardInterrupt.
+
+    The runner may ignore SIGINT (under ``nohup``), and a child inherits that.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def interrupt(*args: str, once: str, lines: int = 1, pause: float = 0.0) -> tuple[int, str, str]:
+    """Run the command; SIGINT ``pause`` s after ``lines`` lines with ``once`` on its stderr.
+
+    Returns the exit status, the standard output, and the standard error (all of it).
+    """
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gamesearch", *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=ENV,
+        preexec_fn=default_sigint,  # a fresh SIGINT disposition
+    )
+    assert process.stderr is not None
+    deadline = time.monotonic() + 60
+    seen = ""
+    while seen.count(once) < lines and time.monotonic() < deadline:
+        seen += process.stderr.readline()
+    time.sleep(pause)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    return process.returncode, out, seen + err
