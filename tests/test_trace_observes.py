@@ -296,6 +296,7 @@ def test_the_exact_solver_tells_every_node_it_searches() -> None:
     assert sum(isinstance(e, (Enter, Leaf)) for e in events) == result.stats.nodes
     assert sum(isinstance(e, Prune) for e in events) == result.stats.cutoffs
     assert len(tree.trees) >= 2  # one tree per probe (the tie checks of earlier actions too)
+    assert tree.root.state == state  # the root is the last probe of the root, not a tie check
     # The last probe of the root found a best action; mtdf returns the first as good in
     # actions() order (issue 27), found by the tie checks of the earlier children.
     best = tree.root.best_action

@@ -138,18 +138,22 @@ class Recorder(MonteCarloRecording):
 
     @property
     def root(self) -> TraceNode:
-        """The root of the last search recorded that finished (else of the last one).
+        """The root of the last finished search of the first state searched (else the last).
 
         For iterative deepening stopped by its clock, that is the deepest completed iteration:
-        the one whose result it returns.
+        the one whose result it returns. Searches of another state (``mtdf``'s checks of the
+        earlier root actions, which tell the searches of the root's children) are recorded in
+        :attr:`trees` but are not the root.
 
         Raises:
             ValueError: no search has been recorded yet.
         """
         if not self.trees:
             raise ValueError("SearchTree: nothing recorded yet; pass it to a searcher as trace=")
-        done = [tree for tree in self.trees if tree.closed is not None]
-        return done[-1] if done else self.trees[-1]
+        first = self.trees[0].state
+        searches = [tree for tree in self.trees if tree.state == first] or self.trees
+        done = [tree for tree in searches if tree.closed is not None]
+        return done[-1] if done else searches[-1]
 
     def __call__(self, event: Event) -> None:
         """Record one event (the observer protocol)."""
