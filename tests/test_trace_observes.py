@@ -232,7 +232,10 @@ def test_the_issue_s_three_cases(searcher: Any, position: str, options: Options)
     assert enters + leaves == result.stats.nodes  # the picture has every node searched
     assert sum(isinstance(event, Prune) for event in events) == result.stats.cutoffs
     assert tree.root.value == result.value
-    assert tree.root.best_action == result.action
+    assert tree.root.state == TICTACTOE.parse(position)
+    # The last search of the root found a best action; iterative_deepening returns the first as
+    # good in actions() order (issue 27), found by searches of the earlier children, told too.
+    assert result.action <= tree.root.best_action
 
 
 @pytest.mark.slow
@@ -255,7 +258,9 @@ def test_events_show_the_game_s_values_not_distance_scores() -> None:
         for end in (event.alpha, event.beta)
     }
     assert shown <= {-1.0, 0.0, 1.0}
-    assert windows <= {-math.inf, -1.0, 0.0, 1.0, math.inf}
+    # Windows just around a value (the checks of earlier root actions) end a float away from it.
+    nearest = {end if math.isinf(end) else round(end, 9) for end in windows}
+    assert nearest <= {-math.inf, -1.0, 0.0, 1.0, math.inf}
 
 
 @pytest.mark.slow

@@ -45,6 +45,7 @@ def first_best(
     *,
     evaluate: Callable[[Any, Player], float] | None,
     at_horizon: bool,
+    tell: Callable[[Any, float, bool], object] | None = None,
 ) -> Outcome:
     """``outcome`` with the first root action as good as its own, and the tests' work added.
 
@@ -56,6 +57,9 @@ def first_best(
         search: Searches a root child with a window (see :data:`ChildSearch`).
         evaluate: The evaluation, scored by the root's mover, of a child at the horizon.
         at_horizon: Whether the root's children lie at the depth limit (a depth of 1).
+        tell: Told ``(child, value, terminal)`` of each child scored here without a search (a
+            terminal child, or one at the horizon), the value for the root's mover: so that
+            an observer hears of every node the tests count.
 
     Returns:
         ``outcome`` unchanged but for its work if no earlier action is as good; else with the
@@ -81,6 +85,8 @@ def first_best(
                 value = TOP - 1 if value > 0 else 1 - TOP
             good = value >= score
             total = with_work_of(replace(NO_WORK, leaves=1, max_depth=1), total)
+            if tell is not None:
+                tell(child, game.utility(child, mover), True)
         elif at_horizon:
             assert evaluate is not None  # a depth limit implies an evaluation
             value = evaluate(child, mover)
@@ -88,6 +94,8 @@ def first_best(
                 raise nan_error(child, mover, "evaluate")
             good = value >= score
             total = with_work_of(replace(NO_WORK, leaves=1, max_depth=1, estimates=1), total)
+            if tell is not None:
+                tell(child, value, False)
         else:
             same = game.to_move(child) == mover
             target = _from_child(score, same, distances)

@@ -22,11 +22,12 @@ from ..book import Book, book_evaluation, book_result, check_book
 from ..errors import BlindSearchWarning, InvalidSearchOptionError
 from ..game import A, Evaluation, Game, Order, Player, S
 from ..result import SearchResult, SearchStats
-from ..trace.events import Observer
+from ..trace.events import Leaf, Observer
 from ._enhanced import Enhancements, Outcome, enhanced_search, with_work_of
+from ._first_best import first_best
 from ._limits import Limits, Stop
 from ._ordering import Memory
-from ._proofs import MATE
+from ._proofs import MATE, win_utility
 from ._window import finish, terminal_root
 from .table import TranspositionTable
 
@@ -75,6 +76,12 @@ def iterative_deepening(
     kept for the same reason. This needs evaluations strictly between the utilities of a loss
     and a win, and states that are reached at one depth only (true of games where every move
     adds a piece, like tic-tac-toe and Connect Four).
+
+    Ties: once a game with ``win_utility`` (whose wins and losses the engine ranks by their
+    distance) has its value proven, each root action before the best one found, in
+    ``actions()`` order, is searched one ply shallower with a window around the value, and the
+    first as good is returned, as :func:`mtdf` and ``solve`` do (its line too); the checks are
+    told to ``trace`` and counted in ``result.stats``.
 
     Args:
         game: A two-player game.
@@ -269,6 +276,7 @@ def _deepen(
     # comparison per iteration, not per node) catches such a game at its first iteration.
     taken = snapshot(root)
     memory = Memory()
+    ranks_distances = options.distances and win_utility(game) == win_utility(game)
     done: SearchResult[A] | None = None
     total = Outcome(0.0, None, 0, 0, 0, 0, 0, None)
     depth = 0
@@ -342,12 +350,71 @@ def _deepen(
         # A cooperative deadline: the principal variation's completion from the table stops
         # at the deadline too, so the cleanup of the last iteration does not overrun it.
         done = finish(game, root, total, table, depth=depth, started=started, deadline=deadline)
+        if done.exact and ranks_distances:
+            # Proven, wins and losses ranked by their distance (win_utility): of equally good
+            # actions, the first in actions() order (issue 27), as mtdf and solve return; a
+            # limit that stops the tests keeps the one found. Without win_utility, the first
+            # proof is the fastest win, which the tests would trade for an earlier, slower one.
+            first = _first_of_equals(
+                game, root, total, depth, evaluate, options, search_id, memory, trace,
+                Limits.of(deadline, None if node_limit is None else node_limit - _nodes(total)),
+            )  # fmt: skip
+            if first is not total:
+                total = first
+                done = finish(
+                    game, root, total, table, depth=depth, started=started, deadline=deadline
+                )
         if on_iteration is not None:
             on_iteration(done)
         if done.exact:
             break
     assert done is not None  # the loop runs at least once: max_depth >= 1
     return done
+
+
+def _first_of_equals(
+    game: Game[Any, Any],
+    root: Any,
+    outcome: Outcome,
+    depth: int,
+    evaluate: Evaluation[Any],
+    options: Enhancements,
+    search_id: int,
+    memory: Memory,
+    trace: Observer | None,
+    limits: Limits | None,
+) -> Outcome:
+    """``outcome`` with the first root action as good as its best (:func:`first_best`).
+
+    Each earlier child is searched one ply shallower with a window just around the root's
+    value, sharing the table, so most of it is answered by the entries the iteration left; the
+    searches are told to ``trace`` as every search is (a child scored without a search, as a
+    leaf). If a limit stops these tests, ``outcome`` is kept as it is (its action is optimal
+    too).
+    """
+    mover = game.to_move(root)
+
+    def search(child: Any, target: float, same: bool) -> Outcome:
+        window = (math.nextafter(target, -math.inf), math.nextafter(target, math.inf))
+        unwound: list[Any] = []
+        with recursion_guard(_SEARCHER, unwound, getattr(game, "key", None)):
+            found = enhanced_search(
+                game, child, depth - 1, evaluate, root_view=True, options=options,
+                search_id=search_id, memory=memory, limits=limits, unwound=unwound,
+                searcher=_SEARCHER, trace=trace, window=window, viewer=mover, fresh_stack=False,
+            )  # fmt: skip
+        return found if found.score == target else replace(found, line=None)
+
+    def tell(child: Any, value: float, terminal: bool) -> None:
+        if trace is not None:
+            trace(Leaf(child, None, 0, value, terminal))
+
+    try:
+        return first_best(
+            game, root, outcome, search, evaluate=evaluate, at_horizon=depth == 1, tell=tell
+        )
+    except Stop:
+        return outcome
 
 
 def _renamed_depth(depth: int | None, max_depth: int | None) -> int | None:
