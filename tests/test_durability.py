@@ -687,7 +687,10 @@ def build_on_two_workers(folder: Path, env: dict[str, str], signal_number: int) 
         child.workers = child.others()
         assert len(child.workers) == 2
         for pid in [child.process.pid, *child.workers]:
-            os.kill(pid, signal_number)
+            try:
+                os.kill(pid, signal_number)
+            except ProcessLookupError:  # the command, interrupted first, has ended it already
+                assert pid != child.process.pid
             if signal_number == signal.SIGKILL:
                 break
         child.ended = child.finish(grace=1.0 if signal_number == signal.SIGKILL else 0.0)

@@ -350,20 +350,11 @@ def _deepen(
         # A cooperative deadline: the principal variation's completion from the table stops
         # at the deadline too, so the cleanup of the last iteration does not overrun it.
         done = finish(game, root, total, table, depth=depth, started=started, deadline=deadline)
-        if done.exact and ranks_distances:
-            # Proven, wins and losses ranked by their distance (win_utility): of equally good
-            # actions, the first in actions() order (issue 27), as mtdf and solve return; a
-            # limit that stops the tests keeps the one found. Without win_utility, the first
-            # proof is the fastest win, which the tests would trade for an earlier, slower one.
-            first = _first_of_equals(
-                game, root, total, depth, evaluate, options, search_id, memory, trace,
-                Limits.of(deadline, None if node_limit is None else node_limit - _nodes(total)),
+        if done.exact and ranks_distances:  # the first of equally good actions (issue 27)
+            total, done = _first_of_equals(
+                game, root, total, done, depth, evaluate, options, search_id, memory, trace,
+                deadline=deadline, node_limit=node_limit, started=started,
             )  # fmt: skip
-            if first is not total:
-                total = first
-                done = finish(
-                    game, root, total, table, depth=depth, started=started, deadline=deadline
-                )
         if on_iteration is not None:
             on_iteration(done)
         if done.exact:
@@ -376,23 +367,31 @@ def _first_of_equals(
     game: Game[Any, Any],
     root: Any,
     outcome: Outcome,
+    done: SearchResult[Any],
     depth: int,
     evaluate: Evaluation[Any],
     options: Enhancements,
     search_id: int,
     memory: Memory,
     trace: Observer | None,
-    limits: Limits | None,
-) -> Outcome:
-    """``outcome`` with the first root action as good as its best (:func:`first_best`).
+    *,
+    deadline: float | None,
+    node_limit: int | None,
+    started: float,
+) -> tuple[Outcome, SearchResult[Any]]:
+    """``outcome`` and ``done`` (proven), with the first root action as good as the one found.
 
-    Each earlier child is searched one ply shallower with a window just around the root's
-    value, sharing the table, so most of it is answered by the entries the iteration left; the
-    searches are told to ``trace`` as every search is (a child scored without a search, as a
-    leaf). If a limit stops these tests, ``outcome`` is kept as it is (its action is optimal
-    too).
+    For a game whose wins and losses are ranked by their distance (``win_utility``): of
+    equally good actions, the first in ``actions()`` order, as ``mtdf`` and ``solve`` return
+    (:func:`first_best`). Without ``win_utility`` the first proof is the fastest win, which the
+    checks would trade for an earlier, slower one: they are not made. Each earlier child is
+    searched one ply shallower with a window just around the root's value, sharing the table,
+    so most of it is answered by the entries the iteration left; the searches are told to
+    ``trace`` as every search is (a child scored without a search, as a leaf). If a limit stops
+    these checks, the action found is kept (it is optimal too).
     """
     mover = game.to_move(root)
+    limits = Limits.of(deadline, None if node_limit is None else node_limit - _nodes(outcome))
 
     def search(child: Any, target: float, same: bool) -> Outcome:
         window = (math.nextafter(target, -math.inf), math.nextafter(target, math.inf))
@@ -410,11 +409,15 @@ def _first_of_equals(
             trace(Leaf(child, None, 0, value, terminal))
 
     try:
-        return first_best(
+        first = first_best(
             game, root, outcome, search, evaluate=evaluate, at_horizon=depth == 1, tell=tell
         )
     except Stop:
-        return outcome
+        return outcome, done
+    if first is outcome:
+        return outcome, done
+    table = options.table
+    return first, finish(game, root, first, table, depth=depth, started=started, deadline=deadline)
 
 
 def _renamed_depth(depth: int | None, max_depth: int | None) -> int | None:
