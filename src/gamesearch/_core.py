@@ -207,6 +207,21 @@ def check_count(searcher: str, name: str, value: object) -> None:
         )
 
 
+def check_budget(searcher: str, name: str, count: object, time_limit: object) -> None:
+    """Check a searcher's two limits, ``name`` (a count) and ``time_limit``: at least one given.
+
+    Raises:
+        InvalidSearchOptionError: a count that is not an int >= 1, a time limit that is not
+            seconds > 0, or neither limit.
+    """
+    check_count(searcher, name, count)
+    check_time_limit(searcher, time_limit)
+    if count is None and time_limit is None:
+        raise InvalidSearchOptionError(
+            f"{searcher} needs a limit: pass {name}=N, time_limit=SECONDS or both"
+        )
+
+
 ANYTIME_SEARCHERS = "iterative_deepening and mcts"
 """The searchers that take ``time_limit`` and ``node_limit``, for error messages."""
 

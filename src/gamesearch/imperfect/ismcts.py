@@ -28,7 +28,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from .._core import check_count, check_time_limit
+from .._core import check_budget
 from ..errors import GameProtocolError, InvalidSearchOptionError
 from ..game import CHANCE, Player
 from ..montecarlo._node import terminal_utilities
@@ -149,12 +149,7 @@ def ismcts(
     """
     started = time.perf_counter()
     check_determinizable(game, "ismcts")
-    check_count("ismcts", "iterations", iterations)
-    check_time_limit("ismcts", time_limit)
-    if iterations is None and time_limit is None:
-        raise InvalidSearchOptionError(
-            "ismcts needs a limit: pass iterations=N, time_limit=SECONDS or both"
-        )
+    check_budget("ismcts", "iterations", iterations, time_limit)
     valid = isinstance(exploration, (int, float)) and not isinstance(exploration, bool)
     if not valid or not 0 <= exploration < math.inf:
         raise InvalidSearchOptionError(

@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from .._core import check_count, check_time_limit
+from .._core import check_budget
 from ..errors import GameProtocolError, InvalidSearchOptionError
 from ..game import Player
 from ..montecarlo.search import mcts
@@ -146,12 +146,7 @@ def pimc(
     """
     started = time.perf_counter()
     check_determinizable(game, "pimc")
-    check_count("pimc", "worlds", worlds)
-    check_time_limit("pimc", time_limit)
-    if worlds is None and time_limit is None:
-        raise InvalidSearchOptionError(
-            "pimc needs a limit: pass worlds=N, time_limit=SECONDS or both"
-        )
+    check_budget("pimc", "worlds", worlds, time_limit)
     generator_ = generator(rng)
     search = _world_searcher(searcher, options, generator_)
     # The searchers of deterministic games refuse a game with chance_outcomes, even when the
