@@ -19,7 +19,7 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, ThreadPoolExec
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
-from .errors import InvalidSearchOptionError, NotPicklableError, PartFailedError
+from .errors import InvalidSearchOptionError, NotPicklableError, PartFailedError, short_repr
 from .progress import Progress, ProgressCallback
 
 __all__ = ["check_executor", "check_retries", "check_shippable", "derived_seed", "run_parts"]
@@ -259,5 +259,4 @@ def _describe(value: object) -> str:
     qualname = getattr(value, "__qualname__", None)
     if callable(value) and not isinstance(value, type) and isinstance(qualname, str):
         return f"function {qualname}"
-    text = repr(value)
-    return text if len(text) <= 80 else text[:77] + "..."
+    return short_repr(value)

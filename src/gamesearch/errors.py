@@ -224,3 +224,14 @@ class BlindSearchWarning(UserWarning):
     ``warnings.filterwarnings("ignore", category=BlindSearchWarning)`` silences it where
     playing by proven results alone is meant.
     """
+
+
+def short_repr(value: object) -> str:
+    """``repr(value)``, cut to 80 characters for a message (not part of ``__all__``).
+
+    Example:
+        >>> short_repr("x" * 100)[-5:]
+        'xx...'
+    """
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."

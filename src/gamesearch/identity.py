@@ -58,7 +58,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .errors import GameSearchError, TableFileError, UnsupportedGameError
+from .errors import GameSearchError, TableFileError, UnsupportedGameError, short_repr
 
 __all__ = ["PLAIN", "GameIdentity", "game_difference", "game_identity", "game_name", "remake"]
 
@@ -111,7 +111,8 @@ class GameIdentity:
         found = _parse(text)
         if found is None:
             raise TableFileError(
-                f"the game a table file names is not an identity this library wrote: {_short(text)}"
+                "the game a table file names is not an identity this library wrote: "
+                f"{short_repr(text)}"
             )
         return found
 
@@ -167,7 +168,7 @@ def game_identity(game: object) -> GameIdentity:
         if not isinstance(found, Mapping) or not all(isinstance(k, str) for k in found):
             raise UnsupportedGameError(
                 f"{cls.__qualname__}.game_parameters() must return a dict of keyword "
-                f"arguments by name, not {_short(found)}"
+                f"arguments by name, not {short_repr(found)}"
             )
         values = list(found.items())
     elif dataclasses.is_dataclass(game):
@@ -179,7 +180,7 @@ def game_identity(game: object) -> GameIdentity:
         plain = _plain(value, 0)
         if plain is _MISSING:
             raise UnsupportedGameError(
-                f"{cls.__qualname__}'s parameter {name}={_short(value)} is not plain data "
+                f"{cls.__qualname__}'s parameter {name}={short_repr(value)} is not plain data "
                 "(numbers, strings, booleans, None, and tuples, lists and dicts of them), so a "
                 "table file cannot record which game it solves: give the class a "
                 "game_parameters() method that returns plain data from which it can be made "
@@ -327,11 +328,6 @@ def _dotted(text: str) -> bool:
 
 def _arguments(parameters: tuple[tuple[str, Any], ...]) -> str:
     return ", ".join(f"{name}={value!r}" for name, value in parameters)
-
-
-def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def remake(identity: GameIdentity) -> Any:

@@ -19,7 +19,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from ..errors import TableFileError
+from ..errors import TableFileError, short_repr
 
 __all__ = ["MAGIC", "read_rows", "write_rows"]
 
@@ -159,17 +159,12 @@ def _number(text: object) -> object:
 def _json(target: Path, text: object, what: str) -> Any:
     """``text`` parsed as JSON."""
     if not isinstance(text, str):
-        raise TableFileError(f"{target}: {what} is {_short(text)}, not JSON text")
+        raise TableFileError(f"{target}: {what} is {short_repr(text)}, not JSON text")
     try:
         return json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError):
-        raise TableFileError(f"{target}: {what} is {_short(text)}, not JSON") from None
+        raise TableFileError(f"{target}: {what} is {short_repr(text)}, not JSON") from None
 
 
 def _no_constant(name: str) -> float:
     raise ValueError(f"{name} is not a number a strategy file may hold")
-
-
-def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 80 else text[:77] + "..."

@@ -45,6 +45,7 @@ from ..errors import (
     InvalidSearchOptionError,
     TableFileError,
     UnsupportedGameError,
+    short_repr,
 )
 from ..identity import GameIdentity, game_identity
 from ._strategy_sqlite import MAGIC, read_rows, write_rows
@@ -245,23 +246,23 @@ def _read_entries(target: Path, entries: object, count: object) -> dict[Any, dic
             raise TableFileError(f"{where}: an entry must be [key, [[action, probability], ...]]")
         key = _from_json(entry[0], 0)
         if key is _NOT_PLAIN:
-            raise TableFileError(f"{where}: the key {_short(entry[0])} is not plain data")
+            raise TableFileError(f"{where}: the key {short_repr(entry[0])} is not plain data")
         if key in strategy:
             raise TableFileError(f"{where}: the information set {key!r} comes twice")
         probabilities: dict[Any, float] = {}
         for pair in entry[1]:
             if not isinstance(pair, list) or len(pair) != 2:
-                raise TableFileError(f"{where} ({key!r}): {_short(pair)} is not [action, p]")
+                raise TableFileError(f"{where} ({key!r}): {short_repr(pair)} is not [action, p]")
             action, p = _from_json(pair[0], 0), pair[1]
             if action is _NOT_PLAIN or action in probabilities:
                 raise TableFileError(
-                    f"{where} ({key!r}): the action {_short(pair[0])} is not plain data, or "
+                    f"{where} ({key!r}): the action {short_repr(pair[0])} is not plain data, or "
                     "comes twice"
                 )
             number_like = isinstance(p, (int, float)) and not isinstance(p, bool)
             if not number_like or not math.isfinite(p) or p < 0:
                 raise TableFileError(
-                    f"{where} ({key!r}): the probability of action {action!r} is {_short(p)}, "
+                    f"{where} ({key!r}): the probability of action {action!r} is {short_repr(p)}, "
                     "not a finite number >= 0"
                 )
             probabilities[action] = float(p)
@@ -307,7 +308,7 @@ def _check_plain(value: object, what: str, key: object) -> None:
     if _to_json(value) is _NOT_PLAIN:
         where = "" if value is key else f" (at information set {key!r})"
         raise UnsupportedGameError(
-            f"the {what} {_short(value)}{where} is not plain data: a strategy file holds keys "
+            f"the {what} {short_repr(value)}{where} is not plain data: a strategy file holds keys "
             "and actions that are strings, ints, None, or tuples of them, never pickled "
             "objects (give the game keys of that kind, such as its information state as a "
             "string or a tuple)"
@@ -365,8 +366,3 @@ def _from_json(value: object, depth: int) -> Any:
 
 def _no_constant(name: str) -> float:
     raise ValueError(f"{name} is not a number a strategy file may hold")
-
-
-def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 80 else text[:77] + "..."

@@ -51,7 +51,7 @@ import math
 import struct
 from typing import Any
 
-from ..errors import TableFileError, UnsupportedGameError
+from ..errors import TableFileError, UnsupportedGameError, short_repr
 
 __all__ = ["CODEC", "MAX_BYTES", "MAX_DEPTH", "MAX_INT_BYTES", "decode", "encode"]
 
@@ -133,7 +133,7 @@ def _encode(value: object, out: bytearray, depth: int, whole: object) -> None:
     elif isinstance(value, tuple):
         if depth >= MAX_DEPTH:
             raise UnsupportedGameError(
-                f"cannot store {_short(whole)} in a table file: its tuples nest deeper than "
+                f"cannot store {short_repr(whole)} in a table file: its tuples nest deeper than "
                 f"{MAX_DEPTH}"
             )
         out.append(_TUPLE)
@@ -142,7 +142,7 @@ def _encode(value: object, out: bytearray, depth: int, whole: object) -> None:
             _encode(item, out, depth + 1, whole)
     else:
         raise UnsupportedGameError(
-            f"cannot store a {type(value).__qualname__} in a table file (in {_short(whole)}): "
+            f"cannot store a {type(value).__qualname__} in a table file (in {short_repr(whole)}): "
             "keys and actions are stored as plain data (ints, floats, strings, bytes, bools, "
             "None and tuples of them); give the game a key(state) method that returns such a "
             "key, such as a tuple of the board's cells (or pass solve(..., key=...))"
@@ -153,7 +153,7 @@ def _put_int(number: int, out: bytearray, whole: object) -> None:
     size = (number.bit_length() + 8) // 8
     if size > MAX_INT_BYTES:
         raise UnsupportedGameError(
-            f"cannot store {_short(whole)} in a table file: it holds an integer of "
+            f"cannot store {short_repr(whole)} in a table file: it holds an integer of "
             f"{number.bit_length():,} bits, over the {8 * MAX_INT_BYTES:,} a file takes"
         )
     out.append(_INT)
@@ -166,11 +166,6 @@ def _put_varint(number: int, out: bytearray) -> None:
         out.append((number & 0x7F) | 0x80)
         number >>= 7
     out.append(number)
-
-
-def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def decode(data: object) -> Any:

@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from ..errors import TableFileError, UnsupportedGameError
+from ..errors import TableFileError, UnsupportedGameError, short_repr
 from . import _codec
 from ._values import Entry, entry_maker
 
@@ -148,7 +148,7 @@ def _check_format(connection: sqlite3.Connection, path: str) -> None:
         codec = connection.execute("SELECT value FROM meta WHERE name = 'codec'").fetchone()
         if codec is None or codec[0] != _codec.CODEC:
             raise TableFileError(
-                f"{path} stores its keys with {_short(codec and codec[0])}, not "
+                f"{path} stores its keys with {short_repr(codec and codec[0])}, not "
                 f"{_codec.CODEC!r}: it was not written by this version"
             )
         return
@@ -159,12 +159,7 @@ def _check_format(connection: sqlite3.Connection, path: str) -> None:
             f"{FORMAT!r}, since reading pickle can run code. Rebuild it with the same "
             "solve(game, path=...), opening_book(...) or 'gamesearch table build' into a new file"
         )
-    raise TableFileError(f"{path} holds {_short(found[0])}, not a {FORMAT!r} file")
-
-
-def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 80 else text[:77] + "..."
+    raise TableFileError(f"{path} holds {short_repr(found[0])}, not a {FORMAT!r} file")
 
 
 def read_meta(
@@ -179,8 +174,8 @@ def read_meta(
     for name, value in connection.execute("SELECT name, value FROM meta"):
         if not isinstance(name, str) or not isinstance(value, str):
             raise TableFileError(
-                f"{path} is damaged: its meta table holds {_short(name)} = {_short(value)}, "
-                "where text belongs"
+                f"{path} is damaged: its meta table holds {short_repr(name)} = "
+                f"{short_repr(value)}, where text belongs"
             )
         meta[name] = value
     return meta
@@ -198,7 +193,7 @@ def meta_json(meta: Mapping[str, str], name: str, default: Any, path: str | Path
         return json.loads(meta[name], parse_constant=_no_constant)
     except (ValueError, RecursionError):
         raise TableFileError(
-            f"{path} is damaged: its meta value {name} = {_short(meta[name])} is not JSON"
+            f"{path} is damaged: its meta value {name} = {short_repr(meta[name])} is not JSON"
         ) from None
 
 
@@ -228,16 +223,20 @@ def entry(value: object, distance: object, actions: object, path: str | Path) ->
             >= 0 (or NULL), or actions that are not a tuple written by the codec.
     """
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise TableFileError(f"{path} is damaged: a stored value is {_short(value)}, not a number")
+        raise TableFileError(
+            f"{path} is damaged: a stored value is {short_repr(value)}, not a number"
+        )
     if distance is not None and (not isinstance(distance, int) or distance < 0):
         raise TableFileError(
-            f"{path} is damaged: a stored distance is {_short(distance)}, not a count of plies"
+            f"{path} is damaged: a stored distance is {short_repr(distance)}, not a count of plies"
         )
     if actions is None:
         return Entry(float(value), distance)
     found = _codec.decode(actions)
     if not isinstance(found, tuple):
-        raise TableFileError(f"{path} is damaged: stored actions are {_short(found)}, not a tuple")
+        raise TableFileError(
+            f"{path} is damaged: stored actions are {short_repr(found)}, not a tuple"
+        )
     return Entry(float(value), distance, found)
 
 
