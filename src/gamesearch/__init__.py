@@ -156,7 +156,8 @@ __all__ = [
 
 _SUBMODULES = frozenset(
     {
-        *("adapters", "book", "chance", "cli", "conformance", "errors", "game", "games"),
+        *("adapters", "book", "capabilities", "chance", "cli", "conformance", "errors"),
+        *("game", "games"),
         *("identity", "imperfect", "montecarlo", "multiplayer", "parallel", "progress"),
         *("result", "solving", "testing", "trace", "twoplayer"),
     }

@@ -1,0 +1,275 @@
+"""What a game can do beyond the protocol: its optional members, read once into one record.
+
+The :class:`~gamesearch.game.Game` protocol is all a searcher needs. A game may offer more, and
+the searchers that can use it do: a ``key`` for transposition tables, an ``order`` of its
+actions, all ``children`` in one call, an ``evaluate`` for the depth limit, and so on. Each such
+capability is a small :class:`typing.Protocol` below, so that a game's author can say (and a
+type checker can check) which ones a class offers::
+
+    class Bones(Game[int, int], Keyed[int], Evaluating[int]): ...
+
+:meth:`Capabilities.of` reads all of a game's optional members once, the way OpenSpiel reads a
+game's type record, into a frozen :class:`Capabilities`: each capability is the bound method
+(or the value, for an attribute), or ``None`` when the game lacks it. A searcher reads the
+record at its entry and never probes the game again; one that needs a capability the game
+lacks says so by name with :meth:`Capabilities.need`.
+
+    >>> from gamesearch.games import TicTacToe
+    >>> found = Capabilities.of(TicTacToe())
+    >>> "key" in found.names and "children" in found.names
+    True
+    >>> found.chance_outcomes is None
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import Any, Protocol, TypeVar
+
+from .errors import GameProtocolError, UnsupportedGameError
+from .game import Player
+
+__all__ = [
+    "Capabilities",
+    "Chance",
+    "Children",
+    "Evaluating",
+    "Keyed",
+    "LaidOut",
+    "Named",
+    "NonLosing",
+    "Ordering",
+    "Parameterized",
+    "Parsing",
+    "Passing",
+    "Proving",
+    "Regions",
+    "Rendering",
+    "SolvingKeyed",
+    "UtilityBounded",
+]
+
+_S = TypeVar("_S", contravariant=True)
+_A = TypeVar("_A")
+_T = TypeVar("_T")
+
+
+class Keyed(Protocol[_S]):
+    """A game with ``key``."""
+
+    def key(self, state: _S) -> Hashable:
+        """``key(state)``: a hashable identity for tables; states of equal value may share one."""
+
+
+class Ordering(Protocol[_S, _A]):
+    """A game with ``order``."""
+
+    def order(self, state: _S, actions: Sequence[_A], /) -> Sequence[_A]:
+        """``order(state, actions)``: the same actions, most promising first."""
+
+
+class Children(Protocol[_S]):
+    """A game with ``children``."""
+
+    def children(self, state: _S) -> Iterable[tuple[Any, Any, Player | None]]:
+        """``(action, child, mover)`` for every action, in ``actions`` order.
+
+        ``mover`` is ``to_move(child)``, or ``None`` when ``child`` is terminal.
+        """
+
+
+class Chance(Protocol[_S]):
+    """A game with ``chance_outcomes``."""
+
+    def chance_outcomes(self, state: _S) -> Sequence[tuple[Any, float]]:
+        """``chance_outcomes(state)``: nature's moves at a chance node, with their probabilities."""
+
+
+class Evaluating(Protocol[_S]):
+    """A game with ``evaluate``."""
+
+    def evaluate(self, state: _S, player: Player) -> float:
+        """``evaluate(state, player)``: an estimate of the state's utility for ``player``."""
+
+
+class Rendering(Protocol[_S]):
+    """A game with ``render``."""
+
+    def render(self, state: _S) -> str:
+        """``render(state)``: the state as text, for the command and the pictures."""
+
+
+class Parsing(Protocol):
+    """A game with ``parse``."""
+
+    def parse(self, text: str) -> Any:
+        """``parse(text)``: an action read from what a person typed."""
+
+
+class Named(Protocol):
+    """A game with ``player_names``."""
+
+    @property
+    def player_names(self) -> Sequence[str]:
+        """``player_names``: what to call the players, by number."""
+
+
+class LaidOut(Protocol):
+    """A game with ``layout``."""
+
+    @property
+    def layout(self) -> str | None:
+        """``layout``: the coordinates the command draws beside a board (``"squares"``, ...)."""
+
+
+class Proving(Protocol[_S]):
+    """A game with ``win_utility``."""
+
+    @property
+    def win_utility(self) -> float:
+        """``win_utility`` and ``non_losing_actions(state)``: what the engine's proofs use."""
+
+    def non_losing_actions(self, state: _S) -> Sequence[Any]:
+        """The actions that win at once, else those after which the opponent cannot."""
+
+
+class NonLosing(Protocol[_S]):
+    """A game with ``non_losing_children``."""
+
+    def non_losing_children(self, state: _S) -> Iterable[tuple[Any, Any, Player | None]]:
+        """``non_losing_children(state)``: the children of ``non_losing_actions``, best first."""
+
+
+class SolvingKeyed(Protocol[_S]):
+    """A game with ``solving_key``."""
+
+    def solving_key(self, state: _S) -> Hashable:
+        """``solving_key(state)``: the exact solver's table key, if not ``key``."""
+
+
+class UtilityBounded(Protocol):
+    """A game with ``utility_bounds``."""
+
+    @property
+    def utility_bounds(self) -> tuple[float, float] | Callable[[], tuple[float, float]]:
+        """``utility_bounds``: ``(lowest, highest)``, an attribute or a method of no argument."""
+
+
+class Parameterized(Protocol):
+    """A game with ``game_parameters``."""
+
+    def game_parameters(self) -> Mapping[str, object]:
+        """``game_parameters()``: the keyword arguments that make the game again, as plain data."""
+
+
+class Regions(Protocol[_S]):
+    """A game with ``region``."""
+
+    def region(self, state: _S) -> Hashable | None:
+        """``region(state)``: a label no move leaves once set, for solving on many workers."""
+
+
+class Passing(Protocol[_T]):
+    """A game with ``pass_turn``."""
+
+    def pass_turn(self, state: _T) -> _T:
+        """``pass_turn(state)``: the state with the player to move passing (a null move)."""
+
+
+# Members read as values, not called: everything else must be callable when present.
+_VALUES = frozenset({"player_names", "layout", "win_utility", "utility_bounds"})
+
+# How a message spells a member: a method with its arguments, a value by its name.
+_SPELLED = {
+    "order": "order(state, actions)",
+    "evaluate": "evaluate(state, player)",
+    "parse": "parse(text)",
+    "game_parameters": "game_parameters()",
+}
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """A game's optional members, read once: each a bound method or value, or ``None``.
+
+    Build it with :meth:`of`. The fields are named after the members; ``names`` lists the ones
+    present. The record holds what the game gave: checking a value (that ``win_utility`` is a
+    positive number, say) stays with the searcher that uses it.
+    """
+
+    key: Callable[[Any], Hashable] | None = None
+    order: Callable[[Any, Sequence[Any]], Sequence[Any]] | None = None
+    children: Callable[[Any], Iterable[tuple[Any, Any, Player | None]]] | None = None
+    chance_outcomes: Callable[[Any], Sequence[tuple[Any, float]]] | None = None
+    evaluate: Callable[[Any, Player], float] | None = None
+    render: Callable[[Any], str] | None = None
+    parse: Callable[[str], Any] | None = None
+    player_names: Sequence[str] | None = None
+    layout: str | None = None
+    win_utility: float | None = None
+    non_losing_actions: Callable[[Any], Sequence[Any]] | None = None
+    non_losing_children: Callable[[Any], Iterable[tuple[Any, Any, Player | None]]] | None = None
+    solving_key: Callable[[Any], Hashable] | None = None
+    utility_bounds: Any = None
+    game_parameters: Callable[[], Mapping[str, object]] | None = None
+    region: Callable[[Any], Hashable | None] | None = None
+    pass_turn: Callable[[Any], Any] | None = None
+    game_name: str = "the game"
+
+    @classmethod
+    def of(cls, game: object) -> Capabilities:
+        """Read every optional member of ``game`` once.
+
+        Raises:
+            GameProtocolError: a member that must be a method (``key``, ``order``, ...) is
+                present but is not callable.
+
+        >>> class Plain:
+        ...     num_players = 2
+        >>> Capabilities.of(Plain()).names
+        frozenset()
+        """
+        found: dict[str, Any] = {}
+        for field in fields(cls):
+            if field.name == "game_name":
+                continue
+            member = getattr(game, field.name, None)
+            if member is None:
+                continue
+            if field.name not in _VALUES and not callable(member):
+                raise GameProtocolError(
+                    f"{type(game).__name__}.{field.name} must be a method, got "
+                    f"{type(member).__name__}"
+                )
+            found[field.name] = member
+        return cls(**found, game_name=type(game).__name__)
+
+    @property
+    def names(self) -> frozenset[str]:
+        """The names of the optional members the game has."""
+        return frozenset(
+            field.name
+            for field in fields(self)
+            if field.name != "game_name" and getattr(self, field.name) is not None
+        )
+
+    def need(self, name: str, searcher: str, why: str = "") -> Any:
+        """The member ``name``, or :class:`UnsupportedGameError` naming it if the game lacks it.
+
+        >>> from gamesearch.games import TicTacToe
+        >>> Capabilities.of(TicTacToe()).need("pass_turn", "best_reply")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        gamesearch.errors.UnsupportedGameError: best_reply needs the game's pass_turn(state), ...
+        """
+        member = getattr(self, name)
+        if member is None:
+            shown = _SPELLED.get(name, name if name in _VALUES else f"{name}(state)")
+            reason = f" ({why})" if why else ""
+            raise UnsupportedGameError(
+                f"{searcher} needs the game's {shown}, which {self.game_name} does not have"
+                f"{reason}"
+            )
+        return member
