@@ -21,9 +21,9 @@ from dataclasses import replace
 from typing import Any, TextIO
 
 from ..errors import InvalidSearchOptionError
-from ..play import GameRecord, RandomPlayer
+from ..playing import GameRecord, RandomPlayer
 from ..progress import Progress
-from ..tournament import tournament
+from ..tournaments import tournament
 from ._commands import make_game
 from ._pool import worker_pool
 from ._run import Interrupted, run
