@@ -14,20 +14,5 @@ warn_deprecated_module(
     "the module of games played out is gamesearch.playing (gamesearch.play is the function)",
 )
 
-from .playing import (  # noqa: E402  (after the warning, which names the importer)
-    GameRecord,
-    RandomPlayer,
-    SearcherPlayer,
-    play,
-    random_player,
-    searcher_player,
-)
-
-__all__ = [
-    "GameRecord",
-    "RandomPlayer",
-    "SearcherPlayer",
-    "play",
-    "random_player",
-    "searcher_player",
-]
+from .playing import *  # noqa: E402, F403  (after the warning, which names the importer)
+from .playing import __all__ as __all__  # noqa: E402

@@ -15,6 +15,5 @@ warn_deprecated_module(
     "the module of tournaments is gamesearch.tournaments (gamesearch.tournament is the function)",
 )
 
-from .tournaments import TournamentResult, tournament  # noqa: E402  (after the warning)
-
-__all__ = ["TournamentResult", "tournament"]
+from .tournaments import *  # noqa: E402, F403  (after the warning, which names the importer)
+from .tournaments import __all__ as __all__  # noqa: E402
