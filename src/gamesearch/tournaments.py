@@ -169,10 +169,7 @@ def tournament(
     check_executor(executor, _CALLER)
     retries = check_retries(retries, _CALLER)
     count = len(players)
-    seats = tuple(
-        tuple((seat + index) % count if alternate else seat for seat in range(count))
-        for index in range(games)
-    )
+    seats = tuple(seats_of(index, count, alternate) for index in range(games))
     check_shippable(executor, _CALLER, game=game, players=tuple(players))
     parts = [
         _Game(
@@ -200,7 +197,7 @@ def tournament(
             # A game that breaks the protocol fails as it does in play(), not as a lost part.
             raise failure.__cause__ from failure
         raise
-    return _tally(tuple(records), seats, count)
+    return tally(tuple(records), seats, count)
 
 
 def _check_options(games: object, seed: object, alternate: object) -> None:
@@ -243,9 +240,19 @@ def _executors(players: tuple[Any, ...]) -> dict[int, Any]:
     return found
 
 
-def _tally(
+def seats_of(index: int, count: int, alternate: bool) -> tuple[int, ...]:
+    """The entrant in each seat of game ``index``: with ``alternate``, rotated by one a game."""
+    return tuple((seat + index) % count if alternate else seat for seat in range(count))
+
+
+def tally(
     records: tuple[GameRecord[_S, _A], ...], seats: tuple[tuple[int, ...], ...], count: int
 ) -> TournamentResult[_S, _A]:
+    """The result of the games of ``records``, played by ``count`` entrants seated as ``seats``.
+
+    :func:`tournament` tallies all its games with it, and ``gamesearch match`` the games played
+    so far when it is interrupted.
+    """
     wins, draws, losses = [0] * count, [0] * count, [0] * count
     unfinished = 0
     for record, seated in zip(records, seats, strict=True):
