@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, overload
 
 from ._core import check_game, no_actions_error, terminal_value
+from ._validation import checked_generator
 from .chance._common import distribution, no_chance_outcomes_error
 from .errors import GameProtocolError, IllegalActionError, InvalidSearchOptionError
 from .game import CHANCE, Game, Player
@@ -417,10 +418,4 @@ def random_player(*args: Any, seed: int | random.Random | None = None) -> Random
 
 def _generator(seed: object, caller: str) -> random.Random:
     """A ``random.Random`` for ``seed``: a new one seeded with an int or ``None``, or itself."""
-    if isinstance(seed, random.Random):
-        return seed
-    if seed is None or (isinstance(seed, int) and not isinstance(seed, bool)):
-        return random.Random(seed)
-    raise InvalidSearchOptionError(
-        f"{caller}: seed must be an int, a random.Random or None, not {seed!r}"
-    )
+    return checked_generator(seed, f"{caller}: seed must be an int, a random.Random or None")
