@@ -136,6 +136,29 @@ def test_the_old_play_module_still_plays_a_game():
     assert done.stdout.split() == ["2"]
 
 
+def test_a_record_pickled_under_the_old_module_name_still_loads():
+    done = run(
+        """
+        import pickle, warnings
+        from gamesearch import GameRecord, play, random_player
+        from gamesearch.games import TicTacToe
+        record = play(TicTacToe(), [random_player(seed=1), random_player(seed=2)])
+        old = pickle.dumps(record, protocol=0).replace(
+            b"gamesearch.playing\\n", b"gamesearch.play\\n"
+        )
+        assert b"gamesearch.play\\nGameRecord" in old
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            loaded = pickle.loads(old)
+        assert [w.category for w in caught] == [DeprecationWarning], caught
+        assert type(loaded) is GameRecord and loaded == record
+        print("ok")
+        """
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "ok"
+
+
 def test_from_the_old_package_import_warns():
     done = run("from gamesearch.solve.solution import Solution")
     assert done.returncode != 0
