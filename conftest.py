@@ -43,7 +43,10 @@ if os.environ.pop("PYTHONDONTWRITEBYTECODE", None):
         "PYTHONPYCACHEPREFIX", os.path.join(tempfile.gettempdir(), "gamesearch-tests-pycache")
     )
 
-# The deprecated aliases (gamesearch/table.py, gamesearch/solve/, gamesearch/mcts/) warn when
+# The deprecated aliases (gamesearch/table.py, play.py, tournament.py, solve/, mcts/) warn when
 # imported, which the tests' filterwarnings turns into an error: their doctests, which they do
 # not have, are not collected; tests/test_deprecated_names.py imports them, expecting the warning.
-collect_ignore = ["src/gamesearch/table.py", "src/gamesearch/solve", "src/gamesearch/mcts"]
+collect_ignore = [
+    *("src/gamesearch/table.py", "src/gamesearch/play.py", "src/gamesearch/tournament.py"),
+    *("src/gamesearch/solve", "src/gamesearch/mcts"),
+]

@@ -3,7 +3,9 @@
 Issue 28: ``gamesearch.solve`` and ``gamesearch.mcts`` were both a function and a package. The
 packages are now ``gamesearch.solving`` and ``gamesearch.montecarlo``; the old packages are
 aliases that warn, and importing one must not turn the function ``gamesearch.solve`` into the
-package (the import system binds a loaded subpackage to its parent's attribute). The top-level
+package (the import system binds a loaded subpackage to its parent's attribute). The modules
+``gamesearch.play`` and ``gamesearch.tournament``, hidden the same way by their functions, are
+now ``gamesearch.playing`` and ``gamesearch.tournaments``. The top-level
 ``gamesearch.table`` module, which re-exported the transposition table under the word that
 names solved tables, warns too.
 
@@ -65,6 +67,91 @@ def test_a_renamed_package_still_imports_with_a_warning_and_the_function_keeps_i
         from gamesearch import {old} as imported
         assert imported is function
         assert pickle.loads(pickle.dumps(function)) is function
+        print("ok")
+        """
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "ok"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "names"),
+    [
+        (
+            "play",
+            "playing",
+            ["GameRecord", "RandomPlayer", "SearcherPlayer", "random_player", "searcher_player"],
+        ),
+        ("tournament", "tournaments", ["TournamentResult"]),
+    ],
+)
+def test_a_renamed_module_still_imports_with_a_warning_and_the_function_keeps_its_name(
+    old, new, names
+):
+    done = run(
+        f"""
+        import importlib, sys, warnings
+        import gamesearch
+        function = gamesearch.{old}
+        assert gamesearch.{new}.{old} is function  # the new module, as an attribute
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            import gamesearch.{old}  # the spelling whose import binds the parent's attribute
+        old = sys.modules["gamesearch.{old}"]
+        assert [w.category for w in caught] == [DeprecationWarning], caught
+        message = str(caught[0].message)
+        assert "gamesearch.{new}" in message and "is the function" in message, message
+        assert caught[0].filename == "<string>", caught[0].filename  # the importer's line
+        new = importlib.import_module("gamesearch.{new}")
+        assert sorted(old.__all__) == sorted(new.__all__)
+        for name in {names!r} + ["{old}"]:
+            assert getattr(old, name) is getattr(new, name), name
+        assert gamesearch.{old} is function and callable(gamesearch.{old})
+        from gamesearch import {old} as imported
+        assert imported is function
+        print("ok")
+        """
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "ok"
+
+
+def test_the_old_play_module_still_plays_a_game():
+    done = run(
+        """
+        import warnings
+        warnings.simplefilter("ignore", DeprecationWarning)
+        from gamesearch.play import GameRecord, play, random_player
+        from gamesearch.tournament import tournament
+        import gamesearch
+        from gamesearch.games import TicTacToe
+        record = gamesearch.play(TicTacToe(), [random_player(seed=1), random_player(seed=2)])
+        assert isinstance(record, GameRecord) and play is gamesearch.play
+        result = gamesearch.tournament(TicTacToe(), [random_player(), random_player()], games=2)
+        assert tournament is gamesearch.tournament
+        print(len(result.records))
+        """
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["2"]
+
+
+def test_a_record_pickled_under_the_old_module_name_still_loads():
+    done = run(
+        """
+        import pickle, warnings
+        from gamesearch import GameRecord, play, random_player
+        from gamesearch.games import TicTacToe
+        record = play(TicTacToe(), [random_player(seed=1), random_player(seed=2)])
+        old = pickle.dumps(record, protocol=0).replace(
+            b"gamesearch.playing\\n", b"gamesearch.play\\n"
+        )
+        assert b"gamesearch.play\\nGameRecord" in old
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            loaded = pickle.loads(old)
+        assert [w.category for w in caught] == [DeprecationWarning], caught
+        assert type(loaded) is GameRecord and loaded == record
         print("ok")
         """
     )

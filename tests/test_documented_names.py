@@ -8,8 +8,9 @@ ways a reader may use it, to the same object, and neither way may be deprecated:
 - as an attribute after nothing but ``import gamesearch``: ``gamesearch.solving.Solution``.
 
 (Issue 28: ``gamesearch.solving.Solution`` raised AttributeError, the function ``solve`` hiding
-the package ``solve``.) The check runs in a fresh interpreter, attributes first, so that no
-import made by the test or by another name helps a name resolve.
+the package ``solve``; ``gamesearch.play.play`` likewise, until the modules of ``play`` and
+``tournament`` became ``playing`` and ``tournaments``.) The check runs in a fresh interpreter,
+attributes first, so that no import made by the test or by another name helps a name resolve.
 """
 
 from __future__ import annotations
@@ -30,15 +31,6 @@ DOTTED = re.compile(r"\bgamesearch(?:\.[A-Za-z_]\w*)+")
 FROM_IMPORT = re.compile(
     r"^\s*(?:>>>\s*)?from\s+(gamesearch(?:\.\w+)*)\s+import\s+(\([^)]*\)|[^#\n]+)", re.MULTILINE
 )
-
-FUNCTION_HIDES_MODULE = {
-    "gamesearch.play.play",
-    "gamesearch.tournament.tournament",
-}
-"""Reference lines (docs/reference.md, docs/imperfect.md) of functions whose module has the
-function's name, which the package binds to the function: ``gamesearch.play`` is the function,
-so ``gamesearch.play.play`` fails as an attribute. Not fixed yet (the modules are to be renamed,
-as ``solve`` and ``mcts`` were); strict, so that the fix is noticed."""
 
 EXTRAS = {"gamesearch.adapters.chess": "chess", "gamesearch.adapters.openspiel": "pyspiel"}
 """Modules that need an optional package (an extra); their names are skipped without it."""
@@ -149,20 +141,7 @@ def test_the_pages_mention_the_names_this_test_is_about():
     }
 
 
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(
-            name,
-            marks=pytest.mark.xfail(
-                strict=True, reason="the function hides its module (FUNCTION_HIDES_MODULE)"
-            ),
-        )
-        if name in FUNCTION_HIDES_MODULE
-        else name
-        for name in sorted(NAMES)
-    ],
-)
+@pytest.mark.parametrize("name", sorted(NAMES))
 def test_a_documented_name_resolves_by_import_and_as_an_attribute(name, resolved):
     extra = needs_missing_extra(name)
     if extra is not None:

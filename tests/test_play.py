@@ -209,7 +209,7 @@ def test_a_player_made_for_an_equal_game_plays():
     # Another object of the same game, as a tournament's copies of the players hold.
     player = MCTSPlayer(TicTacToe(size=3), iterations=50, rng=0)
     assert play(TicTacToe(size=3), [player, random_player(seed=0)]).finished
-    from gamesearch.play import same_game  # the helper the check uses
+    from gamesearch.playing import same_game  # the helper the check uses
 
     assert same_game(TicTacToe(), TicTacToe(size=3, k=3))
     assert not same_game(TicTacToe(3), TicTacToe(3, k=2))

@@ -124,8 +124,8 @@ PUBLIC = {
     ],
     "gamesearch.conformance": ["ConformanceReport", "check_game"],
     "gamesearch.parallel": ["parallel_search"],
-    "gamesearch.tournament": ["TournamentResult", "tournament"],
-    "gamesearch.play": [
+    "gamesearch.tournaments": ["TournamentResult", "tournament"],
+    "gamesearch.playing": [
         "GameRecord",
         "RandomPlayer",
         "SearcherPlayer",

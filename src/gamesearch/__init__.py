@@ -8,9 +8,10 @@ A :class:`Game` goes in, a :class:`SearchResult` comes out:
 >>> result.value, result.action, result.stats.nodes
 (0.0, 0, 18297)
 
-Each dotted name means one thing and resolves both ways: ``gamesearch.solve`` and
-``gamesearch.mcts`` are functions (their packages are :mod:`gamesearch.solving` and
-:mod:`gamesearch.montecarlo`), and a subpackage not loaded by ``import gamesearch``
+Each dotted name means one thing and resolves both ways: ``gamesearch.solve``,
+``gamesearch.mcts``, ``gamesearch.play`` and ``gamesearch.tournament`` are functions (their
+modules are :mod:`gamesearch.solving`, :mod:`gamesearch.montecarlo`, :mod:`gamesearch.playing`
+and :mod:`gamesearch.tournaments`), and a subpackage not loaded by ``import gamesearch``
 (``games``, ``adapters``, ``conformance``, ``testing``, ``imperfect``, ``cli``) loads on first
 use as an attribute, so ``gamesearch.games.TicTacToe`` works as ``from gamesearch.games
 import TicTacToe`` does.
@@ -53,7 +54,7 @@ from .multiplayer.best_reply import PassingGame, Reply, best_reply
 from .multiplayer.maxn import maxn
 from .multiplayer.paranoid import paranoid
 from .parallel.search import parallel_search
-from .play import (
+from .playing import (
     GameRecord,
     RandomPlayer,
     SearcherPlayer,
@@ -64,7 +65,7 @@ from .play import (
 from .result import SearchResult, SearchStats
 from .solving.solution import Solution
 from .solving.solver import solve
-from .tournament import TournamentResult, tournament
+from .tournaments import TournamentResult, tournament
 from .twoplayer.alphabeta import alphabeta
 from .twoplayer.deepening import iterative_deepening
 from .twoplayer.minimax import minimax
@@ -87,10 +88,12 @@ if TYPE_CHECKING:  # the public modules, as attributes; at run time a module not
     from . import montecarlo as montecarlo
     from . import multiplayer as multiplayer
     from . import parallel as parallel
+    from . import playing as playing
     from . import progress as progress
     from . import result as result
     from . import solving as solving
     from . import testing as testing
+    from . import tournaments as tournaments
     from . import trace as trace
     from . import twoplayer as twoplayer
 
@@ -157,13 +160,12 @@ __all__ = [
 _SUBMODULES = frozenset(
     {
         *("adapters", "book", "capabilities", "chance", "cli", "conformance", "errors"),
-        *("game", "games"),
-        *("identity", "imperfect", "montecarlo", "multiplayer", "parallel", "progress"),
-        *("result", "solving", "testing", "trace", "twoplayer"),
+        *("game", "games", "identity", "imperfect", "montecarlo", "multiplayer", "parallel"),
+        *("playing", "progress", "result", "solving", "testing", "tournaments", "trace"),
+        *("twoplayer",),
     }
 )
-"""The public modules and subpackages of ``gamesearch`` (but ``play`` and ``tournament``, whose
-names are their functions'). Those ``import gamesearch`` does not
+"""The public modules and subpackages of ``gamesearch``. Those ``import gamesearch`` does not
 load (``games``, ``adapters``, ``conformance``, ``testing``, ``imperfect``, ``cli``: some need
 extras) load on first access as attributes of ``gamesearch``."""
 
@@ -179,6 +181,6 @@ if not TYPE_CHECKING:  # hidden from type checkers, which would then accept any 
         return sorted({*globals(), *_SUBMODULES})
 
 
-# ``gamesearch.solve`` and ``gamesearch.mcts`` stay the functions when old code imports the
-# deprecated packages of those names (see gamesearch._deprecation).
+# ``gamesearch.solve``, ``mcts``, ``play`` and ``tournament`` stay the functions when old code
+# imports the deprecated modules of those names (see gamesearch._deprecation).
 sys.modules[__name__].__class__ = Package

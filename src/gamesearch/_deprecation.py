@@ -5,9 +5,11 @@ A dotted name means one thing (docs/architecture.md, "One name, one meaning"):
 share those names are now :mod:`gamesearch.solving` and :mod:`gamesearch.montecarlo`. The old
 packages stay as aliases: importing one warns once, and each module of the new package is
 importable under the old name too (``from gamesearch.solve.solution import Solution``), as the
-same module object, not a copy, so that classes keep one identity.
+same module object, not a copy, so that classes keep one identity. Likewise the modules of the
+functions ``gamesearch.play`` and ``gamesearch.tournament`` are now :mod:`gamesearch.playing`
+and :mod:`gamesearch.tournaments`; the old modules re-export their public names and warn.
 
-The import system binds a subpackage, once loaded, as an attribute of its parent, which would
+The import system binds a submodule, once loaded, as an attribute of its parent, which would
 replace the function ``gamesearch.solve`` with the alias package the first time old code
 imports it; :class:`Package`, the class of the ``gamesearch`` module, keeps the function.
 """
@@ -20,23 +22,34 @@ import sys
 import types
 import warnings
 
-__all__ = ["RENAMED_PACKAGES", "Package", "alias_package", "warn_deprecated_module"]
+__all__ = [
+    "RENAMED_MODULES",
+    "RENAMED_PACKAGES",
+    "Package",
+    "alias_package",
+    "warn_deprecated_module",
+]
 
 RENAMED_PACKAGES = {"solve": "solving", "mcts": "montecarlo"}
 """The renamed subpackages of ``gamesearch``: old name to new. The old names are functions."""
+
+RENAMED_MODULES = {"play": "playing", "tournament": "tournaments"}
+"""The renamed modules of ``gamesearch``: old name to new. The old names are functions."""
 
 
 class Package(types.ModuleType):
     """The class of the ``gamesearch`` module: the functions keep the names of renamed packages.
 
-    Setting a module object as ``gamesearch.solve`` or ``gamesearch.mcts`` is ignored: it is the
-    import system binding the deprecated alias package (``gamesearch/solve/``) to its parent.
+    Setting a module object as ``gamesearch.solve``, ``gamesearch.mcts``, ``gamesearch.play`` or
+    ``gamesearch.tournament`` is ignored: it is the import system binding the deprecated alias
+    (``gamesearch/solve/``, ``gamesearch/play.py``) to its parent.
     Any other value is set as usual. (Python's data model lets a module's ``__class__`` be
     replaced by a subclass of :class:`types.ModuleType` for this kind of customisation.)
     """
 
     def __setattr__(self, name: str, value: object) -> None:
-        if name in RENAMED_PACKAGES and isinstance(value, types.ModuleType):
+        renamed = name in RENAMED_PACKAGES or name in RENAMED_MODULES
+        if renamed and isinstance(value, types.ModuleType):
             return
         super().__setattr__(name, value)
 

@@ -13,18 +13,26 @@ gets a :class:`~gamesearch.GameSearchError` that names the member and the state,
 from __future__ import annotations
 
 import copy
+import random
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from numbers import Real
 from typing import Any, NoReturn
 
-from .errors import CyclicGameError, GameProtocolError, GameSearchError, InvalidUtilityError
+from .errors import (
+    CyclicGameError,
+    GameProtocolError,
+    GameSearchError,
+    InvalidSearchOptionError,
+    InvalidUtilityError,
+)
 from .game import CHANCE, Player
 
 __all__ = [
     "changed",
     "check_unchanged",
+    "checked_generator",
     "checked_number",
     "children_fault",
     "cycle_error",
@@ -107,6 +115,22 @@ def checked_number(value: Any, state: object, player: Player, source: str) -> fl
     if error is not None:
         raise error
     return float(value)
+
+
+def checked_generator(seed: object, refusal: str) -> random.Random:
+    """A ``random.Random`` for ``seed``: itself, or a new one seeded by an int or ``None``.
+
+    A bool is no seed.
+
+    Raises:
+        InvalidSearchOptionError: ``seed`` is none of those, with the message
+            ``f"{refusal}, not {seed!r}"``.
+    """
+    if isinstance(seed, random.Random):
+        return seed
+    if seed is None or (isinstance(seed, int) and not isinstance(seed, bool)):
+        return random.Random(seed)
+    raise InvalidSearchOptionError(f"{refusal}, not {seed!r}")
 
 
 def mover_error(state: object, mover: object, players: int, *, chance: bool) -> GameProtocolError:

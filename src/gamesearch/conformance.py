@@ -25,6 +25,7 @@ from numbers import Real
 from typing import Any
 
 from ._core import check_game as check_members
+from ._problems import Problems
 from ._validation import (
     changed,
     children_fault,
@@ -87,19 +88,6 @@ class ConformanceReport:
             f"max_states above their number: check_game(game, max_states={more:_}), say; "
             "report.exhaustive is then True"
         )
-
-
-class _Problems:
-    """The defects found, the first example of each kind kept, with the line that reached it."""
-
-    def __init__(self, game: Any) -> None:
-        self.game = game
-        self.found: dict[str, str] = {}
-
-    def add(self, kind: str, message: str, line: tuple[Any, ...]) -> None:
-        if kind not in self.found:
-            where = "the initial state" if not line else f"the state after actions {list(line)}"
-            self.found[kind] = f"{message} (at {where})"
 
 
 def check_game(
@@ -171,7 +159,7 @@ def check_game(
     for name, value in (("max_states", max_states), ("lines", lines)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise ValueError(f"check_game: {name} must be an int >= 0, got {value!r}")
-    problems = _Problems(game)
+    problems = Problems()
     players = game.num_players
     if isinstance(players, bool) or not isinstance(players, int) or players < 1:
         problems.add("players", f"num_players must be an int >= 1, not {players!r}", ())
@@ -218,13 +206,13 @@ def check_game(
     )
 
 
-def _raise(game: Any, problems: _Problems) -> None:
+def _raise(game: Any, problems: Problems) -> None:
     found = "\n".join(f"- {message}" for message in problems.found.values())
     raise GameProtocolError(f"{type(game).__name__} breaks the Game protocol:\n{found}")
 
 
 def _key(
-    state: Any, keyfn: Callable[[Any], Any] | None, problems: _Problems, line: tuple[Any, ...]
+    state: Any, keyfn: Callable[[Any], Any] | None, problems: Problems, line: tuple[Any, ...]
 ) -> Hashable | None:
     """The state's hashable identity (its ``key``, if the game has one), ``None`` if none."""
     try:
@@ -246,7 +234,7 @@ def _check_terminal(
     state: Any,
     players: int,
     zero_sum: bool,
-    problems: _Problems,
+    problems: Problems,
     line: tuple[Any, ...],
 ) -> None:
     if list(game.actions(state)):
@@ -292,7 +280,7 @@ def _check_inner(
     state: Any,
     players: int,
     keyfn: Callable[[Any], Any] | None,
-    problems: _Problems,
+    problems: Problems,
     line: tuple[Any, ...],
     utility_anywhere: bool = False,
 ) -> list[tuple[Any, Any]]:
@@ -347,7 +335,7 @@ def _check_region(
     game: Any,
     state: Any,
     children: list[tuple[Any, Any]],
-    problems: _Problems,
+    problems: Problems,
     line: tuple[Any, ...],
 ) -> None:
     """``region(state)`` must be hashable, and a state's region its children's.
@@ -375,7 +363,7 @@ def _check_region(
             return
 
 
-def _check_solving(game: Any, state: Any, problems: _Problems, line: tuple[Any, ...]) -> None:
+def _check_solving(game: Any, state: Any, problems: Problems, line: tuple[Any, ...]) -> None:
     """The engine's solving hooks, where the game has them, against the plain members.
 
     ``non_losing_actions`` (with ``win_utility``), ``non_losing_children`` and ``solving_key``
@@ -399,7 +387,7 @@ def _check_solving(game: Any, state: Any, problems: _Problems, line: tuple[Any, 
 
 
 def _check_order(
-    game: Any, state: Any, actions: list[Any], problems: _Problems, line: tuple[Any, ...]
+    game: Any, state: Any, actions: list[Any], problems: Problems, line: tuple[Any, ...]
 ) -> None:
     """A game's own ``order`` must return every action once, rearranged.
 
@@ -421,7 +409,7 @@ def _check_order(
         )
 
 
-def _check_no_utility(game: Any, state: Any, problems: _Problems, line: tuple[Any, ...]) -> None:
+def _check_no_utility(game: Any, state: Any, problems: Problems, line: tuple[Any, ...]) -> None:
     try:
         value = game.utility(state, 0)
     except Exception:  # refusing is right, with whatever exception the game likes
@@ -436,7 +424,7 @@ def _check_no_utility(game: Any, state: Any, problems: _Problems, line: tuple[An
 
 
 def _check_chance(
-    game: Any, state: Any, actions: list[Any], problems: _Problems, line: tuple[Any, ...]
+    game: Any, state: Any, actions: list[Any], problems: Problems, line: tuple[Any, ...]
 ) -> None:
     outcomes = getattr(game, "chance_outcomes", None)
     if not callable(outcomes):
@@ -481,7 +469,7 @@ def _check_same(
     action: Any,
     child: Any,
     keyfn: Callable[[Any], Any] | None,
-    problems: _Problems,
+    problems: Problems,
     line: tuple[Any, ...],
 ) -> None:
     """Equal states must compare equal and hash alike, or a table would miss them."""

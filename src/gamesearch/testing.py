@@ -78,12 +78,7 @@ def _nested(
     uniform: bool,
 ) -> st.SearchStrategy[Any]:
     """Nested lists of ``leaf`` examples, as :func:`nested_trees` describes them."""
-    if max_depth < 0:
-        raise ValueError(f"max_depth must be >= 0, got {max_depth}")
-    if not 1 <= min_branching <= max_branching:
-        raise ValueError(
-            f"need 1 <= min_branching <= max_branching, got {min_branching}, {max_branching}"
-        )
+    _check_shape(max_depth, min_branching, max_branching)
 
     def subtree(depth: int) -> st.SearchStrategy[Any]:
         if depth == 0:
@@ -161,12 +156,7 @@ def chance_trees(
         ...     assert (pruned.value, pruned.action) == (full.value, full.action)
         >>> test_star2_equals_the_unpruned_value()
     """
-    if max_depth < 0:
-        raise ValueError(f"max_depth must be >= 0, got {max_depth}")
-    if not 1 <= min_branching <= max_branching:
-        raise ValueError(
-            f"need 1 <= min_branching <= max_branching, got {min_branching}, {max_branching}"
-        )
+    _check_shape(max_depth, min_branching, max_branching)
     leaf: st.SearchStrategy[Any] = st.integers(-9, 9) if values is None else values
 
     def weights(count: int) -> st.SearchStrategy[list[float]]:
@@ -188,6 +178,20 @@ def chance_trees(
         return st.one_of(leaf, children, children.flatmap(chance_node))
 
     return subtree(max_depth).map(GameTree)
+
+
+def _check_shape(max_depth: int, min_branching: int, max_branching: int) -> None:
+    """Check the shape of the trees :func:`nested_trees` and :func:`chance_trees` draw.
+
+    Raises:
+        ValueError: ``max_depth < 0``, or not ``1 <= min_branching <= max_branching``.
+    """
+    if max_depth < 0:
+        raise ValueError(f"max_depth must be >= 0, got {max_depth}")
+    if not 1 <= min_branching <= max_branching:
+        raise ValueError(
+            f"need 1 <= min_branching <= max_branching, got {min_branching}, {max_branching}"
+        )
 
 
 @st.composite

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import ast
-import math
 import os
 import sys
 from collections.abc import Sequence
@@ -41,6 +40,7 @@ from ..games.tree import GameTree
 from ..trace import SearchTree
 from . import _commands, _match
 from ._cfr import add_cfr_command
+from ._numbers import positive_int, positive_seconds
 from ._search import METHODS, SEARCHERS, default_plan
 from ._table import add_table_command
 
@@ -231,20 +231,20 @@ def _match_command(
         "-p", "--param", action="append", default=[], metavar="NAME=VALUE",
         help="a game parameter, such as size=4 (repeat for more)",
     )  # fmt: skip
-    match.add_argument("--games", type=_positive_int, default=10, metavar="N", help="default 10")
+    match.add_argument("--games", type=positive_int, default=10, metavar="N", help="default 10")
     match.add_argument("--seed", type=int, default=0, metavar="N", help="default 0")
     match.add_argument(
-        "--workers", type=_positive_int, metavar="N", help="play the games on N processes"
+        "--workers", type=positive_int, metavar="N", help="play the games on N processes"
     )
     match.add_argument(
-        "--max-moves", type=_positive_int, default=10_000, metavar="N",
+        "--max-moves", type=positive_int, default=10_000, metavar="N",
         help="stop a game after N moves, counted unfinished (default 10000)",
     )  # fmt: skip
     match.add_argument(
-        "--depth", type=_positive_int, metavar="N", help="each move: search N plies deep"
+        "--depth", type=positive_int, metavar="N", help="each move: search N plies deep"
     )
     match.add_argument(
-        "--time", type=_positive_seconds, metavar="S",
+        "--time", type=positive_seconds, metavar="S",
         help="each move: think S seconds (iterative_deepening, or mcts)",
     )  # fmt: skip
     _option_argument(match, "-o", "--option", "option", "an option of both searchers")
@@ -285,37 +285,17 @@ def _search_options(command: argparse.ArgumentParser) -> None:
     limit = command.add_mutually_exclusive_group()
     limit.add_argument(
         "--depth",
-        type=_positive_int,
+        type=positive_int,
         metavar="N",
         help="search N plies deep (N >= 1), scoring unfinished positions with the game's "
         "evaluate method (0 for every one if it has none)",
     )
     limit.add_argument(
         "--time",
-        type=_positive_seconds,
+        type=positive_seconds,
         metavar="S",
         help="think S seconds (iterative_deepening, or mcts)",
     )
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be an integer >= 1, not {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be an integer >= 1, not {text!r}")
-    return value
-
-
-def _positive_seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a number of seconds, not {text!r}") from None
-    if not (value > 0 and math.isfinite(value)):
-        raise argparse.ArgumentTypeError(f"must be a number of seconds > 0, not {text!r}")
-    return value
 
 
 def _tree(args: argparse.Namespace, out: TextIO) -> int:

@@ -21,6 +21,7 @@ from typing import Any, TextIO
 from ..errors import InvalidSearchOptionError, UnknownGameError
 from ..games.registry import find_game
 from ..imperfect import CFRSolver, FileFormat, KuhnPoker, LeducPoker, LiarsDice, save_strategy
+from ._numbers import positive_int
 
 GAMES: dict[str, Any] = {"kuhn": KuhnPoker, "leduc": LeducPoker, "liars_dice": LiarsDice}
 """The games ``gamesearch cfr`` knows by name."""
@@ -52,14 +53,14 @@ def add_cfr_command(commands: Any) -> None:
         help="a game parameter, such as players=3 or dice_sides=3 (repeat for more)",
     )  # fmt: skip
     cfr.add_argument(
-        "--iterations", type=_positive_int, required=True, metavar="N", help="iterations to run"
+        "--iterations", type=positive_int, required=True, metavar="N", help="iterations to run"
     )
     cfr.add_argument(
         "--variant", choices=("plus", "vanilla"), default="plus",
         help="CFR+ (default) or vanilla CFR, both with alternating updates",
     )  # fmt: skip
     cfr.add_argument(
-        "--every", type=_positive_int, metavar="N",
+        "--every", type=positive_int, metavar="N",
         help="a progress line every N iterations (default: ten lines in all)",
     )  # fmt: skip
     cfr.add_argument(
@@ -68,16 +69,6 @@ def add_cfr_command(commands: Any) -> None:
     )  # fmt: skip
     cfr.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     cfr.set_defaults(run=run_cfr)
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be an integer >= 1, not {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be an integer >= 1, not {text!r}")
-    return value
 
 
 def make_imperfect_game(name: str, params: list[str]) -> Any:

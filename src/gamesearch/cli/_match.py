@@ -21,9 +21,9 @@ from dataclasses import replace
 from typing import Any, TextIO
 
 from ..errors import InvalidSearchOptionError
-from ..play import GameRecord, RandomPlayer
+from ..playing import GameRecord, RandomPlayer
 from ..progress import Progress
-from ..tournament import tournament
+from ..tournaments import seats_of, tally, tournament
 from ._commands import make_game
 from ._pool import worker_pool
 from ._run import Interrupted, run
@@ -152,20 +152,10 @@ def _print_result(
     labels: tuple[str, str], records: dict[int, GameRecord[Any, Any]], out: TextIO
 ) -> None:
     """Each side's tally, its score with a 95% interval, and the Elo difference."""
-    wins, draws, losses = [0, 0], [0, 0], [0, 0]
-    unfinished = 0
-    for index, record in records.items():
-        if not record.finished:
-            unfinished += 1
-            continue
-        for seat in (0, 1):
-            side = (seat + index) % 2  # the seats alternate, as tournament() seats them
-            if record.winner is None:
-                draws[side] += 1
-            elif record.winner == seat:
-                wins[side] += 1
-            else:
-                losses[side] += 1
+    games = sorted(records)  # those played so far, when interrupted
+    seats = tuple(seats_of(index, 2, alternate=True) for index in games)
+    result = tally(tuple(records[index] for index in games), seats, 2)
+    wins, draws, losses, unfinished = result.wins, result.draws, result.losses, result.unfinished
     played = wins[0] + draws[0] + losses[0]
     width = max(len(label) for label in labels)
     for side, label in enumerate(labels):

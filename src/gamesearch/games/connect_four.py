@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from ..errors import GameProtocolError, IllegalActionError
+from ..errors import IllegalActionError
 from ..game import Player
 from ..result import SearchResult
 from ._bitboard import completions_on, has_four, window_score
+from ._end_flags import flagged_utility, flagged_winner
 
 __all__ = ["ConnectFour"]
 
@@ -215,26 +216,13 @@ class ConnectFour:
             GameProtocolError: ``state`` is not terminal.
             ValueError: ``player`` is not 0 or 1.
         """
-        if state >= self._won:
-            winner = (state >> self._turn_shift & 1) ^ 1  # the player who moved last
-            if player == winner:
-                return 1.0
-            if player == winner ^ 1:
-                return -1.0
-        elif state >= self._over:
-            if player == 0 or player == 1:
-                return 0.0
-        else:
-            raise GameProtocolError(f"utility of a game in progress:\n{self.render(state)}")
-        raise ValueError(f"ConnectFour has players 0 (X) and 1 (O), not {player!r}")
+        return flagged_utility(self, state, player, "ConnectFour")
 
     # Helpers for searches and for people.
 
     def winner(self, state: int) -> Player | None:
         """The player who has four in a row, or ``None``."""
-        if state >= self._won:
-            return (state >> self._turn_shift & 1) ^ 1
-        return None
+        return flagged_winner(self, state)
 
     def stones(self, state: int, player: Player) -> int:
         """The bitboard of ``player``'s stones: bit ``col * (height + 1) + row`` for each.

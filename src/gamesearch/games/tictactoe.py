@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from ..errors import GameProtocolError, IllegalActionError
+from ..errors import IllegalActionError
 from ..game import Player
+from ._end_flags import flagged_utility, flagged_winner
 
 __all__ = ["TicTacToe"]
 
@@ -211,30 +212,17 @@ class TicTacToe:
         return state
 
     def utility(self, state: int, player: Player) -> float:
-        """+1 if ``player`` won, -1 if it lost, 0 for a draw.
+        """``player``'s utility at the end: +1 for ``k`` in a row, -1 for the other's, 0 for a draw.
 
         Raises:
-            GameProtocolError: ``state`` is not terminal.
-            ValueError: ``player`` is not 0 or 1.
+            GameProtocolError: ``state`` is not terminal: the game is still in progress.
+            ValueError: ``player`` is neither 0 (X) nor 1 (O).
         """
-        if state >= self._won:
-            winner = (state >> self._turn_shift & 1) ^ 1  # the player who moved last
-            if player == winner:
-                return 1.0
-            if player == winner ^ 1:
-                return -1.0
-        elif state >= self._over:
-            if player == 0 or player == 1:
-                return 0.0
-        else:
-            raise GameProtocolError(f"utility of a game in progress:\n{self.render(state)}")
-        raise ValueError(f"TicTacToe has players 0 (X) and 1 (O), not {player!r}")
+        return flagged_utility(self, state, player, "TicTacToe")
 
     def winner(self, state: int) -> Player | None:
         """The player who has ``k`` in a row, or ``None``."""
-        if state >= self._won:
-            return (state >> self._turn_shift & 1) ^ 1
-        return None
+        return flagged_winner(self, state)
 
     def render(self, state: int) -> str:
         """The board as rows of ``X``, ``O`` and ``.``, separated by spaces and newlines."""

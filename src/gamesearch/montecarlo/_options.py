@@ -10,6 +10,7 @@ from numbers import Real
 from typing import Any
 
 from .._core import check_count, check_time_limit
+from .._validation import checked_generator
 from ..errors import GameProtocolError, InvalidSearchOptionError, UnsupportedGameError
 from ..game import Player
 
@@ -115,13 +116,7 @@ def check_options(game: Any, options: dict[str, Any]) -> Settings:
 
 def make_rng(rng: object) -> random.Random:
     """The generator for ``rng``: a ``random.Random`` as given, a new one seeded by an int."""
-    if isinstance(rng, random.Random):
-        return rng
-    if rng is None or (isinstance(rng, int) and not isinstance(rng, bool)):
-        return random.Random(rng)
-    raise InvalidSearchOptionError(
-        f"{SEARCHER}: rng must be an int seed, a random.Random or None, not {rng!r}"
-    )
+    return checked_generator(rng, f"{SEARCHER}: rng must be an int seed, a random.Random or None")
 
 
 def _is_number(value: object) -> bool:

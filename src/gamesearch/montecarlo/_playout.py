@@ -43,38 +43,23 @@ class Simulator:
             return self._evaluated(leaf.state)
         if self.rollout is not None:
             return self._rolled_out(leaf.state)
-        if self.stochastic:
-            return self._random_playout_with_chance(leaf.state)
         return self._random_playout(leaf.state)
 
     def _random_playout(self, state: Any) -> tuple[float, ...]:
-        """Uniformly random moves to the end of a deterministic game."""
-        game = self.game
-        is_terminal, actions, result = game.is_terminal, game.actions, game.result
-        random = self.rng.random
-        plies = 0
-        try:
-            while not is_terminal(state):
-                moves = actions(state)
-                state = result(state, moves[int(random() * len(moves))])
-                plies += 1
-                if plies >= MAX_PLAYOUT:
-                    raise _endless(state)
-        except TypeError as exc:  # a member given something that is not a state: name it
-            translate(exc, game, state, None)
-        self.plies = plies
-        return terminal_utilities(game, state, self.players)
+        """Uniformly random moves to the end of the game; chance outcomes drawn by probability.
 
-    def _random_playout_with_chance(self, state: Any) -> tuple[float, ...]:
-        """Uniformly random moves, and chance outcomes drawn by their probabilities."""
+        ``to_move`` is asked only in a game that has chance nodes.
+        """
         game = self.game
         is_terminal, actions, result = game.is_terminal, game.actions, game.result
-        to_move, outcomes_of = game.to_move, game.chance_outcomes
+        stochastic = self.stochastic
+        to_move = game.to_move
+        outcomes_of: Any = game.chance_outcomes if stochastic else None
         random = self.rng.random
         plies = 0
         try:
             while not is_terminal(state):
-                if to_move(state) == CHANCE:
+                if stochastic and to_move(state) == CHANCE:
                     state = result(state, _draw(outcomes_of(state), random(), state))
                 else:
                     moves = actions(state)

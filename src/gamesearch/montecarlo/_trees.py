@@ -27,7 +27,9 @@ from .._parts import check_retries, check_shippable, derived_seed, run_parts
 from ..errors import InvalidSearchOptionError
 from ..game import CHANCE, Player
 from ..result import SearchResult, SearchStats
+from ._grow import choose, grow
 from ._node import Node
+from ._options import check_options, make_rng
 from .tree import MCTSTree, action_key, in_game_order
 
 SEARCHER = "mcts"
@@ -159,10 +161,10 @@ def _functions(options: dict[str, Any]) -> dict[str, Callable[..., Any]]:
 
 def grow_tree(part: TreePart) -> TreeSummary:
     """Search ``part``'s root with its seed, and summarise the tree's root (in the worker)."""
-    from .search import choose, mcts  # search.py calls this module: import it when running
-
+    started = time.perf_counter()
+    settings = check_options(part.game, part.options)  # checked by mcts: read, not refused
     tree = MCTSTree()
-    result = mcts(part.game, part.state, rng=part.seed, tree=tree, **part.options)
+    result = grow(part.game, part.state, settings, make_rng(part.seed), tree, None, started)
     root = tree._root  # the package's own tree: its root is what the merge needs
     assert root is not None  # a search of a non-terminal root always keeps its tree
     children = []
@@ -190,10 +192,8 @@ def merge(game: Any, state: Any, summaries: list[TreeSummary], started: float) -
     """One result from the trees: the root's children with their visits and sums added up.
 
     The action is chosen among the merged children by the rule of a single search
-    (:func:`.search.choose`): the most visited, minding proofs.
+    (:func:`._grow.choose`): the most visited, minding proofs.
     """
-    from .search import choose
-
     first = summaries[0]
     root = Node(state, None, None, first.owner, 0)
     root.player = first.player

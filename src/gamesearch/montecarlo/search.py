@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor
@@ -11,14 +10,13 @@ from typing import Any
 from .._core import check_game, check_trace, resolve_root
 from .._parts import check_executor
 from ..errors import InvalidSearchOptionError
-from ..game import CHANCE, A, Game, Player, S
-from ..result import SearchResult, SearchStats
-from ..trace.events import Enter, Leaf, Leave, NodeKind, Observer
-from ._loop import Search
-from ._node import Node, terminal_utilities
+from ..game import A, Game, Player, S
+from ..result import SearchResult
+from ..trace.events import Observer
+from ._grow import grow, terminal
 from ._options import Prior, Rollout, check_options, make_rng
 from ._trees import check_trees, root_parallel, tree_seeds
-from .tree import MCTSTree, check_tree, in_game_order
+from .tree import MCTSTree, check_tree
 
 __all__ = ["mcts"]
 
@@ -211,28 +209,7 @@ def mcts(
     check_trace(trace, "mcts")
     kept = check_tree(tree)
     root_state = resolve_root(game, state)
-    if game.is_terminal(root_state):
-        return _terminal(game, root_state, settings.players, started, trace)
-    mover = game.to_move(root_state)
-    player = 0 if mover == CHANCE else mover
-    search = Search(game, settings, generator, player, trace)
-    root = None if kept is None else kept.take(game, root_state, prior is not None)
-    if trace is not None:
-        actions = None if mover == CHANCE else tuple(game.actions(root_state))
-        kind: NodeKind = "chance" if mover == CHANCE else "max"
-        trace(Enter(root_state, None, 0, mover, kind, None, None, actions))
-    if root is None:
-        root = search.make(root_state, None, None, player, 0)
-    if settings.dirichlet is not None and mover != CHANCE:
-        _add_noise(search, root, settings.dirichlet, generator)
-    deadline = None if time_limit is None else started + time_limit
-    search.run(root, deadline)
-    if kept is not None:
-        kept.keep(game, root, prior is not None)
-    result = _result(game, root, search, started)
-    if trace is not None:
-        trace(Leave(root_state, 0, result.value, result.action, None, None))
-    return result
+    return grow(game, root_state, settings, generator, kept, trace, started)
 
 
 def _parallel(
@@ -246,7 +223,7 @@ def _parallel(
     """``mcts`` with ``trees``: the trees grown as parts on the executor, merged at the root."""
     root_state = resolve_root(game, state)
     if game.is_terminal(root_state):
-        return _terminal(game, root_state, players, started, None)
+        return terminal(game, root_state, players, started, None)
     seeds = tree_seeds(arguments["rng"], trees)
     options = {name: arguments[name] for name in _SHIPPED}
     return root_parallel(
@@ -260,86 +237,3 @@ _SHIPPED = (
     "dirichlet", "solver", "bounds",
 )  # fmt: skip
 """The options every tree of a root-parallel search is given as they were passed."""
-
-
-def _terminal(
-    game: Game[Any, Any], state: Any, players: int, started: float, trace: Observer | None
-) -> SearchResult[Any]:
-    """The result at a terminal root: its utility, for the player to move there."""
-    mover = game.to_move(state)
-    player = mover if isinstance(mover, int) and 0 <= mover < players else 0
-    value = terminal_utilities(game, state, players)[player]
-    if trace is not None:
-        trace(Leaf(state, None, 0, value, True))
-    stats = SearchStats(1, 1, 0, 0, time.perf_counter() - started)
-    return SearchResult(value, None, (), player, stats, exact=True)
-
-
-def _add_noise(search: Search, root: Node, dirichlet: tuple[float, float], rng: Any) -> None:
-    """Expand every root action and mix Dirichlet noise into the root's prior (AlphaZero).
-
-    A Dirichlet(alpha) sample is independent Gamma(alpha, 1) draws divided by their sum.
-    """
-    while root.untried:
-        assert root.untried_priors is not None
-        search.expand(root, root.untried.pop(), root.untried_priors.pop())
-    alpha, weight = dirichlet
-    draws = [rng.gammavariate(alpha, 1.0) for _ in root.children]
-    total = sum(draws)
-    for child, draw in zip(root.children, draws, strict=True):
-        noise = draw / total if total > 0 else 1 / len(draws)
-        child.noisy = (1 - weight) * child.prior + weight * noise
-
-
-def choose(node: Node) -> Node | None:
-    """The child to play at a decision node: see :func:`mcts`'s Returns.
-
-    The most visited child (ties to the higher estimate) among those the solver has not shown
-    to be worse than a sibling; but a child whose proven lower bound is at least that child's
-    estimate is as good for sure, and is preferred ("secure child"). At a proven node, a child
-    proven to give its value.
-    """
-    children = [child for child in node.children if child.visits or child.proven is not None]
-    if not children:
-        return None
-    floor = max(child.lower for child in children)
-    if node.proven is not None:
-        return max(
-            (child for child in children if child.lower == floor),
-            key=lambda child: (child.visits, child.estimate()),
-        )
-    hopeful = [child for child in children if child.upper >= floor]
-    best = max(hopeful, key=lambda child: (child.visits, child.estimate()))
-    if floor > -math.inf and floor >= best.estimate():
-        return max(
-            (child for child in hopeful if child.lower == floor),
-            key=lambda child: (child.visits, child.estimate()),
-        )
-    return best
-
-
-def _result(game: Any, root: Node, search: Search, started: float) -> SearchResult[Any]:
-    stats = SearchStats(
-        nodes=search.nodes,
-        leaves=search.iterations,
-        cutoffs=0,
-        max_depth=search.max_depth,
-        elapsed=time.perf_counter() - started,
-    )
-    exact = root.proven is not None
-    if root.player == CHANCE:
-        value = root.estimate()
-        return SearchResult(value, None, (), root.owner, stats, exact=exact)
-    assert root.player is not None
-    pv: list[Any] = []
-    best = choose(root)
-    node = best
-    while node is not None:
-        pv.append(node.action)
-        node = None if node.player in (None, CHANCE) else choose(node)
-    values = tuple((child.action, child.estimate()) for child in in_game_order(game, root))
-    assert best is not None  # an iteration ran, or the root was proven by its children
-    return SearchResult(
-        best.estimate(), best.action, tuple(pv), root.player, stats, exact=exact,
-        action_values=values,
-    )  # fmt: skip

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ._node import TraceNode
 from .events import Backup, Expand, Rollout, Select
-
-if TYPE_CHECKING:
-    from .recorder import TraceNode
 
 __all__ = ["MonteCarloRecording"]
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from ..errors import IllegalActionError
 from ..game import Player
 from ._monte_carlo import MonteCarloRecording
+from ._node import TraceNode
 from .events import Backup, Enter, Event, Expand, Leaf, NodeKind, Prune, Rollout, Select
 
 __all__ = ["Recorder", "TraceNode"]
@@ -18,88 +18,6 @@ _CHANCE: Player = -1
 """``to_move`` at a chance node (``gamesearch.CHANCE``)."""
 
 _INF = math.inf
-
-
-@dataclass(eq=False)
-class TraceNode:
-    """A node of a :class:`SearchTree`: one state the search visited, or one it pruned."""
-
-    state: Any
-    """The node's state (``None`` for a pruned node when the tree was built without a game)."""
-
-    action: Any
-    """The action from the parent (``None`` at the root)."""
-
-    depth: int
-    """The node's ply."""
-
-    kind: NodeKind | Literal["leaf"] | None
-    """``"max"``, ``"min"`` or ``"chance"`` for an inner node, ``"leaf"`` for a leaf, ``None``
-    for a pruned node of unknown kind."""
-
-    parent: TraceNode | None = field(default=None, repr=False)
-    """The parent node, ``None`` at the root."""
-
-    player: Player | None = None
-    """The player to move, where known."""
-
-    visited: bool = True
-    """False for a node the search pruned (never looked at)."""
-
-    terminal: bool | None = None
-    """For a leaf: True if terminal, False if cut off at the depth limit."""
-
-    value: float | None = None
-    """The value in MAX view: a visited leaf's score, the value an inner node backed up, a
-    pruned terminal state's utility; ``None`` if unknown."""
-
-    values: tuple[float, ...] | None = None
-    """The value for every player (vector-valued searchers)."""
-
-    window: tuple[float, float] | None = None
-    """``(alpha, beta)`` on entry, in MAX view (``None`` without a window)."""
-
-    final_window: tuple[float, float] | None = None
-    """``(alpha, beta)`` when the node was left, in MAX view (``None`` without a window)."""
-
-    best_action: Any = None
-    """The best action the search found here."""
-
-    actions: tuple[Any, ...] | None = None
-    """The actions the search meant to try, in order (``None`` if unknown)."""
-
-    probability: float | None = None
-    """The probability of ``action``, below a chance node."""
-
-    cutoff: Prune | None = None
-    """The cutoff that stopped this node, if one did."""
-
-    stored: bool = False
-    """True when the value came from the transposition table."""
-
-    children: list[TraceNode] = field(default_factory=list, repr=False)
-    """The children the search visited or pruned, in order."""
-
-    step: int = 0
-    """The index of the event that created the node (for pruned nodes: the ``Prune`` event)."""
-
-    closed: int | None = None
-    """The index of the event after which the node was done, ``None`` while it was open."""
-
-    visits: int | None = None
-    """Monte Carlo search: the iterations that went through the node (``None`` for the
-    nodes of other searches); ``value`` is then their mean result, in MAX view."""
-
-    total: float = 0.0
-    """Monte Carlo search: the sum of the results of those iterations, in MAX view."""
-
-    proven: bool = False
-    """Monte Carlo search: whether the MCTS-Solver proved ``value``."""
-
-    @property
-    def is_leaf(self) -> bool:
-        """Whether the node has no children in the tree."""
-        return not self.children
 
 
 class Recorder(MonteCarloRecording):

@@ -1,0 +1,276 @@
+"""Tournaments: many games between the same players, on any executor, recorded in game order.
+
+A tournament is embarrassingly parallel: every game is a part of its own (see
+:mod:`gamesearch._parts`). What makes it reproducible is that nothing a game depends on comes
+from the order the games happen to run in: each game plays fresh copies of the players, whose
+generators (a ``rng`` attribute holding a ``random.Random``, as :class:`~gamesearch.RandomPlayer`
+and :class:`~gamesearch.MCTSPlayer` have) are seeded from the tournament's seed and the game's
+index, and the chance outcomes are drawn from a seed derived the same way. So the records are
+the same serially, on threads, on processes and on a Dask cluster.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from ._core import check_game
+from ._parts import check_executor, check_retries, check_shippable, derived_seed, run_parts
+from .errors import GameSearchError, InvalidSearchOptionError, PartFailedError
+from .game import Game
+from .playing import GameRecord, check_max_moves, check_players, play
+from .progress import ProgressCallback
+
+__all__ = ["TournamentResult", "tournament"]
+
+_S = TypeVar("_S")
+_A = TypeVar("_A")
+
+_CALLER = "tournament"
+
+
+@dataclass(frozen=True)
+class TournamentResult(Generic[_S, _A]):
+    """What happened in a :func:`tournament`: every game's record, and each entrant's tally.
+
+    The entrants are the players passed to :func:`tournament`, by their index there; a *seat*
+    is a player number of the game (0 moves first in most games).
+    """
+
+    records: tuple[GameRecord[_S, _A], ...]
+    """Every game's record, in the order of the games (whatever order they finished in)."""
+
+    seats: tuple[tuple[int, ...], ...]
+    """``seats[g][p]``: the entrant who played seat ``p`` in game ``g``."""
+
+    wins: tuple[int, ...]
+    """Per entrant: the games it won (its utility strictly the highest)."""
+
+    draws: tuple[int, ...]
+    """Per entrant: the finished games that nobody won (a tie for the highest utility)."""
+
+    losses: tuple[int, ...]
+    """Per entrant: the games another entrant won."""
+
+    unfinished: int
+    """The games stopped at ``max_moves`` before they ended (counted in no tally)."""
+
+    @property
+    def score(self) -> tuple[float, ...]:
+        """Per entrant: a point for a win, half a point for a draw (the chess convention)."""
+        return tuple(win + draw / 2 for win, draw in zip(self.wins, self.draws, strict=True))
+
+
+@dataclass(frozen=True)
+class _Game(Generic[_S, _A]):
+    """One game of a tournament: a part, shipped to a worker as it is."""
+
+    index: int
+    game: Game[_S, _A]
+    players: tuple[Callable[[_S], _A], ...]
+    """One player per seat, not copied yet (:func:`_play_game` copies and seeds them)."""
+    entrants: tuple[int, ...]
+    """The entrant of each seat: its generator's seed comes from the entrant's number."""
+    seed: int
+    max_moves: int | None
+
+    def __repr__(self) -> str:
+        return f"game {self.index} (entrants {self.entrants} in seats 0..{len(self.entrants) - 1})"
+
+
+def tournament(
+    game: Game[_S, _A],
+    players: Sequence[Callable[[_S], _A]],
+    *,
+    games: int,
+    seed: int = 0,
+    alternate: bool = True,
+    max_moves: int | None = 10_000,
+    executor: Executor | None = None,
+    retries: int = 0,
+    progress: ProgressCallback | None = None,
+    on_record: Callable[[int, GameRecord[_S, _A]], object] | None = None,
+) -> TournamentResult[_S, _A]:
+    """Play ``games`` games between ``players``, in this process or on ``executor``.
+
+    Every game is played by :func:`~gamesearch.play` with fresh copies of the players (so what
+    a player learns in one game, such as an :class:`~gamesearch.MCTSPlayer`'s tree, does not
+    leak into the next), and a player's generator (its ``rng`` attribute, when that is a
+    ``random.Random``) is seeded from ``seed``, the game's index and the entrant's number; the
+    chance outcomes from ``seed`` and the game's index. So the records depend on ``seed`` and
+    nothing else: the same serially and on any executor, with any number of workers. (A
+    player that stops at a ``time_limit`` is still at the mercy of the machine's speed.)
+
+    Args:
+        game: Any game :func:`~gamesearch.play` plays.
+        players: The entrants, one per seat of the game (``game.num_players`` of them), each a
+            player as :func:`~gamesearch.play` takes: :func:`~gamesearch.searcher_player`,
+            :func:`~gamesearch.random_player`, an :class:`~gamesearch.MCTSPlayer`, or any
+            callable ``state -> action``.
+        games: How many games to play (an int >= 1).
+        seed: The int every seed of the tournament is derived from.
+        alternate: Rotate the seats from game to game: in game ``g`` entrant ``e`` plays seat
+            ``(e - g) mod n``, so that in a two-player game the entrants take turns to move
+            first. ``False`` keeps entrant ``p`` in seat ``p`` throughout.
+        max_moves: As for :func:`~gamesearch.play`: a game still going after this many moves
+            is stopped, and counted in ``unfinished``.
+        executor: Where to play the games: ``None`` plays them here, one after another; any
+            ``concurrent.futures.Executor`` (a ``ProcessPoolExecutor`` for every core, Dask's
+            ``Client.get_executor()`` for a cluster) plays them as parts. The game and the
+            players must then pickle, which is checked before any game is sent.
+        retries: Play a game that raised again, up to this many times (an int >= 0).
+        progress: Called with a :class:`~gamesearch.progress.Progress` (phase ``"parts"``,
+            counting games) after each game.
+        on_record: ``on_record(index, record)``, called in this process as each game finishes
+            (in the order they finish): a game that fails does not lose the ones before it.
+
+    Returns:
+        A :class:`TournamentResult`: the records in game order, the seats, and each entrant's
+        wins, draws and losses.
+
+    Raises:
+        InvalidSearchOptionError: ``games``, ``seed``, ``alternate``, ``max_moves`` or
+            ``retries`` out of range, ``players`` not one callable per player, or ``executor``
+            not an executor.
+        NotAGameError: ``game`` lacks members of the ``Game`` protocol.
+        NotPicklableError: the executor runs games in other processes, and the game or a
+            player cannot be pickled.
+        PartFailedError: a game raised (or its worker died) after its retries; the message
+            names the game, and the games finished before were handed to ``on_record``.
+        GameSearchError: a game broke the protocol (a NaN utility, a state without actions
+            that is not terminal, ...): the error ``play`` raises, as itself (its cause, a
+            :class:`PartFailedError`, names the game).
+
+    Example:
+        Perfect play against a random player, alternating who moves first:
+
+        >>> from gamesearch import alphabeta, random_player, searcher_player
+        >>> from gamesearch.games import TicTacToe
+        >>> result = tournament(
+        ...     TicTacToe(), [searcher_player(alphabeta), random_player()], games=4, seed=1
+        ... )
+        >>> result.seats
+        ((0, 1), (1, 0), (0, 1), (1, 0))
+        >>> result.losses[0], result.wins[0] + result.draws[0]   # perfect play never loses
+        (0, 4)
+        >>> result == tournament(
+        ...     TicTacToe(), [searcher_player(alphabeta), random_player()], games=4, seed=1
+        ... )
+        True
+    """
+    check_game(game)
+    players = check_players(game, players, _CALLER)
+    check_max_moves(max_moves, _CALLER)
+    _check_options(games, seed, alternate)
+    check_executor(executor, _CALLER)
+    retries = check_retries(retries, _CALLER)
+    count = len(players)
+    seats = tuple(seats_of(index, count, alternate) for index in range(games))
+    check_shippable(executor, _CALLER, game=game, players=tuple(players))
+    parts = [
+        _Game(
+            index=index,
+            game=game,
+            players=tuple(players[entrant] for entrant in seats[index]),
+            entrants=seats[index],
+            seed=seed,
+            max_moves=max_moves,
+        )
+        for index in range(games)
+    ]
+    try:
+        records = run_parts(
+            executor,
+            _play_game,
+            parts,
+            caller=_CALLER,
+            on_result=on_record,
+            progress=progress,
+            retries=retries,
+        )
+    except PartFailedError as failure:
+        if isinstance(failure.__cause__, GameSearchError):
+            # A game that breaks the protocol fails as it does in play(), not as a lost part.
+            raise failure.__cause__ from failure
+        raise
+    return tally(tuple(records), seats, count)
+
+
+def _check_options(games: object, seed: object, alternate: object) -> None:
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise InvalidSearchOptionError(f"{_CALLER}: games must be an int >= 1, not {games!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidSearchOptionError(f"{_CALLER}: seed must be an int, not {seed!r}")
+    if not isinstance(alternate, bool):
+        raise InvalidSearchOptionError(f"{_CALLER}: alternate must be True or False")
+
+
+def _play_game(part: _Game[_S, _A]) -> GameRecord[_S, _A]:
+    """Play one game of a tournament with fresh, freshly seeded copies of its players."""
+    # Copied together, so that a player in two seats stays one; an executor a player searches
+    # with (an MCTSPlayer's trees=, a searcher_player's executor=) is shared, not copied.
+    players = copy.deepcopy(part.players, _executors(part.players))
+    seeded: set[int] = set()
+    for player, entrant in zip(players, part.entrants, strict=True):
+        rng = getattr(player, "rng", None)
+        if isinstance(rng, random.Random) and id(rng) not in seeded:
+            seeded.add(id(rng))
+            rng.seed(derived_seed(part.seed, part.index, "entrant", entrant))
+    return play(
+        part.game,
+        players,
+        seed=derived_seed(part.seed, part.index, "chance"),
+        max_moves=part.max_moves,
+    )
+
+
+def _executors(players: tuple[Any, ...]) -> dict[int, Any]:
+    """A ``deepcopy`` memo that keeps the executors among the players' attributes and options."""
+    found: dict[int, Any] = {}
+    for player in players:
+        values = list(getattr(player, "__dict__", {}).values())
+        options = getattr(player, "options", None)
+        if isinstance(options, dict):
+            values += options.values()
+        found.update((id(value), value) for value in values if isinstance(value, Executor))
+    return found
+
+
+def seats_of(index: int, count: int, alternate: bool) -> tuple[int, ...]:
+    """The entrant in each seat of game ``index``: with ``alternate``, rotated by one a game."""
+    return tuple((seat + index) % count if alternate else seat for seat in range(count))
+
+
+def tally(
+    records: tuple[GameRecord[_S, _A], ...], seats: tuple[tuple[int, ...], ...], count: int
+) -> TournamentResult[_S, _A]:
+    """The result of the games of ``records``, played by ``count`` entrants seated as ``seats``.
+
+    :func:`tournament` tallies all its games with it, and ``gamesearch match`` the games played
+    so far when it is interrupted.
+    """
+    wins, draws, losses = [0] * count, [0] * count, [0] * count
+    unfinished = 0
+    for record, seated in zip(records, seats, strict=True):
+        if not record.finished:
+            unfinished += 1
+            continue
+        for seat, entrant in enumerate(seated):
+            if record.winner is None:
+                draws[entrant] += 1
+            elif record.winner == seat:
+                wins[entrant] += 1
+            else:
+                losses[entrant] += 1
+    return TournamentResult(
+        records=records,
+        seats=seats,
+        wins=tuple(wins),
+        draws=tuple(draws),
+        losses=tuple(losses),
+        unfinished=unfinished,
+    )
