@@ -3,7 +3,9 @@
 The :class:`~gamesearch.game.Game` protocol is all a searcher needs. A game may offer more, and
 the searchers that can use it do: a ``key`` for transposition tables, an ``order`` of its
 actions, all ``children`` in one call, an ``evaluate`` for the depth limit, and so on. Each such
-capability is a small :class:`typing.Protocol` below, so that a game's author can say (and a
+capability is a small :class:`typing.Protocol` below (those of games of imperfect
+information, ``information_set`` and ``sample_state``, are the protocols of
+:mod:`gamesearch.imperfect.protocol`), so that a game's author can say (and a
 type checker can check) which ones a class offers::
 
     class Bones(Game[int, int], Keyed[int], Evaluating[int]): ...
@@ -186,6 +188,8 @@ _SPELLED = {
     "order": "order(state, actions)",
     "evaluate": "evaluate(state, player)",
     "parse": "parse(text)",
+    "information_set": "information_set(state, player)",
+    "sample_state": "sample_state(state, player, rng)",
     "game_parameters": "game_parameters()",
 }
 
@@ -216,6 +220,8 @@ class Capabilities:
     game_parameters: Callable[[], Mapping[str, object]] | None = None
     region: Callable[[Any], Hashable | None] | None = None
     pass_turn: Callable[[Any], Any] | None = None
+    information_set: Callable[[Any, Player], Hashable] | None = None
+    sample_state: Callable[[Any, Player, Any], Any] | None = None
     game_name: str = "the game"
 
     @classmethod
