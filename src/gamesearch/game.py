@@ -29,8 +29,8 @@ Optional members a game may add, which searchers use when present:
   ``result(state, action)`` and ``mover`` is ``to_move(child)``, or ``None`` when the child
   is terminal. A game that can make its children more cheaply together than one by one (a
   bitboard game, or one that memoizes them, as :class:`~gamesearch.games.TicTacToe` does)
-  offers it, and the plain loops of ``alphabeta``, ``negamax``, ``minimax`` and ``maxn``
-  call it instead of ``actions``, ``result``, ``is_terminal`` and ``to_move`` for every child:
+  offers it, and the plain loops of ``alphabeta``, ``negamax`` and ``minimax`` call it
+  instead of ``actions``, ``result``, ``is_terminal`` and ``to_move`` for every child:
   the same nodes, the same values, fewer calls.
   :func:`gamesearch.conformance.check_game` checks that it agrees with the plain members.
 - ``utility_bounds``: ``(lowest, highest)``, the least and the most utility any player can get

@@ -85,28 +85,29 @@ class Bounds:
             f"pruning could give a wrong answer.{hint}"
         )
 
-    def others_capped(self, own: float, other_best: float) -> bool:
-        """Whether a player getting ``own`` leaves every other player at most ``other_best``.
+    def stops(self, own: float, mover: int, parent: int, parent_best: float) -> bool:
+        """Whether a node can skip its remaining actions once ``mover`` is sure of ``own`` there.
 
-        That is ``max_sum - own - (n - 2) * min_per_player <= other_best``, decided exactly.
+        ``parent`` moved into the node and is sure of ``parent_best`` from an earlier sibling
+        (-inf if none). Both tests are decided exactly.
         """
-        ceiling = self.ceiling
-        bound = ceiling - own
-        if not bound <= other_best:
-            return False
-        if self._ceiling_is_exact and type(own) is float:
-            # TwoSum (Knuth, TAOCP vol. 2, 4.2.2): the rounding error of ceiling - own,
-            # computed exactly; when it is 0 the comparison above was exact.
-            back = bound - ceiling
-            if (ceiling - (bound - back)) + (-own - back) == 0.0:
-                return True
-        return self._exact_ceiling - Fraction(own) <= Fraction(other_best)
-
-    def is_top(self, own: float) -> bool:
-        """Whether ``own`` is the most one player can get, decided exactly."""
-        if own < self.top:
-            return False
-        return self._top_is_exact or Fraction(own) >= self._exact_top
+        if parent != mover:
+            # Shallow pruning (Korf 1991): with ``own`` for ``mover``, every other player gets
+            # at most max_sum - own - (n - 2) * min_per_player here; once that is no better
+            # than ``parent_best``, ``parent`` will not choose this node.
+            ceiling = self.ceiling
+            bound = ceiling - own
+            if bound <= parent_best:
+                if self._ceiling_is_exact and type(own) is float:
+                    # TwoSum (Knuth, TAOCP vol. 2, 4.2.2): the rounding error of ceiling - own,
+                    # computed exactly; when it is 0 the comparison above was exact.
+                    back = bound - ceiling
+                    if (ceiling - (bound - back)) + (-own - back) == 0.0:
+                        return True
+                if self._exact_ceiling - Fraction(own) <= Fraction(parent_best):
+                    return True
+        # Immediate pruning: no child can give ``mover`` more than the most one player can get.
+        return own >= self.top and (self._top_is_exact or Fraction(own) >= self._exact_top)
 
 
 def check_bounds(bounds: object, players: int, searcher: str) -> Bounds:

@@ -1,16 +1,32 @@
-"""Input checks shared by the searchers of games with any number of players."""
+"""The entry shared by the searchers of games with any number of players: one check of a request."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
-from .._core import Problem, check_depth, check_game, resolve_root
+from .._core import check_depth, check_game, game_evaluation, refuse_limits, resolve_root
 from .._validation import is_player, mover_error
 from ..errors import UnsupportedGameError
-from ..game import Game, Player
+from ..game import Evaluation, Game
 
 _S = TypeVar("_S")
+
+
+class Request(NamedTuple):
+    """A checked search request of max-n, paranoid or best-reply search."""
+
+    root: Any
+    """The state to search from."""
+
+    limit: int
+    """The ply at which non-terminal states are evaluated, or -1 for no limit."""
+
+    players: int
+    """``game.num_players``, an int >= 1."""
+
+    evaluate: Evaluation[Any] | None
+    """The evaluation at the depth limit: the one given, or the game's own; ``None`` without
+    a depth limit, unless one was given anyway."""
 
 
 def check_players(game: object, searcher: str) -> int:
@@ -32,23 +48,25 @@ def prepare_players(
     game: Game[_S, Any],
     state: _S | None,
     depth: int | None,
-    evaluate: Callable[[_S, Player], float] | None,
-    *,
+    evaluate: Evaluation[_S] | None,
+    limits: tuple[object, object],
     searcher: str,
-) -> tuple[Problem, int]:
+) -> Request:
     """Check a search request for a game of any number of players, and resolve its defaults.
 
-    Returns:
-        The root and the ply limit (-1 for none), and the number of players.
+    ``limits`` are the ``time_limit`` and ``node_limit`` the searcher was given, which it
+    refuses; ``evaluate`` defaults to the game's own for a depth-limited search.
 
     Raises:
+        InvalidSearchOptionError: a time or node limit, ``depth`` not an int >= 1, or given
+            without a callable ``evaluate``.
         NotAGameError: ``game`` lacks members of the protocol.
         UnsupportedGameError: ``game.num_players`` is not an int >= 1.
-        InvalidSearchOptionError: ``depth`` is not an int >= 1, or is given without a callable
-            ``evaluate``.
         GameProtocolError: the root state is not hashable, or ``to_move`` names no player
             there.
     """
+    refuse_limits(searcher, *limits)
+    evaluate = game_evaluation(game, depth, evaluate)
     check_game(game)
     players = check_players(game, searcher)
     limit = check_depth(depth, evaluate, searcher)
@@ -57,4 +75,4 @@ def prepare_players(
         mover = game.to_move(root)
         if not is_player(mover, players, chance=False):
             raise mover_error(root, mover, players, chance=False)
-    return Problem(root, limit), players
+    return Request(root, limit, players, evaluate)

@@ -14,11 +14,12 @@ from typing import Any, Generic, NamedTuple, TypeVar
 
 from .._core import check_trace
 from .._validation import checked_number, mover_error
-from ..errors import GameProtocolError, SearchTooDeepError
+from ..errors import GameProtocolError, SearchTooDeepError, UnsupportedGameError
 from ..game import Evaluation, Game, Player
 from ..result import SearchResult
 from ..trace.events import Observer
 from ..twoplayer.alphabeta import alphabeta
+from ._players import prepare_players
 
 _S = TypeVar("_S")
 
@@ -61,8 +62,9 @@ class Paranoid(Generic[_S]):
     ) -> None:
         self.game = game
         self.root_player = root_player
+        self.players = game.num_players
         self._evaluate = evaluate
-        self._players = range(game.num_players)
+        self._players = range(self.players)
         # Handed on as they are: the reduction leaves them alone, and a bound method of the
         # game costs no extra call.
         self.initial_state: Callable[[], _S] = game.initial_state
@@ -80,7 +82,7 @@ class Paranoid(Generic[_S]):
         if mover == self.root_player:
             return MAX
         if mover not in self._players or isinstance(mover, bool):
-            raise mover_error(state, mover, self.game.num_players, chance=False)
+            raise mover_error(state, mover, self.players, chance=False)
         return MIN
 
     def utility(self, state: _S, player: Player) -> float:
@@ -113,19 +115,21 @@ class BestReply(Paranoid[_S]):
         game: The n-player game; with three or more players it needs ``pass_turn(state)``.
         root_player: The player searching, MAX.
         evaluate: The game's evaluation, if the search is depth-limited.
-        players: ``game.num_players``.
+
+    Raises:
+        UnsupportedGameError: the game has three or more players and no ``pass_turn``.
     """
 
     def __init__(
-        self,
-        game: Game[_S, Any],
-        root_player: Player,
-        evaluate: Evaluation[_S] | None,
-        players: int,
+        self, game: Game[_S, Any], root_player: Player, evaluate: Evaluation[_S] | None
     ) -> None:
         super().__init__(game, root_player, evaluate)
-        self.players = players
         self._pass_turn: Callable[[_S], _S] | None = getattr(game, "pass_turn", None)
+        if self.players > 2 and not callable(self._pass_turn):
+            raise UnsupportedGameError(
+                f"best_reply lets the opponents who do not reply pass, but {type(game).__name__} "
+                f"has {self.players} players and no pass_turn(state) method (see PassingGame)"
+            )
         self.actions = self._actions
         self.result = self._result
 
@@ -197,14 +201,34 @@ class BestReply(Paranoid[_S]):
 
 
 def search_reduced(
-    reduced: Paranoid[_S],
-    root: _S,
+    view: Callable[[Game[_S, Any], Player, Evaluation[_S] | None], Paranoid[_S]],
+    game: Game[_S, Any],
+    state: _S | None,
     depth: int | None,
     evaluate: Evaluation[_S] | None,
+    trace: Observer | None,
+    limits: tuple[object, object],
     searcher: str,
-    trace: Observer | None = None,
 ) -> SearchResult[Any]:
-    """``alphabeta`` on the reduced game, its result given as the root player's."""
+    """Search ``game`` from ``state`` as ``view`` reduces it, with ``alphabeta``.
+
+    The one path of paranoid and best-reply search: the request is checked as max-n checks
+    it, the player to move at the root becomes MAX of the two-player ``view`` of the game,
+    and ``alphabeta`` searches that; its result is given as the root player's.
+
+    Args:
+        view: :class:`Paranoid` or :class:`BestReply`, called with the game, the root player
+            and the evaluation.
+        game: The n-player game.
+        state: The root, or ``None`` for the initial state.
+        depth: Plies of the reduced tree to search, or ``None``.
+        evaluate: The evaluation given to the searcher, or ``None``.
+        trace: The observer given to the searcher, handed on to ``alphabeta``.
+        limits: The ``time_limit`` and ``node_limit`` given to the searcher, refused.
+        searcher: The searcher's name, for messages.
+    """
+    root, _, _, evaluate = prepare_players(game, state, depth, evaluate, limits, searcher)
+    reduced = view(game, game.to_move(root), evaluate)
     check_trace(trace, searcher)
     try:
         found = alphabeta(

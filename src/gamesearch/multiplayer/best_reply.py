@@ -4,12 +4,9 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from .._core import game_evaluation, refuse_limits
-from ..errors import UnsupportedGameError
 from ..game import A, Evaluation, Game, S
 from ..result import SearchResult
 from ..trace.events import Observer
-from ._players import prepare_players
 from ._reduced import BestReply, Reply, search_reduced
 
 __all__ = ["PassingGame", "Reply", "best_reply"]
@@ -105,13 +102,6 @@ def best_reply(
         >>> result.value, result.pv
         (1.0, ((0, 1), Reply(player=1, action=(0, 1)), (0, 2)))
     """
-    refuse_limits("best_reply", time_limit, node_limit)
-    evaluate = game_evaluation(game, depth, evaluate)
-    (root, _), players = prepare_players(game, state, depth, evaluate, searcher="best_reply")
-    if players > 2 and not callable(getattr(game, "pass_turn", None)):
-        raise UnsupportedGameError(
-            f"best_reply lets the opponents who do not reply pass, but {type(game).__name__} "
-            f"has {players} players and no pass_turn(state) method (see PassingGame)"
-        )
-    reduced = BestReply(game, game.to_move(root), evaluate, players)
-    return search_reduced(reduced, root, depth, evaluate, "best_reply", trace)
+    return search_reduced(
+        BestReply, game, state, depth, evaluate, trace, (time_limit, node_limit), "best_reply"
+    )

@@ -16,12 +16,10 @@ from typing import Any
 
 from .._core import (
     check_trace,
-    game_evaluation,
     make_result,
     no_actions_error,
     on_fresh_stack,
     recursion_guard,
-    refuse_limits,
 )
 from .._validation import checked_number, mover_error, translate
 from ..errors import InvalidSearchOptionError
@@ -128,15 +126,16 @@ def maxn(
         >>> plain.stats.leaves, pruned.stats.leaves, pruned.stats.cutoffs
         (5, 3, 1)
     """
-    refuse_limits("maxn", time_limit, node_limit)
-    evaluate = game_evaluation(game, depth, evaluate)
     started = time.perf_counter()
-    (root, limit), players = prepare_players(game, state, depth, evaluate, searcher="maxn")
+    request = prepare_players(game, state, depth, evaluate, (time_limit, node_limit), "maxn")
+    root, limit, players, evaluate = request
     check_trace(trace, "maxn")
     limits = _pruning_bounds(pruning, bounds, players)
     actions, result, is_terminal = game.actions, game.result, game.is_terminal
     to_move = game.to_move
-    children = getattr(game, "children", None)  # the optional fast member
+    # The one option the loop asks about at a node, resolved here: whether the player to move
+    # can stop once it is sure of a value (shallow and immediate pruning), or never stops.
+    stops = None if limits is None else limits.stops
     everyone = range(players)
     inf, neg_inf = math.inf, -math.inf  # neg_inf: a local, not a negation per check
     # Every node generated is either expanded or scored as a leaf in its parent, and the root
@@ -175,82 +174,19 @@ def maxn(
             raise mover_error(state, mover, players, chance=False)
         return int(mover)
 
-    def plain(state: S, mover: Player, ply: int) -> Vector:
-        """MAX-N(s): the vector of the non-terminal ``state``, ``mover`` to move there."""
-        nonlocal expanded
-        expanded += 1
-        best: Vector | None = None
-        best_own = -inf  # best[mover]
-        child_ply = ply + 1
-        try:
-            for action in actions(state):
-                child = result(state, action)
-                terminal = is_terminal(child)
-                if terminal or child_ply == limit:
-                    values, below = score(child, child_ply, terminal), None
-                    if trace is not None:
-                        tell_leaf(child, action, child_ply, values, terminal)
-                else:
-                    child_mover = mover_of(child)
-                    if trace is not None:
-                        tell_enter(child, action, child_ply, child_mover)
-                    values, below = plain(child, child_mover, child_ply), lines[child_ply]
-                own = values[mover]
-                if own > best_own or best is None:
-                    best, best_own = values, own
-                    lines[ply] = (action, below)
-        except TypeError as exc:  # a member returned something of the wrong kind: which?
-            translate(exc, game, state, evaluate)
-        except RecursionError:  # tell recursion_guard the line, to look for a cycle in it
-            unwound.append(state)
-            raise
-        if best is None:
-            raise no_actions_error(state)
-        if trace is not None:
-            tell_leave(state, ply, best, lines[ply])
-        return best
+    def search(state: S, mover: Player, ply: int, parent: Player, parent_best: float) -> Vector:
+        """MAX-N(s) (Luckhardt and Irani 1986): the vector of the non-terminal ``state``.
 
-    def fast(state: S, mover: Player, ply: int) -> Vector:
-        """``plain`` over the game's optional ``children`` member, without trace hooks."""
-        nonlocal expanded
-        expanded += 1
-        best: Vector | None = None
-        best_own = -inf
-        child_ply = ply + 1
-        try:
-            for action, child, child_mover in children(state):  # type: ignore[misc]
-                if child_mover is None or child_ply == limit:
-                    values, below = score(child, child_ply, child_mover is None), None
-                else:
-                    if child_mover not in everyone:
-                        raise mover_error(child, child_mover, players, chance=False)
-                    values, below = fast(child, int(child_mover), child_ply), lines[child_ply]
-                own = values[mover]
-                if own > best_own or best is None:
-                    best, best_own = values, own
-                    lines[ply] = (action, below)
-        except TypeError as exc:  # a member returned something of the wrong kind: which?
-            translate(exc, game, state, evaluate)
-        except RecursionError:  # tell recursion_guard the line, to look for a cycle in it
-            unwound.append(state)
-            raise
-        if best is None:
-            raise no_actions_error(state)
-        return best
-
-    def shallow(state: S, mover: Player, ply: int, parent: Player, parent_best: float) -> Vector:
-        """MAX-N(s) with shallow and immediate pruning (Korf 1991).
-
-        ``parent`` moved into ``state`` and can already get ``parent_best`` from an earlier
-        sibling (-inf if none). The result is exact unless this node is pruned; a pruned node
-        returns a vector of one of its children, which gives ``parent`` at most
+        ``mover`` is to move at ``state``; ``parent`` moved into it and can already get
+        ``parent_best`` from an earlier sibling (-inf if none). Without pruning the vector is
+        exact. With shallow pruning (Korf 1991) it is exact unless this node is pruned; a pruned
+        node returns a vector of one of its children, which gives ``parent`` at most
         ``parent_best``, so that ``parent``, which keeps the first of equal values, rejects it.
         """
         nonlocal expanded, cutoffs
-        assert limits is not None
         expanded += 1
         best: Vector | None = None
-        best_own = -inf
+        best_own = -inf  # best[mover]
         child_ply = ply + 1
         try:
             moves = actions(state)
@@ -265,20 +201,13 @@ def maxn(
                     child_mover = mover_of(child)
                     if trace is not None:
                         tell_enter(child, action, child_ply, child_mover)
-                    values = shallow(child, child_mover, child_ply, mover, best_own)
+                    values = search(child, child_mover, child_ply, mover, best_own)
                     below = lines[child_ply]
                 own = values[mover]
                 if own > best_own or best is None:
                     best, best_own = values, own
                     lines[ply] = (action, below)
-                    # Shallow pruning: ``parent`` gets at most max_sum - own - (n-2) * min here.
-                    if parent != mover and limits.others_capped(own, parent_best):
-                        cutoffs += 1
-                        if trace is not None:
-                            tell_prune(state, ply, values, moves, action)
-                        break
-                    # Immediate pruning: no child can give ``mover`` more than ``own``.
-                    if limits.is_top(own):
+                    if stops is not None and stops(own, mover, parent, parent_best):
                         cutoffs += 1
                         if trace is not None:
                             tell_prune(state, ply, values, moves, action)
@@ -325,11 +254,8 @@ def maxn(
             values = score(root, 0, terminal)
             if trace is not None:
                 tell_leaf(root, None, 0, values, True)
-        elif limits is None:
-            loop = fast if children is not None and trace is None else plain
-            values = on_fresh_stack(loop, root, root_player, 0)
         else:
-            values = on_fresh_stack(shallow, root, root_player, 0, root_player, -inf)
+            values = on_fresh_stack(search, root, root_player, 0, root_player, -inf)
     vector = tuple(float(value) for value in values)
     return make_result(
         vector[root_player],

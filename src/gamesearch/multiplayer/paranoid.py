@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from .._core import game_evaluation, refuse_limits
 from ..game import A, Evaluation, Game, S
 from ..result import SearchResult
 from ..trace.events import Observer
-from ._players import prepare_players
 from ._reduced import Paranoid, search_reduced
 
 __all__ = ["paranoid"]
@@ -75,8 +73,6 @@ def paranoid(
         >>> result.value, result.action, result.pv, result.player
         (3.0, 1, (1, 0), 0)
     """
-    refuse_limits("paranoid", time_limit, node_limit)
-    evaluate = game_evaluation(game, depth, evaluate)
-    (root, _), _ = prepare_players(game, state, depth, evaluate, searcher="paranoid")
-    reduced = Paranoid(game, game.to_move(root), evaluate)
-    return search_reduced(reduced, root, depth, evaluate, "paranoid", trace)
+    return search_reduced(
+        Paranoid, game, state, depth, evaluate, trace, (time_limit, node_limit), "paranoid"
+    )
