@@ -24,7 +24,7 @@ from .liars_dice import LiarsDice, LiarsDiceState
 from .mccfr import MCCFRResult, MCCFRSolver, Scheme, mccfr
 from .oh_hell import OhHell, OhHellInfoSet, OhHellState
 from .pimc import PIMCResult, WorldSearcher, pimc
-from .players import ISMCTSPlayer, PIMCPlayer
+from .players import ISMCTSPlayer, PIMCPlayer, StrategyPlayer
 from .protocol import DeterminizableGame, ImperfectInformationGame, InfoSetKey, Strategy
 from .strategy_file import FileFormat, load_strategy, save_strategy
 
@@ -57,6 +57,7 @@ __all__ = [
     "PIMCResult",
     "Scheme",
     "Strategy",
+    "StrategyPlayer",
     "Variant",
     "WorldSearcher",
     "best_response",
