@@ -12,8 +12,9 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
-from ..errors import GameProtocolError, IllegalActionError
+from ..errors import GameProtocolError
 from ..game import CHANCE, Player
+from ._rules import check_legal, check_scored
 
 __all__ = ["Deal", "HiddenDealGame", "HiddenDealState"]
 
@@ -153,8 +154,7 @@ class HiddenDealGame:
             IllegalActionError: ``action`` is not in ``actions(state)``.
         """
         legal = self.actions(state)
-        if isinstance(action, bool) or action not in legal:
-            raise IllegalActionError(action, legal, "HiddenDealGame")
+        check_legal("HiddenDealGame", legal, action)
         if state.deal is None:
             return HiddenDealState(action, ())  # type: ignore[arg-type]
         return HiddenDealState(state.deal, (*state.history, action))  # type: ignore[arg-type]
@@ -169,10 +169,9 @@ class HiddenDealGame:
         Raises:
             GameProtocolError: ``state`` is not terminal, or ``player`` is not 0 or 1.
         """
-        if not self.is_terminal(state) or state.deal is None:
-            raise GameProtocolError(f"utility of a game in progress: {state!r}")
-        if isinstance(player, bool) or player not in (0, 1):
-            raise GameProtocolError(f"HiddenDealGame has players 0 and 1, not {player!r}")
+        over = self.is_terminal(state) and state.deal is not None
+        check_scored("HiddenDealGame", over, state, player, 2)
+        assert state.deal is not None
         value = float(self._payoffs[state.history][state.deal])
         return value if player == 0 else -value
 

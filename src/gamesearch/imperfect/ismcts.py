@@ -151,11 +151,10 @@ def ismcts(
         InvalidUtilityError: a utility that is NaN or not a number.
 
     Example:
+        >>> from functools import reduce
         >>> from gamesearch.imperfect import OhHell
-        >>> game = OhHell()
-        >>> state = game.initial_state()
-        >>> for action in ((0, 3, 8), (2, 4, 7), 1, 1):  # player 0 holds QS, QH and AD
-        ...     state = game.result(state, action)
+        >>> game = OhHell()  # the deals, then the bids: player 0 holds QS, QH and AD
+        >>> state = reduce(game.result, ((0, 3, 8), (2, 4, 7), 1, 1), game.initial_state())
         >>> result = ismcts(game, state, iterations=500, exploration=10, rng=1)
         >>> game.card_name(result.action), result.iterations, sum(v for _, v in result.visits)
         ('AD', 500, 500)
@@ -168,7 +167,7 @@ def ismcts(
         raise InvalidSearchOptionError(
             f"ismcts: exploration must be a finite number >= 0, not {exploration!r}"
         )
-    generator_ = generator(rng)
+    generator_ = generator(rng, "ismcts")
     check_trace(trace, "ismcts")
     root_state, player, actions = decision_root(game, state, "ismcts")
     search = _Search(game, player, float(exploration), generator_, trace)

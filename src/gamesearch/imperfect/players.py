@@ -13,11 +13,11 @@ import inspect
 from collections.abc import Callable, Mapping
 from typing import Any, Generic, TypeVar
 
-from .._core import check_game
-from ..errors import GameProtocolError, InvalidSearchOptionError, NotAGameError
+from ..errors import GameProtocolError, InvalidSearchOptionError
 from ..game import CHANCE
 from ._determinized import check_determinizable
 from ._sampling import generator
+from ._tree import check_imperfect
 from .ismcts import ISMCTSResult, ismcts
 from .pimc import PIMCResult, pimc
 
@@ -53,7 +53,7 @@ class _SamplingPlayer(Generic[_S, _A]):
         """The game it plays."""
         self.options = options
         """The options of every search."""
-        self.rng = generator(rng)
+        self.rng = generator(rng, self._name)
         """The generator every search draws from (a tournament seeds it for each game)."""
         self.last: Any = None
         """The result of the last search; ``None`` before the first, or after a forced move."""
@@ -172,17 +172,12 @@ class StrategyPlayer(Generic[_S, _A]):
     def __init__(
         self, game: Any, strategy: Mapping[Any, Mapping[Any, float]], *, rng: Any = None
     ) -> None:
-        check_game(game)
-        if not callable(getattr(game, "information_set", None)):
-            raise NotAGameError(
-                f"StrategyPlayer looks up information_set(state, player): "
-                f"{type(game).__name__} has none (see ImperfectInformationGame)"
-            )
+        check_imperfect(game, "StrategyPlayer")
         self.game = game
         """The game it plays."""
         self.strategy = strategy
         """The profile it plays."""
-        self.rng = generator(rng)
+        self.rng = generator(rng, "StrategyPlayer")
         """The generator its draws use (a tournament seeds it for each game)."""
 
     def __repr__(self) -> str:
