@@ -9,11 +9,13 @@ root::
 
     python docs/make_pictures.py            # rewrite docs/figures/*.dot, *.svg and *.html
     python docs/make_pictures.py --check    # exit 1 if a committed DOT file or page is stale
+    python docs/make_pictures.py --curves   # redraw the exploitability curves (minutes)
 
 Drawing the SVG files needs the ``viz`` extra and Graphviz's ``dot`` program. The curves of
 exploitability against iterations and seconds (``RUNS``, drawn by
 :func:`gamesearch.imperfect.convergence_svg`, which needs nothing installed) come from runs of
-the solvers; ``--check`` leaves them out (they take a minute), ``--curves`` draws only them.
+the solvers, which take minutes: ``python docs/make_pictures.py --curves`` draws them (and
+only them); the other runs leave them as they are.
 """
 
 from __future__ import annotations
@@ -104,15 +106,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="only compare the DOT files")
     parser.add_argument("--out", type=Path, default=HERE, help="where to write (docs/figures)")
-    parser.add_argument("--curves", action="store_true", help="draw only the CFR curves")
+    parser.add_argument("--curves", action="store_true", help="draw the CFR curves (only)")
     args = parser.parse_args(argv)
-    if not args.check:
+    if args.curves:
         args.out.mkdir(parents=True, exist_ok=True)
         for name, text in curves().items():
             (args.out / f"{name}.svg").write_text(text, encoding="utf-8")
             print(f"wrote {args.out / name}.svg")
-        if args.curves:
-            return 0
+        return 0
     stale = []
     for name, make in PICTURES.items():
         tree = make()

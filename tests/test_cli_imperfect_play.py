@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 
@@ -120,3 +121,34 @@ def test_a_strategy_file_of_another_game_is_refused(capsys, monkeypatch, tmp_pat
     captured = capsys.readouterr()
     assert captured.out == ""
     assert "another game" in captured.err or "LeducPoker" in captured.err
+
+
+DATA = Path(__file__).resolve().parent / "data"
+TUTORIAL = Path(__file__).resolve().parent.parent / "docs" / "imperfect-tutorial.md"
+
+
+def test_the_tutorial_shows_the_game_file_the_tests_use():
+    page = TUTORIAL.read_text(encoding="utf-8")
+    first = page.split("```python\n", 1)[1].split("```", 1)[0]
+    assert first == (DATA / "peek_poker.py").read_text(encoding="utf-8")
+
+
+def test_the_tutorials_game_by_its_import_path_solved_then_played(capsys, monkeypatch, tmp_path):
+    monkeypatch.chdir(DATA)
+    path = tmp_path / "peek.json"
+    assert main(["cfr", "peek_poker:PeekPoker", "--iterations", "1000", "--quiet",
+                 "--out", str(path)]) == 0  # fmt: skip
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("PeekPoker(cards=4): plus CFR, 1,000 iterations")
+    assert out[1].split() == ["information", "set", "check", "bet", "call", "fold"]
+    assert out[2].split() == ["0:0:", "0.667", "0.333"]
+    status, text, _ = run(capsys, monkeypatch, "bet\n", "peek_poker:PeekPoker",
+                          "--strategy", str(path), "--seed", "2")  # fmt: skip
+    assert status == 0
+    lines = text.splitlines()
+    assert lines[1] == "you know: '0:3:'"
+    assert lines[2] == "your move (check bet): bet"
+    assert lines[-1] in (
+        "utilities: player 0 +1, player 1 -1",
+        "utilities: player 0 +2, player 1 -2",
+    )

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from gamesearch import play, random_player
+from gamesearch import play, random_player, tournament
 from gamesearch.errors import GameProtocolError, InvalidSearchOptionError, NotAGameError
 from gamesearch.games import TicTacToe
 from gamesearch.imperfect import KuhnPoker, StrategyPlayer, cfr, expected_values
@@ -80,3 +80,14 @@ def test_bad_use_is_refused_with_the_library_errors():
     player = StrategyPlayer(game, {})
     assert player.bind(game) is player
     assert player.bind(KuhnPoker(3)).game.num_players == 3
+
+
+def test_a_tournament_plays_a_cfr_result_strategy():
+    # CFRResult.strategy is a read-only mapping, which cannot be pickled; the tournament copies
+    # its players, so the player keeps a plain copy.
+    game = KuhnPoker()
+    strategy = cfr(game, iterations=100, variant="plus").strategy
+    match = tournament(game, [StrategyPlayer(game, strategy, rng=1), random_player()], games=20,
+                       seed=1)  # fmt: skip
+    assert match.unfinished == 0
+    assert sum(match.wins) + sum(match.draws) // 2 == 20

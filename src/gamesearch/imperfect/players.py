@@ -175,8 +175,9 @@ class StrategyPlayer(Generic[_S, _A]):
         check_imperfect(game, "StrategyPlayer")
         self.game = game
         """The game it plays."""
-        self.strategy = strategy
-        """The profile it plays."""
+        self.strategy = {key: dict(odds) for key, odds in strategy.items()}
+        """The profile it plays: a copy in plain dicts (a tournament copies its players, and a
+        result's read-only mappings cannot be pickled)."""
         self.rng = generator(rng, "StrategyPlayer")
         """The generator its draws use (a tournament seeds it for each game)."""
 
