@@ -149,11 +149,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--seed", type=int, metavar="N", help="seed the dice of games of chance (default: none)"
     )
-    play.add_argument(
-        "--strategy", metavar="FILE",
-        help="a game of imperfect information (kuhn, leduc, liars_dice, ohhell): play against "
-        "this strategy file (from 'gamesearch cfr --out'); else against ismcts",
-    )  # fmt: skip
+    _imperfect_play.add_play_options(play)  # --strategy, and the games of imperfect information
     solve = commands.choices["solve"]
     solve.add_argument(
         "--moves",

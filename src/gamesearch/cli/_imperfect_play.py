@@ -44,6 +44,18 @@ _ITERATIONS = 1000
 """ISMCTS's iterations per move when neither ``-o iterations=N`` nor ``--time`` is given."""
 
 
+def add_play_options(play: argparse.ArgumentParser) -> None:
+    """``play``'s option ``--strategy``, and the games of imperfect information in its help."""
+    play.add_argument(
+        "--strategy", metavar="FILE",
+        help="a game of imperfect information: play against this strategy file (from "
+        "'gamesearch cfr --out'); without it, against ismcts",
+    )  # fmt: skip
+    for action in play._actions:
+        if action.dest == "game":
+            action.help = f"{action.help}; of imperfect information: {', '.join(PLAY_GAMES)}"
+
+
 def play(args: argparse.Namespace, out: TextIO) -> int:
     """``gamesearch play``: a game of imperfect information here, any other game as before."""
     game = _imperfect(args)
