@@ -46,7 +46,7 @@ def chance_in_play(game):
 GAMES = hidden_deal_games(max_cards=3, max_branching=3, chance=True).filter(chance_in_play)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(GAMES)
 def test_drawn_games_with_chance_in_play_keep_the_protocols_promises(game):
     check_game(game)
@@ -56,7 +56,7 @@ def test_drawn_games_with_chance_in_play_keep_the_protocols_promises(game):
     assert report.infosets == len(information_sets(game))
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(GAMES, st.randoms(use_true_random=False))
 def test_best_responses_equal_brute_force_with_chance_in_play(game, rng):
     sets = information_sets(game)
