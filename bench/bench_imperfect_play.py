@@ -13,11 +13,14 @@ Lines (JSON, one dict per line on stdout):
   (seats alternating), its wins, draws and losses as the tournament reports them, PIMC's score
   (a draw counts half) and its 95% Wilson interval (``gamesearch match``'s).
 
-The game is ``OhHell(hand=4)``: three suits of A, K, Q, four cards each, one card face down.
-With ``--quick``, 6 deals and 6 games, fewer worlds and iterations: a smoke run, whose figures
-mean little. The figures of a full run are reported, not enforced (the tests enforce 90%).
+The game is ``OhHell(hand=4)``: three suits of A, K, Q, four cards each, one card face down;
+``--hand 3`` plays the default game (three cards face down). ``--worlds N`` and
+``--iterations N`` change PIMC's and ISMCTS's budgets a move. With ``--quick``, 6 deals and 6
+games, fewer worlds and iterations: a smoke run, whose figures mean little. The figures of a
+full run are reported, not enforced (the tests enforce 90% on ``OhHell(hand=4)``).
 
-Usage: ``python bench/bench_imperfect_play.py [--quick] [--seed N]``
+Usage: ``python bench/bench_imperfect_play.py [--quick] [--seed N] [--hand N] [--worlds N]
+[--iterations N]``
 """
 
 from __future__ import annotations
@@ -63,10 +66,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--hand", type=int, default=4, help="cards a hand (3: the default game)")
+    parser.add_argument("--worlds", type=int, help="PIMC's worlds a move")
+    parser.add_argument("--iterations", type=int, help="ISMCTS's iterations a move")
     args = parser.parse_args()
-    settings = SETTINGS["quick" if args.quick else "full"]
+    settings = dict(SETTINGS["quick" if args.quick else "full"])
+    settings.update({k: getattr(args, k) for k in ("worlds", "iterations") if getattr(args, k)})
     emit_env("imperfect_play")
-    game = OhHell(hand=4)
+    game = OhHell(hand=args.hand)
     pimc = PIMCPlayer(game, worlds=settings["worlds"])
     ismcts = ISMCTSPlayer(game, iterations=settings["iterations"], exploration=EXPLORATION)
     for name, player in (("pimc", pimc), ("ismcts", ismcts)):

@@ -11,6 +11,16 @@ Lines (JSON, one dict per line on stdout):
   :func:`~gamesearch.imperfect.exploitability` (the information-set keys are OpenSpiel's
   strings; OpenSpiel's sets never sampled are played uniformly, as its ``AveragePolicy`` does).
 - ``mccfr.summary``: iterations per second of each, and the ratio.
+- ``mccfr.big``: a game too big for full traversal, OpenSpiel's ``liars_dice`` with two
+  four-sided dice each (about 34 million histories; the library's enumeration stops at 5
+  million), the library's external-sampling ``MCCFRSolver`` walking it through
+  ``OpenSpielGame`` and OpenSpiel's Python ``ExternalSamplingSolver`` natively, at equal
+  seconds of iterating. Exploitability cannot be computed there; the proxy is each average
+  strategy's mean return (chips a game) against a uniformly random player, over the same deals
+  played from both seats (``vs_random``, with the half-width of its 95% interval), which rises
+  as the strategy improves (an information set never met is played uniformly).
+- ``mccfr.big_match``: at each checkpoint, the two average strategies against each other over
+  the same deals from both seats: the library's mean return, with a 95% interval.
 - ``mccfr.skipped``: in place of OpenSpiel's figures, where OpenSpiel is not installed.
 
 With ``--quick`` the game is ``LiarsDice(dice_sides=4)`` (``liars_dice(dice_sides=4)``) and the
@@ -26,7 +36,10 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import math
+import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from _common import emit, emit_env, fail
@@ -35,6 +48,15 @@ from gamesearch.imperfect import LiarsDice, MCCFRSolver, exploitability
 
 CHECKPOINTS = {"full": (1.0, 2.0, 4.0, 8.0, 16.0), "quick": (0.2, 0.4)}
 """Seconds of iterating after which each solver's average strategy is measured."""
+
+BIG = "liars_dice(numdice=2,dice_sides=4)"
+"""The game too big for full traversal (OpenSpiel's name)."""
+
+BIG_CHECKPOINTS = {"full": (2.0, 4.0, 8.0, 16.0, 32.0), "quick": (0.3, 0.6)}
+"""Seconds of iterating on it after which each average strategy is played."""
+
+BIG_DEALS = {"full": 2000, "quick": 200}
+"""The deals each match plays, each from both seats."""
 
 SCHEMES = {"external": "ExternalSamplingSolver", "outcome": "OutcomeSamplingSolver"}
 
@@ -106,6 +128,106 @@ def _sets(game: LiarsDice, enumerate_tree: Any) -> dict[str, tuple[Any, ...]]:
     return _SETS[game.dice_sides]
 
 
+Policy = Callable[[str, list[int]], list[float] | None]
+"""An average strategy: the weights of the legal actions at an information state string, or
+``None`` for a set it never met (played uniformly)."""
+
+
+def ours_policy(table: dict[Any, dict[Any, float]]) -> Policy:
+    """The library's average strategy (keys and actions are OpenSpiel's, through the adapter)."""
+
+    def weights(key: str, legal: list[int]) -> list[float] | None:
+        odds = table.get(key)
+        return None if odds is None else [odds.get(a, 0.0) for a in legal]
+
+    return weights
+
+
+def theirs_policy(solver: Any) -> Policy:
+    """OpenSpiel's average strategy: its solver's weights, in the order of the legal actions."""
+
+    def weights(key: str, legal: list[int]) -> list[float] | None:
+        found = solver._infostates.get(key)
+        return None if found is None else [float(w) for w in found[1]]
+
+    return weights
+
+
+def choose(policy: Policy | None, state: Any, rng: random.Random) -> int:
+    """An action of the pyspiel ``state`` drawn with ``policy`` (``None``: uniformly)."""
+    legal = state.legal_actions()
+    weights = None if policy is None else policy(state.information_state_string(), legal)
+    if weights is not None and sum(weights) > 0:
+        return rng.choices(legal, weights)[0]
+    return legal[int(rng.random() * len(legal))]
+
+
+def match(
+    spiel_game: Any, first: Policy | None, second: Policy | None, deals: int, seed: int
+) -> tuple[float, float]:
+    """``first``'s mean return against ``second``, each deal played from both seats.
+
+    The same dice fall in both games of a deal (chance draws from a generator of its own,
+    seeded by the deal). Returns the mean and the half-width of its 95% interval.
+    """
+    results = []
+    for deal in range(deals):
+        total = 0.0
+        for seat in (0, 1):
+            dice, moves = random.Random(seed * 1_000_003 + deal), random.Random(deal * 2 + seat)
+            policies = (first, second) if seat == 0 else (second, first)
+            state = spiel_game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes, odds = zip(*state.chance_outcomes(), strict=True)
+                    state.apply_action(dice.choices(outcomes, odds)[0])
+                else:
+                    state.apply_action(choose(policies[state.current_player()], state, moves))
+            total += state.returns()[seat]
+        results.append(total / 2)
+    mean = sum(results) / deals
+    spread = math.sqrt(sum((r - mean) ** 2 for r in results) / max(1, deals - 1))
+    return mean, 1.96 * spread / math.sqrt(deals)
+
+
+def big(quick: bool, seed: int) -> None:
+    """The ``mccfr.big`` and ``mccfr.big_match`` lines: external sampling on the big game."""
+    import numpy as np
+    import pyspiel
+    from open_spiel.python.algorithms import external_sampling_mccfr
+
+    from gamesearch.adapters import OpenSpielGame
+
+    mode = "quick" if quick else "full"
+    deals = BIG_DEALS[mode]
+    spiel_game = pyspiel.load_game(BIG)
+    mine = MCCFRSolver(OpenSpielGame(BIG), scheme="external", rng=seed)
+    np.random.seed(seed)
+    other = external_sampling_mccfr.ExternalSamplingSolver(spiel_game)
+    other_elapsed, other_iterations = 0.0, 0
+    for seconds in BIG_CHECKPOINTS[mode]:
+        while mine.elapsed < seconds:
+            mine.iterate(10)
+        while other_elapsed < seconds:
+            start = time.perf_counter()
+            for _ in range(10):
+                other.iteration()
+            other_elapsed += time.perf_counter() - start
+            other_iterations += 10
+        average = mine.average_strategy()
+        policies = {"gamesearch": ours_policy(average), "openspiel": theirs_policy(other)}
+        done = {"gamesearch": mine.iterations, "openspiel": other_iterations}
+        sets = {"gamesearch": len(average), "openspiel": len(other._infostates)}
+        for name, policy in policies.items():
+            gain, half = match(spiel_game, policy, None, deals, seed)
+            emit(bench="mccfr.big", game=BIG, solver=name, seconds=seconds,
+                 iterations=done[name], infosets=sets[name], deals=deals,
+                 vs_random=round(gain, 4), vs_random_95=round(half, 4))  # fmt: skip
+        gain, half = match(spiel_game, policies["gamesearch"], policies["openspiel"], deals, seed)
+        emit(bench="mccfr.big_match", game=BIG, seconds=seconds, deals=deals,
+             gamesearch_vs_openspiel=round(gain, 4), interval_95=round(half, 4))  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="four-sided dice, short runs")
@@ -161,6 +283,11 @@ def main() -> None:
             if abs(expected - other[-1][1]) > 1e-9:
                 fail(f"{name}: the library measures OpenSpiel's {scheme} policy at "
                      f"{other[-1][1]}, OpenSpiel at {expected}")  # fmt: skip
+    if has_openspiel:
+        big(args.quick, args.seed)
+    else:
+        emit(bench="mccfr.skipped", game=BIG,
+             note="OpenSpiel (pyspiel) is not installed: the big game is OpenSpiel's")  # fmt: skip
 
 
 if __name__ == "__main__":

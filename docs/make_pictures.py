@@ -9,8 +9,13 @@ root::
 
     python docs/make_pictures.py            # rewrite docs/figures/*.dot, *.svg and *.html
     python docs/make_pictures.py --check    # exit 1 if a committed DOT file or page is stale
+    python docs/make_pictures.py --curves   # redraw the exploitability curves (minutes)
 
-Drawing the SVG files needs the ``viz`` extra and Graphviz's ``dot`` program.
+Drawing the SVG files needs the ``viz`` extra and Graphviz's ``dot`` program. The curves of
+exploitability against iterations and seconds (``RUNS``, drawn by
+:func:`gamesearch.imperfect.convergence_svg`, which needs nothing installed) come from runs of
+the solvers, which take minutes: ``python docs/make_pictures.py --curves`` draws them (and
+only them); the other runs leave them as they are.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from typing import Any
 
 from gamesearch import alphabeta, minimax, negamax
 from gamesearch.games import GameTree, TicTacToe
+from gamesearch.imperfect import KuhnPoker, LeducPoker, convergence, convergence_svg
 from gamesearch.trace import SearchTree
 
 HERE = Path(__file__).resolve().parent / "figures"
@@ -73,12 +79,41 @@ PICTURES: dict[str, Callable[[], SearchTree]] = {
 """Each picture's file name, and the search it shows."""
 
 
+RUNS: dict[str, tuple[Any, dict[str, int], int]] = {
+    "kuhn": (KuhnPoker(), {"vanilla": 1000, "plus": 1000, "external": 30_000,
+                           "outcome": 30_000}, 14),
+    "leduc": (LeducPoker(), {"vanilla": 300, "plus": 300, "external": 30_000,
+                             "outcome": 300_000}, 10),
+}  # fmt: skip
+"""The runs of the curves: each game, each method's iterations, and the checkpoints."""
+
+
+def curves() -> dict[str, str]:
+    """Each curve picture's file name and SVG text: per game, by iterations and by seconds."""
+    pictures = {}
+    for name, (game, iterations, points) in RUNS.items():
+        measured = convergence(game, iterations, points=points)
+        title = f"{type(game).__name__}: exploitability of the average strategy"
+        pictures[f"{name}-exploitability"] = convergence_svg(measured, title=title)
+        pictures[f"{name}-exploitability-time"] = convergence_svg(
+            measured, x="seconds", title=title
+        )
+    return pictures
+
+
 def main(argv: list[str] | None = None) -> int:
     """Write (or with ``--check``, compare) every picture; the exit status."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="only compare the DOT files")
     parser.add_argument("--out", type=Path, default=HERE, help="where to write (docs/figures)")
+    parser.add_argument("--curves", action="store_true", help="draw the CFR curves (only)")
     args = parser.parse_args(argv)
+    if args.curves:
+        args.out.mkdir(parents=True, exist_ok=True)
+        for name, text in curves().items():
+            (args.out / f"{name}.svg").write_text(text, encoding="utf-8")
+            print(f"wrote {args.out / name}.svg")
+        return 0
     stale = []
     for name, make in PICTURES.items():
         tree = make()

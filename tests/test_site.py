@@ -62,7 +62,9 @@ def test_the_script_draws_every_picture(tmp_path: Path) -> None:
     done = run_script("--out", str(tmp_path))
     assert done.returncode == 0, done.stderr
     drawn = sorted(path.name for path in tmp_path.iterdir())
-    assert drawn == sorted(path.name for path in PICTURES.iterdir())
+    # The exploitability curves are drawn by --curves alone (runs of the solvers, minutes long).
+    trees = [path.name for path in PICTURES.iterdir() if "-exploitability" not in path.name]
+    assert drawn == sorted(trees)
 
 
 def test_every_picture_shown_exists_and_every_picture_is_shown() -> None:

@@ -328,6 +328,7 @@ def hidden_deal_games(
     max_branching: int = 2,
     values: st.SearchStrategy[float] | st.SearchStrategy[int] | None = None,
     perfect_information: bool = False,
+    chance: bool = False,
 ) -> st.SearchStrategy[HiddenDealGame]:
     """Random small two-player zero-sum games of imperfect information: :class:`HiddenDealGame`.
 
@@ -337,7 +338,11 @@ def hidden_deal_games(
     twice running), with 1 to ``max_branching`` actions, down to ``max_depth`` decisions; each
     end of the game pays player 0 a number drawn for each deal, and player 1 its negative. A
     player knows its own card and every action: the games keep the promises of
-    :class:`~gamesearch.imperfect.ImperfectInformationGame`, perfect recall included.
+    :class:`~gamesearch.imperfect.ImperfectInformationGame`, perfect recall included. With
+    ``chance``, chance may also act in play, after the first decision: a public outcome (a
+    card turned up, both players see it) of 2 to ``max(2, max_branching)`` outcomes, with
+    probabilities that are powers of 1/2; it counts as a node of the line's ``max_depth``, and
+    the payoffs depend on it as on any action.
 
     Args:
         max_cards: The most cards a player may be dealt (>= 1; 1 means no secret).
@@ -346,6 +351,7 @@ def hidden_deal_games(
         values: The strategy for player 0's payoffs; default: integers from -9 to 9.
         perfect_information: If true, each player sees both cards, so that ``expectiminimax``
             gives the game's value.
+        chance: If true, some histories after the first decision are chance nodes in play.
 
     Returns:
         A strategy of games; they shrink towards one decision, one card each.
@@ -367,6 +373,7 @@ def hidden_deal_games(
         if isinstance(bound, bool) or not isinstance(bound, int) or bound < 1:
             raise ValueError(f"hidden_deal_games: {name} must be an int >= 1, got {bound!r}")
     payoff: st.SearchStrategy[Any] = st.integers(-9, 9) if values is None else values
+    most_outcomes = max(2, max_branching)
 
     @st.composite
     def games(draw: st.DrawFn) -> HiddenDealGame:
@@ -374,12 +381,17 @@ def hidden_deal_games(
         deals: list[Deal] = [(c0, c1) for c0 in range(cards[0]) for c1 in range(cards[1])]
         shares = draw(_halves(len(deals)))
         moves: dict[tuple[int, ...], tuple[int, int]] = {}
+        chances: dict[tuple[int, ...], list[float]] = {}
         ends: dict[tuple[int, ...], dict[Deal, Any]] = {}
         pending: list[tuple[int, ...]] = [()]
         while pending:
             history = pending.pop(0)
             if history and (len(history) >= max_depth or draw(st.booleans())):
                 ends[history] = {deal: draw(payoff) for deal in deals}
+                continue
+            if history and chance and draw(st.booleans()):
+                odds = chances[history] = draw(_halves(draw(st.integers(2, most_outcomes))))
+                pending.extend((*history, outcome) for outcome in range(len(odds)))
                 continue
             count = draw(st.integers(1, max_branching))
             moves[history] = (draw(st.integers(0, 1)), count)
@@ -389,6 +401,7 @@ def hidden_deal_games(
             moves,
             ends,
             perfect_information=perfect_information,
+            chances=chances,
         )
 
     return games()

@@ -76,7 +76,7 @@ def test_what_is_not_a_move_is_refused():
         game.utility(play(game, (0, 0, 1)), 0)
     with pytest.raises(GameProtocolError, match="not a chance node"):
         game.chance_outcomes(play(game, (0, 0)))
-    with pytest.raises(GameProtocolError, match="players 0 and 1"):
+    with pytest.raises(GameProtocolError, match="players 0 to 1"):
         game.utility(play(game, (0, 0, 1, LIAR)), 2)
     for sides in (1, 10, 6.0, True, "6"):
         with pytest.raises(ValueError, match="from 2 to 9"):

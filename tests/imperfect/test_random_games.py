@@ -135,7 +135,7 @@ def test_with_perfect_information_cfr_finds_the_expectiminimax_value(game):
 
 
 def test_a_deal_that_is_not_a_tree_is_refused():
-    with pytest.raises(ValueError, match="neither a move nor an end"):
+    with pytest.raises(ValueError, match="neither a move, a chance node nor an end"):
         HiddenDealGame({(0, 0): 1.0}, {(): (0, 2)}, {(0,): {(0, 0): 1}})
     with pytest.raises(ValueError, match="lacks deals"):
         HiddenDealGame({(0, 0): 0.5, (1, 0): 0.5}, {(): (0, 1)}, {(0,): {(0, 0): 1}})

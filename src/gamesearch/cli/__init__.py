@@ -11,6 +11,7 @@
     gamesearch table build tictactoe --out t.sqlite   solve a game into a SQLite table
     gamesearch table probe t.sqlite --moves 4 0       a position's value from the table
     gamesearch cfr kuhn --iterations 1000 --out k.json  CFR+ on Kuhn poker: the strategy
+    gamesearch play kuhn --strategy k.json            play Kuhn poker against that strategy
 
 Moves are numbered as the library numbers actions, from 0. Also ``python -m gamesearch``.
 Built on :mod:`argparse`, so it needs nothing installed; only ``tree --svg`` needs the ``viz``
@@ -38,7 +39,7 @@ from ..errors import (
 from ..games.registry import reference_games
 from ..games.tree import GameTree
 from ..trace import SearchTree
-from . import _commands, _match
+from . import _commands, _imperfect_play, _match
 from ._cfr import add_cfr_command
 from ._numbers import positive_int, positive_seconds
 from ._search import METHODS, SEARCHERS, default_plan
@@ -117,7 +118,7 @@ def _parser() -> argparse.ArgumentParser:
 
     names = ", ".join(spec.name for spec in reference_games())
     for name, run, summary in (
-        ("play", _commands.play, "play a game against the computer"),
+        ("play", _imperfect_play.play, "play a game against the computer"),
         ("solve", _commands.solve, "prove a position's value, best move and principal variation"),
     ):
         command = commands.add_parser(
@@ -148,6 +149,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--seed", type=int, metavar="N", help="seed the dice of games of chance (default: none)"
     )
+    _imperfect_play.add_play_options(play)  # --strategy, and the games of imperfect information
     solve = commands.choices["solve"]
     solve.add_argument(
         "--moves",

@@ -71,8 +71,8 @@ def add_cfr_command(commands: Any) -> None:
     cfr.set_defaults(run=run_cfr)
 
 
-def make_imperfect_game(name: str, params: list[str]) -> Any:
-    """The game called ``name`` (or at the import path ``module:Class``), with its parameters.
+def make_imperfect_game(name: str, params: list[str], games: Mapping[str, Any] = GAMES) -> Any:
+    """The game called ``name`` in ``games`` (or at the path ``module:Class``), with its parameters.
 
     Raises:
         UnknownGameError: no such game, or one without ``information_set``.
@@ -82,10 +82,10 @@ def make_imperfect_game(name: str, params: list[str]) -> Any:
     if ":" in name:
         game = find_game(name).make_from(params)
     else:
-        cls = GAMES.get(name.strip().lower())
+        cls = games.get(name.strip().lower())
         if cls is None:
             raise UnknownGameError(
-                f"cfr knows the games {', '.join(GAMES)}; {name!r} is none of them (give a "
+                f"cfr knows the games {', '.join(games)}; {name!r} is none of them (give a "
                 "game of your own as module:Class)"
             )
         values = {}

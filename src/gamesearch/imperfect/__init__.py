@@ -9,13 +9,15 @@ public actions), which :func:`gamesearch.testing.hidden_deal_games` draws at ran
 :func:`cfr` (vanilla CFR and CFR+) approximates a Nash equilibrium on a game's whole tree,
 enumerated once into flat arrays; :func:`best_response`,
 :func:`nash_conv`, :func:`exploitability` and :func:`expected_values` measure any strategy
-profile exactly; :func:`save_strategy` and :func:`load_strategy` keep a strategy profile as
+profile exactly; :func:`convergence` and :func:`convergence_svg` draw exploitability against
+iterations; :func:`save_strategy` and :func:`load_strategy` keep a strategy profile as
 JSON or SQLite rows. This family imports only the contract, the shared core and the games.
 """
 
 from .best_response import BestResponse, best_response, expected_values, exploitability, nash_conv
 from .cfr import CFRResult, CFRSolver, Variant, cfr
 from .conformance import InformationSetReport, check_information_sets
+from .convergence import ConvergenceCurve, convergence, convergence_svg
 from .hidden_deal import HiddenDealGame, HiddenDealState
 from .ismcts import ISMCTSResult, ismcts
 from .kuhn import KuhnPoker, KuhnState
@@ -24,7 +26,7 @@ from .liars_dice import LiarsDice, LiarsDiceState
 from .mccfr import MCCFRResult, MCCFRSolver, Scheme, mccfr
 from .oh_hell import OhHell, OhHellInfoSet, OhHellState
 from .pimc import PIMCResult, WorldSearcher, pimc
-from .players import ISMCTSPlayer, PIMCPlayer
+from .players import ISMCTSPlayer, PIMCPlayer, StrategyPlayer
 from .protocol import DeterminizableGame, ImperfectInformationGame, InfoSetKey, Strategy
 from .strategy_file import FileFormat, load_strategy, save_strategy
 
@@ -32,6 +34,7 @@ __all__ = [
     "BestResponse",
     "CFRResult",
     "CFRSolver",
+    "ConvergenceCurve",
     "DeterminizableGame",
     "FileFormat",
     "HiddenDealGame",
@@ -57,11 +60,14 @@ __all__ = [
     "PIMCResult",
     "Scheme",
     "Strategy",
+    "StrategyPlayer",
     "Variant",
     "WorldSearcher",
     "best_response",
     "cfr",
     "check_information_sets",
+    "convergence",
+    "convergence_svg",
     "expected_values",
     "exploitability",
     "ismcts",

@@ -50,14 +50,18 @@ def sample_chance(state: Any, given: Any, r: float) -> tuple[Any, float]:
     return chosen
 
 
-def generator(rng: object) -> random.Random:
-    """The generator for ``rng``: a ``random.Random`` as given, a new one seeded by an int."""
+def generator(rng: object, searcher: str) -> random.Random:
+    """The generator for ``rng``: a ``random.Random`` as given, a new one seeded by an int.
+
+    Raises:
+        InvalidSearchOptionError: anything else, in a message that names ``searcher``.
+    """
     if isinstance(rng, random.Random):
         return rng
     if rng is None or (isinstance(rng, int) and not isinstance(rng, bool)):
         return random.Random(rng)
     raise InvalidSearchOptionError(
-        f"mccfr: rng must be an int seed, a random.Random or None, not {rng!r}"
+        f"{searcher}: rng must be an int seed, a random.Random or None, not {rng!r}"
     )
 
 

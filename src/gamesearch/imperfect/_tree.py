@@ -89,6 +89,21 @@ class FlatTree:
         return len(self.kind)
 
 
+def check_imperfect(game: Any, searcher: str) -> None:
+    """Raise unless ``game`` has the ``Game`` members and ``information_set``.
+
+    Raises:
+        NotAGameError: a member is missing.
+    """
+    check_game(game)
+    if not callable(getattr(game, "information_set", None)):
+        raise NotAGameError(
+            f"{searcher}: {type(game).__name__} has no information_set(state, player) method, "
+            "so it is not a game of imperfect information (see "
+            "gamesearch.imperfect.ImperfectInformationGame)"
+        )
+
+
 def enumerate_tree(game: Any, *, searcher: str, max_nodes: int = MAX_NODES) -> FlatTree:
     """Every history of ``game`` from its initial state, breadth first, as a :class:`FlatTree`.
 
@@ -101,13 +116,7 @@ def enumerate_tree(game: Any, *, searcher: str, max_nodes: int = MAX_NODES) -> F
         InvalidDistributionError: chance probabilities that are not a distribution.
         InvalidUtilityError: a utility that is not a number.
     """
-    check_game(game)
-    if not callable(getattr(game, "information_set", None)):
-        raise NotAGameError(
-            f"{searcher}: {type(game).__name__} has no information_set(state, player) method, "
-            "so it is not a game of imperfect information (see "
-            "gamesearch.imperfect.ImperfectInformationGame)"
-        )
+    check_imperfect(game, searcher)
     players = game.num_players
     has_chance = callable(getattr(game, "chance_outcomes", None))
     tree = FlatTree(players, [], [], [], [], [], [], [], [], [], [], [])

@@ -7,12 +7,14 @@ to perfect information: a game written out in full, for tests and worked example
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
-from ..errors import GameProtocolError, IllegalActionError
+from ..errors import GameProtocolError
 from ..game import CHANCE, Player
+from ._rules import check_legal, check_scored
 
 __all__ = ["Deal", "HiddenDealGame", "HiddenDealState"]
 
@@ -27,7 +29,8 @@ class HiddenDealState(NamedTuple):
     """Each player's private card, player 0's first; ``None`` at the initial chance node."""
 
     history: tuple[int, ...]
-    """The public actions played since the deal, each an index into its node's actions."""
+    """The public actions played since the deal, each an index into its node's actions (or
+    the outcome of a chance node in play)."""
 
 
 class HiddenDealGame:
@@ -36,8 +39,11 @@ class HiddenDealGame:
     The game starts at a chance node that draws a deal ``(card of player 0, card of player 1)``
     with the probabilities of ``deals``. Then play follows a public tree: ``moves`` maps each
     public history (the tuple of actions played so far) at which someone acts to ``(player,
-    number of actions)``, the actions being ``0 .. number - 1``; ``payoffs`` maps each history
-    that ends the game to player 0's utility under each deal (player 1's is its negative).
+    number of actions)``, the actions being ``0 .. number - 1``; ``chances`` maps each public
+    history at which chance acts in play (a card turned up for both to see, as Leduc's public
+    card) to the probabilities of its outcomes ``0 .. number - 1``; ``payoffs`` maps each
+    history that ends the game to player 0's utility under each deal (player 1's is its
+    negative).
 
     A player's information set is ``(player, own card, history)``: it sees its card and every
     action, not the other's card. So the states of a set share their actions, and the player's
@@ -51,11 +57,14 @@ class HiddenDealGame:
             one (the first decision follows the deal).
         payoffs: Each terminal history's utility for player 0, under each deal of ``deals``.
         perfect_information: Whether each player sees both cards.
+        chances: Each public chance history's outcome probabilities (each > 0, summing to
+            1); none by default. Both players see the outcomes.
 
     Raises:
-        ValueError: The histories do not make a tree: a child of a decision is neither a
-            decision nor terminal, a terminal history lacks a deal's payoff, a player is not
-            0 or 1, or a decision has no action.
+        ValueError: The histories do not make a tree: a child of a decision or a chance node
+            is neither a decision, a chance node nor terminal, a terminal history lacks a
+            deal's payoff, a player is not 0 or 1, a decision has no action, or a chance
+            node's probabilities are not a distribution.
 
     Example:
         Matching pennies with a peek: player 0 sees a coin; player 1 guesses it blind.
@@ -82,18 +91,25 @@ class HiddenDealGame:
         payoffs: Mapping[tuple[int, ...], Mapping[Deal, float]],
         *,
         perfect_information: bool = False,
+        chances: Mapping[tuple[int, ...], Sequence[float]] | None = None,
     ) -> None:
         self._deals: dict[Deal, float] = {(deal[0], deal[1]): float(p) for deal, p in deals.items()}
         self._moves = {tuple(history): move for history, move in moves.items()}
         self._payoffs = {tuple(history): dict(row) for history, row in payoffs.items()}
+        self._chances = {
+            tuple(history): tuple(float(p) for p in odds)
+            for history, odds in (chances or {}).items()
+        }
         self.perfect_information = perfect_information
         """Whether each player sees both cards."""
-        _check_tree(self._deals, self._moves, self._payoffs)
+        _check_tree(self._deals, self._moves, self._payoffs, self._chances)
 
     def __repr__(self) -> str:
+        chances = f", chances={self._chances!r}" if self._chances else ""
         return (
             f"HiddenDealGame(deals={self._deals!r}, moves={self._moves!r}, "
-            f"payoffs={self._payoffs!r}, perfect_information={self.perfect_information!r})"
+            f"payoffs={self._payoffs!r}, perfect_information={self.perfect_information!r}"
+            f"{chances})"
         )
 
     def initial_state(self) -> HiddenDealState:
@@ -101,27 +117,35 @@ class HiddenDealGame:
         return HiddenDealState(None, ())
 
     def to_move(self, state: HiddenDealState) -> Player:
-        """``CHANCE`` before the deal, then the player of the public history (0 at the end)."""
-        if state.deal is None:
+        """``CHANCE`` before the deal and at a chance history, else the history's player.
+
+        0 at the end.
+        """
+        if state.deal is None or state.history in self._chances:
             return CHANCE
         return self._moves.get(state.history, (0, 0))[0]
 
     def actions(self, state: HiddenDealState) -> tuple[object, ...]:
-        """The deals at the chance node, ``0 .. n - 1`` at a decision, ``()`` at the end."""
+        """The deals first, ``0 .. n - 1`` at a decision or a chance history, ``()`` at the end."""
         if state.deal is None:
             return tuple(self._deals)
+        if state.history in self._chances:
+            return tuple(range(len(self._chances[state.history])))
         move = self._moves.get(state.history)
         return () if move is None else tuple(range(move[1]))
 
-    def chance_outcomes(self, state: HiddenDealState) -> tuple[tuple[Deal, float], ...]:
-        """Each deal with its probability.
+    def chance_outcomes(self, state: HiddenDealState) -> tuple[tuple[object, float], ...]:
+        """Each deal with its probability; at a chance history, each outcome with its own.
 
         Raises:
-            GameProtocolError: ``state`` is not the chance node.
+            GameProtocolError: ``state`` is not a chance node.
         """
-        if state.deal is not None:
+        if state.deal is None:
+            return tuple(self._deals.items())
+        odds = self._chances.get(state.history)
+        if odds is None:
             raise GameProtocolError(f"chance_outcomes of {state!r}, which is not a chance node")
-        return tuple(self._deals.items())
+        return tuple(enumerate(odds))
 
     def result(self, state: HiddenDealState, action: object) -> HiddenDealState:
         """The state after the deal ``action``, or after the player to move plays ``action``.
@@ -130,8 +154,7 @@ class HiddenDealGame:
             IllegalActionError: ``action`` is not in ``actions(state)``.
         """
         legal = self.actions(state)
-        if isinstance(action, bool) or action not in legal:
-            raise IllegalActionError(action, legal, "HiddenDealGame")
+        check_legal("HiddenDealGame", legal, action)
         if state.deal is None:
             return HiddenDealState(action, ())  # type: ignore[arg-type]
         return HiddenDealState(state.deal, (*state.history, action))  # type: ignore[arg-type]
@@ -146,10 +169,9 @@ class HiddenDealGame:
         Raises:
             GameProtocolError: ``state`` is not terminal, or ``player`` is not 0 or 1.
         """
-        if not self.is_terminal(state) or state.deal is None:
-            raise GameProtocolError(f"utility of a game in progress: {state!r}")
-        if isinstance(player, bool) or player not in (0, 1):
-            raise GameProtocolError(f"HiddenDealGame has players 0 and 1, not {player!r}")
+        over = self.is_terminal(state) and state.deal is not None
+        check_scored("HiddenDealGame", over, state, player, 2)
+        assert state.deal is not None
         value = float(self._payoffs[state.history][state.deal])
         return value if player == 0 else -value
 
@@ -167,7 +189,10 @@ class HiddenDealGame:
     def sample_state(
         self, state: HiddenDealState, player: Player, rng: random.Random
     ) -> HiddenDealState:
-        """``state`` with the other's card drawn again, given ``player``'s, as chance deals it."""
+        """``state`` with the other's card drawn again, given ``player``'s, as chance deals it.
+
+        The outcomes of chance in play are public: they stay as they are.
+        """
         if state.deal is None or self.perfect_information:
             return state
         mine = state.deal[player]
@@ -180,10 +205,17 @@ def _check_tree(
     deals: Mapping[Deal, float],
     moves: Mapping[tuple[int, ...], tuple[Player, int]],
     payoffs: Mapping[tuple[int, ...], Mapping[Deal, float]],
+    chances: Mapping[tuple[int, ...], tuple[float, ...]],
 ) -> None:
-    """Raise ``ValueError`` unless the deals, decisions and ends make a game tree."""
+    """Raise ``ValueError`` unless the deals, decisions, chance nodes and ends make a game tree."""
     if not deals or any(not p > 0 for p in deals.values()):
         raise ValueError(f"HiddenDealGame: deals need probabilities > 0, got {dict(deals)!r}")
+    for history, odds in chances.items():
+        if not odds or not all(0 < p <= 1 for p in odds) or not math.isclose(sum(odds), 1.0):
+            raise ValueError(
+                f"HiddenDealGame: chances[{history!r}] must be probabilities > 0 summing to 1, "
+                f"got {odds!r}"
+            )
     if () not in moves:
         raise ValueError("HiddenDealGame: moves must have the empty history, the first decision")
     pending: list[tuple[int, ...]] = [()]
@@ -196,8 +228,13 @@ def _check_tree(
             if missing:
                 raise ValueError(f"HiddenDealGame: payoffs[{history!r}] lacks deals {missing!r}")
             continue
+        if history in chances and history not in moves:
+            pending.extend((*history, outcome) for outcome in range(len(chances[history])))
+            continue
         if history not in moves:
-            raise ValueError(f"HiddenDealGame: history {history!r} is neither a move nor an end")
+            raise ValueError(
+                f"HiddenDealGame: history {history!r} is neither a move, a chance node nor an end"
+            )
         player, count = moves[history]
         if player not in (0, 1) or isinstance(count, bool) or count < 1:
             raise ValueError(
@@ -205,8 +242,11 @@ def _check_tree(
                 f"got {moves[history]!r}"
             )
         pending.extend((*history, action) for action in range(count))
-    unreachable = (set(moves) | set(payoffs)) - reached
-    if unreachable or set(moves) & set(payoffs):
+    nodes = (set(moves), set(payoffs), set(chances))
+    unreachable = set.union(*nodes) - reached
+    twice = (nodes[0] & nodes[1]) | (nodes[0] & nodes[2]) | (nodes[1] & nodes[2])
+    if unreachable or twice:
         raise ValueError(
-            f"HiddenDealGame: histories unreachable or both move and end: {sorted(unreachable)!r}"
+            "HiddenDealGame: histories unreachable or of two kinds (move, chance node, end): "
+            f"{sorted(unreachable | twice)!r}"
         )

@@ -19,6 +19,14 @@ At a chance node met on the way (a card turned up), the world draws the outcome;
 below are told apart by what the searching player sees of it. The opponents choose at nodes
 that are the searching player's information sets too, so they are modelled as if they saw the
 world drawn in each iteration (the "single observer" of the name).
+
+Traced (``trace=``), the search tells the events of Monte Carlo search (see
+:mod:`gamesearch.trace.events`): the root's ``Enter`` and ``Expand``, then per iteration
+``Select``, one ``Expand`` per node added (the nodes below chance outcomes first seen on the
+way, then the expanded one), ``Rollout`` and ``Backup``, and the root's ``Leave``. A node's
+path is its edges from the root: the actions, and below a chance node the pair ``("chance",
+key)`` of what the searching player sees of the outcome (its information set after it). A
+node's ``state`` is the world it was added in: one of the states of its information set.
 """
 
 from __future__ import annotations
@@ -26,15 +34,16 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Literal, TypeVar
 
-from .._core import check_budget
+from .._core import check_budget, check_trace
 from ..errors import GameProtocolError, InvalidSearchOptionError
 from ..game import CHANCE, Player
 from ..montecarlo._node import terminal_utilities
 from ..montecarlo._options import EXPLORATION
 from ..montecarlo._playout import MAX_PLAYOUT
 from ..result import SearchStats
+from ..trace.events import Backup, Enter, Expand, Leave, NodeKind, Observer, Rollout, Select
 from ._determinized import check_determinizable, decision_root, sample_world
 from ._sampling import generator, sample_chance
 from .protocol import DeterminizableGame
@@ -103,6 +112,7 @@ def ismcts(
     time_limit: float | None = None,
     exploration: float = EXPLORATION,
     rng: Any = None,
+    trace: Observer | None = None,
 ) -> ISMCTSResult[_A]:
     """Choose a move by single-observer Information Set MCTS (Cowling et al. 2012).
 
@@ -122,6 +132,9 @@ def ismcts(
             scale it with the spread of the game's utilities.
         rng: An int seed or a ``random.Random``: the worlds, the expansions and the playouts.
             The same seed gives the same search (with ``iterations``).
+        trace: An observer told every phase of every iteration (see the module's docstring);
+            :class:`~gamesearch.trace.SearchTree` draws the tree with visit counts, values in
+            the searching player's view. The traced search is the same search.
 
     Returns:
         The most visited root action, the mean utility and visits of every root action for
@@ -129,7 +142,7 @@ def ismcts(
 
     Raises:
         InvalidSearchOptionError: no limit, a limit or ``exploration`` out of range, a bad
-            ``rng``; or a root that is terminal or a chance node.
+            ``rng`` or ``trace``; or a root that is terminal or a chance node.
         NotAGameError: ``game`` lacks ``sample_state``, ``information_set`` or a member of the
             ``Game`` protocol.
         GameProtocolError: a drawn world the player can tell from the root, a state without
@@ -138,11 +151,10 @@ def ismcts(
         InvalidUtilityError: a utility that is NaN or not a number.
 
     Example:
+        >>> from functools import reduce
         >>> from gamesearch.imperfect import OhHell
-        >>> game = OhHell()
-        >>> state = game.initial_state()
-        >>> for action in ((0, 3, 8), (2, 4, 7), 1, 1):  # player 0 holds QS, QH and AD
-        ...     state = game.result(state, action)
+        >>> game = OhHell()  # the deals, then the bids: player 0 holds QS, QH and AD
+        >>> state = reduce(game.result, ((0, 3, 8), (2, 4, 7), 1, 1), game.initial_state())
         >>> result = ismcts(game, state, iterations=500, exploration=10, rng=1)
         >>> game.card_name(result.action), result.iterations, sum(v for _, v in result.visits)
         ('AD', 500, 500)
@@ -155,9 +167,13 @@ def ismcts(
         raise InvalidSearchOptionError(
             f"ismcts: exploration must be a finite number >= 0, not {exploration!r}"
         )
-    generator_ = generator(rng)
+    generator_ = generator(rng, "ismcts")
+    check_trace(trace, "ismcts")
     root_state, player, actions = decision_root(game, state, "ismcts")
-    search = _Search(game, player, float(exploration), generator_)
+    search = _Search(game, player, float(exploration), generator_, trace)
+    if trace is not None:
+        trace(Enter(root_state, None, 0, player, "max", None, None, actions))
+        trace(Expand((), root_state, player, "max", 0, False))
     deadline = None if time_limit is None else started + time_limit
     while iterations is None or search.iterations < iterations:
         search.iterate(sample_world(game, root_state, player, generator_, "ismcts"))
@@ -171,6 +187,8 @@ def ismcts(
     stats = SearchStats(
         search.nodes, search.iterations, 0, search.max_depth, time.perf_counter() - started
     )
+    if trace is not None:
+        trace(Leave(root_state, 0, best.mean(), best_action, None, None))
     return ISMCTSResult(
         action=best_action,
         value=best.mean(),
@@ -185,7 +203,14 @@ def ismcts(
 class _Search:
     """One search's tree, and its iterations."""
 
-    def __init__(self, game: Any, player: Player, exploration: float, rng: Any) -> None:
+    def __init__(
+        self,
+        game: Any,
+        player: Player,
+        exploration: float,
+        rng: Any,
+        trace: Observer | None = None,
+    ) -> None:
         self.game = game
         self.player = player
         self.exploration = exploration
@@ -195,24 +220,31 @@ class _Search:
         self.nodes = 1
         self.iterations = 0
         self.max_depth = 0
+        self.trace = trace
+        self.plies = 0
+        """The moves of the last playout."""
 
     def iterate(self, world: Any) -> None:
         """Select, expand, play out and back up, in ``world``."""
-        game, rng = self.game, self.rng
+        game, rng, tracer = self.game, self.rng, self.trace
         node, state = self.root, world
         path = [node]
+        told = _Told() if tracer is not None else None
         expanded = False
         while not expanded and not game.is_terminal(state):
             mover = game.to_move(state)
             if mover == CHANCE:
-                outcome, _ = sample_chance(state, game.chance_outcomes(state), rng.random())
+                outcome, odds = sample_chance(state, game.chance_outcomes(state), rng.random())
                 state = game.result(state, outcome)
                 # The nodes below a chance node are what the searching player sees of it.
                 seen = ("chance", game.information_set(state, self.player))
                 child = node.children.get(seen)
+                created = child is None
                 if child is None:
                     child = node.children[seen] = _Node(CHANCE)
                     self.nodes += 1
+                if told is not None:
+                    told.step(seen, state, odds, added=created)
                 node = child
                 path.append(node)
                 continue
@@ -236,12 +268,18 @@ class _Search:
             node = child
             path.append(node)
             state = game.result(state, action)
+            if told is not None:
+                told.step(action, state, None, added=expanded)
         self.max_depth = max(self.max_depth, len(path) - 1)
+        if told is not None:
+            told.select(self, expanded)
         utilities = self._playout(state)
         for visited in path:
             visited.visits += 1
             if visited.mover != CHANCE:
                 visited.total += utilities[visited.mover]
+        if told is not None:
+            told.finish(self, state, utilities)
         self.iterations += 1
 
     def _select(self, node: _Node, legal: Any) -> Any:
@@ -260,7 +298,7 @@ class _Search:
     def _playout(self, state: Any) -> tuple[float, ...]:
         """Uniformly random moves (chance drawn by its odds) to the end; every player's utility."""
         game, rng = self.game, self.rng
-        plies = 0
+        plies = self.plies = 0
         while not game.is_terminal(state):
             if game.to_move(state) == CHANCE:
                 outcome, _ = sample_chance(state, game.chance_outcomes(state), rng.random())
@@ -278,4 +316,53 @@ class _Search:
                     f"a random playout made {MAX_PLAYOUT:,} moves without ending the game "
                     f"(now in state {state!r})"
                 )
+        self.plies = plies
         return terminal_utilities(game, state, self.players)
+
+
+class _Told:
+    """One traced iteration: its edges, the states reached, and the nodes it added."""
+
+    __slots__ = ("added", "edges", "states")
+
+    def __init__(self) -> None:
+        self.edges: list[Any] = []
+        """The edges walked from the root: actions, and ``("chance", key)`` pairs."""
+        self.states: list[Any] = []
+        """The world's state after each edge."""
+        self.added: list[tuple[int, float | None]] = []
+        """The nodes added, as their depth and their outcome's probability (below chance)."""
+
+    def step(self, edge: Any, state: Any, probability: float | None, *, added: bool) -> None:
+        self.edges.append(edge)
+        self.states.append(state)
+        if added:
+            self.added.append((len(self.edges), probability))
+
+    def select(self, search: _Search, expanded: bool) -> None:
+        """``Select`` where the walk stopped, then an ``Expand`` per node added on the way."""
+        assert search.trace is not None
+        stop = len(self.edges) - 1 if expanded else len(self.edges)
+        search.trace(Select(tuple(self.edges[:stop]), search.iterations))
+        game = search.game
+        for depth, probability in self.added:
+            state = self.states[depth - 1]
+            terminal = bool(game.is_terminal(state))
+            player = None if terminal else game.to_move(state)
+            kind: NodeKind | Literal["leaf"]
+            if terminal:
+                kind = "leaf"
+            elif player == CHANCE:
+                kind = "chance"
+            else:
+                kind = "max" if search.players != 2 or player == search.player else "min"
+            path = tuple(self.edges[:depth])
+            search.trace(Expand(path, state, player, kind, depth, terminal, probability))
+
+    def finish(self, search: _Search, state: Any, utilities: tuple[float, ...]) -> None:
+        """The iteration's ``Rollout`` and ``Backup``, with the searching player's result."""
+        assert search.trace is not None
+        path, mine = tuple(self.edges), utilities[search.player]
+        how: Literal["rollout", "terminal"] = "rollout" if search.plies else "terminal"
+        search.trace(Rollout(path, mine, how, search.plies, utilities))
+        search.trace(Backup(path, mine, utilities))

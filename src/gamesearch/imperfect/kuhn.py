@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from ..errors import GameProtocolError, IllegalActionError
+from ..errors import GameProtocolError
 from ..game import CHANCE, Player
+from ._rules import check_legal, check_scored, check_size
 
 __all__ = ["KuhnPoker", "KuhnState"]
 
@@ -42,15 +43,15 @@ class KuhnPoker:
     betting as ``p`` (pass) and ``b`` (bet), so ``"0pb"`` is the Jack after a pass and a bet.
 
     Args:
-        players: The number of players, 2 to 10 (OpenSpiel's range).
+        players: The number of players, 2 to 10 (OpenSpiel's range); the deck has one card
+            more than there are players.
 
     Raises:
         ValueError: ``players`` is not an int from 2 to 10.
 
     Example:
         >>> game = KuhnPoker()
-        >>> state = game.initial_state()
-        >>> game.chance_outcomes(state)
+        >>> game.chance_outcomes(state := game.initial_state())
         ((0, 0.3333333333333333), (1, 0.3333333333333333), (2, 0.3333333333333333))
         >>> for action in (2, 0, 1, 1):   # K to player 0, J to player 1; 0 bets, 1 calls
         ...     state = game.result(state, action)
@@ -64,9 +65,7 @@ class KuhnPoker:
     """Action 1: bet, or call a bet."""
 
     def __init__(self, players: int = 2) -> None:
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 10:
-            raise ValueError(f"KuhnPoker: players must be an int from 2 to 10, got {players!r}")
-        self.num_players = players
+        self.num_players = check_size("KuhnPoker", "players", players, 2, 10)
         """How many players there are; the deck has one card more."""
 
     def __repr__(self) -> str:
@@ -110,8 +109,7 @@ class KuhnPoker:
             IllegalActionError: ``action`` is not in ``actions(state)``.
         """
         legal = self.actions(state)
-        if action not in legal or isinstance(action, bool):
-            raise IllegalActionError(action, legal, "KuhnPoker")
+        check_legal("KuhnPoker", legal, action)
         if len(state.cards) < self.num_players:
             return KuhnState((*state.cards, int(action)), ())
         return KuhnState(state.cards, (*state.actions, int(action)))
@@ -132,12 +130,7 @@ class KuhnPoker:
         Raises:
             GameProtocolError: ``state`` is not terminal, or ``player`` is not a player.
         """
-        if not self.is_terminal(state):
-            raise GameProtocolError(f"utility of a hand in progress: {state!r}")
-        if isinstance(player, bool) or player not in range(self.num_players):
-            raise GameProtocolError(
-                f"KuhnPoker has players 0 to {self.num_players - 1}, not {player!r}"
-            )
+        check_scored("KuhnPoker", self.is_terminal(state), state, player, self.num_players)
         n, cards = self.num_players, state.cards
         bettors = [p for p in range(n) if _did_bet(state.actions, n, p)]
         in_showdown = bettors or range(n)

@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from ..errors import GameProtocolError, IllegalActionError
+from ..errors import GameProtocolError
 from ..game import CHANCE, Player
+from ._rules import check_legal, check_scored, check_size
 
 __all__ = ["LeducInfoSet", "LeducPoker", "LeducState"]
 
@@ -123,9 +124,7 @@ class LeducPoker:
     """Action 2: match the stakes and raise them (2 chips in round one, 4 in round two)."""
 
     def __init__(self, players: int = 2) -> None:
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 10:
-            raise ValueError(f"LeducPoker: players must be an int from 2 to 10, got {players!r}")
-        self.num_players = players
+        self.num_players = check_size("LeducPoker", "players", players, 2, 10)
         """How many players there are; the deck has two cards of each of players + 1 ranks."""
         self._deck = 2 * (players + 1)
 
@@ -173,8 +172,7 @@ class LeducPoker:
             IllegalActionError: ``action`` is not in ``actions(state)``.
         """
         legal = self.actions(state)
-        if action not in legal or isinstance(action, bool):
-            raise IllegalActionError(action, legal, "LeducPoker")
+        check_legal("LeducPoker", legal, action)
         action = int(action)
         if state.mover == CHANCE:
             if len(state.cards) < self.num_players:
@@ -230,12 +228,7 @@ class LeducPoker:
         Raises:
             GameProtocolError: ``state`` is not terminal, or ``player`` is not a player.
         """
-        if not state.over:
-            raise GameProtocolError(f"utility of a hand in progress: {state!r}")
-        if isinstance(player, bool) or player not in range(self.num_players):
-            raise GameProtocolError(
-                f"LeducPoker has players 0 to {self.num_players - 1}, not {player!r}"
-            )
+        check_scored("LeducPoker", state.over, state, player, self.num_players)
         left = [p for p in range(self.num_players) if not state.folded[p]]
         if len(left) > 1:
             ranks = {p: self._rank(state.cards[p], state.public) for p in left}

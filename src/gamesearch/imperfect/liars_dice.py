@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from ..errors import GameProtocolError, IllegalActionError
+from ..errors import GameProtocolError
 from ..game import CHANCE, Player
+from ._rules import check_legal, check_scored, check_size
 
 __all__ = ["LiarsDice", "LiarsDiceState"]
 
@@ -65,12 +66,7 @@ class LiarsDice:
     """
 
     def __init__(self, dice_sides: int = 6) -> None:
-        valid = isinstance(dice_sides, int) and not isinstance(dice_sides, bool)
-        if not valid or not 2 <= dice_sides <= 9:
-            raise ValueError(
-                f"LiarsDice: dice_sides must be an int from 2 to 9, got {dice_sides!r}"
-            )
-        self.dice_sides = dice_sides
+        self.dice_sides = check_size("LiarsDice", "dice_sides", dice_sides, 2, 9)
         """The faces of a die; the highest is wild."""
         self.num_players = _PLAYERS
         """Two players."""
@@ -119,8 +115,7 @@ class LiarsDice:
             IllegalActionError: ``action`` is not in ``actions(state)``.
         """
         legal = self.actions(state)
-        if isinstance(action, bool) or action not in legal:
-            raise IllegalActionError(action, legal, "LiarsDice")
+        check_legal("LiarsDice", legal, action)
         if len(state.dice) < _PLAYERS:
             return LiarsDiceState((*state.dice, int(action) + 1), ())
         return LiarsDiceState(state.dice, (*state.bids, int(action)))
@@ -135,10 +130,7 @@ class LiarsDice:
         Raises:
             GameProtocolError: ``state`` is not terminal, or ``player`` is not 0 or 1.
         """
-        if not self.is_terminal(state):
-            raise GameProtocolError(f"utility of a game in progress: {state!r}")
-        if isinstance(player, bool) or player not in (0, 1):
-            raise GameProtocolError(f"LiarsDice has players 0 and 1, not {player!r}")
+        check_scored("LiarsDice", self.is_terminal(state), state, player, _PLAYERS)
         sides = self.dice_sides
         quantity, face = divmod(state.bids[-2], sides)
         matches = sum(1 for die in state.dice if die in (face + 1, sides))  # the top face is wild

@@ -34,18 +34,17 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Literal
 
-from .._core import check_count, check_game, check_time_limit
+from .._core import check_count, check_time_limit
 from .._validation import checked_number, is_player, mover_error
 from ..errors import (
     GameProtocolError,
     InvalidSearchOptionError,
-    NotAGameError,
     SearchTooDeepError,
 )
 from ..game import CHANCE
 from ._sampling import generator, normalised, regret_matching, sample, sample_chance
 from ._sequences import SequenceForm, compile_tree, nash_conv_of, profile_of, uniform
-from ._tree import enumerate_tree
+from ._tree import check_imperfect, enumerate_tree
 from .protocol import ImperfectInformationGame, InfoSetKey
 
 __all__ = ["MCCFRResult", "MCCFRSolver", "Scheme", "mccfr"]
@@ -137,13 +136,7 @@ class MCCFRSolver:
         rng: int | random.Random | None = None,
         exploration: float = 0.6,
     ) -> None:
-        check_game(game)
-        if not callable(getattr(game, "information_set", None)):
-            raise NotAGameError(
-                f"mccfr: {type(game).__name__} has no information_set(state, player) method, so "
-                "it is not a game of imperfect information (see "
-                "gamesearch.imperfect.ImperfectInformationGame)"
-            )
+        check_imperfect(game, "mccfr")
         if scheme not in _SCHEMES:
             raise InvalidSearchOptionError(
                 f"MCCFRSolver: scheme must be 'external' or 'outcome', not {scheme!r}"
@@ -162,7 +155,7 @@ class MCCFRSolver:
         self._game: Any = game
         self._players = int(game.num_players)
         self._chance = callable(getattr(game, "chance_outcomes", None))
-        self._random = generator(rng).random
+        self._random = generator(rng, "mccfr").random
         self._exploration = float(exploration)
         self._index: dict[Hashable, int] = {}
         self._keys: list[Hashable] = []
@@ -205,15 +198,11 @@ class MCCFRSolver:
         sample one action each, ``p`` tries all of its own.
         """
         game = self._game
-        if game.is_terminal(state):
-            return checked_number(game.utility(state, p), state, p, "utility")
-        mover = game.to_move(state)
-        if mover == CHANCE and self._chance:
-            outcome, _ = self._chancesample(state)
-            return self._external(game.result(state, outcome), p)
+        state, mover, _, end = self._past_chance(state, p)
+        if end is not None:
+            return end
         i = self._infoset(state, mover)
-        actions, regret = self._actions[i], self._regret[i]
-        sigma = regret_matching(regret)
+        actions, regret, sigma = self._actions[i], self._regret[i], regret_matching(self._regret[i])
         if mover != p:
             if mover == (p + 1) % self._players:  # simple averaging, at the next player's sets
                 average = self._average[i]
@@ -239,15 +228,13 @@ class MCCFRSolver:
         ``state``, divided by the sampling's.
         """
         game = self._game
-        if game.is_terminal(state):
-            return checked_number(game.utility(state, p), state, p, "utility")
-        mover = game.to_move(state)
-        if mover == CHANCE and self._chance:
-            outcome, q = self._chancesample(state)
-            return self._outcome(game.result(state, outcome), p, mine, others * q, sampled * q)
+        state, mover, odds, end = self._past_chance(state, p)
+        for q in odds:  # one factor at a time, as each chance node is passed
+            others, sampled = others * q, sampled * q
+        if end is not None:
+            return end
         i = self._infoset(state, mover)
-        actions, regret = self._actions[i], self._regret[i]
-        sigma = regret_matching(regret)
+        actions, regret, sigma = self._actions[i], self._regret[i], regret_matching(self._regret[i])
         if mover != p:
             j = sample(sigma, self._random())
             child = game.result(state, actions[j])
@@ -269,9 +256,22 @@ class MCCFRSolver:
             average[k] += scale * s
         return value
 
-    def _chancesample(self, state: Any) -> tuple[Any, float]:
-        """An outcome of the chance node ``state``, drawn with its probability, and that."""
-        return sample_chance(state, self._game.chance_outcomes(state), self._random())
+    def _past_chance(self, state: Any, p: int) -> tuple[Any, Any, list[float], float | None]:
+        """``state`` once chance has moved: it, its mover, the odds drawn, and the end's value.
+
+        Each chance node's outcome is drawn with its probability, until a decision or the end
+        of the game; there the mover is ``None`` and the last item ``p``'s utility (``None``
+        before the end).
+        """
+        game, odds = self._game, list[float]()
+        while not game.is_terminal(state):
+            mover = game.to_move(state)
+            if mover != CHANCE or not self._chance:
+                return state, mover, odds, None
+            outcome, q = sample_chance(state, game.chance_outcomes(state), self._random())
+            state = game.result(state, outcome)
+            odds.append(q)
+        return state, None, odds, checked_number(game.utility(state, p), state, p, "utility")
 
     def _infoset(self, state: Any, mover: Any) -> int:
         """The number of the information set of the decision ``state``, made when first met."""

@@ -10,6 +10,7 @@ from typing import NamedTuple
 from ..errors import GameProtocolError, IllegalActionError
 from ..game import CHANCE, Player
 from ._deals import Bins, draw_deal
+from ._rules import check_legal, check_scored, check_size
 
 __all__ = ["OhHell", "OhHellInfoSet", "OhHellState"]
 
@@ -123,10 +124,7 @@ class OhHell:
             ("ranks", ranks, 2, 13),
             ("hand", hand, 1, 6),
         ):
-            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                raise ValueError(
-                    f"OhHell: {name} must be an int from {low} to {high}, not {value!r}"
-                )
+            check_size("OhHell", name, value, low, high)
         if players * hand > suits * ranks:
             raise ValueError(
                 f"OhHell: {players} hands of {hand} cards need {players * hand} cards, and the "
@@ -237,8 +235,7 @@ class OhHell:
         if len(state.hands) < n:
             return self._deal(state, action)
         legal = self.actions(state)
-        if isinstance(action, bool) or action not in legal:
-            raise IllegalActionError(action, legal, "OhHell")
+        check_legal("OhHell", legal, action)
         card = int(action)  # type: ignore[call-overload]  # an int of ``legal``
         if self.bids and len(state.bids) < n:
             return state._replace(bids=(*state.bids, card))
@@ -284,12 +281,7 @@ class OhHell:
         Raises:
             GameProtocolError: ``state`` is not terminal, or ``player`` is not a player.
         """
-        if not self.is_terminal(state):
-            raise GameProtocolError(f"score of a hand in progress: {state!r}")
-        if isinstance(player, bool) or player not in range(self.num_players):
-            raise GameProtocolError(
-                f"OhHell has players 0 to {self.num_players - 1}, not {player!r}"
-            )
+        check_scored("OhHell", self.is_terminal(state), state, player, self.num_players, "score")
         taken = state.tricks[player]
         return taken + (_BONUS if self.bids and state.bids[player] == taken else 0)
 

@@ -147,7 +147,7 @@ def pimc(
     started = time.perf_counter()
     check_determinizable(game, "pimc")
     check_budget("pimc", "worlds", worlds, time_limit)
-    generator_ = generator(rng)
+    generator_ = generator(rng, "pimc")
     search = _world_searcher(searcher, options, generator_)
     # The searchers of deterministic games refuse a game with chance_outcomes, even when the
     # world has no chance node left; mcts searches worlds with chance nodes as they are.

@@ -120,20 +120,7 @@ def save_strategy(
             f"save_strategy: the strategy must be a mapping from information-set keys to "
             f"mappings from actions to probabilities, not {type(strategy).__name__}"
         )
-    entries = []
-    for key, probabilities in strategy.items():
-        _check_plain(key, "information-set key", key)
-        if not isinstance(probabilities, Mapping) or not probabilities:
-            raise InvalidDistributionError(
-                f"the strategy of information set {key!r} must map its actions to "
-                f"probabilities, not {probabilities!r}"
-            )
-        pairs = []
-        for action, probability in probabilities.items():
-            _check_plain(action, "action", key)
-            pairs.append([_to_json(action), _probability(probability, key, action)])
-        _check_sum([p for _, p in pairs], key)
-        entries.append([_to_json(key), pairs])
+    entries = [_entry(key, probabilities) for key, probabilities in strategy.items()]
     header = {"format": FORMAT, "version": VERSION, "game": identity, "infosets": len(entries)}
     target = Path(path)
     temporary = target.with_name(target.name + ".tmp")
@@ -146,6 +133,28 @@ def save_strategy(
         os.replace(temporary, target)
     except (OSError, sqlite3.Error) as exc:
         raise TableFileError(f"cannot write the strategy file {target}: {exc}") from None
+
+
+def _entry(key: object, probabilities: object) -> list[Any]:
+    """An information set's entry, ``[key, [[action, probability], ...]]`` as JSON, checked.
+
+    Raises:
+        UnsupportedGameError: a key or an action that is not plain data.
+        InvalidDistributionError: ``probabilities`` is no mapping of actions to probabilities
+            that sum to 1.
+    """
+    _check_plain(key, "information-set key", key)
+    if not isinstance(probabilities, Mapping) or not probabilities:
+        raise InvalidDistributionError(
+            f"the strategy of information set {key!r} must map its actions to "
+            f"probabilities, not {probabilities!r}"
+        )
+    pairs = []
+    for action, probability in probabilities.items():
+        _check_plain(action, "action", key)
+        pairs.append([_to_json(action), _probability(probability, key, action)])
+    _check_sum([p for _, p in pairs], key)
+    return [_to_json(key), pairs]
 
 
 def _json_text(header: dict[str, Any], entries: list[list[Any]]) -> str:
