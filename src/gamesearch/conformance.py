@@ -304,7 +304,7 @@ def _check_inner(
         )
     mover = game.to_move(state)
     if mover == _CHANCE:
-        _check_chance(members, state, actions, problems, line)
+        _check_chance(members.chance_outcomes, state, actions, problems, line)
     elif isinstance(mover, bool) or not isinstance(mover, int) or not 0 <= mover < players:
         problems.add(
             "to-move",
@@ -314,7 +314,7 @@ def _check_inner(
         )
     if not utility_anywhere:
         _check_no_utility(game, state, problems, line)
-    _check_order(members, state, actions, problems, line)
+    _check_order(members.order, state, actions, problems, line)
     if members.children is not None and actions:
         fault = children_fault(game, state)
         if fault is not None:
@@ -398,18 +398,14 @@ def _check_solving(
 
 
 def _check_order(
-    members: Capabilities,
-    state: Any,
-    actions: list[Any],
-    problems: Problems,
+    order: Callable[[Any, Any], Any] | None, state: Any, actions: list[Any], problems: Problems,
     line: tuple[Any, ...],
-) -> None:
+) -> None:  # fmt: skip
     """A game's own ``order`` must return every action once, rearranged.
 
     The engine uses a game's ``order`` method without checking it at every node (it checks an
     ``order=`` passed to it): this is where a game's own ordering is checked.
     """
-    order = members.order
     if order is None or not actions:
         return
     ordered = order(state, tuple(actions))
@@ -439,13 +435,12 @@ def _check_no_utility(game: Any, state: Any, problems: Problems, line: tuple[Any
 
 
 def _check_chance(
-    members: Capabilities,
+    outcomes: Callable[[Any], Any] | None,
     state: Any,
     actions: list[Any],
     problems: Problems,
     line: tuple[Any, ...],
 ) -> None:
-    outcomes = members.chance_outcomes
     if outcomes is None:
         problems.add(
             "chance-member",
