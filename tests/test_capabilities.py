@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import ast
 import dataclasses
-from typing import Any
+import functools
+from collections import Counter
+from pathlib import Path
+from typing import Any, ClassVar
 
 import pytest
 
+from gamesearch import alphabeta, conformance, mcts, play, random_player, solve
 from gamesearch.capabilities import Capabilities
 from gamesearch.errors import GameProtocolError, UnsupportedGameError
 from gamesearch.games import ConnectFour, Nim, Pig, TicTacToe
+from gamesearch.identity import game_identity
+from gamesearch.trace import SearchTree
 
 OPTIONAL = [f.name for f in dataclasses.fields(Capabilities) if f.name != "game_name"]
 
@@ -62,8 +69,175 @@ def test_a_searcher_that_needs_a_missing_member_says_which() -> None:
 
 
 def test_the_own_game_page_lists_every_capability() -> None:
-    from pathlib import Path
-
     page = (Path(__file__).parent.parent / "docs" / "own-game.md").read_text()
     missing = [name for name in OPTIONAL if f"`{name}" not in page]
     assert not missing, f"docs/own-game.md does not list {missing}"
+
+
+# --- Searchers read the record once, and refuse a member that is not a method -------------------
+
+
+def _counting(cls: type[Any]) -> type[Any]:
+    """A subclass of the game ``cls`` that counts the reads of its optional members."""
+
+    class Counted(cls):  # type: ignore[misc]
+        reads: ClassVar[Counter[str]] = Counter()
+
+        def __getattribute__(self, name: str) -> Any:
+            if name in OPTIONAL:
+                type(self).reads[name] += 1
+            return super().__getattribute__(name)
+
+    return Counted
+
+
+@pytest.mark.parametrize(
+    ("run", "reads"),
+    [
+        (lambda g: mcts(g, iterations=100, rng=0), 1),
+        (lambda g: mcts(g, iterations=20, rng=0, trees=2), 3),  # and once in each tree's part
+        (solve, 1),
+        (lambda g: play(g, [random_player(seed=0), random_player(seed=1)]), 1),
+    ],
+    ids=["mcts", "mcts-trees", "solve", "play"],
+)
+def test_a_search_reads_each_optional_member_once(run: Any, reads: int) -> None:
+    game = _counting(TicTacToe)()
+    run(game)
+    assert dict(type(game).reads) == dict.fromkeys(OPTIONAL, reads)
+
+
+def test_a_game_of_chance_is_read_once_too() -> None:
+    counted = _counting(Pig)
+    for run in (lambda g: mcts(g, iterations=100, rng=0), solve):
+        counted.reads.clear()
+        run(counted(goal=6))
+        assert dict(counted.reads) == dict.fromkeys(OPTIONAL, 1)
+
+
+class _RolledAsNumber(Pig):
+    chance_outcomes = 5  # type: ignore[assignment]
+
+
+class _ParametersAsDict(Nim):
+    game_parameters = {"piles": (1, 2)}  # type: ignore[assignment]  # noqa: RUF012
+
+
+class _DrawnAsText(TicTacToe):
+    render = "board"  # type: ignore[assignment]
+
+
+class _OrderAsList(TicTacToe):
+    order = (0, 1)  # type: ignore[assignment]
+
+
+class _KeyAsText(Nim):
+    key = "k"
+
+
+class _EvaluationAsNumber(TicTacToe):
+    evaluate = 0.5
+
+
+def _picture(game: Any) -> str:
+    tree = SearchTree(game)
+    alphabeta(game, game.parse("XOX / OX. / ..."), trace=tree)
+    return tree.to_html()
+
+
+@pytest.mark.parametrize(
+    ("game", "run"),
+    [
+        # Before the record (e369187): TypeError "'int' object is not callable" mid-search.
+        (_RolledAsNumber(goal=6), lambda g: mcts(g, iterations=20, rng=0)),
+        # Ignored: the __init__ attributes were read, and a missing one refused.
+        (_ParametersAsDict((1, 2)), game_identity),
+        # Ignored: a page without boards.
+        (_DrawnAsText(), _picture),
+        # Ignored: the order not checked, the game passed.
+        (_OrderAsList(), lambda g: conformance.check_game(g, max_states=20)),
+        # "the keys game.key(state) gives must be hashable ... 'str' object is not callable".
+        (_KeyAsText((1, 2), players=2), solve),
+        # Ignored: "depth=2 needs an evaluate(state, player) function".
+        (_EvaluationAsNumber(), lambda g: alphabeta(g, depth=2)),
+    ],
+    ids=["mcts", "game_identity", "to_html", "check_game", "solve", "alphabeta"],
+)
+def test_a_member_that_is_not_a_method_is_refused_by_name(game: Any, run: Any) -> None:
+    name = type(game).__name__
+    with pytest.raises(GameProtocolError, match=rf"{name}\.\w+ must be a method, got"):
+        run(game)
+
+
+# --- No searcher probes the game for a capability: it reads the record -------------------------
+
+SOURCE = Path(__file__).parent.parent / "src" / "gamesearch"
+
+# Folders still probing with getattr/hasattr, each being converted to the record by its own step
+# (issue 28, section 4). Remove a folder once it reads the record; never add one.
+NOT_YET_CONVERTED = frozenset({"twoplayer", "chance", "multiplayer", "imperfect"})
+
+
+def _probes(path: Path, root: Path) -> list[str]:
+    """Every ``getattr(x, "<capability>", ...)`` or ``hasattr(x, "<capability>")`` in ``path``."""
+    found: list[tuple[int, int, str, str, object]] = []
+    text = path.read_text()
+    if "getattr(" not in text and "hasattr(" not in text:  # most modules: no need to parse
+        return []
+    for node in ast.walk(ast.parse(text, str(path))):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in ("getattr", "hasattr")
+            and len(node.args) >= 2
+            and isinstance(node.args[1], ast.Constant)
+            and node.args[1].value in OPTIONAL
+        ):
+            where = f"{path.relative_to(root)}:{node.lineno}"
+            found.append((node.lineno, node.col_offset, where, node.func.id, node.args[1].value))
+    return [f"{where}: {call}(..., {name!r})" for _, _, where, call, name in sorted(found)]
+
+
+@functools.cache
+def _all_probes() -> dict[str, list[str]]:
+    """The probes of every module but capabilities.py, by top folder (or module) of the package."""
+    by_folder: dict[str, list[str]] = {}
+    for path in sorted(SOURCE.rglob("*.py")):
+        if path == SOURCE / "capabilities.py":
+            continue
+        probes = _probes(path, SOURCE)
+        if probes:
+            by_folder.setdefault(path.relative_to(SOURCE).parts[0], []).extend(probes)
+    return by_folder
+
+
+def test_no_module_probes_the_game_for_a_capability() -> None:
+    stray = [
+        probe
+        for folder, probes in _all_probes().items()
+        if folder not in NOT_YET_CONVERTED
+        for probe in probes
+    ]
+    assert not stray, (
+        "read the game's optional members from its record, gamesearch.capabilities."
+        "Capabilities.of(game), once at the searcher's entry, instead of probing:\n"
+        + "\n".join(stray)
+    )
+
+
+def test_the_folders_left_to_convert_still_probe() -> None:
+    stale = sorted(NOT_YET_CONVERTED - set(_all_probes()))
+    assert not stale, f"{stale} read the record now: remove them from NOT_YET_CONVERTED"
+
+
+def test_the_probe_finder_finds_a_probe(tmp_path: Path) -> None:
+    path = tmp_path / "example.py"
+    path.write_text(
+        "def f(game, args):\n"
+        '    getattr(args, "depth", None)\n'
+        '    return callable(getattr(game, "order", None)) or hasattr(game.inner, "key")\n'
+    )
+    assert [probe.split(": ", 1)[1] for probe in _probes(path, tmp_path)] == [
+        "getattr(..., 'order')",
+        "hasattr(..., 'key')",
+    ]

@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from typing import Any, NamedTuple, TypeVar
 
 from ._validation import checked_number, cycle_error, is_player, mover_error
+from .capabilities import Capabilities
 from .errors import (
     GameProtocolError,
     GameSearchError,
@@ -71,21 +72,26 @@ def prepare(
     evaluate: Callable[[_S, Player], float] | None,
     *,
     searcher: str,
+    capabilities: Capabilities | None = None,
 ) -> Problem:
     """Check a two-player search request and resolve its defaults.
+
+    ``capabilities`` is the game's record, if the searcher has read it (else it is read here).
 
     Raises:
         NotAGameError: ``game`` lacks members of the protocol.
         UnsupportedGameError: ``game`` does not have two players, or has chance nodes.
         InvalidSearchOptionError: ``depth`` is not an int >= 1, or is given without a callable
             ``evaluate``.
-        GameProtocolError: the root state is not hashable (nor its ``game.key``).
+        GameProtocolError: the root state is not hashable (nor its ``game.key``), or an
+            optional member that must be a method is not callable.
     """
     check_game(game)
     check_two_players(game, searcher)
-    check_deterministic(game, searcher)
+    found = Capabilities.of(game) if capabilities is None else capabilities
+    check_deterministic(game, searcher, found)
     limit = check_depth(depth, evaluate, searcher)
-    root = resolve_root(game, state)
+    root = resolve_root(game, state, found)
     if not game.is_terminal(root):
         mover = game.to_move(root)
         if not is_player(mover, 2, chance=False):
@@ -93,24 +99,34 @@ def prepare(
     return Problem(root, limit)
 
 
-def check_deterministic(game: object, searcher: str) -> None:
+def check_deterministic(
+    game: object, searcher: str, capabilities: Capabilities | None = None
+) -> None:
     """Raise :class:`UnsupportedGameError` if ``game`` has chance nodes.
 
     A game declares chance nodes by having a ``chance_outcomes`` member (the
-    ``StochasticGame`` protocol). Checking the member once here keeps the search loops free of
-    a test for ``CHANCE`` at every node.
+    ``StochasticGame`` protocol), read from ``capabilities`` (the game's record, read here if
+    not given). Checking the member once here keeps the search loops free of a test for
+    ``CHANCE`` at every node.
     """
-    if getattr(game, "chance_outcomes", None) is not None:
+    found = Capabilities.of(game) if capabilities is None else capabilities
+    if found.chance_outcomes is not None:
         raise UnsupportedGameError(
             f"{searcher} searches deterministic games, but {type(game).__name__} has chance "
             "nodes (it has chance_outcomes): search it with expectiminimax, or with expectimax"
         )
 
 
-def resolve_root(game: Game[_S, Any], state: _S | None) -> _S:
-    """The root of a search: ``state``, or the initial state for ``None``; it must hash."""
+def resolve_root(
+    game: Game[_S, Any], state: _S | None, capabilities: Capabilities | None = None
+) -> _S:
+    """The root of a search: ``state``, or the initial state for ``None``; it must hash.
+
+    Its ``game.key`` must hash, if the game has one (read from ``capabilities``, the game's
+    record, or here if not given).
+    """
     root = game.initial_state() if state is None else state
-    key = getattr(game, "key", None)
+    key = (Capabilities.of(game) if capabilities is None else capabilities).key
     try:
         hash(root if key is None else key(root))
     except TypeError as exc:
@@ -169,16 +185,19 @@ def check_depth(depth: object, evaluate: object, searcher: str) -> int:
     return depth
 
 
-def game_evaluation(game: object, depth: object, evaluate: Any) -> Any:
+def game_evaluation(
+    game: object, depth: object, evaluate: Any, capabilities: Capabilities | None = None
+) -> Any:
     """``evaluate``, or else, for a depth-limited search, the game's own ``evaluate`` method.
 
     Every depth-limited searcher scores the states at its depth limit with the ``evaluate``
     it is given, and by default with the game's ``evaluate(state, player)`` method, if it has
-    one (as :class:`~gamesearch.games.ConnectFour` and :class:`~gamesearch.games.Rolit` do).
+    one (as :class:`~gamesearch.games.ConnectFour` and :class:`~gamesearch.games.Rolit` do),
+    read from ``capabilities`` (the game's record, read here if not given).
     """
     if evaluate is None and depth is not None:
-        own = getattr(game, "evaluate", None)
-        if callable(own):
+        own = (Capabilities.of(game) if capabilities is None else capabilities).evaluate
+        if own is not None:
             return own
     return evaluate
 

@@ -20,6 +20,7 @@ from contextlib import contextmanager
 from numbers import Real
 from typing import Any, NoReturn
 
+from .capabilities import Capabilities
 from .errors import (
     CyclicGameError,
     GameProtocolError,
@@ -219,7 +220,7 @@ def _first_fault(
     game: Any, state: object, evaluate: Callable[[Any, Player], Any] | None
 ) -> GameSearchError | None:
     players = game.num_players
-    chance = getattr(game, "chance_outcomes", None) is not None
+    chance = Capabilities.of(game).chance_outcomes is not None
     moves = _call("actions", game.actions, state)
     if moves is None or not isinstance(moves, Iterable):
         return GameProtocolError(

@@ -237,20 +237,22 @@ class Capabilities:
         >>> Capabilities.of(Plain()).names
         frozenset()
         """
-        found: dict[str, Any] = {}
-        for field in fields(cls):
-            if field.name == "game_name":
-                continue
-            member = getattr(game, field.name, None)
+        found: dict[str, Any] = {"game_name": type(game).__name__}
+        for name in _MEMBERS:
+            member = getattr(game, name, None)
             if member is None:
                 continue
-            if field.name not in _VALUES and not callable(member):
+            if name not in _VALUES and not callable(member):
                 raise GameProtocolError(
-                    f"{type(game).__name__}.{field.name} must be a method, got "
-                    f"{type(member).__name__}"
+                    f"{type(game).__name__}.{name} must be a method, got {type(member).__name__}"
                 )
-            found[field.name] = member
-        return cls(**found, game_name=type(game).__name__)
+            found[name] = member
+        # Every search reads the record once at its entry, so it is built without the frozen
+        # __init__, which sets all twenty fields one object.__setattr__ at a time: only the
+        # members found are stored, the absent ones being the class's defaults (None).
+        record = object.__new__(cls)
+        vars(record).update(found)
+        return record
 
     @property
     def names(self) -> frozenset[str]:
@@ -279,3 +281,7 @@ class Capabilities:
                 f"{reason}"
             )
         return member
+
+
+_MEMBERS = tuple(field.name for field in fields(Capabilities) if field.name != "game_name")
+"""The optional members :meth:`Capabilities.of` reads, in the order of the fields."""

@@ -22,7 +22,7 @@ from collections import deque
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from numbers import Real
-from typing import Any
+from typing import Any, NoReturn
 
 from ._core import check_game as check_members
 from ._problems import Problems
@@ -34,6 +34,7 @@ from ._validation import (
     snapshot,
     solving_children_fault,
 )
+from .capabilities import Capabilities
 from .errors import GameProtocolError
 from .game import Game
 
@@ -164,7 +165,12 @@ def check_game(
     if isinstance(players, bool) or not isinstance(players, int) or players < 1:
         problems.add("players", f"num_players must be an int >= 1, not {players!r}", ())
         _raise(game, problems)
-    keyfn = getattr(game, "key", None)
+    try:
+        members = Capabilities.of(game)
+    except GameProtocolError as exc:
+        problems.add("members", str(exc), ())
+        _raise(game, problems)
+    keyfn = members.key
     seen: set[Hashable] = set()
     checked = terminal = 0
 
@@ -181,7 +187,7 @@ def check_game(
             terminal += 1
             _check_terminal(game, state, players, zero_sum, problems, line)
             return []
-        return _check_inner(game, state, players, keyfn, problems, line, utility_anywhere)
+        return _check_inner(game, members, state, players, problems, line, utility_anywhere)
 
     pending: deque[tuple[Any, tuple[Any, ...]]] = deque([(game.initial_state(), ())])
     while pending and checked < max_states:
@@ -206,7 +212,7 @@ def check_game(
     )
 
 
-def _raise(game: Any, problems: Problems) -> None:
+def _raise(game: Any, problems: Problems) -> NoReturn:
     found = "\n".join(f"- {message}" for message in problems.found.values())
     raise GameProtocolError(f"{type(game).__name__} breaks the Game protocol:\n{found}")
 
@@ -277,14 +283,17 @@ def _check_terminal(
 
 def _check_inner(
     game: Any,
+    members: Capabilities,
     state: Any,
     players: int,
-    keyfn: Callable[[Any], Any] | None,
     problems: Problems,
     line: tuple[Any, ...],
     utility_anywhere: bool = False,
 ) -> list[tuple[Any, Any]]:
-    """Check a non-terminal state; return its ``(action, child)`` pairs."""
+    """Check a non-terminal state; return its ``(action, child)`` pairs.
+
+    ``members`` is the game's record of optional members, read once by :func:`check_game`.
+    """
     actions = list(game.actions(state))
     if not actions:
         problems.add(
@@ -295,7 +304,7 @@ def _check_inner(
         )
     mover = game.to_move(state)
     if mover == _CHANCE:
-        _check_chance(game, state, actions, problems, line)
+        _check_chance(members.chance_outcomes, state, actions, problems, line)
     elif isinstance(mover, bool) or not isinstance(mover, int) or not 0 <= mover < players:
         problems.add(
             "to-move",
@@ -305,13 +314,13 @@ def _check_inner(
         )
     if not utility_anywhere:
         _check_no_utility(game, state, problems, line)
-    _check_order(game, state, actions, problems, line)
-    if callable(getattr(game, "children", None)) and actions:
+    _check_order(members.order, state, actions, problems, line)
+    if members.children is not None and actions:
         fault = children_fault(game, state)
         if fault is not None:
             problems.add("children", f"{fault}; it must agree with the plain members", line)
     if actions and mover != _CHANCE:
-        _check_solving(game, state, problems, line)
+        _check_solving(game, members, state, problems, line)
     taken = snapshot(state)
     children = []
     for action in actions:
@@ -324,15 +333,15 @@ def _check_inner(
                 line,
             )
             break
-        _check_same(game, state, action, child, keyfn, problems, line)
+        _check_same(game, state, action, child, members.key, problems, line)
         children.append((action, child))
-    if callable(getattr(game, "region", None)):
-        _check_region(game, state, children, problems, line)
+    if members.region is not None:
+        _check_region(members.region, state, children, problems, line)
     return children
 
 
 def _check_region(
-    game: Any,
+    region: Callable[[Any], Hashable | None],
     state: Any,
     children: list[tuple[Any, Any]],
     problems: Problems,
@@ -344,7 +353,7 @@ def _check_region(
     its parent's region would be solved by two parts, or by a part and the driver.
     """
     try:
-        label = game.region(state)
+        label = region(state)
         hash(label)
     except TypeError as exc:
         problems.add("region", f"region({state!r}) is not hashable: {exc}", line)
@@ -352,7 +361,7 @@ def _check_region(
     if label is None:
         return
     for action, child in children:
-        found = game.region(child)
+        found = region(child)
         if found != label:
             problems.add(
                 "region",
@@ -363,23 +372,25 @@ def _check_region(
             return
 
 
-def _check_solving(game: Any, state: Any, problems: Problems, line: tuple[Any, ...]) -> None:
+def _check_solving(
+    game: Any, members: Capabilities, state: Any, problems: Problems, line: tuple[Any, ...]
+) -> None:
     """The engine's solving hooks, where the game has them, against the plain members.
 
     ``non_losing_actions`` (with ``win_utility``), ``non_losing_children`` and ``solving_key``
     are used by the engine without checks at every node: this is where they are checked.
     """
-    win = getattr(game, "win_utility", None)
-    if callable(getattr(game, "non_losing_actions", None)) and isinstance(win, (int, float)):
+    win = members.win_utility
+    if members.non_losing_actions is not None and isinstance(win, (int, float)):
         fault = non_losing_fault(game, state, float(win))
         if fault is not None:
             problems.add("non-losing", fault, line)
-    if callable(getattr(game, "non_losing_children", None)):
+    if members.non_losing_children is not None:
         fault = solving_children_fault(game, state)
         if fault is not None:
             problems.add("non-losing-children", fault, line)
-    solving_key = getattr(game, "solving_key", None)
-    if callable(solving_key):
+    solving_key = members.solving_key
+    if solving_key is not None:
         try:
             hash(solving_key(state))
         except TypeError as exc:
@@ -387,15 +398,15 @@ def _check_solving(game: Any, state: Any, problems: Problems, line: tuple[Any, .
 
 
 def _check_order(
-    game: Any, state: Any, actions: list[Any], problems: Problems, line: tuple[Any, ...]
-) -> None:
+    order: Callable[[Any, Any], Any] | None, state: Any, actions: list[Any], problems: Problems,
+    line: tuple[Any, ...],
+) -> None:  # fmt: skip
     """A game's own ``order`` must return every action once, rearranged.
 
     The engine uses a game's ``order`` method without checking it at every node (it checks an
     ``order=`` passed to it): this is where a game's own ordering is checked.
     """
-    order = getattr(game, "order", None)
-    if not callable(order) or not actions:
+    if order is None or not actions:
         return
     ordered = order(state, tuple(actions))
     if not isinstance(ordered, (list, tuple)) or sorted(map(repr, ordered)) != sorted(
@@ -424,10 +435,13 @@ def _check_no_utility(game: Any, state: Any, problems: Problems, line: tuple[Any
 
 
 def _check_chance(
-    game: Any, state: Any, actions: list[Any], problems: Problems, line: tuple[Any, ...]
+    outcomes: Callable[[Any], Any] | None,
+    state: Any,
+    actions: list[Any],
+    problems: Problems,
+    line: tuple[Any, ...],
 ) -> None:
-    outcomes = getattr(game, "chance_outcomes", None)
-    if not callable(outcomes):
+    if outcomes is None:
         problems.add(
             "chance-member",
             f"to_move({state!r}) is -1, a chance node, but the game has no "

@@ -58,6 +58,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .capabilities import Capabilities
 from .errors import GameSearchError, TableFileError, UnsupportedGameError, short_repr
 
 __all__ = ["PLAIN", "GameIdentity", "game_difference", "game_identity", "game_name", "remake"]
@@ -155,6 +156,8 @@ def game_identity(game: object) -> GameIdentity:
     Raises:
         UnsupportedGameError: the parameters cannot be found (an ``__init__`` argument kept
             under another name, and no ``game_parameters()``), or one is not plain data.
+        GameProtocolError: an optional member that must be a method (``game_parameters``,
+            say) is not callable.
 
     Example:
         >>> from gamesearch.games import Nim
@@ -162,8 +165,8 @@ def game_identity(game: object) -> GameIdentity:
         gamesearch.games.nim:Nim(piles=(1, 2), players=2, max_take=None)
     """
     cls = type(game)
-    own = getattr(game, "game_parameters", None)
-    if callable(own):
+    own = Capabilities.of(game).game_parameters
+    if own is not None:
         found = own()
         if not isinstance(found, Mapping) or not all(isinstance(k, str) for k in found):
             raise UnsupportedGameError(

@@ -9,6 +9,7 @@ from typing import Any, Generic, TypeVar, overload
 
 from ._core import check_game, no_actions_error, terminal_value
 from ._validation import checked_generator
+from .capabilities import Capabilities
 from .chance._common import distribution, no_chance_outcomes_error
 from .errors import GameProtocolError, IllegalActionError, InvalidSearchOptionError
 from .game import CHANCE, Game, Player
@@ -88,8 +89,8 @@ def play(
             is refused too: see :func:`check_players`.
         IllegalActionError: a player chose an action that is not legal.
         InvalidDistributionError: a chance node's probabilities are not a distribution.
-        GameProtocolError: ``to_move`` named no known player, or a state that is not terminal
-            has no actions.
+        GameProtocolError: ``to_move`` named no known player, a state that is not terminal
+            has no actions, or an optional member that must be a method is not callable.
         InvalidUtilityError: a final utility is NaN or not a number.
 
     Example:
@@ -113,7 +114,7 @@ def play(
     # Players made without a game (searcher_player(alphabeta), random_player(seed=0)) play
     # this one.
     players = [_seated(player, game) for player in players]
-    outcomes_of = getattr(game, "chance_outcomes", None)
+    outcomes_of = Capabilities.of(game).chance_outcomes
     current = game.initial_state() if state is None else state
     moves: list[_A] = []
     movers: list[Player] = []

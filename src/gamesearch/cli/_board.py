@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from ..capabilities import Capabilities
 from ..errors import GameProtocolError, InvalidSearchOptionError
 from ..game import CHANCE
 from ..games.registry import GameSpec
@@ -20,12 +21,13 @@ _DROPPED = frozenset(" ()[]'\"")
 _LAYOUTS = ("squares", "columns")
 
 
-def with_capabilities(spec: GameSpec, game: Any) -> GameSpec:
+def with_capabilities(spec: GameSpec, members: Capabilities) -> GameSpec:
     """``spec``, told the game's own ``player_names`` and ``layout`` if it is not a bundled game.
 
     A bundled game's spec says how to show it; a game of one's own (found by its import path)
-    may say it itself, by two optional members (see :mod:`gamesearch.game`): ``player_names``,
-    a sequence of names by player number, and ``layout``, ``"squares"`` or ``"columns"``.
+    may say it itself, by two optional members (see :mod:`gamesearch.game`), read from its
+    record ``members``: ``player_names``, a sequence of names by player number, and
+    ``layout``, ``"squares"`` or ``"columns"``.
 
     Raises:
         GameProtocolError: ``player_names`` is not a sequence of strings, or ``layout`` is
@@ -33,8 +35,7 @@ def with_capabilities(spec: GameSpec, game: Any) -> GameSpec:
     """
     if ":" not in spec.name:
         return spec
-    names = getattr(game, "player_names", None)
-    layout = getattr(game, "layout", None)
+    names, layout = members.player_names, members.layout
     if names is not None:
         if isinstance(names, str) or not all(isinstance(name, str) for name in names):
             raise GameProtocolError(
@@ -78,10 +79,13 @@ def player_name(spec: GameSpec, player: int) -> str:
     return spec.players[player] if 0 <= player < len(spec.players) else f"player {player}"
 
 
-def show(spec: GameSpec, game: Any, state: Any) -> str:
-    """The position drawn by the game's ``render`` method, with coordinates where they fit."""
-    render = getattr(game, "render", None)
-    if not callable(render):
+def show(spec: GameSpec, members: Capabilities, state: Any) -> str:
+    """The position drawn by the game's ``render`` method, with coordinates where they fit.
+
+    ``members`` is the game's record, read once by the command.
+    """
+    render = members.render
+    if render is None:
         return repr(state)
     board = str(render(state))
     if spec.layout == "columns":
@@ -131,8 +135,13 @@ def winners(spec: GameSpec, scores: list[float]) -> str:
     return " and ".join(top) + (" wins" if len(top) == 1 else " win")
 
 
-def position_from(game: Any, name: str, moves: list[str], text: str | None) -> Any:
+def position_from(
+    game: Any, members: Capabilities, name: str, moves: list[str], text: str | None
+) -> Any:
     """The position ``--position text`` and ``--moves ...`` give, from the start by default.
+
+    ``members`` is the game's record (its ``parse`` reads the position), read once by the
+    command.
 
     Raises:
         InvalidSearchOptionError: the game (called ``name``) cannot read a position, the text
@@ -140,8 +149,8 @@ def position_from(game: Any, name: str, moves: list[str], text: str | None) -> A
     """
     state = game.initial_state()
     if text is not None:
-        parse = getattr(game, "parse", None)
-        if not callable(parse):
+        parse = members.parse
+        if parse is None:
             raise InvalidSearchOptionError(f"{name} cannot read a --position")
         try:
             state = parse(text)

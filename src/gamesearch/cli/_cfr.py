@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
+from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError, UnknownGameError
 from ..games.registry import find_game
 from ..imperfect import CFRSolver, FileFormat, KuhnPoker, LeducPoker, LiarsDice, save_strategy
@@ -101,7 +102,7 @@ def make_imperfect_game(name: str, params: list[str], games: Mapping[str, Any] =
             game = cls(**values)
         except (TypeError, ValueError) as exc:
             raise InvalidSearchOptionError(f"{name}: {exc}") from None
-    if not callable(getattr(game, "information_set", None)):
+    if Capabilities.of(game).information_set is None:
         raise UnknownGameError(
             f"{name} is not a game of imperfect information: it has no information_set"
         )

@@ -11,6 +11,7 @@ import random
 import sys
 from typing import Any, TextIO
 
+from ..capabilities import Capabilities
 from ..errors import UnknownGameError
 from ..game import CHANCE
 from ..games.registry import GameSpec, find_game, reference_games
@@ -41,17 +42,24 @@ def games(args: argparse.Namespace, out: TextIO) -> int:
             print(f"  {parameter.name}={kind or 'VALUE'}  {parameter.help}{default}", file=out)
         print(f"  moves: {spec.moves}", file=out)
         game = spec.make()
-        print(f"  solve: {default_plan(spec, game, play=False).describe()}", file=out)
-        print(f"  play, each move: {default_plan(spec, game, play=True).describe()}", file=out)
+        members = Capabilities.of(game)
+        solving = default_plan(spec, game, play=False, members=members)
+        print(f"  solve: {solving.describe()}", file=out)
+        playing = default_plan(spec, game, play=True, members=members)
+        print(f"  play, each move: {playing.describe()}", file=out)
     return 0
 
 
-def make_game(args: argparse.Namespace) -> tuple[GameSpec, Any]:
-    """The game named on the command line, made with its ``-p`` parameters.
+def make_game(args: argparse.Namespace) -> tuple[GameSpec, Any, Capabilities]:
+    """The game named on the command line, made with its ``-p`` parameters, and its record.
+
+    The record of the game's optional members is read here, once for the whole command.
 
     Raises:
         UnknownGameError: no such game, or an import path to something that is not a game.
         InvalidSearchOptionError: a parameter the game does not take, or refuses.
+        GameProtocolError: an optional member that must be a method is not callable, or
+            ``player_names`` or ``layout`` is not what the command can show.
     """
     spec = find_game(args.game)
     game = spec.make_from(args.param)
@@ -59,13 +67,14 @@ def make_game(args: argparse.Namespace) -> tuple[GameSpec, Any]:
     if missing or not isinstance(getattr(game, "num_players", None), int):
         lacks = ", ".join(missing) or "num_players"
         raise UnknownGameError(f"{spec.name} does not make a game: it has no {lacks}")
-    return with_capabilities(spec, game), game
+    members = Capabilities.of(game)
+    return with_capabilities(spec, members), game, members
 
 
 def play(args: argparse.Namespace, out: TextIO) -> int:
     """``gamesearch play``: a person against the computer, which plays every other seat."""
-    spec, game = make_game(args)
-    chosen = plan(spec, game, args, play=True)
+    spec, game, members = make_game(args)
+    chosen = plan(spec, game, args, play=True, members=members)
     you = 1 if args.computer_first else 0
     rng = random.Random(args.seed)
     state = game.initial_state()
@@ -75,7 +84,7 @@ def play(args: argparse.Namespace, out: TextIO) -> int:
         f"A move is {spec.moves}; type 'quit' to stop.",
         file=out,
     )
-    print(show(spec, game, state), file=out)
+    print(show(spec, members, state), file=out)
     while not game.is_terminal(state):
         mover = game.to_move(state)
         if mover == CHANCE:
@@ -87,9 +96,9 @@ def play(args: argparse.Namespace, out: TextIO) -> int:
                 print("game abandoned", file=out)
                 return 0
         else:
-            action = _think(spec, game, state, chosen, out)
+            action = _think(spec, game, members, state, chosen, out)
         state = game.result(state, action)
-        print(show(spec, game, state), file=out)
+        print(show(spec, members, state), file=out)
     print(f"game over: {outcome(spec, game, state)}", file=out)
     return 0
 
@@ -99,9 +108,11 @@ def _roll(game: Any, state: Any, rng: random.Random) -> Any:
     return rng.choices([o for o, _ in outcomes], [float(p) for _, p in outcomes])[0]
 
 
-def _think(spec: GameSpec, game: Any, state: Any, chosen: Plan, out: TextIO) -> Any:
+def _think(
+    spec: GameSpec, game: Any, members: Capabilities, state: Any, chosen: Plan, out: TextIO
+) -> Any:
     try:
-        result, _ = run(game, state, chosen)
+        result, _ = run(game, state, chosen, members=members)
     except Interrupted:
         raise KeyboardInterrupt from None
     print(
@@ -135,17 +146,17 @@ def _ask(spec: GameSpec, legal: dict[str, Any], out: TextIO) -> Any:
 
 def solve(args: argparse.Namespace, out: TextIO) -> int:
     """``gamesearch solve``: search one position and print what the search found."""
-    spec, game = make_game(args)
-    state = position_from(game, spec.name, args.moves, args.position)
-    chosen = plan(spec, game, args, play=False)
-    print(show(spec, game, state), file=out)
+    spec, game, members = make_game(args)
+    state = position_from(game, members, spec.name, args.moves, args.position)
+    chosen = plan(spec, game, args, play=False, members=members)
+    print(show(spec, members, state), file=out)
     if game.is_terminal(state):
         print(f"the game is over: {outcome(spec, game, state)}", file=out)
         return 0
     print(f"search: {chosen.describe()}", file=out, flush=True)
     progress = None if args.quiet else _info
     try:
-        result, solved = run(game, state, chosen, progress)
+        result, solved = run(game, state, chosen, progress, members=members)
     except Interrupted as stop:
         if stop.best is None:
             print(

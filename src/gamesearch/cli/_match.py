@@ -20,6 +20,7 @@ from contextlib import ExitStack
 from dataclasses import replace
 from typing import Any, TextIO
 
+from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError
 from ..playing import GameRecord, RandomPlayer
 from ..progress import Progress
@@ -70,7 +71,7 @@ class PlanPlayer:
 
 def match(args: argparse.Namespace, out: TextIO) -> int:
     """``gamesearch match``: ``--games`` games between two searchers, and the result."""
-    spec, game = make_game(args)
+    spec, game, members = make_game(args)
     if game.num_players != 2:
         raise InvalidSearchOptionError(
             f"match plays two searchers against each other: {spec.name} has "
@@ -78,7 +79,7 @@ def match(args: argparse.Namespace, out: TextIO) -> int:
         )
     names = (args.first, args.second)
     players = [
-        _player(spec, game, args, name, [*args.option, *own], flag)
+        _player(spec, game, members, args, name, [*args.option, *own], flag)
         for name, own, flag in (
             (args.first, args.a_option, "-a"),
             (args.second, args.b_option, "-b"),
@@ -109,14 +110,20 @@ def match(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _player(
-    spec: Any, game: Any, args: argparse.Namespace, name: str, options: list[str], flag: str
+    spec: Any,
+    game: Any,
+    members: Capabilities,
+    args: argparse.Namespace,
+    name: str,
+    options: list[str],
+    flag: str,
 ) -> Any:
     if name == RANDOM:
         if options:
             raise InvalidSearchOptionError(f"{flag}: the random player takes no options")
         return RandomPlayer(random.Random(args.seed))
     return PlanPlayer(plan(spec, game, args, play=True, searcher=name, assignments=options,
-                           flag=f"-o/{flag}"))  # fmt: skip
+                           flag=f"-o/{flag}", members=members))  # fmt: skip
 
 
 def _labels(names: Sequence[str]) -> tuple[str, str]:

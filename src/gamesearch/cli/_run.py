@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..capabilities import Capabilities
 from ..game import CHANCE
 from ..montecarlo.tree import MCTSTree
 from ..result import SearchResult, SearchStats
@@ -67,9 +68,17 @@ class Solved:
 
 
 def run(
-    game: Any, state: Any, plan: Plan, progress: Lines | None = None
+    game: Any,
+    state: Any,
+    plan: Plan,
+    progress: Lines | None = None,
+    *,
+    members: Capabilities | None = None,
 ) -> tuple[SearchResult[Any], Solved | None]:
     """Search ``state`` as ``plan`` says, telling ``progress`` how it goes.
+
+    ``members`` is the game's record, if the command has read it (else it is read here): its
+    ``evaluate`` scores the depth limit, and 0 every unfinished state if it has none.
 
     Returns:
         The result, and for the table solver what it solved (else ``None``).
@@ -89,6 +98,7 @@ def run(
             progress(info(result, time.perf_counter() - started))
 
     options = dict(plan.options)
+    own = (Capabilities.of(game) if members is None else members).evaluate or _unknown
     try:
         if plan.searcher == TABLE:
             return _table(game, state, options, progress)
@@ -102,10 +112,11 @@ def run(
         elif plan.searcher == "mtdf" and plan.depth is None:
             found = _exact(game, state, options, progress, keep)
         elif plan.searcher in DEEPENED:
+            options.setdefault("evaluate", own)
             found = _deepen(SEARCHERS[plan.searcher], game, state, plan.depth, options, completed)
         else:
             if plan.depth is not None:
-                options.setdefault("evaluate", _evaluation(game))
+                options.setdefault("evaluate", own)
             found = SEARCHERS[plan.searcher](game, state, depth=plan.depth, **options)
         return found, None
     except KeyboardInterrupt:
@@ -138,7 +149,6 @@ def _deepen(
 
     The result is the deepest search's, with the work of all of them in its stats.
     """
-    options.setdefault("evaluate", _evaluation(game))
     total: SearchStats | None = None
     ply = 0
     while True:
@@ -321,12 +331,6 @@ class _Throttled:
             f"{report.phase}: {report.done:,}{total} positions, {report.rate:,.0f} positions/s"
             f"{left}"
         )
-
-
-def _evaluation(game: Any) -> Callable[[Any, int], float]:
-    """The game's ``evaluate`` method, or 0 for every unfinished state if it has none."""
-    evaluate = getattr(game, "evaluate", None)
-    return evaluate if callable(evaluate) else _unknown
 
 
 def _unknown(state: Any, player: int) -> float:

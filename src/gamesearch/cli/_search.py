@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..capabilities import Capabilities
 from ..chance.expectiminimax import expectiminimax
 from ..errors import InvalidSearchOptionError
 from ..games.registry import GameSpec
@@ -106,16 +107,19 @@ def _mcts_limit(plan: Plan) -> str:
     return " for " + " or ".join(limits) if limits else ""
 
 
-def fitting(game: Any) -> str:
-    """The depth-limited searcher for ``game``: expectiminimax, maxn or iterative_deepening."""
-    if callable(getattr(game, "chance_outcomes", None)):
+def fitting(game: Any, members: Capabilities) -> str:
+    """The depth-limited searcher for ``game``: expectiminimax, maxn or iterative_deepening.
+
+    ``members`` is the game's record (a game of chance has ``chance_outcomes``).
+    """
+    if members.chance_outcomes is not None:
         return "expectiminimax"
     if getattr(game, "num_players", 2) != 2:
         return "maxn"
     return "iterative_deepening"
 
 
-def exact_method(game: Any) -> str:
+def exact_method(game: Any, members: Capabilities) -> str:
     """The method that proves ``game``'s value: mtdf, iterative_deepening, solve or maxn.
 
     The engine's exact solver (``mtdf`` without a depth) where the game offers its hooks
@@ -123,7 +127,7 @@ def exact_method(game: Any) -> str:
     is proven (its progress per depth, its last iteration kept for Ctrl-C); the table solver
     for a two-player game of chance; ``maxn``, deepened until proven, for n != 2 players.
     """
-    family = fitting(game)
+    family = fitting(game, members)
     if family == "expectiminimax":
         return TABLE if game.num_players == 2 else family
     if family == "iterative_deepening" and solving_children(game) is not None:
@@ -131,11 +135,18 @@ def exact_method(game: Any) -> str:
     return family
 
 
-def default_plan(spec: GameSpec, game: Any, *, play: bool) -> Plan:
-    """What ``solve`` (or, with ``play``, each move of ``play``) runs on ``game`` by default."""
+def default_plan(
+    spec: GameSpec, game: Any, *, play: bool, members: Capabilities | None = None
+) -> Plan:
+    """What ``solve`` (or, with ``play``, each move of ``play``) runs on ``game`` by default.
+
+    ``members`` is the game's record, if the command has read it (else it is read here).
+    """
+    if members is None:
+        members = Capabilities.of(game)
     if not play:
-        return Plan(exact_method(game))
-    searcher = fitting(game)
+        return Plan(exact_method(game, members))
+    searcher = fitting(game, members)
     if searcher in DEEPENED:
         return Plan(searcher, depth=spec.depth)
     return Plan(searcher, seconds=spec.move_seconds)
@@ -150,18 +161,22 @@ def plan(
     searcher: str | None = None,
     assignments: Sequence[str] = (),
     flag: str = "-o",
+    members: Capabilities | None = None,
 ) -> Plan:
     """The search the options ask for, checked against ``game``.
 
     ``searcher`` (default: ``--searcher``) and ``assignments`` (``NAME=VALUE`` strings,
     default: ``-o``) choose the searcher and its options; ``args.depth`` and ``args.time``
-    are the limits.
+    are the limits. ``members`` is the game's record, if the command has read it (else it is
+    read here).
 
     Raises:
         InvalidSearchOptionError: a searcher that does not fit the game, a limit the
             searcher does not take, or an option it does not have.
     """
-    default = default_plan(spec, game, play=play)
+    if members is None:
+        members = Capabilities.of(game)
+    default = default_plan(spec, game, play=play, members=members)
     chosen = searcher if searcher is not None else args.searcher
     given = assignments if searcher is not None else getattr(args, "option", [])
     named = {assignment.partition("=")[0].strip() for assignment in given}
@@ -169,8 +184,8 @@ def plan(
     if chosen is None:
         # A limit asks for the depth-limited family that fits; no limit keeps the default.
         exact = default.searcher in (TABLE, "mtdf")
-        chosen = fitting(game) if limited and exact else default.searcher
-    _check_fits(spec, game, chosen)
+        chosen = fitting(game, members) if limited and exact else default.searcher
+    _check_fits(spec, game, chosen, fitting(game, members))
     options = parse_options(given, chosen, METHODS[chosen], flag=flag)
     if chosen == "mcts":
         if args.depth is not None:
@@ -197,8 +212,7 @@ def plan(
     return Plan(chosen, depth=spec.depth if play and chosen in DEEPENED else None, options=options)
 
 
-def _check_fits(spec: GameSpec, game: Any, searcher: str) -> None:
-    fits = fitting(game)
+def _check_fits(spec: GameSpec, game: Any, searcher: str, fits: str) -> None:
     if searcher in _TWO_PLAYER and fits != "iterative_deepening":
         kind = "a game of chance" if fits == "expectiminimax" else "not a two-player game"
         raise InvalidSearchOptionError(

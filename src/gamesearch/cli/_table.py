@@ -19,6 +19,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any, TextIO
 
+from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError, TableFileError
 from ..game import CHANCE
 from ..games.registry import GameSpec, find_game, reference_games
@@ -152,8 +153,9 @@ def _probe(args: argparse.Namespace, out: TextIO) -> int:
             print(f"(positions can be looked up with --game MODULE:CLASS: {exc})", file=out)
             return 0
     with Solution.load(args.file, game) as solution:
-        state = position_from(game, type(game).__name__, args.moves, args.position)
-        return _show(solution, spec, game, state, out)
+        members = Capabilities.of(game)
+        state = position_from(game, members, type(game).__name__, args.moves, args.position)
+        return _show(solution, spec, game, members, state, out)
 
 
 def _spec_of(identity: GameIdentity) -> GameSpec | None:
@@ -204,10 +206,17 @@ def _distance(distance: int | None, method: str, value: float, tolerance: float 
     return f"the game ends in {distance} plies under best play"
 
 
-def _show(solution: Solution, spec: GameSpec | None, game: Any, state: Any, out: TextIO) -> int:
-    """Print what ``solution`` says of ``state``."""
-    render = getattr(game, "render", None)
-    print(render(state) if callable(render) else repr(state), file=out)
+def _show(
+    solution: Solution,
+    spec: GameSpec | None,
+    game: Any,
+    members: Capabilities,
+    state: Any,
+    out: TextIO,
+) -> int:
+    """Print what ``solution`` says of ``state`` (``members``: the game's record, for render)."""
+    render = members.render
+    print(render(state) if render is not None else repr(state), file=out)
     chance = solution.method == "value_iteration" or solution.tolerance is not None
     if game.to_move(state) == CHANCE and not game.is_terminal(state):
         values = ", ".join(

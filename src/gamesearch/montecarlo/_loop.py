@@ -80,7 +80,7 @@ class Search:
         self.prior = settings.prior
         self.noise = settings.dirichlet is not None
         self.result, self.to_move, self.is_terminal = game.result, game.to_move, game.is_terminal
-        self.outcomes_of = getattr(game, "chance_outcomes", None)
+        self.outcomes_of = settings.capabilities.chance_outcomes
         self.simulator = Simulator(game, settings, rng)
         self.solver = Solver(settings.bounds) if settings.solver else None
         self.root_player = root_player

@@ -11,6 +11,7 @@ from typing import Any
 
 from .._core import check_count, check_time_limit
 from .._validation import checked_generator
+from ..capabilities import Capabilities
 from ..errors import GameProtocolError, InvalidSearchOptionError, UnsupportedGameError
 from ..game import Player
 
@@ -49,6 +50,8 @@ class Settings:
     solver: bool
     bounds: tuple[float, float] | None
     """``bounds=`` as given, else the game's ``utility_bounds``, else ``None``."""
+    capabilities: Capabilities
+    """The game's optional members (its ``chance_outcomes``, ``key``), read once."""
 
 
 def check_options(game: Any, options: dict[str, Any]) -> Settings:
@@ -58,6 +61,8 @@ def check_options(game: Any, options: dict[str, Any]) -> Settings:
         InvalidSearchOptionError: no limit, a limit that is not a positive number, or any
             other option of the wrong type or out of range (the message says which).
         UnsupportedGameError: a game with no player.
+        GameProtocolError: the game's ``utility_bounds`` is not a range, or an optional member
+            that must be a method is not callable.
     """
     players = game.num_players
     if isinstance(players, bool) or not isinstance(players, int) or players < 1:
@@ -98,6 +103,7 @@ def check_options(game: Any, options: dict[str, Any]) -> Settings:
         )
     if not isinstance(options["solver"], bool):
         raise InvalidSearchOptionError(f"{SEARCHER}: solver must be True or False")
+    found = Capabilities.of(game)
     return Settings(
         players=players,
         iterations=iterations,
@@ -110,7 +116,8 @@ def check_options(game: Any, options: dict[str, Any]) -> Settings:
         prior=options["prior"],
         dirichlet=_check_dirichlet(options["dirichlet"], options["prior"]),
         solver=options["solver"] and players == 2,
-        bounds=_check_bounds(options["bounds"]) or declared_bounds(game),
+        bounds=_check_bounds(options["bounds"]) or declared_bounds(found),
+        capabilities=found,
     )
 
 
@@ -170,16 +177,17 @@ def _range(pair: Any) -> tuple[float, float] | None:
     return float(pair[0]), float(pair[1])
 
 
-def declared_bounds(game: object) -> tuple[float, float] | None:
+def declared_bounds(capabilities: Capabilities) -> tuple[float, float] | None:
     """The game's ``utility_bounds`` (an attribute or a method of no argument), or ``None``.
 
-    The one place where ``mcts`` reads this optional member (see :mod:`gamesearch.game`).
+    The one place where ``mcts`` reads this optional member (see :mod:`gamesearch.game`), from
+    the game's record ``capabilities``.
 
     Raises:
         GameProtocolError: ``utility_bounds`` is not a pair ``(lowest, highest)`` of finite
             numbers with ``lowest < highest``.
     """
-    declared = getattr(game, "utility_bounds", None)
+    declared = capabilities.utility_bounds
     if callable(declared):
         declared = declared()
     if declared is None:
@@ -187,7 +195,7 @@ def declared_bounds(game: object) -> tuple[float, float] | None:
     pair = _range(declared)
     if pair is None:
         raise GameProtocolError(
-            f"{type(game).__name__}.utility_bounds must be a pair (lowest, highest) of finite "
+            f"{capabilities.game_name}.utility_bounds must be a pair (lowest, highest) of finite "
             f"numbers with lowest < highest: the least and the most utility a player can get, "
             f"such as (-24, 24) for a store difference of 24 seeds; got {declared!r}"
         )

@@ -19,7 +19,9 @@ against games whose random play may never end."""
 class Simulator:
     """Scores the leaves of the tree: every player's utility, indexed by player."""
 
-    __slots__ = ("evaluate", "game", "players", "plies", "rng", "rollout", "stochastic")
+    __slots__ = (
+        "evaluate", "game", "outcomes_of", "players", "plies", "rng", "rollout", "stochastic",
+    )  # fmt: skip
 
     def __init__(self, game: Any, settings: Settings, rng: random.Random) -> None:
         self.game = game
@@ -27,7 +29,8 @@ class Simulator:
         self.evaluate = settings.evaluate
         self.rollout = settings.rollout
         self.rng = rng
-        self.stochastic = getattr(game, "chance_outcomes", None) is not None
+        self.outcomes_of = settings.capabilities.chance_outcomes
+        self.stochastic = self.outcomes_of is not None
         self.plies = 0
         """The moves played by the last random playout (0 for the other ways of scoring)."""
 
@@ -54,7 +57,7 @@ class Simulator:
         is_terminal, actions, result = game.is_terminal, game.actions, game.result
         stochastic = self.stochastic
         to_move = game.to_move
-        outcomes_of: Any = game.chance_outcomes if stochastic else None
+        outcomes_of: Any = self.outcomes_of
         random = self.rng.random
         plies = 0
         try:

@@ -14,7 +14,7 @@ from ..game import A, Game, Player, S
 from ..result import SearchResult
 from ..trace.events import Observer
 from ._grow import grow, terminal
-from ._options import Prior, Rollout, check_options, make_rng
+from ._options import Prior, Rollout, Settings, check_options, make_rng
 from ._trees import check_trees, root_parallel, tree_seeds
 from .tree import MCTSTree, check_tree
 
@@ -204,11 +204,11 @@ def mcts(
         },
     )
     if trees is not None:
-        return _parallel(game, state, locals(), settings.players, trees, started)
+        return _parallel(game, state, locals(), settings, trees, started)
     generator = make_rng(rng)
     check_trace(trace, "mcts")
     kept = check_tree(tree)
-    root_state = resolve_root(game, state)
+    root_state = resolve_root(game, state, settings.capabilities)
     return grow(game, root_state, settings, generator, kept, trace, started)
 
 
@@ -216,14 +216,14 @@ def _parallel(
     game: Game[Any, Any],
     state: Any,
     arguments: dict[str, Any],
-    players: int,
+    settings: Settings,
     trees: int,
     started: float,
 ) -> SearchResult[Any]:
     """``mcts`` with ``trees``: the trees grown as parts on the executor, merged at the root."""
-    root_state = resolve_root(game, state)
+    root_state = resolve_root(game, state, settings.capabilities)
     if game.is_terminal(root_state):
-        return terminal(game, root_state, players, started, None)
+        return terminal(game, root_state, settings.players, started, None)
     seeds = tree_seeds(arguments["rng"], trees)
     options = {name: arguments[name] for name in _SHIPPED}
     return root_parallel(

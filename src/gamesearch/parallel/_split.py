@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -56,6 +56,10 @@ class Setup:
     """The root's player: leaves are scored by its utility, as ``alphabeta`` does."""
     split_depth: int
     batch: int | None
+    key: Callable[[Any], Hashable] | None
+    """The game's ``key``, from its record (read once by ``parallel_search``)."""
+    non_losing_actions: Callable[[Any], Sequence[Any]] | None
+    """The game's ``non_losing_actions``, from its record."""
 
     @property
     def enhanced(self) -> bool:
@@ -105,7 +109,7 @@ def search_child(task: ChildTask) -> Found:
     setup = task.setup
     game = setup.game
     unwound: list[Any] = []
-    with recursion_guard(SEARCHER, unwound, getattr(game, "key", None)):
+    with recursion_guard(SEARCHER, unwound, setup.key):
         if setup.enhanced:
             table = TranspositionTable() if setup.table else None
             outcome = enhanced_search(
@@ -208,7 +212,7 @@ class Splitter:
         if not moves:
             raise no_actions_error(state, moves)
         scored: list[tuple[Any, Found | None]] = []
-        safe_of = getattr(game, "non_losing_actions", None) if mate < math.inf else None
+        safe_of = setup.non_losing_actions if mate < math.inf else None
         if safe_of is not None and (limit < 0 or limit >= 2):
             safe = safe_of(state)
             if not safe:  # every move loses at once: the mover loses at ply 2 (as the engine)

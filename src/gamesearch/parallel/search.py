@@ -8,8 +8,9 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import replace
 
-from .._core import game_evaluation, make_result, prepare, terminal_value
+from .._core import check_game, game_evaluation, make_result, prepare, terminal_value
 from .._parts import check_executor, check_retries, check_shippable
+from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, Game, S
 from ..progress import ProgressCallback
@@ -113,8 +114,10 @@ def parallel_search(
         True
     """
     started = time.perf_counter()
-    evaluate = game_evaluation(game, depth, evaluate)
-    root, limit = prepare(game, state, depth, evaluate, searcher=SEARCHER)
+    check_game(game)
+    members = Capabilities.of(game)
+    evaluate = game_evaluation(game, depth, evaluate, members)
+    root, limit = prepare(game, state, depth, evaluate, searcher=SEARCHER, capabilities=members)
     _check_options(order, table, split_depth, batch)
     check_executor(executor, SEARCHER)
     retries = check_retries(retries, SEARCHER)
@@ -129,7 +132,8 @@ def parallel_search(
     check_shippable(executor, SEARCHER, game=game, state=root, **functions)
     setup = Setup(
         game=game, evaluate=evaluate, order=order, table=table, viewer=game.to_move(root),
-        split_depth=split_depth, batch=batch,
+        split_depth=split_depth, batch=batch, key=members.key,
+        non_losing_actions=members.non_losing_actions,
     )  # fmt: skip
     found = Splitter(setup, executor, retries, progress).node(
         root, (-math.inf, math.inf), limit, split_depth

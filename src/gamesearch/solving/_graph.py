@@ -7,7 +7,7 @@ as numbers; memory is a few lists of n items plus one list of children per state
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from .._core import no_actions_error
@@ -42,8 +42,17 @@ class Graph:
         return len(self.keys)
 
 
-def build_graph(game: Game[Any, Any], roots: Iterable[Any], key: Key, reporter: Reporter) -> Graph:
+def build_graph(
+    game: Game[Any, Any],
+    roots: Iterable[Any],
+    key: Key,
+    reporter: Reporter,
+    chance_outcomes: Callable[[Any], Any] | None,
+) -> Graph:
     """Every state reachable from ``roots``, breadth first.
+
+    ``chance_outcomes`` is the game's member (from its record), ``None`` in a game without
+    chance nodes.
 
     Raises:
         GameProtocolError: a non-terminal state without actions, or whose ``to_move`` is
@@ -54,7 +63,6 @@ def build_graph(game: Game[Any, Any], roots: Iterable[Any], key: Key, reporter: 
     """
     graph = Graph()
     index: dict[Any, int] = {}
-    chance_outcomes = getattr(game, "chance_outcomes", None)
     to_move, actions, result, is_terminal = (
         game.to_move,
         game.actions,

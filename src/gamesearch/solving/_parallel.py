@@ -25,7 +25,7 @@ the 4.5% of the 5 x 4 board's states that have an empty centre column outside bo
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, MutableMapping
+from collections.abc import Callable, Hashable, Iterator, MutableMapping
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from itertools import pairwise
@@ -240,8 +240,11 @@ def split_solve(
     retries: int,
     progress: ProgressCallback | None,
     save: Callable[[list[tuple[Any, Entry]]], object] | None,
+    region: Callable[[Any], Hashable | None] | None,
 ) -> tuple[int, int]:
     """Solve the parts (by region, or below a frontier) on ``executor`` into ``table``.
+
+    ``region`` is the game's member of that name (from its record), if it has one.
 
     Returns the number of parts and of duplicates (states solved by more than one part).
 
@@ -255,8 +258,7 @@ def split_solve(
         UnsupportedGameError: two parts found different constant sums.
         PartFailedError: a part raised anything else, or its worker died, after its retries.
     """
-    region = getattr(game, "region", None)
-    if callable(region):
+    if region is not None:
         parts = by_region(game, key, regions(game, roots, key, table, region), split)
     else:
         states = frontier(game, roots, key, table, split * STATES_PER_PART)

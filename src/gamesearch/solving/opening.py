@@ -11,6 +11,7 @@ from typing import Any
 
 from .._core import check_deterministic, check_game, check_two_players, resolve_root
 from .._parts import check_executor, check_retries, check_shippable, run_parts
+from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError, TableFileError
 from ..game import Game, S
 from ..twoplayer._solver import solving_children
@@ -118,14 +119,15 @@ def opening_book(
     started = time.perf_counter()
     check_game(game)
     check_two_players(game, "opening_book")
-    check_deterministic(game, "opening_book")
+    found = Capabilities.of(game)
+    check_deterministic(game, "opening_book", found)
     if isinstance(plies, bool) or not isinstance(plies, int) or plies < 0:
         raise InvalidSearchOptionError(f"opening_book: plies must be an int >= 0, not {plies!r}")
     _check_split_ply(split_ply, plies)
     check_progress(progress, progress_every)
     check_executor(executor, "opening_book")
     attempts = check_retries(retries, "opening_book")
-    root = resolve_root(game, state)
+    root = resolve_root(game, state, found)
     check_shippable(executor, "opening_book", game=game, state=root)
     if path is not None:
         done = _existing_book(path, game, plies, root)

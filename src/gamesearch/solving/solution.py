@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ..book import BookEntry
+from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError, TableFileError, UnsolvedStateError
 from ..game import CHANCE, Game, Player
 from ..identity import game_name, remake
@@ -363,8 +364,8 @@ class Solution:
         if in_memory:
             connection.close()
         if key is None:
-            own_key = getattr(game, "key", None)
-            key = own_key if kind == "game.key" and callable(own_key) else _identity
+            own_key = Capabilities.of(game).key if kind == "game.key" else None
+            key = own_key if own_key is not None else _identity
         method = meta.get("method", "?")
         return cls(
             game, table, sums, method, key, tolerance=tolerance, key_kind=kind, roots=roots,

@@ -13,6 +13,7 @@ from typing import Any
 
 from .._core import check_game, check_two_players, resolve_root
 from .._parts import check_executor, check_retries, check_shippable
+from ..capabilities import Capabilities
 from ..errors import CyclicGameError, GameProtocolError, InvalidSearchOptionError, TableFileError
 from ..game import Game, S
 from . import _file, _store
@@ -171,13 +172,14 @@ def solve(
     started = time.perf_counter()
     check_game(game)
     check_two_players(game, "solve")
-    chance = getattr(game, "chance_outcomes", None) is not None
+    found = Capabilities.of(game)
+    chance = found.chance_outcomes is not None
     method = _check_method(method, chance)
     _check_options(batch, tolerance, max_sweeps)
     check_progress(progress, progress_every)
     starts = _roots(game, state, roots)
-    keyfn, kind = _key(game, key)
-    _check_roots(game, starts, keyfn, kind)
+    keyfn, kind = _key(found, key)
+    _check_roots(game, starts, keyfn, kind, found)
     parallel = _parallel(game, starts[0], method, chance, keyfn, executor, retries, split)
     reporter = Reporter(progress, progress_every)
     sums = Sums(game)
@@ -199,7 +201,7 @@ def solve(
             writer.meta(head)
         table, used, parts, duplicates = _run(
             game, starts, method, keyfn, table, sums, reporter, writer, tolerance, max_sweeps,
-            parallel,
+            parallel, found,
         )  # fmt: skip
         if writer is not None:
             exact = used != "value_iteration"
@@ -239,6 +241,7 @@ def _run(
     tolerance: float,
     max_sweeps: int,
     parallel: _Split | None,
+    capabilities: Capabilities,
 ) -> tuple[dict[Any, Entry], str, int, int]:
     """Solve with ``method``; return the table, the method used, the parts and duplicates.
 
@@ -246,8 +249,9 @@ def _run(
     into parts below a frontier first, with ``parallel``, each part written as it arrives);
     value iteration takes the components ``table`` holds whole and tells ``writer`` each
     component as it settles; retrograde analysis hands its whole table to ``writer`` at the end.
+    ``capabilities`` is the game's record of optional members (its ``chance_outcomes``, ``region``).
     """
-    chance = getattr(game, "chance_outcomes", None) is not None
+    chance = capabilities.chance_outcomes is not None
     if method in ("auto", "memo") and not chance:
         try:
             parts = duplicates = 0
@@ -255,7 +259,7 @@ def _run(
                 parts, duplicates = split_solve(
                     game, starts, keyfn, table, sums, parallel.executor, split=parallel.split,
                     retries=parallel.retries, progress=reporter.callback,
-                    save=None if writer is None else writer.add_all,
+                    save=None if writer is None else writer.add_all, region=capabilities.region,
                 )  # fmt: skip
             reporter.start("solve")
             memo_solve(
@@ -269,7 +273,7 @@ def _run(
                     f"solve: the state {found.state!r} repeats, so {type(game).__name__} is not "
                     "acyclic: use method='retrograde' (or 'auto')"
                 ) from None
-    graph = build_graph(game, starts, keyfn, reporter)
+    graph = build_graph(game, starts, keyfn, reporter, capabilities.chance_outcomes)
     if chance:
         # Each component is written as it settles, so an interrupted run resumes from there.
         finished = None if writer is None else writer.add
@@ -380,12 +384,14 @@ def _roots(game: Game[S, Any], state: S | None, roots: Iterable[S] | None) -> li
     return found
 
 
-def _key(game: Game[Any, Any], key: object) -> tuple[Key, str]:
-    """The key function and what it is: ``"game.key"``, ``"state"`` or ``"custom"``."""
+def _key(found: Capabilities, key: object) -> tuple[Key, str]:
+    """The key function and what it is: ``"game.key"``, ``"state"`` or ``"custom"``.
+
+    ``found`` is the game's record, whose ``key`` is the default.
+    """
     if key is None:
-        own = getattr(game, "key", None)
-        if callable(own):
-            return own, "game.key"
+        if found.key is not None:
+            return found.key, "game.key"
         return _identity, "state"
     if key == "state":
         return _identity, "state"
@@ -400,12 +406,14 @@ def _identity(state: Any) -> Any:
     return state
 
 
-def _check_roots(game: Game[Any, Any], starts: list[Any], keyfn: Key, kind: str) -> None:
+def _check_roots(
+    game: Game[Any, Any], starts: list[Any], keyfn: Key, kind: str, found: Capabilities
+) -> None:
     for root in starts:
         if kind == "custom":
             _hashable(keyfn, root)
         else:
-            resolve_root(game, root)
+            resolve_root(game, root, found)
 
 
 def _resume(
@@ -496,7 +504,8 @@ def _finished(
         TableFileError: the file does not hold a root asked for (it was built from other
             roots), or its values were iterated to a looser tolerance than asked.
     """
-    loaded = Solution.load(path, game, in_memory=True, key=keyfn if kind == "custom" else None)
+    # keyfn is the key the file was built with (_resume checked its kind): not read again.
+    loaded = Solution.load(path, game, in_memory=True, key=keyfn)
     for root in starts:
         if root not in loaded:
             raise TableFileError(

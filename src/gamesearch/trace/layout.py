@@ -29,6 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError
 from .recorder import TraceNode
 
@@ -133,14 +134,21 @@ def board(game: Any, node: TraceNode) -> str | None:
     small and in a fixed-width font, in the node.
 
     Args:
-        game: The game, or ``None``.
+        game: The game, its :class:`~gamesearch.capabilities.Capabilities` (read once by a
+            caller that draws many nodes), or ``None``.
         node: A node; its state must be known (``None`` is returned otherwise).
 
     Returns:
         The drawing, without trailing blank lines, or ``None``.
+
+    Raises:
+        GameProtocolError: an optional member of the game that must be a method is not
+            callable.
     """
-    render = getattr(game, "render", None)
-    if not callable(render) or node.state is None:
+    if game is None or node.state is None:
+        return None
+    render = (game if isinstance(game, Capabilities) else Capabilities.of(game)).render
+    if render is None:
         return None
     text = render(node.state)
     return str(text).rstrip() if text is not None else None

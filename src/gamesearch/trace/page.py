@@ -23,6 +23,7 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING, Any
 
+from ..capabilities import Capabilities
 from ._page_assets import SCRIPT, STYLE, script_json
 from ._page_steps import Steps, fold_index, value_text
 from ._page_summary import action_text, too_big
@@ -93,14 +94,15 @@ def to_html(
     items, below = drawn
     index = fold_index(items)
     steps = Steps(tree, root, index)
-    game = tree.game if boards else None
+    # The game's render, read once for every node drawn (None: no boards).
+    members = Capabilities.of(tree.game) if boards and tree.game is not None else None
     texts = _texts(items, steps.steps)
     hidden = _hidden(items, below)
     foldable = {key for key, count in hidden.items() if collapse is not None and count > collapse}
     foldable.discard(id(root))
 
     def size(item: Item) -> tuple[float, float]:
-        return _size(tree, game, item, texts, hidden[id(item)] if id(item) in foldable else 0)
+        return _size(tree, members, item, texts, hidden[id(item)] if id(item) in foldable else 0)
 
     boxes = tidy(root, size, lambda i: below[id(i)])
     order = {id(box.item): number for number, box in enumerate(boxes)}
@@ -108,7 +110,7 @@ def to_html(
     for step in steps.steps:
         step["node"] = renumber[step["node"]]
         step["set"] = {str(renumber[int(key)]): value for key, value in step["set"].items()}
-    svg = _svg(tree, game, boxes, {key: hidden[key] for key in foldable})
+    svg = _svg(tree, members, boxes, {key: hidden[key] for key in foldable})
     nodes = [
         {
             "name": _name(tree, box.item),
@@ -200,13 +202,17 @@ def _more(hides: int) -> str:
 
 
 def _size(
-    tree: Recorder, game: Any, item: Item, texts: dict[int, dict[str, int]], hides: int
+    tree: Recorder,
+    members: Capabilities | None,
+    item: Item,
+    texts: dict[int, dict[str, int]],
+    hides: int,
 ) -> tuple[float, float]:
     """The box of ``item``: wide enough for every text it will show (and its count, folded)."""
     if isinstance(item, Fold):
         longest = max(len(line) for line in _fold_label(item))
         return (max(44.0, _WIDTHS["window"] * longest + 2 * _PAD), 2 * _ROWS["window"] + 16 + _PAD)
-    drawn = board(game, item)
+    drawn = board(members, item)
     lines = drawn.splitlines() if drawn else []
     widest = texts[id(item)]
     width = max(
@@ -252,7 +258,9 @@ def _glyph(kind: str, left: float, top: float) -> str:
     return f'<rect class="glyph" x="{x + 0.5:.1f}" y="{y + 0.5:.1f}" width="8" height="8"/>'
 
 
-def _node_svg(tree: Recorder, game: Any, box: Box, number: int, hides: int) -> list[str]:
+def _node_svg(
+    tree: Recorder, members: Capabilities | None, box: Box, number: int, hides: int
+) -> list[str]:
     """One box: its card, kind, name, board, value and window (the last two set by script).
 
     A box that may be folded (``hides`` > 0) also has the edge of a stack of cards behind it
@@ -286,7 +294,7 @@ def _node_svg(tree: Recorder, game: Any, box: Box, number: int, hides: int) -> l
         f'<text class="name" x="{left + 18:.1f}" y="{top + 10.5:.1f}">'
         f"{html.escape(tree.name(item))}</text>"
     )
-    drawn = board(game, item)
+    drawn = board(members, item)
     baseline = top + _ROWS["name"]
     for line in drawn.splitlines() if drawn else []:
         baseline += _ROWS["board"]
@@ -327,7 +335,9 @@ def _edge_svg(box: Box, number: int) -> list[str]:
     ]
 
 
-def _svg(tree: Recorder, game: Any, boxes: list[Box], foldable: dict[int, int]) -> str:
+def _svg(
+    tree: Recorder, members: Capabilities | None, boxes: list[Box], foldable: dict[int, int]
+) -> str:
     """The whole tree as inline SVG: edges first, then the boxes over them, in one camera.
 
     ``foldable`` gives the nodes a box hides when folded, by the ``id`` of the boxes that may be.
@@ -344,7 +354,7 @@ def _svg(tree: Recorder, game: Any, boxes: list[Box], foldable: dict[int, int]) 
         parts.extend(_edge_svg(box, number))
     parts.append('</g>\n<g id="boxes">')
     for number, box in enumerate(boxes):
-        parts.extend(_node_svg(tree, game, box, number, foldable.get(id(box.item), 0)))
+        parts.extend(_node_svg(tree, members, box, number, foldable.get(id(box.item), 0)))
     parts.append("</g>\n</g>\n</svg>")
     return "\n".join(parts)
 

@@ -12,6 +12,7 @@ import importlib
 import math
 from typing import TYPE_CHECKING, Any
 
+from ..capabilities import Capabilities
 from ..errors import MissingDependencyError
 from .layout import Fold, Item, board, check_count, shown
 
@@ -96,7 +97,8 @@ def to_dot(tree: Recorder, root: TraceNode, *, fold: int | None = None, boards: 
     """
     check_count("to_dot", "fold", fold, optional=True)
     pv = {id(node) for node in tree.principal_variation(root)}
-    game = tree.game if boards else None
+    # The game's render, read once for every node drawn (None: no boards).
+    members = Capabilities.of(tree.game) if boards and tree.game is not None else None
     lines = [
         "digraph search {",
         '  graph [ordering=out, nodesep=0.12, ranksep=0.45, fontname="Helvetica"];',
@@ -112,7 +114,7 @@ def to_dot(tree: Recorder, root: TraceNode, *, fold: int | None = None, boards: 
             lines.append(f"  {name} [{_fold(item)}];")
             lines.append(f'  {parent} -> {name} [label="", {_PRUNED}];')
             continue
-        lines.extend(_node(tree, game, item, name, id(item) in pv))
+        lines.extend(_node(tree, members, item, name, id(item) in pv))
         if parent is not None:
             lines.append(f"  {parent} -> {name} [{_edge(item, id(item) in pv)}];")
         pending.extend((child, name) for child in reversed(shown(item, fold=fold)))
@@ -138,9 +140,11 @@ def _edge(node: TraceNode, pv: bool) -> str:
     return ", ".join(edge)
 
 
-def _node(tree: Recorder, game: Any, node: TraceNode, name: str, pv: bool) -> list[str]:
+def _node(
+    tree: Recorder, members: Capabilities | None, node: TraceNode, name: str, pv: bool
+) -> list[str]:
     """The DOT lines of one node: the node, and its window in a box of its own beside it."""
-    drawn = board(game, node)
+    drawn = board(members, node)
     attributes = [f"label={_quote(_label(node))}"]
     shape = _SHAPES.get(node.kind or "leaf", "box")
     if drawn is not None:
