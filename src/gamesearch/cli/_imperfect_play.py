@@ -16,6 +16,7 @@ import random
 from types import SimpleNamespace
 from typing import Any, TextIO
 
+from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError, UnsupportedGameError
 from ..game import CHANCE
 from ..games.registry import find_game
@@ -108,7 +109,7 @@ def _imperfect(args: argparse.Namespace) -> Any:
         return make_imperfect_game(name, args.param, PLAY_GAMES)
     if ":" in args.game:
         game = find_game(args.game).make_from(args.param)
-        if callable(getattr(game, "information_set", None)):
+        if Capabilities.of(game).information_set is not None:
             return game
     return None
 
