@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 from .._core import check_game
+from ..capabilities import Capabilities
 from ..errors import GameProtocolError, InvalidSearchOptionError, NotAGameError
 from ..game import CHANCE, Player
 
@@ -20,8 +21,9 @@ def check_determinizable(game: Any, searcher: str) -> None:
         NotAGameError: a member is missing.
     """
     check_game(game)
+    members = Capabilities.of(game)
     for name in ("information_set", "sample_state"):
-        if not callable(getattr(game, name, None)):
+        if getattr(members, name) is None:
             raise NotAGameError(
                 f"{searcher} samples worlds with sample_state(state, player, rng) and needs "
                 f"information_set(state, player): {type(game).__name__} has no {name} "

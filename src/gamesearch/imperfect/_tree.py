@@ -18,6 +18,7 @@ from typing import Any
 
 from .._core import check_game
 from .._validation import checked_number, is_player, mover_error
+from ..capabilities import Capabilities
 from ..errors import (
     GameProtocolError,
     InvalidDistributionError,
@@ -96,7 +97,7 @@ def check_imperfect(game: Any, searcher: str) -> None:
         NotAGameError: a member is missing.
     """
     check_game(game)
-    if not callable(getattr(game, "information_set", None)):
+    if Capabilities.of(game).information_set is None:
         raise NotAGameError(
             f"{searcher}: {type(game).__name__} has no information_set(state, player) method, "
             "so it is not a game of imperfect information (see "
@@ -118,7 +119,7 @@ def enumerate_tree(game: Any, *, searcher: str, max_nodes: int = MAX_NODES) -> F
     """
     check_imperfect(game, searcher)
     players = game.num_players
-    has_chance = callable(getattr(game, "chance_outcomes", None))
+    has_chance = Capabilities.of(game).chance_outcomes is not None
     tree = FlatTree(players, [], [], [], [], [], [], [], [], [], [], [])
     index: dict[Hashable, int] = {}
     pending: deque[Any] = deque([game.initial_state()])

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .._core import check_game
+from ..capabilities import Capabilities
 from ..errors import GameProtocolError, NotAGameError
 from ..game import CHANCE
 
@@ -89,7 +90,7 @@ def check_information_sets(
         ValueError: ``max_histories`` or ``samples`` is not an int >= 0.
     """
     check_game(game)
-    if not callable(getattr(game, "information_set", None)):
+    if Capabilities.of(game).information_set is None:
         raise NotAGameError(f"{type(game).__name__} has no information_set(state, player) method")
     for name, value in (("max_histories", max_histories), ("samples", samples)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
@@ -156,8 +157,8 @@ def _check_samples(
     problems: _Problems,
 ) -> int:
     """Draw ``samples`` states at each decision; check their keys (and that the game has them)."""
-    sample = getattr(game, "sample_state", None)
-    if not callable(sample) or samples == 0:
+    sample = Capabilities.of(game).sample_state
+    if sample is None or samples == 0:
         return 0
     rng = random.Random(seed)
     drawn = 0

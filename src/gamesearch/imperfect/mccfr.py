@@ -36,6 +36,7 @@ from typing import Any, Literal
 
 from .._core import check_count, check_time_limit
 from .._validation import checked_number, is_player, mover_error
+from ..capabilities import Capabilities
 from ..errors import (
     GameProtocolError,
     InvalidSearchOptionError,
@@ -154,7 +155,7 @@ class MCCFRSolver:
         """Wall-clock seconds spent in :meth:`iterate`."""
         self._game: Any = game
         self._players = int(game.num_players)
-        self._chance = callable(getattr(game, "chance_outcomes", None))
+        self._chance = Capabilities.of(game).chance_outcomes is not None
         self._random = generator(rng, "mccfr").random
         self._exploration = float(exploration)
         self._index: dict[Hashable, int] = {}

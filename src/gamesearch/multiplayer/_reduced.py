@@ -14,6 +14,7 @@ from typing import Any, Generic, NamedTuple, TypeVar
 
 from .._core import check_trace
 from .._validation import checked_number, mover_error
+from ..capabilities import Capabilities
 from ..errors import GameProtocolError, SearchTooDeepError, UnsupportedGameError
 from ..game import Evaluation, Game, Player
 from ..result import SearchResult
@@ -124,7 +125,7 @@ class BestReply(Paranoid[_S]):
         self, game: Game[_S, Any], root_player: Player, evaluate: Evaluation[_S] | None
     ) -> None:
         super().__init__(game, root_player, evaluate)
-        self._pass_turn: Callable[[_S], _S] | None = getattr(game, "pass_turn", None)
+        self._pass_turn: Callable[[_S], _S] | None = Capabilities.of(game).pass_turn
         if self.players > 2 and not callable(self._pass_turn):
             raise UnsupportedGameError(
                 f"best_reply lets the opponents who do not reply pass, but {type(game).__name__} "

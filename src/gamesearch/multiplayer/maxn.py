@@ -22,6 +22,7 @@ from .._core import (
     recursion_guard,
 )
 from .._validation import checked_number, mover_error, translate
+from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, Game, Player, S
 from ..result import SearchResult
@@ -246,7 +247,7 @@ def maxn(
         trace(Leave(state, ply, vector[root_player], action, None, None, values=vector))
 
     terminal = is_terminal(root)
-    with recursion_guard("maxn", unwound, getattr(game, "key", None)):
+    with recursion_guard("maxn", unwound, Capabilities.of(game).key):
         root_player = mover_of(root)
         if trace is not None and not terminal:
             tell_enter(root, None, 0, root_player)
