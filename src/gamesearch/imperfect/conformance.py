@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .._core import check_game
+from .._problems import Problems
 from ..capabilities import Capabilities
 from ..errors import GameProtocolError, NotAGameError
 from ..game import CHANCE
@@ -49,18 +50,6 @@ class InformationSetReport:
 
     samples: int
     """States drawn with ``sample_state`` and checked (0 when the game has no such member)."""
-
-
-class _Problems:
-    """The first example of each kind of defect, with the line of play that reached it."""
-
-    def __init__(self) -> None:
-        self.found: dict[str, str] = {}
-
-    def add(self, kind: str, message: str, line: tuple[Any, ...]) -> None:
-        if kind not in self.found:
-            where = "the initial state" if not line else f"the state after actions {list(line)}"
-            self.found[kind] = f"{message} (at {where})"
 
 
 def check_information_sets(
@@ -95,7 +84,7 @@ def check_information_sets(
     for name, value in (("max_histories", max_histories), ("samples", samples)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise ValueError(f"check_information_sets: {name} must be an int >= 0, got {value!r}")
-    problems = _Problems()
+    problems = Problems()
     sets: dict[Hashable, tuple[int, tuple[Any, ...], tuple[Any, ...]]] = {}
     decisions: list[tuple[Any, tuple[Any, ...]]] = []
     seen: set[Any] = set()
@@ -154,7 +143,7 @@ def _check_samples(
     samples: int,
     seed: int,
     histories: set[Any] | None,
-    problems: _Problems,
+    problems: Problems,
 ) -> int:
     """Draw ``samples`` states at each decision; check their keys (and that the game has them)."""
     sample = Capabilities.of(game).sample_state
