@@ -11,8 +11,7 @@ from ..game import A, Evaluation, S, StochasticGame
 from ..result import SearchResult
 from ..trace.events import Observer
 from ._common import check_bounds, prepare_chance
-from ._expect import expect_search
-from ._star import star_search
+from ._search import chance_search
 
 __all__ = ["expectiminimax"]
 
@@ -116,27 +115,15 @@ def expectiminimax(
             "child of a chance node before it finishes any, which a trace of nested nodes cannot "
             "show; trace pruning='star1' or no pruning"
         )
-    if pruning is None:
-        return expect_search(
-            game,
-            problem,
-            depth,
-            evaluate,
-            opponent=None,
-            bounds=span,
-            searcher="expectiminimax",
-            started=started,
-            trace=trace,
-        )
-    assert span is not None  # check_bounds() refuses pruning without bounds
-    return star_search(
+    return chance_search(
         game,
         problem,
         depth,
         evaluate,
+        opponent=None,
         bounds=span,
-        probe=pruning == "star2",
-        searcher=f"expectiminimax (pruning={pruning!r})",
+        pruning=pruning,
+        searcher="expectiminimax" if pruning is None else f"expectiminimax (pruning={pruning!r})",
         started=started,
         trace=trace,
     )
