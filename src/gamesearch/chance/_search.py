@@ -730,13 +730,26 @@ def chance_search(
                 continue
             cut_low = (alpha - total - above[i]) / probability
             cut_high = (beta - total - below[i]) / probability
-            value, line = expand(
-                children[i],
-                ply,
-                cut_low if cut_low >= low else low,
-                cut_high if cut_high <= high else high,
-                entry,
-            )
+            window_low = cut_low if cut_low >= low else low
+            window_high = cut_high if cut_high <= high else high
+            child = children[i]
+            if track:
+                step_on(child)
+            try:  # ``expand``, inline (Star2 is not traced): one frame a node
+                if entry is not None:  # probed: go on from its second action
+                    value, line = decide(child, ply, window_low, window_high, entry[0], entry)
+                elif (mover := to_move(child)) == CHANCE:
+                    value, line = star2(child, ply, window_low, window_high)
+                elif mover == max_player:
+                    value, line = decide(child, ply, window_low, window_high, True, None)
+                elif mover == min_player:
+                    value, line = decide(child, ply, window_low, window_high, False, None)
+                else:
+                    raise mover_error(child, mover, 2, chance=True)
+            except TypeError as exc:  # a member returned something of the wrong kind
+                translate(exc, game, child, evaluate)
+            if track:
+                on_line.discard(child)
             if value <= cut_low:
                 cutoffs += 1
                 bound = total + probability * value + above[i]
