@@ -38,7 +38,7 @@ def expectiminimax(
     ``depth`` counts decision plies only: chance nodes do not use depth, as in OpenSpiel's
     ``expectiminimax``. A state reached after ``depth`` decisions is evaluated, a chance node
     included. With ``pruning="star1"`` or ``"star2"`` the search prunes at chance nodes as
-    well as at MAX and MIN nodes (Ballard 1983; see ``gamesearch._star``), which needs
+    well as at MAX and MIN nodes (Ballard 1983; see ``gamesearch.chance._search``), which needs
     ``bounds=(lower, upper)`` that no utility and no evaluation goes outside; the value and the
     action are those of the unpruned search, found with fewer nodes. The values are the game's
     own numbers until the result is built: with ``Fraction`` probabilities and integer
