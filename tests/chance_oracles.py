@@ -3,7 +3,7 @@
 These were the library's traced loops until issue 28 made one production loop
 (``gamesearch/chance/_search.py``) serve with a trace and without. They are kept here, as
 written then, to check that loop against: one frame a node, every leaf scored by
-:class:`~gamesearch.chance._common.LeafScorer`, Star2's probes and Star1's search phase in one
+:class:`LeafScorer`, Star2's probes and Star1's search phase in one
 chance procedure (``probe=True`` runs Star2 here, traced or not), and no inlining. A test calls
 them with a checked :class:`~gamesearch.chance._common.ChanceProblem` (see
 ``reference_search``) and compares value, action, line, statistics and trace events.
@@ -49,14 +49,16 @@ crossed, so that rounding in the formulas can never make it look exact.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
 from gamesearch._core import no_actions_error, on_fresh_stack, recursion_guard
-from gamesearch._validation import cycle_error, mover_error, translate
+from gamesearch._validation import cycle_error, mover_error, number_error, translate
 from gamesearch.chance._common import (
     ChanceProblem,
-    LeafScorer,
+    bounds_error,
+    chance_result,
     distribution,
     infinite_mix_error,
     prepare_chance,
@@ -67,6 +69,99 @@ from gamesearch.result import SearchResult
 from gamesearch.trace.events import Enter, Leaf, Leave, NodeKind, Observer, Prune
 
 _NOTHING: Any = object()
+_INF, _NEG_INF = math.inf, -math.inf
+
+
+class LeafScorer:
+    """Scores the leaves of a chance search for MAX, and counts them.
+
+    A state is a leaf when it is terminal (scored by ``utility``) or at the ply limit (scored
+    by ``evaluate``); values are checked for NaN and, with ``bounds``, against them.
+    """
+
+    __slots__ = (
+        "bounds",
+        "estimates",
+        "evaluate",
+        "game",
+        "leaves",
+        "limit",
+        "max_depth",
+        "player",
+    )
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        player: Player,
+        limit: int,
+        evaluate: Callable[[Any, Player], float] | None,
+        bounds: tuple[Any, Any] | None,
+    ) -> None:
+        self.game, self.player, self.limit = game, player, limit
+        self.evaluate, self.bounds = evaluate, bounds
+        self.leaves = 0
+        """Leaves scored."""
+        self.max_depth = 0
+        """The deepest decision ply of a leaf scored."""
+        self.estimates = 0
+        """Leaves scored by ``evaluate``: none means the value is exact."""
+
+    def value(self, state: Any, ply: int) -> Any:
+        """The value of ``state`` for MAX if it is a leaf at decision ply ``ply``, else None."""
+        game, player = self.game, self.player
+        if game.is_terminal(state):
+            value = game.utility(state, player)
+            source = "utility"
+        elif ply == self.limit:
+            value = self.evaluate(state, player)  # type: ignore[misc]  # a limit implies it
+            source = "evaluate"
+            self.estimates += 1
+        else:
+            return None
+        kind = value.__class__
+        # None, a string, NaN, +inf or -inf?
+        if (kind is not float and kind is not int) or not _NEG_INF < value < _INF:
+            error = number_error(value, state, player, source)
+            if error is not None:
+                raise error
+        bounds = self.bounds
+        if bounds is not None and not bounds[0] <= value <= bounds[1]:
+            raise bounds_error(state, player, source, value, bounds)
+        self.leaves += 1
+        if ply > self.max_depth:
+            self.max_depth = ply
+        return value
+
+    def result(
+        self,
+        root: Any,
+        value: Any,
+        line: Any,
+        *,
+        nodes: int,
+        cutoffs: int,
+        depth: int | None,
+        started: float,
+    ) -> SearchResult[Any]:
+        """The search's result for MAX, with the leaves counted here.
+
+        There is no action to report at a root where nature moves.
+        """
+        return chance_result(
+            self.game,
+            root,
+            self.player,
+            value,
+            line,
+            nodes=nodes,
+            leaves=self.leaves,
+            cutoffs=cutoffs,
+            max_depth=self.max_depth,
+            exact=self.estimates == 0,
+            depth=depth,
+            started=started,
+        )
 
 
 def reference_search(

@@ -73,7 +73,7 @@ from ..errors import IllegalActionError
 from ..game import CHANCE, Game, Player
 from ..result import SearchResult
 from ..trace.events import Enter, Leaf, Leave, NodeKind, Observer, Prune
-from ._common import ChanceProblem, LeafScorer, bounds_error, distribution, infinite_mix_error
+from ._common import ChanceProblem, bounds_error, chance_result, distribution, infinite_mix_error
 
 __all__ = ["Opponent", "chance_search", "uniform_opponent"]
 
@@ -834,10 +834,18 @@ def chance_search(
     alpha, beta = (low, high) if windowed else (math.inf, -math.inf)
     with recursion_guard(searcher):
         value, line = on_fresh_stack(visit, root, 0, alpha, beta)
-    scorer = LeafScorer(game, max_player, limit, evaluate, bounds)
-    scorer.leaves, scorer.estimates = ends + estimates, estimates
-    # A leaf at the depth limit is scored by evaluate, and none is deeper.
-    scorer.max_depth = max(max_depth, limit) if estimates else max_depth
-    return scorer.result(
-        root, value, line, nodes=nodes, cutoffs=cutoffs, depth=depth, started=started
+    return chance_result(
+        game,
+        root,
+        max_player,
+        value,
+        line,
+        nodes=nodes,
+        leaves=ends + estimates,
+        cutoffs=cutoffs,
+        # A leaf at the depth limit is scored by evaluate, and none is deeper.
+        max_depth=max(max_depth, limit) if estimates else max_depth,
+        exact=estimates == 0,
+        depth=depth,
+        started=started,
     )
