@@ -99,7 +99,7 @@ class Sums(NamedTuple):
 _NOTHING: Any = object()
 _PLAIN = frozenset((float, int))
 """The classes whose values need only the bounds checked (NaN fails them)."""
-_LARGEST = sys.float_info.max
+_LARGEST: Any = sys.float_info.max
 """The largest finite float: the bounds when none are given, which infinities fail."""
 _LEAF: Any = object()
 _SUMS_LIMIT = 256
@@ -178,17 +178,16 @@ def chance_search(
     root, limit, max_player, outcomes_of = problem
     is_terminal, to_move, utility = game.is_terminal, game.to_move, game.utility
     actions, result = game.actions, game.result
-    players: int = game.num_players
     windowed = pruning is not None
     # Without bounds, every finite float: an infinite value (or NaN) goes to ``checked``.
-    span: tuple[Any, Any] = (-_LARGEST, _LARGEST) if bounds is None else bounds
-    low, high = span
+    low, high = (-_LARGEST, _LARGEST) if bounds is None else bounds
     # Expectimax has no MIN: there the test for MIN's nodes, after MAX's, always fails.
     min_player = 1 - max_player if opponent is None else max_player
-    others = tuple(player for player in range(players) if player != max_player)
+    others = tuple(player for player in range(game.num_players) if player != max_player)
     legal_check = opponent is not None and opponent is not uniform_opponent
     # Counted: nodes, cutoffs, terminal leaves (``ends``) with the deepest one's decision ply,
-    # and the leaves scored by ``evaluate`` (``estimates``), all at the depth limit.
+    # and the leaves scored by ``evaluate`` (``estimates``), all at the depth limit, the
+    # deepest ply there is.
     nodes, cutoffs, ends, max_depth, estimates = 1, 0, 0, 0, 0
     track = limit < 0  # without a depth limit a cycle would never end: watch the line
     on_line: set[Any] = set()
@@ -211,7 +210,7 @@ def chance_search(
         return value
 
     def visit(state: Any, ply: int, alpha: Any, beta: Any) -> tuple[Any, Any]:
-        """The value of any node ``state`` for MAX and its line (the root, Star2's probes)."""
+        """The value of any node ``state`` for MAX and its line: the root's."""
         nonlocal ends, max_depth, estimates
         if is_terminal(state):
             value = utility(state, max_player)
@@ -350,7 +349,7 @@ def chance_search(
     def outcomes_at(state: Any, raw: Any) -> list[Any]:
         """The checked distribution ``raw`` of ``state`` (with its sums), laid out as ``known``."""
         if outcomes_of is None:
-            raise mover_error(state, CHANCE, players, chance=False)
+            raise mover_error(state, CHANCE, game.num_players, chance=False)
         outcomes = distribution(raw, state, "chance_outcomes")
         found = None
         if windowed:
@@ -383,7 +382,7 @@ def chance_search(
             next_ply = ply  # chance layers do not count toward the depth
         else:
             if mover not in others:
-                raise mover_error(state, mover, players, chance=outcomes_of is not None)
+                raise mover_error(state, mover, game.num_players, chance=outcomes_of is not None)
             pairs = distribution(opponent(game, state), state, "opponent")  # type: ignore[misc]
             if legal_check:
                 check_legal(pairs, actions(state), state)
@@ -438,7 +437,7 @@ def chance_search(
 
     def wrong_mover(state: Any, ply: int, alpha: Any, beta: Any, mover: Any) -> tuple[Any, Any]:
         """Expectiminimax at a node of neither player: an error."""
-        raise mover_error(state, mover, players, chance=outcomes_of is not None)
+        raise mover_error(state, mover, game.num_players, chance=outcomes_of is not None)
 
     def star1(state: Any, ply: int, alpha: Any, beta: Any) -> tuple[Any, Any]:
         """Star1 at the chance node ``state``: its value for MAX and its line.
@@ -486,11 +485,17 @@ def chance_search(
                 if value <= cut_low:  # V <= alpha whatever the other outcomes bring
                     bound = total + probability * value + above[i]
                     bound = bound if bound <= alpha else alpha
-                    return cut(state, level, outcomes, i, line, bound, alpha, beta)
+                    cutoffs += 1
+                    if tracing:
+                        tell_cut(state, level, outcomes, i, bound, alpha, beta)
+                    return bound, (outcome, line)
                 if value >= cut_high:  # V >= beta whatever the other outcomes bring
                     bound = total + probability * value + below[i]
                     bound = bound if bound >= beta else beta
-                    return cut(state, level, outcomes, i, line, bound, alpha, beta)
+                    cutoffs += 1
+                    if tracing:
+                        tell_cut(state, level, outcomes, i, bound, alpha, beta)
+                    return bound, (outcome, line)
                 total += probability * value
                 if probability > likeliest:  # the first of the most probable outcomes
                     likeliest, best_line = probability, (outcome, line)
@@ -499,33 +504,17 @@ def chance_search(
                 tell_leaf(child, outcome, probability, level + 1, value)
             # A leaf's value is exact: the node's own bounds decide, without A_i and B_i.
             total += probability * value
-            if total + above[i] <= alpha:
-                return cut(state, level, outcomes, i, None, total + above[i], alpha, beta)
-            if total + below[i] >= beta:
-                return cut(state, level, outcomes, i, None, total + below[i], alpha, beta)
+            if total + above[i] <= alpha or total + below[i] >= beta:
+                cutoffs += 1
+                bound = total + (above[i] if total + above[i] <= alpha else below[i])
+                if tracing:
+                    tell_cut(state, level, outcomes, i, bound, alpha, beta)
+                return bound, (outcome, None)
             if probability > likeliest:
                 likeliest, best_line = probability, (outcome, None)
         if total != total:
             raise infinite_mix_error(state)
         return total, best_line
-
-    def cut(
-        state: Any,
-        level: int,
-        outcomes: list[Any],
-        i: int,
-        line: Any,
-        bound: Any,
-        alpha: Any,
-        beta: Any,
-    ) -> tuple[Any, Any]:
-        """Star1's cutoff at a chance node after its outcome ``i``: ``bound``, the line."""
-        nonlocal cutoffs
-        cutoffs += 1
-        if tracing:
-            moves = [outcome for outcome, _ in outcomes]
-            tell_prune(state, level, moves, outcomes[i][0], bound, alpha, beta)
-        return bound, (outcomes[i][0], line)
 
     def star2(state: Any, ply: int, alpha: Any, beta: Any) -> tuple[Any, Any]:
         """Star2 at the chance node ``state``: its value for MAX and its line, fail-soft.
@@ -664,7 +653,7 @@ def chance_search(
         ``reach`` is the value past which the probe cuts its chance node off: the first
         action is searched with the window from L to it (a MAX child) or from it to U.
         """
-        nonlocal nodes
+        nonlocal nodes, ends, max_depth, estimates
         if track and child in on_line:
             raise cycle_error(child, searcher)
         choices = actions(child)
@@ -677,9 +666,24 @@ def chance_search(
         else:
             raise mover_error(child, mover, 2, chance=True)
         nodes += 1
+        grandchild = result(child, choices[0])
+        if is_terminal(grandchild):  # a leaf is scored here, without a frame
+            value = utility(grandchild, max_player)
+            if value.__class__ not in _PLAIN or not low <= value <= high:
+                value = checked(value, grandchild, "utility")
+            ends += 1
+            if ply > max_depth:
+                max_depth = ply
+            return choices, value, None
+        if ply == limit:
+            value = evaluate(grandchild, max_player)  # type: ignore[misc]  # a limit implies it
+            if value.__class__ not in _PLAIN or not low <= value <= high:
+                value = checked(value, grandchild, "evaluate")
+            estimates += 1
+            return choices, value, None
         if track:
             on_line.add(child)
-        value, line = visit(result(child, choices[0]), ply, *window)
+        value, line = expand(grandchild, ply, *window, None)
         if track:
             on_line.discard(child)
         return choices, value, line
@@ -780,6 +784,13 @@ def chance_search(
         else:
             tell_leave(state, level, found, alpha, beta)
 
+    def tell_cut(
+        state: Any, level: int, outcomes: list[Any], i: int, bound: Any, alpha: Any, beta: Any
+    ) -> None:
+        """Tell the trace of Star1's cutoff at the chance node ``state`` after outcome ``i``."""
+        moves = [outcome for outcome, _ in outcomes]
+        tell_prune(state, level, moves, outcomes[i][0], bound, alpha, beta)
+
     def shown(value: Any) -> float | None:
         """A window edge as the trace tells it: none without pruning."""
         return float(value) if windowed else None
@@ -825,10 +836,9 @@ def chance_search(
         rest = tuple(order[order.index(last) + 1 :])
         trace(Prune(state, level, rest, float(value), float(alpha), float(beta)))
 
-    if not windowed:
-        at_chance: Callable[[Any, int, Any, Any], tuple[Any, Any]] = average
-    else:
-        at_chance = star2 if pruning == "star2" else star1
+    procedures: dict[str | None, Callable[[Any, int, Any, Any], tuple[Any, Any]]]
+    procedures = {None: average, "star1": star1, "star2": star2}
+    at_chance = procedures[pruning]
     at_other = wrong_mover if opponent is None else average
     # Without pruning, the window (+inf, -inf): no value narrows it, and none crosses it.
     alpha, beta = (low, high) if windowed else (math.inf, -math.inf)
@@ -843,7 +853,6 @@ def chance_search(
         nodes=nodes,
         leaves=ends + estimates,
         cutoffs=cutoffs,
-        # A leaf at the depth limit is scored by evaluate, and none is deeper.
         max_depth=max(max_depth, limit) if estimates else max_depth,
         exact=estimates == 0,
         depth=depth,
