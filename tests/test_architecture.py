@@ -47,7 +47,7 @@ def test_the_contracts_are_kept():
     [
         ("games/nim.py", "from ..twoplayer.alphabeta import alphabeta", "gamesearch.games is not"),
         ("game.py", "from .twoplayer import minimax", "gamesearch.game is not"),
-        ("chance/_expect.py", "from ..twoplayer import table", "gamesearch.chance is not"),
+        ("chance/_search.py", "from ..twoplayer import table", "gamesearch.chance is not"),
         ("trace/events.py", "from .recorder import Recorder", "gamesearch.trace.events is not"),
         ("twoplayer/minimax.py", "from ..trace import pictures", "gamesearch.twoplayer is not"),
     ],
@@ -66,8 +66,6 @@ SOURCE = Path(gamesearch.__file__).parent
 RECURSIVE_CORES = {
     ("twoplayer/_enhanced.py", "search"),
     ("twoplayer/_solver.py", "search"),
-    ("chance/_star.py", "chance"),
-    ("chance/_pruned.py", "star2"),
 }
 """Recursive cores allowed past the length limit: each states its contract in its docstring."""
 

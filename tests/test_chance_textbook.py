@@ -1,8 +1,8 @@
 """Worked examples of games of chance from the lecture notes, as fixtures with their values.
 
 The chance node of the notes (probabilities 1/2, 1/3, 1/6 over 8, 24, -12) is worth 10; the
-pruning examples below were worked by hand with Ballard's formulas (see gamesearch._star) and
-list the leaves that Star1 and Star2 must read.
+pruning examples below were worked by hand with Ballard's formulas (see
+gamesearch.chance._search) and list the leaves that Star1 and Star2 must read.
 """
 
 from __future__ import annotations

@@ -2,9 +2,8 @@
 
 - ``minimax`` without a trace runs a leaner loop; with a trace (even one that ignores every
   event) it runs the textbook loop: both must agree on value, action, line and counts.
-- Star1 and Star2 without a trace run ``chance/_pruned.py``; with a trace, ``chance/_star.py``.
-- Expectiminimax and expectimax without a trace run ``chance/_unpruned.py``; with a trace,
-  ``chance/_expect.py``.
+- Expectiminimax (with Star1 or Star2) and expectimax run one loop, ``chance/_search.py``,
+  traced or not; it must agree with the textbook loops of ``tests/chance_oracles.py``.
 - A game's optional ``children`` member must change nothing but the speed, for every plain
   loop that uses it (alpha-beta, negamax, minimax, max-n), and ``check_game`` must catch a
   ``children`` that disagrees with the plain members.
@@ -18,6 +17,7 @@ import sys
 from typing import Any
 
 import pytest
+from chance_oracles import reference_search
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -31,8 +31,6 @@ from gamesearch import (
     minimax,
     negamax,
 )
-from gamesearch.chance._common import prepare_chance
-from gamesearch.chance._star import star_search
 from gamesearch.conformance import check_game
 from gamesearch.games import GameTree, TicTacToe
 from gamesearch.testing import chance_trees, game_trees
@@ -132,27 +130,16 @@ def test_maxn_with_children_equals_maxn_without(tree):
     depth=st.one_of(st.none(), st.integers(1, 5)),
     pruning=st.sampled_from(["star1", "star2"]),
 )
-def test_fast_star_equals_the_traced_star(tree, depth, pruning):
+def test_star_equals_the_textbook_star(tree, depth, pruning):
     evaluate = evaluation if depth is not None else None
     fast = expectiminimax(tree, depth=depth, evaluate=evaluate, pruning=pruning, bounds=(-9, 9))
-    # The traced loop of _star.py, called directly: expectiminimax traces Star1 only, but
-    # the loop runs Star2's probes as well, and is the reference the fast loop is held to.
-    problem = prepare_chance(
-        tree, None, depth, evaluate, searcher="expectiminimax", two_players=True
+    # The textbook loop, traced: expectiminimax traces Star1 only, but the oracle runs
+    # Star2's probes traced as well.
+    textbook = reference_search(
+        tree, depth=depth, evaluate=evaluate, pruning=pruning, bounds=(-9, 9), trace=ignore
     )
-    traced = star_search(
-        tree,
-        problem,
-        depth,
-        evaluate,
-        bounds=(-9, 9),
-        probe=pruning == "star2",
-        searcher="expectiminimax",
-        started=0.0,
-        trace=ignore,
-    )
-    assert summary(fast)[:-1] == summary(traced)[:-1]
-    assert fast.exact == traced.exact
+    assert summary(fast)[:-1] == summary(textbook)[:-1]
+    assert fast.exact == textbook.exact
 
 
 @settings(max_examples=60)
@@ -161,12 +148,12 @@ def test_fast_star_equals_the_traced_star(tree, depth, pruning):
     depth=st.one_of(st.none(), st.integers(1, 5)),
     bounded=st.booleans(),
 )
-def test_fast_expectiminimax_equals_the_traced_one(tree, depth, bounded):
+def test_expectiminimax_equals_the_textbook_one(tree, depth, bounded):
     evaluate = evaluation if depth is not None else None
     options: dict[str, Any] = {"bounds": (-9, 9)} if bounded else {}
     fast = expectiminimax(tree, depth=depth, evaluate=evaluate, **options)
-    traced = expectiminimax(tree, depth=depth, evaluate=evaluate, trace=ignore, **options)
-    assert summary(fast) == summary(traced)
+    textbook = reference_search(tree, depth=depth, evaluate=evaluate, trace=ignore, **options)
+    assert summary(fast) == summary(textbook)
 
 
 def weighted(game: Any, state: Any) -> list[tuple[Any, float]]:
@@ -182,11 +169,13 @@ def weighted(game: Any, state: Any) -> list[tuple[Any, float]]:
     depth=st.one_of(st.none(), st.integers(1, 4)),
     opponent=st.sampled_from([None, weighted]),
 )
-def test_fast_expectimax_equals_the_traced_one(tree, depth, opponent):
+def test_expectimax_equals_the_textbook_one(tree, depth, opponent):
     evaluate = evaluation if depth is not None else None
     fast = expectimax(tree, depth=depth, evaluate=evaluate, opponent=opponent)
-    traced = expectimax(tree, depth=depth, evaluate=evaluate, opponent=opponent, trace=ignore)
-    assert summary(fast) == summary(traced)
+    textbook = reference_search(
+        tree, depth=depth, evaluate=evaluate, opponent=opponent, expectimax=True, trace=ignore
+    )
+    assert summary(fast) == summary(textbook)
 
 
 def test_tictactoe_children_are_what_the_plain_members_give():

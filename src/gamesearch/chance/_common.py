@@ -9,7 +9,7 @@ from numbers import Real
 from typing import Any, NamedTuple
 
 from .._core import check_depth, check_game, make_result, resolve_root
-from .._validation import is_player, mover_error, number_error
+from .._validation import is_player, mover_error
 from ..errors import (
     InvalidDistributionError,
     InvalidSearchOptionError,
@@ -24,8 +24,6 @@ TOLERANCE = 1e-9
 
 PRUNINGS = ("star1", "star2")
 """The values of ``expectiminimax``'s ``pruning`` option, besides ``None``."""
-
-_INF, _NEG_INF = math.inf, -math.inf
 
 
 class ChanceProblem(NamedTuple):
@@ -206,94 +204,37 @@ def no_chance_outcomes_error(game: object, state: object) -> UnsupportedGameErro
     )
 
 
-class LeafScorer:
-    """Scores the leaves of a chance search for MAX, and counts them.
+def chance_result(
+    game: Game[Any, Any],
+    root: Any,
+    player: Player,
+    value: Any,
+    line: Any,
+    *,
+    nodes: int,
+    leaves: int,
+    cutoffs: int,
+    max_depth: int,
+    exact: bool,
+    depth: int | None,
+    started: float,
+) -> SearchResult[Any]:
+    """A chance search's result for MAX, ``player``.
 
-    A state is a leaf when it is terminal (scored by ``utility``) or at the ply limit (scored
-    by ``evaluate``); values are checked for NaN and, with ``bounds``, against them.
+    There is no action to report at a root where nature moves.
     """
-
-    __slots__ = (
-        "bounds",
-        "estimates",
-        "evaluate",
-        "game",
-        "leaves",
-        "limit",
-        "max_depth",
-        "player",
+    found = make_result(
+        value,
+        line,
+        player,
+        nodes=nodes,
+        leaves=leaves,
+        cutoffs=cutoffs,
+        max_depth=max_depth,
+        started=started,
+        depth=depth,
+        exact=exact,
     )
-
-    def __init__(
-        self,
-        game: Game[Any, Any],
-        player: Player,
-        limit: int,
-        evaluate: Callable[[Any, Player], float] | None,
-        bounds: tuple[Any, Any] | None,
-    ) -> None:
-        self.game, self.player, self.limit = game, player, limit
-        self.evaluate, self.bounds = evaluate, bounds
-        self.leaves = 0
-        """Leaves scored."""
-        self.max_depth = 0
-        """The deepest decision ply of a leaf scored."""
-        self.estimates = 0
-        """Leaves scored by ``evaluate``: none means the value is exact."""
-
-    def value(self, state: Any, ply: int) -> Any:
-        """The value of ``state`` for MAX if it is a leaf at decision ply ``ply``, else None."""
-        game, player = self.game, self.player
-        if game.is_terminal(state):
-            value = game.utility(state, player)
-            source = "utility"
-        elif ply == self.limit:
-            value = self.evaluate(state, player)  # type: ignore[misc]  # a limit implies it
-            source = "evaluate"
-            self.estimates += 1
-        else:
-            return None
-        kind = value.__class__
-        # None, a string, NaN, +inf or -inf?
-        if (kind is not float and kind is not int) or not _NEG_INF < value < _INF:
-            error = number_error(value, state, player, source)
-            if error is not None:
-                raise error
-        bounds = self.bounds
-        if bounds is not None and not bounds[0] <= value <= bounds[1]:
-            raise bounds_error(state, player, source, value, bounds)
-        self.leaves += 1
-        if ply > self.max_depth:
-            self.max_depth = ply
-        return value
-
-    def result(
-        self,
-        root: Any,
-        value: Any,
-        line: Any,
-        *,
-        nodes: int,
-        cutoffs: int,
-        depth: int | None,
-        started: float,
-    ) -> SearchResult[Any]:
-        """The search's result for MAX, with the leaves counted here.
-
-        There is no action to report at a root where nature moves.
-        """
-        found = make_result(
-            value,
-            line,
-            self.player,
-            nodes=nodes,
-            leaves=self.leaves,
-            cutoffs=cutoffs,
-            max_depth=self.max_depth,
-            started=started,
-            depth=depth,
-            exact=self.estimates == 0,
-        )
-        if found.action is not None and self.game.to_move(root) != self.player:
-            found = replace(found, action=None)  # nature moves at the root: nothing to decide
-        return found
+    if found.action is not None and game.to_move(root) != player:
+        found = replace(found, action=None)  # nature moves at the root: nothing to decide
+    return found

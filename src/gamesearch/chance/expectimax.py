@@ -12,7 +12,7 @@ from ..game import A, Evaluation, Game, S
 from ..result import SearchResult
 from ..trace.events import Observer
 from ._common import prepare_chance
-from ._expect import expect_search, uniform_opponent
+from ._search import chance_search, uniform_opponent
 
 __all__ = ["expectimax"]
 
@@ -102,13 +102,14 @@ def expectimax(
             f"expectimax: opponent must be a function (game, state) -> [(action, "
             f"probability), ...] or None, not {opponent!r}"
         )
-    return expect_search(
+    return chance_search(
         game,
         problem,
         depth,
         evaluate,
         opponent=uniform_opponent if opponent is None else opponent,
         bounds=None,
+        pruning=None,
         searcher="expectimax",
         started=started,
         trace=trace,

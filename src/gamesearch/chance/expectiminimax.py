@@ -11,8 +11,7 @@ from ..game import A, Evaluation, S, StochasticGame
 from ..result import SearchResult
 from ..trace.events import Observer
 from ._common import check_bounds, prepare_chance
-from ._expect import expect_search
-from ._star import star_search
+from ._search import chance_search
 
 __all__ = ["expectiminimax"]
 
@@ -39,7 +38,7 @@ def expectiminimax(
     ``depth`` counts decision plies only: chance nodes do not use depth, as in OpenSpiel's
     ``expectiminimax``. A state reached after ``depth`` decisions is evaluated, a chance node
     included. With ``pruning="star1"`` or ``"star2"`` the search prunes at chance nodes as
-    well as at MAX and MIN nodes (Ballard 1983; see ``gamesearch._star``), which needs
+    well as at MAX and MIN nodes (Ballard 1983; see ``gamesearch.chance._search``), which needs
     ``bounds=(lower, upper)`` that no utility and no evaluation goes outside; the value and the
     action are those of the unpruned search, found with fewer nodes. The values are the game's
     own numbers until the result is built: with ``Fraction`` probabilities and integer
@@ -116,27 +115,15 @@ def expectiminimax(
             "child of a chance node before it finishes any, which a trace of nested nodes cannot "
             "show; trace pruning='star1' or no pruning"
         )
-    if pruning is None:
-        return expect_search(
-            game,
-            problem,
-            depth,
-            evaluate,
-            opponent=None,
-            bounds=span,
-            searcher="expectiminimax",
-            started=started,
-            trace=trace,
-        )
-    assert span is not None  # check_bounds() refuses pruning without bounds
-    return star_search(
+    return chance_search(
         game,
         problem,
         depth,
         evaluate,
+        opponent=None,
         bounds=span,
-        probe=pruning == "star2",
-        searcher=f"expectiminimax (pruning={pruning!r})",
+        pruning=pruning,
+        searcher="expectiminimax" if pruning is None else f"expectiminimax (pruning={pruning!r})",
         started=started,
         trace=trace,
     )

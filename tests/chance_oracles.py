@@ -1,4 +1,15 @@
-"""Star1 and Star2: alpha-beta pruning at the chance nodes of expectiminimax (Ballard 1983).
+"""The textbook loops of expectiminimax, Star1, Star2 and expectimax: the production loop's oracles.
+
+These were the library's traced loops until issue 28 made one production loop
+(``gamesearch/chance/_search.py``) serve with a trace and without. They are kept here, as
+written then, to check that loop against: one frame a node, every leaf scored by
+:class:`LeafScorer`, Star2's probes and Star1's search phase in one
+chance procedure (``probe=True`` runs Star2 here, traced or not), and no inlining. A test calls
+them with a checked :class:`~gamesearch.chance._common.ChanceProblem` (see
+``reference_search``) and compares value, action, line, statistics and trace events.
+
+Star1 and Star2, as these loops do them:
+Star1 and Star2: alpha-beta pruning at the chance nodes of expectiminimax (Ballard 1983).
 
 Alpha-beta cannot prune below a chance node by comparing one child with the window: the node's
 value is a weighted sum, and any child can still move it. But if every value lies within known
@@ -38,23 +49,322 @@ crossed, so that rounding in the formulas can never make it look exact.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
-from .._core import no_actions_error, on_fresh_stack, recursion_guard
-from .._validation import cycle_error, mover_error, translate
-from ..game import CHANCE, Game, Player
-from ..result import SearchResult
-from ..trace.events import Enter, Leaf, Leave, NodeKind, Observer, Prune
-from ._common import (
+from gamesearch._core import no_actions_error, on_fresh_stack, recursion_guard
+from gamesearch._validation import cycle_error, mover_error, number_error, translate
+from gamesearch.chance._common import (
     ChanceProblem,
-    LeafScorer,
+    bounds_error,
+    chance_result,
     distribution,
     infinite_mix_error,
+    prepare_chance,
 )
-from ._pruned import pruned_search
+from gamesearch.chance._search import Opponent, check_legal, uniform_opponent
+from gamesearch.game import CHANCE, Game, Player
+from gamesearch.result import SearchResult
+from gamesearch.trace.events import Enter, Leaf, Leave, NodeKind, Observer, Prune
 
-__all__ = ["star_search"]
+_NOTHING: Any = object()
+_INF, _NEG_INF = math.inf, -math.inf
+
+
+class LeafScorer:
+    """Scores the leaves of a chance search for MAX, and counts them.
+
+    A state is a leaf when it is terminal (scored by ``utility``) or at the ply limit (scored
+    by ``evaluate``); values are checked for NaN and, with ``bounds``, against them.
+    """
+
+    __slots__ = (
+        "bounds",
+        "estimates",
+        "evaluate",
+        "game",
+        "leaves",
+        "limit",
+        "max_depth",
+        "player",
+    )
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        player: Player,
+        limit: int,
+        evaluate: Callable[[Any, Player], float] | None,
+        bounds: tuple[Any, Any] | None,
+    ) -> None:
+        self.game, self.player, self.limit = game, player, limit
+        self.evaluate, self.bounds = evaluate, bounds
+        self.leaves = 0
+        """Leaves scored."""
+        self.max_depth = 0
+        """The deepest decision ply of a leaf scored."""
+        self.estimates = 0
+        """Leaves scored by ``evaluate``: none means the value is exact."""
+
+    def value(self, state: Any, ply: int) -> Any:
+        """The value of ``state`` for MAX if it is a leaf at decision ply ``ply``, else None."""
+        game, player = self.game, self.player
+        if game.is_terminal(state):
+            value = game.utility(state, player)
+            source = "utility"
+        elif ply == self.limit:
+            value = self.evaluate(state, player)  # type: ignore[misc]  # a limit implies it
+            source = "evaluate"
+            self.estimates += 1
+        else:
+            return None
+        kind = value.__class__
+        # None, a string, NaN, +inf or -inf?
+        if (kind is not float and kind is not int) or not _NEG_INF < value < _INF:
+            error = number_error(value, state, player, source)
+            if error is not None:
+                raise error
+        bounds = self.bounds
+        if bounds is not None and not bounds[0] <= value <= bounds[1]:
+            raise bounds_error(state, player, source, value, bounds)
+        self.leaves += 1
+        if ply > self.max_depth:
+            self.max_depth = ply
+        return value
+
+    def result(
+        self,
+        root: Any,
+        value: Any,
+        line: Any,
+        *,
+        nodes: int,
+        cutoffs: int,
+        depth: int | None,
+        started: float,
+    ) -> SearchResult[Any]:
+        """The search's result for MAX, with the leaves counted here.
+
+        There is no action to report at a root where nature moves.
+        """
+        return chance_result(
+            self.game,
+            root,
+            self.player,
+            value,
+            line,
+            nodes=nodes,
+            leaves=self.leaves,
+            cutoffs=cutoffs,
+            max_depth=self.max_depth,
+            exact=self.estimates == 0,
+            depth=depth,
+            started=started,
+        )
+
+
+def reference_search(
+    game: Any,
+    state: Any = None,
+    *,
+    depth: int | None = None,
+    evaluate: Any = None,
+    pruning: str | None = None,
+    bounds: tuple[Any, Any] | None = None,
+    opponent: Any = None,
+    expectimax: bool = False,
+    trace: Observer | None = None,
+) -> SearchResult[Any]:
+    """The oracle's search of ``game`` from ``state``, with the public searchers' options.
+
+    ``expectimax`` searches as :func:`gamesearch.expectimax` (``opponent`` ``None`` is the
+    uniform model), else as :func:`gamesearch.expectiminimax` with ``pruning``; Star2 may be
+    traced here.
+    """
+    name = "expectimax" if expectimax else "expectiminimax"
+    problem = prepare_chance(
+        game, state, depth, evaluate, searcher=name, two_players=not expectimax
+    )
+    if pruning is None:
+        return expect_search(
+            game,
+            problem,
+            depth,
+            evaluate,
+            opponent=(opponent or uniform_opponent) if expectimax else None,
+            bounds=bounds,
+            searcher=name,
+            started=0.0,
+            trace=trace,
+        )
+    assert bounds is not None
+    return star_search(
+        game,
+        problem,
+        depth,
+        evaluate,
+        bounds=bounds,
+        probe=pruning == "star2",
+        searcher=f"{name} (pruning={pruning!r})",
+        started=0.0,
+        trace=trace,
+    )
+
+
+def expect_search(
+    game: Game[Any, Any],
+    problem: ChanceProblem,
+    depth: int | None,
+    evaluate: Callable[[Any, Player], float] | None,
+    *,
+    opponent: Opponent | None,
+    bounds: tuple[Any, Any] | None,
+    searcher: str,
+    started: float,
+    trace: Observer | None = None,
+) -> SearchResult[Any]:
+    """Search below ``problem.root`` and back up expected values for ``problem.player``.
+
+    Args:
+        game: The game.
+        problem: The checked request: root, ply limit, MAX and ``chance_outcomes``.
+        depth: The depth limit as given, for the result.
+        evaluate: The estimate at the depth limit (decision plies only: chance nodes do not
+            count).
+        opponent: ``None`` for MIN nodes (expectiminimax); otherwise the model that turns
+            every other player's node into a chance node (expectimax).
+        bounds: ``(lower, upper)`` that every utility and evaluation must respect, or ``None``.
+        searcher: The public name, for error messages.
+        started: ``time.perf_counter()`` when the search was called.
+        trace: The observer of the search's events, or ``None``.
+    """
+    checked_opponent = opponent is not None and opponent is not uniform_opponent
+    root, limit, max_player, outcomes_of = problem
+    is_terminal, to_move = game.is_terminal, game.to_move
+    actions, result = game.actions, game.result
+    nodes = 1
+    track = limit < 0  # without a depth limit a cycle would never end: watch the line
+    on_line: set[Any] = set()
+    known: list[Any] = [_NOTHING, None]  # the last tuple of chance_outcomes, and its check
+    # With a trace: the action, probability and tree depth of the edge into the next node,
+    # set by the parent just before it searches the child (chance layers count here).
+    edge: tuple[Any, Any, int] = (None, None, 0)
+
+    scorer = LeafScorer(game, max_player, limit, evaluate, bounds)
+    leaf_value = scorer.value
+    players = game.num_players
+    others = tuple(player for player in range(players) if player != max_player)
+
+    def value_of(state: Any, ply: int, inner: bool = False) -> tuple[Any, Any]:
+        """The value of ``state`` for MAX, with the line that achieves it.
+
+        At a chance node (and, for expectimax, a node of another player) the value is the
+        expectation over the checked ``(outcome, probability)`` pairs, with the line of the
+        most probable outcome (the first of equally likely ones); at MAX's nodes it is the
+        highest value of the children, at MIN's the lowest. One Python frame per ply. Without
+        a trace the parent scores its leaf children itself and calls this for the others only
+        (``inner``), saving a frame a leaf.
+        """
+        nonlocal nodes, edge
+        via, chance, level = edge
+        value = None if inner else leaf_value(state, ply)
+        if value is not None:
+            if trace is not None:
+                trace(Leaf(state, via, level, float(value), is_terminal(state), probability=chance))
+            return value, None
+        if track:
+            if state in on_line:
+                raise cycle_error(state, searcher)
+            on_line.add(state)
+        mover = to_move(state)
+        try:
+            if mover == CHANCE or (mover != max_player and opponent is not None):
+                if mover == CHANCE:
+                    pairs = chance_pairs(state)
+                    next_ply = ply  # chance layers do not count toward the depth
+                else:
+                    if mover not in others:
+                        raise mover_error(state, mover, players, chance=outcomes_of is not None)
+                    pairs = distribution(opponent(game, state), state, "opponent")  # type: ignore[misc]
+                    if checked_opponent:
+                        check_legal(pairs, actions(state), state)
+                    next_ply = ply + 1
+                if trace is not None:
+                    tell_enter(state, via, level, mover, "chance", pairs, chance)
+                total: Any = 0  # an int, so that exact values stay exact
+                likeliest, best_line = -1, None
+                for outcome, probability in pairs:
+                    nodes += 1
+                    if trace is not None:
+                        edge = (outcome, probability, level + 1)
+                    child = result(state, outcome)
+                    value = None if trace is not None else leaf_value(child, next_ply)
+                    if value is None:
+                        value, line = value_of(child, next_ply, trace is None)
+                    else:
+                        line = None
+                    total += probability * value
+                    if probability > likeliest:
+                        likeliest, best_line = probability, (outcome, line)
+                if total != total:
+                    raise infinite_mix_error(state)
+                found = total, best_line
+            else:
+                maximise = mover == max_player
+                if not maximise and mover not in others:
+                    raise mover_error(state, mover, players, chance=outcomes_of is not None)
+                best, best_line = None, None
+                moves = actions(state)
+                if trace is not None:
+                    kind = "max" if maximise else "min"
+                    tell_enter(state, via, level, mover, kind, [(a, None) for a in moves], chance)
+                for action in moves:
+                    nodes += 1
+                    if trace is not None:
+                        edge = (action, None, level + 1)
+                    child = result(state, action)
+                    value = None if trace is not None else leaf_value(child, ply + 1)
+                    if value is None:
+                        value, line = value_of(child, ply + 1, trace is None)
+                    else:
+                        line = None
+                    if best_line is None or (value > best if maximise else value < best):
+                        best, best_line = value, (action, line)
+                if best_line is None:
+                    raise no_actions_error(state, moves)
+                found = best, best_line
+        except TypeError as exc:  # a member returned something of the wrong kind: which?
+            translate(exc, game, state, evaluate)
+        if track:
+            on_line.discard(state)
+        if trace is not None:
+            best_action = None if found[1] is None else found[1][0]
+            trace(Leave(state, level, float(found[0]), best_action, None, None))
+        return found
+
+    def chance_pairs(state: Any) -> list[Any]:
+        """The checked ``chance_outcomes`` of ``state``; a tuple met last time is not rechecked."""
+        if outcomes_of is None:
+            raise mover_error(state, CHANCE, players, chance=False)
+        raw = outcomes_of(state)
+        if raw is known[0]:  # the same tuple as last time: checked already
+            return known[1]  # type: ignore[no-any-return]
+        pairs = distribution(raw, state, "chance_outcomes")
+        if raw.__class__ is tuple:  # immutable, so the same next time
+            known[:] = raw, pairs
+        return pairs
+
+    def tell_enter(
+        state: Any, via: Any, level: int, mover: Player, kind: Any, pairs: Any, chance: Any
+    ) -> None:
+        assert trace is not None
+        moves = tuple(action for action, _ in pairs)
+        trace(Enter(state, via, level, mover, kind, None, None, moves, probability=chance))
+
+    with recursion_guard(searcher):
+        value, line = on_fresh_stack(value_of, root, 0)
+    return scorer.result(root, value, line, nodes=nodes, cutoffs=0, depth=depth, started=started)
 
 
 def star_search(
@@ -82,17 +392,6 @@ def star_search(
         started: ``time.perf_counter()`` when the search was called.
         trace: The observer of the search's events (Star1 only), or ``None``.
     """
-    if trace is None:  # the same search, without hooks and cheaper per node
-        return pruned_search(
-            game,
-            problem,
-            depth,
-            evaluate,
-            bounds=bounds,
-            probe=probe,
-            searcher=searcher,
-            started=started,
-        )
     root, limit, max_player, outcomes_of = problem
     is_terminal, to_move = game.is_terminal, game.to_move
     actions, result = game.actions, game.result
