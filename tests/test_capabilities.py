@@ -175,7 +175,7 @@ SOURCE = Path(__file__).parent.parent / "src" / "gamesearch"
 
 # Folders still probing with getattr/hasattr, each being converted to the record by its own step
 # (issue 28, section 4). Remove a folder once it reads the record; never add one.
-NOT_YET_CONVERTED = frozenset({"twoplayer", "chance"})
+NOT_YET_CONVERTED = frozenset({"twoplayer"})
 
 
 def _probes(path: Path, root: Path) -> list[str]:

@@ -10,6 +10,7 @@ from typing import Any, NamedTuple
 
 from .._core import check_depth, check_game, make_result, resolve_root
 from .._validation import is_player, mover_error
+from ..capabilities import Capabilities
 from ..errors import (
     InvalidDistributionError,
     InvalidSearchOptionError,
@@ -71,8 +72,9 @@ def prepare_chance(
         )
     assert isinstance(players, int)
     limit = check_depth(depth, evaluate, searcher)
-    root = resolve_root(game, state)
-    outcomes = getattr(game, "chance_outcomes", None)
+    members = Capabilities.of(game)
+    root = resolve_root(game, state, members)
+    outcomes = members.chance_outcomes
     mover = game.to_move(root)
     if not game.is_terminal(root) and not is_player(mover, players, chance=outcomes is not None):
         raise mover_error(root, mover, players, chance=outcomes is not None)
