@@ -41,6 +41,7 @@ PUBLIC = {
     "gamesearch": [
         "CHANCE",
         "BlindSearchWarning",
+        "BuildInfo",
         "CyclicGameError",
         "Evaluation",
         "Game",
@@ -77,6 +78,7 @@ PUBLIC = {
         "UnsupportedGameError",
         "alphabeta",
         "best_reply",
+        "build_info",
         "expectimax",
         "expectiminimax",
         "iterative_deepening",

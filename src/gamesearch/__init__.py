@@ -22,6 +22,7 @@ import importlib
 import sys
 from typing import TYPE_CHECKING
 
+from ._build import BuildInfo, build_info
 from ._deprecation import Package
 from .chance.expectimax import expectimax
 from .chance.expectiminimax import expectiminimax
@@ -101,6 +102,7 @@ __version__ = "0.2.0"
 __all__ = [
     "CHANCE",
     "BlindSearchWarning",
+    "BuildInfo",
     "CyclicGameError",
     "Evaluation",
     "Game",
@@ -137,6 +139,7 @@ __all__ = [
     "UnsupportedGameError",
     "alphabeta",
     "best_reply",
+    "build_info",
     "expectimax",
     "expectiminimax",
     "iterative_deepening",
