@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -63,3 +64,19 @@ def test_the_version_says_which_build_runs(capsys: pytest.CaptureFixture[str]) -
         r"gamesearch \S+ \((pure Python|compiled by mypyc: \d of \d modules)\)\n", shown
     )
     assert shown == f"gamesearch {gamesearch.__version__} ({build_info()})\n"
+
+
+def test_the_package_runs_without_mypy_extensions() -> None:
+    # mypy_extensions comes with mypy but is no dependency of gamesearch: blocked, it is missed.
+    code = (
+        "import sys; sys.modules['mypy_extensions'] = None\n"
+        "from gamesearch.games import ConnectFour\n"
+        "from gamesearch import mtdf\n"
+        "class Wider(ConnectFour): pass\n"
+        "print(mtdf(Wider(4, 4)).value)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "0.0\n"

@@ -4,11 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import cast
 
 from ..errors import GameProtocolError, IllegalActionError
 from ..game import Player
 from ..result import SearchResult
 from ._bitboard import completions_on, has_four, window_score
+
+try:  # mypyc reads the decorator at compile time; at run time it does nothing
+    from mypy_extensions import mypyc_attr
+except ImportError:  # the package does not depend on mypy_extensions: a stand-in
+    from .._mypyc import mypyc_attr
 
 __all__ = ["ConnectFour"]
 
@@ -20,6 +26,7 @@ THREE, TWO, CENTRE = 5, 2, 3
 """Weights of :meth:`ConnectFour.evaluate`: an open three, an open two, a centre stone."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the compiled build: a game may extend it
 class ConnectFour:
     """Connect Four: X (player 0) and O (player 1) drop stones into columns; four in a row wins.
 
@@ -76,12 +83,18 @@ class ConnectFour:
     """The utility of a won game (a lost one: its negation), which lets the engine rank wins
     and losses by their distance and report ``plies_to_end`` (see :meth:`pons_score`)."""
 
-    def __init__(self, width: int = 7, height: int = 6) -> None:
+    # The arguments are checked here, not by their annotations: in the compiled build a
+    # compiled function refuses a wrong type with a bare TypeError before its body runs.
+    def __init__(self, width: object = 7, height: object = 6) -> None:
         for name, value in (("width", width), ("height", height)):
             if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 16:
                 raise ValueError(f"ConnectFour: {name} must be an int from 1 to 16, got {value!r}")
-        self.width = width
-        self.height = height
+        self.width: int = cast(int, width)
+        self.height: int = cast(int, height)
+        self._lay_out(self.width, self.height)
+
+    def _lay_out(self, width: int, height: int) -> None:
+        """The board's bitboards, shifts and memos (see the class's docstring for the layout)."""
         stride = height + 1
         bits = width * stride
         bottom_row = sum(1 << (col * stride) for col in range(width))
@@ -98,7 +111,7 @@ class ConnectFour:
         # A full column carries into its sentinel: one test refuses it and a finished game.
         self._refuse = bottom_row << height | self._over
         self._tops = bottom_row << (height - 1) | self._over
-        self._bottoms = {col: 1 << (col * stride) for col in range(width)}
+        self._bottoms: dict[object, int] = {col: 1 << (col * stride) for col in range(width)}
         self._columns = tuple(((1 << height) - 1) << (col * stride) for col in range(width))
         # Shifts between neighbouring cells: vertical, horizontal and the two diagonals.
         self._directions = (1, stride, height, height + 2)
@@ -140,6 +153,23 @@ class ConnectFour:
     def __repr__(self) -> str:
         return f"ConnectFour(width={self.width}, height={self.height})"
 
+    def __eq__(self, other: object) -> bool:
+        """Whether ``other`` is the same game: of the same class, and a board of the same size."""
+        if not isinstance(other, ConnectFour) or type(other) is not type(self):
+            return NotImplemented
+        return (self.width, self.height) == (other.width, other.height)
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.width, self.height))
+
+    def game_parameters(self) -> dict[str, int]:
+        """The arguments that make this game again: ``width`` and ``height``.
+
+        Read by :func:`gamesearch.identity.game_identity` (table files name the game they
+        solve with it).
+        """
+        return {"width": self.width, "height": self.height}
+
     def __reduce__(self) -> tuple[type[ConnectFour], tuple[int, int]]:
         """Pickle the board's size only, not the memos.
 
@@ -178,7 +208,7 @@ class ConnectFour:
             self._free[tops] = free
             return free
 
-    def result(self, state: int, action: int) -> int:
+    def result(self, state: int, action: object) -> int:
         """The board after the player to move drops a stone into column ``action``.
 
         Raises:
@@ -335,7 +365,8 @@ class ConnectFour:
             try:
                 ordered = tuple(sorted(as_tuple, key=self._rank.__getitem__))
             except (KeyError, TypeError):
-                bad = next(a for a in as_tuple if not _is_key(a, self._rank))
+                offered: tuple[object, ...] = as_tuple  # any object: not checked as an int
+                bad = next(a for a in offered if not _is_key(a, self._rank))
                 raise IllegalActionError(bad, self.actions(state), "ConnectFour") from None
             if len(self._ordered) >= _MEMO_LIMIT:
                 self._ordered.clear()
