@@ -149,6 +149,8 @@ class ConnectFour:
             (width - 1 - rank, col, self._columns[col])
             for rank, col in enumerate(self._centre_first)
         )
+        # The same by tie-break: the column and its cells at index width - 1 - rank.
+        self._by_tie = tuple((col, column) for _, col, column in sorted(self._centre_columns))
 
     def __repr__(self) -> str:
         return f"ConnectFour(width={self.width}, height={self.height})"
@@ -620,18 +622,24 @@ class ConnectFour:
                 return ((self._column_of(safe), child | self._over, None),)
             return ((self._column_of(safe), child, mover),)
         # Pons's move ordering: by the cells where one more stone would complete a four.
+        # Each column's score is one int, made * width + tie (no tuple to make and compare):
+        # the ties are distinct, so the order is the same, and the tie gives the column back.
         scored = []
         span = self.width
-        for tie, col, column in self._centre_columns:
+        for tie, _, column in self._centre_columns:
             cell = safe & column
             if cell:
                 grown = mine | cell
                 made = ((known(grown) or completions(grown)) & free).bit_count()
-                scored.append((made * span + tie, col, cell))
+                scored.append(made * span + tie)
         scored.sort(reverse=True)
-        return tuple([
-            (col, (state | cell) ^ (mask | cell) << shift ^ flip, mover) for _, col, cell in scored
-        ])
+        by_tie = self._by_tie
+        kids = []
+        for score in scored:
+            col, column = by_tie[score % span]
+            cell = safe & column
+            kids.append((col, (state | cell) ^ (mask | cell) << shift ^ flip, mover))
+        return tuple(kids)
 
     def _column_of(self, cell: int) -> int:
         """The column of the one-bit board ``cell``."""
