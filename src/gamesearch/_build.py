@@ -17,13 +17,15 @@ __all__ = ["COMPILABLE", "BuildInfo", "build_info"]
 COMPILABLE = (
     "gamesearch.games._bitboard",
     "gamesearch.games.connect_four",
+    "gamesearch.imperfect._cfr_loop",
+    "gamesearch.imperfect._sequences",
     "gamesearch.twoplayer._proofs",
     "gamesearch.twoplayer._solver",
     "gamesearch.twoplayer.table",
 )
 """The modules the compiled build compiles (the ``include`` of the mypyc build hook in
 pyproject.toml): the exact Connect Four solver, its table and distance scores, ConnectFour and
-its bitboards."""
+its bitboards, and CFR's inner loop and the sequence form it runs on."""
 
 
 @dataclass(frozen=True)
