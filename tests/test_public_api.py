@@ -41,6 +41,7 @@ PUBLIC = {
     "gamesearch": [
         "CHANCE",
         "BlindSearchWarning",
+        "BuildInfo",
         "CyclicGameError",
         "Evaluation",
         "Game",
@@ -77,6 +78,7 @@ PUBLIC = {
         "UnsupportedGameError",
         "alphabeta",
         "best_reply",
+        "build_info",
         "expectimax",
         "expectiminimax",
         "iterative_deepening",
@@ -280,6 +282,8 @@ def test_every_exported_name_has_a_docstring(obj, name):
         docstring = attribute_docstring(TYPE_ALIASES[name], name)
     else:
         assert obj.__module__.startswith("gamesearch.")
+        if obj.__module__ in gamesearch.build_info().compiled:
+            pytest.skip("the compiled build: mypyc keeps no docstrings of native classes")
         docstring = obj.__doc__  # a class's own: __doc__ is not inherited
     assert docstring
     assert docstring.strip()

@@ -22,6 +22,7 @@ from urllib.parse import unquote, urlparse
 import pytest
 
 import gamesearch
+from gamesearch import build_info
 from gamesearch.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,7 +63,7 @@ def test_the_command_prints_the_version(capsys: pytest.CaptureFixture[str]) -> N
     with pytest.raises(SystemExit) as stopped:
         main(["--version"])
     assert stopped.value.code == 0
-    assert capsys.readouterr().out == f"gamesearch {VERSION}\n"
+    assert capsys.readouterr().out == f"gamesearch {VERSION} ({build_info()})\n"
 
 
 def installed_from_this_tree(dist: importlib.metadata.Distribution) -> bool:

@@ -23,6 +23,7 @@ import importlib
 import sys
 from typing import TYPE_CHECKING
 
+from ._build import BuildInfo, build_info
 from ._deprecation import Package
 from .chance.expectimax import expectimax
 from .chance.expectiminimax import expectiminimax
@@ -104,6 +105,7 @@ __version__ = "0.2.0"
 __all__ = [
     "CHANCE",
     "BlindSearchWarning",
+    "BuildInfo",
     "CyclicGameError",
     "Evaluation",
     "Game",
@@ -140,6 +142,7 @@ __all__ = [
     "UnsupportedGameError",
     "alphabeta",
     "best_reply",
+    "build_info",
     "expectimax",
     "expectiminimax",
     "iterative_deepening",

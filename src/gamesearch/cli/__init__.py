@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from .. import __version__
+from .. import __version__, build_info
 from ..errors import (
     GameSearchError,
     InvalidSearchOptionError,
@@ -110,7 +110,9 @@ def _parser() -> argparse.ArgumentParser:
         description="Adversarial game search: play the computer, solve positions, and draw "
         "how minimax and alpha-beta search a tree. Moves are numbered from 0.",
     )
-    parser.add_argument("--version", action="version", version=f"gamesearch {__version__}")
+    parser.add_argument(
+        "--version", action="version", version=f"gamesearch {__version__} ({build_info()})"
+    )
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
 
     games = commands.add_parser("games", help="list the bundled games and their parameters")

@@ -4,12 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import cast
 
 from ..errors import IllegalActionError
 from ..game import Player
 from ..result import SearchResult
 from ._bitboard import completions_on, has_four, window_score
 from ._end_flags import flagged_utility, flagged_winner
+
+try:  # mypyc reads the decorator at compile time; at run time it does nothing
+    from mypy_extensions import mypyc_attr
+except ImportError:  # the package does not depend on mypy_extensions: a stand-in
+    from .._mypyc import mypyc_attr
 
 __all__ = ["ConnectFour"]
 
@@ -21,6 +27,7 @@ THREE, TWO, CENTRE = 5, 2, 3
 """Weights of :meth:`ConnectFour.evaluate`: an open three, an open two, a centre stone."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the compiled build: a game may extend it
 class ConnectFour:
     """Connect Four: X (player 0) and O (player 1) drop stones into columns; four in a row wins.
 
@@ -77,12 +84,18 @@ class ConnectFour:
     """The utility of a won game (a lost one: its negation), which lets the engine rank wins
     and losses by their distance and report ``plies_to_end`` (see :meth:`pons_score`)."""
 
-    def __init__(self, width: int = 7, height: int = 6) -> None:
+    # The arguments are checked here, not by their annotations: in the compiled build a
+    # compiled function refuses a wrong type with a bare TypeError before its body runs.
+    def __init__(self, width: object = 7, height: object = 6) -> None:
         for name, value in (("width", width), ("height", height)):
             if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 16:
                 raise ValueError(f"ConnectFour: {name} must be an int from 1 to 16, got {value!r}")
-        self.width = width
-        self.height = height
+        self.width: int = cast(int, width)
+        self.height: int = cast(int, height)
+        self._lay_out(self.width, self.height)
+
+    def _lay_out(self, width: int, height: int) -> None:
+        """The board's bitboards, shifts and memos (see the class's docstring for the layout)."""
         stride = height + 1
         bits = width * stride
         bottom_row = sum(1 << (col * stride) for col in range(width))
@@ -99,7 +112,7 @@ class ConnectFour:
         # A full column carries into its sentinel: one test refuses it and a finished game.
         self._refuse = bottom_row << height | self._over
         self._tops = bottom_row << (height - 1) | self._over
-        self._bottoms = {col: 1 << (col * stride) for col in range(width)}
+        self._bottoms: dict[object, int] = {col: 1 << (col * stride) for col in range(width)}
         self._columns = tuple(((1 << height) - 1) << (col * stride) for col in range(width))
         # Shifts between neighbouring cells: vertical, horizontal and the two diagonals.
         self._directions = (1, stride, height, height + 2)
@@ -137,9 +150,28 @@ class ConnectFour:
             (width - 1 - rank, col, self._columns[col])
             for rank, col in enumerate(self._centre_first)
         )
+        # The same by tie-break: the column and its cells at index width - 1 - rank.
+        self._by_tie = tuple((col, column) for _, col, column in sorted(self._centre_columns))
 
     def __repr__(self) -> str:
         return f"ConnectFour(width={self.width}, height={self.height})"
+
+    def __eq__(self, other: object) -> bool:
+        """Whether ``other`` is the same game: of the same class, and a board of the same size."""
+        if not isinstance(other, ConnectFour) or type(other) is not type(self):
+            return NotImplemented
+        return (self.width, self.height) == (other.width, other.height)
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.width, self.height))
+
+    def game_parameters(self) -> dict[str, int]:
+        """The arguments that make this game again: ``width`` and ``height``.
+
+        Read by :func:`gamesearch.identity.game_identity` (table files name the game they
+        solve with it).
+        """
+        return {"width": self.width, "height": self.height}
 
     def __reduce__(self) -> tuple[type[ConnectFour], tuple[int, int]]:
         """Pickle the board's size only, not the memos.
@@ -179,7 +211,7 @@ class ConnectFour:
             self._free[tops] = free
             return free
 
-    def result(self, state: int, action: int) -> int:
+    def result(self, state: int, action: object) -> int:
         """The board after the player to move drops a stone into column ``action``.
 
         Raises:
@@ -323,7 +355,8 @@ class ConnectFour:
             try:
                 ordered = tuple(sorted(as_tuple, key=self._rank.__getitem__))
             except (KeyError, TypeError):
-                bad = next(a for a in as_tuple if not _is_key(a, self._rank))
+                offered: tuple[object, ...] = as_tuple  # any object: not checked as an int
+                bad = next(a for a in offered if not _is_key(a, self._rank))
                 raise IllegalActionError(bad, self.actions(state), "ConnectFour") from None
             if len(self._ordered) >= _MEMO_LIMIT:
                 self._ordered.clear()
@@ -577,18 +610,24 @@ class ConnectFour:
                 return ((self._column_of(safe), child | self._over, None),)
             return ((self._column_of(safe), child, mover),)
         # Pons's move ordering: by the cells where one more stone would complete a four.
+        # Each column's score is one int, made * width + tie (no tuple to make and compare):
+        # the ties are distinct, so the order is the same, and the tie gives the column back.
         scored = []
         span = self.width
-        for tie, col, column in self._centre_columns:
+        for tie, _, column in self._centre_columns:
             cell = safe & column
             if cell:
                 grown = mine | cell
                 made = ((known(grown) or completions(grown)) & free).bit_count()
-                scored.append((made * span + tie, col, cell))
+                scored.append(made * span + tie)
         scored.sort(reverse=True)
-        return tuple([
-            (col, (state | cell) ^ (mask | cell) << shift ^ flip, mover) for _, col, cell in scored
-        ])
+        by_tie = self._by_tie
+        kids = []
+        for score in scored:
+            col, column = by_tie[score % span]
+            cell = safe & column
+            kids.append((col, (state | cell) ^ (mask | cell) << shift ^ flip, mover))
+        return tuple(kids)
 
     def _column_of(self, cell: int) -> int:
         """The column of the one-bit board ``cell``."""

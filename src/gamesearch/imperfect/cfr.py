@@ -30,14 +30,8 @@ from typing import Any, Literal
 
 from .._core import check_count, check_time_limit
 from ..errors import InvalidSearchOptionError
-from ._sequences import (
-    add_values,
-    compile_tree,
-    fill_reach,
-    nash_conv_of,
-    profile_of,
-    uniform,
-)
+from ._cfr_loop import update
+from ._sequences import compile_tree, nash_conv_of, profile_of, uniform
 from ._tree import enumerate_tree
 from .protocol import ImperfectInformationGame, InfoSetKey
 
@@ -148,45 +142,8 @@ class CFRSolver:
         self.elapsed += time.perf_counter() - start
 
     def _update(self, p: int, weight: float, plus: bool) -> None:
-        """Player ``p``'s regrets, average strategy and next strategy, one iteration's worth.
-
-        The counterfactual value of each of ``p``'s sequences is summed bottom-up (see
-        :mod:`._sequences`); at information set ``I`` with strategy ``sigma``, action ``a``'s
-        regret grows by ``v(I, a) - sum_b sigma(b) v(I, b)``, and the average strategy by
-        ``weight * reach_p(I) * sigma(a)``.
-        """
-        form, sigma, regret, average, reach = (
-            self._form, self._sigma, self._regret, self._average, self._reach
-        )  # fmt: skip
-        fill_reach(form, sigma, reach)
-        values = [0.0] * form.slots
-        add_values(form, p, reach, values)
-        layout = form.layout
-        for i in reversed(form.own[p]):
-            b, e, parent = layout[i]
-            value = 0.0
-            for j in range(b, e):
-                value += sigma[j] * values[j]
-            values[parent] += value
-            scale = weight * reach[parent]
-            positive = 0.0
-            for j in range(b, e):
-                r = regret[j] + values[j] - value
-                if r > 0.0:
-                    positive += r
-                elif plus:
-                    r = 0.0
-                regret[j] = r
-                average[j] += scale * sigma[j]
-            # Regret matching (Hart and Mas-Colell 2000): the positive regrets, normalised.
-            if positive > 0.0:
-                for j in range(b, e):
-                    r = regret[j]
-                    sigma[j] = r / positive if r > 0.0 else 0.0
-            else:
-                uniform = 1.0 / (e - b)
-                for j in range(b, e):
-                    sigma[j] = uniform
+        """Player ``p``'s regrets, average strategy and next strategy: :func:`._cfr_loop.update`."""
+        update(self._form, p, weight, plus, self._sigma, self._regret, self._average, self._reach)
 
     def current_strategy(self) -> dict[InfoSetKey, dict[Any, float]]:
         """The strategy of the next iteration (which need not converge): key to probabilities."""

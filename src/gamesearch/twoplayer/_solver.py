@@ -28,8 +28,8 @@ by (``bench/bench_c4_solver.py``).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, final
 
 from .._core import on_fresh_stack
 from .._validation import checked_number
@@ -38,7 +38,7 @@ from ..trace.events import MaxView, Observer
 from ._enhanced import Outcome, with_work_of
 from ._ordering import NO_ACTION
 from ._proofs import MATE, MAX_PLIES, TOP, public, shown_value, win_utility
-from .table import EXACT, LOWER, UNLIMITED, UPPER, TranspositionTable
+from .table import EXACT, LOWER, UNLIMITED, UPPER, RawEntry, TranspositionTable
 
 __all__ = ["Children", "probe", "probe_once", "solving_children"]
 
@@ -152,164 +152,20 @@ def probe_once(
     None`` are the only cost of tracing to an untraced probe.
     """
     keyfn = getattr(game, "solving_key", None) or getattr(game, "key", None)
-    if keyfn is None:
-        keyfn = _identity
-    utility, actions = game.utility, game.actions
-    entries, store, capacity = table._entries, table.store_raw, table.max_entries
-    get = entries.get
-    win, top, mate, inf = win_utility(game), TOP, MATE, math.inf
-    expanded = leaves = cutoffs = max_depth = 0
-    root_action: list[Any] = [NO_ACTION]
+    win = win_utility(game)
     tracer = None if trace is None else MaxView(trace, game.to_move(root), shown_value(win))
-
-    def settled(
-        state: Any, mover: Player, value: float, alpha: float, beta: float, ply: int, stored: bool
-    ) -> None:
-        """Tell the trace of a node settled at ``value`` without searching its children."""
-        assert tracer is not None
-        tracer.enter(state, mover, alpha, beta, ply, None)
-        tracer.leave(state, mover, value, None, alpha, beta, ply, stored=stored)
-
-    def search(state: Any, mover: Player, alpha: float, beta: float, ply: int) -> float:
-        """The value of the non-terminal ``state`` for ``mover``, fail-soft and proven.
-
-        Exact inside (alpha, beta); an upper bound at or below alpha, a lower bound at or
-        above beta (the window narrowed by the table's bound and by mate distance).
-        """
-        nonlocal expanded, leaves, cutoffs, max_depth
-        expanded += 1
-        key = keyfn(state)
-        entry = get(key)
-        first = NO_ACTION
-        if entry is not None:
-            _, _, bound, value, first, proven = entry
-            if proven and ply > 0:
-                if value >= mate:  # stored counted from the state: count it from the root
-                    value -= ply
-                elif value <= -mate:
-                    value += ply
-                # Transposition table cutoff: a proven bound holds at any depth.
-                if bound == EXACT:
-                    if tracer is not None:
-                        settled(state, mover, value, alpha, beta, ply, True)
-                    return value
-                if bound == LOWER:
-                    if value >= beta:
-                        if tracer is not None:
-                            settled(state, mover, value, alpha, beta, ply, True)
-                        return value
-                    if value > alpha:
-                        alpha = value
-                elif value <= alpha:
-                    if tracer is not None:
-                        settled(state, mover, value, alpha, beta, ply, True)
-                    return value
-                elif value < beta:
-                    beta = value
-        # Mate-distance pruning: the game ends at ply + 1 at the soonest if won, and at ply + 2
-        # if lost (the moves that lose at once are left out); at ply + 3 if won but not at once.
-        # (Not at the root, whose best action is wanted.)
-        if ply:
-            if alpha >= top - ply - 1:
-                if tracer is not None:
-                    settled(state, mover, top - ply - 1, alpha, beta, ply, False)
-                return top - ply - 1
-            if beta <= ply + 2 - top:
-                if tracer is not None:
-                    settled(state, mover, ply + 2 - top, alpha, beta, ply, False)
-                return ply + 2 - top
-        kids = children(state)
-        if ply and kids and kids[0][2] is not None and alpha >= top - ply - 3:
-            if tracer is not None:
-                settled(state, mover, top - ply - 3, alpha, beta, ply, False)
-            return top - ply - 3
-        alpha_in = alpha
-        child_ply = ply + 1
-        if ply and kids and kids[0][2] is not None:
-            # Enhanced transposition cutoff (Plaat et al. 1996): a child whose proven upper
-            # bound (for its mover) settles the window here cuts off before any search.
-            for _, child, next_mover in kids:
-                entry = get(keyfn(child))
-                if entry is None or not entry[5]:
-                    continue
-                _, _, bound, value, _, _ = entry
-                if value >= mate:
-                    value -= child_ply
-                elif value <= -mate:
-                    value += child_ply
-                if next_mover != mover:
-                    if bound != LOWER and -value >= beta:
-                        if tracer is not None:
-                            settled(state, mover, -value, alpha, beta, ply, True)
-                        return -value
-                elif bound != UPPER and value >= beta:
-                    if tracer is not None:
-                        settled(state, mover, value, alpha, beta, ply, True)
-                    return value
-        if child_ply > max_depth:
-            max_depth = child_ply
-        if not kids:  # every move lets the opponent win at once: lost at ply + 2
-            if tracer is not None:
-                tracer.enter(state, mover, alpha, beta, ply, ())
-            best, best_action, alpha_in, beta = ply + 2 - top, actions(state)[0], -inf, inf
-        else:
-            if first is not NO_ACTION and kids[0][0] != first:  # the table's move first
-                kids = sorted(kids, key=lambda kid: kid[0] != first)
-            if tracer is not None:
-                tracer.enter(state, mover, alpha, beta, ply, tuple(kid[0] for kid in kids))
-            best, best_action = -inf, NO_ACTION
-            for action, child, next_mover in kids:
-                if next_mover is None:
-                    leaves += 1
-                    value = utility(child, mover)
-                    if value == win:
-                        value = top - child_ply
-                    elif value == -win:
-                        value = child_ply - top
-                    elif value.__class__ is not float or not -win < value < win:
-                        # Neither a win nor a loss: a draw, or what a game may not return.
-                        value = checked_number(value, child, mover, "utility")
-                    if tracer is not None:
-                        tracer.leaf(child, action, child_ply, mover, value, True)
-                else:
-                    if tracer is not None:
-                        tracer.edge = action
-                    if next_mover == mover:
-                        value = search(child, mover, alpha, beta, child_ply)
-                    else:
-                        value = -search(child, next_mover, -beta, -alpha, child_ply)
-                if value > best:
-                    best, best_action = value, action
-                    if value > alpha:
-                        if value >= beta:
-                            cutoffs += 1
-                            if tracer is not None:  # the actions after this one are pruned
-                                order = [kid[0] for kid in kids]
-                                rest = order[order.index(action) + 1 :]
-                                tracer.prune(state, mover, value, alpha, beta, ply, rest)
-                            break
-                        alpha = value
-        bound = UPPER if best <= alpha_in else LOWER if best >= beta else EXACT
-        stored = best + ply if best >= mate else best - ply if best <= -mate else best
-        if len(entries) < capacity:  # the table's store, inline while it has room
-            entries[key] = (search_id, UNLIMITED, bound, stored, best_action, True)
-        else:
-            store(key, (search_id, UNLIMITED, bound, stored, best_action, True))
-        if ply == 0:
-            root_action[0] = best_action
-        if tracer is not None:
-            tracer.leave(state, mover, best, best_action, alpha, beta, ply)
-        return best
-
-    score = on_fresh_stack(search, root, game.to_move(root), point, math.nextafter(point, inf), 0)
+    run = _Probe(game, children, table, search_id, keyfn or _identity, win, tracer)
+    score = on_fresh_stack(
+        run.search, root, game.to_move(root), point, math.nextafter(point, math.inf), 0
+    )
     value, plies = public(score, win)
     return Outcome(
         value=value,
-        line=(root_action[0], None),
-        expanded=expanded,
-        leaves=leaves,
-        cutoffs=cutoffs,
-        max_depth=max_depth,
+        line=(run.root_action, None),
+        expanded=run.expanded,
+        leaves=run.leaves,
+        cutoffs=run.cutoffs,
+        max_depth=run.max_depth,
         estimates=0,
         action_values=None,
         proven=True,
@@ -319,6 +175,195 @@ def probe_once(
     )
 
 
-def _identity(state: Any) -> Any:
+@final
+class _Probe:
+    """One probe's search: the game's members and the table, bound once, and the counts.
+
+    A class of typed attributes rather than a closure over local variables, so that mypyc
+    (the compiled build, README) makes it a native class: its recursive :meth:`search` is then
+    a direct C call with unboxed floats and ints, where a closure's would go through Python.
+    """
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        children: Children,
+        table: TranspositionTable,
+        search_id: int,
+        keyfn: Callable[[Any], Hashable],
+        win: float,
+        tracer: MaxView | None,
+    ) -> None:
+        self.keyfn = keyfn
+        self.children = children
+        self.utility: Callable[[Any, Player], object] = game.utility
+        self.actions: Callable[[Any], Sequence[Any]] = game.actions
+        self.entries: dict[Hashable, RawEntry] = table._entries
+        self.store: Callable[[Hashable, RawEntry], None] = table.store_raw
+        self.capacity: int = table.max_entries
+        self.search_id = search_id
+        self.win = win
+        self.tracer = tracer
+        self.expanded = 0
+        self.leaves = 0
+        self.cutoffs = 0
+        self.max_depth = 0
+        self.root_action: Any = NO_ACTION
+
+    def settled(
+        self,
+        state: Any,
+        mover: Player,
+        value: float,
+        alpha: float,
+        beta: float,
+        ply: int,
+        stored: bool,
+    ) -> float:
+        """Tell the trace of a node settled at ``value`` without searching its children."""
+        tracer = self.tracer
+        assert tracer is not None
+        tracer.enter(state, mover, alpha, beta, ply, None)
+        tracer.leave(state, mover, value, None, alpha, beta, ply, stored=stored)
+        return value
+
+    def search(self, state: Any, mover: Player, alpha: float, beta: float, ply: int) -> float:
+        """The value of the non-terminal ``state`` for ``mover``, fail-soft and proven.
+
+        Exact inside (alpha, beta); an upper bound at or below alpha, a lower bound at or
+        above beta (the window narrowed by the table's bound and by mate distance).
+        """
+        self.expanded += 1
+        tracer = self.tracer
+        key = self.keyfn(state)
+        entries = self.entries
+        entry = entries.get(key)
+        first: Any = NO_ACTION
+        if entry is not None:
+            _, _, bound, value, first, proven = entry
+            if proven and ply > 0:
+                if value >= MATE:  # stored counted from the state: count it from the root
+                    value -= ply
+                elif value <= -MATE:
+                    value += ply
+                # Transposition table cutoff: a proven bound holds at any depth.
+                if bound == EXACT:
+                    if tracer is not None:
+                        return self.settled(state, mover, value, alpha, beta, ply, True)
+                    return value
+                if bound == LOWER:
+                    if value >= beta:
+                        if tracer is not None:
+                            return self.settled(state, mover, value, alpha, beta, ply, True)
+                        return value
+                    if value > alpha:
+                        alpha = value
+                elif value <= alpha:
+                    if tracer is not None:
+                        return self.settled(state, mover, value, alpha, beta, ply, True)
+                    return value
+                elif value < beta:
+                    beta = value
+        # Mate-distance pruning: the game ends at ply + 1 at the soonest if won, and at ply + 2
+        # if lost (the moves that lose at once are left out); at ply + 3 if won but not at once.
+        # (Not at the root, whose best action is wanted.)
+        top = TOP
+        if ply:
+            if alpha >= top - ply - 1:
+                if tracer is not None:
+                    return self.settled(state, mover, top - ply - 1, alpha, beta, ply, False)
+                return top - ply - 1
+            if beta <= ply + 2 - top:
+                if tracer is not None:
+                    return self.settled(state, mover, ply + 2 - top, alpha, beta, ply, False)
+                return ply + 2 - top
+        kids = self.children(state)
+        if ply and kids and kids[0][2] is not None:
+            if alpha >= top - ply - 3:
+                if tracer is not None:
+                    return self.settled(state, mover, top - ply - 3, alpha, beta, ply, False)
+                return top - ply - 3
+            # Enhanced transposition cutoff (Plaat et al. 1996): a child whose proven upper
+            # bound (for its mover) settles the window here cuts off before any search.
+            keyfn = self.keyfn
+            for kid in kids:
+                entry = entries.get(keyfn(kid[1]))
+                if entry is None or not entry[5]:
+                    continue
+                bound, value = entry[2], entry[3]
+                if value >= MATE:
+                    value -= ply + 1
+                elif value <= -MATE:
+                    value += ply + 1
+                if kid[2] != mover:
+                    if bound != LOWER and -value >= beta:
+                        if tracer is not None:
+                            return self.settled(state, mover, -value, alpha, beta, ply, True)
+                        return -value
+                elif bound != UPPER and value >= beta:
+                    if tracer is not None:
+                        return self.settled(state, mover, value, alpha, beta, ply, True)
+                    return value
+        if ply + 1 > self.max_depth:
+            self.max_depth = ply + 1
+        alpha_in = alpha
+        if not kids:  # every move lets the opponent win at once: lost at ply + 2
+            if tracer is not None:
+                tracer.enter(state, mover, alpha, beta, ply, ())
+            best, best_action = ply + 2 - top, self.actions(state)[0]
+            alpha_in, beta = -math.inf, math.inf
+        else:
+            if first is not NO_ACTION and kids[0][0] != first:  # the table's move first
+                kids = sorted(kids, key=lambda kid: kid[0] != first)
+            if tracer is not None:
+                tracer.enter(state, mover, alpha, beta, ply, tuple(kid[0] for kid in kids))
+            best, best_action = -math.inf, NO_ACTION
+            win, child_ply = self.win, ply + 1
+            for action, child, next_mover in kids:
+                if next_mover is None:
+                    self.leaves += 1
+                    raw = self.utility(child, mover)
+                    if raw == win:
+                        value = top - child_ply
+                    elif raw == -win:
+                        value = child_ply - top
+                    elif isinstance(raw, float) and -win < raw < win:
+                        value = raw
+                    else:  # neither a win nor a loss: a draw, or what a game may not return
+                        value = checked_number(raw, child, mover, "utility")
+                    if tracer is not None:
+                        tracer.leaf(child, action, child_ply, mover, value, True)
+                else:
+                    if tracer is not None:
+                        tracer.edge = action
+                    if next_mover == mover:
+                        value = self.search(child, mover, alpha, beta, child_ply)
+                    else:
+                        value = -self.search(child, next_mover, -beta, -alpha, child_ply)
+                if value > best:
+                    best, best_action = value, action
+                    if value > alpha:
+                        if value >= beta:
+                            self.cutoffs += 1
+                            if tracer is not None:  # the actions after this one are pruned
+                                order = [kid[0] for kid in kids]
+                                rest = order[order.index(action) + 1 :]
+                                tracer.prune(state, mover, value, alpha, beta, ply, rest)
+                            break
+                        alpha = value
+        bound = UPPER if best <= alpha_in else LOWER if best >= beta else EXACT
+        stored = best + ply if best >= MATE else best - ply if best <= -MATE else best
+        if len(entries) < self.capacity:  # the table's store, inline while it has room
+            entries[key] = (self.search_id, UNLIMITED, bound, stored, best_action, True)
+        else:
+            self.store(key, (self.search_id, UNLIMITED, bound, stored, best_action, True))
+        if ply == 0:
+            self.root_action = best_action
+        if tracer is not None:
+            tracer.leave(state, mover, best, best_action, alpha, beta, ply)
+        return best
+
+
+def _identity(state: Hashable) -> Hashable:
     """A state as its own key."""
     return state

@@ -176,7 +176,9 @@ class TranspositionTable:
             InvalidSearchOptionError: ``entry.distance`` is not ``None`` but not an int >= 0,
                 or comes with a value that is not a win or a loss (positive or negative).
         """
-        search, depth, bound, value, action, proven, distance = entry
+        search, depth, bound, value, action, proven = entry[:6]
+        fields: tuple[object, ...] = entry  # the distance is checked here, not as its field's
+        distance = fields[6]  # type, which the compiled build would refuse with a TypeError
         if distance is not None:
             if isinstance(distance, bool) or not isinstance(distance, int) or distance < 0:
                 raise InvalidSearchOptionError(

@@ -1,0 +1,70 @@
+"""Which build of gamesearch runs: the pure package, or the one with modules compiled by mypyc.
+
+The pure package is the default and runs everywhere. The opt-in compiled build (README,
+Installing: ``HATCH_BUILD_HOOK_ENABLE_MYPYC=1 python -m build``) compiles the modules of
+:data:`COMPILABLE` from the same typed source with mypyc into C extensions, which Python then
+imports in place of the ``.py`` files. :func:`build_info` looks at the modules actually loaded.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.machinery
+from dataclasses import dataclass
+
+__all__ = ["COMPILABLE", "BuildInfo", "build_info"]
+
+COMPILABLE = (
+    "gamesearch.games._bitboard",
+    "gamesearch.games.connect_four",
+    "gamesearch.imperfect._cfr_loop",
+    "gamesearch.imperfect._sequences",
+    "gamesearch.twoplayer._proofs",
+    "gamesearch.twoplayer._solver",
+    "gamesearch.twoplayer.table",
+)
+"""The modules the compiled build compiles (the ``include`` of the mypyc build hook in
+pyproject.toml): the exact Connect Four solver, its table and distance scores, ConnectFour and
+its bitboards, and CFR's inner loop and the sequence form it runs on."""
+
+
+@dataclass(frozen=True)
+class BuildInfo:
+    """Which build runs: the modules of :data:`COMPILABLE` that were loaded compiled."""
+
+    compiled: tuple[str, ...]
+    """The modules running as C extensions compiled by mypyc; empty for the pure build."""
+
+    @property
+    def kind(self) -> str:
+        """``"pure"`` when no module is compiled, else ``"compiled"``."""
+        return "compiled" if self.compiled else "pure"
+
+    def __str__(self) -> str:
+        if not self.compiled:
+            return "pure Python"
+        return f"compiled by mypyc: {len(self.compiled)} of {len(COMPILABLE)} modules"
+
+
+def build_info() -> BuildInfo:
+    """Which build of gamesearch runs: pure Python, or which modules mypyc compiled.
+
+    Imports the modules of :data:`COMPILABLE` (a few milliseconds at most) and reports those
+    loaded from a compiled extension rather than from their ``.py`` source.
+
+    Returns:
+        The build: ``kind`` is ``"pure"`` or ``"compiled"``, ``compiled`` names the modules.
+
+    Example:
+        >>> from gamesearch import build_info
+        >>> build_info().kind in ("pure", "compiled")
+        True
+    """
+    return BuildInfo(
+        tuple(name for name in COMPILABLE if is_extension(importlib.import_module(name).__file__))
+    )
+
+
+def is_extension(path: str | None) -> bool:
+    """Whether a module loaded from ``path`` is a compiled extension (``.so``, ``.pyd``)."""
+    return path is not None and path.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
