@@ -35,42 +35,35 @@ def children_alphabeta(
     window: tuple[float, float] = (-math.inf, math.inf),
     viewer: Player | None = None,
 ) -> Outcome:
-    """The alpha-beta loop of :func:`._window.plain_search`, over ``game.children``.
+    """The loop of :func:`._window.plain_search`, over ``game.children``; its arguments too.
 
-    Args:
-        game: A two-player game with a ``children`` member.
-        root: The state to search, not terminal.
-        limit: The ply at which states are evaluated, or -1 for none.
-        evaluate: The evaluation used at ``limit``.
-        root_view: Score leaves by the root player's utility, else by the mover's.
-        unwound: Where the frames put their states when a ``RecursionError`` unwinds them.
-        window: The root's window (alpha, beta), as in ``plain_search``.
-        viewer: The player whose utility leaves are scored by with ``root_view``, if not the
-            root's mover, as in ``plain_search``.
+    Kept beside it because it pays: 1.45 times as fast as the plain loop on the tic-tac-toe
+    solve for ``alphabeta``, 1.52 times for ``negamax`` (``bench_core.py``'s ``core.children``
+    lines).
     """
     mover_at_root = game.to_move(root)
-    root_player = mover_at_root if viewer is None else viewer
+    me = mover_at_root if viewer is None or not root_view else viewer  # MAX
+    opponent = 1 - me
+    min_view = me if root_view else opponent  # whose utility scores a leaf below MIN
     children, utility = game.children, game.utility  # type: ignore[attr-defined]
     expanded, leaves, cutoffs, max_depth, estimates = 0, 0, 0, 0, 0
     inf, neg_inf = math.inf, -math.inf  # neg_inf: a local, not a negation per check
     lines: list[Any] = [None] * ((limit if limit > 0 else sys.getrecursionlimit()) + 1)
 
-    def search(state: S, mover: Player, alpha: float, beta: float, ply: int) -> float:
-        """Value of the non-terminal ``state`` for ``mover``: fail-soft, as in ``plain_search``."""
+    def search(state: S, maximizing: bool, alpha: float, beta: float, ply: int) -> float:
+        """MAX-VALUE or MIN-VALUE of the non-terminal ``state``, as in ``plain_search``."""
         nonlocal expanded, leaves, cutoffs, max_depth, estimates
         expanded += 1
-        view = root_player if root_view else mover
-        flip = view != mover  # leaves are scored for ``view``; the value is ``mover``'s
-        opponent = 1 - mover
-        best, best_action = -inf, _NO_ACTION
+        view = me if maximizing else min_view
+        best, best_action = (neg_inf if maximizing else inf), _NO_ACTION
         child_ply = ply + 1
         try:
-            for action, child, next_mover in children(state):
-                if next_mover is None:
+            for action, child, mover in children(state):
+                if mover is None:
                     value = utility(child, view)
                     if not neg_inf < value < inf:  # NaN, +inf or -inf
                         raise non_finite_error(value, child, view, "utility")
-                    if flip:
+                    if view != me:  # negamax below MIN: MIN's utility, negated
                         value = -value
                     below = None
                     leaves += 1
@@ -80,25 +73,34 @@ def children_alphabeta(
                     value = evaluate(child, view)  # type: ignore[misc]  # a limit implies evaluate
                     if not neg_inf < value < inf:  # NaN, +inf or -inf
                         raise non_finite_error(value, child, view, "evaluate")
-                    if flip:
+                    if view != me:
                         value = -value
                     below = None
                     leaves += 1
                     estimates += 1
                     max_depth = limit
                 else:
-                    if next_mover == mover:
-                        value = search(child, mover, alpha, beta, child_ply)
-                    elif next_mover == opponent:
-                        value = -search(child, next_mover, -beta, -alpha, child_ply)
+                    if mover == me:
+                        value = search(child, True, alpha, beta, child_ply)
+                    elif mover == opponent:
+                        value = search(child, False, alpha, beta, child_ply)
                     else:
-                        raise mover_error(child, next_mover, 2, chance=False)
+                        raise mover_error(child, mover, 2, chance=False)
                     below = lines[child_ply]
-                if value > best or best_action is _NO_ACTION:
+                if maximizing:  # values are finite: the first action always improves on best
+                    if value > best:
+                        best, best_action = value, action
+                        lines[ply] = (action, below)
+                        if value > alpha:
+                            alpha = value
+                            if alpha >= beta:
+                                cutoffs += 1
+                                break
+                elif value < best:
                     best, best_action = value, action
                     lines[ply] = (action, below)
-                    if value > alpha:
-                        alpha = value
+                    if value < beta:
+                        beta = value
                         if alpha >= beta:
                             cutoffs += 1
                             break
@@ -111,7 +113,11 @@ def children_alphabeta(
             raise no_actions_error(state)
         return best
 
-    value = on_fresh_stack(search, root, mover_at_root, window[0], window[1], 0)
+    alpha, beta = window
+    if mover_at_root == me:
+        value = on_fresh_stack(search, root, True, alpha, beta, 0)
+    else:  # the window and the value are the root mover's: MAX's are their negations
+        value = -on_fresh_stack(search, root, False, -beta, -alpha, 0)
     return Outcome(value, lines[0], expanded, leaves, cutoffs, max_depth, estimates, None)
 
 
