@@ -1,9 +1,10 @@
-"""Minimax: the reference searcher, written as the textbook writes it.
+"""Minimax: the reference searcher.
 
 MINIMAX-DECISION picks the action whose result has the highest minimax value for MAX, the
 player to move at the root; MAX-VALUE and MIN-VALUE back values up the tree (Russell and
 Norvig, AIMA 3rd ed., figure 5.3), here as the two branches of one function, one Python frame
-per ply. Every other searcher is tested against this one.
+per node expanded. Every other searcher is tested against this one, and this one against the
+textbook's own form (``tests/oracles.py``).
 """
 
 from __future__ import annotations
@@ -22,9 +23,10 @@ from .._core import (
     prepare,
     recursion_guard,
     refuse_limits,
+    terminal_value,
 )
 from .._validation import checked_number, mover_error, translate
-from ..game import A, Evaluation, Game, S
+from ..game import A, Evaluation, Game, Player, S
 from ..result import SearchResult
 from ..trace.events import Enter, Leaf, Leave, NodeKind, Observer
 from ._children import children_minimax
@@ -90,92 +92,30 @@ def minimax(
     started = time.perf_counter()
     root, limit = prepare(game, state, depth, evaluate, searcher="minimax")
     check_trace(trace, "minimax")
-    nodes, leaves, max_depth, estimates = 1, 0, 0, 0
     max_player = game.to_move(root)
-    min_player = 1 - max_player
-    actions, result, is_terminal = game.actions, game.result, game.is_terminal
-    to_move, utility = game.to_move, game.utility
-    inf, neg_inf = math.inf, -math.inf  # neg_inf: a local, not a negation per check
-
-    def minimax_value(state: S, ply: int, action: Any = None) -> tuple[float, Any]:
-        """MINIMAX(s): the value of ``state`` for MAX, with the line that achieves it.
-
-        MAX-VALUE and MIN-VALUE of the textbook are the two branches of one function here, so
-        that a ply costs one Python frame. ``action`` led to ``state``; it serves only to tell
-        the ``trace`` observer.
-        """
-        nonlocal nodes, leaves, max_depth, estimates
-        terminal = is_terminal(state)
-        if terminal or ply == limit:  # a leaf: its utility, or its evaluation at the limit
-            if terminal:
-                value = utility(state, max_player)
-                source = "utility"
+    if game.is_terminal(root):
+        value = terminal_value(game, root, max_player)
+        if trace is not None:
+            trace(Leaf(root, None, 0, value, True))
+        outcome = Outcome(value, None, 0, 1, 0, 0, 0, None)
+    else:
+        unwound: list[Any] = []
+        with recursion_guard("minimax", unwound, getattr(game, "key", None)):
+            if trace is None and hasattr(game, "children"):  # the game's fast member
+                outcome = children_minimax(game, root, limit, evaluate, unwound=unwound)
             else:
-                value = evaluate(state, max_player)
-                source = "evaluate"
-                estimates += 1
-            if value.__class__ is not float or not neg_inf < value < inf:
-                value = checked_number(value, state, max_player, source)
-            leaves += 1
-            max_depth = max(max_depth, ply)
-            if trace is not None:
-                trace(Leaf(state, action, ply, value, terminal))
-            return value, None
-        mover = to_move(state)
-        maximizing = mover == max_player  # MAX-VALUE(s); else MIN-VALUE(s)
-        if not maximizing and mover != min_player:
-            raise mover_error(state, mover, 2, chance=False)
-        if trace is not None:
-            moves = tuple(actions(state))
-            kind: NodeKind = "max" if maximizing else "min"
-            trace(Enter(state, action, ply, mover, kind, None, None, moves))
-        best, best_line = (-math.inf if maximizing else math.inf), None
-        try:
-            for action in actions(state):
-                nodes += 1
-                value, line = minimax_value(result(state, action), ply + 1, action)
-                if best_line is None or (value > best if maximizing else value < best):
-                    best, best_line = value, (action, line)
-        except TypeError as exc:  # a member returned something of the wrong kind: which?
-            translate(exc, game, state, evaluate)
-        except RecursionError:  # tell recursion_guard the line, to look for a cycle in it
-            unwound.append(state)
-            raise
-        if best_line is None:
-            raise no_actions_error(state, actions(state))
-        if trace is not None:
-            trace(Leave(state, ply, best, best_line[0], None, None))
-        return best, best_line
-
-    unwound: list[Any] = []
-    with recursion_guard("minimax", unwound, getattr(game, "key", None)):
-        if trace is None and not is_terminal(root):  # the fast loops: the same nodes, no hooks
-            loop = children_minimax if hasattr(game, "children") else minimax_loop
-            outcome = loop(game, root, limit, evaluate, unwound=unwound)
-            return make_result(
-                outcome.value,
-                outcome.line,
-                max_player,
-                nodes=outcome.expanded + outcome.leaves,
-                leaves=outcome.leaves,
-                cutoffs=0,
-                max_depth=outcome.max_depth,
-                started=started,
-                depth=depth,
-                exact=outcome.estimates == 0,
-            )
-        value, line = on_fresh_stack(minimax_value, root, 0)
+                outcome = minimax_loop(game, root, limit, evaluate, unwound=unwound, trace=trace)
     return make_result(
-        value,
-        line,
+        outcome.value,
+        outcome.line,
         max_player,
-        nodes=nodes,
-        leaves=leaves,
+        nodes=outcome.expanded + outcome.leaves,
+        leaves=outcome.leaves,
         cutoffs=0,
-        max_depth=max_depth,
+        max_depth=outcome.max_depth,
         started=started,
         depth=depth,
-        exact=estimates == 0,
+        exact=outcome.estimates == 0,
     )
 
 
@@ -186,13 +126,16 @@ def minimax_loop(
     evaluate: Evaluation[S] | None,
     *,
     unwound: list[Any],
+    trace: Observer | None = None,
 ) -> Outcome:
-    """Minimax's loop without hooks: :func:`minimax`'s ``minimax_value``, made cheap per node.
+    """Minimax's loop: MINIMAX(s) of the textbook, made cheap per node.
 
-    It visits the same nodes in the same order and backs up the same values and line, but
-    scores leaf children in their parent (a Python frame is made only for a node that is
-    expanded) and keeps the principal variation in a triangular table, as the alpha-beta loop
-    does, instead of making a pair for every node.
+    It visits the textbook's nodes in the same order and backs up the same values and line
+    (``tests/oracles.py``'s ``textbook_minimax`` is its oracle), but scores leaf children in
+    their parent (a Python frame is made only for a node that is expanded) and keeps the
+    principal variation in a triangular table, as the alpha-beta loop does, instead of making
+    a pair for every node. A game with a ``children`` member is searched, untraced, by its twin
+    over that member, :func:`._children.children_minimax`.
 
     Args:
         game: A two-player game.
@@ -200,6 +143,8 @@ def minimax_loop(
         limit: The ply at which states are evaluated, or -1 for none.
         evaluate: The evaluation used at ``limit``.
         unwound: Where the frames put their states when a ``RecursionError`` unwinds them.
+        trace: The observer to tell each step, values for MAX: a node's ``Enter`` is told by
+            its parent (the root's here), a leaf's ``Leaf`` too, and its ``Leave`` by itself.
     """
     max_player = game.to_move(root)
     min_player = 1 - max_player
@@ -209,11 +154,17 @@ def minimax_loop(
     expanded, leaves, max_depth, estimates = 0, 0, 0, 0
     lines: list[Any] = [None] * ((limit if limit > 0 else sys.getrecursionlimit()) + 1)
 
+    def enter(state: S, action: Any, ply: int, mover: Player, maximizing: bool) -> None:
+        """Tell ``trace`` that the search enters ``state``, reached by ``action``."""
+        kind: NodeKind = "max" if maximizing else "min"
+        moves = tuple(actions(state))
+        trace(Enter(state, action, ply, mover, kind, None, None, moves))  # type: ignore[misc]
+
     def search(state: S, maximizing: bool, ply: int) -> float:
         """MINIMAX(s) for MAX of the non-terminal ``state``; its line is left in ``lines[ply]``."""
         nonlocal expanded, leaves, max_depth, estimates
         expanded += 1
-        best, best_action = (-math.inf if maximizing else math.inf), _NO_ACTION
+        best, best_action = (neg_inf if maximizing else inf), _NO_ACTION
         child_ply = ply + 1
         try:
             for action in actions(state):
@@ -226,6 +177,8 @@ def minimax_loop(
                     leaves += 1
                     if child_ply > max_depth:
                         max_depth = child_ply
+                    if trace is not None:
+                        trace(Leaf(child, action, child_ply, value, True))
                 elif child_ply == limit:
                     value = evaluate(child, max_player)  # type: ignore[misc]  # limit: evaluate
                     if value.__class__ is not float or not neg_inf < value < inf:
@@ -234,14 +187,19 @@ def minimax_loop(
                     leaves += 1
                     estimates += 1
                     max_depth = limit
+                    if trace is not None:
+                        trace(Leaf(child, action, child_ply, value, False))
                 else:
                     mover = to_move(child)
                     if mover == max_player:
-                        value = search(child, True, child_ply)
+                        child_max = True  # MAX-VALUE
                     elif mover == min_player:
-                        value = search(child, False, child_ply)
+                        child_max = False  # MIN-VALUE
                     else:
                         raise mover_error(child, mover, 2, chance=False)
+                    if trace is not None:
+                        enter(child, action, child_ply, mover, child_max)
+                    value = search(child, child_max, child_ply)
                     below = lines[child_ply]
                 if (value > best if maximizing else value < best) or best_action is _NO_ACTION:
                     best, best_action = value, action
@@ -253,7 +211,11 @@ def minimax_loop(
             raise
         if best_action is _NO_ACTION:
             raise no_actions_error(state, actions(state))
+        if trace is not None:
+            trace(Leave(state, ply, best, best_action, None, None))
         return best
 
+    if trace is not None:
+        enter(root, None, 0, max_player, True)
     value = on_fresh_stack(search, root, True, 0)
     return Outcome(value, lines[0], expanded, leaves, 0, max_depth, estimates, None)
