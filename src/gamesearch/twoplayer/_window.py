@@ -86,15 +86,9 @@ def window_search(
     """
     started = time.perf_counter()
     options = make_enhancements(
-        searcher,
-        depth,
-        order=order,
-        table=table,
-        killers=killers,
-        history=history,
-        quiescence=quiescence,
-        root_values=root_values,
-    )
+        searcher, depth, order=order, table=table, killers=killers, history=history,
+        quiescence=quiescence, root_values=root_values,
+    )  # fmt: skip
     root, limit = prepare(game, state, depth, evaluate, searcher=searcher)
     check_trace(trace, searcher)
     if game.is_terminal(root):

@@ -29,7 +29,7 @@ from .._validation import checked_number, mover_error, translate
 from ..game import A, Evaluation, Game, Player, S
 from ..result import SearchResult
 from ..trace.events import Enter, Leaf, Leave, NodeKind, Observer
-from ._children import children_minimax
+from ._children import children_alphabeta
 from ._enhanced import Outcome
 
 __all__ = ["minimax", "minimax_loop"]
@@ -102,7 +102,12 @@ def minimax(
         unwound: list[Any] = []
         with recursion_guard("minimax", unwound, getattr(game, "key", None)):
             if trace is None and hasattr(game, "children"):  # the game's fast member
-                outcome = children_minimax(game, root, limit, evaluate, unwound=unwound)
+                # Alpha-beta's loop over it, with a window that can never close: alpha above
+                # every value and beta below, so that no bound is ever raised, nor a node cut.
+                outcome = children_alphabeta(
+                    game, root, limit, evaluate, root_view=True, unwound=unwound,
+                    window=(math.inf, -math.inf),
+                )  # fmt: skip
             else:
                 outcome = minimax_loop(game, root, limit, evaluate, unwound=unwound, trace=trace)
     return make_result(
@@ -134,8 +139,10 @@ def minimax_loop(
     (``tests/oracles.py``'s ``textbook_minimax`` is its oracle), but scores leaf children in
     their parent (a Python frame is made only for a node that is expanded) and keeps the
     principal variation in a triangular table, as the alpha-beta loop does, instead of making
-    a pair for every node. A game with a ``children`` member is searched, untraced, by its twin
-    over that member, :func:`._children.children_minimax`.
+    a pair for every node. A game with a ``children`` member is searched, untraced, by the
+    alpha-beta loop over that member (:func:`._children.children_alphabeta`) with a window
+    that never closes, which visits the same nodes: 1.7 times as fast as this loop on the
+    tic-tac-toe solve (``bench_core.py``'s ``core.children`` line for ``minimax``).
 
     Args:
         game: A two-player game.
