@@ -2,39 +2,38 @@
 
 MINIMAX-DECISION picks the action whose result has the highest minimax value for MAX, the
 player to move at the root; MAX-VALUE and MIN-VALUE back values up the tree (Russell and
-Norvig, AIMA 3rd ed., figure 5.3), here as the two branches of one function, one Python frame
-per node expanded. Every other searcher is tested against this one, and this one against the
-textbook's own form (``tests/oracles.py``).
+Norvig, AIMA 3rd ed., figure 5.3). Minimax is alpha-beta whose window never closes: with alpha
+above every value and beta below (the window ``(+inf, -inf)``), no node raises a bound and
+none is cut off, so alpha-beta's loops search every node, back up the same values and keep the
+first best action. ``minimax`` runs them so (the plain loop, or the engine's when traced);
+``tests/oracles.py`` holds the textbook's own form, which it is checked against node for node.
 """
 
 from __future__ import annotations
 
 import math
-import sys
 import time
+from dataclasses import replace
 from typing import Any
 
 from .._core import (
     check_trace,
     game_evaluation,
     make_result,
-    no_actions_error,
-    on_fresh_stack,
     prepare,
     recursion_guard,
     refuse_limits,
-    terminal_value,
 )
-from .._validation import checked_number, mover_error, translate
-from ..game import A, Evaluation, Game, Player, S
+from ..game import A, Evaluation, Game, S
 from ..result import SearchResult
-from ..trace.events import Enter, Leaf, Leave, NodeKind, Observer
-from ._children import children_alphabeta
-from ._enhanced import Outcome
+from ..trace.events import Enter, Event, Leave, Observer
+from ._enhanced import Enhancements, enhanced_search
+from ._window import plain_search, terminal_root
 
-__all__ = ["minimax", "minimax_loop"]
+__all__ = ["minimax"]
 
-_NO_ACTION: Any = object()
+NEVER_CLOSES = (math.inf, -math.inf)
+"""The window that makes alpha-beta minimax: no value rises above alpha, nor falls below beta."""
 
 
 def minimax(
@@ -92,28 +91,23 @@ def minimax(
     started = time.perf_counter()
     root, limit = prepare(game, state, depth, evaluate, searcher="minimax")
     check_trace(trace, "minimax")
-    max_player = game.to_move(root)
     if game.is_terminal(root):
-        value = terminal_value(game, root, max_player)
-        if trace is not None:
-            trace(Leaf(root, None, 0, value, True))
-        outcome = Outcome(value, None, 0, 1, 0, 0, 0, None)
-    else:
-        unwound: list[Any] = []
-        with recursion_guard("minimax", unwound, getattr(game, "key", None)):
-            if trace is None and hasattr(game, "children"):  # the game's fast member
-                # Alpha-beta's loop over it, with a window that can never close: alpha above
-                # every value and beta below, so that no bound is ever raised, nor a node cut.
-                outcome = children_alphabeta(
-                    game, root, limit, evaluate, root_view=True, unwound=unwound,
-                    window=(math.inf, -math.inf),
-                )  # fmt: skip
-            else:
-                outcome = minimax_loop(game, root, limit, evaluate, unwound=unwound, trace=trace)
+        return terminal_root(game, root, depth=depth, started=started, trace=trace)
+    unwound: list[Any] = []
+    with recursion_guard("minimax", unwound, getattr(game, "key", None)):
+        if trace is None:
+            outcome = plain_search(
+                game, root, limit, evaluate, root_view=True, unwound=unwound, window=NEVER_CLOSES
+            )
+        else:  # the engine's loop tells the trace, with nothing switched on
+            outcome = enhanced_search(
+                game, root, limit, evaluate, root_view=True, options=Enhancements(distances=False),
+                unwound=unwound, searcher="minimax", trace=_windowless(trace), window=NEVER_CLOSES,
+            )  # fmt: skip
     return make_result(
         outcome.value,
         outcome.line,
-        max_player,
+        game.to_move(root),
         nodes=outcome.expanded + outcome.leaves,
         leaves=outcome.leaves,
         cutoffs=0,
@@ -124,105 +118,12 @@ def minimax(
     )
 
 
-def minimax_loop(
-    game: Game[S, Any],
-    root: S,
-    limit: int,
-    evaluate: Evaluation[S] | None,
-    *,
-    unwound: list[Any],
-    trace: Observer | None = None,
-) -> Outcome:
-    """Minimax's loop: MINIMAX(s) of the textbook, made cheap per node.
+def _windowless(trace: Observer) -> Observer:
+    """``trace``, told of nodes without their window: minimax has none (it is never closed)."""
 
-    It visits the textbook's nodes in the same order and backs up the same values and line
-    (``tests/oracles.py``'s ``textbook_minimax`` is its oracle), but scores leaf children in
-    their parent (a Python frame is made only for a node that is expanded) and keeps the
-    principal variation in a triangular table, as the alpha-beta loop does, instead of making
-    a pair for every node. A game with a ``children`` member is searched, untraced, by the
-    alpha-beta loop over that member (:func:`._children.children_alphabeta`) with a window
-    that never closes, which visits the same nodes: 1.7 times as fast as this loop on the
-    tic-tac-toe solve (``bench_core.py``'s ``core.children`` line for ``minimax``).
+    def observe(event: Event) -> object:
+        if isinstance(event, (Enter, Leave)):
+            event = replace(event, alpha=None, beta=None)
+        return trace(event)
 
-    Args:
-        game: A two-player game.
-        root: The state to search, not terminal.
-        limit: The ply at which states are evaluated, or -1 for none.
-        evaluate: The evaluation used at ``limit``.
-        unwound: Where the frames put their states when a ``RecursionError`` unwinds them.
-        trace: The observer to tell each step, values for MAX: a node's ``Enter`` is told by
-            its parent (the root's here), a leaf's ``Leaf`` too, and its ``Leave`` by itself.
-    """
-    max_player = game.to_move(root)
-    min_player = 1 - max_player
-    actions, result, is_terminal = game.actions, game.result, game.is_terminal
-    to_move, utility = game.to_move, game.utility
-    inf, neg_inf = math.inf, -math.inf  # neg_inf: a local, not a negation per check
-    expanded, leaves, max_depth, estimates = 0, 0, 0, 0
-    lines: list[Any] = [None] * ((limit if limit > 0 else sys.getrecursionlimit()) + 1)
-
-    def enter(state: S, action: Any, ply: int, mover: Player, maximizing: bool) -> None:
-        """Tell ``trace`` that the search enters ``state``, reached by ``action``."""
-        kind: NodeKind = "max" if maximizing else "min"
-        moves = tuple(actions(state))
-        trace(Enter(state, action, ply, mover, kind, None, None, moves))  # type: ignore[misc]
-
-    def search(state: S, maximizing: bool, ply: int) -> float:
-        """MINIMAX(s) for MAX of the non-terminal ``state``; its line is left in ``lines[ply]``."""
-        nonlocal expanded, leaves, max_depth, estimates
-        expanded += 1
-        best, best_action = (neg_inf if maximizing else inf), _NO_ACTION
-        child_ply = ply + 1
-        try:
-            for action in actions(state):
-                child = result(state, action)
-                if is_terminal(child):
-                    value = utility(child, max_player)
-                    if value.__class__ is not float or not neg_inf < value < inf:
-                        value = checked_number(value, child, max_player, "utility")
-                    below = None
-                    leaves += 1
-                    if child_ply > max_depth:
-                        max_depth = child_ply
-                    if trace is not None:
-                        trace(Leaf(child, action, child_ply, value, True))
-                elif child_ply == limit:
-                    value = evaluate(child, max_player)  # type: ignore[misc]  # limit: evaluate
-                    if value.__class__ is not float or not neg_inf < value < inf:
-                        value = checked_number(value, child, max_player, "evaluate")
-                    below = None
-                    leaves += 1
-                    estimates += 1
-                    max_depth = limit
-                    if trace is not None:
-                        trace(Leaf(child, action, child_ply, value, False))
-                else:
-                    mover = to_move(child)
-                    if mover == max_player:
-                        child_max = True  # MAX-VALUE
-                    elif mover == min_player:
-                        child_max = False  # MIN-VALUE
-                    else:
-                        raise mover_error(child, mover, 2, chance=False)
-                    if trace is not None:
-                        enter(child, action, child_ply, mover, child_max)
-                    value = search(child, child_max, child_ply)
-                    below = lines[child_ply]
-                if (value > best if maximizing else value < best) or best_action is _NO_ACTION:
-                    best, best_action = value, action
-                    lines[ply] = (action, below)
-        except TypeError as exc:  # a member returned something of the wrong kind: which?
-            translate(exc, game, state, evaluate)
-        except RecursionError:  # tell recursion_guard the line, to look for a cycle in it
-            unwound.append(state)
-            raise
-        if best_action is _NO_ACTION:
-            raise no_actions_error(state, actions(state))
-        if trace is not None:
-            trace(Leave(state, ply, best, best_action, None, None))
-        return best
-
-    if trace is not None:
-        enter(root, None, 0, max_player, True)
-    value = on_fresh_stack(search, root, True, 0)
-    return Outcome(value, lines[0], expanded, leaves, 0, max_depth, estimates, None)
+    return observe
