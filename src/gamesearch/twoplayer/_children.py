@@ -16,7 +16,7 @@ import sys
 from typing import Any
 
 from .._core import no_actions_error, on_fresh_stack
-from .._validation import mover_error, non_finite_error, translate
+from .._validation import checked_number, mover_error, translate
 from ..game import Evaluation, Game, Player, S
 from ._enhanced import Outcome
 
@@ -62,8 +62,8 @@ def children_alphabeta(
             for action, child, mover in children(state):
                 if mover is None:
                     value = utility(child, view)
-                    if not neg_inf < value < inf:  # NaN, +inf or -inf
-                        raise non_finite_error(value, child, view, "utility")
+                    if value.__class__ is not float or not neg_inf < value < inf:
+                        value = checked_number(value, child, view, "utility")
                     if view != me:  # negamax below MIN: MIN's utility, negated
                         value = -value
                     below = None
@@ -72,8 +72,8 @@ def children_alphabeta(
                         max_depth = child_ply
                 elif child_ply == limit:
                     value = evaluate(child, view)  # type: ignore[misc]  # a limit implies evaluate
-                    if not neg_inf < value < inf:  # NaN, +inf or -inf
-                        raise non_finite_error(value, child, view, "evaluate")
+                    if value.__class__ is not float or not neg_inf < value < inf:
+                        value = checked_number(value, child, view, "evaluate")
                     if view != me:
                         value = -value
                     below = None

@@ -28,7 +28,7 @@ from .._core import (
     recursion_guard,
     terminal_value,
 )
-from .._validation import mover_error, non_finite_error, translate
+from .._validation import checked_number, mover_error, translate
 from ..game import A, Evaluation, Game, Player, S
 from ..result import SearchResult
 from ..trace.events import Leaf, Observer
@@ -210,8 +210,8 @@ def plain_search(
                 child = result(state, action)
                 if is_terminal(child):
                     value = utility(child, view)
-                    if not neg_inf < value < inf:  # NaN, +inf or -inf
-                        raise non_finite_error(value, child, view, "utility")
+                    if value.__class__ is not float or not neg_inf < value < inf:
+                        value = checked_number(value, child, view, "utility")
                     if view != me:  # negamax below MIN: MIN's utility, negated
                         value = -value
                     below = None
@@ -220,8 +220,8 @@ def plain_search(
                         max_depth = child_ply
                 elif child_ply == limit:
                     value = evaluate(child, view)  # type: ignore[misc]  # a limit implies evaluate
-                    if not neg_inf < value < inf:  # NaN, +inf or -inf
-                        raise non_finite_error(value, child, view, "evaluate")
+                    if value.__class__ is not float or not neg_inf < value < inf:
+                        value = checked_number(value, child, view, "evaluate")
                     if view != me:  # negamax below MIN: MIN's utility, negated
                         value = -value
                     below = None
