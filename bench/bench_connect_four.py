@@ -12,6 +12,8 @@ prints JSON lines on stdout, one dict per line; add a line by writing a function
   The script checks that the floors visit exactly the library's nodes with the same value, and
   exits with status 1 if not. A ``cold`` line times one search on a fresh game, whose memos
   start empty; the other lines share one game, as a long-running program would.
+- ``c4.plain_loop``: the plain alpha-beta loop against the engine's loop with no option on,
+  the same search: the figure that keeps the plain loop (issue 28's rule, 1.3 times at least).
 - ``c4.evaluation``: the same search with the built-in ``ConnectFour.evaluate``.
 - ``c4.evaluation_cost``: depth-7 searches with ``ConnectFour.evaluate``, whose scores are
   memoized, against the same searches scoring every leaf from the bitboards.
@@ -34,6 +36,7 @@ from _common import emit, emit_env, fail, run_timed
 
 from gamesearch import Player, alphabeta
 from gamesearch.games import ConnectFour, connect_four
+from gamesearch.twoplayer._enhanced import Enhancements, enhanced_search
 
 Evaluate = Callable[[int, Player], float]
 Run = Callable[[ConnectFour], tuple[float, int]]
@@ -152,6 +155,15 @@ def library_alphabeta(game: ConnectFour, depth: int, evaluate: Evaluate) -> tupl
     return found.value, found.stats.nodes
 
 
+def engine_alphabeta(game: ConnectFour, depth: int, evaluate: Evaluate) -> tuple[float, int]:
+    """The engine's loop (``alphabeta``'s with options) with every option off: (value, nodes)."""
+    outcome = enhanced_search(
+        game, game.initial_state(), depth, evaluate, root_view=True,
+        options=Enhancements(distances=False), unwound=[],
+    )  # fmt: skip
+    return outcome.value, outcome.expanded + outcome.leaves
+
+
 def timed(run: Run, game: ConnectFour) -> float:
     """Seconds one ``run(game)`` takes, with the garbage collector off."""
     return run_timed(lambda: run(game))[0]
@@ -240,6 +252,35 @@ def line_alphabeta(repeat: int) -> None:
         target_nodes_per_s=TARGET_SPEED,
         within_target=speed >= TARGET_SPEED,
         floor_nodes_per_s=round(nodes / best["hand-written"]),
+    )
+
+
+def line_plain_loop(repeat: int) -> None:
+    """``c4.plain_loop``: what ``alphabeta``'s plain loop gains over the engine's, no option on.
+
+    The plain loop (``twoplayer/_window.py``) is kept beside the engine's loop, which serves
+    every option, only while it pays at least 1.3 times on a real workload (issue 28): this is
+    one, depth 6 from the empty board with the simple evaluation. Both visit the same nodes.
+    """
+    game = ConnectFour()
+    evaluate = centre_stones(game)
+    runs = {"plain": library_alphabeta, "engine": engine_alphabeta}
+    for name, run in runs.items():
+        if run(game, DEPTH, evaluate)[1] != EXPECTED_NODES["centre"]:
+            fail(f"c4.plain_loop: the {name} loop visited other nodes")
+    best = dict.fromkeys(runs, math.inf)
+    for i in range(repeat):
+        for name in runs if i % 2 == 0 else reversed(runs):
+            best[name] = min(best[name], timed(lambda g, r=runs[name]: r(g, DEPTH, evaluate), game))
+    emit(
+        bench="c4.plain_loop",
+        searcher="alphabeta",
+        depth=DEPTH,
+        nodes=EXPECTED_NODES["centre"],
+        plain_seconds=round(best["plain"], 6),
+        engine_seconds=round(best["engine"], 6),
+        speedup=round(best["engine"] / best["plain"], 3),
+        keeps_the_loop=best["engine"] / best["plain"] >= 1.3,
     )
 
 
@@ -361,6 +402,7 @@ def line_methods(repeat: int) -> None:
 
 LINES: list[Callable[[int], None]] = [
     line_alphabeta,
+    line_plain_loop,
     line_evaluation,
     line_evaluation_cost,
     line_methods,

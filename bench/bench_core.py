@@ -33,6 +33,7 @@ import gamesearch
 from gamesearch import alphabeta, iterative_deepening, minimax, negamax
 from gamesearch._core import on_fresh_stack
 from gamesearch.games import TicTacToe
+from gamesearch.twoplayer._enhanced import Enhancements, enhanced_search
 
 Run = Callable[[TicTacToe], tuple[float, int]]
 """A searcher under test: solves the game and returns (root value, nodes visited)."""
@@ -293,6 +294,46 @@ def plain(search: Callable[[Any], gamesearch.SearchResult[int]]) -> Run:
     return run
 
 
+def engine(root_view: bool) -> Run:
+    """The engine's loop (the searchers' with options) with every option off, as a Run."""
+
+    def run(game: TicTacToe) -> tuple[float, int]:
+        members = PlainMembers(game)
+        outcome = enhanced_search(
+            members, members.initial_state(), -1, None, root_view=root_view,
+            options=Enhancements(distances=False), unwound=[],
+        )  # fmt: skip
+        return outcome.value, outcome.expanded + outcome.leaves
+
+    return run
+
+
+def plain_loop(repeat: int, game: TicTacToe) -> None:
+    """``core.plain_loop``: what the plain alpha-beta loop gains over the engine's, no option on.
+
+    The plain loop (``twoplayer/_window.py``) is kept beside the engine's loop, which serves
+    every option, only while it pays at least 1.3 times on a real workload (issue 28); both
+    solve tic-tac-toe over the plain members here, visiting the same nodes.
+    """
+    for searcher, root_view in (("alphabeta", True), ("negamax", False)):
+        runs = {"plain": plain(alphabeta if root_view else negamax), "engine": engine(root_view)}
+        for name, run in runs.items():
+            check(f"{name} loop {searcher}", run(game), EXPECTED_NODES["alphabeta"])
+        best = dict.fromkeys(runs, math.inf)
+        for i in range(repeat):
+            for name in runs if i % 2 == 0 else list(runs)[::-1]:
+                best[name] = min(best[name], timed(runs[name], game))
+        emit(
+            bench="core.plain_loop",
+            searcher=searcher,
+            nodes=EXPECTED_NODES["alphabeta"],
+            plain_seconds=round(best["plain"], 6),
+            engine_seconds=round(best["engine"], 6),
+            speedup=round(best["engine"] / best["plain"], 3),
+            keeps_the_loop=best["engine"] / best["plain"] >= 1.3,
+        )
+
+
 def fresh_game(repeat: int) -> None:
     """Solve tic-tac-toe with a new ``TicTacToe()`` each time and with one reused game.
 
@@ -454,6 +495,7 @@ def main(argv: list[str] | None = None) -> None:
         within_target=ratio <= TARGET_BITMASK,
         floor_nodes_per_s=round(EXPECTED_NODES["alphabeta"] / best["alphabeta", "bitmask floor"]),
     )
+    plain_loop(repeat * FAST_FACTOR, game)
     fresh_game(repeat * FAST_FACTOR)
     stack_depth(repeat * 2)
     speed = EXPECTED_NODES["alphabeta"] / best["alphabeta", "library"]

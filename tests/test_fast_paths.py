@@ -1,7 +1,7 @@
 """The fast paths of issue 14 give exactly what the reference paths give.
 
-- ``minimax`` without a trace runs a leaner loop; with a trace (even one that ignores every
-  event) it runs the textbook loop: both must agree on value, action, line and counts.
+- ``minimax`` runs one loop, traced or not (a trace even one that ignores every event): both
+  must agree on value, action, line and counts, and with the textbook's (``tests/oracles.py``).
 - Expectiminimax (with Star1 or Star2) and expectimax run one loop, ``chance/_search.py``,
   traced or not; it must agree with the textbook loops of ``tests/chance_oracles.py``.
 - A game's optional ``children`` member must change nothing but the speed, for every plain
@@ -20,6 +20,7 @@ import pytest
 from chance_oracles import reference_search
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracles import textbook_minimax
 
 from gamesearch import (
     GameProtocolError,
@@ -82,8 +83,10 @@ class WithChildren:
 def test_minimax_fast_loop_equals_the_textbook_loop(tree, depth):
     evaluate = evaluation if depth is not None else None
     fast = minimax(tree, depth=depth, evaluate=evaluate)
-    textbook = minimax(tree, depth=depth, evaluate=evaluate, trace=ignore)
-    assert summary(fast) == summary(textbook)
+    traced = minimax(tree, depth=depth, evaluate=evaluate, trace=ignore)
+    assert summary(fast) == summary(traced)
+    textbook = textbook_minimax(tree, tree.initial_state(), depth=depth, evaluate=evaluate)
+    assert summary(fast)[:-1] == textbook.summary()
 
 
 @given(
@@ -92,8 +95,9 @@ def test_minimax_fast_loop_equals_the_textbook_loop(tree, depth):
     searcher=st.sampled_from([alphabeta, negamax]),
 )
 def test_alphabeta_and_negamax_fast_loops_equal_the_traced_loop(tree, depth, searcher):
-    # alphabeta's loop is in MAX/MIN form, negamax's in negamax form, the traced loop (the
-    # engine's, every option off) in negamax form for both: the same nodes, values and line.
+    # The plain loop is in MAX/MIN form for both, the traced loop (the engine's, every option
+    # off) in negamax form for both: the same nodes, values and line (and both the textbook's,
+    # tests/test_oracles.py).
     # Only the engine's loop tracks proofs amid estimates (a root whose every move is proven is
     # exact); the plain loop calls a result exact when it read no estimate, which the engine's
     # loop then calls exact too.

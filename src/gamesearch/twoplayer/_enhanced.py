@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .._core import no_actions_error, on_fresh_stack
-from .._validation import cycle_error, mover_error, non_finite_error, translate
+from .._validation import checked_number, cycle_error, mover_error, translate
 from ..errors import GameProtocolError, InvalidSearchOptionError
 from ..game import Game, Player
 from ..trace.events import MaxView, Observer
@@ -383,8 +383,8 @@ def enhanced_search(
                 child = result(state, action)
                 if is_terminal(child):
                     value = utility(child, view)
-                    if not neg_inf < value < inf:  # NaN, +inf or -inf
-                        raise non_finite_error(value, child, view, "utility")
+                    if value.__class__ is not float or not neg_inf < value < inf:
+                        value = checked_number(value, child, view, "utility")
                     if view != mover:
                         value = -value
                     if value == win or value == -win:  # won or lost: rank by distance
@@ -410,8 +410,8 @@ def enhanced_search(
                             value = -quiesce(child, next_mover, -beta, -alpha, child_ply)
                     else:
                         value = evaluate(child, view)  # type: ignore[misc]  # a limit implies it
-                        if not neg_inf < value < inf:  # NaN, +inf or -inf
-                            raise non_finite_error(value, child, view, "evaluate")
+                        if value.__class__ is not float or not neg_inf < value < inf:
+                            value = checked_number(value, child, view, "evaluate")
                         if distances and not -win <= value <= win:  # wins would not outrank it
                             raise evaluation_range_error(game, child, view, value, win)
                         if view != mover:

@@ -50,10 +50,8 @@ def alphabeta(
     Args:
         game: A two-player game.
         state: The root; ``None`` means ``game.initial_state()``.
-        depth: Plies to search (an int >= 1), or ``None`` to search to terminal states.
-        evaluate: ``evaluate(state, player)``, the estimated utility for ``player`` of a
-            non-terminal state at the depth limit; with ``depth``, the game's own
-            ``evaluate`` method if not given.
+        depth: Plies to search, as for :func:`minimax`.
+        evaluate: The evaluation at the depth limit, as for :func:`minimax`.
         order: ``order(state, actions)``, the legal ``actions`` of ``state`` in the order to
             try them (best first); ``None`` keeps ``actions()`` order.
         table: A :class:`~gamesearch.TranspositionTable` to store and reuse values and best

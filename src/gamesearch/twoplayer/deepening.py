@@ -193,17 +193,10 @@ def iterative_deepening(
     if game.is_terminal(root):
         return terminal_root(game, root, depth=0, started=started, trace=trace)
     options = Enhancements(
-        order=order,
-        table=table,
-        killers=True,
-        history=True,
-        root_values=root_values,
-        trusted_order=trusted_order,
-        pvs=pvs,
-        extend=extend,
-        reductions=reductions,
+        order=order, table=table, killers=True, history=True, root_values=root_values,
+        trusted_order=trusted_order, pvs=pvs, extend=extend, reductions=reductions,
         singular=None if singular is None else float(singular),
-    )
+    )  # fmt: skip
     deadline = None if time_limit is None else started + time_limit
     result: SearchResult[A] = on_fresh_stack(  # one stack chunk: every iteration starts there
         _deepen, game, root, evaluate, options, search_id,
@@ -502,26 +495,23 @@ def _check_extensions(reductions: object, singular: object) -> None:
     """
     if not isinstance(reductions, bool):
         raise InvalidSearchOptionError(f"{_SEARCHER}: reductions must be True or False")
-    if singular is not None and (
-        isinstance(singular, bool)
-        or not isinstance(singular, (int, float))
-        or not 0 < singular < math.inf
-    ):
+    if singular is not None and not _is_margin(singular):
         raise InvalidSearchOptionError(
             f"{_SEARCHER}: singular must be a margin > 0 in utility units, or None; "
             f"got {singular!r}"
         )
 
 
+def _is_margin(value: object) -> bool:
+    """Whether ``value`` is a number (not a bool) > 0 and finite: a margin in utility units."""
+    return not isinstance(value, bool) and isinstance(value, (int, float)) and 0 < value < math.inf
+
+
 def _check_null_window(pvs: object, aspiration: object) -> None:
     """Raise :class:`InvalidSearchOptionError` for a bad ``pvs`` or ``aspiration``."""
     if not isinstance(pvs, bool):
         raise InvalidSearchOptionError(f"{_SEARCHER}: pvs must be True or False, not {pvs!r}")
-    if aspiration is not None and (
-        isinstance(aspiration, bool)
-        or not isinstance(aspiration, (int, float))
-        or not 0 < aspiration < math.inf
-    ):
+    if aspiration is not None and not _is_margin(aspiration):
         raise InvalidSearchOptionError(
             f"{_SEARCHER}: aspiration must be a finite number > 0 (the window's half-width, in "
             f"utility units) or None, not {aspiration!r}"

@@ -41,29 +41,17 @@ def negamax(
     Args:
         game: A two-player zero-sum game.
         state: The root; ``None`` means ``game.initial_state()``.
-        depth: Plies to search (an int >= 1), or ``None`` to search to terminal states.
-        evaluate: ``evaluate(state, player)``, the estimated utility for ``player`` of a
-            non-terminal state at the depth limit; with ``depth``, the game's own
-            ``evaluate`` method if not given.
-        order: ``order(state, actions)``, the legal ``actions`` of ``state`` in the order to
-            try them (best first); ``None`` keeps ``actions()`` order.
-        table: A :class:`~gamesearch.TranspositionTable` to store and reuse values and best
-            actions in; the game's ``key(state)`` method, if any, gives the keys.
-        killers: Try early the actions that caused cutoffs at the same ply elsewhere (after
-            the table's action and the first of ``order``).
-        history: Without ``order``, try first the actions that caused the most deep cutoffs
-            (actions must be hashable); with ``order``, the order's sequence is kept instead.
-        quiescence: ``quiescence(state)``, the actions worth following past the depth limit
-            (captures, say), searched with stand-pat until none is left; needs ``depth``.
-        root_values: Search every root action with a full window, so that
-            ``result.action_values`` holds the exact value of each and ``result.best_actions``
-            every optimal move.
-        trace: An observer given every step of the search, values and windows for the
-            player to move at ``state`` (see :mod:`gamesearch.trace`); ``None`` for none.
-        time_limit: Not taken: this searcher searches to its depth, then returns (an
-            ``InvalidSearchOptionError`` if given); ``iterative_deepening`` and ``mcts``
-            take a time limit.
-        node_limit: Not taken either, likewise.
+        depth: As for :func:`alphabeta`.
+        evaluate: As for :func:`alphabeta`.
+        order: As for :func:`alphabeta`.
+        table: As for :func:`alphabeta`.
+        killers: As for :func:`alphabeta`.
+        history: As for :func:`alphabeta`.
+        quiescence: As for :func:`alphabeta`.
+        root_values: As for :func:`alphabeta`.
+        trace: As for :func:`alphabeta`.
+        time_limit: Not taken, as by :func:`alphabeta`.
+        node_limit: Not taken either.
 
     Returns:
         The value for the player to move at ``state``, its best action (the first optimal one
