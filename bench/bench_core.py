@@ -31,7 +31,7 @@ from _common import emit, emit_env, run_timed
 
 import gamesearch
 from gamesearch import alphabeta, iterative_deepening, minimax, negamax
-from gamesearch._core import on_fresh_stack
+from gamesearch._recursion import on_fresh_stack
 from gamesearch.games import TicTacToe
 from gamesearch.twoplayer._enhanced import Enhancements, enhanced_search
 

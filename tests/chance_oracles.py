@@ -53,8 +53,14 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from gamesearch._core import no_actions_error, on_fresh_stack, recursion_guard
-from gamesearch._validation import cycle_error, mover_error, number_error, translate
+from gamesearch._recursion import on_fresh_stack, recursion_guard
+from gamesearch._validation import (
+    cycle_error,
+    mover_error,
+    no_actions_error,
+    number_error,
+    translate,
+)
 from gamesearch.chance._common import (
     ChanceProblem,
     bounds_error,

@@ -59,7 +59,7 @@ def test_the_principal_variation_completion_stops_at_the_deadline() -> None:
     import time
 
     from gamesearch import TranspositionTable
-    from gamesearch._core import flatten
+    from gamesearch._results import flatten
     from gamesearch.twoplayer._enhanced import Enhancements, enhanced_search
     from gamesearch.twoplayer._window import finish
 

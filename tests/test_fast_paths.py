@@ -242,7 +242,7 @@ def test_new_tictactoe_games_share_their_memos():
 
 
 def test_on_fresh_stack_calls_through_and_passes_errors_on():
-    from gamesearch._core import on_fresh_stack
+    from gamesearch._recursion import on_fresh_stack
 
     assert on_fresh_stack(divmod, 17, 5) == (3, 2)
     with pytest.raises(ZeroDivisionError):

@@ -18,7 +18,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from numbers import Real
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
 from .capabilities import Capabilities
 from .errors import (
@@ -28,7 +28,7 @@ from .errors import (
     InvalidSearchOptionError,
     InvalidUtilityError,
 )
-from .game import CHANCE, Player
+from .game import CHANCE, Game, Player
 
 __all__ = [
     "changed",
@@ -41,9 +41,11 @@ __all__ = [
     "mover_error",
     "mutation_error",
     "nan_error",
+    "no_actions_error",
     "non_finite_error",
     "number_error",
     "snapshot",
+    "terminal_value",
     "translate",
     "unchanged",
 ]
@@ -420,3 +422,24 @@ def solving_children_fault(game: Any, state: object) -> str | None:
                 "which is not (action, result(state, action), to_move of it or None)"
             )
     return None
+
+
+_S = TypeVar("_S")
+
+
+def no_actions_error(state: object, actions: object = ()) -> GameProtocolError:
+    """The error for a non-terminal state without actions (``actions`` returned ``actions``)."""
+    if actions is None:
+        return GameProtocolError(
+            f"actions({state!r}) returned None; it must return a sequence (a list or a tuple) of "
+            "the legal actions"
+        )
+    return GameProtocolError(
+        f"state {state!r} is not terminal but has no actions; "
+        "is_terminal must be true exactly where actions is empty"
+    )
+
+
+def terminal_value(game: Game[_S, Any], state: _S, player: Player) -> float:
+    """``game.utility(state, player)`` as a float, refusing NaN and what is not a number."""
+    return checked_number(game.utility(state, player), state, player, "utility")

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from numbers import Real
 from typing import Any, NoReturn
 
-from ._core import check_game as check_members
+from ._entry import check_game as check_members
 from ._problems import Problems
 from ._validation import (
     changed,

@@ -7,8 +7,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, overload
 
-from ._core import check_game, no_actions_error, terminal_value
-from ._validation import checked_generator
+from ._entry import check_game
+from ._validation import checked_generator, no_actions_error, terminal_value
 from .capabilities import Capabilities
 from .chance._common import distribution, no_chance_outcomes_error
 from .errors import GameProtocolError, IllegalActionError, InvalidSearchOptionError

@@ -18,7 +18,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from ._core import check_game
+from ._entry import check_game
 from ._parts import check_executor, check_retries, check_shippable, derived_seed, run_parts
 from .errors import GameSearchError, InvalidSearchOptionError, PartFailedError
 from .game import Game

@@ -8,7 +8,8 @@ from dataclasses import replace
 from numbers import Real
 from typing import Any, NamedTuple
 
-from .._core import check_depth, check_game, make_result, resolve_root
+from .._entry import check_depth, check_game, resolve_root
+from .._results import make_result
 from .._validation import is_player, mover_error
 from ..capabilities import Capabilities
 from ..errors import (

@@ -67,8 +67,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
-from .._core import no_actions_error, on_fresh_stack, recursion_guard
-from .._validation import cycle_error, mover_error, number_error, translate
+from .._recursion import on_fresh_stack, recursion_guard
+from .._validation import cycle_error, mover_error, no_actions_error, number_error, translate
 from ..errors import IllegalActionError
 from ..game import CHANCE, Game, Player
 from ..result import SearchResult

@@ -6,7 +6,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .._core import check_trace, game_evaluation, refuse_limits
+from .._entry import check_trace, game_evaluation, refuse_limits
 from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, Game, S
 from ..result import SearchResult

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import Literal
 
-from .._core import check_trace, game_evaluation, refuse_limits
+from .._entry import check_trace, game_evaluation, refuse_limits
 from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, S, StochasticGame
 from ..result import SearchResult

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .._core import check_game
+from .._entry import check_game
 from ..capabilities import Capabilities
 from ..errors import GameProtocolError, InvalidSearchOptionError, NotAGameError
 from ..game import CHANCE, Player

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from numbers import Real
 from typing import Any
 
-from .._core import check_game
+from .._entry import check_game
 from .._validation import checked_number, is_player, mover_error
 from ..capabilities import Capabilities
 from ..errors import (

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Literal
 
-from .._core import check_count, check_time_limit
+from .._entry import check_count, check_time_limit
 from ..errors import InvalidSearchOptionError
 from ._cfr_loop import update
 from ._sequences import compile_tree, nash_conv_of, profile_of, uniform

@@ -19,7 +19,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from .._core import check_game
+from .._entry import check_game
 from .._problems import Problems
 from ..capabilities import Capabilities
 from ..errors import GameProtocolError, NotAGameError

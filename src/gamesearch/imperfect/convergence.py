@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .._core import check_count
+from .._entry import check_count
 from ..errors import InvalidSearchOptionError
 from .cfr import CFRSolver
 from .mccfr import MCCFRSolver

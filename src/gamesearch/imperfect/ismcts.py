@@ -36,7 +36,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, TypeVar
 
-from .._core import check_budget, check_trace
+from .._entry import check_budget, check_trace
 from ..errors import GameProtocolError, InvalidSearchOptionError
 from ..game import CHANCE, Player
 from ..montecarlo._node import terminal_utilities

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Literal
 
-from .._core import check_count, check_time_limit
+from .._entry import check_count, check_time_limit
 from .._validation import checked_number, is_player, mover_error
 from ..capabilities import Capabilities
 from ..errors import (

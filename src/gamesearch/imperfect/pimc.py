@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from .._core import check_budget
+from .._entry import check_budget
 from ..errors import GameProtocolError, InvalidSearchOptionError
 from ..game import Player
 from ..montecarlo.search import mcts

@@ -9,8 +9,7 @@ from itertools import accumulate
 from numbers import Real
 from typing import Any
 
-from .._core import no_actions_error
-from .._validation import checked_number
+from .._validation import checked_number, no_actions_error
 from ..errors import InvalidDistributionError, InvalidSearchOptionError
 from ..game import Player
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from numbers import Real
 from typing import Any
 
-from .._core import check_count, check_time_limit
+from .._entry import check_count, check_time_limit
 from .._validation import checked_generator
 from ..capabilities import Capabilities
 from ..errors import GameProtocolError, InvalidSearchOptionError, UnsupportedGameError

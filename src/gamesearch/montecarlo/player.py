@@ -5,7 +5,7 @@ from __future__ import annotations
 import inspect
 from typing import Any, Generic
 
-from .._core import check_game
+from .._entry import check_game
 from ..errors import GameProtocolError, InvalidSearchOptionError
 from ..game import A, Game, S
 from ..result import SearchResult

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any
 
-from .._core import check_game, check_trace, resolve_root
+from .._entry import check_game, check_trace, resolve_root
 from .._parts import check_executor
 from ..errors import InvalidSearchOptionError
 from ..game import A, Game, Player, S

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple, TypeVar
 
-from .._core import check_depth, check_game, game_evaluation, refuse_limits, resolve_root
+from .._entry import check_depth, check_game, game_evaluation, refuse_limits, resolve_root
 from .._validation import is_player, mover_error
 from ..errors import UnsupportedGameError
 from ..game import Evaluation, Game

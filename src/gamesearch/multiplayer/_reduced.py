@@ -12,7 +12,7 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, NamedTuple, TypeVar
 
-from .._core import check_trace
+from .._entry import check_trace
 from .._validation import checked_number, mover_error
 from ..capabilities import Capabilities
 from ..errors import GameProtocolError, SearchTooDeepError, UnsupportedGameError

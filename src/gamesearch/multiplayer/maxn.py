@@ -14,14 +14,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .._core import (
-    check_trace,
-    make_result,
-    no_actions_error,
-    on_fresh_stack,
-    recursion_guard,
-)
-from .._validation import checked_number, mover_error, translate
+from .._entry import check_trace
+from .._recursion import on_fresh_stack, recursion_guard
+from .._results import make_result
+from .._validation import checked_number, mover_error, no_actions_error, translate
 from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, Game, Player, S

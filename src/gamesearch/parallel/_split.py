@@ -30,9 +30,10 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .._core import flatten, no_actions_error, recursion_guard
 from .._parts import run_parts
-from .._validation import checked_number, mover_error
+from .._recursion import recursion_guard
+from .._results import flatten
+from .._validation import checked_number, mover_error, no_actions_error
 from ..game import Game, Player
 from ..progress import Progress, ProgressCallback
 from ..twoplayer._enhanced import Enhancements, enhanced_search

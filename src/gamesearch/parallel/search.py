@@ -8,8 +8,10 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import replace
 
-from .._core import check_game, game_evaluation, make_result, prepare, terminal_value
+from .._entry import check_game, game_evaluation, prepare
 from .._parts import check_executor, check_retries, check_shippable
+from .._results import make_result
+from .._validation import terminal_value
 from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, Game, S

@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, MutableMapping
 from typing import Any
 
-from .._core import no_actions_error
-from .._validation import check_unchanged, mover_error, snapshot, translate
+from .._validation import check_unchanged, mover_error, no_actions_error, snapshot, translate
 from ..game import Game
 from ._values import Entry, Key, Sums, entry_maker, final_distance, preference
 from .progress import Reporter

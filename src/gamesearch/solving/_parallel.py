@@ -31,8 +31,8 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
-from .._core import no_actions_error
 from .._parts import run_parts
+from .._validation import no_actions_error
 from ..errors import GameProtocolError, GameSearchError, PartFailedError
 from ..game import Game
 from ..progress import ProgressCallback

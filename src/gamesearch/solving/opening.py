@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .._core import check_deterministic, check_game, check_two_players, resolve_root
+from .._entry import check_deterministic, check_game, check_two_players, resolve_root
 from .._parts import check_executor, check_retries, check_shippable, run_parts
 from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError, TableFileError

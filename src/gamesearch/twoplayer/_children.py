@@ -15,8 +15,8 @@ import math
 import sys
 from typing import Any
 
-from .._core import no_actions_error, on_fresh_stack
-from .._validation import checked_number, mover_error, translate
+from .._recursion import on_fresh_stack
+from .._validation import checked_number, mover_error, no_actions_error, translate
 from ..game import Evaluation, Game, Player, S
 from ._enhanced import Outcome
 

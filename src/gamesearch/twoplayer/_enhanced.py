@@ -24,8 +24,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .._core import no_actions_error, on_fresh_stack
-from .._validation import checked_number, cycle_error, mover_error, translate
+from .._recursion import on_fresh_stack
+from .._validation import checked_number, cycle_error, mover_error, no_actions_error, translate
 from ..errors import GameProtocolError, InvalidSearchOptionError
 from ..game import Game, Player
 from ..trace.events import MaxView, Observer
@@ -164,7 +164,7 @@ def enhanced_search(
             repeats on the line being searched: for searches that would otherwise never end,
             such as iterative deepening of a cyclic game without a limit.
         unwound: Where the frames put their states when a ``RecursionError`` unwinds them
-            (see :func:`gamesearch._core.recursion_guard`).
+            (see :func:`gamesearch._recursion.recursion_guard`).
         searcher: The public name of the searcher, for error messages.
         trace: The observer to tell each step (:mod:`gamesearch.trace`), or ``None``. Its
             events are in MAX view (the root player's values), converted from the loop's
@@ -175,7 +175,7 @@ def enhanced_search(
         viewer: With ``root_view``, the player whose utility leaves are scored by, if not the
             root's mover (a child searched for a root's ``alphabeta``, which keeps its view).
         fresh_stack: Start the recursion on a stack chunk of its own (see
-            :func:`gamesearch._core.on_fresh_stack`); ``False`` for a caller already on one,
+            :func:`gamesearch._recursion.on_fresh_stack`); ``False`` for a caller already on one,
             such as iterative deepening, which runs all its iterations on one chunk.
 
     Raises:

@@ -31,7 +31,7 @@ import math
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, final
 
-from .._core import on_fresh_stack
+from .._recursion import on_fresh_stack
 from .._validation import checked_number
 from ..game import Game, Player
 from ..trace.events import MaxView, Observer

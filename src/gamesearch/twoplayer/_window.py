@@ -18,17 +18,10 @@ import time
 from dataclasses import replace
 from typing import Any
 
-from .._core import (
-    check_trace,
-    flatten,
-    make_result,
-    no_actions_error,
-    on_fresh_stack,
-    prepare,
-    recursion_guard,
-    terminal_value,
-)
-from .._validation import checked_number, mover_error, translate
+from .._entry import check_trace, prepare
+from .._recursion import on_fresh_stack, recursion_guard
+from .._results import flatten, make_result
+from .._validation import checked_number, mover_error, no_actions_error, terminal_value, translate
 from ..game import A, Evaluation, Game, Player, S
 from ..result import SearchResult
 from ..trace.events import Leaf, Observer

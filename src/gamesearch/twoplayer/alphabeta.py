@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .._core import game_evaluation, refuse_limits
+from .._entry import game_evaluation, refuse_limits
 from ..game import A, Evaluation, Game, Order, S
 from ..result import SearchResult
 from ..trace.events import Observer

@@ -9,14 +9,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from .._core import (
-    check_count,
-    check_time_limit,
-    check_trace,
-    on_fresh_stack,
-    prepare,
-    recursion_guard,
-)
+from .._entry import check_count, check_time_limit, check_trace, prepare
+from .._recursion import on_fresh_stack, recursion_guard
 from .._validation import check_unchanged, snapshot
 from ..book import Book, book_evaluation, book_result, check_book
 from ..errors import BlindSearchWarning, InvalidSearchOptionError

@@ -16,14 +16,9 @@ import time
 from dataclasses import replace
 from typing import Any
 
-from .._core import (
-    check_trace,
-    game_evaluation,
-    make_result,
-    prepare,
-    recursion_guard,
-    refuse_limits,
-)
+from .._entry import check_trace, game_evaluation, prepare, refuse_limits
+from .._recursion import recursion_guard
+from .._results import make_result
 from ..game import A, Evaluation, Game, S
 from ..result import SearchResult
 from ..trace.events import Enter, Event, Leave, Observer

@@ -7,7 +7,8 @@ import time
 from dataclasses import replace
 from typing import Any
 
-from .._core import check_trace, prepare, recursion_guard
+from .._entry import check_trace, prepare
+from .._recursion import recursion_guard
 from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, Game, Order, S
 from ..result import SearchResult

@@ -1,30 +1,46 @@
-"""What every searcher does before and after its loop: check its inputs, build its result."""
+"""What every searcher checks at its entry, and the defaults those checks resolve.
+
+The game's members and players, the root state, the depth and its evaluation, the limits and
+the observer: each checked once, before the search loop starts.
+"""
 
 from __future__ import annotations
 
 import math
-import sys
-import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any, NamedTuple, TypeVar
 
-from ._validation import checked_number, cycle_error, is_player, mover_error
+from ._validation import is_player, mover_error
 from .capabilities import Capabilities
 from .errors import (
     GameProtocolError,
     GameSearchError,
     InvalidSearchOptionError,
     NotAGameError,
-    SearchTooDeepError,
     UnsupportedGameError,
 )
 from .game import Game, Player
-from .result import SearchResult, SearchStats
+
+__all__ = [
+    "ANYTIME_SEARCHERS",
+    "Problem",
+    "check_budget",
+    "check_count",
+    "check_depth",
+    "check_deterministic",
+    "check_game",
+    "check_time_limit",
+    "check_trace",
+    "check_two_players",
+    "game_evaluation",
+    "prepare",
+    "refuse_limits",
+    "resolve_root",
+]
 
 _S = TypeVar("_S")
-_T = TypeVar("_T")
-_A = TypeVar("_A")
+
+
 
 _GAME_METHODS = ("initial_state", "to_move", "actions", "result", "is_terminal", "utility")
 
@@ -267,164 +283,3 @@ def check_trace(trace: object, searcher: str) -> None:
             f"{searcher}: trace must be an observer, a callable given each search event (such "
             f"as a gamesearch.trace.SearchTree, or print), not {type(trace).__name__}"
         )
-
-
-def no_actions_error(state: object, actions: object = ()) -> GameProtocolError:
-    """The error for a non-terminal state without actions (``actions`` returned ``actions``)."""
-    if actions is None:
-        return GameProtocolError(
-            f"actions({state!r}) returned None; it must return a sequence (a list or a tuple) of "
-            "the legal actions"
-        )
-    return GameProtocolError(
-        f"state {state!r} is not terminal but has no actions; "
-        "is_terminal must be true exactly where actions is empty"
-    )
-
-
-def terminal_value(game: Game[_S, Any], state: _S, player: Player) -> float:
-    """``game.utility(state, player)`` as a float, refusing NaN and what is not a number."""
-    return checked_number(game.utility(state, player), state, player, "utility")
-
-
-@contextmanager
-def recursion_guard(
-    searcher: str,
-    line: list[Any] | None = None,
-    key: Callable[[Any], Any] | None = None,
-    *,
-    frames_per_ply: int = 1,
-) -> Iterator[None]:
-    """Turn a :class:`RecursionError` from a search into the error that explains it.
-
-    Args:
-        searcher: The public name of the searcher, for the message.
-        line: A list the search's frames append their states to as a ``RecursionError``
-            unwinds them (a ``try`` costs nothing until it raises): the line being searched,
-            deepest first. A state met twice on it means a cycle.
-        key: ``game.key``, to compare states by, if the game has one.
-        frames_per_ply: The Python frames the search takes per ply. A search that takes two
-            (the traced Star1 loop: a node's search, then its MAX, MIN or chance procedure) runs
-            with the recursion limit raised by as much, so that every searcher reaches the
-            same depth; the limit is put back afterwards.
-
-    Raises:
-        CyclicGameError: a state repeats on ``line``.
-        SearchTooDeepError: the line is simply longer than Python's recursion limit.
-    """
-    saved = sys.getrecursionlimit()
-    if frames_per_ply > 1:
-        sys.setrecursionlimit(saved * frames_per_ply)
-    try:
-        yield
-    except SearchTooDeepError:
-        raise
-    except RecursionError as exc:
-        repeated = _repeated(line, key) if line else None
-        if repeated is not None:
-            raise cycle_error(repeated, searcher) from exc
-        raise SearchTooDeepError(
-            f"{searcher} went deeper than Python's recursion limit "
-            f"({saved} frames): the game is too deep to search to its end. "
-            "Pass depth=N with an evaluate function, or raise sys.setrecursionlimit()"
-        ) from exc
-    finally:
-        sys.setrecursionlimit(saved)
-
-
-def _repeated(line: list[Any], key: Callable[[Any], Any] | None) -> Any:
-    """The first state of ``line`` (deepest first) that it holds twice, or ``None``."""
-    seen = set()
-    try:
-        for state in line:
-            marker = state if key is None else key(state)
-            if marker in seen:
-                return state
-            seen.add(marker)
-    except TypeError:  # unhashable states: compare them one by one
-        for index, state in enumerate(line):
-            if state in line[index + 1 :]:
-                return state
-    return None
-
-
-def flatten(line: Any) -> tuple[Any, ...]:
-    """The actions of a line under construction, as a tuple.
-
-    Searchers build their principal variation as linked ``(action, rest)`` pairs ending in
-    ``None``: linking costs one small tuple per node where concatenating tuples would copy.
-    """
-    actions = []
-    while line is not None:
-        action, line = line
-        actions.append(action)
-    return tuple(actions)
-
-
-def make_result(
-    value: float,
-    line: Any,
-    player: Player,
-    *,
-    nodes: int,
-    leaves: int,
-    cutoffs: int,
-    max_depth: int,
-    started: float,
-    depth: int | None,
-    exact: bool,
-    values: tuple[float, ...] | None = None,
-) -> SearchResult[Any]:
-    """Assemble a :class:`SearchResult` from a search's value, line and counters.
-
-    ``depth`` is the depth limit (``None`` for none); ``exact`` says no evaluation was used.
-    """
-    pv = flatten(line)
-    stats = SearchStats(
-        nodes=nodes,
-        leaves=leaves,
-        cutoffs=cutoffs,
-        max_depth=max_depth,
-        elapsed=time.perf_counter() - started,
-    )
-    return SearchResult(
-        value=float(value),
-        action=pv[0] if pv else None,
-        pv=pv,
-        player=player,
-        stats=stats,
-        depth=depth,
-        exact=exact,
-        values=values,
-    )
-
-
-def on_fresh_stack(function: Callable[..., _T], *args: Any, **kwargs: Any) -> _T:
-    """Call ``function(*args)`` at the start of a fresh frame-stack chunk.
-
-    CPython 3.11 and later keep Python frames in chunks (16 KB at first) and free a chunk as
-    soon as the frame at its start returns. A recursive search whose deepest, most frequent
-    calls (a game's ``result``, ``utility``...) straddle a chunk boundary then maps and unmaps
-    a chunk at every such call: measured at tens of thousands of ``mmap``/``munmap`` pairs a
-    search, which made the same search 2 to 7 times slower depending only on how deep its
-    caller's stack happened to be. This function's frame is made larger than a chunk (its code
-    declares a value stack of ``_FRAME_SLOTS`` slots, which it never uses), so CPython gives it
-    a chunk of its own (64 KB), and the search called from it runs in the ~30 KB left there: a
-    search of up to ~100 frames deep never crosses a boundary, and a deeper one crosses at the
-    same depths wherever it is called. The price is one chunk mapped and unmapped a search
-    (~20 us measured; the slots are never written, so only the pages the search uses are
-    touched). On other interpreters it is an ordinary call.
-
-    >>> on_fresh_stack(divmod, 17, 5)
-    (3, 2)
-    """
-    return function(*args, **kwargs)
-
-
-_FRAME_SLOTS = 4200
-"""The value-stack slots :func:`on_fresh_stack`'s code declares: about 33 KB, over a chunk."""
-
-if sys.implementation.name == "cpython":
-    # Only the declared size changes: the frame is pushed with room for the slots, which are
-    # neither initialised nor cleared (unlike local variables), so the call stays cheap.
-    on_fresh_stack.__code__ = on_fresh_stack.__code__.replace(co_stacksize=_FRAME_SLOTS)
