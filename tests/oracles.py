@@ -3,7 +3,7 @@
 The library runs one production loop per algorithm (``twoplayer/_enhanced.py`` for alpha-beta,
 beside it the plain loops that pay: ``twoplayer/_window.py``, ``twoplayer/minimax.py`` and their
 ``children`` twins); these are what the loops are checked against, node for node
-(``tests/test_oracles.py``):
+(``tests/twoplayer/test_oracles.py``):
 
 - :func:`textbook_minimax`: MINIMAX-DECISION with MAX-VALUE and MIN-VALUE (Russell and Norvig,
   AIMA 3rd ed., figure 5.3), one frame per node.

@@ -100,3 +100,20 @@ def test_no_function_is_longer_than_80_lines_but_a_documented_recursive_core():
     for module, function in functions():
         if (module, function.name) in RECURSIVE_CORES:
             assert "alpha" in (ast.get_docstring(function) or ""), (module, function.name)
+
+
+def test_the_tests_mirror_the_package():
+    """tests/ mirrors src/gamesearch/: a folder of tests is named after the subpackage it tests.
+
+    The tests of ``gamesearch.twoplayer`` are in ``tests/twoplayer/``, and so on; the tests of a
+    top-level module, and those across families, stay at the top beside the shared helpers.
+    """
+    package = ROOT / "src" / "gamesearch"
+    folders = {p.name for p in (ROOT / "tests").iterdir() if p.is_dir() and p.name != "data"}
+    folders -= {"__pycache__"}
+    subpackages = {p.name for p in package.iterdir() if (p / "__init__.py").exists()}
+    assert folders, "tests/ has no folders"
+    assert folders <= subpackages, f"test folders without a subpackage: {folders - subpackages}"
+    for folder in folders:
+        tests = list((ROOT / "tests" / folder).glob("test_*.py"))
+        assert tests, f"tests/{folder}/ holds no tests"

@@ -97,7 +97,7 @@ def test_minimax_fast_loop_equals_the_textbook_loop(tree, depth):
 def test_alphabeta_and_negamax_fast_loops_equal_the_traced_loop(tree, depth, searcher):
     # The plain loop is in MAX/MIN form for both, the traced loop (the engine's, every option
     # off) in negamax form for both: the same nodes, values and line (and both the textbook's,
-    # tests/test_oracles.py).
+    # tests/twoplayer/test_oracles.py).
     # Only the engine's loop tracks proofs amid estimates (a root whose every move is proven is
     # exact); the plain loop calls a result exact when it read no estimate, which the engine's
     # loop then calls exact too.

@@ -74,7 +74,7 @@ def window_search(
         trace: The observer to tell each step, or ``None``. With options, the enhanced loop
             tells it, the loop that runs without a trace too. Without options, tracing runs the
             enhanced loop with every option off (distance scores too), which visits exactly
-            the nodes of the plain loop (``tests/test_trace_observes.py`` checks it), so that
+            the nodes of the plain loop (``tests/trace/test_trace_observes.py`` checks it), so that
             the plain loop stays free of hooks, as the speed reference.
     """
     started = time.perf_counter()

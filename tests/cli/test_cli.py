@@ -477,7 +477,7 @@ def test_progress_of_the_searchers_deepened_by_the_command(
     capsys: pytest.CaptureFixture[str], args: list[str]
 ) -> None:
     # Nim is proven by maxn, deepened; a game of chance is deepened given a --depth (without
-    # one it is solved into a table: tests/test_cli_prove.py).
+    # one it is solved into a table: tests/cli/test_cli_prove.py).
     status, _, err = call(capsys, "solve", *args)
     assert status == 0, err
     depths = iterations(err)
@@ -573,7 +573,7 @@ def test_mcts_still_searches(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_the_docs_state_the_defaults_as_they_are() -> None:
-    page = (Path(__file__).resolve().parent.parent / "docs" / "cli.md").read_text("utf-8")
+    page = (Path(__file__).resolve().parents[2] / "docs" / "cli.md").read_text("utf-8")
     for spec in reference_games():
         row = next(line for line in page.splitlines() if line.startswith(f"| `{spec.name}` |"))
         solve, play = row.strip(" |").split(" | ")[1:3]

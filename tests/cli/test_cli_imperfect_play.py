@@ -123,8 +123,8 @@ def test_a_strategy_file_of_another_game_is_refused(capsys, monkeypatch, tmp_pat
     assert "another game" in captured.err or "LeducPoker" in captured.err
 
 
-DATA = Path(__file__).resolve().parent / "data"
-TUTORIAL = Path(__file__).resolve().parent.parent / "docs" / "imperfect-tutorial.md"
+DATA = Path(__file__).resolve().parents[1] / "data"
+TUTORIAL = Path(__file__).resolve().parents[2] / "docs" / "imperfect-tutorial.md"
 
 
 def test_the_tutorial_shows_the_game_file_the_tests_use():

@@ -61,7 +61,7 @@ needs_proc = pytest.mark.skipif(
 
 ship_by_value(__name__)  # the Dask test ships this module's game
 
-SOURCE = str(Path(__file__).resolve().parent.parent / "src")
+SOURCE = str(Path(__file__).resolve().parents[2] / "src")
 ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([SOURCE, os.environ.get("PYTHONPATH", "")])}
 """The package under test, for a child process."""
 

@@ -37,7 +37,7 @@ STARTS = [
     "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",  # promotions, with captures, both sides
 ]
 """Positions to play random lines from."""
-PUZZLES = Path(__file__).resolve().parent.parent / "examples" / "data" / "mate_puzzles.txt"
+PUZZLES = Path(__file__).resolve().parents[2] / "examples" / "data" / "mate_puzzles.txt"
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 MIDDLEGAME = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8"
 

@@ -17,7 +17,7 @@ from gamesearch import InvalidSearchOptionError, Solution, TableFileError
 from gamesearch.games import ConnectFour, Nim, Pig, TicTacToe
 from gamesearch.solving import solve
 
-SRC = Path(__file__).resolve().parent.parent / "src"
+SRC = Path(__file__).resolve().parents[2] / "src"
 
 
 def entries(path):

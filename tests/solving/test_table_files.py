@@ -24,7 +24,7 @@ from gamesearch.identity import GameIdentity, game_identity, remake
 from gamesearch.solving import opening_book, solve
 from gamesearch.solving._codec import decode, encode
 
-SOURCE = str(Path(__file__).resolve().parent.parent / "src")
+SOURCE = str(Path(__file__).resolve().parents[2] / "src")
 
 TAKE = textwrap.dedent(
     '''

@@ -22,7 +22,7 @@ from gamesearch.games import GameTree
 from gamesearch.testing import game_trees
 from gamesearch.trace import SearchTree
 
-FIGURES = sorted((Path(__file__).resolve().parent.parent / "docs" / "figures").glob("*.svg"))
+FIGURES = sorted((Path(__file__).resolve().parents[2] / "docs" / "figures").glob("*.svg"))
 SVG = "{http://www.w3.org/2000/svg}"
 Rect = tuple[float, float, float, float]  # left, top, right, bottom
 
