@@ -39,11 +39,11 @@ Vector = tuple[Any, ...]
 PRUNING = (None, "shallow")
 """The values of ``maxn``'s ``pruning`` option."""
 
-BOUNDS_ELSEWHERE = "bounds= is the (lowest, highest) utility in expectiminimax and mcts"
+_BOUNDS_ELSEWHERE = "bounds= is the (lowest, highest) utility in expectiminimax and mcts"
 """Why ``maxn``'s ``bounds`` was renamed ``sum_bounds``: said in the deprecation warning."""
 
 
-@renamed_keyword("maxn", "bounds", "sum_bounds", BOUNDS_ELSEWHERE)
+@renamed_keyword("maxn", "bounds", "sum_bounds", _BOUNDS_ELSEWHERE)
 def maxn(
     game: Game[S, A],
     state: S | None = None,
