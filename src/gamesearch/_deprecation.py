@@ -99,7 +99,7 @@ def alias_package(old: str, new: str) -> None:
 
 
 _RENAMED_KEYWORDS = "__renamed_keywords__"
-"""The attribute of a decorated function that maps its old keywords to their new names."""
+"""The attribute of a decorated function that maps each old keyword to its new name, and why."""
 
 
 def renamed_keyword(
@@ -111,7 +111,8 @@ def renamed_keyword(
     pointing at the caller's line) and runs as if given ``new=...``; given both, it raises.
     Its signature (:func:`inspect.signature`) shows ``new`` only, so the command line's ``-o``
     lists and the keyword table of docs/reference.md hold current names only;
-    :func:`renamed_keywords_of` gives the old names. Decorators stack, one per renamed keyword.
+    :func:`renamed_keywords_of` gives the old names. Decorators stack, one per renamed keyword,
+    into one wrapper (so that every warning points at the caller).
 
     Args:
         where: The name the messages give the function, such as ``"maxn"``.
@@ -124,22 +125,29 @@ def renamed_keyword(
     """
 
     def decorate(function: Callable[P, R]) -> Callable[P, R]:
-        @wraps(function)
+        known: dict[str, tuple[str, str, str]] = getattr(function, _RENAMED_KEYWORDS, {})
+        renames = {**known, old: (new, where, why)}
+        # A function already decorated here: wrap the function itself, once, for all renames.
+        original: Callable[P, R] = function.__wrapped__ if known else function  # type: ignore[attr-defined]
+
+        @wraps(original)
         def renamed(*args: P.args, **kwargs: P.kwargs) -> R:
-            if old in kwargs:
-                if new in kwargs:
+            for spelt, (name, called, reason) in renames.items():
+                if spelt not in kwargs:
+                    continue
+                if name in kwargs:
                     raise InvalidSearchOptionError(
-                        f"{where}: {old}= is the deprecated name of {new}=: give {new} only"
+                        f"{called}: {spelt}= is the deprecated name of {name}=: give {name} only"
                     )
                 warnings.warn(
-                    f"{where}: {old}= is deprecated; use {new}= ({why})",
+                    f"{called}: {spelt}= is deprecated; use {name}= ({reason})",
                     DeprecationWarning,
                     stacklevel=2,
                 )
-                kwargs[new] = kwargs.pop(old)
-            return function(*args, **kwargs)
+                kwargs[name] = kwargs.pop(spelt)
+            return original(*args, **kwargs)
 
-        setattr(renamed, _RENAMED_KEYWORDS, {**renamed_keywords_of(function), old: new})
+        setattr(renamed, _RENAMED_KEYWORDS, renames)
         return renamed
 
     return decorate
@@ -147,5 +155,5 @@ def renamed_keyword(
 
 def renamed_keywords_of(function: object) -> Mapping[str, str]:
     """The deprecated keywords ``function`` still takes, each with its new name (or none)."""
-    found: Mapping[str, str] = getattr(function, _RENAMED_KEYWORDS, {})
-    return found
+    renames: dict[str, tuple[str, str, str]] = getattr(function, _RENAMED_KEYWORDS, {})
+    return {old: new for old, (new, _, _) in renames.items()}
