@@ -2,7 +2,7 @@
 
 Every searcher searches the same positions of three-player Rolit to the same depth with Rolit's
 evaluation (each player's share of the pieces, corners counting extra): plain max-n, the
-reference; max-n with Korf's shallow pruning (``bounds=(0, 1)``: utilities and evaluations lie
+reference; max-n with Korf's shallow pruning (``sum_bounds=(0, 1)``: utilities and evaluations lie
 in [0, 1] and sum to at most 1); paranoid search; and best-reply search. The positions are
 reached by seeded random play from the start, a few moves apart, so that openings and middle
 games are both measured. For each searcher and depth the script reports the nodes summed over
@@ -53,7 +53,7 @@ def run_maxn(game: Any, state: Any, depth: int | None) -> SearchResult[Any]:
 def run_shallow(game: Any, state: Any, depth: int | None) -> SearchResult[Any]:
     """Max-n with shallow pruning, utilities in [0, 1] summing to at most 1."""
     evaluate = evaluation(game) if depth else None
-    return maxn(game, state, depth=depth, evaluate=evaluate, pruning="shallow", bounds=(0, 1))
+    return maxn(game, state, depth=depth, evaluate=evaluate, pruning="shallow", sum_bounds=(0, 1))
 
 
 def run_paranoid(game: Any, state: Any, depth: int | None) -> SearchResult[Any]:

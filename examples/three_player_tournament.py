@@ -35,7 +35,9 @@ Searcher = Callable[[Rolit, RolitState, int], SearchResult[Any]]
 
 def search_maxn(game: Rolit, state: RolitState, depth: int) -> SearchResult[Any]:
     """Max-n with shallow pruning: utilities and evaluations lie in [0, 1] and sum to <= 1."""
-    return maxn(game, state, depth=depth, evaluate=game.evaluate, pruning="shallow", bounds=(0, 1))
+    return maxn(
+        game, state, depth=depth, evaluate=game.evaluate, pruning="shallow", sum_bounds=(0, 1)
+    )
 
 
 def search_paranoid(game: Rolit, state: RolitState, depth: int) -> SearchResult[Any]:

@@ -386,7 +386,7 @@ def test_maxn_signature():
         ("depth", keyword, None),
         ("evaluate", keyword, None),
         ("pruning", keyword, None),
-        ("bounds", keyword, None),
+        ("sum_bounds", keyword, None),
         ("trace", keyword, None),
         ("time_limit", keyword, None),
         ("node_limit", keyword, None),

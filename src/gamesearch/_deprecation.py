@@ -12,6 +12,10 @@ and :mod:`gamesearch.tournaments`; the old modules re-export their public names 
 The import system binds a submodule, once loaded, as an attribute of its parent, which would
 replace the function ``gamesearch.solve`` with the alias package the first time old code
 imports it; :class:`Package`, the class of the ``gamesearch`` module, keeps the function.
+
+A keyword argument means one thing across the library too (docs/reference.md, "One word, one
+meaning"); where a searcher used a word in another sense, its keyword was renamed, and
+:func:`renamed_keyword` keeps the old spelling working with a :class:`DeprecationWarning`.
 """
 
 from __future__ import annotations
@@ -21,12 +25,22 @@ import pkgutil
 import sys
 import types
 import warnings
+from collections.abc import Callable, Mapping
+from functools import wraps
+from typing import ParamSpec, TypeVar
+
+from .errors import InvalidSearchOptionError
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 __all__ = [
     "RENAMED_MODULES",
     "RENAMED_PACKAGES",
     "Package",
     "alias_package",
+    "renamed_keyword",
+    "renamed_keywords_of",
     "warn_deprecated_module",
 ]
 
@@ -82,3 +96,64 @@ def alias_package(old: str, new: str) -> None:
         module = importlib.import_module(f"{new}.{info.name}")
         sys.modules[f"{old}.{info.name}"] = module
         setattr(alias, info.name, module)
+
+
+_RENAMED_KEYWORDS = "__renamed_keywords__"
+"""The attribute of a decorated function that maps each old keyword to its new name, and why."""
+
+
+def renamed_keyword(
+    where: str, old: str, new: str, why: str
+) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """Keep the old spelling ``old`` of the keyword argument ``new`` working, deprecated.
+
+    Called with ``old=...``, the decorated function warns (a :class:`DeprecationWarning`
+    pointing at the caller's line) and runs as if given ``new=...``; given both, it raises.
+    Its signature (:func:`inspect.signature`) shows ``new`` only, so the command line's ``-o``
+    lists and the keyword table of docs/reference.md hold current names only;
+    :func:`renamed_keywords_of` gives the old names. Decorators stack, one per renamed keyword,
+    into one wrapper (so that every warning points at the caller).
+
+    Args:
+        where: The name the messages give the function, such as ``"maxn"``.
+        old: The deprecated keyword.
+        new: The keyword it was renamed to.
+        why: What ``old`` means elsewhere in the library, said in the warning.
+
+    Raises:
+        InvalidSearchOptionError: (from the decorated function) both ``old`` and ``new`` given.
+    """
+
+    def decorate(function: Callable[P, R]) -> Callable[P, R]:
+        known: dict[str, tuple[str, str, str]] = getattr(function, _RENAMED_KEYWORDS, {})
+        renames = {**known, old: (new, where, why)}
+        # A function already decorated here: wrap the function itself, once, for all renames.
+        original: Callable[P, R] = function.__wrapped__ if known else function  # type: ignore[attr-defined]
+
+        @wraps(original)
+        def renamed(*args: P.args, **kwargs: P.kwargs) -> R:
+            for spelt, (name, called, reason) in renames.items():
+                if spelt not in kwargs:
+                    continue
+                if name in kwargs:
+                    raise InvalidSearchOptionError(
+                        f"{called}: {spelt}= is the deprecated name of {name}=: give {name} only"
+                    )
+                warnings.warn(
+                    f"{called}: {spelt}= is deprecated; use {name}= ({reason})",
+                    DeprecationWarning,
+                    stacklevel=2,
+                )
+                kwargs[name] = kwargs.pop(spelt)
+            return original(*args, **kwargs)
+
+        setattr(renamed, _RENAMED_KEYWORDS, renames)
+        return renamed
+
+    return decorate
+
+
+def renamed_keywords_of(function: object) -> Mapping[str, str]:
+    """The deprecated keywords ``function`` still takes, each with its new name (or none)."""
+    renames: dict[str, tuple[str, str, str]] = getattr(function, _RENAMED_KEYWORDS, {})
+    return {old: new for old, (new, _, _) in renames.items()}

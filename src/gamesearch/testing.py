@@ -27,6 +27,7 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
         "gamesearch.testing needs Hypothesis: pip install 'gamesearch[testing]'"
     ) from exc
 
+from ._deprecation import renamed_keyword
 from .conformance import check_game
 from .game import A, Game, S
 from .games.tree import Chance, GameTree
@@ -204,6 +205,9 @@ def _halves(draw: st.DrawFn, count: int) -> list[float]:
     return shares
 
 
+@renamed_keyword(
+    "maxn_trees", "bounds", "sum_bounds", "named as maxn's sum_bounds, which it draws games for"
+)
 def maxn_trees(
     num_players: int = 3,
     *,
@@ -211,7 +215,7 @@ def maxn_trees(
     min_branching: int = 1,
     max_branching: int = 3,
     values: st.SearchStrategy[float] | st.SearchStrategy[int] | None = None,
-    bounds: tuple[float, float] | None = None,
+    sum_bounds: tuple[float, float] | None = None,
     uniform: bool = False,
 ) -> st.SearchStrategy[GameTree]:
     """Random n-player :class:`GameTree` games, whose leaves are tuples of utilities.
@@ -225,10 +229,11 @@ def maxn_trees(
         min_branching: The fewest children of an internal node (>= 1).
         max_branching: The most children of an internal node.
         values: The strategy for each utility; default: integers from -9 to 9, which gives
-            plenty of ties. Not with ``bounds``.
-        bounds: ``(min_per_player, max_sum)``: draw utilities of at least ``min_per_player``
-            each that sum to at most ``max_sum``, as shallow-pruned max-n needs (integers when
-            both bounds are ints, floats otherwise).
+            plenty of ties. Not with ``sum_bounds``.
+        sum_bounds: ``(min_per_player, max_sum)``: draw utilities of at least
+            ``min_per_player`` each that sum to at most ``max_sum``, as shallow-pruned max-n
+            needs (integers when both bounds are ints, floats otherwise). Its old name
+            ``bounds`` still works, with a ``DeprecationWarning``.
         uniform: If true, every leaf is at ``max_depth``.
 
     Returns:
@@ -237,15 +242,15 @@ def maxn_trees(
     Example:
         >>> from hypothesis import given
         >>> from gamesearch import maxn
-        >>> @given(maxn_trees(3, max_depth=2, bounds=(0, 10)))
+        >>> @given(maxn_trees(3, max_depth=2, sum_bounds=(0, 10)))
         ... def test_shallow_pruning_gives_max_n_values(tree):
         ...     plain = maxn(tree)
-        ...     assert maxn(tree, pruning="shallow", bounds=(0, 10)).values == plain.values
+        ...     assert maxn(tree, pruning="shallow", sum_bounds=(0, 10)).values == plain.values
         >>> test_shallow_pruning_gives_max_n_values()
     """
     if isinstance(num_players, bool) or not isinstance(num_players, int) or num_players < 1:
         raise ValueError(f"num_players must be an int >= 1, got {num_players!r}")
-    leaf = _utility_vectors(num_players, values, bounds)
+    leaf = _utility_vectors(num_players, values, sum_bounds)
     return _nested(leaf, max_depth, min_branching, max_branching, uniform).map(
         lambda nested: GameTree(nested, num_players=num_players)
     )
@@ -261,10 +266,10 @@ def _utility_vectors(
         utility: st.SearchStrategy[Any] = st.integers(-9, 9) if values is None else values
         return st.tuples(*[utility] * players)
     if values is not None:
-        raise ValueError("pass values or bounds, not both")
+        raise ValueError("pass values or sum_bounds, not both")
     low, total = bounds
     if not all(isinstance(b, Real) and not isinstance(b, bool) for b in bounds):
-        raise ValueError(f"bounds must be two numbers, got {bounds!r}")
+        raise ValueError(f"sum_bounds must be two numbers, got {bounds!r}")
     if total < players * low:
         raise ValueError(f"no {players} utilities of at least {low} sum to at most {total}")
     integral = isinstance(low, int) and isinstance(total, int)

@@ -46,7 +46,7 @@ def test_shallow_pruning_equals_plain_maxn_on_every_state(game):
     cut = 0
     for state in reachable(game):
         plain = maxn(game, state)
-        pruned = maxn(game, state, pruning="shallow", bounds=(0, 1))
+        pruned = maxn(game, state, pruning="shallow", sum_bounds=(0, 1))
         assert (pruned.values, pruned.pv) == (plain.values, plain.pv)
         assert pruned.stats.nodes <= plain.stats.nodes
         cut += plain.stats.nodes - pruned.stats.nodes

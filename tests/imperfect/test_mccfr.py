@@ -163,8 +163,8 @@ def test_three_player_kuhn_runs_and_its_values_sum_to_zero():
         ({"time_limit": math.nan}, "time_limit must be a finite number"),
         ({"iterations": 1, "scheme": "chance"}, "scheme must be 'external' or 'outcome'"),
         ({"iterations": 1, "rng": "seed"}, "rng must be an int seed"),
-        ({"iterations": 1, "exploration": 0.0}, "exploration must be a number > 0"),
-        ({"iterations": 1, "exploration": math.nan}, "exploration must be a number > 0"),
+        ({"iterations": 1, "epsilon": 0.0}, "epsilon must be a number > 0"),
+        ({"iterations": 1, "epsilon": math.nan}, "epsilon must be a number > 0"),
     ],
 )
 def test_bad_options_are_refused(options, message):

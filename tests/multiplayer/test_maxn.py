@@ -57,7 +57,7 @@ def test_shallow_pruning_reads_exactly_the_unpruned_leaves():
     plain_game = RecordingGame(GameTree(SHALLOW, num_players=3))
     pruned_game = RecordingGame(GameTree(SHALLOW, num_players=3))
     plain = maxn(plain_game)
-    pruned = maxn(pruned_game, pruning="shallow", bounds=(0, 10))
+    pruned = maxn(pruned_game, pruning="shallow", sum_bounds=(0, 10))
     assert plain.values == pruned.values == (6.0, 3.0, 1.0)
     assert plain.pv == pruned.pv == ("a", "a1")
     assert read_leaves(plain_game) == ["a1", "a2", "b1", "b2", "b3", "c1", "c2", "c3"]
@@ -71,7 +71,7 @@ def test_shallow_pruning_needs_the_bound_to_be_tight_enough():
     # read. At "c", player 1's 10 after c2 is no longer the most a player can get, but it
     # leaves player 0 at most 2: c3 is still pruned, by shallow pruning this time.
     game = RecordingGame(GameTree(SHALLOW, num_players=3))
-    result = maxn(game, pruning="shallow", bounds=(0, 12))
+    result = maxn(game, pruning="shallow", sum_bounds=(0, 12))
     assert read_leaves(game) == ["a1", "a2", "b1", "b2", "b3", "c1", "c2"]
     assert result.stats.cutoffs == 1
 
@@ -81,7 +81,7 @@ def test_a_minimum_per_player_tightens_the_bound():
     # 12 - 5 - 1 = 6, no better than "a": b2 and b3 are pruned.
     tree = {"a": {"a1": (6, 3, 3), "a2": (7, 1, 4)}, "b": {"b1": (2, 5, 5), "b2": (9, 2, 1)}}
     game = RecordingGame(GameTree(tree, num_players=3))
-    result = maxn(game, pruning="shallow", bounds=(1, 12))
+    result = maxn(game, pruning="shallow", sum_bounds=(1, 12))
     assert read_leaves(game) == ["a1", "a2", "b1"]
     assert (result.values, result.action) == ((6.0, 3.0, 3.0), "a")
 
@@ -118,13 +118,14 @@ def test_the_cut_off_evaluation_is_read_for_every_player():
 def test_a_one_player_game_is_a_maximisation():
     result = maxn(GameTree([[(3,), (8,)], [(5,)]], num_players=1))
     assert (result.value, result.pv) == (8.0, (0, 1))
-    pruned = maxn(GameTree([[(3,), (8,)], [(5,)]], num_players=1), pruning="shallow", bounds=(0, 8))
+    one = GameTree([[(3,), (8,)], [(5,)]], num_players=1)
+    pruned = maxn(one, pruning="shallow", sum_bounds=(0, 8))
     assert (pruned.value, pruned.pv, pruned.stats.cutoffs) == (8.0, (0, 1), 2)
 
 
 def agree_with_plain_maxn(tree: GameTree, bounds: tuple[float, float], **options: Any) -> None:
     plain = maxn(tree, **options)
-    pruned = maxn(tree, pruning="shallow", bounds=bounds, **options)
+    pruned = maxn(tree, pruning="shallow", sum_bounds=bounds, **options)
     assert pruned.values == plain.values
     assert (pruned.value, pruned.action, pruned.pv) == (plain.value, plain.action, plain.pv)
     assert (pruned.player, pruned.depth) == (plain.player, plain.depth)
@@ -135,7 +136,7 @@ def agree_with_plain_maxn(tree: GameTree, bounds: tuple[float, float], **options
 
 @given(
     st.integers(2, 4).flatmap(
-        lambda n: maxn_trees(n, max_depth=5, max_branching=4, bounds=(0, 3 * n))
+        lambda n: maxn_trees(n, max_depth=5, max_branching=4, sum_bounds=(0, 3 * n))
     )
 )
 def test_shallow_pruning_equals_plain_maxn_on_random_trees(tree):
@@ -146,7 +147,7 @@ def test_shallow_pruning_equals_plain_maxn_on_random_trees(tree):
 @given(
     st.integers(2, 4).flatmap(
         lambda n: st.tuples(
-            maxn_trees(n, max_depth=4, max_branching=4, bounds=(-1.5, 1.0)),
+            maxn_trees(n, max_depth=4, max_branching=4, sum_bounds=(-1.5, 1.0)),
             st.integers(1, 5),
         )
     )
@@ -194,6 +195,6 @@ def test_maxn_on_tictactoe_is_minimax(state, depth):
     vector = maxn(TICTACTOE, state, depth=depth, evaluate=evaluate)
     assert (vector.value, vector.action, vector.pv) == (full.value, full.action, full.pv)
     pruned = maxn(
-        TICTACTOE, state, depth=depth, evaluate=evaluate, pruning="shallow", bounds=(-9, 0)
+        TICTACTOE, state, depth=depth, evaluate=evaluate, pruning="shallow", sum_bounds=(-9, 0)
     )
     assert (pruned.values, pruned.pv) == (vector.values, vector.pv)

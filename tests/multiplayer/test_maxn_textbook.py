@@ -43,7 +43,7 @@ def textbook_maxn(
     evaluate: Any = None,
     bounds: tuple[float, float] | None = None,
 ) -> Searched:
-    """MAX-N, or with ``bounds=(min_per_player, max_sum)`` Korf's shallow pruning.
+    """MAX-N, or with ``sum_bounds=(min_per_player, max_sum)`` Korf's shallow pruning.
 
     Korf's ``shallow(node, bound)``: once the player to move at a node is sure of at least
     ``bound``, the player who moved into it, sure of ``parent_best`` elsewhere, cannot get more
@@ -125,35 +125,35 @@ def found(result: Any, vector: bool = True) -> Searched:
 
 
 def agree(game: Any, state: Any = None, **options: Any) -> None:
-    """``maxn`` (plain and, with ``bounds``, pruned) equals its oracle, traced or not."""
+    """``maxn`` (plain and, with ``sum_bounds``, pruned) equals its oracle, traced or not."""
     root = game.initial_state() if state is None else state
     depth, evaluate = options.get("depth"), options.get("evaluate")
-    bounds = options.pop("bounds", None)
+    bounds = options.pop("sum_bounds", None)
     expected = textbook_maxn(game, root, depth, evaluate)
     for trace in (None, Recorder()):
         assert found(maxn(game, state, trace=trace, **options)) == expected
     if bounds is not None:
         expected = textbook_maxn(game, root, depth, evaluate, bounds)
         for trace in (None, Recorder()):
-            pruned = maxn(game, state, pruning="shallow", bounds=bounds, trace=trace, **options)
+            pruned = maxn(game, state, pruning="shallow", sum_bounds=bounds, trace=trace, **options)
             assert found(pruned) == expected
 
 
 @settings(max_examples=40)
 @given(
     st.integers(1, 4).flatmap(
-        lambda n: maxn_trees(n, max_depth=4, max_branching=3, bounds=(0, 2 * n))
+        lambda n: maxn_trees(n, max_depth=4, max_branching=3, sum_bounds=(0, 2 * n))
     )
 )
 def test_maxn_is_the_textbook_max_n_on_random_trees(tree):
-    agree(tree, bounds=(0, 2 * tree.num_players))
+    agree(tree, sum_bounds=(0, 2 * tree.num_players))
 
 
 @pytest.mark.slow
 @given(
     st.integers(2, 4).flatmap(
         lambda n: st.tuples(
-            maxn_trees(n, max_depth=4, max_branching=3, bounds=(-1.5, 1.0)), st.integers(1, 4)
+            maxn_trees(n, max_depth=4, max_branching=3, sum_bounds=(-1.5, 1.0)), st.integers(1, 4)
         )
     )
 )
@@ -163,17 +163,17 @@ def test_maxn_is_the_textbook_max_n_with_real_utilities_and_a_depth(tree_and_dep
     def evaluate(state, player):  # within the bounds: -1.5 or -0.5 each
         return -1.5 + (len(state) + player) % 2
 
-    agree(tree, depth=depth, evaluate=evaluate, bounds=(-1.5, 1.0))
+    agree(tree, depth=depth, evaluate=evaluate, sum_bounds=(-1.5, 1.0))
 
 
 def test_maxn_is_the_textbook_max_n_on_three_player_nim():
-    agree(Nim((2, 3), players=3), bounds=(0, 1))  # a winner takes all: 1 for one player
+    agree(Nim((2, 3), players=3), sum_bounds=(0, 1))  # a winner takes all: 1 for one player
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_maxn_is_the_textbook_max_n_on_rolit(players):
     game = Rolit(6, players=players)
-    agree(game, depth=2, evaluate=game.evaluate, bounds=(0, 1))
+    agree(game, depth=2, evaluate=game.evaluate, sum_bounds=(0, 1))
 
 
 @settings(max_examples=25)
@@ -184,7 +184,7 @@ def test_maxn_ignores_children_and_is_the_textbook_max_n_on_tictactoe(state, dep
         lead = board.count("X") - board.count("O")
         return lead if player == 0 else -lead
 
-    agree(TICTACTOE, state, depth=depth, evaluate=evaluate, bounds=(-5, 0))
+    agree(TICTACTOE, state, depth=depth, evaluate=evaluate, sum_bounds=(-5, 0))
 
 
 @settings(max_examples=40)

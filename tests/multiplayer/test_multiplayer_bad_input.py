@@ -137,29 +137,29 @@ def test_maxn_refuses_a_player_who_is_not_in_the_game(mover):
     [[0, 10], (0,), (0, 10, 20), ("0", 10), (0, math.inf), (math.nan, 1), (False, 1), 10],
 )
 def test_malformed_bounds(bounds):
-    with pytest.raises(InvalidSearchOptionError, match=r"bounds must be a pair"):
-        maxn(THREE, pruning="shallow", bounds=bounds)
+    with pytest.raises(InvalidSearchOptionError, match=r"sum_bounds must be a pair"):
+        maxn(THREE, pruning="shallow", sum_bounds=bounds)
 
 
 def test_bounds_that_no_utilities_can_keep():
     with pytest.raises(InvalidSearchOptionError, match=r"cannot hold: 3 players who each get"):
-        maxn(THREE, pruning="shallow", bounds=(1, 2))
+        maxn(THREE, pruning="shallow", sum_bounds=(1, 2))
 
 
 def test_shallow_pruning_needs_bounds():
-    with pytest.raises(InvalidSearchOptionError, match=r"pruning='shallow' needs bounds"):
+    with pytest.raises(InvalidSearchOptionError, match=r"pruning='shallow' needs sum_bounds"):
         maxn(THREE, pruning="shallow")
 
 
 def test_bounds_without_pruning():
-    with pytest.raises(InvalidSearchOptionError, match=r"bounds are used by pruning='shallow'"):
-        maxn(THREE, bounds=(0, 6))
+    with pytest.raises(InvalidSearchOptionError, match=r"sum_bounds are used by pruning='shallow'"):
+        maxn(THREE, sum_bounds=(0, 6))
 
 
 @pytest.mark.parametrize("pruning", ["deep", "Shallow", True, 1])
 def test_unknown_pruning(pruning):
     with pytest.raises(InvalidSearchOptionError, match=r"pruning must be None or 'shallow'"):
-        maxn(THREE, pruning=pruning, bounds=(0, 6))
+        maxn(THREE, pruning=pruning, sum_bounds=(0, 6))
 
 
 @pytest.mark.parametrize(
@@ -171,19 +171,20 @@ def test_unknown_pruning(pruning):
 )
 def test_utilities_that_break_the_bounds_are_an_error_not_a_wrong_answer(bounds, breaking):
     with pytest.raises(InvalidUtilityError, match=rf"utility\(state, player\).*{breaking}"):
-        maxn(THREE, pruning="shallow", bounds=bounds)
+        maxn(THREE, pruning="shallow", sum_bounds=bounds)
 
 
 def test_evaluations_that_break_the_bounds():
     def greedy(state, player):  # every player expects 1 of a total of 1
         return 1.0
 
-    with pytest.raises(InvalidUtilityError, match=r"evaluate\(state, player\).*bounds=\(0, 1\)"):
-        maxn(Rolit(size=6), depth=2, evaluate=greedy, pruning="shallow", bounds=(0, 1))
+    broken = r"evaluate\(state, player\).*sum_bounds=\(0, 1\)"
+    with pytest.raises(InvalidUtilityError, match=broken):
+        maxn(Rolit(size=6), depth=2, evaluate=greedy, pruning="shallow", sum_bounds=(0, 1))
 
 
 def test_shares_that_round_past_the_bound_are_caught_with_a_hint():
     # As floats, 0.4 + 0.4 + 0.2 is 1.0; in exact arithmetic these floats sum to 1 + 2**-54.
     tree = GameTree([(0.4, 0.4, 0.2)], num_players=3)
     with pytest.raises(InvalidUtilityError, match=r"rounding"):
-        maxn(tree, pruning="shallow", bounds=(0, 1))
+        maxn(tree, pruning="shallow", sum_bounds=(0, 1))

@@ -77,8 +77,8 @@ def same(result, serial, *, pv=True):
 
 @settings(max_examples=150, deadline=None)
 @given(game_trees(max_depth=4, max_branching=4), st.integers(1, 3), st.sampled_from([None, 1, 2]))
-def test_equal_to_alphabeta_and_minimax_on_random_trees(tree, split_depth, batch):
-    result = parallel_search(tree, split_depth=split_depth, batch=batch)
+def test_equal_to_alphabeta_and_minimax_on_random_trees(tree, split_depth, wave_size):
+    result = parallel_search(tree, split_depth=split_depth, wave_size=wave_size)
     same(result, alphabeta(tree))
     assert result.value == minimax(tree).value
     assert result.exact
@@ -109,11 +109,13 @@ def test_at_a_depth_limit_with_an_evaluation(tree, depth, split_depth):
 
 @settings(max_examples=100, deadline=None)
 @given(nested_trees(max_depth=4, max_branching=3).map(WinTree), st.integers(1, 2), st.booleans())
-def test_wins_ranked_by_distance_as_the_engine_ranks_them(tree, split_depth, table):
+def test_wins_ranked_by_distance_as_the_engine_ranks_them(tree, split_depth, part_tables):
     """With an order (the engine's loop), the fastest win is the best action, as alphabeta's."""
-    result = parallel_search(tree, order=reversed_order, split_depth=split_depth, table=table)
+    result = parallel_search(
+        tree, order=reversed_order, split_depth=split_depth, part_tables=part_tables
+    )
     serial = alphabeta(tree, order=reversed_order)
-    same(result, serial, pv=not table)
+    same(result, serial, pv=not part_tables)
     assert (result.plies_to_end, result.exact) == (serial.plies_to_end, serial.exact)
 
 
@@ -147,7 +149,7 @@ def test_a_small_connect_four_solved_with_tables():
     game = ConnectFour(4, 4)
     state = game.from_moves("1234")
     serial = alphabeta(game, state, order=game.order, table=None)
-    result = parallel_search(game, state, order=game.order, table=True, batch=1)
+    result = parallel_search(game, state, order=game.order, part_tables=True, wave_size=1)
     same(result, serial)
     assert result.exact
     assert result.plies_to_end == serial.plies_to_end
@@ -208,9 +210,9 @@ def test_a_killed_worker_is_reported():
     [
         ({"split_depth": 0}, "split_depth must be an int >= 1"),
         ({"split_depth": True}, "split_depth must be an int >= 1"),
-        ({"batch": 0}, "batch must be an int >= 1 or None"),
+        ({"wave_size": 0}, "wave_size must be an int >= 1 or None"),
         ({"retries": -1}, "retries must be an int >= 0"),
-        ({"table": 1}, "table must be True or False"),
+        ({"part_tables": 1}, "part_tables must be True or False"),
         ({"order": 3}, "order must be callable"),
         ({"executor": "pool"}, "executor must be a concurrent.futures.Executor"),
         ({"depth": 0}, "depth"),

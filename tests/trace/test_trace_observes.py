@@ -167,10 +167,10 @@ def test_the_chance_searchers_are_the_same_traced(tree: GameTree, depth: int | N
 
 
 @settings(max_examples=60, deadline=None)
-@given(maxn_trees(3, max_depth=4, bounds=(0, 10)))
+@given(maxn_trees(3, max_depth=4, sum_bounds=(0, 10)))
 def test_the_multi_player_searchers_are_the_same_traced(tree: GameTree) -> None:
     same_search(maxn, tree)
-    same_search(maxn, tree, options=lambda: {"pruning": "shallow", "bounds": (0, 10)})
+    same_search(maxn, tree, options=lambda: {"pruning": "shallow", "sum_bounds": (0, 10)})
     same_search(paranoid, tree)
     same_search(mcts, tree, options=lambda: {"iterations": 40, "rng": 3})
 
@@ -323,7 +323,7 @@ def test_nim_is_searched_the_same_traced(piles: list[int]) -> None:
         same_search(iterative_deepening, two, options=options)
     three = Nim(tuple(piles), players=3)
     same_search(maxn, three)
-    same_search(maxn, three, options=lambda: {"pruning": "shallow", "bounds": (0, 1)})
+    same_search(maxn, three, options=lambda: {"pruning": "shallow", "sum_bounds": (0, 1)})
     same_search(paranoid, three)
     for depth in (2, 4):
         same_search(best_reply, three, options=lambda d=depth: {"depth": d, "evaluate": zero})

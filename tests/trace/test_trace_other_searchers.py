@@ -33,7 +33,7 @@ CHANCE_SEARCHERS = {
 }
 VECTOR_SEARCHERS = {
     "maxn": maxn,
-    "maxn-shallow": partial(maxn, pruning="shallow", bounds=(0, 9)),
+    "maxn-shallow": partial(maxn, pruning="shallow", sum_bounds=(0, 9)),
     "paranoid": paranoid,
 }
 
@@ -91,7 +91,7 @@ def test_chance_searchers_tell_their_search(name: str, tree: GameTree) -> None:
 
 
 @pytest.mark.parametrize("name", VECTOR_SEARCHERS)
-@given(tree=maxn_trees(num_players=3, bounds=(0, 9)))
+@given(tree=maxn_trees(num_players=3, sum_bounds=(0, 9)))
 def test_multiplayer_searchers_tell_their_search(name: str, tree: GameTree) -> None:
     search = VECTOR_SEARCHERS[name]
     events: list[Any] = []
@@ -141,7 +141,7 @@ def test_star2_refuses_a_trace_and_says_why() -> None:
 def test_maxn_pruning_is_narrated_as_such() -> None:
     game = Nim((1, 2, 2))
     recorder = SearchTree(game)
-    result = maxn(game, pruning="shallow", bounds=(0, 1), trace=recorder)
+    result = maxn(game, pruning="shallow", sum_bounds=(0, 1), trace=recorder)
     assert result.stats.cutoffs > 0
     assert "max-n's shallow or immediate pruning" in recorder.narrate()
 

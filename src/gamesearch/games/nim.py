@@ -17,7 +17,7 @@ class Nim:
     Players 0, 1, ..., n-1 move in that order. An action ``(pile, count)`` takes ``count``
     sticks (1 to ``max_take``, or to all of them) from the pile numbered ``pile``. The player
     who takes the last stick gets 1 and every other player 0, so the utilities of a terminal
-    state sum to 1, and shallow-pruned max-n can take ``bounds=(0, 1)``. With three players
+    state sum to 1, and shallow-pruned max-n can take ``sum_bounds=(0, 1)``. With three players
     nobody can force a win in general: who wins depends on how the others break their ties,
     which is what multi-player search models.
 

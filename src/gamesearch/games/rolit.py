@@ -34,7 +34,7 @@ class Rolit:
 
     The player with the most pieces wins and gets 1, the others 0; players who tie for the most
     share 1 equally. Utilities therefore sum to 1: shallow-pruned max-n can take
-    ``bounds=(0, 1)``, and :meth:`evaluate` keeps within them too.
+    ``sum_bounds=(0, 1)``, and :meth:`evaluate` keeps within them too.
 
     Squares are numbered row by row from 0 (top left) to ``size * size - 1``; an action is the
     number of the square a piece is placed on. A state is a tuple of five ints, cheap to hash:

@@ -12,7 +12,7 @@ cost a small part of a full one.
   probabilities. The other players' average strategies gain their current strategy where they
   are sampled ("simple" averaging, as OpenSpiel's ``ExternalSamplingSolver`` does).
 - *Outcome sampling*: one line of play from the root to the end; the traverser samples its
-  own action from its strategy mixed with ``exploration`` of the uniform one, and the regrets
+  own action from its strategy mixed with ``epsilon`` of the uniform one, and the regrets
   are importance-weighted by the probability of the sample (Lanctot 2013, chapter 4; OpenSpiel's
   ``OutcomeSamplingSolver``).
 
@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Literal
 
+from .._deprecation import renamed_keyword
 from .._entry import check_count, check_time_limit
 from .._validation import checked_number, is_player, mover_error
 from ..capabilities import Capabilities
@@ -55,6 +56,9 @@ Scheme = Literal["external", "outcome"]
 ``"outcome"`` sampling (one line of play per traversal)."""
 
 _SCHEMES = ("external", "outcome")
+
+_EXPLORATION_ELSEWHERE = "exploration= is UCB's constant in mcts and ismcts"
+"""Why ``exploration`` was renamed ``epsilon`` here: said in the deprecation warning."""
 
 
 @dataclass(frozen=True)
@@ -105,13 +109,16 @@ class MCCFRSolver:
         scheme: ``"external"`` (external sampling) or ``"outcome"`` (outcome sampling).
         rng: An int seed or a ``random.Random``, which draws every sample; the same seed gives
             the same iterations. ``None``: a generator seeded by the system.
-        exploration: With outcome sampling, the weight of the uniform strategy in the
-            traverser's sampling strategy (OpenSpiel's 0.6 by default): a number from 0 (not
-            included) to 1. External sampling does not use it.
+        epsilon: With outcome sampling, the weight of the uniform strategy in the traverser's
+            sampling strategy (OpenSpiel's ``epsilon``, 0.6 by default): a number from 0 (not
+            included) to 1. External sampling does not use it. (It was called
+            ``exploration``, which MCTS and ISMCTS take for UCB's constant: that spelling
+            still works, with a ``DeprecationWarning``.)
 
     Raises:
         InvalidSearchOptionError: an unknown ``scheme``, an ``rng`` that is no seed or
-            generator, or an ``exploration`` out of range.
+            generator, an ``epsilon`` out of range, or ``epsilon`` given twice (as
+            ``epsilon`` and as ``exploration``).
         NotAGameError: ``game`` lacks members of the protocol, or ``information_set``.
 
     The game's faults are found as the sampling meets them, by :meth:`iterate`: a
@@ -129,23 +136,24 @@ class MCCFRSolver:
         (2000, 12, True)
     """
 
+    @renamed_keyword("MCCFRSolver", "exploration", "epsilon", _EXPLORATION_ELSEWHERE)
     def __init__(
         self,
         game: ImperfectInformationGame[Any, Any],
         *,
         scheme: Scheme = "external",
         rng: int | random.Random | None = None,
-        exploration: float = 0.6,
+        epsilon: float = 0.6,
     ) -> None:
         check_imperfect(game, "mccfr")
         if scheme not in _SCHEMES:
             raise InvalidSearchOptionError(
                 f"MCCFRSolver: scheme must be 'external' or 'outcome', not {scheme!r}"
             )
-        number = isinstance(exploration, (int, float)) and not isinstance(exploration, bool)
-        if not number or not 0.0 < exploration <= 1.0:
+        number = isinstance(epsilon, (int, float)) and not isinstance(epsilon, bool)
+        if not number or not 0.0 < epsilon <= 1.0:
             raise InvalidSearchOptionError(
-                f"MCCFRSolver: exploration must be a number > 0 and <= 1, not {exploration!r}"
+                f"MCCFRSolver: epsilon must be a number > 0 and <= 1, not {epsilon!r}"
             )
         self.scheme: Scheme = scheme
         """``"external"`` or ``"outcome"``."""
@@ -157,7 +165,7 @@ class MCCFRSolver:
         self._players = int(game.num_players)
         self._chance = Capabilities.of(game).chance_outcomes is not None
         self._random = generator(rng, "mccfr").random
-        self._exploration = float(exploration)
+        self._epsilon = float(epsilon)
         self._index: dict[Hashable, int] = {}
         self._keys: list[Hashable] = []
         self._owner: list[int] = []
@@ -240,7 +248,7 @@ class MCCFRSolver:
             j = sample(sigma, self._random())
             child = game.result(state, actions[j])
             return self._outcome(child, p, mine, others * sigma[j], sampled * sigma[j])
-        epsilon = self._exploration
+        epsilon = self._epsilon
         explore = epsilon / len(sigma)
         behaviour = [explore + (1.0 - epsilon) * s for s in sigma]
         j = sample(behaviour, self._random())
@@ -376,6 +384,7 @@ class MCCFRSolver:
         )
 
 
+@renamed_keyword("mccfr", "exploration", "epsilon", _EXPLORATION_ELSEWHERE)
 def mccfr(
     game: ImperfectInformationGame[Any, Any],
     *,
@@ -383,7 +392,7 @@ def mccfr(
     time_limit: float | None = None,
     scheme: Scheme = "external",
     rng: int | random.Random | None = None,
-    exploration: float = 0.6,
+    epsilon: float = 0.6,
     measure: bool = True,
 ) -> MCCFRResult:
     """Approximate a Nash equilibrium of ``game`` by Monte Carlo CFR, sampling the tree.
@@ -400,7 +409,8 @@ def mccfr(
         time_limit: The most seconds to iterate for (measuring not counted).
         scheme: ``"external"`` or ``"outcome"`` sampling.
         rng: An int seed or a ``random.Random``: the same seed, the same result.
-        exploration: Outcome sampling's weight of the uniform strategy, in (0, 1].
+        epsilon: Outcome sampling's weight of the uniform strategy, in (0, 1] (see
+            :class:`MCCFRSolver`; its old name ``exploration`` still works, deprecated).
         measure: Measure the average strategy exactly (values, NashConv, exploitability) by
             enumerating the game's tree; ``False`` for a game too big to enumerate.
 
@@ -428,7 +438,7 @@ def mccfr(
         raise InvalidSearchOptionError(
             "mccfr: give iterations=N, time_limit=seconds, or both: MCCFR runs until told to stop"
         )
-    solver = MCCFRSolver(game, scheme=scheme, rng=rng, exploration=exploration)
+    solver = MCCFRSolver(game, scheme=scheme, rng=rng, epsilon=epsilon)
     if time_limit is None:
         solver.iterate(iterations or 1)
         return solver.result(measure=measure)

@@ -80,7 +80,7 @@ class Bounds:
             )
         raise InvalidUtilityError(
             f"{source}(state, player) for players 0 to {self.players - 1} gave {values!r} for "
-            f"state {state!r}, which breaks bounds=({self.low!r}, {self.total!r}): every "
+            f"state {state!r}, which breaks sum_bounds=({self.low!r}, {self.total!r}): every "
             f"utility must be >= {self.low!r} and their sum <= {self.total!r}, or shallow "
             f"pruning could give a wrong answer.{hint}"
         )
@@ -113,6 +113,8 @@ class Bounds:
 def check_bounds(bounds: object, players: int, searcher: str) -> Bounds:
     """``bounds``, a pair ``(min_per_player, max_sum)`` of finite numbers, as :class:`Bounds`.
 
+    ``bounds`` is what ``maxn`` takes as ``sum_bounds``.
+
     Raises:
         InvalidSearchOptionError: ``bounds`` is not such a pair, or no utilities can keep within
             it (``max_sum < num_players * min_per_player``).
@@ -124,13 +126,13 @@ def check_bounds(bounds: object, players: int, searcher: str) -> Bounds:
         or not all(math.isfinite(b) for b in bounds)
     ):
         raise InvalidSearchOptionError(
-            f"{searcher}: bounds must be a pair (min_per_player, max_sum) of finite numbers, "
+            f"{searcher}: sum_bounds must be a pair (min_per_player, max_sum) of finite numbers, "
             f"not {bounds!r}"
         )
     low, total = bounds
     if Fraction(total) < players * Fraction(low):
         raise InvalidSearchOptionError(
-            f"{searcher}: bounds={bounds!r} cannot hold: {players} players who each get at "
+            f"{searcher}: sum_bounds={bounds!r} cannot hold: {players} players who each get at "
             f"least {low!r} get at least {players * low!r} together, more than max_sum={total!r}"
         )
     return Bounds(low, total, players)

@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from .._deprecation import renamed_keyword
 from .._entry import check_trace
 from .._recursion import on_fresh_stack, recursion_guard
 from .._results import make_result
@@ -34,7 +35,11 @@ Vector = tuple[Any, ...]
 PRUNING = (None, "shallow")
 """The values of ``maxn``'s ``pruning`` option."""
 
+_BOUNDS_ELSEWHERE = "bounds= is the (lowest, highest) utility in expectiminimax and mcts"
+"""Why ``maxn``'s ``bounds`` was renamed ``sum_bounds``: said in the deprecation warning."""
 
+
+@renamed_keyword("maxn", "bounds", "sum_bounds", _BOUNDS_ELSEWHERE)
 def maxn(
     game: Game[S, A],
     state: S | None = None,
@@ -42,7 +47,7 @@ def maxn(
     depth: int | None = None,
     evaluate: Evaluation[S] | None = None,
     pruning: str | None = None,
-    bounds: tuple[float, float] | None = None,
+    sum_bounds: tuple[float, float] | None = None,
     trace: Observer | None = None,
     time_limit: None = None,
     node_limit: None = None,
@@ -56,7 +61,7 @@ def maxn(
     depth limit, so ``evaluate`` is called once for each player at each cut-off state.
 
     With ``pruning="shallow"`` the search uses Korf's shallow pruning (Korf 1991), which
-    needs ``bounds=(min_per_player, max_sum)``: every utility and evaluation is at least
+    needs ``sum_bounds=(min_per_player, max_sum)``: every utility and evaluation is at least
     ``min_per_player`` and the utilities of a state sum to at most ``max_sum``. When the player
     to move at a state is sure of ``v``, every other player can get at most
     ``max_sum - v - (n - 2) * min_per_player`` there; once that is no better than what the
@@ -74,8 +79,11 @@ def maxn(
             non-terminal state at the depth limit; with ``depth``, the game's own
             ``evaluate`` method if not given.
         pruning: ``None`` for plain max-n, or ``"shallow"`` for shallow pruning.
-        bounds: ``(min_per_player, max_sum)``, finite numbers; required with
-            ``pruning="shallow"``, and only used by it.
+        sum_bounds: ``(min_per_player, max_sum)``, finite numbers: the least utility of any
+            player and the most the players' utilities sum to; required with
+            ``pruning="shallow"``, and only used by it. (It was called ``bounds``, which the
+            other searchers take for the ``(lowest, highest)`` utility: that spelling still
+            works, with a ``DeprecationWarning``.)
         trace: An observer given every event of the search (see :mod:`gamesearch.trace`):
             every node is a ``"max"`` node of the player to move there, and leaves and nodes
             carry every player's ``values``; a ``Prune`` is a shallow or immediate cutoff,
@@ -95,8 +103,9 @@ def maxn(
         NotAGameError: ``game`` lacks members of the ``Game`` protocol.
         UnsupportedGameError: ``game.num_players`` is not an int >= 1.
         InvalidSearchOptionError: a bad ``depth``, ``depth`` without ``evaluate``, an unknown
-            ``pruning``, or ``bounds`` missing, malformed, impossible or given without pruning.
-        InvalidUtilityError: a utility or evaluation is NaN, or breaks the ``bounds``.
+            ``pruning``, ``sum_bounds`` missing, malformed, impossible or given without
+            pruning, or given twice (as ``sum_bounds`` and as ``bounds``).
+        InvalidUtilityError: a utility or evaluation is NaN, or breaks the ``sum_bounds``.
         GameProtocolError: a non-terminal state has no actions, ``to_move`` names no player of
             the game, or the root is not hashable.
         SearchTooDeepError: the tree is deeper than Python's recursion limit.
@@ -117,7 +126,7 @@ def maxn(
 
         >>> tree = GameTree([[(6, 3, 1), (7, 1, 2)], [(2, 5, 3), (9, 1, 0), (8, 0, 2)]],
         ...                 num_players=3)
-        >>> plain, pruned = maxn(tree), maxn(tree, pruning="shallow", bounds=(0, 10))
+        >>> plain, pruned = maxn(tree), maxn(tree, pruning="shallow", sum_bounds=(0, 10))
         >>> plain.values, plain.action, pruned.values, pruned.action
         ((6.0, 3.0, 1.0), 0, (6.0, 3.0, 1.0), 0)
         >>> plain.stats.leaves, pruned.stats.leaves, pruned.stats.cutoffs
@@ -127,7 +136,7 @@ def maxn(
     request = prepare_players(game, state, depth, evaluate, (time_limit, node_limit), "maxn")
     root, limit, players, evaluate = request
     check_trace(trace, "maxn")
-    limits = _pruning_bounds(pruning, bounds, players)
+    limits = _pruning_bounds(pruning, sum_bounds, players)
     actions, result, is_terminal = game.actions, game.result, game.is_terminal
     to_move = game.to_move
     # The one option the loop asks about at a node, resolved here: whether the player to move
@@ -281,12 +290,13 @@ def _pruning_bounds(pruning: object, bounds: object, players: int) -> Bounds | N
     if pruning == "shallow":
         if bounds is None:
             raise InvalidSearchOptionError(
-                "maxn: pruning='shallow' needs bounds=(min_per_player, max_sum), the least "
+                "maxn: pruning='shallow' needs sum_bounds=(min_per_player, max_sum), the least "
                 "utility of any player and the most the players' utilities sum to"
             )
         return check_bounds(bounds, players, "maxn")
     if bounds is not None:
         raise InvalidSearchOptionError(
-            "maxn: bounds are used by pruning='shallow' only; pass pruning='shallow' as well"
+            "maxn: sum_bounds are used by pruning='shallow' only; pass pruning='shallow' as "
+            "well"
         )
     return None

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import replace
 
+from .._deprecation import renamed_keyword
 from .._entry import check_game, game_evaluation, prepare
 from .._parts import check_executor, check_retries, check_shippable
 from .._results import make_result
@@ -22,7 +23,12 @@ from ._split import SEARCHER, Setup, Splitter
 
 __all__ = ["parallel_search"]
 
+_BATCH_ELSEWHERE = "batch= is the number of entries per SQLite transaction in solve"
+_TABLE_ELSEWHERE = "table= is a TranspositionTable to use in alphabeta, negamax, mtdf and the rest"
 
+
+@renamed_keyword(SEARCHER, "batch", "wave_size", _BATCH_ELSEWHERE)
+@renamed_keyword(SEARCHER, "table", "part_tables", _TABLE_ELSEWHERE)
 def parallel_search(
     game: Game[S, A],
     state: S | None = None,
@@ -31,9 +37,9 @@ def parallel_search(
     depth: int | None = None,
     evaluate: Evaluation[S] | None = None,
     order: Callable[[S, Sequence[A]], Sequence[A]] | None = None,
-    table: bool = False,
+    part_tables: bool = False,
     split_depth: int = 1,
-    batch: int | None = None,
+    wave_size: int | None = None,
     retries: int = 0,
     progress: ProgressCallback | None = None,
 ) -> SearchResult[A]:
@@ -47,13 +53,14 @@ def parallel_search(
     brother is split the same way, down to ``d`` plies below the root.
 
     The value and the action are :func:`~gamesearch.alphabeta`'s with the same ``depth``,
-    ``evaluate`` and ``order`` (a table too when ``depth`` is ``None``): the minimax value, and
-    the first optimal action in the order the root's actions are tried (a later action worth
-    as much does not replace it); the principal variation is the line below it. With an
-    ``order`` or a ``table`` the parts run the engine's loop, which ranks proven wins by their
-    distance as ``alphabeta`` then does (the fastest win is the best). The answer does not
+    ``evaluate`` and ``order`` (``part_tables`` too when ``depth`` is ``None``): the minimax
+    value, and the first optimal action in the order the root's actions are tried (a later
+    action worth as much does not replace it); the principal variation is the line below it.
+    With an ``order`` or ``part_tables`` the parts run the engine's loop, which ranks proven
+    wins by their distance as ``alphabeta`` then does (the fastest win is the best). The
+    answer does not
     depend on the executor nor on the number of workers: the parts and their windows are fixed
-    by the order of the children and by ``batch``, never by which part finishes first.
+    by the order of the children and by ``wave_size``, never by which part finishes first.
 
     Every part does its own work, so splitting costs nodes: a young brother searched with the
     eldest's bound, where the serial search would have had the better bound of a brother
@@ -70,17 +77,21 @@ def parallel_search(
             own ``evaluate`` method if not given.
         order: ``order(state, actions)``, the actions in the order to try them (best first),
             at every node, the root included.
-        table: Give every part a transposition table of its own (they share none). Without a
-            depth limit the value and action stay ``alphabeta``'s; at a depth limit a table
-            reads a position searched deeper at that depth, so that the value may then differ
-            from ``alphabeta``'s with one table by as much as any two tables' differ. The
-            principal variation stops where a stored value cut a part's line short
-            (``alphabeta`` continues it from its table).
+        part_tables: Give every part a transposition table of its own (they share none).
+            Without a depth limit the value and action stay ``alphabeta``'s; at a depth limit a
+            table reads a position searched deeper at that depth, so that the value may then
+            differ from ``alphabeta``'s with one table by as much as any two tables' differ.
+            The principal variation stops where a stored value cut a part's line short
+            (``alphabeta`` continues it from its table). (It was called ``table``, which the
+            other searchers take for a :class:`~gamesearch.TranspositionTable` to use: that
+            spelling still works, with a ``DeprecationWarning``.)
         split_depth: How many plies of eldest brothers are split (an int >= 1): 1 splits the
             root only.
-        batch: Search the young brothers in waves of this many parts (an int >= 1), each wave
-            with the bounds of the waves before it: fewer nodes, less parallelism. ``None``
-            (the default): all of them at once, in one wave.
+        wave_size: Search the young brothers in waves of this many parts (an int >= 1), each
+            wave with the bounds of the waves before it: fewer nodes, less parallelism.
+            ``None`` (the default): all of them at once, in one wave. (It was called
+            ``batch``, which ``solve`` takes for the entries per transaction: that spelling
+            still works, with a ``DeprecationWarning``.)
         retries: Search a part that raised again, up to this many times (an int >= 0).
         progress: Called with a :class:`~gamesearch.progress.Progress` (phase ``"parts"``)
             as each part finishes (``total`` is ``None`` when ``split_depth > 1``).
@@ -95,9 +106,9 @@ def parallel_search(
     Raises:
         NotAGameError: ``game`` lacks members of the ``Game`` protocol.
         UnsupportedGameError: not two players, or chance nodes.
-        InvalidSearchOptionError: a bad ``depth``, ``split_depth``, ``batch``, ``retries``,
-            ``table`` or ``order``, ``depth`` without an evaluation, or an ``executor`` that
-            is not one.
+        InvalidSearchOptionError: a bad ``depth``, ``split_depth``, ``wave_size``,
+            ``retries``, ``part_tables`` or ``order``, ``depth`` without an evaluation, an
+            ``executor`` that is not one, or an option given under its new and its old name.
         NotPicklableError: the executor runs parts in other processes, and the game, the state,
             ``evaluate`` or ``order`` cannot be pickled (raised before any part is sent).
         PartFailedError: a part raised (an error of the game, say, as its ``__cause__``) or its
@@ -120,7 +131,7 @@ def parallel_search(
     members = Capabilities.of(game)
     evaluate = game_evaluation(game, depth, evaluate, members)
     root, limit = prepare(game, state, depth, evaluate, searcher=SEARCHER, capabilities=members)
-    _check_options(order, table, split_depth, batch)
+    _check_options(order, part_tables, split_depth, wave_size)
     check_executor(executor, SEARCHER)
     retries = check_retries(retries, SEARCHER)
     if game.is_terminal(root):
@@ -133,8 +144,8 @@ def parallel_search(
     functions = {name: f for name, f in (("evaluate", evaluate), ("order", order)) if f}
     check_shippable(executor, SEARCHER, game=game, state=root, **functions)
     setup = Setup(
-        game=game, evaluate=evaluate, order=order, table=table, viewer=game.to_move(root),
-        split_depth=split_depth, batch=batch, key=members.key,
+        game=game, evaluate=evaluate, order=order, table=part_tables, viewer=game.to_move(root),
+        split_depth=split_depth, batch=wave_size, key=members.key,
         non_losing_actions=members.non_losing_actions,
     )  # fmt: skip
     found = Splitter(setup, executor, retries, progress).node(
@@ -153,12 +164,14 @@ def parallel_search(
     return result if plies is None else replace(result, plies_to_end=plies)
 
 
-def _check_options(order: object, table: object, split_depth: object, batch: object) -> None:
+def _check_options(order: object, tables: object, split_depth: object, wave: object) -> None:
     if order is not None and not callable(order):
         raise InvalidSearchOptionError(f"{SEARCHER}: order must be callable or None")
-    if not isinstance(table, bool):
-        raise InvalidSearchOptionError(f"{SEARCHER}: table must be True or False, not {table!r}")
-    for name, value, allowed in (("split_depth", split_depth, False), ("batch", batch, True)):
+    if not isinstance(tables, bool):
+        raise InvalidSearchOptionError(
+            f"{SEARCHER}: part_tables must be True or False, not {tables!r}"
+        )
+    for name, value, allowed in (("split_depth", split_depth, False), ("wave_size", wave, True)):
         if value is None and allowed:
             continue
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:

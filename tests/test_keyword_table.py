@@ -1,0 +1,125 @@
+"""docs/reference.md's "One word, one meaning" table is the searchers' signatures, both ways.
+
+Every keyword of the listed public functions has a row; a row's *taken by* and *refused by*
+name exactly the functions whose signature has it (refused: annotated ``None``, a limit the
+searcher cannot keep, which it refuses by name); and the table of renamed keywords is what the
+functions still accept with a warning.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import gamesearch
+from gamesearch import imperfect, testing
+from gamesearch._deprecation import renamed_keywords_of
+from gamesearch.solving.opening import opening_book
+
+REFERENCE = Path(__file__).resolve().parent.parent / "docs" / "reference.md"
+
+_TOP = (
+    "minimax alphabeta negamax iterative_deepening mtdf expectiminimax expectimax maxn paranoid "
+    "best_reply mcts parallel_search solve play tournament"
+)
+_IMPERFECT = (
+    "cfr mccfr ismcts pimc best_response exploitability nash_conv expected_values convergence"
+)
+FUNCTIONS: dict[str, Callable[..., Any]] = {
+    **{name: getattr(gamesearch, name) for name in _TOP.split()},
+    "opening_book": opening_book,
+    **{name: getattr(imperfect, name) for name in _IMPERFECT.split()},
+    "CFRSolver": imperfect.CFRSolver.__init__,
+    "MCCFRSolver": imperfect.MCCFRSolver.__init__,
+}
+"""The public functions whose keywords the table covers, by the name the table gives them."""
+
+_KEYWORD = re.compile(r"`(\w+)`")
+
+
+def _names(cell: str) -> set[str]:
+    """The function names of a table cell: backticked names, or ``all``."""
+    if cell.strip() == "all":
+        return set(FUNCTIONS)
+    return set(re.findall(r"`([\w.]+)`", cell))
+
+
+@functools.cache
+def _section() -> list[str]:
+    text = REFERENCE.read_text(encoding="utf-8")
+    start = text.index("## One word, one meaning")
+    end = text.find("\n## ", start + 1)
+    return text[start : end if end != -1 else None].splitlines()
+
+
+@functools.cache
+def _keyword_rows() -> dict[str, tuple[set[str], set[str]]]:
+    """The first table: keyword to (taken by, refused by)."""
+    rows: dict[str, tuple[set[str], set[str]]] = {}
+    lines = _section()
+    first = next(i for i, line in enumerate(lines) if line.startswith("| keyword |"))
+    for line in lines[first + 2 :]:
+        if not line.startswith("|"):
+            break
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        match = _KEYWORD.fullmatch(cells[0])
+        assert len(cells) == 4, f"not keyword | meaning | taken by | refused by: {line!r}"
+        assert match, f"the first cell is not a `keyword`: {line!r}"
+        keyword, (_, meaning, taken, refused) = match.group(1), cells
+        assert keyword not in rows, f"{keyword} has two rows"
+        assert meaning.strip(), f"{keyword} has no meaning"
+        rows[keyword] = (_names(taken), _names(refused))
+    return rows
+
+
+@functools.cache
+def _signatures() -> dict[str, tuple[set[str], set[str]]]:
+    """Each keyword of the functions to (the functions that take it, those that refuse it)."""
+    found: dict[str, tuple[set[str], set[str]]] = {}
+    for name, function in FUNCTIONS.items():
+        for parameter in inspect.signature(function).parameters.values():
+            if parameter.name == "self":
+                continue
+            taken, refused = found.setdefault(parameter.name, (set(), set()))
+            refuses = parameter.annotation in (None, "None")
+            (refused if refuses else taken).add(name)
+    return found
+
+
+def test_every_keyword_has_one_row_and_every_row_is_a_keyword():
+    assert set(_keyword_rows()) == set(_signatures())
+
+
+@pytest.mark.parametrize("keyword", sorted(_signatures()))
+def test_the_row_names_exactly_the_functions_that_take_the_keyword(keyword):
+    taken, refused = _keyword_rows()[keyword]
+    assert (taken, refused) == _signatures()[keyword]
+
+
+def test_the_renamed_keywords_are_those_the_functions_still_accept():
+    lines = _section()
+    first = next(i for i, line in enumerate(lines) if line.startswith("| old keyword |"))
+    listed: set[tuple[str, str, str]] = set()
+    for line in lines[first + 2 :]:
+        if not line.startswith("|"):
+            break
+        old, new, where, why = (cell.strip() for cell in line.strip().strip("|").split("|"))
+        assert why, f"{old}: say why it was renamed"
+        for name in _names(where):
+            listed.add((old.strip("`"), new.strip("`"), name))
+    functions = {**FUNCTIONS, "gamesearch.testing.maxn_trees": testing.maxn_trees}
+    accepted = {
+        (old, new, name)
+        for name, function in functions.items()
+        for old, new in renamed_keywords_of(function).items()
+    }
+    assert listed == accepted
+    signatures = _signatures()
+    for _, new, _ in listed:
+        assert new in signatures, f"{new} is not in the keyword table's functions"
