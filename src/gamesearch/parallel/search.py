@@ -134,8 +134,7 @@ def parallel_search(
     check_shippable(executor, SEARCHER, game=game, state=root, **functions)
     setup = Setup(
         game=game, evaluate=evaluate, order=order, table=table, viewer=game.to_move(root),
-        split_depth=split_depth, batch=batch, key=members.key,
-        non_losing_actions=members.non_losing_actions,
+        split_depth=split_depth, batch=batch, capabilities=members,
     )  # fmt: skip
     found = Splitter(setup, executor, retries, progress).node(
         root, (-math.inf, math.inf), limit, split_depth

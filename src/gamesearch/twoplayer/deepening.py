@@ -13,6 +13,7 @@ from .._entry import check_count, check_time_limit, check_trace, prepare
 from .._recursion import on_fresh_stack, recursion_guard
 from .._validation import check_unchanged, snapshot
 from ..book import Book, book_evaluation, book_result, check_book
+from ..capabilities import Capabilities
 from ..errors import BlindSearchWarning, InvalidSearchOptionError
 from ..game import A, Evaluation, Game, Order, Player, S
 from ..result import SearchResult, SearchStats
@@ -164,15 +165,16 @@ def iterative_deepening(
     """
     started = time.perf_counter()
     depth = _renamed_depth(depth, max_depth)
-    evaluate = _default(game, "evaluate", evaluate, _zero)
+    found = Capabilities.of(game)  # the game's optional members, read once for the search
+    evaluate = _default(evaluate, found.evaluate, _zero)
     blind = evaluate is _zero
     trusted_order = order is None  # the game's own order, if any: check_game checks it
-    order = _default(game, "order", order, None)
+    order = _default(order, found.order, None)
     _check_limits(time_limit, depth, node_limit, on_iteration)
     _check_null_window(pvs, aspiration)
     _check_members(evaluate=evaluate, order=order, extend=extend, table=table)
     _check_extensions(reductions, singular)
-    root, _ = prepare(game, state, None, evaluate, searcher=_SEARCHER)
+    root, _ = prepare(game, state, None, evaluate, searcher=_SEARCHER, capabilities=found)
     check_trace(trace, _SEARCHER)
     # Book probes (gamesearch.book), kept out of the search loop: an exact answer at the root,
     # and the book's values in place of the evaluation at the leaves.
@@ -199,6 +201,7 @@ def iterative_deepening(
         started=started,
         trace=trace,
         aspiration=aspiration,
+        capabilities=found,
     )  # fmt: skip
     if blind and not result.exact:
         _warn_blind(game)
@@ -248,11 +251,13 @@ def _deepen(
     started: float,
     trace: Observer | None,
     aspiration: float | None = None,
+    capabilities: Capabilities,
 ) -> SearchResult[A]:
     """Run iterations 1, 2, 3, ... of the search of ``root`` until a limit or a proof.
 
     ``limits`` is the deadline (a ``time.perf_counter()`` reading), the deepest iteration and
-    the node budget of all iterations together, each ``None`` for none.
+    the node budget of all iterations together, each ``None`` for none. ``capabilities`` is
+    the game's record, read by :func:`iterative_deepening`.
     """
     deadline, max_depth, node_limit = limits
     table, order = options.table, options.order
@@ -263,7 +268,8 @@ def _deepen(
     # comparison per iteration, not per node) catches such a game at its first iteration.
     taken = snapshot(root)
     memory = Memory()
-    ranks_distances = options.distances and win_utility(game) == win_utility(game)
+    win = win_utility(capabilities)
+    ranks_distances = options.distances and win == win
     done: SearchResult[A] | None = None
     total = Outcome(0.0, None, 0, 0, 0, 0, 0, None)
     depth = 0
@@ -304,9 +310,10 @@ def _deepen(
                     trace=trace,
                     window=window,
                     fresh_stack=False,
+                    capabilities=capabilities,
                 )
 
-            with recursion_guard(_SEARCHER, unwound, getattr(game, "key", None)):
+            with recursion_guard(_SEARCHER, unwound, capabilities.key):
                 outcome = _aspired(iteration, total.score if done is not None else None, aspiration)
         except Stop as stop:
             check_unchanged(root, taken)
@@ -336,11 +343,15 @@ def _deepen(
         total = outcome
         # A cooperative deadline: the principal variation's completion from the table stops
         # at the deadline too, so the cleanup of the last iteration does not overrun it.
-        done = finish(game, root, total, table, depth=depth, started=started, deadline=deadline)
+        done = finish(
+            game, root, total, table, depth=depth, started=started, deadline=deadline,
+            capabilities=capabilities,
+        )  # fmt: skip
         if done.exact and ranks_distances:  # the first of equally good actions (issue 27)
             total, done = _first_of_equals(
                 game, root, total, done, depth, evaluate, options, search_id, memory, trace,
                 deadline=deadline, node_limit=node_limit, started=started,
+                capabilities=capabilities,
             )  # fmt: skip
         if on_iteration is not None:
             on_iteration(done)
@@ -365,6 +376,7 @@ def _first_of_equals(
     deadline: float | None,
     node_limit: int | None,
     started: float,
+    capabilities: Capabilities,
 ) -> tuple[Outcome, SearchResult[Any]]:
     """``outcome`` and ``done`` (proven), with the first root action as good as the one found.
 
@@ -383,11 +395,12 @@ def _first_of_equals(
     def search(child: Any, target: float, same: bool) -> Outcome:
         window = (math.nextafter(target, -math.inf), math.nextafter(target, math.inf))
         unwound: list[Any] = []
-        with recursion_guard(_SEARCHER, unwound, getattr(game, "key", None)):
+        with recursion_guard(_SEARCHER, unwound, capabilities.key):
             found = enhanced_search(
                 game, child, depth - 1, evaluate, root_view=True, options=options,
                 search_id=search_id, memory=memory, limits=limits, unwound=unwound,
                 searcher=_SEARCHER, trace=trace, window=window, viewer=mover, fresh_stack=False,
+                capabilities=capabilities,
             )  # fmt: skip
         return found if found.score == target else replace(found, line=None)
 
@@ -397,14 +410,17 @@ def _first_of_equals(
 
     try:
         first = first_best(
-            game, root, outcome, search, evaluate=evaluate, at_horizon=depth == 1, tell=tell
-        )
+            game, root, outcome, search, evaluate=evaluate, at_horizon=depth == 1,
+            win=win_utility(capabilities), tell=tell,
+        )  # fmt: skip
     except Stop:
         return outcome, done
     if first is outcome:
         return outcome, done
-    table = options.table
-    return first, finish(game, root, first, table, depth=depth, started=started, deadline=deadline)
+    return first, finish(
+        game, root, first, options.table, depth=depth, started=started, deadline=deadline,
+        capabilities=capabilities,
+    )  # fmt: skip
 
 
 def _renamed_depth(depth: int | None, max_depth: int | None) -> int | None:
@@ -457,12 +473,11 @@ def _zero(state: object, player: Player) -> float:
     return 0.0
 
 
-def _default(game: object, name: str, given: Any, fallback: Any) -> Any:
-    """``given``, else the game's own method ``name``, else ``fallback``."""
+def _default(given: Any, own: Any, fallback: Any) -> Any:
+    """``given``, else ``own`` (the game's member, from its record), else ``fallback``."""
     if given is not None:
         return given
-    own = getattr(game, name, None)
-    return own if callable(own) else fallback
+    return own if own is not None else fallback
 
 
 def _nodes(outcome: Outcome) -> int:
