@@ -35,6 +35,8 @@ from .table import Bound, TranspositionTable
 __all__ = ["finish", "window_search"]
 
 _NO_ACTION: Any = object()
+_MEMBER = ("evaluate", "utility")
+"""The member that scored a leaf, by whether the leaf is terminal: for the error message."""
 _FLIPPED = {Bound.EXACT: Bound.EXACT, Bound.LOWER: Bound.UPPER, Bound.UPPER: Bound.LOWER}
 """Each bound kind as seen by the opponent (values negated)."""
 
@@ -214,26 +216,22 @@ def plain_search(
         try:
             for action in actions(state):
                 child = result(state, action)
-                if is_terminal(child):
-                    value = utility(child, view)
+                terminal = is_terminal(child)
+                if terminal or child_ply == limit:  # a leaf: its utility, or else its estimate
+                    if terminal:
+                        value = utility(child, view)
+                        if child_ply > max_depth:
+                            max_depth = child_ply
+                    else:
+                        value = evaluate(child, view)  # type: ignore[misc]  # a limit implies it
+                        estimates += 1
+                        max_depth = limit
                     if value.__class__ is not float or not neg_inf < value < inf:
-                        value = checked_number(value, child, view, "utility")
+                        value = checked_number(value, child, view, _MEMBER[terminal])
                     if view != me:  # negamax below MIN: MIN's utility, negated
                         value = -value
                     below = None
                     leaves += 1
-                    if child_ply > max_depth:
-                        max_depth = child_ply
-                elif child_ply == limit:
-                    value = evaluate(child, view)  # type: ignore[misc]  # a limit implies evaluate
-                    if value.__class__ is not float or not neg_inf < value < inf:
-                        value = checked_number(value, child, view, "evaluate")
-                    if view != me:  # negamax below MIN: MIN's utility, negated
-                        value = -value
-                    below = None
-                    leaves += 1
-                    estimates += 1
-                    max_depth = limit
                 else:
                     mover = to_move(child)
                     if mover == me:
