@@ -95,19 +95,27 @@ def probe(
             upper = outcome.score
             if action is NO_ACTION:
                 action = outcome.line[0]
-    value, plies = public(lower, win)
+    return _proven(lower, win, action, total)
+
+
+def _proven(score: float, win: float, action: Any, work: Outcome | _Probe) -> Outcome:
+    """The outcome of a probe, or of all of them: ``score``, proven, with ``work``'s counts.
+
+    ``score`` is the root's, as the search compares values; ``action`` its best action.
+    """
+    value, plies = public(score, win)
     return Outcome(
         value=value + 0.0,  # not -0.0, the negation of a draw
         line=(action, None),
-        expanded=total.expanded,
-        leaves=total.leaves,
-        cutoffs=total.cutoffs,
-        max_depth=total.max_depth,
+        expanded=work.expanded,
+        leaves=work.leaves,
+        cutoffs=work.cutoffs,
+        max_depth=work.max_depth,
         estimates=0,
         action_values=None,
         proven=True,
         plies_to_end=plies,
-        score=lower,
+        score=score,
         proofs=(True, True),
     )
 
@@ -170,21 +178,7 @@ def probe_once(
     score = on_fresh_stack(
         run.search, root, game.to_move(root), point, math.nextafter(point, math.inf), 0
     )
-    value, plies = public(score, win)
-    return Outcome(
-        value=value,
-        line=(run.root_action, None),
-        expanded=run.expanded,
-        leaves=run.leaves,
-        cutoffs=run.cutoffs,
-        max_depth=run.max_depth,
-        estimates=0,
-        action_values=None,
-        proven=True,
-        plies_to_end=plies,
-        score=score,
-        proofs=(True, True),
-    )
+    return _proven(score, win, run.root_action, run)
 
 
 @final

@@ -35,8 +35,6 @@ from .table import Bound, TranspositionTable
 __all__ = ["finish", "window_search"]
 
 _NO_ACTION: Any = object()
-_MEMBER = ("evaluate", "utility")
-"""The member that scored a leaf, by whether the leaf is terminal: for the error message."""
 _FLIPPED = {Bound.EXACT: Bound.EXACT, Bound.LOWER: Bound.UPPER, Bound.UPPER: Bound.LOWER}
 """Each bound kind as seen by the opponent (values negated)."""
 
@@ -227,7 +225,8 @@ def plain_search(
                         estimates += 1
                         max_depth = limit
                     if value.__class__ is not float or not neg_inf < value < inf:
-                        value = checked_number(value, child, view, _MEMBER[terminal])
+                        what = "utility" if terminal else "evaluate"
+                        value = checked_number(value, child, view, what)
                     if view != me:  # negamax below MIN: MIN's utility, negated
                         value = -value
                     below = None
