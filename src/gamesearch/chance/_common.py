@@ -119,13 +119,16 @@ def check_bounds(bounds: object, pruning: object, searcher: str) -> tuple[Any, A
     return lower, upper
 
 
-def distribution(pairs: Iterable[tuple[Any, Any]], state: object, source: str) -> list[Any]:
+def distribution(
+    pairs: Iterable[tuple[Any, Any]], state: object, source: str, *, keep_zero: bool = False
+) -> list[Any]:
     """The ``(outcome, probability)`` pairs of ``pairs`` whose probability is not 0.
 
     Args:
         pairs: What ``source`` returned for ``state``.
         state: The chance node (or opponent's node), for the error message.
         source: Where the pairs came from, e.g. ``"chance_outcomes"``.
+        keep_zero: Keep the pairs of probability 0 too.
 
     Raises:
         InvalidDistributionError: ``pairs`` is empty or not pairs, a probability is not a
@@ -164,7 +167,7 @@ def distribution(pairs: Iterable[tuple[Any, Any]], state: object, source: str) -
                 f"{probability!r}; probabilities must be >= 0"
             )
         total += probability
-        if probability:
+        if probability or keep_zero:
             kept.append((outcome, probability))
     if not abs(total - 1) <= TOLERANCE:
         raise InvalidDistributionError(
