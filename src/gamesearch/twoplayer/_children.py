@@ -64,22 +64,26 @@ def children_alphabeta(
         child_ply = ply + 1
         try:
             for action, child, mover in children(state):
-                if mover is None or child_ply == limit:  # a leaf: its utility, or its estimate
-                    if mover is None:
-                        value = utility(child, view)
-                        if child_ply > max_depth:
-                            max_depth = child_ply
-                    else:
-                        value = evaluate(child, view)  # type: ignore[misc]  # a limit implies it
-                        estimates += 1
-                        max_depth = limit
+                if mover is None:
+                    value = utility(child, view)
                     if value.__class__ is not float or not neg_inf < value < inf:
-                        what = "utility" if mover is None else "evaluate"
-                        value = checked_number(value, child, view, what)
+                        value = checked_number(value, child, view, "utility")
                     if view != me:  # negamax below MIN: MIN's utility, negated
                         value = -value
                     below = None
                     leaves += 1
+                    if child_ply > max_depth:
+                        max_depth = child_ply
+                elif child_ply == limit:
+                    value = evaluate(child, view)  # type: ignore[misc]  # a limit implies evaluate
+                    if value.__class__ is not float or not neg_inf < value < inf:
+                        value = checked_number(value, child, view, "evaluate")
+                    if view != me:
+                        value = -value
+                    below = None
+                    leaves += 1
+                    estimates += 1
+                    max_depth = limit
                 else:
                     if mover == me:
                         value = search(child, True, alpha, beta, child_ply)

@@ -214,23 +214,26 @@ def plain_search(
         try:
             for action in actions(state):
                 child = result(state, action)
-                terminal = is_terminal(child)
-                if terminal or child_ply == limit:  # a leaf: its utility, or else its estimate
-                    if terminal:
-                        value = utility(child, view)
-                        if child_ply > max_depth:
-                            max_depth = child_ply
-                    else:
-                        value = evaluate(child, view)  # type: ignore[misc]  # a limit implies it
-                        estimates += 1
-                        max_depth = limit
+                if is_terminal(child):
+                    value = utility(child, view)
                     if value.__class__ is not float or not neg_inf < value < inf:
-                        what = "utility" if terminal else "evaluate"
-                        value = checked_number(value, child, view, what)
+                        value = checked_number(value, child, view, "utility")
                     if view != me:  # negamax below MIN: MIN's utility, negated
                         value = -value
                     below = None
                     leaves += 1
+                    if child_ply > max_depth:
+                        max_depth = child_ply
+                elif child_ply == limit:
+                    value = evaluate(child, view)  # type: ignore[misc]  # a limit implies evaluate
+                    if value.__class__ is not float or not neg_inf < value < inf:
+                        value = checked_number(value, child, view, "evaluate")
+                    if view != me:  # negamax below MIN: MIN's utility, negated
+                        value = -value
+                    below = None
+                    leaves += 1
+                    estimates += 1
+                    max_depth = limit
                 else:
                     mover = to_move(child)
                     if mover == me:
