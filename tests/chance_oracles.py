@@ -54,6 +54,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gamesearch._recursion import on_fresh_stack, recursion_guard
+from gamesearch._results import make_result
 from gamesearch._validation import (
     cycle_error,
     mover_error,
@@ -154,12 +155,10 @@ class LeafScorer:
 
         There is no action to report at a root where nature moves.
         """
-        return chance_result(
-            self.game,
-            root,
-            self.player,
+        found = make_result(
             value,
             line,
+            self.player,
             nodes=nodes,
             leaves=self.leaves,
             cutoffs=cutoffs,
@@ -168,6 +167,7 @@ class LeafScorer:
             depth=depth,
             started=started,
         )
+        return chance_result(self.game, root, found)
 
 
 def reference_search(

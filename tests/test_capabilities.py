@@ -4,14 +4,26 @@ from __future__ import annotations
 
 import ast
 import dataclasses
-import functools
 from collections import Counter
 from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
 
-from gamesearch import alphabeta, conformance, mcts, play, random_player, solve
+from gamesearch import (
+    TranspositionTable,
+    alphabeta,
+    conformance,
+    iterative_deepening,
+    mcts,
+    minimax,
+    mtdf,
+    negamax,
+    parallel_search,
+    play,
+    random_player,
+    solve,
+)
 from gamesearch.capabilities import Capabilities
 from gamesearch.errors import GameProtocolError, UnsupportedGameError
 from gamesearch.games import ConnectFour, Nim, Pig, TicTacToe
@@ -107,6 +119,49 @@ def test_a_search_reads_each_optional_member_once(run: Any, reads: int) -> None:
     assert dict(type(game).reads) == dict.fromkeys(OPTIONAL, reads)
 
 
+class _Scored(TicTacToe):
+    """Tic-tac-toe with an evaluation, for the depth-limited searches."""
+
+    def evaluate(self, state: int, player: int) -> float:
+        return 0.0
+
+
+_TWO_PLAYER_SEARCHES = {
+    "alphabeta": lambda g, s: alphabeta(g, s),
+    "alphabeta-depth": lambda g, s: alphabeta(g, s, depth=3),
+    "alphabeta-table": lambda g, s: alphabeta(g, s, depth=3, table=TranspositionTable()),
+    "negamax-traced": lambda g, s: negamax(g, s, depth=3, trace=lambda event: None),
+    "minimax": lambda g, s: minimax(g, s, depth=3),
+    "minimax-traced": lambda g, s: minimax(g, s, depth=2, trace=lambda event: None),
+    "mtdf": lambda g, s: mtdf(g, s),
+    "mtdf-depth": lambda g, s: mtdf(g, s, depth=3),
+    "iterative_deepening": lambda g, s: iterative_deepening(g, s),
+    "iterative_deepening-depth": lambda g, s: iterative_deepening(g, s, depth=3),
+    "parallel_search": lambda g, s: parallel_search(g, s, depth=3, split_depth=2),
+    "parallel_search-table": lambda g, s: parallel_search(g, s, depth=3, table=True),
+}
+
+
+@pytest.mark.parametrize("name", sorted(_TWO_PLAYER_SEARCHES))
+@pytest.mark.parametrize("cls", [_Scored, ConnectFour], ids=["tictactoe", "connect_four"])
+def test_a_two_player_search_reads_each_optional_member_once(name: str, cls: type[Any]) -> None:
+    # Tic-tac-toe has children; Connect Four the exact solver's hooks and its own evaluation.
+    # Each search reads every member once, at its entry, however many loops and passes it runs.
+    counted = _counting(cls)
+    game = counted() if cls is _Scored else counted(4, 4)
+    state = game.parse("X.. / .O. / ...") if cls is _Scored else _played(game, [0, 1, 1, 2, 2])
+    counted.reads.clear()
+    _TWO_PLAYER_SEARCHES[name](game, state)
+    assert dict(counted.reads) == dict.fromkeys(OPTIONAL, 1)
+
+
+def _played(game: Any, actions: list[Any]) -> Any:
+    state = game.initial_state()
+    for action in actions:
+        state = game.result(state, action)
+    return state
+
+
 def test_a_game_of_chance_is_read_once_too() -> None:
     counted = _counting(Pig)
     for run in (lambda g: mcts(g, iterations=100, rng=0), solve):
@@ -173,10 +228,6 @@ def test_a_member_that_is_not_a_method_is_refused_by_name(game: Any, run: Any) -
 
 SOURCE = Path(__file__).parent.parent / "src" / "gamesearch"
 
-# Folders still probing with getattr/hasattr, each being converted to the record by its own step
-# (issue 28, section 4). Remove a folder once it reads the record; never add one.
-NOT_YET_CONVERTED = frozenset({"twoplayer"})
-
 
 def _probes(path: Path, root: Path) -> list[str]:
     """Every ``getattr(x, "<capability>", ...)`` or ``hasattr(x, "<capability>")`` in ``path``."""
@@ -198,36 +249,18 @@ def _probes(path: Path, root: Path) -> list[str]:
     return [f"{where}: {call}(..., {name!r})" for _, _, where, call, name in sorted(found)]
 
 
-@functools.cache
-def _all_probes() -> dict[str, list[str]]:
-    """The probes of every module but capabilities.py, by top folder (or module) of the package."""
-    by_folder: dict[str, list[str]] = {}
-    for path in sorted(SOURCE.rglob("*.py")):
-        if path == SOURCE / "capabilities.py":
-            continue
-        probes = _probes(path, SOURCE)
-        if probes:
-            by_folder.setdefault(path.relative_to(SOURCE).parts[0], []).extend(probes)
-    return by_folder
-
-
 def test_no_module_probes_the_game_for_a_capability() -> None:
     stray = [
         probe
-        for folder, probes in _all_probes().items()
-        if folder not in NOT_YET_CONVERTED
-        for probe in probes
+        for path in sorted(SOURCE.rglob("*.py"))
+        if path != SOURCE / "capabilities.py"
+        for probe in _probes(path, SOURCE)
     ]
     assert not stray, (
         "read the game's optional members from its record, gamesearch.capabilities."
         "Capabilities.of(game), once at the searcher's entry, instead of probing:\n"
         + "\n".join(stray)
     )
-
-
-def test_the_folders_left_to_convert_still_probe() -> None:
-    stale = sorted(NOT_YET_CONVERTED - set(_all_probes()))
-    assert not stale, f"{stale} read the record now: remove them from NOT_YET_CONVERTED"
 
 
 def test_the_probe_finder_finds_a_probe(tmp_path: Path) -> None:

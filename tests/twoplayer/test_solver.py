@@ -25,6 +25,7 @@ from gamesearch import (
     minimax,
     mtdf,
 )
+from gamesearch.capabilities import Capabilities
 from gamesearch.conformance import check_game
 from gamesearch.games import ConnectFour, GameTree, TicTacToe
 from gamesearch.testing import game_trees, states
@@ -73,10 +74,10 @@ def test_the_solver_is_chosen_by_the_hooks() -> None:
     class Hidden(ConnectFour):
         non_losing_children = None
 
-    assert solving_children(ConnectFour()) is not None
-    assert solving_children(Hidden()) is None
-    assert solving_children(TicTacToe()) is None
-    assert solving_children(HookedTicTacToe()) is not None
+    assert solving_children(Capabilities.of(ConnectFour())) is not None
+    assert solving_children(Capabilities.of(Hidden())) is None
+    assert solving_children(Capabilities.of(TicTacToe())) is None
+    assert solving_children(Capabilities.of(HookedTicTacToe())) is not None
 
 
 @settings(max_examples=25, deadline=None)

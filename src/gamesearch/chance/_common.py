@@ -9,7 +9,6 @@ from numbers import Real
 from typing import Any, NamedTuple
 
 from .._entry import check_depth, check_game, resolve_root
-from .._results import make_result
 from .._validation import is_player, mover_error
 from ..capabilities import Capabilities
 from ..errors import (
@@ -120,13 +119,16 @@ def check_bounds(bounds: object, pruning: object, searcher: str) -> tuple[Any, A
     return lower, upper
 
 
-def distribution(pairs: Iterable[tuple[Any, Any]], state: object, source: str) -> list[Any]:
+def distribution(
+    pairs: Iterable[tuple[Any, Any]], state: object, source: str, *, keep_zero: bool = False
+) -> list[Any]:
     """The ``(outcome, probability)`` pairs of ``pairs`` whose probability is not 0.
 
     Args:
         pairs: What ``source`` returned for ``state``.
         state: The chance node (or opponent's node), for the error message.
         source: Where the pairs came from, e.g. ``"chance_outcomes"``.
+        keep_zero: Keep the pairs of probability 0 too.
 
     Raises:
         InvalidDistributionError: ``pairs`` is empty or not pairs, a probability is not a
@@ -165,7 +167,7 @@ def distribution(pairs: Iterable[tuple[Any, Any]], state: object, source: str) -
                 f"{probability!r}; probabilities must be >= 0"
             )
         total += probability
-        if probability:
+        if probability or keep_zero:
             kept.append((outcome, probability))
     if not abs(total - 1) <= TOLERANCE:
         raise InvalidDistributionError(
@@ -207,37 +209,11 @@ def no_chance_outcomes_error(game: object, state: object) -> UnsupportedGameErro
     )
 
 
-def chance_result(
-    game: Game[Any, Any],
-    root: Any,
-    player: Player,
-    value: Any,
-    line: Any,
-    *,
-    nodes: int,
-    leaves: int,
-    cutoffs: int,
-    max_depth: int,
-    exact: bool,
-    depth: int | None,
-    started: float,
-) -> SearchResult[Any]:
-    """A chance search's result for MAX, ``player``.
+def chance_result(game: Game[Any, Any], root: Any, found: SearchResult[Any]) -> SearchResult[Any]:
+    """A chance search's result ``found`` (for MAX, ``found.player``), made by ``make_result``.
 
-    There is no action to report at a root where nature moves.
+    There is no action to report at a root where nature moves: there it has none.
     """
-    found = make_result(
-        value,
-        line,
-        player,
-        nodes=nodes,
-        leaves=leaves,
-        cutoffs=cutoffs,
-        max_depth=max_depth,
-        started=started,
-        depth=depth,
-        exact=exact,
-    )
-    if found.action is not None and game.to_move(root) != player:
+    if found.action is not None and game.to_move(root) != found.player:
         found = replace(found, action=None)  # nature moves at the root: nothing to decide
     return found

@@ -68,6 +68,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from .._recursion import on_fresh_stack, recursion_guard
+from .._results import make_result
 from .._validation import cycle_error, mover_error, no_actions_error, number_error, translate
 from ..errors import IllegalActionError
 from ..game import CHANCE, Game, Player
@@ -844,12 +845,10 @@ def chance_search(
     alpha, beta = (low, high) if windowed else (math.inf, -math.inf)
     with recursion_guard(searcher):
         value, line = on_fresh_stack(visit, root, 0, alpha, beta)
-    return chance_result(
-        game,
-        root,
-        max_player,
+    found = make_result(
         value,
         line,
+        max_player,
         nodes=nodes,
         leaves=ends + estimates,
         cutoffs=cutoffs,
@@ -858,3 +857,4 @@ def chance_search(
         depth=depth,
         started=started,
     )
+    return chance_result(game, root, found)

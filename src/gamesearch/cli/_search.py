@@ -130,7 +130,7 @@ def exact_method(game: Any, members: Capabilities) -> str:
     family = fitting(game, members)
     if family == "expectiminimax":
         return TABLE if game.num_players == 2 else family
-    if family == "iterative_deepening" and solving_children(game) is not None:
+    if family == "iterative_deepening" and solving_children(members) is not None:
         return "mtdf"
     return family
 

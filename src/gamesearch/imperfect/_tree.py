@@ -9,19 +9,17 @@ information sets are numbered as they are first met, with their keys, players an
 
 from __future__ import annotations
 
-import math
 from collections import deque
 from collections.abc import Hashable
 from dataclasses import dataclass
-from numbers import Real
 from typing import Any
 
 from .._entry import check_game
 from .._validation import checked_number, is_player, mover_error
 from ..capabilities import Capabilities
+from ..chance._common import distribution
 from ..errors import (
     GameProtocolError,
-    InvalidDistributionError,
     NotAGameError,
     UnsupportedGameError,
 )
@@ -34,9 +32,6 @@ TERMINAL, CHANCE_NODE, DECISION = 0, 1, 2
 
 MAX_NODES = 5_000_000
 """The most histories a game may have for the algorithms that traverse its whole tree."""
-
-_TOLERANCE = 1e-9
-"""How far chance probabilities may sum from 1."""
 
 
 @dataclass(frozen=True)
@@ -229,28 +224,10 @@ def _infoset(
 
 
 def _distribution(game: Any, state: Any) -> list[tuple[Any, float]]:
-    """The chance outcomes of ``state`` as ``(outcome, float probability)``, checked."""
-    outcomes = list(game.chance_outcomes(state) or ())
-    if not outcomes:
-        raise InvalidDistributionError(f"chance_outcomes({state!r}) is empty")
-    checked = []
-    for pair in outcomes:
-        try:
-            outcome, probability = pair
-        except (TypeError, ValueError):
-            raise InvalidDistributionError(
-                f"chance_outcomes({state!r}) gave {pair!r}, not an (outcome, probability) pair"
-            ) from None
-        valid = isinstance(probability, Real) and not isinstance(probability, bool)
-        if not valid or not probability >= 0 or math.isinf(probability):
-            raise InvalidDistributionError(
-                f"chance_outcomes({state!r}) gave outcome {outcome!r} the probability "
-                f"{probability!r}; probabilities must be finite numbers >= 0"
-            )
-        checked.append((outcome, float(probability)))
-    total = math.fsum(p for _, p in checked)
-    if abs(total - 1.0) > _TOLERANCE:
-        raise InvalidDistributionError(
-            f"the probabilities of chance_outcomes({state!r}) sum to {total!r}, not 1"
-        )
-    return checked
+    """The chance outcomes of ``state`` as ``(outcome, float probability)``, checked.
+
+    Checked as every chance search checks them (:func:`gamesearch.chance._common.distribution`);
+    an outcome of probability 0 is kept, so that the tree holds every information set.
+    """
+    pairs = distribution(game.chance_outcomes(state), state, "chance_outcomes", keep_zero=True)
+    return [(outcome, float(probability)) for outcome, probability in pairs]

@@ -26,14 +26,16 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from .._parts import run_parts
 from .._recursion import recursion_guard
 from .._results import flatten
 from .._validation import checked_number, mover_error, no_actions_error
+from ..capabilities import Capabilities
 from ..game import Game, Player
 from ..progress import Progress, ProgressCallback
 from ..twoplayer._enhanced import Enhancements, enhanced_search
@@ -57,20 +59,19 @@ class Setup:
     """The root's player: leaves are scored by its utility, as ``alphabeta`` does."""
     split_depth: int
     batch: int | None
-    key: Callable[[Any], Hashable] | None
-    """The game's ``key``, from its record (read once by ``parallel_search``)."""
-    non_losing_actions: Callable[[Any], Sequence[Any]] | None
-    """The game's ``non_losing_actions``, from its record."""
+    capabilities: Capabilities
+    """The game's record, read once by ``parallel_search``: its ``key`` and
+    ``non_losing_actions`` serve here, and every part's loop is given it."""
 
     @property
     def enhanced(self) -> bool:
         """Whether the parts run the engine's loop (an order or a table), else the plain one."""
         return self.order is not None or self.table
 
-    @property
+    @cached_property
     def win(self) -> float:
         """The game's ``win_utility`` when wins are ranked by distance (the engine), else NaN."""
-        return win_utility(self.game) if self.enhanced else math.nan
+        return win_utility(self.capabilities) if self.enhanced else math.nan
 
 
 @dataclass(frozen=True)
@@ -110,7 +111,7 @@ def search_child(task: ChildTask) -> Found:
     setup = task.setup
     game = setup.game
     unwound: list[Any] = []
-    with recursion_guard(SEARCHER, unwound, setup.key):
+    with recursion_guard(SEARCHER, unwound, setup.capabilities.key):
         if setup.enhanced:
             table = TranspositionTable() if setup.table else None
             outcome = enhanced_search(
@@ -118,12 +119,13 @@ def search_child(task: ChildTask) -> Found:
                 options=Enhancements(order=setup.order, table=table),
                 search_id=0 if table is None else table.begin_search(game), unwound=unwound,
                 searcher=SEARCHER, window=task.window, viewer=setup.viewer,
+                capabilities=setup.capabilities,
             )  # fmt: skip
             score, (lo, hi) = outcome.score, outcome.proofs
         else:
             outcome = plain_search(
                 game, task.state, task.limit, setup.evaluate, root_view=True, unwound=unwound,
-                window=task.window, viewer=setup.viewer,
+                window=task.window, viewer=setup.viewer, capabilities=setup.capabilities,
             )  # fmt: skip
             score, lo, hi = outcome.value, outcome.estimates == 0, outcome.estimates == 0
     return Found(
@@ -213,7 +215,7 @@ class Splitter:
         if not moves:
             raise no_actions_error(state, moves)
         scored: list[tuple[Any, Found | None]] = []
-        safe_of = setup.non_losing_actions if mate < math.inf else None
+        safe_of = setup.capabilities.non_losing_actions if mate < math.inf else None
         if safe_of is not None and (limit < 0 or limit >= 2):
             safe = safe_of(state)
             if not safe:  # every move loses at once: the mover loses at ply 2 (as the engine)

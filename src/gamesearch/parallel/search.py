@@ -145,8 +145,7 @@ def parallel_search(
     check_shippable(executor, SEARCHER, game=game, state=root, **functions)
     setup = Setup(
         game=game, evaluate=evaluate, order=order, table=part_tables, viewer=game.to_move(root),
-        split_depth=split_depth, batch=wave_size, key=members.key,
-        non_losing_actions=members.non_losing_actions,
+        split_depth=split_depth, batch=wave_size, capabilities=members,
     )  # fmt: skip
     found = Splitter(setup, executor, retries, progress).node(
         root, (-math.inf, math.inf), limit, split_depth

@@ -26,6 +26,7 @@ from typing import Any
 
 from .._recursion import on_fresh_stack
 from .._validation import checked_number, cycle_error, mover_error, no_actions_error, translate
+from ..capabilities import Capabilities
 from ..errors import GameProtocolError, InvalidSearchOptionError
 from ..game import Game, Player
 from ..trace.events import MaxView, Observer
@@ -145,6 +146,7 @@ def enhanced_search(
     window: tuple[float, float] = (-math.inf, math.inf),
     viewer: Player | None = None,
     fresh_stack: bool = True,
+    capabilities: Capabilities | None = None,
 ) -> Outcome:
     """Alpha-beta search of the non-terminal ``root`` with ``options``; values for its mover.
 
@@ -177,6 +179,8 @@ def enhanced_search(
         fresh_stack: Start the recursion on a stack chunk of its own (see
             :func:`gamesearch._recursion.on_fresh_stack`); ``False`` for a caller already on one,
             such as iterative deepening, which runs all its iterations on one chunk.
+        capabilities: The game's record, as the searcher read it at its entry (read here if not
+            given): its ``key``, ``win_utility`` and ``non_losing_actions`` serve.
 
     Raises:
         Stop: the deadline or the node limit was reached.
@@ -191,12 +195,13 @@ def enhanced_search(
     )
     actions, result, is_terminal = game.actions, game.result, game.is_terminal
     to_move, utility = game.to_move, game.utility
-    keyfn = getattr(game, "key", None)
+    found = Capabilities.of(game) if capabilities is None else capabilities
+    keyfn = found.key
     entries = table._entries if table is not None else None  # raw tuples: see TableEntry
     root_player = to_move(root) if viewer is None else viewer  # whose utility leaves are scored by
     inf, nextafter, clock = math.inf, math.nextafter, time.perf_counter
     neg_inf = -inf  # a local, not a negation per check
-    win, top, mate, safe_of = _distance_scores(game, options.distances)
+    win, top, mate, safe_of = _distance_scores(found, options.distances)
     distances = top != inf
     expanded, leaves, cutoffs, max_depth, estimates = 0, 0, 0, 0, 0
     # Whether the value the last search() call returned is a proven lower, upper bound.
@@ -538,7 +543,7 @@ def _call(function: Callable[..., float], *args: Any) -> float:
 
 
 def _distance_scores(
-    game: Game[Any, Any], distances: bool
+    found: Capabilities, distances: bool
 ) -> tuple[float, float, float, Callable[[Any], Sequence[Any]] | None]:
     """The win value, ``TOP`` and ``MATE`` of distance scores, and the game's move filter.
 
@@ -547,12 +552,12 @@ def _distance_scores(
     without ``distances`` (:attr:`Enhancements.distances`); a trace changes nothing here (its
     events show the game's values: see :func:`._proofs.shown_value`). The game's
     ``non_losing_actions``, which leaves out the moves that lose at once, serves with distance
-    scores only.
+    scores only. ``found`` is the game's record.
     """
-    win = win_utility(game) if distances else NO_WIN
+    win = win_utility(found) if distances else NO_WIN
     if win != win:
         return win, math.inf, math.inf, None
-    return win, TOP, MATE, getattr(game, "non_losing_actions", None)
+    return win, TOP, MATE, found.non_losing_actions
 
 
 def _public_pairs(scored: list[tuple[Any, float]], win: float) -> list[tuple[Any, float]]:

@@ -23,7 +23,7 @@ from typing import Any
 from .._validation import nan_error
 from ..game import Game, Player
 from ._enhanced import Outcome, with_work_of
-from ._proofs import MATE, TOP, win_utility
+from ._proofs import MATE, TOP
 
 __all__ = ["ChildSearch", "first_best"]
 
@@ -45,6 +45,7 @@ def first_best(
     *,
     evaluate: Callable[[Any, Player], float] | None,
     at_horizon: bool,
+    win: float,
     tell: Callable[[Any, float, bool], object] | None = None,
 ) -> Outcome:
     """``outcome`` with the first root action as good as its own, and the tests' work added.
@@ -57,6 +58,7 @@ def first_best(
         search: Searches a root child with a window (see :data:`ChildSearch`).
         evaluate: The evaluation, scored by the root's mover, of a child at the horizon.
         at_horizon: Whether the root's children lie at the depth limit (a depth of 1).
+        win: The game's ``win_utility`` (:func:`._proofs.win_utility`), ``NO_WIN`` for none.
         tell: Told ``(child, value, terminal)`` of each child scored here without a search (a
             terminal child, or one at the horizon), the value for the root's mover: so that
             an observer hears of every node the tests count.
@@ -70,7 +72,6 @@ def first_best(
     if best is None or score != score:
         return outcome
     mover = game.to_move(root)
-    win = win_utility(game)
     distances = win == win
     total = outcome
     for action in game.actions(root):

@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+from ..capabilities import Capabilities
 from ..errors import GameProtocolError, InvalidUtilityError
 from ..game import Player
 
@@ -55,21 +56,21 @@ NO_WIN = math.nan
 """The win value of a game without ``win_utility``: no value equals it, so none is encoded."""
 
 
-def win_utility(game: object) -> float:
-    """The game's ``win_utility`` (``NO_WIN`` if it has none).
+def win_utility(capabilities: Capabilities) -> float:
+    """The game's ``win_utility``, from its record ``capabilities`` (``NO_WIN`` if it has none).
 
     Raises:
         GameProtocolError: ``win_utility`` is not a finite number > 0.
     """
-    win = getattr(game, "win_utility", None)
+    win = capabilities.win_utility
     if win is None:
         return NO_WIN
     if callable(win):
         win = win()
     if isinstance(win, bool) or not isinstance(win, (int, float)) or not 0 < win < math.inf:
         raise GameProtocolError(
-            f"{game!r}.win_utility must be a finite number > 0 (the utility of a won game, its "
-            f"negation that of a lost one), not {win!r}"
+            f"{capabilities.game_name}.win_utility must be a finite number > 0 (the utility of "
+            f"a won game, its negation that of a lost one), not {win!r}"
         )
     return float(win)
 

@@ -33,6 +33,7 @@ from typing import Any, final
 
 from .._recursion import on_fresh_stack
 from .._validation import checked_number
+from ..capabilities import Capabilities
 from ..game import Game, Player
 from ..trace.events import MaxView, Observer
 from ._enhanced import Outcome, with_work_of
@@ -46,12 +47,15 @@ Children = Callable[[Any], Sequence[tuple[Any, Any, Player | None]]]
 """A game's ``non_losing_children(state)``: ``(action, child, mover or None)``, best first."""
 
 
-def solving_children(game: object) -> Children | None:
-    """The game's ``non_losing_children`` if it also has a ``win_utility``, else ``None``."""
-    children = getattr(game, "non_losing_children", None)
-    if not callable(children) or getattr(game, "win_utility", None) is None:
+def solving_children(capabilities: Capabilities) -> Children | None:
+    """The game's ``non_losing_children`` if it also has a ``win_utility``, else ``None``.
+
+    Both are read from ``capabilities``, the game's record.
+    """
+    children = capabilities.non_losing_children
+    if children is None or capabilities.win_utility is None:
         return None
-    return children  # type: ignore[no-any-return]
+    return children  # type: ignore[return-value]  # Iterable: the hook returns a sequence
 
 
 def probe(
@@ -61,6 +65,8 @@ def probe(
     table: TranspositionTable,
     search_id: int,
     trace: Observer | None = None,
+    *,
+    capabilities: Capabilities,
 ) -> Outcome:
     """The proven value of the non-terminal ``root`` for its mover, by null-window probes.
 
@@ -69,16 +75,19 @@ def probe(
     values still possible (see :func:`_split`), until both bounds meet: a few probes, each
     mostly answered by the table the others filled. ``trace``, if given, is told every probe's
     events (one search each), in the game's values (see :func:`._proofs.shown_value`).
+    ``capabilities`` is the game's record, read by the searcher (its keys and ``win_utility``).
 
     Raises:
         GameProtocolError: as the engine's loop does, for a game member's bad answer.
     """
-    win = win_utility(game)
+    win = win_utility(capabilities)
     lower, upper, action = -TOP, TOP, NO_ACTION
     total = Outcome(0.0, None, 0, 0, 0, 0, 0, None)
     while lower < upper:
         point = _split(lower, upper)
-        outcome = probe_once(game, root, children, table, search_id, point, trace)
+        outcome = probe_once(
+            game, root, children, table, search_id, point, trace, capabilities=capabilities
+        )
         total = with_work_of(total, outcome)
         if outcome.score > point:
             lower, action = outcome.score, outcome.line[0]
@@ -86,19 +95,27 @@ def probe(
             upper = outcome.score
             if action is NO_ACTION:
                 action = outcome.line[0]
-    value, plies = public(lower, win)
+    return _proven(lower, win, action, total)
+
+
+def _proven(score: float, win: float, action: Any, work: Outcome | _Probe) -> Outcome:
+    """The outcome of a probe, or of all of them: ``score``, proven, with ``work``'s counts.
+
+    ``score`` is the root's, as the search compares values; ``action`` its best action.
+    """
+    value, plies = public(score, win)
     return Outcome(
         value=value + 0.0,  # not -0.0, the negation of a draw
         line=(action, None),
-        expanded=total.expanded,
-        leaves=total.leaves,
-        cutoffs=total.cutoffs,
-        max_depth=total.max_depth,
+        expanded=work.expanded,
+        leaves=work.leaves,
+        cutoffs=work.cutoffs,
+        max_depth=work.max_depth,
         estimates=0,
         action_values=None,
         proven=True,
         plies_to_end=plies,
-        score=lower,
+        score=score,
         proofs=(True, True),
     )
 
@@ -140,6 +157,8 @@ def probe_once(
     search_id: int,
     point: float,
     trace: Observer | None = None,
+    *,
+    capabilities: Capabilities,
 ) -> Outcome:
     """One probe: a fail-soft null-window search of ``root`` around ``point``.
 
@@ -149,30 +168,17 @@ def probe_once(
     With ``trace``, a node settled before its children are made (by the table, by mate
     distance, by an enhanced transposition cutoff) is told as entered and left without looking
     at its actions; the others as the engine's loop tells them. The checks ``tracer is not
-    None`` are the only cost of tracing to an untraced probe.
+    None`` are the only cost of tracing to an untraced probe. ``capabilities`` is the game's
+    record (``solving_key``, else ``key``, keys the table).
     """
-    keyfn = getattr(game, "solving_key", None) or getattr(game, "key", None)
-    win = win_utility(game)
+    keyfn = capabilities.solving_key or capabilities.key
+    win = win_utility(capabilities)
     tracer = None if trace is None else MaxView(trace, game.to_move(root), shown_value(win))
     run = _Probe(game, children, table, search_id, keyfn or _identity, win, tracer)
     score = on_fresh_stack(
         run.search, root, game.to_move(root), point, math.nextafter(point, math.inf), 0
     )
-    value, plies = public(score, win)
-    return Outcome(
-        value=value,
-        line=(run.root_action, None),
-        expanded=run.expanded,
-        leaves=run.leaves,
-        cutoffs=run.cutoffs,
-        max_depth=run.max_depth,
-        estimates=0,
-        action_values=None,
-        proven=True,
-        plies_to_end=plies,
-        score=score,
-        proofs=(True, True),
-    )
+    return _proven(score, win, run.root_action, run)
 
 
 @final

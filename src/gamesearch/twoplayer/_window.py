@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import sys
 import time
+from collections.abc import Callable, Hashable
 from dataclasses import replace
 from typing import Any
 
@@ -22,11 +23,13 @@ from .._entry import check_trace, prepare
 from .._recursion import on_fresh_stack, recursion_guard
 from .._results import flatten, make_result
 from .._validation import checked_number, mover_error, no_actions_error, terminal_value, translate
+from ..capabilities import Capabilities
 from ..game import A, Evaluation, Game, Player, S
 from ..result import SearchResult
 from ..trace.events import Leaf, Observer
 from ._children import children_alphabeta
 from ._enhanced import Enhancements, Outcome, enhanced_search, make_enhancements
+from ._proofs import MATE, TOP, public, win_utility
 from .table import Bound, TranspositionTable
 
 __all__ = ["finish", "window_search"]
@@ -51,6 +54,7 @@ def window_search(
     quiescence: object = None,
     root_values: object = False,
     trace: Observer | None = None,
+    capabilities: Capabilities | None = None,
 ) -> SearchResult[A]:
     """Alpha-beta search of ``state``, with values for the player to move at ``state``.
 
@@ -76,13 +80,15 @@ def window_search(
             enhanced loop with every option off (distance scores too), which visits exactly
             the nodes of the plain loop (``tests/trace/test_trace_observes.py`` checks it), so that
             the plain loop stays free of hooks, as the speed reference.
+        capabilities: The game's record, if the searcher has read it (else it is read here).
     """
     started = time.perf_counter()
     options = make_enhancements(
         searcher, depth, order=order, table=table, killers=killers, history=history,
         quiescence=quiescence, root_values=root_values,
     )  # fmt: skip
-    root, limit = prepare(game, state, depth, evaluate, searcher=searcher)
+    found = Capabilities.of(game) if capabilities is None else capabilities
+    root, limit = prepare(game, state, depth, evaluate, searcher=searcher, capabilities=found)
     check_trace(trace, searcher)
     if game.is_terminal(root):
         return terminal_root(game, root, depth=depth, started=started, trace=trace)
@@ -93,7 +99,7 @@ def window_search(
         stand_in = options is None
         options = Enhancements(distances=False) if options is None else options
         unwound: list[Any] = []
-        with recursion_guard(searcher, unwound, getattr(game, "key", None)):
+        with recursion_guard(searcher, unwound, found.key):
             outcome = enhanced_search(
                 game,
                 root,
@@ -105,6 +111,7 @@ def window_search(
                 unwound=unwound,
                 searcher=searcher,
                 trace=trace,
+                capabilities=found,
             )
             if stand_in:
                 outcome.proven = False
@@ -116,12 +123,15 @@ def window_search(
                 depth=depth,
                 started=started,
                 root_view=root_view,
+                capabilities=found,
             )
 
     unwound = []
-    with recursion_guard(searcher, unwound, getattr(game, "key", None)):
-        outcome = plain_search(game, root, limit, evaluate, root_view=root_view, unwound=unwound)
-    return finish(game, root, outcome, None, depth=depth, started=started)
+    with recursion_guard(searcher, unwound, found.key):
+        outcome = plain_search(
+            game, root, limit, evaluate, root_view=root_view, unwound=unwound, capabilities=found
+        )
+    return finish(game, root, outcome, None, depth=depth, started=started, capabilities=found)
 
 
 def plain_search(
@@ -134,6 +144,7 @@ def plain_search(
     unwound: list[Any],
     window: tuple[float, float] = (-math.inf, math.inf),
     viewer: Player | None = None,
+    capabilities: Capabilities | None = None,
 ) -> Outcome:
     """Alpha-beta with no option and no hook: ``alphabeta``'s and ``negamax``'s loop.
 
@@ -162,11 +173,13 @@ def plain_search(
         viewer: With ``root_view``, the player whose utility leaves are scored by, if not the
             root's mover: a search of a child below a root searched by ``alphabeta`` (as
             :func:`gamesearch.parallel.parallel_search` splits one) keeps that root's view.
+        capabilities: The game's record, if the searcher has read it (else it is read here).
     """
-    if hasattr(game, "children"):  # the game's fast member: the same loop, fewer calls
+    children = (Capabilities.of(game) if capabilities is None else capabilities).children
+    if children is not None:  # the game's fast member: the same loop, fewer calls
         return children_alphabeta(
             game, root, limit, evaluate, root_view=root_view, unwound=unwound, window=window,
-            viewer=viewer,
+            viewer=viewer, children=children,
         )  # fmt: skip
     mover_at_root = game.to_move(root)
     me = mover_at_root if viewer is None or not root_view else viewer  # MAX
@@ -302,6 +315,7 @@ def finish(
     started: float,
     root_view: bool = True,
     deadline: float | None = None,
+    capabilities: Capabilities | None = None,
 ) -> SearchResult[A]:
     """The :class:`SearchResult` of an enhanced search of ``root``.
 
@@ -310,11 +324,13 @@ def finish(
     states proven to be worth the root's value, the stored best action first. (A key that
     merges symmetric states may store a mirrored action: the check keeps it out of the line.)
     The completion stops at ``deadline`` (a ``time.perf_counter()`` reading), if given.
+    ``capabilities`` is the game's record, if the searcher has read it (else it is read here).
     """
     player = game.to_move(root)
     line = list(flatten(outcome.line))
     if table is not None and line:
-        keyfn = getattr(game, "key", None)
+        found = Capabilities.of(game) if capabilities is None else capabilities
+        keyfn, win = found.key, win_utility(found)
         state, seen = root, set()
         for action in line:
             state = game.result(state, action)
@@ -326,7 +342,7 @@ def finish(
                 break
             seen.add(key)
             action = _verified_step(
-                game, state, table, player, outcome.value, root_view, table.searches
+                game, state, table, player, outcome.value, root_view, (keyfn, win)
             )
             if action is _NO_ACTION:
                 break
@@ -362,20 +378,23 @@ def _verified_step(
     player: Player,
     value: float,
     root_view: bool,
-    search: int,
+    members: tuple[Callable[[Any], Hashable] | None, float],
 ) -> Any:
     """An action in ``state`` that provably keeps the root's ``value`` (for ``player``).
 
-    The proof comes from the table's entries of this ``search``; the stored best action is
-    tried first.
+    The proof comes from the table's entries of its latest search; the stored best action is
+    tried first. ``members`` are the game's ``key`` (or ``None``) and its ``win_utility`` (or
+    ``NO_WIN``), which turns a stored distance score into the game's value.
     """
     if game.is_terminal(state):
         return _NO_ACTION
-    keyfn = getattr(game, "key", None)
-    entry = table.get(state if keyfn is None else keyfn(state))
+    keyfn, win = members
+    entries, search = table._entries, table.searches  # raw tuples: see TableEntry
+    entry = entries.get(state if keyfn is None else keyfn(state))
     actions = game.actions(state)
-    if entry is not None and entry.action in actions:
-        actions = [entry.action, *(action for action in actions if action != entry.action)]
+    if entry is not None and entry[4] in actions:
+        first = entry[4]
+        actions = [first, *(action for action in actions if action != first)]
     mover = game.to_move(state)
     # The state's value is the best of its children's, so no child is better for the mover
     # than ``value``: a child whose entry bounds it on the other side at ``value`` equals it.
@@ -386,10 +405,12 @@ def _verified_step(
             view = player if root_view else mover
             found, bound = game.utility(child, view) * (1 if view == player else -1), Bound.EXACT
         else:
-            below = table.get(child if keyfn is None else keyfn(child))
-            if below is None or below.search != search:
+            below = entries.get(child if keyfn is None else keyfn(child))
+            if below is None or below[0] != search:
                 continue
-            found, bound = below.value, Bound(below.bound)  # the game's value
+            found, bound = below[3], Bound(below[2])
+            if MATE <= abs(found) <= TOP:  # a distance score: the game's value
+                found = public(found, win)[0]
             if game.to_move(child) != player:  # the entry's value is for the opponent
                 found, bound = -found, _FLIPPED[bound]
         if found == value and (bound is Bound.EXACT or bound is needed):

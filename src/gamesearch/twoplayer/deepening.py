@@ -7,12 +7,14 @@ import time
 import warnings
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from .._entry import check_count, check_time_limit, check_trace, prepare
 from .._recursion import on_fresh_stack, recursion_guard
 from .._validation import check_unchanged, snapshot
 from ..book import Book, book_evaluation, book_result, check_book
+from ..capabilities import Capabilities
 from ..errors import BlindSearchWarning, InvalidSearchOptionError
 from ..game import A, Evaluation, Game, Order, Player, S
 from ..result import SearchResult, SearchStats
@@ -164,15 +166,15 @@ def iterative_deepening(
     """
     started = time.perf_counter()
     depth = _renamed_depth(depth, max_depth)
-    evaluate = _default(game, "evaluate", evaluate, _zero)
+    found = Capabilities.of(game)  # the game's optional members, read once for the search
+    evaluate = _default(evaluate, found.evaluate, _zero)
     blind = evaluate is _zero
     trusted_order = order is None  # the game's own order, if any: check_game checks it
-    order = _default(game, "order", order, None)
+    order = _default(order, found.order, None)
     _check_limits(time_limit, depth, node_limit, on_iteration)
-    _check_null_window(pvs, aspiration)
+    _check_switches(pvs=pvs, aspiration=aspiration, reductions=reductions, singular=singular)
     _check_members(evaluate=evaluate, order=order, extend=extend, table=table)
-    _check_extensions(reductions, singular)
-    root, _ = prepare(game, state, None, evaluate, searcher=_SEARCHER)
+    root, _ = prepare(game, state, None, evaluate, searcher=_SEARCHER, capabilities=found)
     check_trace(trace, _SEARCHER)
     # Book probes (gamesearch.book), kept out of the search loop: an exact answer at the root,
     # and the book's values in place of the evaluation at the leaves.
@@ -199,6 +201,7 @@ def iterative_deepening(
         started=started,
         trace=trace,
         aspiration=aspiration,
+        capabilities=found,
     )  # fmt: skip
     if blind and not result.exact:
         _warn_blind(game)
@@ -248,11 +251,13 @@ def _deepen(
     started: float,
     trace: Observer | None,
     aspiration: float | None = None,
+    capabilities: Capabilities,
 ) -> SearchResult[A]:
     """Run iterations 1, 2, 3, ... of the search of ``root`` until a limit or a proof.
 
     ``limits`` is the deadline (a ``time.perf_counter()`` reading), the deepest iteration and
-    the node budget of all iterations together, each ``None`` for none.
+    the node budget of all iterations together, each ``None`` for none. ``capabilities`` is
+    the game's record, read by :func:`iterative_deepening`.
     """
     deadline, max_depth, node_limit = limits
     table, order = options.table, options.order
@@ -262,8 +267,14 @@ def _deepen(
     # iteration expands the root, so comparing it with a copy after each one (a copy and a
     # comparison per iteration, not per node) catches such a game at its first iteration.
     taken = snapshot(root)
-    memory = Memory()
-    ranks_distances = options.distances and win_utility(game) == win_utility(game)
+    win = win_utility(capabilities)
+    ranks_distances = options.distances and win == win
+    # The engine's search, as every iteration and every check of its first best action runs it.
+    engine = partial(
+        enhanced_search, game, evaluate=evaluate, root_view=True, options=options,
+        search_id=search_id, memory=Memory(), searcher=_SEARCHER, trace=trace, fresh_stack=False,
+        capabilities=capabilities,
+    )  # fmt: skip
     done: SearchResult[A] | None = None
     total = Outcome(0.0, None, 0, 0, 0, 0, 0, None)
     depth = 0
@@ -281,15 +292,9 @@ def _deepen(
                 total: Outcome = total,
                 unwound: list[Any] = unwound,
             ) -> Outcome:
-                return enhanced_search(
-                    game,
+                return engine(
                     root,
                     depth,
-                    evaluate,
-                    root_view=True,
-                    options=options,
-                    search_id=search_id,
-                    memory=memory,
                     limits=Limits.of(
                         deadline,
                         None if node_limit is None else node_limit - _nodes(total) - spent,
@@ -300,13 +305,10 @@ def _deepen(
                     # finite games; a cyclic game gets there fast, its table cutting each cycle.
                     detect_cycles=limits == (None, None, None) and depth > _WATCH_CYCLES_FROM,
                     unwound=unwound,
-                    searcher=_SEARCHER,
-                    trace=trace,
                     window=window,
-                    fresh_stack=False,
                 )
 
-            with recursion_guard(_SEARCHER, unwound, getattr(game, "key", None)):
+            with recursion_guard(_SEARCHER, unwound, capabilities.key):
                 outcome = _aspired(iteration, total.score if done is not None else None, aspiration)
         except Stop as stop:
             check_unchanged(root, taken)
@@ -336,11 +338,15 @@ def _deepen(
         total = outcome
         # A cooperative deadline: the principal variation's completion from the table stops
         # at the deadline too, so the cleanup of the last iteration does not overrun it.
-        done = finish(game, root, total, table, depth=depth, started=started, deadline=deadline)
+        done = finish(
+            game, root, total, table, depth=depth, started=started, deadline=deadline,
+            capabilities=capabilities,
+        )  # fmt: skip
         if done.exact and ranks_distances:  # the first of equally good actions (issue 27)
             total, done = _first_of_equals(
-                game, root, total, done, depth, evaluate, options, search_id, memory, trace,
+                game, root, total, done, depth, evaluate, engine, trace, table=table,
                 deadline=deadline, node_limit=node_limit, started=started,
+                capabilities=capabilities,
             )  # fmt: skip
         if on_iteration is not None:
             on_iteration(done)
@@ -357,14 +363,14 @@ def _first_of_equals(
     done: SearchResult[Any],
     depth: int,
     evaluate: Evaluation[Any],
-    options: Enhancements,
-    search_id: int,
-    memory: Memory,
+    engine: Callable[..., Outcome],
     trace: Observer | None,
     *,
+    table: TranspositionTable,
     deadline: float | None,
     node_limit: int | None,
     started: float,
+    capabilities: Capabilities,
 ) -> tuple[Outcome, SearchResult[Any]]:
     """``outcome`` and ``done`` (proven), with the first root action as good as the one found.
 
@@ -372,7 +378,8 @@ def _first_of_equals(
     equally good actions, the first in ``actions()`` order, as ``mtdf`` and ``solve`` return
     (:func:`first_best`). Without ``win_utility`` the first proof is the fastest win, which the
     checks would trade for an earlier, slower one: they are not made. Each earlier child is
-    searched one ply shallower with a window just around the root's value, sharing the table,
+    searched by ``engine`` (the iterations' search, :func:`enhanced_search` with their options,
+    table and memory) one ply shallower with a window just around the root's value,
     so most of it is answered by the entries the iteration left; the searches are told to
     ``trace`` as every search is (a child scored without a search, as a leaf). If a limit stops
     these checks, the action found is kept (it is optimal too).
@@ -383,12 +390,10 @@ def _first_of_equals(
     def search(child: Any, target: float, same: bool) -> Outcome:
         window = (math.nextafter(target, -math.inf), math.nextafter(target, math.inf))
         unwound: list[Any] = []
-        with recursion_guard(_SEARCHER, unwound, getattr(game, "key", None)):
-            found = enhanced_search(
-                game, child, depth - 1, evaluate, root_view=True, options=options,
-                search_id=search_id, memory=memory, limits=limits, unwound=unwound,
-                searcher=_SEARCHER, trace=trace, window=window, viewer=mover, fresh_stack=False,
-            )  # fmt: skip
+        with recursion_guard(_SEARCHER, unwound, capabilities.key):
+            found = engine(
+                child, depth - 1, limits=limits, unwound=unwound, window=window, viewer=mover
+            )
         return found if found.score == target else replace(found, line=None)
 
     def tell(child: Any, value: float, terminal: bool) -> None:
@@ -397,14 +402,17 @@ def _first_of_equals(
 
     try:
         first = first_best(
-            game, root, outcome, search, evaluate=evaluate, at_horizon=depth == 1, tell=tell
-        )
+            game, root, outcome, search, evaluate=evaluate, at_horizon=depth == 1,
+            win=win_utility(capabilities), tell=tell,
+        )  # fmt: skip
     except Stop:
         return outcome, done
     if first is outcome:
         return outcome, done
-    table = options.table
-    return first, finish(game, root, first, table, depth=depth, started=started, deadline=deadline)
+    return first, finish(
+        game, root, first, table, depth=depth, started=started, deadline=deadline,
+        capabilities=capabilities,
+    )  # fmt: skip
 
 
 def _renamed_depth(depth: int | None, max_depth: int | None) -> int | None:
@@ -457,12 +465,11 @@ def _zero(state: object, player: Player) -> float:
     return 0.0
 
 
-def _default(game: object, name: str, given: Any, fallback: Any) -> Any:
-    """``given``, else the game's own method ``name``, else ``fallback``."""
+def _default(given: Any, own: Any, fallback: Any) -> Any:
+    """``given``, else ``own`` (the game's member, from its record), else ``fallback``."""
     if given is not None:
         return given
-    own = getattr(game, name, None)
-    return own if callable(own) else fallback
+    return own if own is not None else fallback
 
 
 def _nodes(outcome: Outcome) -> int:
@@ -480,36 +487,34 @@ def _check_limits(
         raise InvalidSearchOptionError(f"{_SEARCHER}: on_iteration must be callable")
 
 
-def _check_extensions(reductions: object, singular: object) -> None:
-    """Check the options of late-move reductions and singular extensions.
+def _check_switches(
+    *, pvs: object, aspiration: object, reductions: object, singular: object
+) -> None:
+    """Check the switches of the null-window searches, reductions and extensions.
 
     Raises:
-        InvalidSearchOptionError: ``reductions`` is not a bool, or ``singular`` is not
-            ``None`` nor a number > 0 (a finite margin).
+        InvalidSearchOptionError: ``pvs`` or ``reductions`` is not a bool, or ``aspiration``
+            (the window's half-width) or ``singular`` (the margin of a singular move) is not
+            ``None`` nor a finite number > 0 in utility units.
     """
-    if not isinstance(reductions, bool):
-        raise InvalidSearchOptionError(f"{_SEARCHER}: reductions must be True or False")
-    if singular is not None and not _is_margin(singular):
-        raise InvalidSearchOptionError(
-            f"{_SEARCHER}: singular must be a margin > 0 in utility units, or None; "
-            f"got {singular!r}"
-        )
-
-
-def _is_margin(value: object) -> bool:
-    """Whether ``value`` is a number (not a bool) > 0 and finite: a margin in utility units."""
-    return not isinstance(value, bool) and isinstance(value, (int, float)) and 0 < value < math.inf
-
-
-def _check_null_window(pvs: object, aspiration: object) -> None:
-    """Raise :class:`InvalidSearchOptionError` for a bad ``pvs`` or ``aspiration``."""
-    if not isinstance(pvs, bool):
-        raise InvalidSearchOptionError(f"{_SEARCHER}: pvs must be True or False, not {pvs!r}")
-    if aspiration is not None and not _is_margin(aspiration):
-        raise InvalidSearchOptionError(
-            f"{_SEARCHER}: aspiration must be a finite number > 0 (the window's half-width, in "
-            f"utility units) or None, not {aspiration!r}"
-        )
+    for name, switch in (("pvs", pvs), ("reductions", reductions)):
+        if not isinstance(switch, bool):
+            raise InvalidSearchOptionError(
+                f"{_SEARCHER}: {name} must be True or False, not {switch!r}"
+            )
+    for name, margin, meaning in (
+        ("aspiration", aspiration, "the window's half-width"),
+        ("singular", singular, "the margin a singular move leads by"),
+    ):
+        if margin is not None and (
+            isinstance(margin, bool)
+            or not isinstance(margin, (int, float))
+            or not 0 < margin < math.inf
+        ):
+            raise InvalidSearchOptionError(
+                f"{_SEARCHER}: {name} must be a finite number > 0 ({meaning}, in utility units) "
+                f"or None, not {margin!r}"
+            )
 
 
 def _unfinished(

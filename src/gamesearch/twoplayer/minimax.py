@@ -19,6 +19,7 @@ from typing import Any
 from .._entry import check_trace, game_evaluation, prepare, refuse_limits
 from .._recursion import recursion_guard
 from .._results import make_result
+from ..capabilities import Capabilities
 from ..game import A, Evaluation, Game, S
 from ..result import SearchResult
 from ..trace.events import Enter, Event, Leave, Observer
@@ -82,22 +83,25 @@ def minimax(
         (3.0, 'a1', ('a1', 'b1'), 9)
     """
     refuse_limits("minimax", time_limit, node_limit)
-    evaluate = game_evaluation(game, depth, evaluate)
+    found = Capabilities.of(game)  # the game's optional members, read once for the search
+    evaluate = game_evaluation(game, depth, evaluate, found)
     started = time.perf_counter()
-    root, limit = prepare(game, state, depth, evaluate, searcher="minimax")
+    root, limit = prepare(game, state, depth, evaluate, searcher="minimax", capabilities=found)
     check_trace(trace, "minimax")
     if game.is_terminal(root):
         return terminal_root(game, root, depth=depth, started=started, trace=trace)
     unwound: list[Any] = []
-    with recursion_guard("minimax", unwound, getattr(game, "key", None)):
+    with recursion_guard("minimax", unwound, found.key):
         if trace is None:
             outcome = plain_search(
-                game, root, limit, evaluate, root_view=True, unwound=unwound, window=NEVER_CLOSES
-            )
+                game, root, limit, evaluate, root_view=True, unwound=unwound, window=NEVER_CLOSES,
+                capabilities=found,
+            )  # fmt: skip
         else:  # the engine's loop tells the trace, with nothing switched on
             outcome = enhanced_search(
                 game, root, limit, evaluate, root_view=True, options=Enhancements(distances=False),
                 unwound=unwound, searcher="minimax", trace=_windowless(trace), window=NEVER_CLOSES,
+                capabilities=found,
             )  # fmt: skip
     return make_result(
         outcome.value,

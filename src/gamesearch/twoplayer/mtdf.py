@@ -9,6 +9,7 @@ from typing import Any
 
 from .._entry import check_trace, prepare
 from .._recursion import recursion_guard
+from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, Game, Order, S
 from ..result import SearchResult
@@ -16,6 +17,7 @@ from ..trace.events import Observer
 from ._enhanced import Enhancements, Outcome, enhanced_search, with_work_of
 from ._first_best import first_best
 from ._ordering import Memory
+from ._proofs import win_utility
 from ._solver import probe, probe_once, solving_children
 from ._window import finish, terminal_root
 from .table import TranspositionTable
@@ -98,11 +100,12 @@ def mtdf(
         (True, True)
     """
     started = time.perf_counter()
+    found = Capabilities.of(game)  # the game's optional members, read once for the search
     if depth is not None and evaluate is None:
-        evaluate = getattr(game, "evaluate", None)
+        evaluate = found.evaluate
     trusted_order = order is None
     if order is None:
-        order = getattr(game, "order", None)
+        order = found.order
     if order is not None and not callable(order):
         raise InvalidSearchOptionError(f"{_SEARCHER}: order must be callable or None")
     if (
@@ -113,7 +116,7 @@ def mtdf(
         raise InvalidSearchOptionError(
             f"{_SEARCHER}: first_guess must be a finite number, not {first_guess!r}"
         )
-    root, limit = prepare(game, state, depth, evaluate, searcher=_SEARCHER)
+    root, limit = prepare(game, state, depth, evaluate, searcher=_SEARCHER, capabilities=found)
     check_trace(trace, _SEARCHER)
     if table is not None and not isinstance(table, TranspositionTable):
         raise InvalidSearchOptionError(
@@ -123,20 +126,27 @@ def mtdf(
         return terminal_root(game, root, depth=depth, started=started, trace=trace)
     table = TranspositionTable() if table is None else table
     search_id = table.begin_search(game)
-    children = solving_children(game) if depth is None and trusted_order else None
+    children = solving_children(found) if depth is None and trusted_order else None
+    win = win_utility(found)
     if children is not None:  # exact solving with the game's hooks: the lean probe loop
 
         def lean(child: Any, target: float, same: bool) -> Outcome:
             # A null window below the target (is it at least the target?) or at it (is it
             # above?); the probe's line is not a principal variation: the table completes it.
             point = math.nextafter(target, -math.inf) if same else target
-            found = probe_once(game, child, children, table, search_id, point, trace)
-            return replace(found, line=None)
+            probed = probe_once(
+                game, child, children, table, search_id, point, trace, capabilities=found
+            )
+            return replace(probed, line=None)
 
-        with recursion_guard(_SEARCHER, [], getattr(game, "key", None)):
-            outcome = probe(game, root, children, table, search_id, trace)
-            outcome = first_best(game, root, outcome, lean, evaluate=None, at_horizon=False)
-        return finish(game, root, outcome, table, depth=depth, started=started)
+        with recursion_guard(_SEARCHER, [], found.key):
+            outcome = probe(game, root, children, table, search_id, trace, capabilities=found)
+            outcome = first_best(
+                game, root, outcome, lean, evaluate=None, at_horizon=False, win=win
+            )
+        return finish(
+            game, root, outcome, table, depth=depth, started=started, capabilities=found
+        )
     options = Enhancements(order=order, table=table, trusted_order=trusted_order)
     memory = Memory()
     mover = game.to_move(root)
@@ -146,13 +156,13 @@ def mtdf(
         # principal variation) when the value is the target.
         window = (math.nextafter(target, -math.inf), math.nextafter(target, math.inf))
         unwound: list[Any] = []
-        with recursion_guard(_SEARCHER, unwound, getattr(game, "key", None)):
-            found = enhanced_search(
+        with recursion_guard(_SEARCHER, unwound, found.key):
+            searched = enhanced_search(
                 game, child, limit - 1 if limit > 0 else limit, evaluate, root_view=True,
                 options=options, search_id=search_id, memory=memory, unwound=unwound,
-                searcher=_SEARCHER, window=window, viewer=mover, trace=trace,
+                searcher=_SEARCHER, window=window, viewer=mover, trace=trace, capabilities=found,
             )  # fmt: skip
-        return found if found.score == target else replace(found, line=None)
+        return searched if searched.score == target else replace(searched, line=None)
 
     guess, lower, upper = float(first_guess), -math.inf, math.inf
     total: Outcome | None = None
@@ -162,11 +172,11 @@ def mtdf(
         # The null window (beta-, beta): is the value at least beta?
         beta = guess if guess != lower else math.nextafter(guess, math.inf)
         unwound: list[Any] = []
-        with recursion_guard(_SEARCHER, unwound, getattr(game, "key", None)):
+        with recursion_guard(_SEARCHER, unwound, found.key):
             outcome = enhanced_search(
                 game, root, limit, evaluate, root_view=True, options=options,
                 search_id=search_id, memory=memory, unwound=unwound, searcher=_SEARCHER,
-                trace=trace, window=(math.nextafter(beta, -math.inf), beta),
+                trace=trace, window=(math.nextafter(beta, -math.inf), beta), capabilities=found,
             )  # fmt: skip
         guess = outcome.score
         if guess < beta:
@@ -179,6 +189,11 @@ def mtdf(
     # no line at all: the best action is that of the last pass that failed high, whose value
     # is at least the lower bound, now the value.
     total = replace(total, line=line if line is not None else total.line)
-    total = first_best(game, root, total, engine, evaluate=evaluate, at_horizon=limit == 1)
+    total = first_best(
+        game, root, total, engine, evaluate=evaluate, at_horizon=limit == 1, win=win
+    )
     proven = total.plies_to_end is not None or all(proofs)
-    return finish(game, root, replace(total, proven=proven), table, depth=depth, started=started)
+    return finish(
+        game, root, replace(total, proven=proven), table, depth=depth, started=started,
+        capabilities=found,
+    )  # fmt: skip

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from .._entry import game_evaluation, refuse_limits
+from ..capabilities import Capabilities
 from ..game import A, Evaluation, Game, Order, S
 from ..result import SearchResult
 from ..trace.events import Observer
@@ -76,9 +77,10 @@ def negamax(
         (1.0, 2, (2,))
     """
     refuse_limits("negamax", time_limit, node_limit)
-    evaluate = game_evaluation(game, depth, evaluate)
+    found = Capabilities.of(game)  # the game's optional members, read once for the search
+    evaluate = game_evaluation(game, depth, evaluate, found)
     return window_search(
         game, state, searcher="negamax", root_view=False, depth=depth, evaluate=evaluate,
         order=order, table=table, killers=killers, history=history, quiescence=quiescence,
-        root_values=root_values, trace=trace,
+        root_values=root_values, trace=trace, capabilities=found,
     )  # fmt: skip

@@ -16,6 +16,7 @@ from collections.abc import Hashable
 from itertools import islice
 from typing import Any, NamedTuple
 
+from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError
 from ._proofs import MATE, TOP, public, win_utility
 
@@ -166,7 +167,7 @@ class TranspositionTable:
         search, depth, bound, score, action, proven = raw
         value, distance = (score, None)
         if MATE <= abs(score) <= TOP:  # a distance score: the game's win_utility, and plies
-            value, distance = public(score, win_utility(self._game))
+            value, distance = public(score, win_utility(Capabilities.of(self._game)))
         return TableEntry(search, depth, bound, value, action, proven, distance)
 
     def store(self, key: Hashable, entry: TableEntry) -> None:
