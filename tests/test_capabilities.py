@@ -138,7 +138,7 @@ _TWO_PLAYER_SEARCHES = {
     "iterative_deepening": lambda g, s: iterative_deepening(g, s),
     "iterative_deepening-depth": lambda g, s: iterative_deepening(g, s, depth=3),
     "parallel_search": lambda g, s: parallel_search(g, s, depth=3, split_depth=2),
-    "parallel_search-table": lambda g, s: parallel_search(g, s, depth=3, table=True),
+    "parallel_search-table": lambda g, s: parallel_search(g, s, depth=3, part_tables=True),
 }
 
 
