@@ -312,19 +312,7 @@ def _deepen(
                 outcome = _aspired(iteration, total.score if done is not None else None, aspiration)
         except Stop as stop:
             check_unchanged(root, taken)
-            if done is None:
-                return _unfinished(game, root, evaluate, stop, order, started)
-            # The result is the last completed iteration's; the work counts the unfinished one.
-            stats = done.stats
-            return replace(
-                done,
-                stats=replace(
-                    stats,
-                    nodes=stats.nodes + stop.nodes,
-                    leaves=stats.leaves + stop.leaves,
-                    elapsed=time.perf_counter() - started,
-                ),
-            )
+            return _stopped(done, stop, game, root, evaluate, order, started)
         except Exception as exc:  # what a corrupted root led to: name the cause
             check_unchanged(root, taken, exc)
             raise
@@ -354,6 +342,34 @@ def _deepen(
             break
     assert done is not None  # the loop runs at least once: max_depth >= 1
     return done
+
+
+def _stopped(
+    done: SearchResult[A] | None,
+    stop: Stop,
+    game: Game[S, A],
+    root: S,
+    evaluate: Evaluation[S],
+    order: Any,
+    started: float,
+) -> SearchResult[A]:
+    """What iterative deepening stopped by a limit returns.
+
+    The last completed iteration's result, its work counting the unfinished one's; or, when no
+    iteration completed, the estimates of the root's actions (:func:`_unfinished`).
+    """
+    if done is None:
+        return _unfinished(game, root, evaluate, stop, order, started)
+    stats = done.stats
+    return replace(
+        done,
+        stats=replace(
+            stats,
+            nodes=stats.nodes + stop.nodes,
+            leaves=stats.leaves + stop.leaves,
+            elapsed=time.perf_counter() - started,
+        ),
+    )
 
 
 def _first_of_equals(

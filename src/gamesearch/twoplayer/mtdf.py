@@ -104,18 +104,7 @@ def mtdf(
     if depth is not None and evaluate is None:
         evaluate = found.evaluate
     trusted_order = order is None
-    if order is None:
-        order = found.order
-    if order is not None and not callable(order):
-        raise InvalidSearchOptionError(f"{_SEARCHER}: order must be callable or None")
-    if (
-        isinstance(first_guess, bool)
-        or not isinstance(first_guess, (int, float))
-        or not math.isfinite(first_guess)
-    ):
-        raise InvalidSearchOptionError(
-            f"{_SEARCHER}: first_guess must be a finite number, not {first_guess!r}"
-        )
+    order = _checked_order(found.order if order is None else order, first_guess)
     root, limit = prepare(game, state, depth, evaluate, searcher=_SEARCHER, capabilities=found)
     check_trace(trace, _SEARCHER)
     if table is not None and not isinstance(table, TranspositionTable):
@@ -197,3 +186,23 @@ def mtdf(
         game, root, replace(total, proven=proven), table, depth=depth, started=started,
         capabilities=found,
     )  # fmt: skip
+
+
+def _checked_order(order: Any, first_guess: object) -> Any:
+    """``order`` (the given one, or the game's), after checking it and ``first_guess``.
+
+    Raises:
+        InvalidSearchOptionError: ``order`` is not callable or ``None``, or ``first_guess`` is
+            not a finite number.
+    """
+    if order is not None and not callable(order):
+        raise InvalidSearchOptionError(f"{_SEARCHER}: order must be callable or None")
+    if (
+        isinstance(first_guess, bool)
+        or not isinstance(first_guess, (int, float))
+        or not math.isfinite(first_guess)
+    ):
+        raise InvalidSearchOptionError(
+            f"{_SEARCHER}: first_guess must be a finite number, not {first_guess!r}"
+        )
+    return order
