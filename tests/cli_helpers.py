@@ -1,4 +1,4 @@
-"""What the tests of the ``gamesearch`` command share: a child's environment, and Ctrl-C."""
+"""What the tests of the ``gamesearch`` command share: in-process runs, children, Ctrl-C."""
 
 from __future__ import annotations
 
@@ -9,9 +9,23 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
+from gamesearch.cli import main
+
 SOURCE = str(Path(__file__).resolve().parent.parent / "src")
 ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([SOURCE, os.environ.get("PYTHONPATH", "")])}
 """The package under test, for a child started in another directory."""
+
+
+def call(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """Run the command in this process (faster than a subprocess): status, stdout, stderr."""
+    try:
+        status = main(list(args))
+    except SystemExit as exit_:
+        status = int(exit_.code or 0)
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
 
 
 def default_sigint() -> None:

@@ -17,11 +17,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_helpers import ENV, default_sigint, interrupt
+from cli_helpers import ENV, call, default_sigint, interrupt
 from page_helpers import page_data
 
 from gamesearch import expectiminimax, maxn, minimax
-from gamesearch.cli import main
 from gamesearch.cli._search import default_plan
 from gamesearch.games import Hog, Nim, TicTacToe, reference_games
 
@@ -40,15 +39,6 @@ def run(*args: str, stdin: str = "", cwd: Path | None = None) -> subprocess.Comp
         env=ENV,
     )
 
-
-def call(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    """Run the command in this process (faster than a subprocess): status, stdout, stderr."""
-    try:
-        status = main(list(args))
-    except SystemExit as exit_:
-        status = int(exit_.code or 0)
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
 
 
 def test_play_a_whole_game_refusing_an_illegal_move() -> None:

@@ -6,20 +6,11 @@ import math
 import re
 
 import pytest
+from cli_helpers import call
 
 from gamesearch import alphabeta, random_player, searcher_player, tournament
-from gamesearch.cli import main
 from gamesearch.cli._match import wilson
 from gamesearch.games import TicTacToe
-
-
-def call(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    try:
-        status = main(list(args))
-    except SystemExit as exit_:
-        status = int(exit_.code or 0)
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
 
 
 def tally(out: str, side: str) -> tuple[int, int, int]:

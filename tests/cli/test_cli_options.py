@@ -10,19 +10,10 @@ import io
 from pathlib import Path
 
 import pytest
+from cli_helpers import call
 
-from gamesearch.cli import main
 from gamesearch.cli._options import parse_value
 from gamesearch.errors import InvalidSearchOptionError
-
-
-def call(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    try:
-        status = main(list(args))
-    except SystemExit as exit_:
-        status = int(exit_.code or 0)
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
 
 
 @pytest.mark.parametrize(

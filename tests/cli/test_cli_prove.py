@@ -13,19 +13,10 @@ import io
 import re
 
 import pytest
+from cli_helpers import call
 
 from gamesearch import expectiminimax, maxn
-from gamesearch.cli import main
 from gamesearch.games import ConnectFour, Hog, Nim, TicTacToe
-
-
-def call(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    try:
-        status = main(list(args))
-    except SystemExit as exit_:
-        status = int(exit_.code or 0)
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
 
 
 def pv_of(out: str) -> list[int]:
