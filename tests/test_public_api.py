@@ -53,6 +53,7 @@ PUBLIC = {
         "InvalidGameTreeError",
         "InvalidSearchOptionError",
         "InvalidUtilityError",
+        "Limit",
         "MCTSPlayer",
         "MCTSTree",
         "MissingDependencyError",
@@ -321,6 +322,7 @@ def test_searcher_signature(searcher):
     assert parameters_of(searcher) == [
         ("game", positional, inspect.Parameter.empty),
         ("state", positional, None),
+        ("limit", keyword, None),
         ("depth", keyword, None),
         ("evaluate", keyword, None),
         *[(name, keyword, default) for name, default in options],
@@ -338,6 +340,7 @@ def test_iterative_deepening_signature():
         *[
             (name, keyword, default)
             for name, default in [
+                ("limit", None),
                 ("depth", None),
                 ("time_limit", None),
                 ("node_limit", None),
@@ -383,6 +386,7 @@ def test_maxn_signature():
         for parameter in inspect.signature(maxn).parameters.values()
     ]
     assert parameters[2:] == [
+        ("limit", keyword, None),
         ("depth", keyword, None),
         ("evaluate", keyword, None),
         ("pruning", keyword, None),
@@ -414,6 +418,7 @@ def test_searchers_of_games_of_chance_take_the_searcher_signature_and_options(se
     assert parameters == [
         ("game", positional, inspect.Parameter.empty),
         ("state", positional, None),
+        ("limit", keyword, None),
         ("depth", keyword, None),
         ("evaluate", keyword, None),
         *((name, keyword, default) for name, default in options),

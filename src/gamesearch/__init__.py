@@ -48,6 +48,7 @@ from .errors import (
     UnsupportedGameError,
 )
 from .game import CHANCE, Evaluation, Game, Order, Player, StochasticGame
+from .limit import Limit
 from .montecarlo.player import MCTSPlayer
 from .montecarlo.search import mcts
 from .montecarlo.tree import MCTSTree
@@ -86,6 +87,7 @@ if TYPE_CHECKING:  # the public modules, as attributes; at run time a module not
     from . import games as games
     from . import identity as identity
     from . import imperfect as imperfect
+    from . import limit as limit
     from . import montecarlo as montecarlo
     from . import multiplayer as multiplayer
     from . import parallel as parallel
@@ -117,6 +119,7 @@ __all__ = [
     "InvalidGameTreeError",
     "InvalidSearchOptionError",
     "InvalidUtilityError",
+    "Limit",
     "MCTSPlayer",
     "MCTSTree",
     "MissingDependencyError",
@@ -163,7 +166,8 @@ __all__ = [
 _SUBMODULES = frozenset(
     {
         *("adapters", "book", "capabilities", "chance", "cli", "conformance", "errors"),
-        *("game", "games", "identity", "imperfect", "montecarlo", "multiplayer", "parallel"),
+        *("game", "games", "identity", "imperfect", "limit", "montecarlo", "multiplayer"),
+        *("parallel",),
         *("playing", "progress", "result", "solving", "testing", "tournaments", "trace"),
         *("twoplayer",),
     }

@@ -20,6 +20,7 @@ from .errors import (
     UnsupportedGameError,
 )
 from .game import Game, Player
+from .limit import Limit
 
 __all__ = [
     "ANYTIME_SEARCHERS",
@@ -32,7 +33,10 @@ __all__ = [
     "check_time_limit",
     "check_trace",
     "check_two_players",
+    "depth_limit",
     "game_evaluation",
+    "iteration_limit",
+    "merge_limit",
     "prepare",
     "refuse_limits",
     "resolve_root",
@@ -283,3 +287,113 @@ def check_trace(trace: object, searcher: str) -> None:
             f"{searcher}: trace must be an observer, a callable given each search event (such "
             f"as a gamesearch.trace.SearchTree, or print), not {type(trace).__name__}"
         )
+
+
+LIMIT_TAKERS = {
+    "depth": "minimax, alphabeta, negamax, iterative_deepening, mtdf, expectiminimax, expectimax, "
+    "maxn, paranoid, best_reply and parallel_search",
+    "time": "iterative_deepening, mcts, ismcts, pimc, cfr and mccfr",
+    "nodes": "iterative_deepening and mcts",
+    "iterations": "mcts, ismcts, pimc, cfr and mccfr",
+}
+"""The searchers that take each field of a :class:`~gamesearch.Limit`, for error messages."""
+
+
+class Given(NamedTuple):
+    """A search's limits, from its keywords and its ``Limit``; ``None`` for unlimited."""
+
+    depth: Any
+    time_limit: Any
+    node_limit: Any
+    iterations: Any
+
+
+def merge_limit(
+    searcher: str,
+    limit: object,
+    takes: str,
+    *,
+    depth: object = None,
+    time_limit: object = None,
+    node_limit: object = None,
+    iterations: object = None,
+    iterations_keyword: str = "iterations",
+) -> Given:
+    """The limits of a search: its keywords' values, and ``limit``'s fields for the rest.
+
+    ``takes`` names the fields of a :class:`~gamesearch.Limit` that ``searcher`` can keep,
+    separated by spaces (such as ``"depth"``). The keywords are the short spellings of the
+    same fields, checked by the searcher as before; a ``Limit``'s fields were checked when it
+    was made. ``iterations_keyword`` is the searcher's word for its iterations.
+
+    Raises:
+        InvalidSearchOptionError: ``limit`` is not a ``Limit``; a field is given both in
+            ``limit`` and by its keyword; ``limit`` has a field ``searcher`` cannot keep.
+    """
+    given = Given(depth, time_limit, node_limit, iterations)
+    if limit is None:
+        return given
+    if not isinstance(limit, Limit):
+        raise InvalidSearchOptionError(
+            f"{searcher}: limit must be a gamesearch.Limit, such as Limit(depth=4), not "
+            f"{limit!r}"
+        )
+    fields = (limit.depth, limit.time, limit.nodes, limit.iterations)
+    merged: list[object] = []
+    for (field, keyword), ours, theirs in zip(_LIMIT_FIELDS, fields, given, strict=True):
+        keyword = iterations_keyword if field == "iterations" else keyword
+        if ours is None:
+            merged.append(theirs)
+            continue
+        if field not in takes.split():
+            raise InvalidSearchOptionError(
+                f"{searcher} cannot keep the {field} of {limit!r}; the searchers that take "
+                f"Limit({field}=...) are {LIMIT_TAKERS[field]}"
+            )
+        if theirs is not None:
+            raise InvalidSearchOptionError(
+                f"{searcher}: the {field} is given twice, as {keyword}={theirs!r} and in "
+                f"{limit!r}: give it once"
+            )
+        merged.append(ours)
+    return Given(*merged)
+
+
+_LIMIT_FIELDS = (
+    ("depth", "depth"),
+    ("time", "time_limit"),
+    ("nodes", "node_limit"),
+    ("iterations", "iterations"),
+)
+
+
+def depth_limit(
+    searcher: str, limit: object, depth: int | None, time_limit: object, node_limit: object
+) -> int | None:
+    """The depth of a searcher that searches to its depth: ``depth`` or ``limit``'s.
+
+    Raises:
+        InvalidSearchOptionError: as :func:`merge_limit` and :func:`refuse_limits` do.
+    """
+    refuse_limits(searcher, time_limit, node_limit)
+    merged: int | None = merge_limit(searcher, limit, "depth", depth=depth).depth
+    return merged
+
+
+def iteration_limit(
+    searcher: str,
+    limit: object,
+    iterations: object,
+    time_limit: object,
+    iterations_keyword: str = "iterations",
+) -> tuple[Any, Any]:
+    """The iterations and the time limit of an iterating searcher: its keywords, or ``limit``'s.
+
+    Raises:
+        InvalidSearchOptionError: as :func:`merge_limit` does.
+    """
+    given = merge_limit(
+        searcher, limit, "time iterations", time_limit=time_limit, iterations=iterations,
+        iterations_keyword=iterations_keyword,
+    )  # fmt: skip
+    return given.iterations, given.time_limit

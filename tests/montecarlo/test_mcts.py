@@ -243,6 +243,7 @@ def test_the_signature_takes_options_by_keyword_after_game_and_state():
     assert [(p.name, p.kind.name, p.default) for p in parameters] == [
         ("game", "POSITIONAL_OR_KEYWORD", inspect.Parameter.empty),
         ("state", "POSITIONAL_OR_KEYWORD", None),
+        ("limit", "KEYWORD_ONLY", None),
         ("iterations", "KEYWORD_ONLY", None),
         ("time_limit", "KEYWORD_ONLY", None),
         ("node_limit", "KEYWORD_ONLY", None),

@@ -6,9 +6,10 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .._entry import check_trace, game_evaluation, refuse_limits
+from .._entry import check_trace, depth_limit, game_evaluation
 from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, Game, S
+from ..limit import Limit
 from ..result import SearchResult
 from ..trace.events import Observer
 from ._common import prepare_chance
@@ -21,6 +22,7 @@ def expectimax(
     game: Game[S, A],
     state: S | None = None,
     *,
+    limit: Limit | None = None,
     depth: int | None = None,
     evaluate: Evaluation[S] | None = None,
     opponent: Callable[[Any, S], Sequence[tuple[A, float]]] | None = None,
@@ -44,6 +46,8 @@ def expectimax(
     Args:
         game: Any game, with ``chance_outcomes`` if it has chance nodes.
         state: The root; ``None`` means ``game.initial_state()``.
+        limit: The limits as one value: ``Limit(depth=N)`` is ``depth=N`` (a
+            :class:`~gamesearch.Limit` with any other field is refused by name).
         depth: Decision plies to search (an int >= 1), or ``None`` to search to terminal states.
         evaluate: ``evaluate(state, player)``, the estimated utility for ``player`` of a
             non-terminal state at the depth limit; with ``depth``, the game's own
@@ -92,7 +96,7 @@ def expectimax(
         >>> result.action, result.value
         ('risky', 5.0)
     """
-    refuse_limits("expectimax", time_limit, node_limit)
+    depth = depth_limit("expectimax", limit, depth, time_limit, node_limit)
     evaluate = game_evaluation(game, depth, evaluate)
     started = time.perf_counter()
     problem = prepare_chance(game, state, depth, evaluate, searcher="expectimax", two_players=False)

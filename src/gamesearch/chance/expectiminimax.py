@@ -5,9 +5,10 @@ from __future__ import annotations
 import time
 from typing import Literal
 
-from .._entry import check_trace, game_evaluation, refuse_limits
+from .._entry import check_trace, depth_limit, game_evaluation
 from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, S, StochasticGame
+from ..limit import Limit
 from ..result import SearchResult
 from ..trace.events import Observer
 from ._common import check_bounds, prepare_chance
@@ -20,6 +21,7 @@ def expectiminimax(
     game: StochasticGame[S, A],
     state: S | None = None,
     *,
+    limit: Limit | None = None,
     depth: int | None = None,
     evaluate: Evaluation[S] | None = None,
     pruning: Literal["star1", "star2"] | None = None,
@@ -47,6 +49,8 @@ def expectiminimax(
     Args:
         game: A two-player game; chance nodes need a ``chance_outcomes`` method.
         state: The root; ``None`` means ``game.initial_state()``.
+        limit: The limits as one value: ``Limit(depth=N)`` is ``depth=N`` (a
+            :class:`~gamesearch.Limit` with any other field is refused by name).
         depth: Decision plies to search (an int >= 1), or ``None`` to search to terminal states.
         evaluate: ``evaluate(state, player)``, the estimated utility for ``player`` of a
             non-terminal state at the depth limit (possibly a chance node); with ``depth``,
@@ -101,7 +105,7 @@ def expectiminimax(
         >>> pruned.value, pruned.action
         (10.0, 'gamble')
     """
-    refuse_limits("expectiminimax", time_limit, node_limit)
+    depth = depth_limit("expectiminimax", limit, depth, time_limit, node_limit)
     evaluate = game_evaluation(game, depth, evaluate)
     started = time.perf_counter()
     problem = prepare_chance(

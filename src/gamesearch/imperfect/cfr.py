@@ -28,8 +28,9 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Literal
 
-from .._entry import check_count, check_time_limit
+from .._entry import check_count, check_time_limit, iteration_limit
 from ..errors import InvalidSearchOptionError
+from ..limit import Limit
 from ._cfr_loop import update
 from ._sequences import compile_tree, nash_conv_of, profile_of, uniform
 from ._tree import enumerate_tree
@@ -186,6 +187,7 @@ class CFRSolver:
 def cfr(
     game: ImperfectInformationGame[Any, Any],
     *,
+    limit: Limit | None = None,
     iterations: int | None = None,
     time_limit: float | None = None,
     variant: Variant = "vanilla",
@@ -199,6 +201,9 @@ def cfr(
     Args:
         game: A game of imperfect information (:class:`ImperfectInformationGame`) with perfect
             recall, small enough to enumerate (at most 5,000,000 histories).
+        limit: The limits as one value: ``Limit(iterations=, time=)`` is ``iterations=`` and
+            ``time_limit=`` (a ``Limit(depth=)`` or
+            ``Limit(nodes=)`` is refused).
         iterations: The most iterations to run.
         time_limit: The most seconds to iterate for (the tree's enumeration not counted).
         variant: ``"vanilla"`` (as OpenSpiel's ``CFRSolver``) or ``"plus"`` (CFR+, as its
@@ -223,6 +228,7 @@ def cfr(
         >>> round(result.values[0], 3), result.exploitability < 1e-3
         (-0.056, True)
     """
+    iterations, time_limit = iteration_limit("cfr", limit, iterations, time_limit)
     check_count("cfr", "iterations", iterations)
     check_time_limit("cfr", time_limit)
     if iterations is None and time_limit is None:

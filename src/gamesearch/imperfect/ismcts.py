@@ -36,9 +36,10 @@ import time
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, TypeVar
 
-from .._entry import check_budget, check_trace
+from .._entry import check_budget, check_trace, iteration_limit
 from ..errors import GameProtocolError, InvalidSearchOptionError
 from ..game import CHANCE, Player
+from ..limit import Limit
 from ..montecarlo._node import terminal_utilities
 from ..montecarlo._options import EXPLORATION
 from ..montecarlo._playout import MAX_PLAYOUT
@@ -108,6 +109,7 @@ def ismcts(
     game: DeterminizableGame[Any, _A],
     state: Any = None,
     *,
+    limit: Limit | None = None,
     iterations: int | None = None,
     time_limit: float | None = None,
     exploration: float = EXPLORATION,
@@ -125,6 +127,9 @@ def ismcts(
         game: A game of imperfect information with ``sample_state``
             (:class:`DeterminizableGame`), of any number of players.
         state: The root, where the player to move chooses; ``None`` means the initial state.
+        limit: The limits as one value: ``Limit(iterations=, time=)`` is ``iterations=`` and
+            ``time_limit=`` (a ``Limit(depth=)`` or
+            ``Limit(nodes=)`` is refused).
         iterations: Stop after this many iterations (an int >= 1).
         time_limit: Stop after this many seconds (> 0), checked after each iteration.
         exploration: The exploration constant ``c`` (>= 0) of UCB, ``mean + c * sqrt(ln
@@ -159,6 +164,7 @@ def ismcts(
         >>> game.card_name(result.action), result.iterations, sum(v for _, v in result.visits)
         ('AD', 500, 500)
     """
+    iterations, time_limit = iteration_limit("ismcts", limit, iterations, time_limit)
     started = time.perf_counter()
     check_determinizable(game, "ismcts")
     check_budget("ismcts", "iterations", iterations, time_limit)

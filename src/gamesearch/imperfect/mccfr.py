@@ -35,7 +35,7 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from .._deprecation import renamed_keyword
-from .._entry import check_count, check_time_limit
+from .._entry import check_count, check_time_limit, iteration_limit
 from .._validation import checked_number, is_player, mover_error
 from ..capabilities import Capabilities
 from ..errors import (
@@ -44,6 +44,7 @@ from ..errors import (
     SearchTooDeepError,
 )
 from ..game import CHANCE
+from ..limit import Limit
 from ._sampling import generator, normalised, regret_matching, sample, sample_chance
 from ._sequences import SequenceForm, compile_tree, nash_conv_of, profile_of, uniform
 from ._tree import check_imperfect, enumerate_tree
@@ -388,6 +389,7 @@ class MCCFRSolver:
 def mccfr(
     game: ImperfectInformationGame[Any, Any],
     *,
+    limit: Limit | None = None,
     iterations: int | None = None,
     time_limit: float | None = None,
     scheme: Scheme = "external",
@@ -405,6 +407,9 @@ def mccfr(
     Args:
         game: A game of imperfect information (:class:`ImperfectInformationGame`) with perfect
             recall.
+        limit: The limits as one value: ``Limit(iterations=, time=)`` is ``iterations=`` and
+            ``time_limit=`` (a ``Limit(depth=)`` or
+            ``Limit(nodes=)`` is refused).
         iterations: The most iterations to run.
         time_limit: The most seconds to iterate for (measuring not counted).
         scheme: ``"external"`` or ``"outcome"`` sampling.
@@ -432,6 +437,7 @@ def mccfr(
         >>> result.exploitability < 0.1
         True
     """
+    iterations, time_limit = iteration_limit("mccfr", limit, iterations, time_limit)
     check_count("mccfr", "iterations", iterations)
     check_time_limit("mccfr", time_limit)
     if iterations is None and time_limit is None:

@@ -26,9 +26,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from .._entry import check_budget
+from .._entry import check_budget, iteration_limit
 from ..errors import GameProtocolError, InvalidSearchOptionError
 from ..game import Player
+from ..limit import Limit
 from ..montecarlo.search import mcts
 from ..result import SearchResult, SearchStats
 from ..twoplayer.alphabeta import alphabeta
@@ -84,6 +85,7 @@ def pimc(
     game: DeterminizableGame[Any, _A],
     state: Any = None,
     *,
+    limit: Limit | None = None,
     worlds: int | None = None,
     time_limit: float | None = None,
     searcher: str | WorldSearcher = "alphabeta",
@@ -102,6 +104,9 @@ def pimc(
         game: A game of imperfect information with ``sample_state``
             (:class:`DeterminizableGame`).
         state: The root, where the player to move chooses; ``None`` means the initial state.
+        limit: The limits as one value: ``Limit(iterations=, time=)`` is ``worlds=`` and
+            ``time_limit=``, PIMC's iterations being the worlds it searches (a
+            ``Limit(depth=)`` or ``Limit(nodes=)`` is refused).
         worlds: How many worlds to draw (an int >= 1).
         time_limit: Stop drawing worlds after this many seconds (at least one is searched).
             With ``worlds`` too, whichever comes first.
@@ -144,6 +149,7 @@ def pimc(
         >>> game.card_name(result.action), result.worlds, result.player
         ('AD', 10, 0)
     """
+    worlds, time_limit = iteration_limit("pimc", limit, worlds, time_limit, "worlds")
     started = time.perf_counter()
     check_determinizable(game, "pimc")
     check_budget("pimc", "worlds", worlds, time_limit)

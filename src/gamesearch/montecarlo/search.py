@@ -7,10 +7,11 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any
 
-from .._entry import check_game, check_trace, resolve_root
+from .._entry import check_game, check_trace, merge_limit, resolve_root
 from .._parts import check_executor
 from ..errors import InvalidSearchOptionError
 from ..game import A, Game, Player, S
+from ..limit import Limit
 from ..result import SearchResult
 from ..trace.events import Observer
 from ._grow import grow, terminal
@@ -25,6 +26,7 @@ def mcts(
     game: Game[S, A],
     state: S | None = None,
     *,
+    limit: Limit | None = None,
     iterations: int | None = None,
     time_limit: float | None = None,
     node_limit: int | None = None,
@@ -75,6 +77,9 @@ def mcts(
     Args:
         game: Any game: two or more players, with or without chance nodes.
         state: The root; ``None`` means ``game.initial_state()``.
+        limit: The limits as one value: ``Limit(iterations=, time=, nodes=)`` is
+            ``iterations=``, ``time_limit=`` and ``node_limit=`` (a ``Limit(depth=)`` is
+            refused).
         iterations: Stop after this many iterations (an int >= 1).
         time_limit: Stop after this many seconds (> 0). The clock is read every iteration,
             so the search returns within about one iteration of the deadline.
@@ -178,6 +183,7 @@ def mcts(
         (2000, True)
     """
     started = time.perf_counter()
+    iterations, time_limit, node_limit = _limits(limit, iterations, time_limit, node_limit)
     if depth is not None:
         raise InvalidSearchOptionError(
             f"mcts cannot keep depth={depth!r}: its playouts run to the end of the game (or "
@@ -237,3 +243,14 @@ _SHIPPED = (
     "dirichlet", "solver", "bounds",
 )  # fmt: skip
 """The options every tree of a root-parallel search is given as they were passed."""
+
+
+def _limits(
+    limit: Limit | None, iterations: object, time_limit: object, node_limit: object
+) -> tuple[Any, Any, Any]:
+    """MCTS's iterations, time limit and node limit, from its keywords and its ``limit``."""
+    given = merge_limit(
+        "mcts", limit, "time nodes iterations",
+        time_limit=time_limit, node_limit=node_limit, iterations=iterations,
+    )  # fmt: skip
+    return given.iterations, given.time_limit, given.node_limit

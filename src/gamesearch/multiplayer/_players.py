@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple, TypeVar
 
-from .._entry import check_depth, check_game, game_evaluation, refuse_limits, resolve_root
+from .._entry import check_depth, check_game, depth_limit, game_evaluation, resolve_root
 from .._validation import is_player, mover_error
 from ..errors import UnsupportedGameError
 from ..game import Evaluation, Game
@@ -49,13 +49,14 @@ def prepare_players(
     state: _S | None,
     depth: int | None,
     evaluate: Evaluation[_S] | None,
-    limits: tuple[object, object],
+    limits: tuple[object, object, object],
     searcher: str,
 ) -> Request:
     """Check a search request for a game of any number of players, and resolve its defaults.
 
-    ``limits`` are the ``time_limit`` and ``node_limit`` the searcher was given, which it
-    refuses; ``evaluate`` defaults to the game's own for a depth-limited search.
+    ``limits`` are the ``limit``, ``time_limit`` and ``node_limit`` the searcher was given:
+    it refuses the last two, and ``limit`` may give the depth. ``evaluate`` defaults to the
+    game's own for a depth-limited search.
 
     Raises:
         InvalidSearchOptionError: a time or node limit, ``depth`` not an int >= 1, or given
@@ -65,7 +66,8 @@ def prepare_players(
         GameProtocolError: the root state is not hashable, or ``to_move`` names no player
             there.
     """
-    refuse_limits(searcher, *limits)
+    given, time_limit, node_limit = limits
+    depth = depth_limit(searcher, given, depth, time_limit, node_limit)
     evaluate = game_evaluation(game, depth, evaluate)
     check_game(game)
     players = check_players(game, searcher)

@@ -208,7 +208,7 @@ def search_reduced(
     depth: int | None,
     evaluate: Evaluation[_S] | None,
     trace: Observer | None,
-    limits: tuple[object, object],
+    limits: tuple[object, object, object],
     searcher: str,
 ) -> SearchResult[Any]:
     """Search ``game`` from ``state`` as ``view`` reduces it, with ``alphabeta``.
@@ -225,17 +225,18 @@ def search_reduced(
         depth: Plies of the reduced tree to search, or ``None``.
         evaluate: The evaluation given to the searcher, or ``None``.
         trace: The observer given to the searcher, handed on to ``alphabeta``.
-        limits: The ``time_limit`` and ``node_limit`` given to the searcher, refused.
+        limits: The ``limit``, ``time_limit`` and ``node_limit`` given to the searcher: the
+            last two are refused, and ``limit`` may give the depth.
         searcher: The searcher's name, for messages.
     """
-    root, _, _, evaluate = prepare_players(game, state, depth, evaluate, limits, searcher)
+    root, ply_limit, _, evaluate = prepare_players(game, state, depth, evaluate, limits, searcher)
     reduced = view(game, game.to_move(root), evaluate)
     check_trace(trace, searcher)
     try:
         found = alphabeta(
             reduced,
             root,
-            depth=depth,
+            depth=None if ply_limit < 0 else ply_limit,
             evaluate=None if evaluate is None else reduced.evaluate,
             trace=trace,
         )

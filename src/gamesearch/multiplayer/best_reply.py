@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from ..game import A, Evaluation, Game, S
+from ..limit import Limit
 from ..result import SearchResult
 from ..trace.events import Observer
 from ._reduced import BestReply, Reply, search_reduced
@@ -32,6 +33,7 @@ def best_reply(
     game: Game[S, A],
     state: S | None = None,
     *,
+    limit: Limit | None = None,
     depth: int | None = None,
     evaluate: Evaluation[S] | None = None,
     trace: Observer | None = None,
@@ -56,6 +58,8 @@ def best_reply(
     Args:
         game: A game of one or more players; with three or more, a :class:`PassingGame`.
         state: The root; ``None`` means ``game.initial_state()``.
+        limit: The limits as one value: ``Limit(depth=N)`` is ``depth=N`` (a
+            :class:`~gamesearch.Limit` with any other field is refused by name).
         depth: Plies of the best-reply tree to search, a MAX or a MIN layer each (an int
             >= 1), or ``None`` to search to terminal states.
         evaluate: ``evaluate(state, player)``, the estimated utility for ``player`` of a
@@ -102,6 +106,5 @@ def best_reply(
         >>> result.value, result.pv
         (1.0, ((0, 1), Reply(player=1, action=(0, 1)), (0, 2)))
     """
-    return search_reduced(
-        BestReply, game, state, depth, evaluate, trace, (time_limit, node_limit), "best_reply"
-    )
+    limits = (limit, time_limit, node_limit)
+    return search_reduced(BestReply, game, state, depth, evaluate, trace, limits, "best_reply")

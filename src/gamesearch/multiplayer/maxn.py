@@ -22,6 +22,7 @@ from .._validation import checked_number, mover_error, no_actions_error, transla
 from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, Game, Player, S
+from ..limit import Limit
 from ..result import SearchResult
 from ..trace.events import Enter, Leaf, Leave, Observer, Prune
 from ._bounds import Bounds, check_bounds
@@ -44,6 +45,7 @@ def maxn(
     game: Game[S, A],
     state: S | None = None,
     *,
+    limit: Limit | None = None,
     depth: int | None = None,
     evaluate: Evaluation[S] | None = None,
     pruning: str | None = None,
@@ -74,6 +76,8 @@ def maxn(
     Args:
         game: A game of one or more players.
         state: The root; ``None`` means ``game.initial_state()``.
+        limit: The limits as one value: ``Limit(depth=N)`` is ``depth=N`` (a
+            :class:`~gamesearch.Limit` with any other field is refused by name).
         depth: Plies to search (an int >= 1), or ``None`` to search to terminal states.
         evaluate: ``evaluate(state, player)``, the estimated utility for ``player`` of a
             non-terminal state at the depth limit; with ``depth``, the game's own
@@ -133,8 +137,8 @@ def maxn(
         (5, 3, 1)
     """
     started = time.perf_counter()
-    request = prepare_players(game, state, depth, evaluate, (time_limit, node_limit), "maxn")
-    root, limit, players, evaluate = request
+    request = prepare_players(game, state, depth, evaluate, (limit, time_limit, node_limit), "maxn")
+    root, plies, players, evaluate = request
     check_trace(trace, "maxn")
     limits = _pruning_bounds(pruning, sum_bounds, players)
     actions, result, is_terminal = game.actions, game.result, game.is_terminal
@@ -149,7 +153,7 @@ def maxn(
     expanded, leaves, cutoffs, max_depth, estimates = 0, 0, 0, 0, 0
     # A triangular principal-variation table, as in alpha-beta: after the search of a node at
     # ply p returns, lines[p] holds the best line below it as linked (action, rest) pairs.
-    lines: list[Any] = [None] * ((limit if limit > 0 else sys.getrecursionlimit()) + 1)
+    lines: list[Any] = [None] * ((plies if plies > 0 else sys.getrecursionlimit()) + 1)
     unwound: list[Any] = []  # the line, filled as a RecursionError unwinds it
 
     def score(state: S, ply: int, terminal: bool) -> Vector:
@@ -199,7 +203,7 @@ def maxn(
             for action in moves:
                 child = result(state, action)
                 terminal = is_terminal(child)
-                if terminal or child_ply == limit:
+                if terminal or child_ply == plies:
                     values, below = score(child, child_ply, terminal), None
                     if trace is not None:
                         tell_leaf(child, action, child_ply, values, terminal)
@@ -272,7 +276,7 @@ def maxn(
         cutoffs=cutoffs,
         max_depth=max_depth,
         started=started,
-        depth=depth,
+        depth=None if plies < 0 else plies,
         exact=estimates == 0,
         values=vector,
     )

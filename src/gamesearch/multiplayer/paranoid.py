@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..game import A, Evaluation, Game, S
+from ..limit import Limit
 from ..result import SearchResult
 from ..trace.events import Observer
 from ._reduced import Paranoid, search_reduced
@@ -14,6 +15,7 @@ def paranoid(
     game: Game[S, A],
     state: S | None = None,
     *,
+    limit: Limit | None = None,
     depth: int | None = None,
     evaluate: Evaluation[S] | None = None,
     trace: Observer | None = None,
@@ -32,6 +34,8 @@ def paranoid(
     Args:
         game: A game of one or more players.
         state: The root; ``None`` means ``game.initial_state()``.
+        limit: The limits as one value: ``Limit(depth=N)`` is ``depth=N`` (a
+            :class:`~gamesearch.Limit` with any other field is refused by name).
         depth: Plies to search (an int >= 1), or ``None`` to search to terminal states.
         evaluate: ``evaluate(state, player)``, the estimated utility for ``player`` of a
             non-terminal state at the depth limit; with ``depth``, the game's own
@@ -74,5 +78,5 @@ def paranoid(
         (3.0, 1, (1, 0), 0)
     """
     return search_reduced(
-        Paranoid, game, state, depth, evaluate, trace, (time_limit, node_limit), "paranoid"
+        Paranoid, game, state, depth, evaluate, trace, (limit, time_limit, node_limit), "paranoid"
     )

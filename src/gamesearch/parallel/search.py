@@ -9,13 +9,14 @@ from concurrent.futures import Executor
 from dataclasses import replace
 
 from .._deprecation import renamed_keyword
-from .._entry import check_game, game_evaluation, prepare
+from .._entry import check_game, depth_limit, game_evaluation, prepare
 from .._parts import check_executor, check_retries, check_shippable
 from .._results import make_result
 from .._validation import terminal_value
 from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, Game, S
+from ..limit import Limit
 from ..progress import ProgressCallback
 from ..result import SearchResult
 from ..twoplayer._proofs import public
@@ -34,6 +35,7 @@ def parallel_search(
     state: S | None = None,
     *,
     executor: Executor | None = None,
+    limit: Limit | None = None,
     depth: int | None = None,
     evaluate: Evaluation[S] | None = None,
     order: Callable[[S, Sequence[A]], Sequence[A]] | None = None,
@@ -42,6 +44,8 @@ def parallel_search(
     wave_size: int | None = None,
     retries: int = 0,
     progress: ProgressCallback | None = None,
+    time_limit: None = None,
+    node_limit: None = None,
 ) -> SearchResult[A]:
     """Alpha-beta search of one position, split below its root into parts run on ``executor``.
 
@@ -72,6 +76,8 @@ def parallel_search(
         executor: Where the parts run: any ``concurrent.futures.Executor``
             (``ProcessPoolExecutor`` for every core, Dask's ``Client.get_executor()`` for a
             cluster); ``None`` runs them here, one after another (the same result).
+        limit: The limits as one value: ``Limit(depth=N)`` is ``depth=N`` (a
+            :class:`~gamesearch.Limit` with any other field is refused by name).
         depth: Plies to search (an int >= 1), or ``None`` to search to terminal states.
         evaluate: ``evaluate(state, player)`` at the depth limit; with ``depth``, the game's
             own ``evaluate`` method if not given.
@@ -95,6 +101,10 @@ def parallel_search(
         retries: Search a part that raised again, up to this many times (an int >= 0).
         progress: Called with a :class:`~gamesearch.progress.Progress` (phase ``"parts"``)
             as each part finishes (``total`` is ``None`` when ``split_depth > 1``).
+        time_limit: Not taken: this searcher searches to its depth, then returns (an
+            ``InvalidSearchOptionError`` if given); ``iterative_deepening`` and ``mcts``
+            take a time limit.
+        node_limit: Not taken either, likewise.
 
     Returns:
         The :class:`~gamesearch.SearchResult` of the root: value for the player to move there,
@@ -126,11 +136,12 @@ def parallel_search(
         >>> (result.value, result.action, result.pv) == (serial.value, serial.action, serial.pv)
         True
     """
+    depth = depth_limit(SEARCHER, limit, depth, time_limit, node_limit)
     started = time.perf_counter()
     check_game(game)
     members = Capabilities.of(game)
     evaluate = game_evaluation(game, depth, evaluate, members)
-    root, limit = prepare(game, state, depth, evaluate, searcher=SEARCHER, capabilities=members)
+    root, horizon = prepare(game, state, depth, evaluate, searcher=SEARCHER, capabilities=members)
     _check_options(order, part_tables, split_depth, wave_size)
     check_executor(executor, SEARCHER)
     retries = check_retries(retries, SEARCHER)
@@ -148,7 +159,7 @@ def parallel_search(
         split_depth=split_depth, batch=wave_size, capabilities=members,
     )  # fmt: skip
     found = Splitter(setup, executor, retries, progress).node(
-        root, (-math.inf, math.inf), limit, split_depth
+        root, (-math.inf, math.inf), horizon, split_depth
     )
     value, plies = public(found.score, setup.win)
     line: object = None

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .._entry import game_evaluation, refuse_limits
+from .._entry import depth_limit, game_evaluation
 from ..capabilities import Capabilities
 from ..game import A, Evaluation, Game, Order, S
+from ..limit import Limit
 from ..result import SearchResult
 from ..trace.events import Observer
 from ._window import window_search
@@ -19,6 +20,7 @@ def alphabeta(
     game: Game[S, A],
     state: S | None = None,
     *,
+    limit: Limit | None = None,
     depth: int | None = None,
     evaluate: Evaluation[S] | None = None,
     order: Order[S, A] | None = None,
@@ -51,6 +53,8 @@ def alphabeta(
     Args:
         game: A two-player game.
         state: The root; ``None`` means ``game.initial_state()``.
+        limit: The limits as one value: ``Limit(depth=N)`` is ``depth=N`` (a
+            :class:`~gamesearch.Limit` with any other field is refused by name).
         depth: Plies to search, as for :func:`minimax`.
         evaluate: The evaluation at the depth limit, as for :func:`minimax`.
         order: ``order(state, actions)``, the legal ``actions`` of ``state`` in the order to
@@ -97,7 +101,7 @@ def alphabeta(
         >>> result.value, result.action, result.stats.leaves, result.stats.cutoffs
         (3.0, 'a1', 7, 2)
     """
-    refuse_limits("alphabeta", time_limit, node_limit)
+    depth = depth_limit("alphabeta", limit, depth, time_limit, node_limit)
     found = Capabilities.of(game)  # the game's optional members, read once for the search
     evaluate = game_evaluation(game, depth, evaluate, found)
     return window_search(

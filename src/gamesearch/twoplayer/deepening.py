@@ -10,13 +10,14 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from .._entry import check_count, check_time_limit, check_trace, prepare
+from .._entry import check_count, check_time_limit, check_trace, merge_limit, prepare
 from .._recursion import on_fresh_stack, recursion_guard
 from .._validation import check_unchanged, snapshot
 from ..book import Book, book_evaluation, book_result, check_book
 from ..capabilities import Capabilities
 from ..errors import BlindSearchWarning, InvalidSearchOptionError
 from ..game import A, Evaluation, Game, Order, Player, S
+from ..limit import Limit
 from ..result import SearchResult, SearchStats
 from ..trace.events import Leaf, Observer
 from ._enhanced import Enhancements, Outcome, enhanced_search, with_work_of
@@ -38,6 +39,7 @@ def iterative_deepening(
     game: Game[S, A],
     state: S | None = None,
     *,
+    limit: Limit | None = None,
     depth: int | None = None,
     time_limit: float | None = None,
     node_limit: int | None = None,
@@ -82,6 +84,8 @@ def iterative_deepening(
     Args:
         game: A two-player game.
         state: The root; ``None`` means ``game.initial_state()``.
+        limit: The limits as one value: ``Limit(depth=, time=, nodes=)`` is ``depth=``,
+            ``time_limit=`` and ``node_limit=`` (a ``Limit(iterations=)`` is refused).
         time_limit: Seconds to search (> 0). The clock is read before every state is
             generated, so the search returns within 5% or 20 ms of it, whichever is larger,
             unless one call of the game's methods or of ``evaluate`` takes longer than that.
@@ -166,6 +170,10 @@ def iterative_deepening(
     """
     started = time.perf_counter()
     depth = _renamed_depth(depth, max_depth)
+    depth, time_limit, node_limit, _ = merge_limit(
+        "iterative_deepening", limit, "depth time nodes",
+        depth=depth, time_limit=time_limit, node_limit=node_limit,
+    )  # fmt: skip
     found = Capabilities.of(game)  # the game's optional members, read once for the search
     evaluate = _default(evaluate, found.evaluate, _zero)
     blind = evaluate is _zero

@@ -16,11 +16,12 @@ import time
 from dataclasses import replace
 from typing import Any
 
-from .._entry import check_trace, game_evaluation, prepare, refuse_limits
+from .._entry import check_trace, depth_limit, game_evaluation, prepare
 from .._recursion import recursion_guard
 from .._results import make_result
 from ..capabilities import Capabilities
 from ..game import A, Evaluation, Game, S
+from ..limit import Limit
 from ..result import SearchResult
 from ..trace.events import Enter, Event, Leave, Observer
 from ._enhanced import Enhancements, enhanced_search
@@ -36,6 +37,7 @@ def minimax(
     game: Game[S, A],
     state: S | None = None,
     *,
+    limit: Limit | None = None,
     depth: int | None = None,
     evaluate: Evaluation[S] | None = None,
     trace: Observer | None = None,
@@ -50,6 +52,8 @@ def minimax(
     Args:
         game: A two-player game.
         state: The root; ``None`` means ``game.initial_state()``.
+        limit: The limits as one value: ``Limit(depth=N)`` is ``depth=N`` (a
+            :class:`~gamesearch.Limit` with any other field is refused by name).
         depth: Plies to search (an int >= 1), or ``None`` to search to terminal states.
         evaluate: ``evaluate(state, player)``, the estimated utility for ``player`` of a
             non-terminal state at the depth limit; with ``depth``, the game's own
@@ -82,11 +86,11 @@ def minimax(
         >>> result.value, result.action, result.pv, result.stats.leaves
         (3.0, 'a1', ('a1', 'b1'), 9)
     """
-    refuse_limits("minimax", time_limit, node_limit)
+    depth = depth_limit("minimax", limit, depth, time_limit, node_limit)
     found = Capabilities.of(game)  # the game's optional members, read once for the search
     evaluate = game_evaluation(game, depth, evaluate, found)
     started = time.perf_counter()
-    root, limit = prepare(game, state, depth, evaluate, searcher="minimax", capabilities=found)
+    root, plies = prepare(game, state, depth, evaluate, searcher="minimax", capabilities=found)
     check_trace(trace, "minimax")
     if game.is_terminal(root):
         return terminal_root(game, root, depth=depth, started=started, trace=trace)
@@ -94,12 +98,12 @@ def minimax(
     with recursion_guard("minimax", unwound, found.key):
         if trace is None:
             outcome = plain_search(
-                game, root, limit, evaluate, root_view=True, unwound=unwound, window=NEVER_CLOSES,
+                game, root, plies, evaluate, root_view=True, unwound=unwound, window=NEVER_CLOSES,
                 capabilities=found,
             )  # fmt: skip
         else:  # the engine's loop tells the trace, with nothing switched on
             outcome = enhanced_search(
-                game, root, limit, evaluate, root_view=True, options=Enhancements(distances=False),
+                game, root, plies, evaluate, root_view=True, options=Enhancements(distances=False),
                 unwound=unwound, searcher="minimax", trace=_windowless(trace), window=NEVER_CLOSES,
                 capabilities=found,
             )  # fmt: skip

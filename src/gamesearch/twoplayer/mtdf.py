@@ -7,11 +7,12 @@ import time
 from dataclasses import replace
 from typing import Any
 
-from .._entry import check_trace, prepare
+from .._entry import check_trace, depth_limit, prepare
 from .._recursion import recursion_guard
 from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, Game, Order, S
+from ..limit import Limit
 from ..result import SearchResult
 from ..trace.events import Observer
 from ._enhanced import Enhancements, Outcome, enhanced_search, with_work_of
@@ -31,12 +32,15 @@ def mtdf(
     game: Game[S, A],
     state: S | None = None,
     *,
+    limit: Limit | None = None,
     depth: int | None = None,
     first_guess: float = 0.0,
     evaluate: Evaluation[S] | None = None,
     order: Order[S, A] | None = None,
     table: TranspositionTable | None = None,
     trace: Observer | None = None,
+    time_limit: None = None,
+    node_limit: None = None,
 ) -> SearchResult[A]:
     """MTD(f) (Plaat, Schaeffer, Pijls and de Bruin 1996): minimax by null-window searches.
 
@@ -63,6 +67,8 @@ def mtdf(
     Args:
         game: A two-player game.
         state: The root; ``None`` means ``game.initial_state()``.
+        limit: The limits as one value: ``Limit(depth=N)`` is ``depth=N`` (a
+            :class:`~gamesearch.Limit` with any other field is refused by name).
         depth: Plies to search (an int >= 1), or ``None`` to search to terminal states.
         first_guess: Where the first null window goes (for the player to move at ``state``):
             the closer to the value, the fewer passes; the value of a shallower search is a
@@ -75,6 +81,10 @@ def mtdf(
             to move at ``state`` (see :mod:`gamesearch.trace`; a
             :class:`~gamesearch.trace.SearchTree` keeps one tree per pass); ``None`` for none.
             The traced search is the untraced one, exact solver included.
+        time_limit: Not taken: this searcher searches to its depth, then returns (an
+            ``InvalidSearchOptionError`` if given); ``iterative_deepening`` and ``mcts``
+            take a time limit.
+        node_limit: Not taken either, likewise.
 
     Returns:
         The value for the player to move at ``state``, its best action and principal
@@ -99,21 +109,18 @@ def mtdf(
         >>> result.value == minimax(game, state).value, result.exact
         (True, True)
     """
+    depth = depth_limit(_SEARCHER, limit, depth, time_limit, node_limit)
     started = time.perf_counter()
     found = Capabilities.of(game)  # the game's optional members, read once for the search
     if depth is not None and evaluate is None:
         evaluate = found.evaluate
     trusted_order = order is None
     order = _checked_order(found.order if order is None else order, first_guess)
-    root, limit = prepare(game, state, depth, evaluate, searcher=_SEARCHER, capabilities=found)
+    root, plies = prepare(game, state, depth, evaluate, searcher=_SEARCHER, capabilities=found)
     check_trace(trace, _SEARCHER)
-    if table is not None and not isinstance(table, TranspositionTable):
-        raise InvalidSearchOptionError(
-            f"{_SEARCHER}: table must be a TranspositionTable, not {type(table).__name__}"
-        )
+    table = _checked_table(table)
     if game.is_terminal(root):
         return terminal_root(game, root, depth=depth, started=started, trace=trace)
-    table = TranspositionTable() if table is None else table
     search_id = table.begin_search(game)
     children = solving_children(found) if depth is None and trusted_order else None
     win = win_utility(found)
@@ -147,7 +154,7 @@ def mtdf(
         unwound: list[Any] = []
         with recursion_guard(_SEARCHER, unwound, found.key):
             searched = enhanced_search(
-                game, child, limit - 1 if limit > 0 else limit, evaluate, root_view=True,
+                game, child, plies - 1 if plies > 0 else plies, evaluate, root_view=True,
                 options=options, search_id=search_id, memory=memory, unwound=unwound,
                 searcher=_SEARCHER, window=window, viewer=mover, trace=trace, capabilities=found,
             )  # fmt: skip
@@ -163,7 +170,7 @@ def mtdf(
         unwound: list[Any] = []
         with recursion_guard(_SEARCHER, unwound, found.key):
             outcome = enhanced_search(
-                game, root, limit, evaluate, root_view=True, options=options,
+                game, root, plies, evaluate, root_view=True, options=options,
                 search_id=search_id, memory=memory, unwound=unwound, searcher=_SEARCHER,
                 trace=trace, window=(math.nextafter(beta, -math.inf), beta), capabilities=found,
             )  # fmt: skip
@@ -179,7 +186,7 @@ def mtdf(
     # is at least the lower bound, now the value.
     total = replace(total, line=line if line is not None else total.line)
     total = first_best(
-        game, root, total, engine, evaluate=evaluate, at_horizon=limit == 1, win=win
+        game, root, total, engine, evaluate=evaluate, at_horizon=plies == 1, win=win
     )
     proven = total.plies_to_end is not None or all(proofs)
     return finish(
@@ -206,3 +213,14 @@ def _checked_order(order: Any, first_guess: object) -> Any:
             f"{_SEARCHER}: first_guess must be a finite number, not {first_guess!r}"
         )
     return order
+
+
+def _checked_table(table: object) -> TranspositionTable:
+    """The table the passes share: ``table``, or a new one for ``None``."""
+    if table is None:
+        return TranspositionTable()
+    if not isinstance(table, TranspositionTable):
+        raise InvalidSearchOptionError(
+            f"{_SEARCHER}: table must be a TranspositionTable, not {type(table).__name__}"
+        )
+    return table

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .._entry import game_evaluation, refuse_limits
+from .._entry import depth_limit, game_evaluation
 from ..capabilities import Capabilities
 from ..game import A, Evaluation, Game, Order, S
+from ..limit import Limit
 from ..result import SearchResult
 from ..trace.events import Observer
 from ._window import window_search
@@ -19,6 +20,7 @@ def negamax(
     game: Game[S, A],
     state: S | None = None,
     *,
+    limit: Limit | None = None,
     depth: int | None = None,
     evaluate: Evaluation[S] | None = None,
     order: Order[S, A] | None = None,
@@ -42,6 +44,8 @@ def negamax(
     Args:
         game: A two-player zero-sum game.
         state: The root; ``None`` means ``game.initial_state()``.
+        limit: The limits as one value: ``Limit(depth=N)`` is ``depth=N`` (a
+            :class:`~gamesearch.Limit` with any other field is refused by name).
         depth: As for :func:`alphabeta`.
         evaluate: As for :func:`alphabeta`.
         order: As for :func:`alphabeta`.
@@ -76,7 +80,7 @@ def negamax(
         >>> result.value, result.action, result.pv
         (1.0, 2, (2,))
     """
-    refuse_limits("negamax", time_limit, node_limit)
+    depth = depth_limit("negamax", limit, depth, time_limit, node_limit)
     found = Capabilities.of(game)  # the game's optional members, read once for the search
     evaluate = game_evaluation(game, depth, evaluate, found)
     return window_search(

@@ -1,0 +1,86 @@
+"""When a search stops, as one value: a depth, a time, a node count, a number of iterations.
+
+Every searcher takes ``limit=Limit(...)`` (as python-chess's engines take a ``Limit``); each
+field means one thing wherever it goes, and a searcher refuses by name a field it cannot keep.
+The keywords ``depth=``, ``time_limit=``, ``node_limit=`` and ``iterations=`` remain as the short
+spellings of the same fields.
+
+Example:
+    >>> from gamesearch import Limit, alphabeta
+    >>> from gamesearch.games import ConnectFour
+    >>> alphabeta(ConnectFour(), limit=Limit(depth=2)).depth
+    2
+    >>> Limit(depth=4) == Limit(depth=4), Limit(time=0.5)
+    (True, Limit(time=0.5))
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from .errors import InvalidSearchOptionError
+
+__all__ = ["Limit"]
+
+
+@dataclass(frozen=True)
+class Limit:
+    """The limits of a search; ``None`` fields are unlimited. Checked when made.
+
+    Example:
+        >>> Limit(depth=0)
+        Traceback (most recent call last):
+        ...
+        gamesearch.errors.InvalidSearchOptionError: Limit: depth must be an int >= 1 or None, not 0
+    """
+
+    depth: int | None = None
+    """Plies to search below the root (players' moves; nature's are not counted); for
+    ``iterative_deepening``, the deepest iteration."""
+
+    time: float | None = None
+    """Seconds to search (finite, > 0)."""
+
+    nodes: int | None = None
+    """The most nodes the search may count in its ``stats.nodes`` (visited by alpha-beta,
+    created by MCTS)."""
+
+    iterations: int | None = None
+    """Iterations of the algorithm's loop: MCTS's select-expand-playout-backup, CFR's updates of
+    every player, the worlds PIMC samples and searches."""
+
+    def __post_init__(self) -> None:
+        for name, count in (
+            ("depth", self.depth),
+            ("nodes", self.nodes),
+            ("iterations", self.iterations),
+        ):
+            if count is not None and (
+                isinstance(count, bool) or not isinstance(count, int) or count < 1
+            ):
+                raise InvalidSearchOptionError(
+                    f"Limit: {name} must be an int >= 1 or None, not {count!r}"
+                )
+        seconds = self.time
+        if seconds is not None and (
+            isinstance(seconds, bool)
+            or not isinstance(seconds, (int, float))
+            or not 0 < seconds < math.inf
+        ):
+            raise InvalidSearchOptionError(
+                f"Limit: time must be a finite number of seconds > 0 or None, not {seconds!r}"
+            )
+
+    def __repr__(self) -> str:
+        given = [
+            f"{name}={value!r}"
+            for name, value in (
+                ("depth", self.depth),
+                ("time", self.time),
+                ("nodes", self.nodes),
+                ("iterations", self.iterations),
+            )
+            if value is not None
+        ]
+        return f"Limit({', '.join(given)})"

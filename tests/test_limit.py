@@ -1,0 +1,214 @@
+"""``Limit``: one value for a search's limits, taken by every searcher with the same meaning.
+
+``limit=Limit(depth=N)`` is ``depth=N`` (and likewise ``time``, ``nodes``, ``iterations`` for
+``time_limit``, ``node_limit``, ``iterations``): the same search, node for node. A field a
+searcher cannot keep is refused by name, with the searchers that do take it; a field given both
+ways is refused; a ``Limit`` that is no limit at all is refused when it is made.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from gamesearch import (
+    Limit,
+    alphabeta,
+    best_reply,
+    expectimax,
+    expectiminimax,
+    iterative_deepening,
+    maxn,
+    mcts,
+    minimax,
+    mtdf,
+    negamax,
+    parallel_search,
+    paranoid,
+)
+from gamesearch._entry import LIMIT_TAKERS
+from gamesearch.errors import InvalidSearchOptionError
+from gamesearch.games import Nim, Pig, TicTacToe
+from gamesearch.imperfect import KuhnPoker, cfr, ismcts, mccfr, pimc
+
+
+def _zero(state: Any, player: int) -> float:
+    return 0.0
+
+
+_TTT = TicTacToe()
+_NIM = Nim((1, 2, 2), players=3)
+_PIG = Pig(goal=6)
+_KUHN = KuhnPoker()
+_DEALT = _KUHN.result(_KUHN.result(_KUHN.initial_state(), 0), 1)  # Jack, Queen: player 0 to act
+
+Call = Callable[..., Any]
+
+SEARCHERS: dict[str, Call] = {
+    "minimax": lambda **kw: minimax(_TTT, _TTT.parse("X.. / .O. / ..."), evaluate=_zero, **kw),
+    "alphabeta": lambda **kw: alphabeta(_TTT, _TTT.parse("X.. / .O. / ..."), evaluate=_zero, **kw),
+    "negamax": lambda **kw: negamax(_TTT, _TTT.parse("X.. / .O. / ..."), evaluate=_zero, **kw),
+    "iterative_deepening": lambda **kw: iterative_deepening(
+        _TTT, _TTT.parse("X.. / .O. / ..."), evaluate=_zero, **kw
+    ),
+    "mtdf": lambda **kw: mtdf(_TTT, _TTT.parse("X.. / .O. / ..."), evaluate=_zero, **kw),
+    "expectiminimax": lambda **kw: expectiminimax(_PIG, evaluate=_zero, **kw),
+    "expectimax": lambda **kw: expectimax(_PIG, evaluate=_zero, **kw),
+    "maxn": lambda **kw: maxn(_NIM, evaluate=_zero, **kw),
+    "paranoid": lambda **kw: paranoid(_NIM, evaluate=_zero, **kw),
+    "best_reply": lambda **kw: best_reply(_NIM, evaluate=_zero, **kw),
+    "parallel_search": lambda **kw: parallel_search(
+        _TTT, _TTT.parse("XO. / .X. / O.."), evaluate=_zero, **kw
+    ),
+    "mcts": lambda **kw: mcts(_TTT, rng=7, **kw),
+    "ismcts": lambda **kw: ismcts(_KUHN, _DEALT, rng=7, **kw),
+    "pimc": lambda **kw: pimc(_KUHN, _DEALT, rng=7, **kw),
+    "cfr": lambda **kw: cfr(_KUHN, **kw),
+    "mccfr": lambda **kw: mccfr(_KUHN, rng=7, measure=False, **kw),
+}
+"""Each searcher on a small game, called with the keywords given."""
+
+KEYWORD = {"depth": "depth", "time": "time_limit", "nodes": "node_limit"}
+"""The keyword that spells each field of a Limit (``iterations``: see ``_iterations``)."""
+
+SMALL: dict[str, Any] = {"depth": 2, "time": 30.0, "nodes": 40, "iterations": 20}
+"""A value of each field that every searcher taking it meets quickly (time: never reached
+first, with another limit beside it)."""
+
+
+def _iterations(searcher: str) -> str:
+    return "worlds" if searcher == "pimc" else "iterations"
+
+
+def _keyword(searcher: str, field: str) -> str:
+    return _iterations(searcher) if field == "iterations" else KEYWORD[field]
+
+
+def _takers(field: str) -> set[str]:
+    return set(re.split(r", | and ", LIMIT_TAKERS[field]))
+
+
+def _comparable(result: Any) -> Any:
+    """What of a result must be the same, whichever way its limits were given: not the time."""
+    fields = {f.name: getattr(result, f.name) for f in dataclasses.fields(result)}
+    for timed in ("stats", "elapsed", "seconds"):
+        fields.pop(timed, None)
+    stats = getattr(result, "stats", None)
+    counts = None if stats is None else dataclasses.replace(stats, elapsed=0.0)
+    return repr(sorted(fields.items(), key=lambda item: item[0])), counts
+
+
+# (searcher, field) pairs where the field limits the search by itself (not time: a timed search
+# is not reproducible), checked node for node.
+_SAME = [
+    (searcher, field)
+    for field in ("depth", "nodes", "iterations")
+    for searcher in sorted(_takers(field))
+]
+
+
+@pytest.mark.parametrize(("searcher", "field"), _SAME, ids=[f"{s}-{f}" for s, f in _SAME])
+def test_a_limit_is_the_same_search_as_its_keyword(searcher: str, field: str) -> None:
+    search = SEARCHERS[searcher]
+    keyword = _keyword(searcher, field)
+    by_keyword = search(**{keyword: SMALL[field]})
+    by_limit = search(limit=Limit(**{field: SMALL[field]}))
+    assert _comparable(by_limit) == _comparable(by_keyword)
+
+
+@pytest.mark.parametrize("searcher", sorted(_takers("time") - {"iterative_deepening"}))
+def test_a_time_alone_is_a_limit_where_one_is_needed(searcher: str) -> None:
+    """These searchers refuse to run without a limit: a ``Limit(time=)`` alone is one."""
+    search = SEARCHERS[searcher]
+    with pytest.raises(InvalidSearchOptionError, match=r"needs a limit|give iterations=N"):
+        search()
+    result = search(limit=Limit(time=0.02))
+    done = getattr(result, "iterations", None) or getattr(result, "worlds", None)
+    assert (done or result.stats.nodes) >= 1
+
+
+def test_a_time_stops_iterative_deepening_before_the_game_is_solved() -> None:
+    """Connect Four from the empty board takes far longer than a tenth of a second to solve."""
+    from gamesearch.games import ConnectFour
+
+    result = iterative_deepening(ConnectFour(), limit=Limit(time=0.1))
+    assert not result.exact
+    assert result.depth is not None
+    assert result.depth >= 1
+
+
+_REFUSED = [
+    (searcher, field)
+    for searcher in sorted(SEARCHERS)
+    for field in ("depth", "time", "nodes", "iterations")
+    if searcher not in _takers(field)
+]
+
+
+@pytest.mark.parametrize(("searcher", "field"), _REFUSED, ids=[f"{s}-{f}" for s, f in _REFUSED])
+def test_a_field_the_searcher_cannot_keep_is_refused_by_name(searcher: str, field: str) -> None:
+    limit = Limit(**{field: SMALL[field]})
+    with pytest.raises(InvalidSearchOptionError) as raised:
+        SEARCHERS[searcher](limit=limit)
+    message = str(raised.value)
+    assert message.startswith(f"{searcher} cannot keep the {field} of {limit!r}")
+    assert LIMIT_TAKERS[field] in message
+
+
+def test_every_searcher_is_listed_as_taking_some_limit() -> None:
+    """The takers in the messages are real searchers, and every searcher takes something."""
+    listed = set().union(*(_takers(field) for field in LIMIT_TAKERS))
+    assert listed == set(SEARCHERS)
+
+
+_TWICE = [(searcher, field) for searcher, field in _SAME]
+
+
+@pytest.mark.parametrize(("searcher", "field"), _TWICE, ids=[f"{s}-{f}" for s, f in _TWICE])
+def test_a_field_given_both_ways_is_refused(searcher: str, field: str) -> None:
+    keyword = _keyword(searcher, field)
+    with pytest.raises(InvalidSearchOptionError, match=f"given twice, as {keyword}=3"):
+        SEARCHERS[searcher](limit=Limit(**{field: SMALL[field]}), **{keyword: 3})
+
+
+@pytest.mark.parametrize("searcher", sorted(SEARCHERS))
+@pytest.mark.parametrize("bad", [3, {"depth": 3}, "depth=3"], ids=repr)
+def test_a_limit_that_is_not_a_limit_is_refused(searcher: str, bad: object) -> None:
+    with pytest.raises(InvalidSearchOptionError, match=r"limit must be a gamesearch\.Limit"):
+        SEARCHERS[searcher](limit=bad)
+
+
+@pytest.mark.parametrize("field", ["depth", "nodes", "iterations"])
+@pytest.mark.parametrize("bad", [0, -1, True, 2.0, "3", math.inf], ids=repr)
+def test_a_count_that_is_not_a_count_is_refused_when_made(field: str, bad: object) -> None:
+    with pytest.raises(InvalidSearchOptionError, match=f"Limit: {field} must be an int >= 1"):
+        Limit(**{field: bad})  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad", [0, -0.5, math.nan, math.inf, True, "1"], ids=repr)
+def test_a_time_that_is_not_seconds_is_refused_when_made(bad: object) -> None:
+    with pytest.raises(InvalidSearchOptionError, match="Limit: time must be a finite number"):
+        Limit(time=bad)  # type: ignore[arg-type]
+
+
+def test_a_limit_is_a_value() -> None:
+    limit = Limit(depth=4, time=0.5)
+    assert limit == Limit(time=0.5, depth=4)
+    assert hash(limit) == hash(Limit(time=0.5, depth=4))
+    assert repr(limit) == "Limit(depth=4, time=0.5)"
+    assert repr(Limit()) == "Limit()"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        limit.depth = 5  # type: ignore[misc]
+
+
+def test_an_empty_limit_is_no_limit() -> None:
+    """``Limit()`` leaves every field to its keyword: the search is the unlimited one."""
+    game, state = _TTT, _TTT.parse("XO. / .X. / O..")
+    assert _comparable(alphabeta(game, state, limit=Limit())) == _comparable(
+        alphabeta(game, state)
+    )
