@@ -36,12 +36,9 @@ def default_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def interrupt(*args: str, once: str, lines: int = 1, pause: float = 0.0) -> tuple[int, str, str]:
-    """Run the command; SIGINT ``pause`` s after ``lines`` lines with ``once`` on its stderr.
-
-    Returns the exit status, the standard output, and the standard error (all of it).
-    """
-    process = subprocess.Popen(
+def start(*args: str) -> subprocess.Popen[str]:
+    """The command in a child process, its three streams piped as text, for a test to Ctrl-C."""
+    return subprocess.Popen(
         [sys.executable, "-m", "gamesearch", *args],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
@@ -50,6 +47,14 @@ def interrupt(*args: str, once: str, lines: int = 1, pause: float = 0.0) -> tupl
         env=ENV,
         preexec_fn=default_sigint,  # a fresh SIGINT disposition
     )
+
+
+def interrupt(*args: str, once: str, lines: int = 1, pause: float = 0.0) -> tuple[int, str, str]:
+    """Run the command; SIGINT ``pause`` s after ``lines`` lines with ``once`` on its stderr.
+
+    Returns the exit status, the standard output, and the standard error (all of it).
+    """
+    process = start(*args)
     assert process.stderr is not None
     deadline = time.monotonic() + 60
     seen = ""

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_helpers import ENV, call, default_sigint, interrupt
+from cli_helpers import ENV, call, interrupt, start
 from page_helpers import page_data
 
 from gamesearch import expectiminimax, maxn, minimax
@@ -71,15 +71,7 @@ def test_play_ends_cleanly_when_the_input_ends() -> None:
 
 
 def test_play_stops_cleanly_on_ctrl_c() -> None:
-    process = subprocess.Popen(
-        [sys.executable, "-m", "gamesearch", "play", "tictactoe"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=ENV,
-        preexec_fn=default_sigint,  # a fresh SIGINT disposition
-    )
+    process = start("play", "tictactoe")
     assert process.stdout is not None
     deadline = time.monotonic() + 60
     seen = ""

@@ -94,6 +94,7 @@ def test_play_takes_options(
         (["-o", "exploration"], "give a searcher's option as NAME=VALUE"),
         (["-o", "iterations=3", "-o", "iterations=4"], "-o iterations: given twice"),
         (["-o", "rollout=nowhere_at_all:f"], "cannot import 'nowhere_at_all'"),
+        (["-o", "rollout=math:no.such"], "-o rollout: 'math' has no 'no.such'"),
     ],
 )
 def test_a_bad_option_is_refused_with_the_valid_ones(

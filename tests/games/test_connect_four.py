@@ -12,6 +12,8 @@ import functools
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from naive_boards import assert_agrees as agrees_with_naive
+from naive_boards import random_line
 
 from gamesearch import (
     GameProtocolError,
@@ -127,17 +129,8 @@ SIZES = [
 
 
 def assert_agrees(game: ConnectFour, state: int, naive: NaiveConnectFour, grid: Grid) -> None:
-    assert isinstance(state, int)
-    assert game.render(state) == naive.picture(grid)
-    assert game.to_move(state) == "XO".index(naive.to_move(grid))
-    assert game.is_terminal(state) == naive.is_over(grid)
-    assert game.actions(state) == naive.legal(grid)
-    winner = naive.winner(grid)
-    assert game.winner(state) == (None if winner is None else "XO".index(winner))
-    if naive.is_over(grid):
-        assert game.utility(state, 0) == naive.utility(grid, "X")
-        assert game.utility(state, 1) == naive.utility(grid, "O")
-    assert game.parse(naive.picture(grid)) == state
+    """What :func:`naive_boards.assert_agrees` checks, and each player's stones."""
+    agrees_with_naive(game, state, naive, grid)
     for player, mark in enumerate("XO"):
         cells = {(col, row) for col, row in naive.cells(grid, mark)}
         stones = game.stones(state, player)
@@ -152,12 +145,7 @@ def bits(number: int) -> list[int]:
 @given(data=st.data())
 def test_agrees_with_the_naive_reference_after_every_move(width, height, data):
     game, naive = ConnectFour(width, height), NaiveConnectFour(width, height)
-    state, grid = game.initial_state(), naive.empty()
-    assert_agrees(game, state, naive, grid)
-    while not naive.is_over(grid):
-        legal = naive.legal(grid)
-        col = legal[data.draw(st.integers(0, len(legal) - 1), label="column")]
-        state, grid = game.result(state, col), naive.play(grid, col)
+    for state, grid in random_line(game, naive, data, "column"):
         assert_agrees(game, state, naive, grid)
 
 

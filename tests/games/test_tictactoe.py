@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from naive_boards import assert_agrees, random_line
 
 from gamesearch import (
     GameProtocolError,
@@ -40,7 +41,7 @@ class NaiveTicTacToe:
                     if all(0 <= r < size and 0 <= c < size for r, c in cells):
                         self.lines.append(tuple(r * size + c for r, c in cells))
 
-    def empty_board(self) -> Board:
+    def empty(self) -> Board:
         return (None,) * (self.size * self.size)
 
     def winner(self, board: Board) -> str | None:
@@ -56,13 +57,13 @@ class NaiveTicTacToe:
     def is_over(self, board: Board) -> bool:
         return self.winner(board) is not None or None not in board
 
-    def legal_moves(self, board: Board) -> tuple[int, ...]:
+    def legal(self, board: Board) -> tuple[int, ...]:
         if self.is_over(board):
             return ()
         return tuple(square for square, mark in enumerate(board) if mark is None)
 
     def play(self, board: Board, square: int) -> Board:
-        assert square in self.legal_moves(board)
+        assert square in self.legal(board)
         cells = list(board)
         cells[square] = self.to_move(board)
         return tuple(cells)
@@ -81,20 +82,6 @@ class NaiveTicTacToe:
         return "\n".join(rows)
 
 
-def assert_agrees(game: TicTacToe, state: int, reference: NaiveTicTacToe, board: Board) -> None:
-    assert isinstance(state, int)
-    assert game.render(state) == reference.picture(board)
-    assert game.to_move(state) == "XO".index(reference.to_move(board))
-    assert game.is_terminal(state) == reference.is_over(board)
-    assert game.actions(state) == reference.legal_moves(board)
-    winner = reference.winner(board)
-    assert game.winner(state) == (None if winner is None else "XO".index(winner))
-    if reference.is_over(board):
-        assert game.utility(state, 0) == reference.utility(board, "X")
-        assert game.utility(state, 1) == reference.utility(board, "O")
-    assert game.parse(reference.picture(board)) == state
-
-
 GAMES = [
     pytest.param(TicTacToe(), NaiveTicTacToe(3, 3), id="3x3"),
     pytest.param(TicTacToe(size=4, k=3), NaiveTicTacToe(4, 3), id="4x4-k3", marks=pytest.mark.slow),
@@ -110,12 +97,7 @@ GAMES = [
 @pytest.mark.parametrize(("game", "reference"), GAMES)
 @given(data=st.data())
 def test_agrees_with_the_naive_reference_after_every_move(game, reference, data):
-    state, board = game.initial_state(), reference.empty_board()
-    assert_agrees(game, state, reference, board)
-    while not reference.is_over(board):
-        legal = reference.legal_moves(board)
-        square = legal[data.draw(st.integers(0, len(legal) - 1), label="move")]
-        state, board = game.result(state, square), reference.play(board, square)
+    for state, board in random_line(game, reference, data, "move"):
         assert_agrees(game, state, reference, board)
 
 

@@ -14,7 +14,6 @@ renamed keyword (``-o bounds=`` for ``maxn``, now ``sum_bounds``) is read as the
 from __future__ import annotations
 
 import ast
-import importlib
 import inspect
 import re
 import warnings
@@ -23,6 +22,7 @@ from typing import Any
 
 from .._deprecation import renamed_keywords_of
 from ..errors import InvalidSearchOptionError
+from ..games._import_path import Unresolved, resolve
 
 Options = tuple[tuple[str, Any], ...]
 """A searcher's options as ``(name, value)`` pairs, in the order given."""
@@ -115,18 +115,17 @@ def parse_value(text: str, where: str) -> Any:
 
 
 def _imported(path: str, where: str) -> Any:
-    module_name, _, attribute = path.partition(":")
     try:
-        found: Any = importlib.import_module(module_name)
-    except Exception as exc:  # ImportError, or the module failed while it ran
+        return resolve(path)
+    except Unresolved as unresolved:
+        module_name, exc = unresolved.module, unresolved.cause
+        if exc is None:
+            raise InvalidSearchOptionError(
+                f"{where}: {module_name!r} has no {unresolved.attribute!r}"
+            ) from None
         raise InvalidSearchOptionError(
             f"{where}: cannot import {module_name!r} ({type(exc).__name__}: {exc})"
         ) from exc
-    for part in attribute.split("."):
-        if not hasattr(found, part):
-            raise InvalidSearchOptionError(f"{where}: {module_name!r} has no {attribute!r}")
-        found = getattr(found, part)
-    return found
 
 
 def describe(options: Options) -> str:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import cast
 
 from ..errors import IllegalActionError
 from ..game import Player
 from ..result import SearchResult
 from ._bitboard import completions_on, has_four, window_score
 from ._end_flags import flagged_utility, flagged_winner
+from ._parameters import check_size
 
 try:  # mypyc reads the decorator at compile time; at run time it does nothing
     from mypy_extensions import mypyc_attr
@@ -87,11 +87,8 @@ class ConnectFour:
     # The arguments are checked here, not by their annotations: in the compiled build a
     # compiled function refuses a wrong type with a bare TypeError before its body runs.
     def __init__(self, width: object = 7, height: object = 6) -> None:
-        for name, value in (("width", width), ("height", height)):
-            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 16:
-                raise ValueError(f"ConnectFour: {name} must be an int from 1 to 16, got {value!r}")
-        self.width: int = cast(int, width)
-        self.height: int = cast(int, height)
+        self.width: int = check_size("ConnectFour", "width", width, 1, 16)
+        self.height: int = check_size("ConnectFour", "height", height, 1, 16)
         self._lay_out(self.width, self.height)
 
     def _lay_out(self, width: int, height: int) -> None:

@@ -8,6 +8,7 @@ from typing import NamedTuple
 
 from ..errors import GameProtocolError, IllegalActionError
 from ..game import CHANCE, Player
+from ._parameters import check_size
 
 __all__ = ["Hog", "HogState"]
 
@@ -68,20 +69,10 @@ class Hog:
     def __init__(
         self, goal: int = 10, die_sides: int = 4, max_dice: int = 2, turns: int = 2
     ) -> None:
-        for name, value, least, most in (
-            ("goal", goal, 1, 100_000),
-            ("die_sides", die_sides, 2, 100),
-            ("max_dice", max_dice, 1, 20),
-            ("turns", turns, 1, 1000),
-        ):
-            if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
-                raise ValueError(
-                    f"Hog: {name} must be an int from {least} to {most:,}, got {value!r}"
-                )
-        self.goal = goal
-        self.die_sides = die_sides
-        self.max_dice = max_dice
-        self.turns = turns
+        self.goal = check_size("Hog", "goal", goal, 1, 100_000)
+        self.die_sides = check_size("Hog", "die_sides", die_sides, 2, 100)
+        self.max_dice = check_size("Hog", "max_dice", max_dice, 1, 20)
+        self.turns = check_size("Hog", "turns", turns, 1, 1000)
         self._choices = tuple(range(1, max_dice + 1))
         self._outcomes = {dice: _points(dice, die_sides) for dice in self._choices}
 

@@ -6,6 +6,7 @@ from typing import NamedTuple
 
 from ..errors import GameProtocolError, IllegalActionError
 from ..game import CHANCE, Player
+from ._parameters import check_size
 
 __all__ = ["Pig", "PigState"]
 
@@ -65,16 +66,8 @@ class Pig:
     num_players = 2
 
     def __init__(self, goal: int = 100, die_sides: int = 6) -> None:
-        if isinstance(goal, bool) or not isinstance(goal, int) or not 1 <= goal <= 100_000:
-            raise ValueError(f"Pig: goal must be an int from 1 to 100,000, got {goal!r}")
-        if (
-            isinstance(die_sides, bool)
-            or not isinstance(die_sides, int)
-            or not 2 <= die_sides <= 1000
-        ):
-            raise ValueError(f"Pig: die_sides must be an int from 2 to 1,000, got {die_sides!r}")
-        self.goal = goal
-        self.die_sides = die_sides
+        self.goal = check_size("Pig", "goal", goal, 1, 100_000)
+        self.die_sides = check_size("Pig", "die_sides", die_sides, 2, 1000)
         self._faces = tuple(range(1, die_sides + 1))
         self._outcomes = tuple((face, 1 / die_sides) for face in self._faces)
 

@@ -8,6 +8,7 @@ from functools import lru_cache
 from ..errors import IllegalActionError
 from ..game import Player
 from ._end_flags import flagged_utility, flagged_winner
+from ._parameters import check_size
 
 __all__ = ["TicTacToe"]
 
@@ -51,8 +52,7 @@ class TicTacToe:
     depth-limited search must stay within [-1, 1]."""
 
     def __init__(self, size: int = 3, k: int | None = None) -> None:
-        if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= 16:
-            raise ValueError(f"TicTacToe: size must be an int from 1 to 16, got {size!r}")
+        check_size("TicTacToe", "size", size, 1, 16)
         k = size if k is None else k
         if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= size:
             raise ValueError(f"TicTacToe: k must be an int from 1 to size={size}, got {k!r}")

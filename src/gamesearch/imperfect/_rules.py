@@ -6,17 +6,7 @@ Private to :mod:`gamesearch.imperfect`.
 from __future__ import annotations
 
 from ..errors import GameProtocolError, IllegalActionError
-
-
-def check_size(game: str, name: str, value: object, low: int, high: int) -> int:
-    """``value``, a game's parameter, if it is an int from ``low`` to ``high``.
-
-    Raises:
-        ValueError: it is not (a bool is not an int here).
-    """
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ValueError(f"{game}: {name} must be an int from {low} to {high}, got {value!r}")
-    return value
+from ..games._parameters import check_size as check_size  # the same check as the other games'
 
 
 def check_legal(game: str, legal: tuple[object, ...], action: object) -> None:
