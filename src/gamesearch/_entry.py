@@ -6,11 +6,10 @@ the observer: each checked once, before the search loop starts.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import Any, NamedTuple, TypeVar
 
-from ._validation import is_player, mover_error
+from ._validation import is_player, is_positive_number, mover_error
 from .capabilities import Capabilities
 from .errors import (
     GameProtocolError,
@@ -227,12 +226,7 @@ def check_time_limit(searcher: str, time_limit: object) -> None:
 
     The seconds must be a finite int or float (not a ``bool``).
     """
-    if time_limit is not None and (
-        isinstance(time_limit, bool)
-        or not isinstance(time_limit, (int, float))
-        or not time_limit > 0
-        or math.isinf(time_limit)
-    ):
+    if time_limit is not None and not is_positive_number(time_limit):
         raise InvalidSearchOptionError(
             f"{searcher}: time_limit must be a finite number of seconds > 0, not {time_limit!r}"
         )

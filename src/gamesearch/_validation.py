@@ -13,6 +13,7 @@ gets a :class:`~gamesearch.GameSearchError` that names the member and the state,
 from __future__ import annotations
 
 import copy
+import math
 import random
 import sys
 from collections.abc import Callable, Iterable, Iterator
@@ -38,6 +39,7 @@ __all__ = [
     "children_fault",
     "cycle_error",
     "is_player",
+    "is_positive_number",
     "mover_error",
     "mutation_error",
     "nan_error",
@@ -308,6 +310,15 @@ def unchanged(state: object) -> Iterator[None]:
         check_unchanged(state, taken, exc)
         raise
     check_unchanged(state, taken)
+
+
+def is_positive_number(value: object) -> bool:
+    """Whether ``value`` is a finite int or float > 0 (not a ``bool``): seconds, a margin."""
+    return (
+        not isinstance(value, bool)
+        and isinstance(value, (int, float))
+        and 0 < value < math.inf
+    )
 
 
 def is_player(mover: object, players: int, *, chance: bool) -> bool:

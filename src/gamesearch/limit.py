@@ -16,9 +16,9 @@ Example:
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
+from ._validation import is_positive_number
 from .errors import InvalidSearchOptionError
 
 __all__ = ["Limit"]
@@ -62,14 +62,9 @@ class Limit:
                 raise InvalidSearchOptionError(
                     f"Limit: {name} must be an int >= 1 or None, not {count!r}"
                 )
-        seconds = self.time
-        if seconds is not None and (
-            isinstance(seconds, bool)
-            or not isinstance(seconds, (int, float))
-            or not 0 < seconds < math.inf
-        ):
+        if self.time is not None and not is_positive_number(self.time):
             raise InvalidSearchOptionError(
-                f"Limit: time must be a finite number of seconds > 0 or None, not {seconds!r}"
+                f"Limit: time must be a finite number of seconds > 0 or None, not {self.time!r}"
             )
 
     def __repr__(self) -> str:

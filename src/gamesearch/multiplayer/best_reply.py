@@ -58,8 +58,7 @@ def best_reply(
     Args:
         game: A game of one or more players; with three or more, a :class:`PassingGame`.
         state: The root; ``None`` means ``game.initial_state()``.
-        limit: The limits as one value: ``Limit(depth=N)`` is ``depth=N`` (a
-            :class:`~gamesearch.Limit` with any other field is refused by name).
+        limit: A :class:`~gamesearch.Limit`: ``Limit(depth=N)`` is ``depth=N``.
         depth: Plies of the best-reply tree to search, a MAX or a MIN layer each (an int
             >= 1), or ``None`` to search to terminal states.
         evaluate: ``evaluate(state, player)``, the estimated utility for ``player`` of a

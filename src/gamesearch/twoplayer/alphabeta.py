@@ -53,8 +53,7 @@ def alphabeta(
     Args:
         game: A two-player game.
         state: The root; ``None`` means ``game.initial_state()``.
-        limit: The limits as one value: ``Limit(depth=N)`` is ``depth=N`` (a
-            :class:`~gamesearch.Limit` with any other field is refused by name).
+        limit: A :class:`~gamesearch.Limit`: ``Limit(depth=N)`` is ``depth=N``.
         depth: Plies to search, as for :func:`minimax`.
         evaluate: The evaluation at the depth limit, as for :func:`minimax`.
         order: ``order(state, actions)``, the legal ``actions`` of ``state`` in the order to

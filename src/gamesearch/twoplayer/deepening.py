@@ -12,7 +12,7 @@ from typing import Any
 
 from .._entry import check_count, check_time_limit, check_trace, merge_limit, prepare
 from .._recursion import on_fresh_stack, recursion_guard
-from .._validation import check_unchanged, snapshot
+from .._validation import check_unchanged, is_positive_number, snapshot
 from ..book import Book, book_evaluation, book_result, check_book
 from ..capabilities import Capabilities
 from ..errors import BlindSearchWarning, InvalidSearchOptionError
@@ -530,11 +530,7 @@ def _check_switches(
         ("aspiration", aspiration, "the window's half-width"),
         ("singular", singular, "the margin a singular move leads by"),
     ):
-        if margin is not None and (
-            isinstance(margin, bool)
-            or not isinstance(margin, (int, float))
-            or not 0 < margin < math.inf
-        ):
+        if margin is not None and not is_positive_number(margin):
             raise InvalidSearchOptionError(
                 f"{_SEARCHER}: {name} must be a finite number > 0 ({meaning}, in utility units) "
                 f"or None, not {margin!r}"

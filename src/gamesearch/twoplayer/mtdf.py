@@ -67,8 +67,7 @@ def mtdf(
     Args:
         game: A two-player game.
         state: The root; ``None`` means ``game.initial_state()``.
-        limit: The limits as one value: ``Limit(depth=N)`` is ``depth=N`` (a
-            :class:`~gamesearch.Limit` with any other field is refused by name).
+        limit: A :class:`~gamesearch.Limit`: ``Limit(depth=N)`` is ``depth=N``.
         depth: Plies to search (an int >= 1), or ``None`` to search to terminal states.
         first_guess: Where the first null window goes (for the player to move at ``state``):
             the closer to the value, the fewer passes; the value of a shallower search is a

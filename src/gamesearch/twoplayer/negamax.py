@@ -44,8 +44,7 @@ def negamax(
     Args:
         game: A two-player zero-sum game.
         state: The root; ``None`` means ``game.initial_state()``.
-        limit: The limits as one value: ``Limit(depth=N)`` is ``depth=N`` (a
-            :class:`~gamesearch.Limit` with any other field is refused by name).
+        limit: A :class:`~gamesearch.Limit`: ``Limit(depth=N)`` is ``depth=N``.
         depth: As for :func:`alphabeta`.
         evaluate: As for :func:`alphabeta`.
         order: As for :func:`alphabeta`.
