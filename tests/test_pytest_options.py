@@ -35,3 +35,31 @@ def test_ci_runs_the_readmes_test_command_and_xdist_is_in_the_dev_extra():
     assert command in ci
     dev = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
     assert any(requirement.startswith("pytest-xdist") for requirement in dev["dev"])
+
+
+def _root_conftest():  # type: ignore[no-untyped-def]
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("root_conftest", ROOT / "conftest.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize(
+    ("given", "parallel"),
+    [
+        ({}, True),  # python -m pytest: the whole suite, on every core
+        ({"xdist": False}, False),  # pytest-xdist not installed, or -p no:xdist
+        ({"numprocesses": 0}, False),  # -n 0: one process, asked for
+        ({"numprocesses": 3}, False),  # -n 3: the caller's own number
+        ({"paths": ["tests/test_limit.py"]}, False),  # chosen tests start at once
+        ({"usepdb": True}, False),  # --pdb needs one process
+        ({"worker": True}, False),  # a worker never starts workers
+    ],
+)
+def test_the_default_run_is_parallel_where_xdist_is_installed(given, parallel):  # type: ignore[no-untyped-def]
+    default = {"xdist": True, "numprocesses": None, "paths": [], "usepdb": False, "worker": False}
+    assert _root_conftest().parallel_by_default(**{**default, **given}) is parallel
