@@ -356,7 +356,6 @@ def test_iterative_deepening_signature():
                 ("extend", None),
                 ("reductions", False),
                 ("singular", None),
-                ("max_depth", None),
             ]
         ],
     ]

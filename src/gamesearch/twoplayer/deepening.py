@@ -10,6 +10,7 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
+from .._deprecation import renamed_keyword
 from .._entry import check_count, check_time_limit, check_trace, merge_limit, prepare
 from .._recursion import on_fresh_stack, recursion_guard
 from .._validation import check_unchanged, is_positive_number, snapshot
@@ -35,6 +36,7 @@ _WATCH_CYCLES_FROM = 64
 """Without limits, iterations deeper than this watch their line for a repeated state."""
 
 
+@renamed_keyword("iterative_deepening", "max_depth", "depth", "depth, as every searcher calls it")
 def iterative_deepening(
     game: Game[S, A],
     state: S | None = None,
@@ -55,7 +57,6 @@ def iterative_deepening(
     extend: Callable[[S, A, S], int] | None = None,
     reductions: bool = False,
     singular: float | None = None,
-    max_depth: int | None = None,
 ) -> SearchResult[A]:
     """Search to depth 1, 2, 3, ... until a limit is reached or the value is proven.
 
@@ -134,7 +135,6 @@ def iterative_deepening(
             verification is shallower and the margin a guess, so the value is that of an
             uneven search, not alpha-beta's); exact when solving without limits (no depth
             limit, no extension) and for proven values.
-        max_depth: The old name of ``depth``: deprecated (a ``DeprecationWarning``).
 
     Returns:
         The deepest completed iteration's result; its ``stats`` count the work of every
@@ -169,7 +169,6 @@ def iterative_deepening(
         (True, 1)
     """
     started = time.perf_counter()
-    depth = _renamed_depth(depth, max_depth)
     depth, time_limit, node_limit, _ = merge_limit(
         "iterative_deepening", limit, "depth time nodes",
         depth=depth, time_limit=time_limit, node_limit=node_limit,
@@ -437,27 +436,6 @@ def _first_of_equals(
         game, root, first, table, depth=depth, started=started, deadline=deadline,
         capabilities=capabilities,
     )  # fmt: skip
-
-
-def _renamed_depth(depth: int | None, max_depth: int | None) -> int | None:
-    """``depth``, or the value of its deprecated old name ``max_depth``.
-
-    Raises:
-        InvalidSearchOptionError: both are given, with different values.
-    """
-    if max_depth is None:
-        return depth
-    warnings.warn(
-        "iterative_deepening: max_depth= is deprecated; use depth=, as every searcher does",
-        DeprecationWarning,
-        stacklevel=3,
-    )
-    if depth is not None and depth != max_depth:
-        raise InvalidSearchOptionError(
-            f"{_SEARCHER}: depth={depth!r} and max_depth={max_depth!r} disagree; max_depth is "
-            "the old name of depth: give depth only"
-        )
-    return max_depth
 
 
 def _aspired(
