@@ -75,3 +75,22 @@ def test_the_odds_of_a_deal_add_up_to_one():
         odds = deal_odds(SMALL, deal, honest)
         assert min(odds) >= 0
         assert sum(odds) == pytest.approx(1.0)
+
+
+@pytest.mark.slow
+def test_no_honest_player_beats_a_random_one_on_90_percent_of_the_default_deals():
+    """The best response to random wins 77% of the deals of ``OhHell()``; seeing every card, 92%.
+
+    The issue's 90% of deals (against random, from both seats) is out of the reach of any player
+    who sees only what a player sees: the best response has the most expected utility of all
+    of them, and wins about 77 deals in 100 (alternating best responses aimed at the deals won
+    themselves reach about 79, bench/README.md). A player who sees every card wins about 92.
+    """
+    game = OhHell()
+    deals = all_deals(game)
+    assert len(deals) == game.deals() == 1680
+    honest = (HonestBestResponse(game, 0), HonestBestResponse(game, 1))
+    cheater = (Cheater(game, 0), Cheater(game, 1))
+    won = statistics.fmean(deal_odds(game, deal, honest)[0] for deal in deals)
+    seeing = statistics.fmean(deal_odds(game, deal, cheater)[0] for deal in deals)
+    assert 0.7 < won < 0.8 < 0.9 < seeing
