@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import Any
 
@@ -100,12 +100,16 @@ class HonestBestResponse:
     """A best response of ``seat`` to a uniformly random opponent, on what ``seat`` sees.
 
     Computed lazily, one hand of ``seat`` at a time (the worlds of a hand are all the deals in
-    which it holds that hand): :meth:`value` of a hand is its expected utility, and calling the
-    object with a state plays the best response's action there.
+    which it holds that hand): :meth:`value` of a hand is its expected payoff, and calling the
+    object with a state plays the best response's action there. The payoff of a final state is
+    ``seat``'s utility, or ``payoff(state, utility)`` when given (see :func:`duplicate_ascent`).
     """
 
-    def __init__(self, game: Any, seat: int) -> None:
+    def __init__(
+        self, game: Any, seat: int, payoff: Callable[[Any, float], float] | None = None
+    ) -> None:
         self.game, self.seat = game, seat
+        self.payoff = payoff or (lambda state, utility: utility)
         self.choice: dict[Any, Any] = {}
         """Each information set of ``seat`` solved so far to the action the response plays."""
         self.values: dict[tuple[int, ...], float] = {}
@@ -124,7 +128,9 @@ class HonestBestResponse:
         game, seat = self.game, self.seat
         first = worlds[0][0]
         if game.is_terminal(first):
-            return sum(weight * game.utility(state, seat) for state, weight in worlds)
+            return sum(
+                weight * self.payoff(state, game.utility(state, seat)) for state, weight in worlds
+            )
         if game.to_move(first) == seat:
             best, chosen = -float("inf"), None
             for action in game.actions(first):
@@ -166,3 +172,38 @@ def all_deals(game: Any) -> list[tuple[tuple[int, ...], ...]]:
         for first in itertools.combinations(deck, game.hand)
         for deal in worlds_of(game, 0, first)
     ]
+
+
+def duplicate_ascent(game: Any, rounds: int) -> Iterator[tuple[int, int, float]]:
+    """Honest players aimed at the deals won, not at utility: ``(round, seat, won share)`` each.
+
+    Starting from the two best responses (round -1, seat -1), each round replaces one seat's
+    player and then the other's by a best response, on what that seat sees, whose payoff is the
+    odds that the deal is won over both seats given the other seat's current player (a function
+    of the deal, so still a payoff of the final state). Every step can only raise the share of
+    deals won over all deals, and each share is that of an honest pair of players: a lower
+    bound of the best pair's.
+    """
+    deals = all_deals(game)
+    players: list[Policy] = [HonestBestResponse(game, 0), HonestBestResponse(game, 1)]
+    start = sum(deal_odds(game, deal, (players[0], players[1]))[0] for deal in deals)
+    yield -1, -1, start / len(deals)
+    for round_ in range(rounds):
+        for seat in (0, 1):
+            other = 1 - seat
+            theirs = {
+                deal: outcomes(game, deal_state(game, deal), other, players[other])
+                for deal in deals
+            }
+
+            def won(state: Any, utility: float, theirs: Any = theirs) -> float:
+                odds = theirs[state.hands[:2]]
+                return float(sum(p for v, p in odds.items() if utility + v > 0))
+
+            response = HonestBestResponse(game, seat, won)
+            for hand in {deal[seat] for deal in deals}:
+                response.value(hand)
+            players[seat] = response
+            pair = (players[0], players[1])
+            share = sum(deal_odds(game, deal, pair)[0] for deal in deals) / len(deals)
+            yield round_, seat, share

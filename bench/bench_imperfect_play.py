@@ -18,6 +18,10 @@ Lines (JSON, one dict per line on stdout):
   best any honest player does in expectation) and by ``cheater`` (expectimax on the true deal:
   it sees every card). With ``--all-deals``, a second pair of lines over every deal of the game
   (about a minute for ``OhHell()``; far longer for ``--hand 4``).
+- ``imperfect_play.ascent``, with ``--ascent N``: honest players aimed at the deals won rather
+  than at utility (``_ohhell_bounds.duplicate_ascent``: N rounds of best responses, seat by
+  seat, to the other seat's player), the share of every deal their pair wins after each step
+  (about five minutes for ``OhHell()`` and 3 rounds).
 - ``imperfect_play.match``: PIMC against ISMCTS in one :func:`~gamesearch.tournament`
   (seats alternating), its wins, draws and losses as the tournament reports them, PIMC's score
   (a draw counts half) and its 95% Wilson interval (``gamesearch match``'s).
@@ -30,7 +34,7 @@ figures of a full run are reported, not enforced (the slow tests enforce 90% on
 ``OhHell(hand=4)``, and that no honest player reaches it on ``OhHell()``).
 
 Usage: ``python bench/bench_imperfect_play.py [--quick] [--seed N] [--hand N] [--worlds N]
-[--iterations N] [--deals N] [--all-deals]``
+[--iterations N] [--deals N] [--all-deals] [--ascent N]``
 """
 
 from __future__ import annotations
@@ -41,7 +45,7 @@ import time
 from typing import Any
 
 from _common import emit, emit_env
-from _ohhell_bounds import Cheater, HonestBestResponse, all_deals, deal_odds
+from _ohhell_bounds import Cheater, HonestBestResponse, all_deals, deal_odds, duplicate_ascent
 
 from gamesearch import random_player, tournament
 from gamesearch.cli._match import wilson
@@ -107,6 +111,7 @@ def main() -> None:
     parser.add_argument("--worlds", type=int, help="PIMC's worlds a move")
     parser.add_argument("--iterations", type=int, help="ISMCTS's iterations a move")
     parser.add_argument("--all-deals", action="store_true", help="the references on every deal")
+    parser.add_argument("--ascent", type=int, default=0, help="rounds of duplicate_ascent")
     args = parser.parse_args()
     settings = dict(SETTINGS["quick" if args.quick else "full"])
     given = ("deals", "worlds", "iterations")
@@ -138,6 +143,13 @@ def main() -> None:
     reference(game, deals, references, "the deals above")
     if args.all_deals:
         reference(game, all_deals(game), references, "every deal")
+    if args.ascent:
+        started = time.perf_counter()
+        for round_, seat, share in duplicate_ascent(game, args.ascent):
+            emit(
+                bench="imperfect_play.ascent", round=round_, seat=seat, won_share=round(share, 4),
+                seconds=round(time.perf_counter() - started, 2),
+            )  # fmt: skip
     started = time.perf_counter()
     match = tournament(game, [pimc, ismcts], games=settings["games"], seed=args.seed)
     played_games = match.wins[0] + match.draws[0] + match.losses[0]

@@ -8,6 +8,7 @@ checked here against the library's own :func:`~gamesearch.imperfect.best_respons
 
 from __future__ import annotations
 
+import itertools
 import statistics
 import sys
 from pathlib import Path
@@ -24,6 +25,7 @@ from _ohhell_bounds import (  # bench/ is not a package
     all_deals,
     deal_odds,
     deal_state,
+    duplicate_ascent,
     outcomes,
 )
 
@@ -94,3 +96,11 @@ def test_no_honest_player_beats_a_random_one_on_90_percent_of_the_default_deals(
     won = statistics.fmean(deal_odds(game, deal, honest)[0] for deal in deals)
     seeing = statistics.fmean(deal_odds(game, deal, cheater)[0] for deal in deals)
     assert 0.7 < won < 0.8 < 0.9 < seeing
+
+
+def test_players_aimed_at_the_deals_won_win_no_fewer_deals():
+    steps = list(duplicate_ascent(SMALL, 2))
+    shares = [share for _, _, share in steps]
+    assert [(r, s) for r, s, _ in steps] == [(-1, -1), (0, 0), (0, 1), (1, 0), (1, 1)]
+    assert all(later >= earlier - 1e-12 for earlier, later in itertools.pairwise(shares))
+    assert 0 < shares[0] < 1
