@@ -21,7 +21,7 @@ Lines (JSON, one dict per line on stdout):
 - ``imperfect_play.ascent``, with ``--ascent N``: honest players aimed at the deals won rather
   than at utility (``_ohhell_bounds.duplicate_ascent``: N rounds of best responses, seat by
   seat, to the other seat's player), the share of every deal their pair wins after each step
-  (about five minutes for ``OhHell()`` and 3 rounds).
+  (about two minutes for ``OhHell()`` and 3 rounds).
 - ``imperfect_play.match``: PIMC against ISMCTS in one :func:`~gamesearch.tournament`
   (seats alternating), its wins, draws and losses as the tournament reports them, PIMC's score
   (a draw counts half) and its 95% Wilson interval (``gamesearch match``'s).
