@@ -8,7 +8,9 @@ Lines (JSON, one dict per line on stdout):
   ``ismcts_vs_bot`` (the library's :class:`~gamesearch.imperfect.ISMCTSPlayer` through
   :class:`~gamesearch.adapters.openspiel.OpenSpielGame` against ``pyspiel.ISMCTSBot``) and
   ``bot_vs_bot`` (two ISMCTSBots with different seeds: the noise reference, whose true mean is
-  0). ``mean`` is the first player's mean return per hand, in chips (Leduc's antes are 1 chip),
+  0), and ``bot_vs_bot_c2`` (ISMCTSBot at the constant against ISMCTSBot at 2, OpenSpiel's
+  examples' value: whether the constant suits the bot; with ``--uct-c 2`` it is left out).
+  ``mean`` is the first player's mean return per hand, in chips (Leduc's antes are 1 chip),
   with its 95% interval (normal approximation over the deals); ``won``, ``tied`` and ``lost``
   count the deals by the first player's return summed over both seats.
 
@@ -23,7 +25,7 @@ UCT constant; ISMCTSBot samples its move from its root's visit counts (OpenSpiel
 With ``--quick``, 20 deals: a smoke run, whose figures mean little. Without OpenSpiel
 (``pip install "gamesearch[openspiel]"``), one JSON line says so and the script exits 0.
 
-Usage: ``python bench/bench_ismcts_openspiel.py [--quick] [--deals N] [--seed N]``
+Usage: ``python bench/bench_ismcts_openspiel.py [--quick] [--deals N] [--seed N] [--uct-c C]``
 """
 
 from __future__ import annotations
@@ -41,17 +43,21 @@ from _common import emit, emit_env, fail
 GAME = "leduc_poker"
 ITERATIONS = 300
 """Simulations per move, for both searchers."""
-UCT_C = 2.0
+UCT_C = 8.0
 """The UCT exploration constant of both searchers (the same formula in both:
-``mean + c * sqrt(ln N / n)``); 2 is the value of OpenSpiel's ISMCTS examples."""
+``mean + c * sqrt(ln N / n)``), for Leduc's returns of up to 13 chips a hand. ISMCTSBot plays
+as well at 8 as at 2 (the value of OpenSpiel's ISMCTS examples; ``--uct-c 2``), the library
+better (see bench/README.md)."""
+OPENSPIEL_C = 2.0
+"""The UCT constant of OpenSpiel's ISMCTS examples."""
 DEALS = {"full": 500, "quick": 20}
 
 
-def bot(pyspiel: Any, seed: int) -> Callable[[Any], int]:
+def bot(pyspiel: Any, seed: int, uct_c: float) -> Callable[[Any], int]:
     """A ``pyspiel.ISMCTSBot`` seeded with ``seed``: a function from a pyspiel state to a move."""
     evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
     searcher = pyspiel.ISMCTSBot(
-        seed, evaluator, UCT_C, ITERATIONS, -1,
+        seed, evaluator, uct_c, ITERATIONS, -1,
         pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT, False, False,
     )  # fmt: skip
 
@@ -134,6 +140,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--deals", type=int, help="deals to play (default 500; 20 with --quick)")
     parser.add_argument("--seed", type=int, default=29)
+    parser.add_argument("--uct-c", type=float, default=UCT_C, help="both searchers' constant")
     args = parser.parse_args()
     deals = args.deals if args.deals is not None else DEALS["quick" if args.quick else "full"]
     if deals < 1:
@@ -151,18 +158,21 @@ def main() -> None:
     game = OpenSpielGame(GAME)
 
     def library(seed: int) -> Callable[[Any], int]:
-        return ISMCTSPlayer(game, iterations=ITERATIONS, exploration=UCT_C, rng=seed)
+        return ISMCTSPlayer(game, iterations=ITERATIONS, exploration=args.uct_c, rng=seed)
 
-    def openspiel(seed: int) -> Callable[[Any], int]:
-        move = bot(pyspiel, seed)
+    def openspiel(seed: int, uct_c: float = args.uct_c) -> Callable[[Any], int]:
+        move = bot(pyspiel, seed, uct_c)
         return lambda state: move(state.to_pyspiel())
 
-    for pairing, first in (("ismcts_vs_bot", library), ("bot_vs_bot", openspiel)):
+    pairings = [("ismcts_vs_bot", library, openspiel), ("bot_vs_bot", openspiel, openspiel)]
+    if args.uct_c != OPENSPIEL_C:
+        pairings.append(("bot_vs_bot_c2", openspiel, lambda seed: openspiel(seed, OPENSPIEL_C)))
+    for pairing, first, second in pairings:
         started = time.perf_counter()
-        returns = match(game, deals, args.seed, first, openspiel)
+        returns = match(game, deals, args.seed, first, second)
         emit(
             bench="ismcts_openspiel.match", pairing=pairing, game=GAME, deals=deals,
-            hands=2 * deals, iterations=ITERATIONS, uct_c=UCT_C, **summary(returns),
+            hands=2 * deals, iterations=ITERATIONS, uct_c=args.uct_c, **summary(returns),
             seconds=round(time.perf_counter() - started, 2),
         )  # fmt: skip
 

@@ -4,9 +4,10 @@ Every deal is played twice with the same cards, the searcher in seat 0 and then 
 tournaments with the same seed and fixed seats, whose game ``g`` draws the same deal. The
 searcher beats random on a deal when its utility summed over both seats is above 0 (zero-sum).
 ``OhHell(hand=4)``: one card of the nine stays face down, so a player does not know which four
-of the five cards it cannot see the other holds. (On the default three-card hands, with three
-cards face down, both beat random on about three deals in four; a player who sees every card,
-alpha-beta on the true deal, on 95 of 100.)
+of the five cards it cannot see the other holds: there the best response to random (exact, on
+what a player sees) wins 90.3% of the deals. On the default three-card hands, with three cards
+face down, it wins 77.3% and no player who does not see the cards reaches 90%
+(test_ohhell_bounds.py); PIMC and ISMCTS beat random on about three deals in four there.
 """
 
 from __future__ import annotations
