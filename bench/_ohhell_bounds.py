@@ -10,7 +10,7 @@ plays every legal bid and card with equal odds (as :func:`gamesearch.random_play
   and maximises its expected utility against the random player: at each of its information
   sets, the action of highest value summed over the deals it cannot tell apart, each weighed
   by the odds that chance and the random player lead there (a best response, found bottom-up
-  over the worlds of its hand; see :mod:`gamesearch.imperfect.best_response`). No honest
+  over the worlds of its hand; see :mod:`gamesearch.imperfect.best_responses`). No honest
   player has a higher expected utility against random, so no search (PIMC, ISMCTS) can.
 
 For a deal, :func:`duplicate_odds` gives the exact odds that a player, playing the deal from

@@ -7,11 +7,14 @@ packages stay as aliases: importing one warns once, and each module of the new p
 importable under the old name too (``from gamesearch.solve.solution import Solution``), as the
 same module object, not a copy, so that classes keep one identity. Likewise the modules of the
 functions ``gamesearch.play`` and ``gamesearch.tournament`` are now :mod:`gamesearch.playing`
-and :mod:`gamesearch.tournaments`; the old modules re-export their public names and warn.
+and :mod:`gamesearch.tournaments`, and six modules of :mod:`gamesearch.imperfect` named like
+the function each defines (``cfr.py`` is now ``regret.py``, and so on: :data:`RENAMED_MODULES`);
+the old modules re-export their public names and warn.
 
 The import system binds a submodule, once loaded, as an attribute of its parent, which would
 replace the function ``gamesearch.solve`` with the alias package the first time old code
-imports it; :class:`Package`, the class of the ``gamesearch`` module, keeps the function.
+imports it; :class:`Package`, the class of the ``gamesearch`` module and of
+``gamesearch.imperfect``, keeps the function.
 
 A keyword argument means one thing across the library too (docs/reference.md, "One word, one
 meaning"); where a searcher used a word in another sense, its keyword was renamed, and
@@ -44,25 +47,40 @@ __all__ = [
     "warn_deprecated_module",
 ]
 
-RENAMED_PACKAGES = {"solve": "solving", "mcts": "montecarlo"}
-"""The renamed subpackages of ``gamesearch``: old name to new. The old names are functions."""
+RENAMED_PACKAGES = {
+    "gamesearch.solve": "gamesearch.solving",
+    "gamesearch.mcts": "gamesearch.montecarlo",
+}
+"""The renamed subpackages, by dotted name: old to new. The old names are functions."""
 
-RENAMED_MODULES = {"play": "playing", "tournament": "tournaments"}
-"""The renamed modules of ``gamesearch``: old name to new. The old names are functions."""
+RENAMED_MODULES = {
+    "gamesearch.play": "gamesearch.playing",
+    "gamesearch.tournament": "gamesearch.tournaments",
+    "gamesearch.imperfect.best_response": "gamesearch.imperfect.best_responses",
+    "gamesearch.imperfect.cfr": "gamesearch.imperfect.regret",
+    "gamesearch.imperfect.convergence": "gamesearch.imperfect.convergence_curves",
+    "gamesearch.imperfect.ismcts": "gamesearch.imperfect.information_set_mcts",
+    "gamesearch.imperfect.mccfr": "gamesearch.imperfect.sampled_regret",
+    "gamesearch.imperfect.pimc": "gamesearch.imperfect.world_sampling",
+}
+"""The renamed modules, by dotted name: old to new. The old names are functions."""
 
 
 class Package(types.ModuleType):
-    """The class of the ``gamesearch`` module: the functions keep the names of renamed packages.
+    """The class of a package whose functions keep the names of its renamed modules.
 
-    Setting a module object as ``gamesearch.solve``, ``gamesearch.mcts``, ``gamesearch.play`` or
-    ``gamesearch.tournament`` is ignored: it is the import system binding the deprecated alias
-    (``gamesearch/solve/``, ``gamesearch/play.py``) to its parent.
+    ``gamesearch`` and ``gamesearch.imperfect`` are of this class. Setting a module object as
+    the attribute of a name in :data:`RENAMED_PACKAGES` or :data:`RENAMED_MODULES`
+    (``gamesearch.solve``, ``gamesearch.play``, ``gamesearch.imperfect.cfr``, ...) is ignored:
+    it is the import system binding the deprecated alias (``gamesearch/solve/``,
+    ``gamesearch/play.py``, ``gamesearch/imperfect/cfr.py``) to its parent, over the function.
     Any other value is set as usual. (Python's data model lets a module's ``__class__`` be
     replaced by a subclass of :class:`types.ModuleType` for this kind of customisation.)
     """
 
     def __setattr__(self, name: str, value: object) -> None:
-        renamed = name in RENAMED_PACKAGES or name in RENAMED_MODULES
+        dotted = f"{self.__name__}.{name}"
+        renamed = dotted in RENAMED_PACKAGES or dotted in RENAMED_MODULES
         if renamed and isinstance(value, types.ModuleType):
             return
         super().__setattr__(name, value)

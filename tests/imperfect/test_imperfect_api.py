@@ -62,10 +62,10 @@ PUBLIC = [
 ALIASES = {
     "FileFormat": "strategy_file.py",
     "InfoSetKey": "protocol.py",
-    "Scheme": "mccfr.py",
+    "Scheme": "sampled_regret.py",
     "Strategy": "protocol.py",
-    "Variant": "cfr.py",
-    "WorldSearcher": "pimc.py",
+    "Variant": "regret.py",
+    "WorldSearcher": "world_sampling.py",
 }
 """Names that are type aliases, documented by the string after their assignment."""
 

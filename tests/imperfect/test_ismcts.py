@@ -12,7 +12,7 @@ from gamesearch import mcts, minimax
 from gamesearch.errors import GameProtocolError, InvalidSearchOptionError, NotAGameError
 from gamesearch.games import GameTree, TicTacToe
 from gamesearch.imperfect import ISMCTSPlayer, LeducPoker, OhHell, ismcts
-from gamesearch.imperfect.ismcts import _Search
+from gamesearch.imperfect.information_set_mcts import _Search
 
 QS, KS, AS, QH, KH, AH, QD, KD, AD = range(9)
 

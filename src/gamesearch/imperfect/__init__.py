@@ -12,23 +12,34 @@ enumerated once into flat arrays; :func:`best_response`,
 profile exactly; :func:`convergence` and :func:`convergence_svg` draw exploitability against
 iterations; :func:`save_strategy` and :func:`load_strategy` keep a strategy profile as
 JSON or SQLite rows. This family imports only the contract, the shared core and the games.
+
+Each function keeps its name as an attribute of the package, and each module is named for its
+job, so both resolve after ``import gamesearch``: ``gamesearch.imperfect.cfr`` is the function,
+``gamesearch.imperfect.regret.CFRSolver`` a class of its module. The modules that shared their
+function's name (``cfr``, ``mccfr``, ``best_response``, ``ismcts``, ``pimc``, ``convergence``)
+are now ``regret``, ``sampled_regret``, ``best_responses``, ``information_set_mcts``,
+``world_sampling`` and ``convergence_curves``; the old paths still import, with a
+:class:`DeprecationWarning`.
 """
 
-from .best_response import BestResponse, best_response, expected_values, exploitability, nash_conv
-from .cfr import CFRResult, CFRSolver, Variant, cfr
+import sys
+
+from .._deprecation import Package
+from .best_responses import BestResponse, best_response, expected_values, exploitability, nash_conv
 from .conformance import InformationSetReport, check_information_sets
-from .convergence import ConvergenceCurve, convergence, convergence_svg
+from .convergence_curves import ConvergenceCurve, convergence, convergence_svg
 from .hidden_deal import HiddenDealGame, HiddenDealState
-from .ismcts import ISMCTSResult, ismcts
+from .information_set_mcts import ISMCTSResult, ismcts
 from .kuhn import KuhnPoker, KuhnState
 from .leduc import LeducInfoSet, LeducPoker, LeducState
 from .liars_dice import LiarsDice, LiarsDiceState
-from .mccfr import MCCFRResult, MCCFRSolver, Scheme, mccfr
 from .oh_hell import OhHell, OhHellInfoSet, OhHellState
-from .pimc import PIMCResult, WorldSearcher, pimc
 from .players import ISMCTSPlayer, PIMCPlayer, StrategyPlayer
 from .protocol import DeterminizableGame, ImperfectInformationGame, InfoSetKey, Strategy
+from .regret import CFRResult, CFRSolver, Variant, cfr
+from .sampled_regret import MCCFRResult, MCCFRSolver, Scheme, mccfr
 from .strategy_file import FileFormat, load_strategy, save_strategy
+from .world_sampling import PIMCResult, WorldSearcher, pimc
 
 __all__ = [
     "BestResponse",
@@ -77,3 +88,7 @@ __all__ = [
     "pimc",
     "save_strategy",
 ]
+
+# ``gamesearch.imperfect.cfr`` and the other functions stay the functions when old code imports
+# the deprecated modules of those names (see gamesearch._deprecation).
+sys.modules[__name__].__class__ = Package

@@ -1,7 +1,7 @@
 """CFR's inner loop: one player's update of one iteration, over the flat lists of the sequence form.
 
 Kept in a module of its own, with plain typed arguments, so that the compiled build (README,
-Installing) compiles it with mypyc while :mod:`.cfr`, the public API, stays as it is.
+Installing) compiles it with mypyc while :mod:`.regret`, the public API, stays as it is.
 """
 
 from __future__ import annotations

@@ -18,8 +18,8 @@ from ..game import CHANCE
 from ._determinized import check_determinizable
 from ._sampling import generator
 from ._tree import check_imperfect
-from .ismcts import ISMCTSResult, ismcts
-from .pimc import PIMCResult, pimc
+from .information_set_mcts import ISMCTSResult, ismcts
+from .world_sampling import PIMCResult, pimc
 
 __all__ = ["ISMCTSPlayer", "PIMCPlayer", "StrategyPlayer"]
 
