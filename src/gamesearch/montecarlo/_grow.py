@@ -37,15 +37,17 @@ def grow(
     """
     if game.is_terminal(root_state):
         return terminal(game, root_state, settings.players, started, trace)
-    mover = game.to_move(root_state)
-    player = 0 if mover == CHANCE else mover
+    # Not typed Player: compiled by mypyc, a cast would refuse a wrong mover with a bare
+    # TypeError before the search's own check names it.
+    mover: object = game.to_move(root_state)
+    player: Any = 0 if mover == CHANCE else mover
     search = Search(game, settings, generator, player, trace)
     with_prior = settings.prior is not None
     root = None if kept is None else kept.take(game, root_state, with_prior)
     if trace is not None:
         actions = None if mover == CHANCE else tuple(game.actions(root_state))
         kind: NodeKind = "chance" if mover == CHANCE else "max"
-        trace(Enter(root_state, None, 0, mover, kind, None, None, actions))
+        trace(Enter(root_state, None, 0, mover, kind, None, None, actions))  # type: ignore[arg-type]
     if root is None:
         root = search.make(root_state, None, None, player, 0)
     if settings.dirichlet is not None and mover != CHANCE:

@@ -14,16 +14,21 @@ from __future__ import annotations
 import math
 import sys
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, Final, final
 
 from .._recursion import on_fresh_stack
 from .._validation import checked_number, mover_error, no_actions_error, translate
 from ..game import Evaluation, Game, Player, S
 from ._enhanced import Outcome
 
-__all__ = ["children_alphabeta"]
+__all__ = ["children_alphabeta", "deepest_ply"]
 
 _NO_ACTION: Any = object()
+_INF: Final = math.inf
+_NEG_INF: Final = -math.inf  # module constants: one global read each, where math.inf takes two
+
+Children = Callable[[Any], Iterable[tuple[Any, Any, Player | None]]]
+"""A game's ``children(state)``: ``(action, child, mover or None)`` in ``actions`` order."""
 
 
 def children_alphabeta(
@@ -48,47 +53,107 @@ def children_alphabeta(
     """
     mover_at_root = game.to_move(root)
     me = mover_at_root if viewer is None or not root_view else viewer  # MAX
-    opponent = 1 - me
-    min_view = me if root_view else opponent  # whose utility scores a leaf below MIN
-    utility = game.utility
-    expanded, leaves, cutoffs, max_depth, estimates = 0, 0, 0, 0, 0
-    inf, neg_inf = math.inf, -math.inf  # neg_inf: a local, not a negation per check
-    lines: list[Any] = [None] * ((limit if limit > 0 else sys.getrecursionlimit()) + 1)
+    run = _ChildrenSearch(game, limit, evaluate, me, root_view, unwound, children)
+    alpha, beta = window
+    if mover_at_root == me:
+        value = on_fresh_stack(run.search, root, True, alpha, beta, 0)
+    else:  # the window and the value are the root mover's: MAX's are their negations
+        value = -on_fresh_stack(run.search, root, False, -beta, -alpha, 0)
+    return Outcome(
+        value, run.lines[0], run.expanded, run.leaves, run.cutoffs, run.max_depth,
+        run.estimates, None,
+    )  # fmt: skip
 
-    def search(state: S, maximizing: bool, alpha: float, beta: float, ply: int) -> float:
+
+def deepest_ply(limit: int) -> int:
+    """The deepest ply a plain loop expands a node at: ``limit``, or the recursion limit.
+
+    Nodes are expanded above the depth limit only, and each ply takes at least one Python
+    frame of the pure build, so the depth limit or else the recursion limit bounds the plies.
+    Compiled by mypyc, the loop recurses by C calls, which Python's recursion limit does not
+    count: the loop checks the ply against this one instead, and raises the same
+    ``RecursionError`` (where the pure build's frames have raised it already).
+    """
+    return limit if limit > 0 else sys.getrecursionlimit()
+
+
+@final
+class _ChildrenSearch:
+    """One search's members, counts and principal-variation table, bound once.
+
+    A class of typed attributes rather than a closure over local variables, so that mypyc
+    (the compiled build, README) makes it a native class: its recursive :meth:`search` is then
+    a direct C call with unboxed floats and ints, where a closure's would go through Python.
+    """
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        limit: int,
+        evaluate: Evaluation[Any] | None,
+        me: Player,
+        root_view: bool,
+        unwound: list[Any],
+        children: Children,
+    ) -> None:
+        self.game = game
+        self.limit = limit
+        self.evaluate: Callable[[Any, Player], object] | None = evaluate
+        self.me = me
+        self.opponent = 1 - me
+        self.min_view = me if root_view else 1 - me  # whose utility scores a leaf below MIN
+        self.unwound = unwound
+        self.children = children
+        self.utility: Callable[[Any, Player], object] = game.utility
+        self.expanded = 0
+        self.leaves = 0
+        self.cutoffs = 0
+        self.max_depth = 0
+        self.estimates = 0
+        # A triangular principal-variation table: after the search of a node at ply p returns,
+        # lines[p] holds the best line found below it, as linked (action, rest) pairs.
+        self.deepest = deepest_ply(limit)
+        self.lines: list[Any] = [None] * (self.deepest + 1)
+
+    def search(self, state: Any, maximizing: bool, alpha: float, beta: float, ply: int) -> float:
         """MAX-VALUE or MIN-VALUE of the non-terminal ``state``, as in ``plain_search``."""
-        nonlocal expanded, leaves, cutoffs, max_depth, estimates
-        expanded += 1
-        view = me if maximizing else min_view
-        best, best_action = (neg_inf if maximizing else inf), _NO_ACTION
+        self.expanded += 1
+        me, lines, limit = self.me, self.lines, self.limit
+        view = me if maximizing else self.min_view
+        best, best_action = (_NEG_INF if maximizing else _INF), _NO_ACTION
         child_ply = ply + 1
+        leaves = 0  # counted here, added to the search's count once (one attribute write)
+        value: float
         try:
-            for action, child, mover in children(state):
+            for action, child, mover in self.children(state):
                 if mover is None:
-                    value = utility(child, view)
-                    if value.__class__ is not float or not neg_inf < value < inf:
-                        value = checked_number(value, child, view, "utility")
+                    raw = self.utility(child, view)
+                    if type(raw) is float and _NEG_INF < raw < _INF:
+                        value = raw
+                    else:
+                        value = checked_number(raw, child, view, "utility")
                     if view != me:  # negamax below MIN: MIN's utility, negated
                         value = -value
                     below = None
                     leaves += 1
-                    if child_ply > max_depth:
-                        max_depth = child_ply
                 elif child_ply == limit:
-                    value = evaluate(child, view)  # type: ignore[misc]  # a limit implies evaluate
-                    if value.__class__ is not float or not neg_inf < value < inf:
-                        value = checked_number(value, child, view, "evaluate")
+                    raw = self.evaluate(child, view)  # type: ignore[misc]  # a limit implies it
+                    if type(raw) is float and _NEG_INF < raw < _INF:
+                        value = raw
+                    else:
+                        value = checked_number(raw, child, view, "evaluate")
                     if view != me:
                         value = -value
                     below = None
                     leaves += 1
-                    estimates += 1
-                    max_depth = limit
+                    self.estimates += 1
                 else:
+                    if child_ply >= self.deepest:  # compiled: see deepest_ply
+                        raise RecursionError("maximum recursion depth exceeded")
                     if mover == me:
-                        value = search(child, True, alpha, beta, child_ply)
-                    elif mover == opponent:
-                        value = search(child, False, alpha, beta, child_ply)
+                        value = self.search(child, True, alpha, beta, child_ply)
+                    elif mover == self.opponent:
+                        value = self.search(child, False, alpha, beta, child_ply)
                     else:
                         raise mover_error(child, mover, 2, chance=False)
                     below = lines[child_ply]
@@ -99,7 +164,7 @@ def children_alphabeta(
                         if value > alpha:
                             alpha = value
                             if alpha >= beta:
-                                cutoffs += 1
+                                self.cutoffs += 1
                                 break
                 elif value < best:
                     best, best_action = value, action
@@ -107,20 +172,17 @@ def children_alphabeta(
                     if value < beta:
                         beta = value
                         if alpha >= beta:
-                            cutoffs += 1
+                            self.cutoffs += 1
                             break
         except TypeError as exc:  # a member returned something of the wrong kind: which?
-            translate(exc, game, state, evaluate)
+            translate(exc, self.game, state, self.evaluate)
         except RecursionError:  # tell recursion_guard the line, to look for a cycle in it
-            unwound.append(state)
+            self.unwound.append(state)
             raise
+        if leaves:
+            self.leaves += leaves
+            if child_ply > self.max_depth:
+                self.max_depth = child_ply
         if best_action is _NO_ACTION:
             raise no_actions_error(state)
         return best
-
-    alpha, beta = window
-    if mover_at_root == me:
-        value = on_fresh_stack(search, root, True, alpha, beta, 0)
-    else:  # the window and the value are the root mover's: MAX's are their negations
-        value = -on_fresh_stack(search, root, False, -beta, -alpha, 0)
-    return Outcome(value, lines[0], expanded, leaves, cutoffs, max_depth, estimates, None)

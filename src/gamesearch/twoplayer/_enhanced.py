@@ -210,7 +210,8 @@ def enhanced_search(
     limited, deadline, budget = limits.active, limits.deadline, limits.nodes
     scored_root: list[tuple[Any, float]] = []
     # Extensions may double the depth of a line, at most (see ``extended``).
-    lines: list[Any] = [None] * ((2 * limit + 1 if limit > 0 else sys.getrecursionlimit()) + 1)
+    deepest = 2 * limit + 1 if limit > 0 else sys.getrecursionlimit()
+    lines: list[Any] = [None] * (deepest + 1)
     extend, reducing, margin = options.extend, options.reductions and limit > 0, options.singular
     singular, deepen = margin is not None and limit > 0, extend is not None or margin is not None
     tracer = None if trace is None else MaxView(trace, root_player, shown_value(win))
@@ -241,7 +242,7 @@ def enhanced_search(
         Raises:
             GameProtocolError: ``extend`` did not return an int >= 0.
         """
-        extra = 0 if extend is None else extend(state, action, child)
+        extra: object = 0 if extend is None else extend(state, action, child)  # checked here
         if isinstance(extra, bool) or not isinstance(extra, int) or extra < 0:
             raise GameProtocolError(
                 f"extend(state, action, child) returned {extra!r} for action {action!r} of "
@@ -387,9 +388,11 @@ def enhanced_search(
                     check_limits()
                 child = result(state, action)
                 if is_terminal(child):
-                    value = utility(child, view)
-                    if value.__class__ is not float or not neg_inf < value < inf:
-                        value = checked_number(value, child, view, "utility")
+                    raw: object = utility(child, view)
+                    if type(raw) is float and neg_inf < raw < inf:
+                        value = raw
+                    else:  # compiled, a float cast would take a bool or an int: look closely
+                        value = checked_number(raw, child, view, "utility")
                     if view != mover:
                         value = -value
                     if value == win or value == -win:  # won or lost: rank by distance
@@ -414,9 +417,11 @@ def enhanced_search(
                         else:
                             value = -quiesce(child, next_mover, -beta, -alpha, child_ply)
                     else:
-                        value = evaluate(child, view)  # type: ignore[misc]  # a limit implies it
-                        if value.__class__ is not float or not neg_inf < value < inf:
-                            value = checked_number(value, child, view, "evaluate")
+                        raw = evaluate(child, view)  # type: ignore[misc]  # a limit implies it
+                        if type(raw) is float and neg_inf < raw < inf:
+                            value = raw
+                        else:  # compiled, a float cast would take a bool or an int: look closely
+                            value = checked_number(raw, child, view, "evaluate")
                         if distances and not -win <= value <= win:  # wins would not outrank it
                             raise evaluation_range_error(game, child, view, value, win)
                         if view != mover:
@@ -428,6 +433,8 @@ def enhanced_search(
                     if tracer is not None:
                         tracer.leaf(child, action, child_ply, mover, value, False)
                 else:
+                    if child_ply >= deepest:  # compiled: see ._children.deepest_ply
+                        raise RecursionError("maximum recursion depth exceeded")
                     next_mover = to_move(child)
                     if tracer is not None:
                         tracer.edge = action

@@ -13,11 +13,10 @@ textbook's MAX-VALUE and MIN-VALUE, which both loops are checked against node fo
 from __future__ import annotations
 
 import math
-import sys
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import replace
-from typing import Any
+from typing import Any, Final, final
 
 from .._entry import check_trace, prepare
 from .._recursion import on_fresh_stack, recursion_guard
@@ -27,7 +26,7 @@ from ..capabilities import Capabilities
 from ..game import A, Evaluation, Game, Player, S
 from ..result import SearchResult
 from ..trace.events import Leaf, Observer
-from ._children import children_alphabeta
+from ._children import children_alphabeta, deepest_ply
 from ._enhanced import Enhancements, Outcome, enhanced_search, make_enhancements
 from ._proofs import MATE, TOP, public, win_utility
 from .table import Bound, TranspositionTable
@@ -35,6 +34,8 @@ from .table import Bound, TranspositionTable
 __all__ = ["finish", "window_search"]
 
 _NO_ACTION: Any = object()
+_INF: Final = math.inf
+_NEG_INF: Final = -math.inf  # module constants: one global read each, where math.inf takes two
 _FLIPPED = {Bound.EXACT: Bound.EXACT, Bound.LOWER: Bound.UPPER, Bound.UPPER: Bound.LOWER}
 """Each bound kind as seen by the opponent (values negated)."""
 
@@ -45,7 +46,7 @@ def window_search(
     *,
     searcher: str,
     root_view: bool,
-    depth: int | None,
+    depth: Any,
     evaluate: Evaluation[S] | None,
     order: object = None,
     table: object = None,
@@ -67,7 +68,8 @@ def window_search(
         searcher: The public name of the searcher, for error messages.
         root_view: If true, every leaf is scored by the root player's utility (its negation
             for the opponent); if false, by the utility of the player to move above it.
-        depth: Plies to search, or ``None`` to search to terminal states.
+        depth: Plies to search, or ``None`` to search to terminal states (checked here:
+            typed ``Any`` so that, compiled, a wrong type meets this check, not a bare cast).
         evaluate: The estimate for states at the depth limit.
         order: As for :func:`~gamesearch.alphabeta`.
         table: As for :func:`~gamesearch.alphabeta`.
@@ -183,63 +185,109 @@ def plain_search(
         )  # fmt: skip
     mover_at_root = game.to_move(root)
     me = mover_at_root if viewer is None or not root_view else viewer  # MAX
-    opponent = 1 - me
-    # Whose utility scores a leaf below MIN (negated for MAX if it is MIN's).
-    min_view = me if root_view else opponent
-    actions, result, is_terminal = game.actions, game.result, game.is_terminal
-    to_move, utility = game.to_move, game.utility
-    # Every node generated is either expanded (searched below) or scored as a leaf in its
-    # parent, and the root is expanded: so nodes = expanded + leaves, and the loop need not
-    # count every child.
-    expanded, leaves, cutoffs, max_depth, estimates = 0, 0, 0, 0, 0
-    inf, neg_inf = math.inf, -math.inf  # neg_inf: a local, not a negation per check
-    # A triangular principal-variation table: after the search of a node at ply p returns,
-    # lines[p] holds the best line found below it, as linked (action, rest) pairs. Nodes are
-    # expanded above the depth limit only, and each ply takes at least one Python frame, so
-    # the depth limit or else the recursion limit bounds the plies.
-    lines: list[Any] = [None] * ((limit if limit > 0 else sys.getrecursionlimit()) + 1)
+    run = _PlainSearch(game, limit, evaluate, me, root_view, unwound)
+    alpha, beta = window
+    if mover_at_root == me:
+        value = on_fresh_stack(run.search, root, True, alpha, beta, 0)
+    else:  # the window and the value are the root mover's: MAX's are their negations
+        value = -on_fresh_stack(run.search, root, False, -beta, -alpha, 0)
+    return Outcome(
+        value, run.lines[0], run.expanded, run.leaves, run.cutoffs, run.max_depth,
+        run.estimates, None,
+    )  # fmt: skip
 
-    def search(state: S, maximizing: bool, alpha: float, beta: float, ply: int) -> float:
+
+@final
+class _PlainSearch:
+    """One plain search's members, counts and principal-variation table, bound once.
+
+    A class of typed attributes rather than a closure over local variables, so that mypyc
+    (the compiled build, README) makes it a native class: its recursive :meth:`search` is then
+    a direct C call with unboxed floats and ints, where a closure's would go through Python.
+    """
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        limit: int,
+        evaluate: Evaluation[Any] | None,
+        me: Player,
+        root_view: bool,
+        unwound: list[Any],
+    ) -> None:
+        self.game = game
+        self.limit = limit
+        self.evaluate: Callable[[Any, Player], object] | None = evaluate
+        self.me = me
+        self.opponent = 1 - me
+        # Whose utility scores a leaf below MIN (negated for MAX if it is MIN's).
+        self.min_view = me if root_view else 1 - me
+        self.unwound = unwound
+        self.actions: Callable[[Any], Iterable[Any]] = game.actions
+        self.result: Callable[[Any, Any], Any] = game.result
+        self.is_terminal: Callable[[Any], object] = game.is_terminal
+        self.to_move: Callable[[Any], object] = game.to_move
+        self.utility: Callable[[Any, Player], object] = game.utility
+        # Every node generated is either expanded (searched below) or scored as a leaf in its
+        # parent, and the root is expanded: so nodes = expanded + leaves, and the loop need not
+        # count every child.
+        self.expanded = 0
+        self.leaves = 0
+        self.cutoffs = 0
+        self.max_depth = 0
+        self.estimates = 0
+        # A triangular principal-variation table: after the search of a node at ply p returns,
+        # lines[p] holds the best line found below it, as linked (action, rest) pairs.
+        self.deepest = deepest_ply(limit)
+        self.lines: list[Any] = [None] * (self.deepest + 1)
+
+    def search(self, state: Any, maximizing: bool, alpha: float, beta: float, ply: int) -> float:
         """MAX-VALUE (``maximizing``) or MIN-VALUE of the non-terminal ``state``, for MAX.
 
         The value is exact when it lies strictly inside (alpha, beta); a value <= alpha is an
         upper bound on the true value (fail low) and a value >= beta a lower bound (fail high).
         Leaf children are scored here, in their parent, which saves a call for every leaf.
         """
-        nonlocal expanded, leaves, cutoffs, max_depth, estimates
-        expanded += 1
-        view = me if maximizing else min_view
-        best, best_action = (neg_inf if maximizing else inf), _NO_ACTION
+        self.expanded += 1
+        me, lines, limit = self.me, self.lines, self.limit
+        result, is_terminal = self.result, self.is_terminal
+        view = me if maximizing else self.min_view
+        best, best_action = (_NEG_INF if maximizing else _INF), _NO_ACTION
         child_ply = ply + 1
+        leaves = 0  # counted here, added to the search's count once (one attribute write)
+        value: float
         try:
-            for action in actions(state):
+            for action in self.actions(state):
                 child = result(state, action)
                 if is_terminal(child):
-                    value = utility(child, view)
-                    if value.__class__ is not float or not neg_inf < value < inf:
-                        value = checked_number(value, child, view, "utility")
+                    raw = self.utility(child, view)
+                    if type(raw) is float and _NEG_INF < raw < _INF:
+                        value = raw
+                    else:
+                        value = checked_number(raw, child, view, "utility")
                     if view != me:  # negamax below MIN: MIN's utility, negated
                         value = -value
                     below = None
                     leaves += 1
-                    if child_ply > max_depth:
-                        max_depth = child_ply
                 elif child_ply == limit:
-                    value = evaluate(child, view)  # type: ignore[misc]  # a limit implies evaluate
-                    if value.__class__ is not float or not neg_inf < value < inf:
-                        value = checked_number(value, child, view, "evaluate")
+                    raw = self.evaluate(child, view)  # type: ignore[misc]  # a limit implies it
+                    if type(raw) is float and _NEG_INF < raw < _INF:
+                        value = raw
+                    else:
+                        value = checked_number(raw, child, view, "evaluate")
                     if view != me:  # negamax below MIN: MIN's utility, negated
                         value = -value
                     below = None
                     leaves += 1
-                    estimates += 1
-                    max_depth = limit
+                    self.estimates += 1
                 else:
-                    mover = to_move(child)
+                    if child_ply >= self.deepest:  # compiled: see _children.deepest_ply
+                        raise RecursionError("maximum recursion depth exceeded")
+                    mover = self.to_move(child)
                     if mover == me:
-                        value = search(child, True, alpha, beta, child_ply)
-                    elif mover == opponent:
-                        value = search(child, False, alpha, beta, child_ply)
+                        value = self.search(child, True, alpha, beta, child_ply)
+                    elif mover == self.opponent:
+                        value = self.search(child, False, alpha, beta, child_ply)
                     else:
                         raise mover_error(child, mover, 2, chance=False)
                     below = lines[child_ply]
@@ -251,7 +299,7 @@ def plain_search(
                         if value > alpha:
                             alpha = value
                             if alpha >= beta:
-                                cutoffs += 1
+                                self.cutoffs += 1
                                 break
                 elif value < best:
                     best, best_action = value, action
@@ -259,23 +307,20 @@ def plain_search(
                     if value < beta:
                         beta = value
                         if alpha >= beta:
-                            cutoffs += 1
+                            self.cutoffs += 1
                             break
         except TypeError as exc:  # a member returned something of the wrong kind: which?
-            translate(exc, game, state, evaluate)
+            translate(exc, self.game, state, self.evaluate)
         except RecursionError:  # tell recursion_guard the line, to look for a cycle in it
-            unwound.append(state)
+            self.unwound.append(state)
             raise
+        if leaves:
+            self.leaves += leaves
+            if child_ply > self.max_depth:
+                self.max_depth = child_ply
         if best_action is _NO_ACTION:
             raise no_actions_error(state)
         return best
-
-    alpha, beta = window
-    if mover_at_root == me:
-        value = on_fresh_stack(search, root, True, alpha, beta, 0)
-    else:  # the window and the value are the root mover's: MAX's are their negations
-        value = -on_fresh_stack(search, root, False, -beta, -alpha, 0)
-    return Outcome(value, lines[0], expanded, leaves, cutoffs, max_depth, estimates, None)
 
 
 def terminal_root(
@@ -349,7 +394,7 @@ def finish(
             line.append(action)
             state = game.result(state, action)
     pv: Any = None
-    for action in reversed(line):
+    for action in line[::-1]:  # (mypyc 2.4 fails on reversed() of this list)
         pv = (action, pv)
     result = make_result(
         outcome.value,
