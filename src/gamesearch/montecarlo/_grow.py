@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from ..game import CHANCE, Game
@@ -37,9 +38,10 @@ def grow(
     """
     if game.is_terminal(root_state):
         return terminal(game, root_state, settings.players, started, trace)
-    # Not typed Player: compiled by mypyc, a cast would refuse a wrong mover with a bare
-    # TypeError before the search's own check names it.
-    mover: object = game.to_move(root_state)
+    # Read as an object: compiled by mypyc, a member typed to return a Player would be cast
+    # on return, which refuses a wrong mover with a bare TypeError before the search's check.
+    to_move: Callable[[Any], object] = game.to_move
+    mover = to_move(root_state)
     player: Any = 0 if mover == CHANCE else mover
     search = Search(game, settings, generator, player, trace)
     with_prior = settings.prior is not None

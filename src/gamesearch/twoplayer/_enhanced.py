@@ -48,7 +48,8 @@ __all__ = ["Enhancements", "Memory", "Outcome", "Stop", "enhanced_search", "make
 
 Order = Callable[[Any, Sequence[Any]], Sequence[Any]]
 Quiescence = Callable[[Any], Sequence[Any]]
-Extend = Callable[[Any, Any, Any], int]
+Extend = Callable[[Any, Any, Any], object]
+"""``extend(state, action, child)``: extra plies, an int >= 0 (checked at every call)."""
 
 SINGULAR_DEPTH = 4
 """Singular extensions are tried where four plies or more remain, on a table entry searched
@@ -194,7 +195,11 @@ def enhanced_search(
         options.order, killer_slots, history, check_order=not options.trusted_order
     )
     actions, result, is_terminal = game.actions, game.result, game.is_terminal
-    to_move, utility = game.to_move, game.utility
+    to_move = game.to_move
+    # Read as objects, checked below: compiled by mypyc, a member typed to return a float
+    # would be cast on return, which takes a bool or an int for a float without a word.
+    utility: Callable[[Any, Player], object] = game.utility
+    estimate: Callable[[Any, Player], object] | None = evaluate
     found = Capabilities.of(game) if capabilities is None else capabilities
     keyfn = found.key
     entries = table._entries if table is not None else None  # raw tuples: see TableEntry
@@ -242,7 +247,7 @@ def enhanced_search(
         Raises:
             GameProtocolError: ``extend`` did not return an int >= 0.
         """
-        extra: object = 0 if extend is None else extend(state, action, child)  # checked here
+        extra = 0 if extend is None else extend(state, action, child)
         if isinstance(extra, bool) or not isinstance(extra, int) or extra < 0:
             raise GameProtocolError(
                 f"extend(state, action, child) returned {extra!r} for action {action!r} of "
@@ -388,7 +393,7 @@ def enhanced_search(
                     check_limits()
                 child = result(state, action)
                 if is_terminal(child):
-                    raw: object = utility(child, view)
+                    raw = utility(child, view)
                     if type(raw) is float and neg_inf < raw < inf:
                         value = raw
                     else:  # compiled, a float cast would take a bool or an int: look closely
@@ -417,7 +422,7 @@ def enhanced_search(
                         else:
                             value = -quiesce(child, next_mover, -beta, -alpha, child_ply)
                     else:
-                        raw = evaluate(child, view)  # type: ignore[misc]  # a limit implies it
+                        raw = estimate(child, view)  # type: ignore[misc]  # a limit implies it
                         if type(raw) is float and neg_inf < raw < inf:
                             value = raw
                         else:  # compiled, a float cast would take a bool or an int: look closely
@@ -574,7 +579,7 @@ def _public_pairs(scored: list[tuple[Any, float]], win: float) -> list[tuple[Any
 
 def make_enhancements(
     searcher: str,
-    depth: int | None,
+    depth: object,
     *,
     order: object,
     table: object,

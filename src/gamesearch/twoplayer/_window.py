@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable
 from dataclasses import replace
-from typing import Any, Final, final
+from typing import Any
 
 from .._entry import check_trace, prepare
 from .._recursion import on_fresh_stack, recursion_guard
@@ -34,8 +34,6 @@ from .table import Bound, TranspositionTable
 __all__ = ["finish", "window_search"]
 
 _NO_ACTION: Any = object()
-_INF: Final = math.inf
-_NEG_INF: Final = -math.inf  # module constants: one global read each, where math.inf takes two
 _FLIPPED = {Bound.EXACT: Bound.EXACT, Bound.LOWER: Bound.UPPER, Bound.UPPER: Bound.LOWER}
 """Each bound kind as seen by the opponent (values negated)."""
 
@@ -185,109 +183,74 @@ def plain_search(
         )  # fmt: skip
     mover_at_root = game.to_move(root)
     me = mover_at_root if viewer is None or not root_view else viewer  # MAX
-    run = _PlainSearch(game, limit, evaluate, me, root_view, unwound)
-    alpha, beta = window
-    if mover_at_root == me:
-        value = on_fresh_stack(run.search, root, True, alpha, beta, 0)
-    else:  # the window and the value are the root mover's: MAX's are their negations
-        value = -on_fresh_stack(run.search, root, False, -beta, -alpha, 0)
-    return Outcome(
-        value, run.lines[0], run.expanded, run.leaves, run.cutoffs, run.max_depth,
-        run.estimates, None,
-    )  # fmt: skip
+    opponent = 1 - me
+    # Whose utility scores a leaf below MIN (negated for MAX if it is MIN's).
+    min_view = me if root_view else opponent
+    actions, result, is_terminal = game.actions, game.result, game.is_terminal
+    to_move = game.to_move
+    # Read as objects, checked at every leaf: compiled by mypyc, a member typed to return a
+    # float would be cast on return, which takes a bool or an int for a float without a word.
+    utility: Callable[[Any, Player], object] = game.utility
+    estimate: Callable[[Any, Player], object] | None = evaluate
+    # Every node generated is either expanded (searched below) or scored as a leaf in its
+    # parent, and the root is expanded: so nodes = expanded + leaves, and the loop need not
+    # count every child.
+    expanded, leaves, cutoffs, max_depth, estimates = 0, 0, 0, 0, 0
+    inf, neg_inf = math.inf, -math.inf  # neg_inf: a local, not a negation per check
+    # A triangular principal-variation table: after the search of a node at ply p returns,
+    # lines[p] holds the best line found below it, as linked (action, rest) pairs. Nodes are
+    # expanded above the depth limit only, and each ply takes at least one Python frame, so
+    # the depth limit or else the recursion limit bounds the plies.
+    deepest = deepest_ply(limit)
+    lines: list[Any] = [None] * (deepest + 1)
 
-
-@final
-class _PlainSearch:
-    """One plain search's members, counts and principal-variation table, bound once.
-
-    A class of typed attributes rather than a closure over local variables, so that mypyc
-    (the compiled build, README) makes it a native class: its recursive :meth:`search` is then
-    a direct C call with unboxed floats and ints, where a closure's would go through Python.
-    """
-
-    def __init__(
-        self,
-        game: Game[Any, Any],
-        limit: int,
-        evaluate: Evaluation[Any] | None,
-        me: Player,
-        root_view: bool,
-        unwound: list[Any],
-    ) -> None:
-        self.game = game
-        self.limit = limit
-        self.evaluate: Callable[[Any, Player], object] | None = evaluate
-        self.me = me
-        self.opponent = 1 - me
-        # Whose utility scores a leaf below MIN (negated for MAX if it is MIN's).
-        self.min_view = me if root_view else 1 - me
-        self.unwound = unwound
-        self.actions: Callable[[Any], Iterable[Any]] = game.actions
-        self.result: Callable[[Any, Any], Any] = game.result
-        self.is_terminal: Callable[[Any], object] = game.is_terminal
-        self.to_move: Callable[[Any], object] = game.to_move
-        self.utility: Callable[[Any, Player], object] = game.utility
-        # Every node generated is either expanded (searched below) or scored as a leaf in its
-        # parent, and the root is expanded: so nodes = expanded + leaves, and the loop need not
-        # count every child.
-        self.expanded = 0
-        self.leaves = 0
-        self.cutoffs = 0
-        self.max_depth = 0
-        self.estimates = 0
-        # A triangular principal-variation table: after the search of a node at ply p returns,
-        # lines[p] holds the best line found below it, as linked (action, rest) pairs.
-        self.deepest = deepest_ply(limit)
-        self.lines: list[Any] = [None] * (self.deepest + 1)
-
-    def search(self, state: Any, maximizing: bool, alpha: float, beta: float, ply: int) -> float:
+    def search(state: S, maximizing: bool, alpha: float, beta: float, ply: int) -> float:
         """MAX-VALUE (``maximizing``) or MIN-VALUE of the non-terminal ``state``, for MAX.
 
         The value is exact when it lies strictly inside (alpha, beta); a value <= alpha is an
         upper bound on the true value (fail low) and a value >= beta a lower bound (fail high).
         Leaf children are scored here, in their parent, which saves a call for every leaf.
         """
-        self.expanded += 1
-        me, lines, limit = self.me, self.lines, self.limit
-        result, is_terminal = self.result, self.is_terminal
-        view = me if maximizing else self.min_view
-        best, best_action = (_NEG_INF if maximizing else _INF), _NO_ACTION
+        nonlocal expanded, leaves, cutoffs, max_depth, estimates
+        expanded += 1
+        view = me if maximizing else min_view
+        best, best_action = (neg_inf if maximizing else inf), _NO_ACTION
         child_ply = ply + 1
-        leaves = 0  # counted here, added to the search's count once (one attribute write)
-        value: float
         try:
-            for action in self.actions(state):
+            for action in actions(state):
                 child = result(state, action)
                 if is_terminal(child):
-                    raw = self.utility(child, view)
-                    if type(raw) is float and _NEG_INF < raw < _INF:
+                    raw = utility(child, view)
+                    if type(raw) is float and neg_inf < raw < inf:
                         value = raw
-                    else:
+                    else:  # (compiled, a float cast would take a bool or an int: see below)
                         value = checked_number(raw, child, view, "utility")
                     if view != me:  # negamax below MIN: MIN's utility, negated
                         value = -value
                     below = None
                     leaves += 1
+                    if child_ply > max_depth:
+                        max_depth = child_ply
                 elif child_ply == limit:
-                    raw = self.evaluate(child, view)  # type: ignore[misc]  # a limit implies it
-                    if type(raw) is float and _NEG_INF < raw < _INF:
+                    raw = estimate(child, view)  # type: ignore[misc]  # a limit implies evaluate
+                    if type(raw) is float and neg_inf < raw < inf:
                         value = raw
-                    else:
+                    else:  # (compiled, a float cast would take a bool or an int: see below)
                         value = checked_number(raw, child, view, "evaluate")
                     if view != me:  # negamax below MIN: MIN's utility, negated
                         value = -value
                     below = None
                     leaves += 1
-                    self.estimates += 1
+                    estimates += 1
+                    max_depth = limit
                 else:
-                    if child_ply >= self.deepest:  # compiled: see _children.deepest_ply
+                    if child_ply >= deepest:  # compiled: see ._children.deepest_ply
                         raise RecursionError("maximum recursion depth exceeded")
-                    mover = self.to_move(child)
+                    mover = to_move(child)
                     if mover == me:
-                        value = self.search(child, True, alpha, beta, child_ply)
-                    elif mover == self.opponent:
-                        value = self.search(child, False, alpha, beta, child_ply)
+                        value = search(child, True, alpha, beta, child_ply)
+                    elif mover == opponent:
+                        value = search(child, False, alpha, beta, child_ply)
                     else:
                         raise mover_error(child, mover, 2, chance=False)
                     below = lines[child_ply]
@@ -299,7 +262,7 @@ class _PlainSearch:
                         if value > alpha:
                             alpha = value
                             if alpha >= beta:
-                                self.cutoffs += 1
+                                cutoffs += 1
                                 break
                 elif value < best:
                     best, best_action = value, action
@@ -307,20 +270,23 @@ class _PlainSearch:
                     if value < beta:
                         beta = value
                         if alpha >= beta:
-                            self.cutoffs += 1
+                            cutoffs += 1
                             break
         except TypeError as exc:  # a member returned something of the wrong kind: which?
-            translate(exc, self.game, state, self.evaluate)
+            translate(exc, game, state, evaluate)
         except RecursionError:  # tell recursion_guard the line, to look for a cycle in it
-            self.unwound.append(state)
+            unwound.append(state)
             raise
-        if leaves:
-            self.leaves += leaves
-            if child_ply > self.max_depth:
-                self.max_depth = child_ply
         if best_action is _NO_ACTION:
             raise no_actions_error(state)
         return best
+
+    alpha, beta = window
+    if mover_at_root == me:
+        value = on_fresh_stack(search, root, True, alpha, beta, 0)
+    else:  # the window and the value are the root mover's: MAX's are their negations
+        value = -on_fresh_stack(search, root, False, -beta, -alpha, 0)
+    return Outcome(value, lines[0], expanded, leaves, cutoffs, max_depth, estimates, None)
 
 
 def terminal_root(
