@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from .._validation import is_player, mover_error
 from ..game import CHANCE, Game
 from ..result import SearchResult, SearchStats
 from ..trace.events import Enter, Leaf, Leave, NodeKind, Observer
@@ -42,7 +43,11 @@ def grow(
     # on return, which refuses a wrong mover with a bare TypeError before the search's check.
     to_move: Callable[[Any], object] = game.to_move
     mover = to_move(root_state)
-    player: Any = 0 if mover == CHANCE else mover
+    players = settings.players
+    if mover != CHANCE and not is_player(mover, players, chance=False):
+        chance = settings.capabilities.chance_outcomes is not None
+        raise mover_error(root_state, mover, players, chance=chance)
+    player = 0 if mover == CHANCE else int(mover)  # type: ignore[call-overload]  # a number
     search = Search(game, settings, generator, player, trace)
     with_prior = settings.prior is not None
     root = None if kept is None else kept.take(game, root_state, with_prior)
