@@ -389,7 +389,10 @@ def enhanced_search(
                 tried = tuple(tried)
                 tracer.enter(state, mover, alpha, beta, ply, tried)
             for count, action in enumerate(tried, 1):
-                if limited:
+                # The limits' test inline (it runs before every child); check_limits raises.
+                if limited and (
+                    clock() >= deadline or expanded + leaves + counted.leaves >= budget
+                ):
                     check_limits()
                 child = result(state, action)
                 if is_terminal(child):
