@@ -183,18 +183,16 @@ def loops_worker(expected: str, quick: bool) -> None:
 
     race = Pig(goal=20)
     cases = [(race, state) for state in pig_endgames(3 if quick else 8)]
-    options = {"depth": 8, "evaluate": race.evaluate}
+    options: dict[str, Any] = {"depth": 8, "evaluate": race.evaluate}
     seconds = pruning_times(cases, (-1, 1), 2 if quick else 3, options)
+    prunings: dict[str, dict[str, Any]] = {
+        "none": {},
+        "star1": {"pruning": "star1", "bounds": (-1, 1)},
+        "star2": {"pruning": "star2", "bounds": (-1, 1)},
+    }
     nodes = {
-        name: sum(
-            expectiminimax(g, s, **options, **extra).stats.nodes  # type: ignore[arg-type]
-            for g, s in cases
-        )
-        for name, extra in (
-            ("none", {}),
-            ("star1", {"pruning": "star1", "bounds": (-1, 1)}),
-            ("star2", {"pruning": "star2", "bounds": (-1, 1)}),
-        )
+        name: sum(expectiminimax(g, s, **options, **extra).stats.nodes for g, s in cases)
+        for name, extra in prunings.items()
     }
     figures["chance"] = {
         "seconds": {name: round(value, 4) for name, value in seconds.items()},

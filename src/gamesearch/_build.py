@@ -33,8 +33,8 @@ COMPILABLE = (
 """The modules the compiled build compiles (the ``include`` of the mypyc build hook in
 pyproject.toml): the alpha-beta loops (the plain loop and its twin over a game's ``children``,
 the engine's loop and its move ordering), the exact Connect Four solver, its table and distance
-scores, ConnectFour and its bitboards, TicTacToe, the chance loop (expectimax, expectiminimax,
-Star1 and Star2), MCTS's inner loop, and CFR's inner loop and the sequence form it runs on."""
+scores, ConnectFour and its bitboards, MCTS's inner loop (its nodes, one iteration, the growing
+of a tree), and CFR's inner loop and the sequence form it runs on."""
 
 
 @dataclass(frozen=True)
