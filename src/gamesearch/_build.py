@@ -15,6 +15,7 @@ from dataclasses import dataclass
 __all__ = ["COMPILABLE", "BuildInfo", "build_info"]
 
 COMPILABLE = (
+    "gamesearch.chance._search",
     "gamesearch.games._bitboard",
     "gamesearch.games.connect_four",
     "gamesearch.imperfect._cfr_loop",
@@ -33,8 +34,9 @@ COMPILABLE = (
 """The modules the compiled build compiles (the ``include`` of the mypyc build hook in
 pyproject.toml): the alpha-beta loops (the plain loop and its twin over a game's ``children``,
 the engine's loop and its move ordering), the exact Connect Four solver, its table and distance
-scores, ConnectFour and its bitboards, MCTS's inner loop (its nodes, one iteration, the growing
-of a tree), and CFR's inner loop and the sequence form it runs on."""
+scores, ConnectFour and its bitboards, the chance loop (expectiminimax, Star1, Star2 and
+expectimax), MCTS's inner loop (its nodes, one iteration, the growing of a tree), and CFR's inner
+loop and the sequence form it runs on."""
 
 
 @dataclass(frozen=True)

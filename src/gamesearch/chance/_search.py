@@ -177,7 +177,13 @@ def chance_search(
         trace: The observer of the search's events, or ``None``.
     """
     root, limit, max_player, outcomes_of = problem
-    is_terminal, to_move, utility = game.is_terminal, game.to_move, game.utility
+    # The members as the loop reads them: values are the game's own numbers (int, Fraction,
+    # float), never converted, and a mover is checked by the loop. Typed ``Any`` so that mypyc
+    # (the compiled build) casts none of them to the protocol's ``float`` or ``int``.
+    is_terminal: Callable[[Any], Any] = game.is_terminal
+    to_move: Callable[[Any], Any] = game.to_move
+    utility: Callable[[Any, Player], Any] = game.utility
+    estimate: Callable[[Any, Player], Any] | None = evaluate
     actions, result = game.actions, game.result
     windowed = pruning is not None
     # Without bounds, every finite float: an infinite value (or NaN) goes to ``checked``.
@@ -192,6 +198,7 @@ def chance_search(
     nodes, cutoffs, ends, max_depth, estimates = 1, 0, 0, 0, 0
     track = limit < 0  # without a depth limit a cycle would never end: watch the line
     on_line: set[Any] = set()
+    deepest = sys.getrecursionlimit()  # the longest line, one frame a node in the pure build
     # The last distribution checked: what chance_outcomes returned, the checked pairs, and
     # (with pruning) their sums; and the sums of each list of probabilities met.
     known: list[Any] = [_NOTHING, None, None]
@@ -221,7 +228,7 @@ def chance_search(
             if ply > max_depth:
                 max_depth = ply
         elif ply == limit:
-            value = evaluate(state, max_player)  # type: ignore[misc]  # a limit implies it
+            value = estimate(state, max_player)  # type: ignore[misc]  # a limit implies it
             if value.__class__ not in _PLAIN or not low <= value <= high:
                 value = checked(value, state, "evaluate")
             estimates += 1
@@ -301,7 +308,7 @@ def chance_search(
                 if child_ply > max_depth:
                     max_depth = child_ply
             elif child_ply == limit:
-                value = evaluate(child, max_player)  # type: ignore[misc]  # a limit implies it
+                value = estimate(child, max_player)  # type: ignore[misc]  # a limit implies it
                 if value.__class__ not in _PLAIN or not low <= value <= high:
                     value = checked(value, child, "evaluate")
                 estimates += 1
@@ -392,7 +399,8 @@ def chance_search(
             level = edge[2]
             tell_enter(state, mover, "chance", alpha, beta, [outcome for outcome, _ in pairs])
         total: Any = 0  # an int, so that exact values stay exact
-        likeliest, best_line = -1, None
+        likeliest: Any = -1  # a probability: the game's own number, as every value
+        best_line = None
         for outcome, probability in pairs:
             nodes += 1
             child = result(state, outcome)
@@ -405,7 +413,7 @@ def chance_search(
                 if next_ply > max_depth:
                     max_depth = next_ply
             elif next_ply == limit:
-                value = evaluate(child, max_player)  # type: ignore[misc]  # a limit implies it
+                value = estimate(child, max_player)  # type: ignore[misc]  # a limit implies it
                 if value.__class__ not in _PLAIN or not low <= value <= high:
                     value = checked(value, child, "evaluate")
                 estimates += 1
@@ -455,7 +463,8 @@ def chance_search(
         if tracing:
             tell_enter(state, CHANCE, "chance", alpha, beta, [outcome for outcome, _ in outcomes])
         total: Any = 0  # the probability-weighted values of the outcomes searched so far
-        likeliest, best_line = -1, None
+        likeliest: Any = -1  # a probability: the game's own number, as every value
+        best_line = None
         for i, (outcome, probability) in enumerate(outcomes):
             nodes += 1
             child = result(state, outcome)
@@ -467,7 +476,7 @@ def chance_search(
                 if ply > max_depth:
                     max_depth = ply
             elif ply == limit:
-                value = evaluate(child, max_player)  # type: ignore[misc]  # a limit implies it
+                value = estimate(child, max_player)  # type: ignore[misc]  # a limit implies it
                 if value.__class__ not in _PLAIN or not low <= value <= high:
                     value = checked(value, child, "evaluate")
                 estimates += 1
@@ -540,7 +549,7 @@ def chance_search(
                 if ply > max_depth:
                     max_depth = ply
             elif ply == limit:
-                value = evaluate(child, max_player)  # type: ignore[misc]  # a limit implies it
+                value = estimate(child, max_player)  # type: ignore[misc]  # a limit implies it
                 if value.__class__ not in _PLAIN or not low <= value <= high:
                     value = checked(value, child, "evaluate")
                 estimates += 1
@@ -603,7 +612,7 @@ def chance_search(
                     max_depth = ply
                 probed[i], lows[i], highs[i] = _LEAF, value, value
             elif ply == limit:
-                value = evaluate(child, max_player)  # type: ignore[misc]  # a limit implies it
+                value = estimate(child, max_player)  # type: ignore[misc]  # a limit implies it
                 if value.__class__ not in _PLAIN or not low <= value <= high:
                     value = checked(value, child, "evaluate")
                 estimates += 1
@@ -677,7 +686,7 @@ def chance_search(
                 max_depth = ply
             return choices, value, None
         if ply == limit:
-            value = evaluate(grandchild, max_player)  # type: ignore[misc]  # a limit implies it
+            value = estimate(grandchild, max_player)  # type: ignore[misc]  # a limit implies it
             if value.__class__ not in _PLAIN or not low <= value <= high:
                 value = checked(value, grandchild, "evaluate")
             estimates += 1
@@ -709,13 +718,15 @@ def chance_search(
         nonlocal cutoffs
         children, probed, lows, highs = probes
         count = len(outcomes)
-        below, above = [0] * count, [0] * count
+        below: list[Any] = [0] * count  # sums of probabilities times values: the game's numbers
+        above: list[Any] = [0] * count
         for i in range(count - 1, start, -1):
             probability = outcomes[i][1]
             below[i - 1] = below[i] + probability * lows[i]
             above[i - 1] = above[i] + probability * highs[i]
         total: Any = prefix
-        likeliest, best_line = -1, None
+        likeliest: Any = -1  # a probability: the game's own number, as every value
+        best_line = None
         for outcome, probability in outcomes[:start]:
             if probability > likeliest:
                 likeliest, best_line = probability, (outcome, None)
@@ -774,6 +785,8 @@ def chance_search(
         """Put ``state`` on the line searched, unless it is on it already: a cycle."""
         if state in on_line:
             raise cycle_error(state, searcher)
+        if len(on_line) >= deepest:  # compiled: see twoplayer._children.deepest_ply
+            raise RecursionError("maximum recursion depth exceeded")
         on_line.add(state)
 
     def tell_child(
