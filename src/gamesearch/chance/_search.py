@@ -69,7 +69,14 @@ from typing import Any, NamedTuple
 
 from .._recursion import on_fresh_stack, recursion_guard
 from .._results import make_result
-from .._validation import cycle_error, mover_error, no_actions_error, number_error, translate
+from .._validation import (
+    cycle_error,
+    mover_error,
+    no_actions_error,
+    number_error,
+    translate,
+    unchecked_members,
+)
 from ..errors import IllegalActionError
 from ..game import CHANCE, Game, Player
 from ..result import SearchResult
@@ -177,13 +184,8 @@ def chance_search(
         trace: The observer of the search's events, or ``None``.
     """
     root, limit, max_player, outcomes_of = problem
-    # The members as the loop reads them: values are the game's own numbers (int, Fraction,
-    # float), never converted, and a mover is checked by the loop. Typed ``Any`` so that mypyc
-    # (the compiled build) casts none of them to the protocol's ``float`` or ``int``.
-    is_terminal: Callable[[Any], Any] = game.is_terminal
-    to_move: Callable[[Any], Any] = game.to_move
-    utility: Callable[[Any, Player], Any] = game.utility
-    estimate: Callable[[Any, Player], Any] | None = evaluate
+    # Values are the game's own numbers (int, Fraction, float), never converted.
+    is_terminal, to_move, utility, estimate = unchecked_members(game, evaluate)
     actions, result = game.actions, game.result
     windowed = pruning is not None
     # Without bounds, every finite float: an infinite value (or NaN) goes to ``checked``.
@@ -198,7 +200,6 @@ def chance_search(
     nodes, cutoffs, ends, max_depth, estimates = 1, 0, 0, 0, 0
     track = limit < 0  # without a depth limit a cycle would never end: watch the line
     on_line: set[Any] = set()
-    deepest = sys.getrecursionlimit()  # the longest line, one frame a node in the pure build
     # The last distribution checked: what chance_outcomes returned, the checked pairs, and
     # (with pruning) their sums; and the sums of each list of probabilities met.
     known: list[Any] = [_NOTHING, None, None]
@@ -781,11 +782,16 @@ def chance_search(
             raise infinite_mix_error(state)
         return total, best_line
 
-    def step_on(state: Any) -> None:
-        """Put ``state`` on the line searched, unless it is on it already: a cycle."""
+    def step_on(state: Any, deepest: int = sys.getrecursionlimit()) -> None:
+        """Put ``state`` on the line searched, unless it is on it already: a cycle.
+
+        ``deepest`` is the longest line (one frame a node in the pure build; compiled, the
+        loop's C calls are not counted by the recursion limit: see
+        :func:`gamesearch.twoplayer._children.deepest_ply`).
+        """
         if state in on_line:
             raise cycle_error(state, searcher)
-        if len(on_line) >= deepest:  # compiled: see twoplayer._children.deepest_ply
+        if len(on_line) >= deepest:
             raise RecursionError("maximum recursion depth exceeded")
         on_line.add(state)
 

@@ -17,7 +17,13 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from .._recursion import on_fresh_stack
-from .._validation import checked_number, mover_error, no_actions_error, translate
+from .._validation import (
+    checked_number,
+    mover_error,
+    no_actions_error,
+    translate,
+    unchecked_members,
+)
 from ..game import Evaluation, Game, Player, S
 from ._enhanced import Outcome
 
@@ -50,10 +56,7 @@ def children_alphabeta(
     me = mover_at_root if viewer is None or not root_view else viewer  # MAX
     opponent = 1 - me
     min_view = me if root_view else opponent  # whose utility scores a leaf below MIN
-    # Read as objects, checked at every leaf: compiled by mypyc, a member typed to return a
-    # float would be cast on return, which takes a bool or an int for a float without a word.
-    utility: Callable[[Any, Player], object] = game.utility
-    estimate: Callable[[Any, Player], object] | None = evaluate
+    _, _, utility, estimate = unchecked_members(game, evaluate)
     expanded, leaves, cutoffs, max_depth, estimates = 0, 0, 0, 0, 0
     inf, neg_inf = math.inf, -math.inf  # neg_inf: a local, not a negation per check
     deepest = deepest_ply(limit)

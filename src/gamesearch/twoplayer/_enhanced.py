@@ -25,7 +25,14 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .._recursion import on_fresh_stack
-from .._validation import checked_number, cycle_error, mover_error, no_actions_error, translate
+from .._validation import (
+    checked_number,
+    cycle_error,
+    mover_error,
+    no_actions_error,
+    translate,
+    unchecked_members,
+)
 from ..capabilities import Capabilities
 from ..errors import GameProtocolError, InvalidSearchOptionError
 from ..game import Game, Player
@@ -194,12 +201,8 @@ def enhanced_search(
     ordered = make_ordering(
         options.order, killer_slots, history, check_order=not options.trusted_order
     )
-    actions, result, is_terminal = game.actions, game.result, game.is_terminal
-    to_move = game.to_move
-    # Read as objects, checked below: compiled by mypyc, a member typed to return a float
-    # would be cast on return, which takes a bool or an int for a float without a word.
-    utility: Callable[[Any, Player], object] = game.utility
-    estimate: Callable[[Any, Player], object] | None = evaluate
+    actions, result = game.actions, game.result
+    is_terminal, to_move, utility, estimate = unchecked_members(game, evaluate)
     found = Capabilities.of(game) if capabilities is None else capabilities
     keyfn = found.key
     entries = table._entries if table is not None else None  # raw tuples: see TableEntry

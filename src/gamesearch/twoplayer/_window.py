@@ -21,7 +21,14 @@ from typing import Any
 from .._entry import check_trace, prepare
 from .._recursion import on_fresh_stack, recursion_guard
 from .._results import flatten, make_result
-from .._validation import checked_number, mover_error, no_actions_error, terminal_value, translate
+from .._validation import (
+    checked_number,
+    mover_error,
+    no_actions_error,
+    terminal_value,
+    translate,
+    unchecked_members,
+)
 from ..capabilities import Capabilities
 from ..game import A, Evaluation, Game, Player, S
 from ..result import SearchResult
@@ -186,12 +193,8 @@ def plain_search(
     opponent = 1 - me
     # Whose utility scores a leaf below MIN (negated for MAX if it is MIN's).
     min_view = me if root_view else opponent
-    actions, result, is_terminal = game.actions, game.result, game.is_terminal
-    to_move = game.to_move
-    # Read as objects, checked at every leaf: compiled by mypyc, a member typed to return a
-    # float would be cast on return, which takes a bool or an int for a float without a word.
-    utility: Callable[[Any, Player], object] = game.utility
-    estimate: Callable[[Any, Player], object] | None = evaluate
+    actions, result = game.actions, game.result
+    is_terminal, to_move, utility, estimate = unchecked_members(game, evaluate)
     # Every node generated is either expanded (searched below) or scored as a leaf in its
     # parent, and the root is expanded: so nodes = expanded + leaves, and the loop need not
     # count every child.
