@@ -1,9 +1,9 @@
 """``Limit``: one value for a search's limits, taken by every searcher with the same meaning.
 
 ``limit=Limit(depth=N)`` is ``depth=N`` (and likewise ``time_limit``, ``node_limit`` and
-``iterations``; for ``pimc``, ``iterations`` is ``worlds``): the same search, node for node. A field a
-searcher cannot keep is refused by name, with the searchers that do take it; a field given both
-ways is refused; a ``Limit`` that is no limit at all is refused when it is made.
+``iterations``; for ``pimc``, ``iterations`` is ``worlds``): the same search, node for node. A
+field a searcher cannot keep is refused by name, with the searchers that do take it; a field
+given both ways is refused; a ``Limit`` that is no limit at all is refused when it is made.
 """
 
 from __future__ import annotations
