@@ -18,7 +18,22 @@ worker process that checks which build it runs (``gamesearch.build_info()``). Li
 milliseconds and nodes of each solver, and the ratios compiled/pure and compiled/C++. Checks:
 every build and Pons's solver give the same scores, and both builds the same node counts.
 
-Usage: ``python bench/bench_compiled.py [--quick] [--compiled-python PY] [--pons BINARY]``
+The loops (``compiled.loops``, one line each, pure and compiled measured in the same run, each
+build in a worker process of its own, the two workers alternating ``--rounds`` times; the best
+of the rounds is kept):
+
+- ``engine``: the depth ``iterative_deepening`` (its default options: the table, the game's
+  order, killers and history) completes on the empty 7x6 Connect Four board in 1 s (``--quick``
+  as well), and the nodes of a fixed-depth run (depth 8, 7 with ``--quick``), which must agree;
+- ``tictactoe``: alpha-beta's tic-tac-toe solve over ``TicTacToe.children`` against the
+  bitmask floor of ``bench_core.py`` (pure Python in both workers), per node;
+- ``chance``: expectiminimax unpruned, Star1 and Star2 on endgames of Pig to 20 at depth 8
+  (``bench_chance.py``'s), the time of each pruned search over the unpruned one;
+- ``mcts``: MCTS iterations per second (without the solver) on tic-tac-toe and on 7x6
+  Connect Four, seeded, whose visits must agree.
+
+Usage: ``python bench/bench_compiled.py [--quick] [--compiled-python PY] [--pons BINARY]
+[--rounds N] [--loops-only]``
 """
 
 from __future__ import annotations
@@ -118,6 +133,169 @@ def run_pons(binary: str, moves: list[str]) -> tuple[list[list[Any]], list[list[
     return solve, with_reset
 
 
+def loops_worker(expected: str, quick: bool) -> None:
+    """Measure the loops in this build; print one JSON dict of figures and node counts."""
+    import gc
+    import math
+    import time
+
+    from bench_chance import pig_endgames, pruning_times
+    from bench_core import hand_bitmask_alphabeta
+
+    from gamesearch import alphabeta, build_info, expectiminimax, iterative_deepening, mcts
+    from gamesearch.games import ConnectFour, Pig, TicTacToe
+
+    if build_info().kind != expected:
+        fail(f"expected the {expected} build, found {build_info()}")
+    figures: dict[str, Any] = {}
+    engine = iterative_deepening(ConnectFour(), time_limit=1.0)
+    fixed = iterative_deepening(ConnectFour(), depth=7 if quick else 8)
+    figures["engine"] = {
+        "depth_in_1s": engine.depth,
+        "nodes_per_second": round(engine.stats.nodes_per_second),
+        "fixed_depth_nodes": fixed.stats.nodes,
+        "fixed_depth_value": fixed.value,
+    }
+
+    def best_of(run: Any, times: int) -> tuple[float, Any]:
+        best, found = math.inf, None
+        for _ in range(times):
+            gc.collect()
+            gc.disable()
+            started = time.perf_counter()
+            found = run()
+            best = min(best, time.perf_counter() - started)
+            gc.enable()
+        return best, found
+
+    game = TicTacToe()
+    times = 5 if quick else 15
+    library, result = best_of(lambda: alphabeta(game), times)
+    floor, (value, floor_nodes) = best_of(lambda: hand_bitmask_alphabeta(game), times)
+    if (result.value, result.stats.nodes) != (value, floor_nodes):
+        fail(f"tic-tac-toe: the library {result.stats} and the floor {floor_nodes} differ")
+    figures["tictactoe"] = {
+        "nodes": result.stats.nodes,
+        "library_ns_per_node": round(1e9 * library / result.stats.nodes),
+        "floor_ns_per_node": round(1e9 * floor / floor_nodes),
+        "over_floor": round(library / floor, 2),
+    }
+
+    race = Pig(goal=20)
+    cases = [(race, state) for state in pig_endgames(3 if quick else 8)]
+    options: dict[str, Any] = {"depth": 8, "evaluate": race.evaluate}
+    seconds = pruning_times(cases, (-1, 1), 2 if quick else 3, options)
+    prunings: dict[str, dict[str, Any]] = {
+        "none": {},
+        "star1": {"pruning": "star1", "bounds": (-1, 1)},
+        "star2": {"pruning": "star2", "bounds": (-1, 1)},
+    }
+    nodes = {
+        name: sum(expectiminimax(g, s, **options, **extra).stats.nodes for g, s in cases)
+        for name, extra in prunings.items()
+    }
+    figures["chance"] = {
+        "seconds": {name: round(value, 4) for name, value in seconds.items()},
+        "nodes": nodes,
+        "star1_over_none": round(seconds["star1"] / seconds["none"], 3),
+        "star2_over_none": round(seconds["star2"] / seconds["none"], 3),
+    }
+
+    figures["mcts"] = {}
+    for name, make, iterations in (
+        ("tictactoe", TicTacToe, 2_000 if quick else 20_000),
+        ("connect4", ConnectFour, 1_000 if quick else 5_000),
+    ):
+        spent, found = best_of(
+            lambda make=make, n=iterations: mcts(make(), iterations=n, rng=0, solver=False),
+            2 if quick else 3,
+        )
+        figures["mcts"][name] = {
+            "iterations": iterations,
+            "iterations_per_second": round(iterations / spent),
+            "nodes": found.stats.nodes,
+            "action": found.action,
+        }
+    print(json.dumps(figures), flush=True)
+
+
+def run_loops(python: str, build: str, quick: bool) -> dict[str, Any]:
+    """The figures of :func:`loops_worker`, run by ``python`` on ``build``'s gamesearch."""
+    env = dict(os.environ)
+    if build == "pure":
+        paths = [str(ROOT / "src"), env.get("PYTHONPATH", "")]
+        env["PYTHONPATH"] = os.pathsep.join(path for path in paths if path)
+    else:
+        env.pop("PYTHONPATH", None)
+    command = [python, str(Path(__file__).resolve()), "--loops-worker", build]
+    done = subprocess.run(
+        command + (["--quick"] if quick else []),
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=str(Path(__file__).resolve().parent),
+        check=False,
+    )
+    if done.returncode:
+        fail(f"the {build} build's loops worker failed:\n{done.stdout}{done.stderr}")
+    result: dict[str, Any] = json.loads(done.stdout.splitlines()[-1])
+    return result
+
+
+def best_round(rounds: list[dict[str, Any]]) -> dict[str, Any]:
+    """The best figures of a build's rounds (the counts of the first: all must agree)."""
+    best = rounds[0]
+    for other in rounds[1:]:
+        for field, key in (
+            ("engine", "depth_in_1s"),
+            ("engine", "nodes_per_second"),
+        ):
+            best[field][key] = max(best[field][key], other[field][key])
+        tic = other["tictactoe"]
+        if tic["over_floor"] < best["tictactoe"]["over_floor"]:
+            best["tictactoe"] = tic
+        if other["chance"]["star2_over_none"] < best["chance"]["star2_over_none"]:
+            best["chance"] = other["chance"]
+        for game, row in other["mcts"].items():
+            if row["iterations_per_second"] > best["mcts"][game]["iterations_per_second"]:
+                best["mcts"][game] = row
+    return best
+
+
+COUNTS = {
+    "engine": ("fixed_depth_nodes", "fixed_depth_value"),
+    "tictactoe": ("nodes",),
+    "chance": ("nodes",),
+    "mcts": None,
+}
+
+
+def compare_loops(pure_python: str, compiled_python: str | None, quick: bool, rounds: int) -> None:
+    """Measure the loops in both builds, alternating; emit a line each; fail on other counts."""
+    found: dict[str, list[dict[str, Any]]] = {"pure": []}
+    if compiled_python:
+        found["compiled"] = []
+    for _ in range(rounds):
+        found["pure"].append(run_loops(pure_python, "pure", quick))
+        if compiled_python:
+            found["compiled"].append(run_loops(compiled_python, "compiled", quick))
+    builds = {build: best_round(runs) for build, runs in found.items()}
+    for build, runs in found.items():
+        for run in runs:
+            for part, keys in COUNTS.items():
+                mine, theirs = run[part], found["pure"][0][part]
+                if keys is None:  # MCTS: the nodes and action of each game
+                    mine = {g: (r["nodes"], r["action"]) for g, r in mine.items()}
+                    theirs = {g: (r["nodes"], r["action"]) for g, r in theirs.items()}
+                else:
+                    mine = [mine[key] for key in keys]
+                    theirs = [theirs[key] for key in keys]
+                if mine != theirs:
+                    fail(f"{part}: the {build} build found {mine}, the pure build {theirs}")
+    for part in COUNTS:
+        emit(bench="compiled.loops", part=part, **{b: f[part] for b, f in builds.items()})
+
+
 def mean_ms(rows: list[list[Any]]) -> float:
     return 1000 * statistics.fmean(row[2] for row in rows)
 
@@ -128,12 +306,21 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--pure-python", default=sys.executable, help="runs this src/")
     parser.add_argument("--compiled-python", help="an interpreter with the compiled wheel")
     parser.add_argument("--pons", help="Pons's solver's driver (see the docstring)")
+    parser.add_argument("--rounds", type=int, default=2, help="alternate the loops' workers")
+    parser.add_argument("--loops-only", action="store_true", help="the loops' lines alone")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
+    parser.add_argument("--loops-worker", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
         worker(args.worker)
         return
+    if args.loops_worker:
+        loops_worker(args.loops_worker, args.quick)
+        return
     emit_env("compiled.env")
+    compare_loops(args.pure_python, args.compiled_python, args.quick, args.rounds)
+    if args.loops_only:
+        return
     counts = {"begin": 2, "middle": 8} if args.quick else {"begin": 6, "middle": 20}
     for name, (low, high) in SETS.items():
         moves = positions(low, high, counts[name], seed=low)

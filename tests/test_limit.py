@@ -1,9 +1,9 @@
 """``Limit``: one value for a search's limits, taken by every searcher with the same meaning.
 
-``limit=Limit(depth=N)`` is ``depth=N`` (and likewise ``time``, ``nodes``, ``iterations`` for
-``time_limit``, ``node_limit``, ``iterations``): the same search, node for node. A field a
-searcher cannot keep is refused by name, with the searchers that do take it; a field given both
-ways is refused; a ``Limit`` that is no limit at all is refused when it is made.
+``limit=Limit(depth=N)`` is ``depth=N`` (and likewise ``time_limit``, ``node_limit`` and
+``iterations``; for ``pimc``, ``iterations`` is ``worlds``): the same search, node for node. A
+field a searcher cannot keep is refused by name, with the searchers that do take it; a field
+given both ways is refused; a ``Limit`` that is no limit at all is refused when it is made.
 """
 
 from __future__ import annotations
@@ -73,10 +73,7 @@ SEARCHERS: dict[str, Call] = {
 }
 """Each searcher on a small game, called with the keywords given."""
 
-KEYWORD = {"depth": "depth", "time": "time_limit", "nodes": "node_limit"}
-"""The keyword that spells each field of a Limit (``iterations``: see ``_iterations``)."""
-
-SMALL: dict[str, Any] = {"depth": 2, "time": 30.0, "nodes": 40, "iterations": 20}
+SMALL: dict[str, Any] = {"depth": 2, "time_limit": 30.0, "node_limit": 40, "iterations": 20}
 """A value of each field that every searcher taking it meets quickly (time: never reached
 first, with another limit beside it)."""
 
@@ -86,7 +83,8 @@ def _iterations(searcher: str) -> str:
 
 
 def _keyword(searcher: str, field: str) -> str:
-    return _iterations(searcher) if field == "iterations" else KEYWORD[field]
+    """The keyword of ``searcher`` that gives the field alone: the field's name, but one."""
+    return _iterations(searcher) if field == "iterations" else field
 
 
 def _takers(field: str) -> set[str]:
@@ -107,7 +105,7 @@ def _comparable(result: Any) -> Any:
 # is not reproducible), checked node for node.
 _SAME = [
     (searcher, field)
-    for field in ("depth", "nodes", "iterations")
+    for field in ("depth", "node_limit", "iterations")
     for searcher in sorted(_takers(field))
 ]
 
@@ -121,13 +119,13 @@ def test_a_limit_is_the_same_search_as_its_keyword(searcher: str, field: str) ->
     assert _comparable(by_limit) == _comparable(by_keyword)
 
 
-@pytest.mark.parametrize("searcher", sorted(_takers("time") - {"iterative_deepening"}))
+@pytest.mark.parametrize("searcher", sorted(_takers("time_limit") - {"iterative_deepening"}))
 def test_a_time_alone_is_a_limit_where_one_is_needed(searcher: str) -> None:
-    """These searchers refuse to run without a limit: a ``Limit(time=)`` alone is one."""
+    """These searchers refuse to run without a limit: a ``Limit(time_limit=)`` alone is one."""
     search = SEARCHERS[searcher]
     with pytest.raises(InvalidSearchOptionError, match=r"needs a limit|give iterations=N"):
         search()
-    result = search(limit=Limit(time=0.02))
+    result = search(limit=Limit(time_limit=0.02))
     done = getattr(result, "iterations", None) or getattr(result, "worlds", None)
     assert (done or result.stats.nodes) >= 1
 
@@ -136,7 +134,7 @@ def test_a_time_stops_iterative_deepening_before_the_game_is_solved() -> None:
     """Connect Four from the empty board takes far longer than a tenth of a second to solve."""
     from gamesearch.games import ConnectFour
 
-    result = iterative_deepening(ConnectFour(), limit=Limit(time=0.1))
+    result = iterative_deepening(ConnectFour(), limit=Limit(time_limit=0.1))
     assert not result.exact
     assert result.depth is not None
     assert result.depth >= 1
@@ -145,7 +143,7 @@ def test_a_time_stops_iterative_deepening_before_the_game_is_solved() -> None:
 _REFUSED = [
     (searcher, field)
     for searcher in sorted(SEARCHERS)
-    for field in ("depth", "time", "nodes", "iterations")
+    for field in ("depth", "time_limit", "node_limit", "iterations")
     if searcher not in _takers(field)
 ]
 
@@ -183,7 +181,7 @@ def test_a_limit_that_is_not_a_limit_is_refused(searcher: str, bad: object) -> N
         SEARCHERS[searcher](limit=bad)
 
 
-@pytest.mark.parametrize("field", ["depth", "nodes", "iterations"])
+@pytest.mark.parametrize("field", ["depth", "node_limit", "iterations"])
 @pytest.mark.parametrize("bad", [0, -1, True, 2.0, "3", math.inf], ids=repr)
 def test_a_count_that_is_not_a_count_is_refused_when_made(field: str, bad: object) -> None:
     with pytest.raises(InvalidSearchOptionError, match=f"Limit: {field} must be an int >= 1"):
@@ -192,15 +190,15 @@ def test_a_count_that_is_not_a_count_is_refused_when_made(field: str, bad: objec
 
 @pytest.mark.parametrize("bad", [0, -0.5, math.nan, math.inf, True, "1"], ids=repr)
 def test_a_time_that_is_not_seconds_is_refused_when_made(bad: object) -> None:
-    with pytest.raises(InvalidSearchOptionError, match="Limit: time must be a finite number"):
-        Limit(time=bad)  # type: ignore[arg-type]
+    with pytest.raises(InvalidSearchOptionError, match="Limit: time_limit must be a finite number"):
+        Limit(time_limit=bad)  # type: ignore[arg-type]
 
 
 def test_a_limit_is_a_value() -> None:
-    limit = Limit(depth=4, time=0.5)
-    assert limit == Limit(time=0.5, depth=4)
-    assert hash(limit) == hash(Limit(time=0.5, depth=4))
-    assert repr(limit) == "Limit(depth=4, time=0.5)"
+    limit = Limit(depth=4, time_limit=0.5)
+    assert limit == Limit(time_limit=0.5, depth=4)
+    assert hash(limit) == hash(Limit(time_limit=0.5, depth=4))
+    assert repr(limit) == "Limit(depth=4, time_limit=0.5)"
     assert repr(Limit()) == "Limit()"
     with pytest.raises(dataclasses.FrozenInstanceError):
         limit.depth = 5  # type: ignore[misc]

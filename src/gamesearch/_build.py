@@ -15,17 +15,28 @@ from dataclasses import dataclass
 __all__ = ["COMPILABLE", "BuildInfo", "build_info"]
 
 COMPILABLE = (
+    "gamesearch.chance._search",
     "gamesearch.games._bitboard",
     "gamesearch.games.connect_four",
     "gamesearch.imperfect._cfr_loop",
     "gamesearch.imperfect._sequences",
+    "gamesearch.montecarlo._grow",
+    "gamesearch.montecarlo._loop",
+    "gamesearch.montecarlo._node",
+    "gamesearch.twoplayer._children",
+    "gamesearch.twoplayer._enhanced",
+    "gamesearch.twoplayer._ordering",
     "gamesearch.twoplayer._proofs",
     "gamesearch.twoplayer._solver",
+    "gamesearch.twoplayer._window",
     "gamesearch.twoplayer.table",
 )
 """The modules the compiled build compiles (the ``include`` of the mypyc build hook in
-pyproject.toml): the exact Connect Four solver, its table and distance scores, ConnectFour and
-its bitboards, and CFR's inner loop and the sequence form it runs on."""
+pyproject.toml): the alpha-beta loops (the plain loop and its twin over a game's ``children``,
+the engine's loop and its move ordering), the exact Connect Four solver, its table and distance
+scores, ConnectFour and its bitboards, the chance loop (expectiminimax, Star1, Star2 and
+expectimax), MCTS's inner loop (its nodes, one iteration, the growing of a tree), and CFR's inner
+loop and the sequence form it runs on."""
 
 
 @dataclass(frozen=True)

@@ -286,8 +286,8 @@ def check_trace(trace: object, searcher: str) -> None:
 LIMIT_TAKERS = {
     "depth": "minimax, alphabeta, negamax, iterative_deepening, mtdf, expectiminimax, expectimax, "
     "maxn, paranoid, best_reply and parallel_search",
-    "time": "iterative_deepening, mcts, ismcts, pimc, cfr and mccfr",
-    "nodes": "iterative_deepening and mcts",
+    "time_limit": "iterative_deepening, mcts, ismcts, pimc, cfr and mccfr",
+    "node_limit": "iterative_deepening and mcts",
     "iterations": "mcts, ismcts, pimc, cfr and mccfr",
 }
 """The searchers that take each field of a :class:`~gamesearch.Limit`, for error messages."""
@@ -316,9 +316,9 @@ def merge_limit(
     """The limits of a search: its keywords' values, and ``limit``'s fields for the rest.
 
     ``takes`` names the fields of a :class:`~gamesearch.Limit` that ``searcher`` can keep,
-    separated by spaces (such as ``"depth"``). The keywords are the short spellings of the
-    same fields, checked by the searcher as before; a ``Limit``'s fields were checked when it
-    was made. ``iterations_keyword`` is the searcher's word for its iterations.
+    separated by spaces (such as ``"depth"``). The keywords of the same names give the same
+    limits one by one, checked by the searcher; a ``Limit``'s fields were checked when it was
+    made. ``iterations_keyword`` is the searcher's word for its iterations.
 
     Raises:
         InvalidSearchOptionError: ``limit`` is not a ``Limit``; a field is given both in
@@ -332,10 +332,10 @@ def merge_limit(
             f"{searcher}: limit must be a gamesearch.Limit, such as Limit(depth=4), not "
             f"{limit!r}"
         )
-    fields = (limit.depth, limit.time, limit.nodes, limit.iterations)
+    fields = (limit.depth, limit.time_limit, limit.node_limit, limit.iterations)
     merged: list[object] = []
-    for (field, keyword), ours, theirs in zip(_LIMIT_FIELDS, fields, given, strict=True):
-        keyword = iterations_keyword if field == "iterations" else keyword
+    for field, ours, theirs in zip(Given._fields, fields, given, strict=True):
+        keyword = iterations_keyword if field == "iterations" else field
         if ours is None:
             merged.append(theirs)
             continue
@@ -351,14 +351,6 @@ def merge_limit(
             )
         merged.append(ours)
     return Given(*merged)
-
-
-_LIMIT_FIELDS = (
-    ("depth", "depth"),
-    ("time", "time_limit"),
-    ("nodes", "node_limit"),
-    ("iterations", "iterations"),
-)
 
 
 def depth_limit(
@@ -387,7 +379,7 @@ def iteration_limit(
         InvalidSearchOptionError: as :func:`merge_limit` does.
     """
     given = merge_limit(
-        searcher, limit, "time iterations", time_limit=time_limit, iterations=iterations,
+        searcher, limit, "time_limit iterations", time_limit=time_limit, iterations=iterations,
         iterations_keyword=iterations_keyword,
     )  # fmt: skip
     return given.iterations, given.time_limit

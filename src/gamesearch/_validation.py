@@ -50,7 +50,30 @@ __all__ = [
     "terminal_value",
     "translate",
     "unchanged",
+    "unchecked_members",
 ]
+
+Members = tuple[
+    Callable[[Any], Any],
+    Callable[[Any], Any],
+    Callable[[Any, Player], Any],
+    Callable[[Any, Player], Any] | None,
+]
+"""``is_terminal``, ``to_move``, ``utility`` and ``evaluate``, as :func:`unchecked_members` reads
+them."""
+
+
+def unchecked_members(game: Any, evaluate: Callable[[Any, Player], Any] | None) -> Members:
+    """``game``'s ``is_terminal``, ``to_move`` and ``utility``, and ``evaluate``, typed ``Any``.
+
+    For the loops, which check what these return themselves (a leaf's value at every leaf, a
+    mover at every node). Compiled by mypyc (README, the compiled build), a call of a member
+    read with the protocol's types has its result cast on return, to ``float`` or ``int``:
+    which would take a ``bool`` or a ``Fraction`` for a float without a word, and refuse a
+    wrong mover with a bare ``TypeError`` before the loop's own check could name it.
+    """
+    return game.is_terminal, game.to_move, game.utility, evaluate
+
 
 _SEEN = "_gamesearch_diagnosed"
 """Marks a ``TypeError`` whose node was already examined, so its ancestors pass it on."""

@@ -2,16 +2,16 @@
 
 Every searcher takes ``limit=Limit(...)`` (as python-chess's engines take a ``Limit``); each
 field means one thing wherever it goes, and a searcher refuses by name a field it cannot keep.
-The keywords ``depth=``, ``time_limit=``, ``node_limit=`` and ``iterations=`` remain as the short
-spellings of the same fields.
+The fields have the names of the searchers' keywords ``depth=``, ``time_limit=``,
+``node_limit=`` and ``iterations=``, which give the same limits one by one.
 
 Example:
     >>> from gamesearch import Limit, alphabeta
     >>> from gamesearch.games import ConnectFour
     >>> alphabeta(ConnectFour(), limit=Limit(depth=2)).depth
     2
-    >>> Limit(depth=4) == Limit(depth=4), Limit(time=0.5)
-    (True, Limit(time=0.5))
+    >>> Limit(depth=4) == Limit(depth=4), Limit(time_limit=0.5)
+    (True, Limit(time_limit=0.5))
 """
 
 from __future__ import annotations
@@ -39,10 +39,10 @@ class Limit:
     """Plies to search below the root (players' moves; nature's are not counted); for
     ``iterative_deepening``, the deepest iteration."""
 
-    time: float | None = None
+    time_limit: float | None = None
     """Seconds to search (finite, > 0)."""
 
-    nodes: int | None = None
+    node_limit: int | None = None
     """The most nodes the search may count in its ``stats.nodes`` (visited by alpha-beta,
     created by MCTS)."""
 
@@ -53,7 +53,7 @@ class Limit:
     def __post_init__(self) -> None:
         for name, count in (
             ("depth", self.depth),
-            ("nodes", self.nodes),
+            ("node_limit", self.node_limit),
             ("iterations", self.iterations),
         ):
             if count is not None and (
@@ -62,9 +62,10 @@ class Limit:
                 raise InvalidSearchOptionError(
                     f"Limit: {name} must be an int >= 1 or None, not {count!r}"
                 )
-        if self.time is not None and not is_positive_number(self.time):
+        if self.time_limit is not None and not is_positive_number(self.time_limit):
             raise InvalidSearchOptionError(
-                f"Limit: time must be a finite number of seconds > 0 or None, not {self.time!r}"
+                "Limit: time_limit must be a finite number of seconds > 0 or None, not "
+                f"{self.time_limit!r}"
             )
 
     def __repr__(self) -> str:
@@ -72,8 +73,8 @@ class Limit:
             f"{name}={value!r}"
             for name, value in (
                 ("depth", self.depth),
-                ("time", self.time),
-                ("nodes", self.nodes),
+                ("time_limit", self.time_limit),
+                ("node_limit", self.node_limit),
                 ("iterations", self.iterations),
             )
             if value is not None

@@ -69,7 +69,14 @@ from typing import Any, NamedTuple
 
 from .._recursion import on_fresh_stack, recursion_guard
 from .._results import make_result
-from .._validation import cycle_error, mover_error, no_actions_error, number_error, translate
+from .._validation import (
+    cycle_error,
+    mover_error,
+    no_actions_error,
+    number_error,
+    translate,
+    unchecked_members,
+)
 from ..errors import IllegalActionError
 from ..game import CHANCE, Game, Player
 from ..result import SearchResult
@@ -177,7 +184,8 @@ def chance_search(
         trace: The observer of the search's events, or ``None``.
     """
     root, limit, max_player, outcomes_of = problem
-    is_terminal, to_move, utility = game.is_terminal, game.to_move, game.utility
+    # Values are the game's own numbers (int, Fraction, float), never converted.
+    is_terminal, to_move, utility, estimate = unchecked_members(game, evaluate)
     actions, result = game.actions, game.result
     windowed = pruning is not None
     # Without bounds, every finite float: an infinite value (or NaN) goes to ``checked``.
@@ -221,7 +229,7 @@ def chance_search(
             if ply > max_depth:
                 max_depth = ply
         elif ply == limit:
-            value = evaluate(state, max_player)  # type: ignore[misc]  # a limit implies it
+            value = estimate(state, max_player)  # type: ignore[misc]  # a limit implies it
             if value.__class__ not in _PLAIN or not low <= value <= high:
                 value = checked(value, state, "evaluate")
             estimates += 1
@@ -301,7 +309,7 @@ def chance_search(
                 if child_ply > max_depth:
                     max_depth = child_ply
             elif child_ply == limit:
-                value = evaluate(child, max_player)  # type: ignore[misc]  # a limit implies it
+                value = estimate(child, max_player)  # type: ignore[misc]  # a limit implies it
                 if value.__class__ not in _PLAIN or not low <= value <= high:
                     value = checked(value, child, "evaluate")
                 estimates += 1
@@ -392,7 +400,8 @@ def chance_search(
             level = edge[2]
             tell_enter(state, mover, "chance", alpha, beta, [outcome for outcome, _ in pairs])
         total: Any = 0  # an int, so that exact values stay exact
-        likeliest, best_line = -1, None
+        likeliest: Any = -1  # a probability: the game's own number, as every value
+        best_line = None
         for outcome, probability in pairs:
             nodes += 1
             child = result(state, outcome)
@@ -405,7 +414,7 @@ def chance_search(
                 if next_ply > max_depth:
                     max_depth = next_ply
             elif next_ply == limit:
-                value = evaluate(child, max_player)  # type: ignore[misc]  # a limit implies it
+                value = estimate(child, max_player)  # type: ignore[misc]  # a limit implies it
                 if value.__class__ not in _PLAIN or not low <= value <= high:
                     value = checked(value, child, "evaluate")
                 estimates += 1
@@ -455,7 +464,8 @@ def chance_search(
         if tracing:
             tell_enter(state, CHANCE, "chance", alpha, beta, [outcome for outcome, _ in outcomes])
         total: Any = 0  # the probability-weighted values of the outcomes searched so far
-        likeliest, best_line = -1, None
+        likeliest: Any = -1  # a probability: the game's own number, as every value
+        best_line = None
         for i, (outcome, probability) in enumerate(outcomes):
             nodes += 1
             child = result(state, outcome)
@@ -467,7 +477,7 @@ def chance_search(
                 if ply > max_depth:
                     max_depth = ply
             elif ply == limit:
-                value = evaluate(child, max_player)  # type: ignore[misc]  # a limit implies it
+                value = estimate(child, max_player)  # type: ignore[misc]  # a limit implies it
                 if value.__class__ not in _PLAIN or not low <= value <= high:
                     value = checked(value, child, "evaluate")
                 estimates += 1
@@ -540,7 +550,7 @@ def chance_search(
                 if ply > max_depth:
                     max_depth = ply
             elif ply == limit:
-                value = evaluate(child, max_player)  # type: ignore[misc]  # a limit implies it
+                value = estimate(child, max_player)  # type: ignore[misc]  # a limit implies it
                 if value.__class__ not in _PLAIN or not low <= value <= high:
                     value = checked(value, child, "evaluate")
                 estimates += 1
@@ -603,7 +613,7 @@ def chance_search(
                     max_depth = ply
                 probed[i], lows[i], highs[i] = _LEAF, value, value
             elif ply == limit:
-                value = evaluate(child, max_player)  # type: ignore[misc]  # a limit implies it
+                value = estimate(child, max_player)  # type: ignore[misc]  # a limit implies it
                 if value.__class__ not in _PLAIN or not low <= value <= high:
                     value = checked(value, child, "evaluate")
                 estimates += 1
@@ -677,7 +687,7 @@ def chance_search(
                 max_depth = ply
             return choices, value, None
         if ply == limit:
-            value = evaluate(grandchild, max_player)  # type: ignore[misc]  # a limit implies it
+            value = estimate(grandchild, max_player)  # type: ignore[misc]  # a limit implies it
             if value.__class__ not in _PLAIN or not low <= value <= high:
                 value = checked(value, grandchild, "evaluate")
             estimates += 1
@@ -709,13 +719,15 @@ def chance_search(
         nonlocal cutoffs
         children, probed, lows, highs = probes
         count = len(outcomes)
-        below, above = [0] * count, [0] * count
+        below: list[Any] = [0] * count  # sums of probabilities times values: the game's numbers
+        above: list[Any] = [0] * count
         for i in range(count - 1, start, -1):
             probability = outcomes[i][1]
             below[i - 1] = below[i] + probability * lows[i]
             above[i - 1] = above[i] + probability * highs[i]
         total: Any = prefix
-        likeliest, best_line = -1, None
+        likeliest: Any = -1  # a probability: the game's own number, as every value
+        best_line = None
         for outcome, probability in outcomes[:start]:
             if probability > likeliest:
                 likeliest, best_line = probability, (outcome, None)
@@ -770,10 +782,17 @@ def chance_search(
             raise infinite_mix_error(state)
         return total, best_line
 
-    def step_on(state: Any) -> None:
-        """Put ``state`` on the line searched, unless it is on it already: a cycle."""
+    def step_on(state: Any, deepest: int = sys.getrecursionlimit()) -> None:
+        """Put ``state`` on the line searched, unless it is on it already: a cycle.
+
+        ``deepest`` is the longest line (one frame a node in the pure build; compiled, the
+        loop's C calls are not counted by the recursion limit: see
+        :func:`gamesearch.twoplayer._children.deepest_ply`).
+        """
         if state in on_line:
             raise cycle_error(state, searcher)
+        if len(on_line) >= deepest:
+            raise RecursionError("maximum recursion depth exceeded")
         on_line.add(state)
 
     def tell_child(

@@ -46,7 +46,7 @@ def expectimax(
     Args:
         game: Any game, with ``chance_outcomes`` if it has chance nodes.
         state: The root; ``None`` means ``game.initial_state()``.
-        limit: A :class:`~gamesearch.Limit`: ``Limit(depth=N)`` is ``depth=N``.
+        limit: ``depth`` as a :class:`~gamesearch.Limit` (its other fields are refused).
         depth: Decision plies to search (an int >= 1), or ``None`` to search to terminal states.
         evaluate: ``evaluate(state, player)``, the estimated utility for ``player`` of a
             non-terminal state at the depth limit; with ``depth``, the game's own

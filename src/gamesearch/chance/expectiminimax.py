@@ -49,7 +49,7 @@ def expectiminimax(
     Args:
         game: A two-player game; chance nodes need a ``chance_outcomes`` method.
         state: The root; ``None`` means ``game.initial_state()``.
-        limit: A :class:`~gamesearch.Limit`: ``Limit(depth=N)`` is ``depth=N``.
+        limit: ``depth`` as a :class:`~gamesearch.Limit` (its other fields are refused).
         depth: Decision plies to search (an int >= 1), or ``None`` to search to terminal states.
         evaluate: ``evaluate(state, player)``, the estimated utility for ``player`` of a
             non-terminal state at the depth limit (possibly a chance node); with ``depth``,

@@ -127,9 +127,8 @@ def ismcts(
         game: A game of imperfect information with ``sample_state``
             (:class:`DeterminizableGame`), of any number of players.
         state: The root, where the player to move chooses; ``None`` means the initial state.
-        limit: The limits as one value: ``Limit(iterations=, time=)`` is ``iterations=`` and
-            ``time_limit=`` (a ``Limit(depth=)`` or
-            ``Limit(nodes=)`` is refused).
+        limit: ``iterations`` and ``time_limit`` as one :class:`~gamesearch.Limit`
+            (its ``depth`` and ``node_limit`` are refused).
         iterations: Stop after this many iterations (an int >= 1).
         time_limit: Stop after this many seconds (> 0), checked after each iteration.
         exploration: The exploration constant ``c`` (>= 0) of UCB, ``mean + c * sqrt(ln

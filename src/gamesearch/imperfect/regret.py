@@ -201,9 +201,8 @@ def cfr(
     Args:
         game: A game of imperfect information (:class:`ImperfectInformationGame`) with perfect
             recall, small enough to enumerate (at most 5,000,000 histories).
-        limit: The limits as one value: ``Limit(iterations=, time=)`` is ``iterations=`` and
-            ``time_limit=`` (a ``Limit(depth=)`` or
-            ``Limit(nodes=)`` is refused).
+        limit: ``iterations`` and ``time_limit`` as one :class:`~gamesearch.Limit`
+            (its ``depth`` and ``node_limit`` are refused).
         iterations: The most iterations to run.
         time_limit: The most seconds to iterate for (the tree's enumeration not counted).
         variant: ``"vanilla"`` (as OpenSpiel's ``CFRSolver``) or ``"plus"`` (CFR+, as its

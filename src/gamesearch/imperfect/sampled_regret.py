@@ -407,9 +407,8 @@ def mccfr(
     Args:
         game: A game of imperfect information (:class:`ImperfectInformationGame`) with perfect
             recall.
-        limit: The limits as one value: ``Limit(iterations=, time=)`` is ``iterations=`` and
-            ``time_limit=`` (a ``Limit(depth=)`` or
-            ``Limit(nodes=)`` is refused).
+        limit: ``iterations`` and ``time_limit`` as one :class:`~gamesearch.Limit`
+            (its ``depth`` and ``node_limit`` are refused).
         iterations: The most iterations to run.
         time_limit: The most seconds to iterate for (measuring not counted).
         scheme: ``"external"`` or ``"outcome"`` sampling.

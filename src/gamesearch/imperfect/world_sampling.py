@@ -104,9 +104,8 @@ def pimc(
         game: A game of imperfect information with ``sample_state``
             (:class:`DeterminizableGame`).
         state: The root, where the player to move chooses; ``None`` means the initial state.
-        limit: The limits as one value: ``Limit(iterations=, time=)`` is ``worlds=`` and
-            ``time_limit=``, PIMC's iterations being the worlds it searches (a
-            ``Limit(depth=)`` or ``Limit(nodes=)`` is refused).
+        limit: ``worlds`` (as its ``iterations``) and ``time_limit`` as one
+            :class:`~gamesearch.Limit` (its ``depth`` and ``node_limit`` are refused).
         worlds: How many worlds to draw (an int >= 1).
         time_limit: Stop drawing worlds after this many seconds (at least one is searched).
             With ``worlds`` too, whichever comes first.

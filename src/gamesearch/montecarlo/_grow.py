@@ -10,8 +10,10 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
+from .._validation import is_player, mover_error
 from ..game import CHANCE, Game
 from ..result import SearchResult, SearchStats
 from ..trace.events import Enter, Leaf, Leave, NodeKind, Observer
@@ -37,15 +39,22 @@ def grow(
     """
     if game.is_terminal(root_state):
         return terminal(game, root_state, settings.players, started, trace)
-    mover = game.to_move(root_state)
-    player = 0 if mover == CHANCE else mover
+    # Read as an object: compiled by mypyc, a member typed to return a Player would be cast
+    # on return, which refuses a wrong mover with a bare TypeError before the search's check.
+    to_move: Callable[[Any], object] = game.to_move
+    mover = to_move(root_state)
+    players = settings.players
+    if mover != CHANCE and not is_player(mover, players, chance=False):
+        chance = settings.capabilities.chance_outcomes is not None
+        raise mover_error(root_state, mover, players, chance=chance)
+    player = 0 if mover == CHANCE else int(mover)  # type: ignore[call-overload]  # a number
     search = Search(game, settings, generator, player, trace)
     with_prior = settings.prior is not None
     root = None if kept is None else kept.take(game, root_state, with_prior)
     if trace is not None:
         actions = None if mover == CHANCE else tuple(game.actions(root_state))
         kind: NodeKind = "chance" if mover == CHANCE else "max"
-        trace(Enter(root_state, None, 0, mover, kind, None, None, actions))
+        trace(Enter(root_state, None, 0, mover, kind, None, None, actions))  # type: ignore[arg-type]
     if root is None:
         root = search.make(root_state, None, None, player, 0)
     if settings.dirichlet is not None and mover != CHANCE:

@@ -77,9 +77,8 @@ def mcts(
     Args:
         game: Any game: two or more players, with or without chance nodes.
         state: The root; ``None`` means ``game.initial_state()``.
-        limit: The limits as one value: ``Limit(iterations=, time=, nodes=)`` is
-            ``iterations=``, ``time_limit=`` and ``node_limit=`` (a ``Limit(depth=)`` is
-            refused).
+        limit: ``iterations``, ``time_limit`` and ``node_limit`` as one
+            :class:`~gamesearch.Limit` (its ``depth`` is refused).
         iterations: Stop after this many iterations (an int >= 1).
         time_limit: Stop after this many seconds (> 0). The clock is read every iteration,
             so the search returns within about one iteration of the deadline.
@@ -250,7 +249,7 @@ def _limits(
 ) -> tuple[Any, Any, Any]:
     """MCTS's iterations, time limit and node limit, from its keywords and its ``limit``."""
     given = merge_limit(
-        "mcts", limit, "time nodes iterations",
+        "mcts", limit, "time_limit node_limit iterations",
         time_limit=time_limit, node_limit=node_limit, iterations=iterations,
     )  # fmt: skip
     return given.iterations, given.time_limit, given.node_limit

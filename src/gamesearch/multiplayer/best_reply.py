@@ -58,7 +58,7 @@ def best_reply(
     Args:
         game: A game of one or more players; with three or more, a :class:`PassingGame`.
         state: The root; ``None`` means ``game.initial_state()``.
-        limit: A :class:`~gamesearch.Limit`: ``Limit(depth=N)`` is ``depth=N``.
+        limit: ``depth`` as a :class:`~gamesearch.Limit` (its other fields are refused).
         depth: Plies of the best-reply tree to search, a MAX or a MIN layer each (an int
             >= 1), or ``None`` to search to terminal states.
         evaluate: ``evaluate(state, player)``, the estimated utility for ``player`` of a

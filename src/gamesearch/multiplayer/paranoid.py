@@ -34,7 +34,7 @@ def paranoid(
     Args:
         game: A game of one or more players.
         state: The root; ``None`` means ``game.initial_state()``.
-        limit: A :class:`~gamesearch.Limit`: ``Limit(depth=N)`` is ``depth=N``.
+        limit: ``depth`` as a :class:`~gamesearch.Limit` (its other fields are refused).
         depth: Plies to search (an int >= 1), or ``None`` to search to terminal states.
         evaluate: ``evaluate(state, player)``, the estimated utility for ``player`` of a
             non-terminal state at the depth limit; with ``depth``, the game's own

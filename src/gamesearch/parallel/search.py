@@ -76,7 +76,7 @@ def parallel_search(
         executor: Where the parts run: any ``concurrent.futures.Executor``
             (``ProcessPoolExecutor`` for every core, Dask's ``Client.get_executor()`` for a
             cluster); ``None`` runs them here, one after another (the same result).
-        limit: A :class:`~gamesearch.Limit`: ``Limit(depth=N)`` is ``depth=N``.
+        limit: ``depth`` as a :class:`~gamesearch.Limit` (its other fields are refused).
         depth: Plies to search (an int >= 1), or ``None`` to search to terminal states.
         evaluate: ``evaluate(state, player)`` at the depth limit; with ``depth``, the game's
             own ``evaluate`` method if not given.

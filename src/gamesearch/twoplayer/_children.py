@@ -17,11 +17,17 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from .._recursion import on_fresh_stack
-from .._validation import checked_number, mover_error, no_actions_error, translate
+from .._validation import (
+    checked_number,
+    mover_error,
+    no_actions_error,
+    translate,
+    unchecked_members,
+)
 from ..game import Evaluation, Game, Player, S
 from ._enhanced import Outcome
 
-__all__ = ["children_alphabeta"]
+__all__ = ["children_alphabeta", "deepest_ply"]
 
 _NO_ACTION: Any = object()
 
@@ -50,10 +56,11 @@ def children_alphabeta(
     me = mover_at_root if viewer is None or not root_view else viewer  # MAX
     opponent = 1 - me
     min_view = me if root_view else opponent  # whose utility scores a leaf below MIN
-    utility = game.utility
+    _, _, utility, estimate = unchecked_members(game, evaluate)
     expanded, leaves, cutoffs, max_depth, estimates = 0, 0, 0, 0, 0
     inf, neg_inf = math.inf, -math.inf  # neg_inf: a local, not a negation per check
-    lines: list[Any] = [None] * ((limit if limit > 0 else sys.getrecursionlimit()) + 1)
+    deepest = deepest_ply(limit)
+    lines: list[Any] = [None] * (deepest + 1)
 
     def search(state: S, maximizing: bool, alpha: float, beta: float, ply: int) -> float:
         """MAX-VALUE or MIN-VALUE of the non-terminal ``state``, as in ``plain_search``."""
@@ -65,9 +72,11 @@ def children_alphabeta(
         try:
             for action, child, mover in children(state):
                 if mover is None:
-                    value = utility(child, view)
-                    if value.__class__ is not float or not neg_inf < value < inf:
-                        value = checked_number(value, child, view, "utility")
+                    raw = utility(child, view)
+                    if type(raw) is float and neg_inf < raw < inf:
+                        value = raw
+                    else:  # (compiled, a float cast would take a bool or an int: see below)
+                        value = checked_number(raw, child, view, "utility")
                     if view != me:  # negamax below MIN: MIN's utility, negated
                         value = -value
                     below = None
@@ -75,9 +84,11 @@ def children_alphabeta(
                     if child_ply > max_depth:
                         max_depth = child_ply
                 elif child_ply == limit:
-                    value = evaluate(child, view)  # type: ignore[misc]  # a limit implies evaluate
-                    if value.__class__ is not float or not neg_inf < value < inf:
-                        value = checked_number(value, child, view, "evaluate")
+                    raw = estimate(child, view)  # type: ignore[misc]  # a limit implies evaluate
+                    if type(raw) is float and neg_inf < raw < inf:
+                        value = raw
+                    else:  # (compiled, a float cast would take a bool or an int: see below)
+                        value = checked_number(raw, child, view, "evaluate")
                     if view != me:
                         value = -value
                     below = None
@@ -85,6 +96,8 @@ def children_alphabeta(
                     estimates += 1
                     max_depth = limit
                 else:
+                    if child_ply >= deepest:  # compiled: see deepest_ply
+                        raise RecursionError("maximum recursion depth exceeded")
                     if mover == me:
                         value = search(child, True, alpha, beta, child_ply)
                     elif mover == opponent:
@@ -124,3 +137,15 @@ def children_alphabeta(
     else:  # the window and the value are the root mover's: MAX's are their negations
         value = -on_fresh_stack(search, root, False, -beta, -alpha, 0)
     return Outcome(value, lines[0], expanded, leaves, cutoffs, max_depth, estimates, None)
+
+
+def deepest_ply(limit: int) -> int:
+    """The deepest ply a plain loop expands a node at: ``limit``, or the recursion limit.
+
+    Nodes are expanded above the depth limit only, and each ply takes at least one Python
+    frame of the pure build, so the depth limit or else the recursion limit bounds the plies.
+    Compiled by mypyc, a loop recurses by C calls, which Python's recursion limit does not
+    count: the loops check the ply against this one instead, and raise the same
+    ``RecursionError`` (where the pure build's frames have raised it already).
+    """
+    return limit if limit > 0 else sys.getrecursionlimit()

@@ -25,7 +25,14 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .._recursion import on_fresh_stack
-from .._validation import checked_number, cycle_error, mover_error, no_actions_error, translate
+from .._validation import (
+    checked_number,
+    cycle_error,
+    mover_error,
+    no_actions_error,
+    translate,
+    unchecked_members,
+)
 from ..capabilities import Capabilities
 from ..errors import GameProtocolError, InvalidSearchOptionError
 from ..game import Game, Player
@@ -48,7 +55,8 @@ __all__ = ["Enhancements", "Memory", "Outcome", "Stop", "enhanced_search", "make
 
 Order = Callable[[Any, Sequence[Any]], Sequence[Any]]
 Quiescence = Callable[[Any], Sequence[Any]]
-Extend = Callable[[Any, Any, Any], int]
+Extend = Callable[[Any, Any, Any], object]
+"""``extend(state, action, child)``: extra plies, an int >= 0 (checked at every call)."""
 
 SINGULAR_DEPTH = 4
 """Singular extensions are tried where four plies or more remain, on a table entry searched
@@ -193,8 +201,8 @@ def enhanced_search(
     ordered = make_ordering(
         options.order, killer_slots, history, check_order=not options.trusted_order
     )
-    actions, result, is_terminal = game.actions, game.result, game.is_terminal
-    to_move, utility = game.to_move, game.utility
+    actions, result = game.actions, game.result
+    is_terminal, to_move, utility, estimate = unchecked_members(game, evaluate)
     found = Capabilities.of(game) if capabilities is None else capabilities
     keyfn = found.key
     entries = table._entries if table is not None else None  # raw tuples: see TableEntry
@@ -210,7 +218,8 @@ def enhanced_search(
     limited, deadline, budget = limits.active, limits.deadline, limits.nodes
     scored_root: list[tuple[Any, float]] = []
     # Extensions may double the depth of a line, at most (see ``extended``).
-    lines: list[Any] = [None] * ((2 * limit + 1 if limit > 0 else sys.getrecursionlimit()) + 1)
+    deepest = 2 * limit + 1 if limit > 0 else sys.getrecursionlimit()
+    lines: list[Any] = [None] * (deepest + 1)
     extend, reducing, margin = options.extend, options.reductions and limit > 0, options.singular
     singular, deepen = margin is not None and limit > 0, extend is not None or margin is not None
     tracer = None if trace is None else MaxView(trace, root_player, shown_value(win))
@@ -383,13 +392,18 @@ def enhanced_search(
                 tried = tuple(tried)
                 tracer.enter(state, mover, alpha, beta, ply, tried)
             for count, action in enumerate(tried, 1):
-                if limited:
+                # The limits' test inline (it runs before every child); check_limits raises.
+                if limited and (
+                    clock() >= deadline or expanded + leaves + counted.leaves >= budget
+                ):
                     check_limits()
                 child = result(state, action)
                 if is_terminal(child):
-                    value = utility(child, view)
-                    if value.__class__ is not float or not neg_inf < value < inf:
-                        value = checked_number(value, child, view, "utility")
+                    raw = utility(child, view)
+                    if type(raw) is float and neg_inf < raw < inf:
+                        value = raw
+                    else:  # compiled, a float cast would take a bool or an int: look closely
+                        value = checked_number(raw, child, view, "utility")
                     if view != mover:
                         value = -value
                     if value == win or value == -win:  # won or lost: rank by distance
@@ -414,9 +428,11 @@ def enhanced_search(
                         else:
                             value = -quiesce(child, next_mover, -beta, -alpha, child_ply)
                     else:
-                        value = evaluate(child, view)  # type: ignore[misc]  # a limit implies it
-                        if value.__class__ is not float or not neg_inf < value < inf:
-                            value = checked_number(value, child, view, "evaluate")
+                        raw = estimate(child, view)  # type: ignore[misc]  # a limit implies it
+                        if type(raw) is float and neg_inf < raw < inf:
+                            value = raw
+                        else:  # compiled, a float cast would take a bool or an int: look closely
+                            value = checked_number(raw, child, view, "evaluate")
                         if distances and not -win <= value <= win:  # wins would not outrank it
                             raise evaluation_range_error(game, child, view, value, win)
                         if view != mover:
@@ -428,6 +444,8 @@ def enhanced_search(
                     if tracer is not None:
                         tracer.leaf(child, action, child_ply, mover, value, False)
                 else:
+                    if child_ply >= deepest:  # compiled: see ._children.deepest_ply
+                        raise RecursionError("maximum recursion depth exceeded")
                     next_mover = to_move(child)
                     if tracer is not None:
                         tracer.edge = action
@@ -567,7 +585,7 @@ def _public_pairs(scored: list[tuple[Any, float]], win: float) -> list[tuple[Any
 
 def make_enhancements(
     searcher: str,
-    depth: int | None,
+    depth: object,
     *,
     order: object,
     table: object,

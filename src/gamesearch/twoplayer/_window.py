@@ -13,7 +13,6 @@ textbook's MAX-VALUE and MIN-VALUE, which both loops are checked against node fo
 from __future__ import annotations
 
 import math
-import sys
 import time
 from collections.abc import Callable, Hashable
 from dataclasses import replace
@@ -22,12 +21,19 @@ from typing import Any
 from .._entry import check_trace, prepare
 from .._recursion import on_fresh_stack, recursion_guard
 from .._results import flatten, make_result
-from .._validation import checked_number, mover_error, no_actions_error, terminal_value, translate
+from .._validation import (
+    checked_number,
+    mover_error,
+    no_actions_error,
+    terminal_value,
+    translate,
+    unchecked_members,
+)
 from ..capabilities import Capabilities
 from ..game import A, Evaluation, Game, Player, S
 from ..result import SearchResult
 from ..trace.events import Leaf, Observer
-from ._children import children_alphabeta
+from ._children import children_alphabeta, deepest_ply
 from ._enhanced import Enhancements, Outcome, enhanced_search, make_enhancements
 from ._proofs import MATE, TOP, public, win_utility
 from .table import Bound, TranspositionTable
@@ -45,7 +51,7 @@ def window_search(
     *,
     searcher: str,
     root_view: bool,
-    depth: int | None,
+    depth: Any,
     evaluate: Evaluation[S] | None,
     order: object = None,
     table: object = None,
@@ -67,7 +73,8 @@ def window_search(
         searcher: The public name of the searcher, for error messages.
         root_view: If true, every leaf is scored by the root player's utility (its negation
             for the opponent); if false, by the utility of the player to move above it.
-        depth: Plies to search, or ``None`` to search to terminal states.
+        depth: Plies to search, or ``None`` to search to terminal states (checked here:
+            typed ``Any`` so that, compiled, a wrong type meets this check, not a bare cast).
         evaluate: The estimate for states at the depth limit.
         order: As for :func:`~gamesearch.alphabeta`.
         table: As for :func:`~gamesearch.alphabeta`.
@@ -186,8 +193,8 @@ def plain_search(
     opponent = 1 - me
     # Whose utility scores a leaf below MIN (negated for MAX if it is MIN's).
     min_view = me if root_view else opponent
-    actions, result, is_terminal = game.actions, game.result, game.is_terminal
-    to_move, utility = game.to_move, game.utility
+    actions, result = game.actions, game.result
+    is_terminal, to_move, utility, estimate = unchecked_members(game, evaluate)
     # Every node generated is either expanded (searched below) or scored as a leaf in its
     # parent, and the root is expanded: so nodes = expanded + leaves, and the loop need not
     # count every child.
@@ -197,7 +204,8 @@ def plain_search(
     # lines[p] holds the best line found below it, as linked (action, rest) pairs. Nodes are
     # expanded above the depth limit only, and each ply takes at least one Python frame, so
     # the depth limit or else the recursion limit bounds the plies.
-    lines: list[Any] = [None] * ((limit if limit > 0 else sys.getrecursionlimit()) + 1)
+    deepest = deepest_ply(limit)
+    lines: list[Any] = [None] * (deepest + 1)
 
     def search(state: S, maximizing: bool, alpha: float, beta: float, ply: int) -> float:
         """MAX-VALUE (``maximizing``) or MIN-VALUE of the non-terminal ``state``, for MAX.
@@ -215,9 +223,11 @@ def plain_search(
             for action in actions(state):
                 child = result(state, action)
                 if is_terminal(child):
-                    value = utility(child, view)
-                    if value.__class__ is not float or not neg_inf < value < inf:
-                        value = checked_number(value, child, view, "utility")
+                    raw = utility(child, view)
+                    if type(raw) is float and neg_inf < raw < inf:
+                        value = raw
+                    else:  # (compiled, a float cast would take a bool or an int: see below)
+                        value = checked_number(raw, child, view, "utility")
                     if view != me:  # negamax below MIN: MIN's utility, negated
                         value = -value
                     below = None
@@ -225,9 +235,11 @@ def plain_search(
                     if child_ply > max_depth:
                         max_depth = child_ply
                 elif child_ply == limit:
-                    value = evaluate(child, view)  # type: ignore[misc]  # a limit implies evaluate
-                    if value.__class__ is not float or not neg_inf < value < inf:
-                        value = checked_number(value, child, view, "evaluate")
+                    raw = estimate(child, view)  # type: ignore[misc]  # a limit implies evaluate
+                    if type(raw) is float and neg_inf < raw < inf:
+                        value = raw
+                    else:  # (compiled, a float cast would take a bool or an int: see below)
+                        value = checked_number(raw, child, view, "evaluate")
                     if view != me:  # negamax below MIN: MIN's utility, negated
                         value = -value
                     below = None
@@ -235,6 +247,8 @@ def plain_search(
                     estimates += 1
                     max_depth = limit
                 else:
+                    if child_ply >= deepest:  # compiled: see ._children.deepest_ply
+                        raise RecursionError("maximum recursion depth exceeded")
                     mover = to_move(child)
                     if mover == me:
                         value = search(child, True, alpha, beta, child_ply)
@@ -349,7 +363,7 @@ def finish(
             line.append(action)
             state = game.result(state, action)
     pv: Any = None
-    for action in reversed(line):
+    for action in line[::-1]:  # (mypyc 2.4 fails on reversed() of this list)
         pv = (action, pv)
     result = make_result(
         outcome.value,

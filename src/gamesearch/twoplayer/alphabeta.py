@@ -53,7 +53,7 @@ def alphabeta(
     Args:
         game: A two-player game.
         state: The root; ``None`` means ``game.initial_state()``.
-        limit: A :class:`~gamesearch.Limit`: ``Limit(depth=N)`` is ``depth=N``.
+        limit: ``depth`` as a :class:`~gamesearch.Limit` (its other fields are refused).
         depth: Plies to search, as for :func:`minimax`.
         evaluate: The evaluation at the depth limit, as for :func:`minimax`.
         order: ``order(state, actions)``, the legal ``actions`` of ``state`` in the order to

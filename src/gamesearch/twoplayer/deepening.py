@@ -85,8 +85,8 @@ def iterative_deepening(
     Args:
         game: A two-player game.
         state: The root; ``None`` means ``game.initial_state()``.
-        limit: The limits as one value: ``Limit(depth=, time=, nodes=)`` is ``depth=``,
-            ``time_limit=`` and ``node_limit=`` (a ``Limit(iterations=)`` is refused).
+        limit: ``depth``, ``time_limit`` and ``node_limit`` as one
+            :class:`~gamesearch.Limit` (its ``iterations`` is refused).
         time_limit: Seconds to search (> 0). The clock is read before every state is
             generated, so the search returns within 5% or 20 ms of it, whichever is larger,
             unless one call of the game's methods or of ``evaluate`` takes longer than that.
@@ -170,7 +170,7 @@ def iterative_deepening(
     """
     started = time.perf_counter()
     depth, time_limit, node_limit, _ = merge_limit(
-        "iterative_deepening", limit, "depth time nodes",
+        "iterative_deepening", limit, "depth time_limit node_limit",
         depth=depth, time_limit=time_limit, node_limit=node_limit,
     )  # fmt: skip
     found = Capabilities.of(game)  # the game's optional members, read once for the search

@@ -52,7 +52,7 @@ def minimax(
     Args:
         game: A two-player game.
         state: The root; ``None`` means ``game.initial_state()``.
-        limit: A :class:`~gamesearch.Limit`: ``Limit(depth=N)`` is ``depth=N``.
+        limit: ``depth`` as a :class:`~gamesearch.Limit` (its other fields are refused).
         depth: Plies to search (an int >= 1), or ``None`` to search to terminal states.
         evaluate: ``evaluate(state, player)``, the estimated utility for ``player`` of a
             non-terminal state at the depth limit; with ``depth``, the game's own

@@ -67,7 +67,7 @@ def mtdf(
     Args:
         game: A two-player game.
         state: The root; ``None`` means ``game.initial_state()``.
-        limit: A :class:`~gamesearch.Limit`: ``Limit(depth=N)`` is ``depth=N``.
+        limit: ``depth`` as a :class:`~gamesearch.Limit` (its other fields are refused).
         depth: Plies to search (an int >= 1), or ``None`` to search to terminal states.
         first_guess: Where the first null window goes (for the player to move at ``state``):
             the closer to the value, the fewer passes; the value of a shallower search is a

@@ -44,7 +44,7 @@ def negamax(
     Args:
         game: A two-player zero-sum game.
         state: The root; ``None`` means ``game.initial_state()``.
-        limit: A :class:`~gamesearch.Limit`: ``Limit(depth=N)`` is ``depth=N``.
+        limit: ``depth`` as a :class:`~gamesearch.Limit` (its other fields are refused).
         depth: As for :func:`alphabeta`.
         evaluate: As for :func:`alphabeta`.
         order: As for :func:`alphabeta`.
