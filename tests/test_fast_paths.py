@@ -146,6 +146,7 @@ def test_star_equals_the_textbook_star(tree, depth, pruning):
     assert fast.exact == textbook.exact
 
 
+@pytest.mark.slow
 @settings(max_examples=60)
 @given(
     tree=chance_trees(max_depth=5, max_branching=4),

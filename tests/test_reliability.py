@@ -485,6 +485,7 @@ def fuzz_one(case: Any, name: str, depth: int | None) -> None:
     assert (found.value, found.action) == (sound.value, sound.action)
 
 
+@pytest.mark.slow
 @given(
     case=faulty_games(),
     name=st.sampled_from(sorted(SEARCHES)),

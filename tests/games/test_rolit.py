@@ -60,6 +60,7 @@ class NaiveRolit:
         return after
 
 
+@pytest.mark.slow
 @given(
     st.sampled_from(sorted(GAMES)).flatmap(
         lambda size: st.tuples(st.just(size), states(GAMES[size]))

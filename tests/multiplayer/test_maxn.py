@@ -134,6 +134,7 @@ def agree_with_plain_maxn(tree: GameTree, bounds: tuple[float, float], **options
     assert pruned.exact >= plain.exact
 
 
+@pytest.mark.slow
 @given(
     st.integers(2, 4).flatmap(
         lambda n: maxn_trees(n, max_depth=5, max_branching=4, sum_bounds=(0, 3 * n))

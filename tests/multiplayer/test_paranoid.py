@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from helpers import Alternating, RecordingGame, reachable
 from hypothesis import given
 from hypothesis import strategies as st
@@ -84,6 +85,7 @@ def test_from_player_ones_node_the_others_gang_up_on_player_one():
     assert (result.player, result.value, result.action) == (1, 5.0, 0)
 
 
+@pytest.mark.slow
 @given(st.integers(2, 4).flatmap(lambda n: maxn_trees(n, max_depth=5, max_branching=3)))
 def test_paranoid_is_alphabeta_on_the_reduced_tree(tree):
     if tree.is_terminal(()):

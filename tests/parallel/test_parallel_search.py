@@ -75,6 +75,7 @@ def same(result, serial, *, pv=True):
         assert result.pv == serial.pv
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(game_trees(max_depth=4, max_branching=4), st.integers(1, 3), st.sampled_from([None, 1, 2]))
 def test_equal_to_alphabeta_and_minimax_on_random_trees(tree, split_depth, wave_size):
@@ -98,6 +99,7 @@ def test_a_game_not_zero_sum_with_turns_that_do_not_alternate(nested, movers, sp
     same(parallel_search(tree, split_depth=split_depth), alphabeta(tree))
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(game_trees(max_depth=5, max_branching=3, uniform=True), st.integers(1, 4), st.integers(1, 3))
 def test_at_a_depth_limit_with_an_evaluation(tree, depth, split_depth):

@@ -133,6 +133,7 @@ def test_the_alpha_beta_family_is_the_same_traced(tree: GameTree, depth: int | N
     check_two_player_searchers(tree, depth)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(game_trees(max_depth=5, values=st.integers(-1, 1)), st.sampled_from([None, 2, 3]))
 def test_the_same_with_wins_ranked_by_distance(tree: GameTree, depth: int | None) -> None:
