@@ -96,8 +96,12 @@ def worker(expected: str) -> None:
         print(json.dumps([game.pons_score(state, result), result.stats.nodes, cpu]), flush=True)
 
 
-def run_python(python: str, build: str, moves: list[str]) -> list[list[Any]]:
-    """Each position's ``[score, nodes, cpu_s]`` by ``python`` running ``build``'s gamesearch."""
+def run_worker(python: str, build: str, arguments: list[str], given: str = "") -> str:
+    """The output of this script run as a worker (``arguments``) by ``python`` on ``build``.
+
+    The pure build is this checkout's source; the compiled build is the wheel installed for
+    ``python``, so the checkout's source is kept off its path.
+    """
     env = dict(os.environ)
     if build == "pure":
         paths = [str(ROOT / "src"), env.get("PYTHONPATH", "")]
@@ -105,8 +109,8 @@ def run_python(python: str, build: str, moves: list[str]) -> list[list[Any]]:
     else:
         env.pop("PYTHONPATH", None)  # the installed wheel, not this checkout's source
     done = subprocess.run(
-        [python, str(Path(__file__).resolve()), "--worker", build],
-        input=json.dumps(moves),
+        [python, str(Path(__file__).resolve()), *arguments],
+        input=given,
         capture_output=True,
         text=True,
         env=env,
@@ -114,8 +118,15 @@ def run_python(python: str, build: str, moves: list[str]) -> list[list[Any]]:
         check=False,
     )
     if done.returncode:
-        fail(f"the {build} build's worker failed:\n{done.stdout}{done.stderr}")
-    return [json.loads(line) for line in done.stdout.splitlines()]
+        worker = " ".join(arguments)
+        fail(f"the {build} build's worker ({worker}) failed:\n{done.stdout}{done.stderr}")
+    return done.stdout
+
+
+def run_python(python: str, build: str, moves: list[str]) -> list[list[Any]]:
+    """Each position's ``[score, nodes, cpu_s]`` by ``python`` running ``build``'s gamesearch."""
+    output = run_worker(python, build, ["--worker", build], json.dumps(moves))
+    return [json.loads(line) for line in output.splitlines()]
 
 
 def run_pons(binary: str, moves: list[str]) -> tuple[list[list[Any]], list[list[Any]]]:
@@ -221,24 +232,8 @@ def loops_worker(expected: str, quick: bool) -> None:
 
 def run_loops(python: str, build: str, quick: bool) -> dict[str, Any]:
     """The figures of :func:`loops_worker`, run by ``python`` on ``build``'s gamesearch."""
-    env = dict(os.environ)
-    if build == "pure":
-        paths = [str(ROOT / "src"), env.get("PYTHONPATH", "")]
-        env["PYTHONPATH"] = os.pathsep.join(path for path in paths if path)
-    else:
-        env.pop("PYTHONPATH", None)
-    command = [python, str(Path(__file__).resolve()), "--loops-worker", build]
-    done = subprocess.run(
-        command + (["--quick"] if quick else []),
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=str(Path(__file__).resolve().parent),
-        check=False,
-    )
-    if done.returncode:
-        fail(f"the {build} build's loops worker failed:\n{done.stdout}{done.stderr}")
-    result: dict[str, Any] = json.loads(done.stdout.splitlines()[-1])
+    arguments = ["--loops-worker", build, *(["--quick"] if quick else [])]
+    result: dict[str, Any] = json.loads(run_worker(python, build, arguments).splitlines()[-1])
     return result
 
 
