@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+from .._validation import is_positive_number
 from ..capabilities import Capabilities
 from ..errors import GameProtocolError, InvalidUtilityError
 from ..game import Player
@@ -67,7 +68,7 @@ def win_utility(capabilities: Capabilities) -> float:
         return NO_WIN
     if callable(win):
         win = win()
-    if isinstance(win, bool) or not isinstance(win, (int, float)) or not 0 < win < math.inf:
+    if not is_positive_number(win):
         raise GameProtocolError(
             f"{capabilities.game_name}.win_utility must be a finite number > 0 (the utility of "
             f"a won game, its negation that of a lost one), not {win!r}"
