@@ -22,7 +22,7 @@ from .game import Game, Player
 from .limit import Limit
 
 __all__ = [
-    "ANYTIME_SEARCHERS",
+    "LIMIT_TAKERS",
     "Problem",
     "check_budget",
     "check_count",
@@ -255,8 +255,15 @@ def check_budget(searcher: str, name: str, count: object, time_limit: object) ->
         )
 
 
-ANYTIME_SEARCHERS = "iterative_deepening and mcts"
-"""The searchers that take ``time_limit`` and ``node_limit``, for error messages."""
+LIMIT_TAKERS = {
+    "depth": "minimax, alphabeta, negamax, iterative_deepening, mtdf, expectiminimax, expectimax, "
+    "maxn, paranoid, best_reply and parallel_search",
+    "time_limit": "iterative_deepening, mcts, ismcts, pimc, cfr and mccfr",
+    "node_limit": "iterative_deepening and mcts",
+    "iterations": "mcts, ismcts, pimc, cfr and mccfr",
+}
+"""The searchers that take each field of a :class:`~gamesearch.Limit`, and of the keywords of
+the same names, for error messages."""
 
 
 def refuse_limits(searcher: str, time_limit: object, node_limit: object) -> None:
@@ -270,7 +277,7 @@ def refuse_limits(searcher: str, time_limit: object, node_limit: object) -> None
             raise InvalidSearchOptionError(
                 f"{searcher} cannot keep {name}={value!r}: it searches to its depth (or to the "
                 f"end of the game) and then returns. The searchers that take {name} are "
-                f"{ANYTIME_SEARCHERS}; with {searcher}, limit the search with depth=N"
+                f"{LIMIT_TAKERS[name]}; with {searcher}, limit the search with depth=N"
             )
 
 
@@ -281,16 +288,6 @@ def check_trace(trace: object, searcher: str) -> None:
             f"{searcher}: trace must be an observer, a callable given each search event (such "
             f"as a gamesearch.trace.SearchTree, or print), not {type(trace).__name__}"
         )
-
-
-LIMIT_TAKERS = {
-    "depth": "minimax, alphabeta, negamax, iterative_deepening, mtdf, expectiminimax, expectimax, "
-    "maxn, paranoid, best_reply and parallel_search",
-    "time_limit": "iterative_deepening, mcts, ismcts, pimc, cfr and mccfr",
-    "node_limit": "iterative_deepening and mcts",
-    "iterations": "mcts, ismcts, pimc, cfr and mccfr",
-}
-"""The searchers that take each field of a :class:`~gamesearch.Limit`, for error messages."""
 
 
 class Given(NamedTuple):

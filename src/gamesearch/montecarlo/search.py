@@ -7,7 +7,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any
 
-from .._entry import check_game, check_trace, merge_limit, resolve_root
+from .._entry import LIMIT_TAKERS, check_game, check_trace, merge_limit, resolve_root
 from .._parts import check_executor
 from ..errors import InvalidSearchOptionError
 from ..game import A, Game, Player, S
@@ -187,8 +187,7 @@ def mcts(
         raise InvalidSearchOptionError(
             f"mcts cannot keep depth={depth!r}: its playouts run to the end of the game (or "
             "evaluate= scores each new leaf); limit it with iterations=, time_limit= or "
-            "node_limit=. The searchers that take depth are minimax, alphabeta, negamax, "
-            "iterative_deepening, expectiminimax, expectimax, maxn, paranoid and best_reply"
+            f"node_limit=. The searchers that take depth are {LIMIT_TAKERS['depth']}"
         )
     check_game(game)
     check_executor(executor, "mcts")
