@@ -46,10 +46,13 @@ __all__ = [
     "Parameterized",
     "Parsing",
     "Passing",
+    "ProbeSetting",
     "Proving",
     "Regions",
     "Rendering",
+    "SolvingKernel",
     "SolvingKeyed",
+    "SolvingProbe",
     "UtilityBounded",
 ]
 
@@ -151,6 +154,64 @@ class SolvingKeyed(Protocol[_S]):
         """``solving_key(state)``: the exact solver's table key, if not ``key``."""
 
 
+@dataclass(frozen=True)
+class ProbeSetting:
+    """What the exact solver hands a game's :class:`SolvingKernel` for one probe.
+
+    The table's store and its entries' encoding, so that a game's own loop stores what the
+    general loop stores (see :mod:`gamesearch.twoplayer.table` and
+    :mod:`gamesearch.twoplayer._proofs`).
+    """
+
+    entries: dict[Hashable, Any]
+    """The transposition table's entries, written in place while there is room."""
+    capacity: int
+    """The most entries the table holds; past it, :attr:`store` decides."""
+    store: Callable[[Hashable, Any], None]
+    """The table's store of one raw entry, for when it is full."""
+    search_id: int
+    """The search's number, the first field of every entry."""
+    top: float
+    """The value of a win now; a win in ``d`` plies is ``top - d``, a loss its negation."""
+    mate: float
+    """Values at or beyond ``mate`` (either sign) are wins or losses with their distance."""
+    exact: int
+    """The code of an exact value in an entry."""
+    lower: int
+    """The code of a lower bound."""
+    upper: int
+    """The code of an upper bound."""
+    unlimited: int
+    """The depth recorded for a proven value."""
+
+
+class SolvingProbe(Protocol):
+    """One probe of a game's own exact-solving loop: its value and the counts of its work."""
+
+    expanded: int
+    leaves: int
+    cutoffs: int
+    max_depth: int
+    root_action: Any
+
+    def run(self, state: Any, alpha: float, beta: float) -> float:
+        """The fail-soft value of the non-terminal ``state`` for its mover, window (alpha, beta)."""
+
+
+class SolvingKernel(Protocol):
+    """A game with ``solving_kernel``: its own loop for the exact solver's probes."""
+
+    def solving_kernel(self, setting: ProbeSetting) -> SolvingProbe | None:
+        """``solving_kernel(setting)``: a probe that visits the general loop's nodes, or None.
+
+        The engine's exact solver (``mtdf`` and ``iterative_deepening`` without a depth, on a
+        game with ``win_utility`` and ``non_losing_children``) runs each untraced probe with
+        it when the game gives one: the same nodes, counts and table entries as the general
+        loop, at the cost of a node of a loop written for the game. ``None`` where it does not
+        pay (ConnectFour gives one only when its probe is compiled, on boards that fit a word).
+        """
+
+
 class UtilityBounded(Protocol):
     """A game with ``utility_bounds``."""
 
@@ -216,6 +277,7 @@ class Capabilities:
     non_losing_actions: Callable[[Any], Sequence[Any]] | None = None
     non_losing_children: Callable[[Any], Iterable[tuple[Any, Any, Player | None]]] | None = None
     solving_key: Callable[[Any], Hashable] | None = None
+    solving_kernel: Callable[[ProbeSetting], SolvingProbe | None] | None = None
     utility_bounds: Any = None
     game_parameters: Callable[[], Mapping[str, object]] | None = None
     region: Callable[[Any], Hashable | None] | None = None

@@ -33,7 +33,7 @@ from typing import Any, final
 
 from .._recursion import on_fresh_stack
 from .._validation import checked_number
-from ..capabilities import Capabilities
+from ..capabilities import Capabilities, ProbeSetting, SolvingProbe
 from ..game import Game, Player
 from ..trace.events import MaxView, Observer
 from ._enhanced import Outcome, with_work_of
@@ -98,7 +98,9 @@ def probe(
     return _proven(lower, win, action, total)
 
 
-def _proven(score: float, win: float, action: Any, work: Outcome | _Probe) -> Outcome:
+def _proven(
+    score: float, win: float, action: Any, work: Outcome | _Probe | SolvingProbe
+) -> Outcome:
     """The outcome of a probe, or of all of them: ``score``, proven, with ``work``'s counts.
 
     ``score`` is the root's, as the search compares values; ``action`` its best action.
@@ -171,14 +173,29 @@ def probe_once(
     None`` are the only cost of tracing to an untraced probe. ``capabilities`` is the game's
     record (``solving_key``, else ``key``, keys the table).
     """
-    keyfn = capabilities.solving_key or capabilities.key
     win = win_utility(capabilities)
+    window = (point, math.nextafter(point, math.inf))
+    kernel = None if trace is not None else _kernel(capabilities, table, search_id)
+    if kernel is not None:
+        return _proven(kernel.run(root, *window), win, kernel.root_action, kernel)
+    keyfn = capabilities.solving_key or capabilities.key
     tracer = None if trace is None else MaxView(trace, game.to_move(root), shown_value(win))
     run = _Probe(game, children, table, search_id, keyfn or _identity, win, tracer)
-    score = on_fresh_stack(
-        run.search, root, game.to_move(root), point, math.nextafter(point, math.inf), 0
-    )
+    score = on_fresh_stack(run.search, root, game.to_move(root), *window, 0)
     return _proven(score, win, run.root_action, run)
+
+
+def _kernel(
+    capabilities: Capabilities, table: TranspositionTable, search_id: int
+) -> SolvingProbe | None:
+    """The game's own probe (its ``solving_kernel``) for one untraced probe, if it gives one."""
+    if capabilities.solving_kernel is None:
+        return None
+    entries, capacity, store = table._entries, table.max_entries, table.store_raw
+    setting = ProbeSetting(
+        entries, capacity, store, search_id, TOP, MATE, EXACT, LOWER, UPPER, UNLIMITED
+    )
+    return capabilities.solving_kernel(setting)
 
 
 @final

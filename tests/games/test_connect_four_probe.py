@@ -1,0 +1,215 @@
+"""ConnectFour's own probe of the exact solver (games/_connect_four_probe.py), and the general loop.
+
+The probe on 64-bit words is a second loop for one game, kept because it pays (bench/README.md);
+it must visit the general loop's nodes and leave the general loop's table. Each check solves a
+position twice, once by a ConnectFour whose ``solving_kernel`` gives the probe (whatever the
+build) and once by one whose ``solving_kernel`` gives none (the general loop over
+``non_losing_children``), and compares the results and the tables entry for entry.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import gamesearch.games.connect_four as connect_four
+from gamesearch import SearchResult, TranspositionTable, build_info, iterative_deepening, mtdf
+from gamesearch.capabilities import Capabilities, ProbeSetting
+from gamesearch.games import ConnectFour
+from gamesearch.games._connect_four_probe import ConnectFourBoard, ConnectFourProbe, fits, native
+from gamesearch.trace import Recorder
+
+
+class WithProbe(ConnectFour):
+    """ConnectFour that runs every untraced probe on words, in the pure build too."""
+
+    def solving_kernel(self, setting: ProbeSetting) -> ConnectFourProbe | None:
+        return ConnectFourProbe(ConnectFourBoard(self.width, self.height), setting)
+
+
+class WithoutProbe(ConnectFour):
+    """ConnectFour solved by the general loop, in the compiled build too."""
+
+    def solving_kernel(self, setting: ProbeSetting) -> ConnectFourProbe | None:
+        return None
+
+
+def counts(result: SearchResult[Any]) -> tuple[Any, ...]:
+    """What a solve answers and how much it searched (all but the time)."""
+    stats = result.stats
+    return (
+        result.value,
+        result.action,
+        result.pv,
+        result.exact,
+        result.plies_to_end,
+        (stats.nodes, stats.leaves, stats.cutoffs, stats.max_depth),
+    )
+
+
+def solved_both_ways(
+    width: int, height: int, moves: str, *, max_entries: int | None = None
+) -> tuple[tuple[Any, ...], dict[Any, Any]]:
+    """Solve the position of ``moves`` with and without the probe; both must agree in full."""
+    answers = []
+    for game in (WithProbe(width, height), WithoutProbe(width, height)):
+        table = TranspositionTable() if max_entries is None else TranspositionTable(max_entries)
+        answers.append((counts(mtdf(game, game.from_moves(moves), table=table)), table._entries))
+    (with_probe, probe_table), (general, general_table) = answers
+    assert with_probe == general
+    assert probe_table == general_table
+    return with_probe, probe_table
+
+
+@pytest.mark.parametrize(("width", "height"), [(4, 4), (3, 3), (2, 2), (1, 4), (4, 1), (5, 2)])
+def test_small_boards_from_empty(width: int, height: int) -> None:
+    answer, table = solved_both_ways(width, height, "")
+    assert answer[0] in (-1.0, 0.0, 1.0)
+    assert table
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("width", "height"), [(5, 4), (4, 5), (6, 3)])
+def test_larger_boards_from_empty(width: int, height: int) -> None:
+    answer, _ = solved_both_ways(width, height, "")
+    assert answer[5][0] > 10_000  # a real search, not a settled root
+
+
+@pytest.mark.parametrize(
+    "moves",
+    [
+        "5276777426331342764535",  # middle positions of bench_compiled.py
+        pytest.param("43236135677277222274", marks=pytest.mark.slow),
+        pytest.param("244236466323367532465", marks=pytest.mark.slow),
+        pytest.param("4175721456241667442", marks=pytest.mark.slow),
+        "112233",  # X wins at once: the children are wins
+    ],
+)
+def test_standard_board_positions(moves: str) -> None:
+    solved_both_ways(7, 6, moves)
+
+
+def test_a_full_table_stores_through_the_tables_own_store() -> None:
+    roomy, _ = solved_both_ways(4, 3, "")
+    answer, table = solved_both_ways(4, 3, "", max_entries=32)
+    assert len(table) <= 32
+    assert answer[5][0] > roomy[5][0]
+
+
+def test_the_last_empty_cell_is_a_draw_leaf() -> None:
+    # 2 x 2: X, O, X, then O's one cell fills the board
+    answer, _ = solved_both_ways(2, 2, "121")
+    assert answer[0] == 0.0
+    assert answer[5][1] >= 1
+
+
+def test_a_table_filled_by_earlier_searches_is_read_alike() -> None:
+    # A deeper position solved first, then its parent with the same table: the stored bounds,
+    # best moves and mirror keys of the first search steer the second the same way.
+    tables = []
+    for game in (WithProbe(4, 4), WithoutProbe(4, 4)):
+        table = TranspositionTable()
+        for moves in ("2232", "223", "22"):
+            mtdf(game, game.from_moves(moves), table=table)
+        depth_limited = iterative_deepening(game, game.from_moves("2"), depth=3, table=table)
+        tables.append((counts(mtdf(game, game.from_moves("2"), table=table)), table._entries))
+        assert depth_limited.exact is False  # unproven entries share the table
+    assert tables[0] == tables[1]
+
+
+@pytest.mark.slow
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.integers(0, 6), min_size=18, max_size=30))
+def test_random_middle_positions(columns: list[int]) -> None:
+    game = ConnectFour()
+    state, moves = game.initial_state(), ""
+    for col in columns:
+        if game.is_terminal(state) or col not in game.actions(state):
+            continue
+        following = game.result(state, col)
+        if game.is_terminal(following):
+            continue
+        state, moves = following, moves + str(col + 1)
+    if len(moves) >= 18:
+        solved_both_ways(7, 6, moves)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 5), st.integers(2, 5), st.lists(st.integers(0, 4), max_size=14))
+def test_random_positions_on_small_boards(width: int, height: int, columns: list[int]) -> None:
+    game = ConnectFour(width, height)
+    state, moves = game.initial_state(), ""
+    for col in columns:
+        if col < width and not game.is_terminal(state) and col in game.actions(state):
+            following = game.result(state, col)
+            if not game.is_terminal(following):
+                state, moves = following, moves + str(col + 1)
+    if width * height - len(moves) <= 14 or width * height <= 16:
+        solved_both_ways(width, height, moves)
+
+
+def test_a_traced_solve_visits_the_probes_nodes() -> None:
+    game = WithProbe(4, 3)
+    untraced = mtdf(game)
+    traced = mtdf(game, trace=Recorder())
+    assert counts(untraced) == counts(traced)
+
+
+def test_fits_the_boards_of_a_word() -> None:
+    assert fits(7, 6)
+    assert fits(6, 7)
+    assert fits(4, 4)
+    assert fits(1, 1)
+    assert not fits(8, 7)  # 64 bits
+    assert not fits(16, 2)  # 16 columns: more than the move sorter's nibbles
+    assert not fits(9, 6)  # 63 bits
+
+
+def _setting() -> ProbeSetting:
+    table = TranspositionTable()
+    return ProbeSetting(table._entries, 10, table.store_raw, 1, 1.0, 0.5, 0, 1, 2, 3)
+
+
+def test_connect_four_gives_its_probe_only_when_compiled() -> None:
+    given_probe = ConnectFour().solving_kernel(_setting())
+    assert (given_probe is not None) == native()
+    assert native() == ("gamesearch.games._connect_four_probe" in build_info().compiled)
+    assert Capabilities.of(ConnectFour()).solving_kernel is not None
+
+
+@pytest.fixture
+def compiled(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As in the compiled build: ConnectFour gives its probe (where the board and rules allow)."""
+    if not native():
+        monkeypatch.setattr(connect_four, "native", lambda: True)
+
+
+@pytest.mark.usefixtures("compiled")
+def test_no_probe_for_a_board_too_wide_for_a_word() -> None:
+    assert ConnectFour(7, 6).solving_kernel(_setting()) is not None
+    assert ConnectFour(9, 7).solving_kernel(_setting()) is None
+
+
+class OtherRules(ConnectFour):
+    """A variant that changes which moves a solver tries: the probe would not stand for it."""
+
+    def non_losing_children(self, state: int) -> tuple[tuple[int, int, int | None], ...]:
+        return tuple(reversed(super().non_losing_children(state)))
+
+
+class OtherWin(ConnectFour):
+    win_utility = 2.0
+
+
+class Renamed(ConnectFour):
+    """A subclass that keeps the rules: the probe still stands for it."""
+
+
+@pytest.mark.usefixtures("compiled")
+def test_no_probe_for_a_subclass_that_changes_the_rules() -> None:
+    assert OtherRules().solving_kernel(_setting()) is None
+    assert OtherWin().solving_kernel(_setting()) is None
+    assert Renamed().solving_kernel(_setting()) is not None
