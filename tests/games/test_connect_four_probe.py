@@ -9,6 +9,11 @@ build) and once by one whose ``solving_kernel`` gives none (the general loop ove
 
 from __future__ import annotations
 
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -213,3 +218,54 @@ def test_no_probe_for_a_subclass_that_changes_the_rules() -> None:
     assert OtherRules().solving_kernel(_setting()) is None
     assert OtherWin().solving_kernel(_setting()) is None
     assert Renamed().solving_kernel(_setting()) is not None
+
+
+class Stop(Exception):
+    """What the pause below raises, as a Ctrl-C would."""
+
+
+def _stop() -> None:
+    raise Stop
+
+
+def test_the_probe_pauses_in_python_now_and_then() -> None:
+    # Compiled, the probe runs no bytecode; its pause is where a pending Ctrl-C is raised.
+    game = ConnectFour(4, 4)
+    table = TranspositionTable()
+    probe = ConnectFourProbe(
+        ConnectFourBoard(4, 4),
+        ProbeSetting(table._entries, 100, table.store_raw, 1, 1e12, 1e11, 0, 1, 2, 3),
+    )
+    probe.pause, probe.pause_every = _stop, 255
+    with pytest.raises(Stop):
+        probe.run(game.initial_state(), -1.0, 1.0)
+    assert probe.expanded == 256
+
+
+@pytest.mark.slow
+def test_ctrl_c_stops_a_solve_on_words() -> None:
+    script = (
+        "import signal, sys\n"
+        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
+        "from gamesearch import mtdf\n"
+        "from tests.games.test_connect_four_probe import WithProbe\n"
+        "game = WithProbe()\n"
+        "print('solving', flush=True)\n"
+        "try:\n"
+        "    mtdf(game, game.from_moves('44'))\n"
+        "except KeyboardInterrupt:\n"
+        "    print('stopped', flush=True)\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    child = subprocess.Popen(
+        [sys.executable, "-c", script], cwd=root, stdout=subprocess.PIPE, text=True
+    )
+    assert child.stdout is not None
+    assert child.stdout.readline() == "solving\n"
+    time.sleep(0.5)
+    child.send_signal(signal.SIGINT)
+    try:
+        out, _ = child.communicate(timeout=20)
+    finally:
+        child.kill()
+    assert out == "stopped\n"

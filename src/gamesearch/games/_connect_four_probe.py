@@ -27,12 +27,16 @@ import math
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, Final, final
 
+from .._interrupts import let_python_look
 from ..capabilities import ProbeSetting
 
 if TYPE_CHECKING:  # mypyc's fixed-width int; plain int in pure Python
     from mypy_extensions import i64
 
 __all__ = ["ConnectFourBoard", "ConnectFourProbe", "fits", "native"]
+
+_NOW_AND_THEN: Final = (1 << 16) - 1
+"""Every 65,536 nodes the probe calls a Python function, so that a Ctrl-C stops it."""
 
 _WORD: Final = 62
 """The bits a board may take: an ``i64`` with room to add the bottom row without overflow."""
@@ -232,6 +236,8 @@ class ConnectFourProbe:
         self.cutoffs = 0
         self.max_depth = 0
         self.root_action: Any = None
+        self.pause: Callable[[], None] = let_python_look  # see gamesearch._interrupts
+        self.pause_every: int = _NOW_AND_THEN  # a mask of the low bits of ``expanded``
 
     def run(self, state: int, alpha: float, beta: float) -> float:
         """The fail-soft value of the non-terminal ConnectFour ``state`` for its mover."""
@@ -251,6 +257,8 @@ class ConnectFourProbe:
     def search(self, mask: i64, last: i64, alpha: float, beta: float, ply: i64) -> float:
         """The general loop's ``search``, on words: fail-soft, proven, the same nodes."""
         self.expanded += 1
+        if not self.expanded & self.pause_every:
+            self.pause()
         board = self.board
         mine = mask ^ last
         key = board.key(mask, last, self.root_stones + ply)
