@@ -183,6 +183,8 @@ class ProbeSetting:
     """The code of an upper bound."""
     unlimited: int
     """The depth recorded for a proven value."""
+    win: float
+    """The game's ``win_utility`` as the solver reads it (as Python sees the member)."""
 
 
 class SolvingProbe(Protocol):

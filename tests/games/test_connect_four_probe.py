@@ -173,9 +173,9 @@ def test_fits_the_boards_of_a_word() -> None:
     assert not fits(9, 6)  # 63 bits
 
 
-def _setting() -> ProbeSetting:
+def _setting(win: float = 1.0) -> ProbeSetting:
     table = TranspositionTable()
-    return ProbeSetting(table._entries, 10, table.store_raw, 1, 1.0, 0.5, 0, 1, 2, 3)
+    return ProbeSetting(table._entries, 10, table.store_raw, 1, 1.0, 0.5, 0, 1, 2, 3, win)
 
 
 def test_connect_four_gives_its_probe_only_when_compiled() -> None:
@@ -216,7 +216,9 @@ class Renamed(ConnectFour):
 @pytest.mark.usefixtures("compiled")
 def test_no_probe_for_a_subclass_that_changes_the_rules() -> None:
     assert OtherRules().solving_kernel(_setting()) is None
-    assert OtherWin().solving_kernel(_setting()) is None
+    assert OtherWin().solving_kernel(_setting(OtherWin.win_utility)) is None
+    other = OtherWin(4, 3)  # solved by the general loop, which reads its win_utility
+    assert counts(mtdf(other)) == counts(mtdf(other, trace=Recorder()))
     assert Renamed().solving_kernel(_setting()) is not None
 
 
@@ -234,7 +236,7 @@ def test_the_probe_pauses_in_python_now_and_then() -> None:
     table = TranspositionTable()
     probe = ConnectFourProbe(
         ConnectFourBoard(4, 4),
-        ProbeSetting(table._entries, 100, table.store_raw, 1, 1e12, 1e11, 0, 1, 2, 3),
+        ProbeSetting(table._entries, 100, table.store_raw, 1, 1e12, 1e11, 0, 1, 2, 3, 1.0),
     )
     probe.pause, probe.pause_every = _stop, 255
     with pytest.raises(Stop):

@@ -640,7 +640,9 @@ class ConnectFour:
         changes ``actions``, ``utility``, ``win_utility``, ``non_losing_children`` or
         ``solving_key`` is solved by the general loop over its own members.
         """
-        if not native() or not fits(self.width, self.height) or self.win_utility != 1.0:
+        # setting.win is the game's win_utility as Python reads it: compiled, self.win_utility
+        # would read ConnectFour's own, though a subclass may set another.
+        if not native() or not fits(self.width, self.height) or setting.win != 1.0:
             return None
         cls = type(self)
         if cls is not ConnectFour and any(

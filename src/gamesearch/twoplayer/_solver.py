@@ -192,8 +192,9 @@ def _kernel(
     if capabilities.solving_kernel is None:
         return None
     entries, capacity, store = table._entries, table.max_entries, table.store_raw
+    win = win_utility(capabilities)
     setting = ProbeSetting(
-        entries, capacity, store, search_id, TOP, MATE, EXACT, LOWER, UPPER, UNLIMITED
+        entries, capacity, store, search_id, TOP, MATE, EXACT, LOWER, UPPER, UNLIMITED, win
     )
     return capabilities.solving_kernel(setting)
 
