@@ -17,6 +17,7 @@ __all__ = ["COMPILABLE", "BuildInfo", "build_info"]
 COMPILABLE = (
     "gamesearch.chance._search",
     "gamesearch.games._bitboard",
+    "gamesearch.games._connect_four_engine",
     "gamesearch.games._connect_four_probe",
     "gamesearch.games.connect_four",
     "gamesearch.imperfect._cfr_loop",
@@ -35,9 +36,10 @@ COMPILABLE = (
 """The modules the compiled build compiles (the ``include`` of the mypyc build hook in
 pyproject.toml): the alpha-beta loops (the plain loop and its twin over a game's ``children``,
 the engine's loop and its move ordering), the exact Connect Four solver, its table and distance
-scores, ConnectFour, its bitboards and its own probe of the exact solver on 64-bit words, the
-chance loop (expectiminimax, Star1, Star2 and expectimax), MCTS's inner loop (its nodes, one
-iteration, the growing of a tree), and CFR's inner loop and the sequence form it runs on."""
+scores, ConnectFour, its bitboards and its own loops on 64-bit words (the exact solver's probe
+and the engine's search), the chance loop (expectiminimax, Star1, Star2 and expectimax),
+MCTS's inner loop (its nodes, one iteration, the growing of a tree), and CFR's inner loop and
+the sequence form it runs on."""
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any, Protocol, TypeVar
+from typing import Any, NoReturn, Protocol, TypeVar
 
 from .errors import GameProtocolError, UnsupportedGameError
 from .game import Player
@@ -37,6 +37,9 @@ __all__ = [
     "Capabilities",
     "Chance",
     "Children",
+    "EngineKernel",
+    "EngineSearch",
+    "EngineSetting",
     "Evaluating",
     "Keyed",
     "LaidOut",
@@ -53,6 +56,7 @@ __all__ = [
     "SolvingKernel",
     "SolvingKeyed",
     "SolvingProbe",
+    "TableAccess",
     "UtilityBounded",
 ]
 
@@ -155,20 +159,18 @@ class SolvingKeyed(Protocol[_S]):
 
 
 @dataclass(frozen=True)
-class ProbeSetting:
-    """What the exact solver hands a game's :class:`SolvingKernel` for one probe.
+class TableAccess:
+    """The engine's transposition table as a game's own loop reads and writes it.
 
-    The table's store and its entries' encoding, so that a game's own loop stores what the
+    Its entries and store, and the encoding of an entry, so that a game's loop stores what the
     general loop stores (see :mod:`gamesearch.twoplayer.table` and
     :mod:`gamesearch.twoplayer._proofs`).
     """
 
-    entries: dict[Hashable, Any]
-    """The transposition table's entries, written in place while there is room."""
-    capacity: int
-    """The most entries the table holds; past it, :attr:`store` decides."""
+    entries: dict[Hashable, Any] | None
+    """The table's entries (written in place while there is room), or ``None`` for no table."""
     store: Callable[[Hashable, Any], None]
-    """The table's store of one raw entry, for when it is full."""
+    """The table's store of one raw entry."""
     search_id: int
     """The search's number, the first field of every entry."""
     top: float
@@ -182,7 +184,17 @@ class ProbeSetting:
     upper: int
     """The code of an upper bound."""
     unlimited: int
-    """The depth recorded for a proven value."""
+    """The depth recorded for a proven value, and the horizon of a search without a depth."""
+
+
+@dataclass(frozen=True)
+class ProbeSetting:
+    """What the exact solver hands a game's :class:`SolvingKernel` for one probe."""
+
+    table: TableAccess
+    """The transposition table."""
+    capacity: int
+    """The most entries the table holds; past it, its store decides."""
     win: float
     """The game's ``win_utility`` as the solver reads it (as Python sees the member)."""
 
@@ -211,6 +223,72 @@ class SolvingKernel(Protocol):
         it when the game gives one: the same nodes, counts and table entries as the general
         loop, at the cost of a node of a loop written for the game. ``None`` where it does not
         pay (ConnectFour gives one only when its probe is compiled, on boards that fit a word).
+        """
+
+
+@dataclass(frozen=True)
+class EngineSetting:
+    """What the engine's loop hands a game's :class:`EngineKernel` for one search.
+
+    The options the loop runs with, its table, its memory of killers and history (shared
+    across the iterations of deepening), and its limits.
+    """
+
+    table: TableAccess
+    """The transposition table (its ``entries`` ``None`` for none)."""
+    evaluate: Callable[[Any, Player], float] | None
+    """The evaluation at the depth limit."""
+    order: Callable[[Any, Sequence[Any]], Sequence[Any]] | None
+    """The move order."""
+    killers: dict[int, list[Any]] | None
+    """The killers per ply, updated in place, or ``None`` for none."""
+    history: dict[Any, int] | None
+    """The history scores, updated in place, or ``None`` for none."""
+    root_view: bool
+    """Leaves are scored by the root player's utility (alpha-beta), else by the mover's."""
+    win: float
+    """The game's ``win_utility`` as the loop reads it."""
+    limited: bool
+    """Whether the search has a deadline or a node budget."""
+    deadline: float
+    """The ``clock()`` reading at which the search stops."""
+    budget: int
+    """The nodes and leaves at which the search stops."""
+    clock: Callable[[], float]
+    """The clock of the deadline."""
+    stop: Callable[[list[tuple[Any, float]], int, int], NoReturn]
+    """Raise the loop's stop with the root's values so far, the nodes and the leaves."""
+
+
+class EngineSearch(Protocol):
+    """One search of a game's own engine loop: its value, line and the counts of its work."""
+
+    expanded: int
+    leaves: int
+    cutoffs: int
+    max_depth: int
+    estimates: int
+    line: Any
+    got_lo: bool
+    got_hi: bool
+
+    def run(
+        self, state: Any, mover: Player, viewer: Player, alpha: float, beta: float, limit: int
+    ) -> float:
+        """The fail-soft value of the non-terminal ``state`` for ``mover``."""
+
+
+class EngineKernel(Protocol):
+    """A game with ``engine_kernel``: its own loop for the engine's depth-limited searches."""
+
+    def engine_kernel(self, setting: EngineSetting) -> EngineSearch | None:
+        """``engine_kernel(setting)``: a search that visits the engine loop's nodes, or None.
+
+        The engine's loop (``iterative_deepening`` and ``alphabeta`` or ``negamax`` with a
+        table, an order, killers or history) runs an untraced search with it when the game
+        gives one for the options: the same nodes, counts, line, table entries, killers and
+        history as the general loop. ``None`` where it does not pay or does not apply
+        (ConnectFour gives one only when compiled, with its own ``order`` and ``evaluate``).
         """
 
 
@@ -280,6 +358,7 @@ class Capabilities:
     non_losing_children: Callable[[Any], Iterable[tuple[Any, Any, Player | None]]] | None = None
     solving_key: Callable[[Any], Hashable] | None = None
     solving_kernel: Callable[[ProbeSetting], SolvingProbe | None] | None = None
+    engine_kernel: Callable[[EngineSetting], EngineSearch | None] | None = None
     utility_bounds: Any = None
     game_parameters: Callable[[], Mapping[str, object]] | None = None
     region: Callable[[Any], Hashable | None] | None = None

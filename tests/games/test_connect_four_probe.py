@@ -22,10 +22,12 @@ from hypothesis import strategies as st
 
 import gamesearch.games.connect_four as connect_four
 from gamesearch import SearchResult, TranspositionTable, build_info, iterative_deepening, mtdf
-from gamesearch.capabilities import Capabilities, ProbeSetting
+from gamesearch.capabilities import Capabilities, ProbeSetting, TableAccess
 from gamesearch.games import ConnectFour
 from gamesearch.games._connect_four_probe import ConnectFourBoard, ConnectFourProbe, fits, native
 from gamesearch.trace import Recorder
+from gamesearch.twoplayer._proofs import MATE, TOP
+from gamesearch.twoplayer.table import EXACT, LOWER, UNLIMITED, UPPER
 
 
 class WithProbe(ConnectFour):
@@ -173,9 +175,16 @@ def test_fits_the_boards_of_a_word() -> None:
     assert not fits(9, 6)  # 63 bits
 
 
+def _access(table: TranspositionTable) -> TableAccess:
+    """``table`` as a game's own loop writes it, with the engine's encoding."""
+    return TableAccess(
+        table._entries, table.store_raw, 1, TOP, MATE, EXACT, LOWER, UPPER, UNLIMITED
+    )
+
+
 def _setting(win: float = 1.0) -> ProbeSetting:
     table = TranspositionTable()
-    return ProbeSetting(table._entries, 10, table.store_raw, 1, 1.0, 0.5, 0, 1, 2, 3, win)
+    return ProbeSetting(_access(table), 10, win)
 
 
 def test_connect_four_gives_its_probe_only_when_compiled() -> None:
@@ -236,7 +245,7 @@ def test_the_probe_pauses_in_python_now_and_then() -> None:
     table = TranspositionTable()
     probe = ConnectFourProbe(
         ConnectFourBoard(4, 4),
-        ProbeSetting(table._entries, 100, table.store_raw, 1, 1e12, 1e11, 0, 1, 2, 3, 1.0),
+        ProbeSetting(_access(table), 100, 1.0),
     )
     probe.pause, probe.pause_every = _stop, 255
     with pytest.raises(Stop):

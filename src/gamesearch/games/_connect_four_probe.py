@@ -19,6 +19,10 @@ the general loop in both builds (tests/games/test_connect_four_probe.py).
 
 It serves boards whose bitboard fits a word and whose move sorter fits one: at most 62 bits
 (``width * (height + 1)``) and at most 15 columns, which holds the standard 7 x 6 board.
+
+No literal is shifted by an ``i64`` here (``1 << n``): mypyc 2.4 compiles that as a 32-bit C
+shift, which loses the high bits. Words are shifted instead (``self.one << n``), and the
+identical node counts that CI checks between the builds would show such a slip.
 """
 
 from __future__ import annotations
@@ -28,12 +32,12 @@ from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, Final, final
 
 from .._interrupts import let_python_look
-from ..capabilities import ProbeSetting
+from ..capabilities import ProbeSetting, TableAccess
 
 if TYPE_CHECKING:  # mypyc's fixed-width int; plain int in pure Python
     from mypy_extensions import i64
 
-__all__ = ["ConnectFourBoard", "ConnectFourProbe", "fits", "native"]
+__all__ = ["ConnectFourBoard", "ConnectFourProbe", "TableWords", "fits", "native"]
 
 _NOW_AND_THEN: Final = (1 << 16) - 1
 """Every 65,536 nodes the probe calls a Python function, so that a Ctrl-C stops it."""
@@ -95,6 +99,7 @@ class ConnectFourBoard:
         self.entry_bits: i64 = _entry_bits(width, width * height)
         self.entry_mask: i64 = (1 << _entry_bits(width, width * height)) - 1
         self.ones: i64 = (1 << _WORD) - 1
+        self.one: i64 = 1  # shifted, never a literal: see the module's note on mypyc
         h, d, u = stride, stride - 1, stride + 1  # along rows, and the two diagonals
         self.h1: i64 = h
         self.h2: i64 = 2 * h
@@ -118,6 +123,13 @@ class ConnectFourBoard:
         self.keep_u1: i64 = (1 << max(bits - u, 0)) - 1
         self.keep_u2: i64 = (1 << max(bits - 2 * u, 0)) - 1
         self.keep_u3: i64 = (1 << max(bits - 3 * u, 0)) - 1
+        board = self.board
+        # Per direction, the lowest cells of the windows of four that fit on the board.
+        self.anchors1: i64 = board & board >> 1 & board >> 2 & board >> 3
+        self.anchors_h: i64 = board & board >> h & board >> 2 * h & board >> 3 * h
+        self.anchors_d: i64 = board & board >> d & board >> 2 * d & board >> 3 * d
+        self.anchors_u: i64 = board & board >> u & board >> 2 * u & board >> 3 * u
+        self.tops: i64 = bottom_row << (height - 1)  # the top cell of each column
 
     def completions(self, s: i64) -> i64:
         """The cells of the board that would give the stones ``s`` four in a row.
@@ -154,6 +166,71 @@ class ConnectFourBoard:
             mirrored |= (key >> (col * stride) & column) << ((width - 1 - col) * stride)
             col += 1
         return mirrored if mirrored < key else key
+
+    def has_four(self, s: i64) -> bool:
+        """Whether the stones ``s`` hold four in a row (:func:`._bitboard.has_four`)."""
+        pairs = s & s >> 1
+        if pairs & pairs >> 2:
+            return True
+        for d in (self.h1, self.d1, self.u1):
+            pairs = s & s >> d
+            if pairs & pairs >> 2 * d:
+                return True
+        return False
+
+    def windows(self, mine: i64, theirs: i64, three: i64, two: i64) -> i64:
+        """:func:`._bitboard.window_score` on words: open threes and twos, mine less theirs."""
+        threes_mine: i64 = 0
+        twos_mine: i64 = 0
+        threes_theirs: i64 = 0
+        twos_theirs: i64 = 0
+        for d, anchors in (
+            (1, self.anchors1), (self.h1, self.anchors_h), (self.d1, self.anchors_d),
+            (self.u1, self.anchors_u),
+        ):  # fmt: skip
+            a, b, c, e = mine, mine >> d, mine >> 2 * d, mine >> 3 * d
+            p, q, r, s = theirs, theirs >> d, theirs >> 2 * d, theirs >> 3 * d
+            one_ab, one_ce = a ^ b, c ^ e
+            two_or_three = (a & b ^ c & e ^ one_ab & one_ce) & anchors & ~(p | q | r | s)
+            threes = two_or_three & (one_ab ^ one_ce)
+            threes_mine += _popcount(threes)
+            twos_mine += _popcount(two_or_three ^ threes)
+            one_pq, one_rs = p ^ q, r ^ s
+            two_or_three = (p & q ^ r & s ^ one_pq & one_rs) & anchors & ~(a | b | c | e)
+            threes = two_or_three & (one_pq ^ one_rs)
+            threes_theirs += _popcount(threes)
+            twos_theirs += _popcount(two_or_three ^ threes)
+        return three * (threes_mine - threes_theirs) + two * (twos_mine - twos_theirs)
+
+    def free_columns(self, mask: i64) -> i64:
+        """The columns that are not full, one bit each (bit ``c`` for column ``c``)."""
+        free: i64 = 0
+        col: i64 = 0
+        while col < self.width:
+            if not mask & self.tops & self.column_cells(col):
+                free |= self.one << col
+            col += 1
+        return free
+
+    def non_losing(self, mask: i64, mine: i64, last: i64) -> i64:
+        """``ConnectFour.non_losing_actions``, as a set of columns (one bit each)."""
+        playable = (mask + self.bottom_row) & self.board
+        wins = self.completions(mine) & playable
+        if not wins:
+            threats = self.completions(last) & ~mask
+            forced = playable & threats
+            if forced:
+                if forced & (forced - 1):  # two threats: no single stone blocks both
+                    return 0
+                playable = forced
+            wins = playable & ~(threats >> 1)
+        columns: i64 = 0
+        col: i64 = 0
+        while col < self.width:
+            if wins & self.column_cells(col):
+                columns |= self.one << col
+            col += 1
+        return columns
 
     def column_cells(self, col: i64) -> i64:
         """The cells of column ``col``."""
@@ -201,6 +278,33 @@ class ConnectFourBoard:
         return order
 
 
+Entry = tuple[int, int, int, float, Any, bool]
+"""A raw entry of the engine's transposition table (``twoplayer.table.RawEntry``)."""
+
+
+@final
+class TableWords:
+    """The engine's transposition table (a :class:`TableAccess`) as the loops on words use it."""
+
+    def __init__(self, access: TableAccess, width: int) -> None:
+        self.entries: dict[Hashable, Entry] | None = access.entries
+        self.store: Callable[[Hashable, Entry], None] = access.store
+        self.search_id: int = access.search_id
+        self.top: float = access.top
+        self.mate: float = access.mate
+        self.exact: i64 = access.exact
+        self.lower: i64 = access.lower
+        self.upper: i64 = access.upper
+        self.unlimited: i64 = access.unlimited
+        self.width: i64 = width
+
+    def first_column(self, action: object) -> i64:
+        """The column an entry's best action names, or -1 for none on this board."""
+        if isinstance(action, int) and 0 <= action < self.width:
+            return int(action)
+        return -1
+
+
 _NORMAL: Final = 0
 _WINS: Final = 1
 _DRAW: Final = 2
@@ -216,18 +320,11 @@ class ConnectFourProbe:
 
     def __init__(self, board: ConnectFourBoard, setting: ProbeSetting) -> None:
         self.board = board
-        self.entries: dict[Hashable, tuple[int, int, int, float, Any, bool]] = setting.entries
+        self.table = TableWords(setting.table, int(board.width))
+        entries = setting.table.entries
+        assert entries is not None  # the solver always has a table
+        self.entries: dict[Hashable, Entry] = entries
         self.capacity: int = setting.capacity
-        self.store: Callable[[Hashable, tuple[int, int, int, float, Any, bool]], None] = (
-            setting.store
-        )
-        self.search_id: int = setting.search_id
-        self.top: float = setting.top
-        self.mate: float = setting.mate
-        self.exact: i64 = setting.exact
-        self.lower: i64 = setting.lower
-        self.upper: i64 = setting.upper
-        self.unlimited: int = setting.unlimited
         self.root_stones: i64 = 0
         self.count: i64 = 0  # set by children(), read at once by the caller
         self.kind: i64 = _NORMAL
@@ -248,14 +345,9 @@ class ConnectFourProbe:
         self.root_stones = _popcount(mask)
         return self.search(mask, last, alpha, beta, 0)
 
-    def first_column(self, action: object) -> i64:
-        """The column a table entry's best action names, or -1 for none on this board."""
-        if isinstance(action, int) and 0 <= action < self.board.width:
-            return int(action)
-        return -1
-
     def search(self, mask: i64, last: i64, alpha: float, beta: float, ply: i64) -> float:
         """The general loop's ``search``, on words: fail-soft, proven, the same nodes."""
+        table = self.table
         self.expanded += 1
         if not self.expanded & self.pause_every:
             self.pause()
@@ -265,19 +357,19 @@ class ConnectFourProbe:
         entries = self.entries
         entry = entries.get(key)
         first: i64 = -1
-        top, mate = self.top, self.mate
+        top, mate = table.top, table.mate
         at = float(ply)  # the ply as the values count it
         if entry is not None:
             _, _, bound, value, action, proven = entry
-            first = self.first_column(action)
+            first = table.first_column(action)
             if proven and ply > 0:
                 if value >= mate:
                     value -= at
                 elif value <= -mate:
                     value += at
-                if bound == self.exact:
+                if bound == table.exact:
                     return value
-                if bound == self.lower:
+                if bound == table.lower:
                     if value >= beta:
                         return value
                     if value > alpha:
@@ -352,9 +444,10 @@ class ConnectFourProbe:
         self, mask: i64, mine: i64, order: i64, count: i64, beta: float, ply: i64
     ) -> float:
         """The general loop's enhanced transposition cutoff, or NaN where no child cuts off."""
+        table = self.table
         board = self.board
         entries = self.entries
-        mate = self.mate
+        mate = table.mate
         index: i64 = 0
         while index < count:
             col = order >> (4 * index) & 15
@@ -368,7 +461,7 @@ class ConnectFourProbe:
                 value -= float(ply + 1)
             elif value <= -mate:
                 value += float(ply + 1)
-            if bound != self.lower and -value >= beta:
+            if bound != table.lower and -value >= beta:
                 return -value
         return math.nan
 
@@ -386,8 +479,9 @@ class ConnectFourProbe:
         ply: i64,
     ) -> float:
         """Search the children ``order`` (``count`` columns) and store the value under ``key``."""
+        table = self.table
         board = self.board
-        top = self.top
+        top = table.top
         alpha_in = alpha
         best_action: i64 = -1
         if not count:  # every move lets the opponent win at once: lost at ply + 2
@@ -426,15 +520,15 @@ class ConnectFourProbe:
                             self.cutoffs += 1
                             break
                         alpha = value
-        bound = self.upper if best <= alpha_in else self.lower if best >= beta else self.exact
-        mate = self.mate
+        bound = table.upper if best <= alpha_in else table.lower if best >= beta else table.exact
+        mate = table.mate
         at = float(ply)
         stored = best + at if best >= mate else best - at if best <= -mate else best
-        record = (self.search_id, self.unlimited, bound, stored, best_action, True)
+        record = (table.search_id, table.unlimited, bound, stored, best_action, True)
         if len(self.entries) < self.capacity:  # the table's store, inline while it has room
             self.entries[key] = record
         else:
-            self.store(key, record)
+            table.store(key, record)
         if ply == 0:
             self.root_action = best_action
         return best

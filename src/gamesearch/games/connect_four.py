@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from ..capabilities import ProbeSetting
+from ..capabilities import EngineSetting, ProbeSetting
 from ..errors import IllegalActionError
 from ..game import Player
 from ..result import SearchResult
 from ._bitboard import completions_on, has_four, window_score
+from ._connect_four_engine import ConnectFourEngine
+from ._connect_four_engine import native as engine_native
 from ._connect_four_probe import ConnectFourBoard, ConnectFourProbe, fits, native
 from ._end_flags import flagged_utility, flagged_winner
 from ._parameters import check_size
@@ -644,16 +646,44 @@ class ConnectFour:
         # would read ConnectFour's own, though a subclass may set another.
         if not native() or not fits(self.width, self.height) or setting.win != 1.0:
             return None
-        cls = type(self)
-        if cls is not ConnectFour and any(
-            getattr(cls, name) is not getattr(ConnectFour, name) for name in _KERNEL_RULES
-        ):
+        if not self._own_rules(_KERNEL_RULES):
             return None
+        return ConnectFourProbe(self._board_words(), setting)
+
+    def engine_kernel(self, setting: EngineSetting) -> ConnectFourEngine | None:
+        """The engine's loop on this board's words, where it pays and applies; else ``None``.
+
+        A capability of the engine (see :mod:`gamesearch.capabilities`): the same nodes,
+        counts, line, table entries, killers and history as the general loop, at a fraction of
+        the cost of a node once compiled. Given only by the compiled build, on boards of at
+        most 62 bits and 15 columns, for a search that orders moves by this game's own
+        :meth:`order` and evaluates by its own :meth:`evaluate` (or not at all), and to a class
+        whose rules are ConnectFour's own.
+        """
+        if not engine_native() or not fits(self.width, self.height) or setting.win != 1.0:
+            return None
+        if setting.order != self.order:
+            return None
+        if setting.evaluate is not None and setting.evaluate != self.evaluate:
+            return None
+        if not self._own_rules(_ENGINE_RULES):
+            return None
+        return ConnectFourEngine(self._board_words(), setting, self._scale, self._centre)
+
+    def _own_rules(self, names: tuple[str, ...]) -> bool:
+        """Whether this object's class keeps ConnectFour's own members ``names``."""
+        cls = type(self)
+        return cls is ConnectFour or all(
+            getattr(cls, name) is getattr(ConnectFour, name) for name in names
+        )
+
+    def _board_words(self) -> ConnectFourBoard:
+        """This board's shifts and masks as words, made once."""
         try:
-            board = self._kernel_board
+            return self._kernel_board
         except AttributeError:
-            board = self._kernel_board = ConnectFourBoard(self.width, self.height)
-        return ConnectFourProbe(board, setting)
+            self._kernel_board = ConnectFourBoard(self.width, self.height)
+            return self._kernel_board
 
     def _column_of(self, cell: int) -> int:
         """The column of the one-bit board ``cell``."""
@@ -774,6 +804,12 @@ class ConnectFour:
 
 _KERNEL_RULES = ("actions", "utility", "non_losing_children", "solving_key", "key")
 """The members :meth:`ConnectFour.solving_kernel`'s probe stands for."""
+
+_ENGINE_RULES = (
+    "actions", "result", "is_terminal", "to_move", "utility", "order", "evaluate",
+    "non_losing_actions", "key",
+)  # fmt: skip
+"""The members :meth:`ConnectFour.engine_kernel`'s loop stands for."""
 
 
 @lru_cache(maxsize=8)

@@ -22,7 +22,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, NoReturn
 
 from .._recursion import on_fresh_stack
 from .._validation import (
@@ -33,7 +33,7 @@ from .._validation import (
     translate,
     unchecked_members,
 )
-from ..capabilities import Capabilities
+from ..capabilities import Capabilities, EngineSetting, TableAccess
 from ..errors import GameProtocolError, InvalidSearchOptionError
 from ..game import Game, Player
 from ..trace.events import MaxView, Observer
@@ -225,6 +225,12 @@ def enhanced_search(
     tracer = None if trace is None else MaxView(trace, root_player, shown_value(win))
     on_path: set[Any] | None = set() if detect_cycles else None
     unwound = [] if unwound is None else unwound
+    own = None if tracer or on_path is not None else _on_own_loop(
+        found, options, root, (to_move(root), root_player), limit, evaluate,
+        (killer_slots, history), search_id, window, limits, root_view,
+    )  # fmt: skip
+    if own is not None:
+        return own
 
     def check_limits() -> None:
         """Stop the search if its deadline has passed or its node budget is spent."""
@@ -538,21 +544,100 @@ def enhanced_search(
 
     start = on_fresh_stack if fresh_stack else _call
     score = start(search, root, to_move(root), *window, 0, limit if limit > 0 else UNLIMITED)
+    deepest_ply, estimated = max(max_depth, counted.max_depth), estimates + counted.estimates
+    counts = (expanded, leaves + counted.leaves, cutoffs, deepest_ply, estimated)
+    pairs = tuple(_public_pairs(scored_root, win)) if root_values else None
+    return _finished(score, win, lines[0], counts, pairs, (got_lo, got_hi))
+
+
+def _finished(
+    score: float,
+    win: float,
+    line: Any,
+    counts: tuple[int, int, int, int, int],
+    action_values: tuple[tuple[Any, float], ...] | None,
+    proofs: tuple[bool, bool],
+) -> Outcome:
+    """The outcome of a search that found ``score`` (a distance score for a win or a loss).
+
+    ``counts``: the nodes expanded, the leaves, the cutoffs, the deepest ply and the estimates
+    read; ``proofs``: whether ``score`` is a proven lower bound, and a proven upper bound.
+    """
     value, plies = public(score, win)
     return Outcome(
         value=value,
-        line=lines[0],
-        expanded=expanded,
-        leaves=leaves + counted.leaves,
-        cutoffs=cutoffs,
-        max_depth=max(max_depth, counted.max_depth),
-        estimates=estimates + counted.estimates,
-        action_values=tuple(_public_pairs(scored_root, win)) if root_values else None,
-        proven=plies is not None or (got_lo and got_hi),
-        proofs=(got_lo, got_hi),
+        line=line,
+        expanded=counts[0],
+        leaves=counts[1],
+        cutoffs=counts[2],
+        max_depth=counts[3],
+        estimates=counts[4],
+        action_values=action_values,
+        proven=plies is not None or (proofs[0] and proofs[1]),
+        proofs=proofs,
         plies_to_end=plies,
         score=score,
     )
+
+
+def _on_own_loop(
+    found: Capabilities,
+    options: Enhancements,
+    root: Any,
+    players: tuple[Player, Player],
+    limit: int,
+    evaluate: Callable[[Any, Player], float] | None,
+    memory: tuple[dict[int, list[Any]] | None, dict[Any, int] | None],
+    search_id: int,
+    window: tuple[float, float],
+    limits: Limits,
+    root_view: bool,
+) -> Outcome | None:
+    """The search by the game's own engine loop (its ``engine_kernel``), or ``None``.
+
+    ``None`` where the game gives no loop for these options, and for the options no such loop
+    stands for (quiescence, PVS, reductions, extensions, root values, no distance scores).
+    ``players`` are the root's mover and the player leaves are scored for; ``memory`` the
+    killers and history, as the general loop has them.
+    """
+    if (
+        found.engine_kernel is None
+        or options.quiescence is not None
+        or options.pvs
+        or options.root_values
+        or options.extend is not None
+        or options.singular is not None
+        or (options.reductions and limit > 0)
+        or (evaluate is None and limit > 0)
+    ):
+        return None
+    win, top, mate, safe_of = _distance_scores(found, options.distances)
+    if safe_of is None or top == math.inf:
+        return None
+    table = options.table
+
+    def stop(scored: list[tuple[Any, float]], nodes: int, leaves: int) -> NoReturn:
+        raise Stop(_public_pairs(scored, win), nodes, leaves)
+
+    access = TableAccess(
+        None if table is None else table._entries,
+        _no_store if table is None else table.store_raw,
+        search_id, top, mate, EXACT, LOWER, UPPER, UNLIMITED,
+    )  # fmt: skip
+    setting = EngineSetting(
+        access, evaluate, options.order, memory[0], memory[1], root_view, win, limits.active,
+        limits.deadline, limits.nodes, time.perf_counter, stop,
+    )  # fmt: skip
+    own = found.engine_kernel(setting)
+    if own is None:
+        return None
+    score = own.run(root, players[0], players[1], *window, limit)
+    counts = (own.expanded, own.leaves, own.cutoffs, own.max_depth, own.estimates)
+    return _finished(score, win, own.line, counts, None, (own.got_lo, own.got_hi))
+
+
+def _no_store(key: Any, entry: Any) -> None:
+    """No table: nothing to store."""
 
 
 def _call(function: Callable[..., float], *args: Any) -> float:

@@ -33,7 +33,7 @@ from typing import Any, final
 
 from .._recursion import on_fresh_stack
 from .._validation import checked_number
-from ..capabilities import Capabilities, ProbeSetting, SolvingProbe
+from ..capabilities import Capabilities, ProbeSetting, SolvingProbe, TableAccess
 from ..game import Game, Player
 from ..trace.events import MaxView, Observer
 from ._enhanced import Outcome, with_work_of
@@ -191,12 +191,12 @@ def _kernel(
     """The game's own probe (its ``solving_kernel``) for one untraced probe, if it gives one."""
     if capabilities.solving_kernel is None:
         return None
-    entries, capacity, store = table._entries, table.max_entries, table.store_raw
-    win = win_utility(capabilities)
-    setting = ProbeSetting(
-        entries, capacity, store, search_id, TOP, MATE, EXACT, LOWER, UPPER, UNLIMITED, win
+    access = TableAccess(
+        table._entries, table.store_raw, search_id, TOP, MATE, EXACT, LOWER, UPPER, UNLIMITED
     )
-    return capabilities.solving_kernel(setting)
+    return capabilities.solving_kernel(
+        ProbeSetting(access, table.max_entries, win_utility(capabilities))
+    )
 
 
 @final
