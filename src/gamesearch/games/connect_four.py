@@ -662,9 +662,11 @@ class ConnectFour:
         """
         if not engine_native() or not fits(self.width, self.height) or setting.win != 1.0:
             return None
-        if setting.order != self.order:
+        # The search's order and evaluation must be this game's own methods: read from them,
+        # not from the game (a searcher reads each of a game's members once, at its entry).
+        if not _bound_to(setting.order, self, "order"):
             return None
-        if setting.evaluate is not None and setting.evaluate != self.evaluate:
+        if setting.evaluate is not None and not _bound_to(setting.evaluate, self, "evaluate"):
             return None
         if not self._own_rules(_ENGINE_RULES):
             return None
@@ -810,6 +812,11 @@ _ENGINE_RULES = (
     "non_losing_actions", "key",
 )  # fmt: skip
 """The members :meth:`ConnectFour.engine_kernel`'s loop stands for."""
+
+
+def _bound_to(method: object, game: ConnectFour, name: str) -> bool:
+    """Whether ``method`` is ``game``'s own method ``name`` (bound to that very game)."""
+    return getattr(method, "__self__", None) is game and getattr(method, "__name__", "") == name
 
 
 @lru_cache(maxsize=8)
