@@ -191,6 +191,8 @@ class TableAccess:
 class ProbeSetting:
     """What the exact solver hands a game's :class:`SolvingKernel` for one probe."""
 
+    root: Any
+    """The state the probe searches from, as the solver was given it."""
     table: TableAccess
     """The transposition table."""
     capacity: int
@@ -234,6 +236,8 @@ class EngineSetting:
     across the iterations of deepening), and its limits.
     """
 
+    root: Any
+    """The state the search starts from, as the loop was given it."""
     table: TableAccess
     """The transposition table (its ``entries`` ``None`` for none)."""
     evaluate: Callable[[Any, Player], float] | None

@@ -186,9 +186,9 @@ def test_no_loop_for_another_evaluation_or_a_changed_rule() -> None:
     def setting(game: ConnectFour, **changes: Any) -> EngineSetting:
         access = TableAccess(None, print, 0, 2.0, 1.5, 0, 1, 2, 99)
         fields: dict[str, Any] = {
-            "table": access, "evaluate": game.evaluate, "order": game.order, "killers": None,
-            "history": None, "root_view": True, "win": 1.0, "limited": False, "deadline": 0.0,
-            "budget": 0, "clock": float, "stop": print,
+            "root": 0, "table": access, "evaluate": game.evaluate, "order": game.order,
+            "killers": None, "history": None, "root_view": True, "win": 1.0, "limited": False,
+            "deadline": 0.0, "budget": 0, "clock": float, "stop": print,
         }  # fmt: skip
         fields.update(changes)
         return EngineSetting(**fields)
@@ -199,5 +199,14 @@ def test_no_loop_for_another_evaluation_or_a_changed_rule() -> None:
     assert game.engine_kernel(setting(game, order=ConnectFour().order)) is None
     assert game.engine_kernel(setting(game, win=2.0)) is None
     assert ConnectFour(9, 7).engine_kernel(setting(ConnectFour(9, 7))) is None
+    assert game.engine_kernel(setting(game, root=0b101 | 0b100 << 49)) is None  # floating
     changed = OtherOrder()
     assert changed.engine_kernel(setting(changed)) is None
+
+
+def test_a_state_play_cannot_reach_is_searched_by_the_general_loop() -> None:
+    # X's stone floats above an empty cell: the loop on words would read it otherwise
+    floating = 0b101 | 0b100 << 49
+    ours = iterative_deepening(ConnectFour(), floating, depth=4)
+    theirs = iterative_deepening(WithoutLoop(), floating, depth=4)
+    assert answers(ours) == answers(theirs)

@@ -182,9 +182,9 @@ def _access(table: TranspositionTable) -> TableAccess:
     )
 
 
-def _setting(win: float = 1.0) -> ProbeSetting:
+def _setting(win: float = 1.0, root: object = 0) -> ProbeSetting:
     table = TranspositionTable()
-    return ProbeSetting(_access(table), 10, win)
+    return ProbeSetting(root, _access(table), 10, win)
 
 
 def test_connect_four_gives_its_probe_only_when_compiled() -> None:
@@ -245,7 +245,7 @@ def test_the_probe_pauses_in_python_now_and_then() -> None:
     table = TranspositionTable()
     probe = ConnectFourProbe(
         ConnectFourBoard(4, 4),
-        ProbeSetting(_access(table), 100, 1.0),
+        ProbeSetting(0, _access(table), 100, 1.0),
     )
     probe.pause, probe.pause_every = _stop, 255
     with pytest.raises(Stop):
@@ -280,3 +280,12 @@ def test_ctrl_c_stops_a_solve_on_words() -> None:
     finally:
         child.kill()
     assert out == "stopped\n"
+
+
+@pytest.mark.usefixtures("compiled")
+def test_no_probe_for_a_state_play_cannot_reach() -> None:
+    game = ConnectFour()
+    assert game.solving_kernel(_setting(root=game.from_moves("4453"))) is not None
+    floating = 0b101 | 0b100 << 49  # X's stone above an empty cell
+    for state in (-5, 1 << 200, floating, 3, "4453", game.from_moves("1212121")):
+        assert game.solving_kernel(_setting(root=state)) is None, state

@@ -646,7 +646,7 @@ class ConnectFour:
         # would read ConnectFour's own, though a subclass may set another.
         if not native() or not fits(self.width, self.height) or setting.win != 1.0:
             return None
-        if not self._own_rules(_KERNEL_RULES):
+        if not self._own_rules(_KERNEL_RULES) or not self._is_position(setting.root):
             return None
         return ConnectFourProbe(self._board_words(), setting)
 
@@ -668,7 +668,7 @@ class ConnectFour:
             return None
         if setting.evaluate is not None and not _bound_to(setting.evaluate, self, "evaluate"):
             return None
-        if not self._own_rules(_ENGINE_RULES):
+        if not self._own_rules(_ENGINE_RULES) or not self._is_position(setting.root):
             return None
         return ConnectFourEngine(self._board_words(), setting, self._scale, self._centre)
 
@@ -678,6 +678,26 @@ class ConnectFour:
         return cls is ConnectFour or all(
             getattr(cls, name) is getattr(ConnectFour, name) for name in names
         )
+
+    def _is_position(self, state: object) -> bool:
+        """Whether ``state`` is a position of a game in progress, as play reaches them.
+
+        What the loops on words assume: only this board's bits set, the last mover's stones
+        among the stones, every column stacked, the counts of alternate moves, no four in a
+        row and an empty cell. Anything else is left to the general loop, which answers for
+        every state as the pure build does.
+        """
+        if not isinstance(state, int) or state < 0 or state >= self._over:
+            return False
+        full, mask = self._full, state & self._full
+        last = state >> self._shift & full
+        if last & ~mask or (mask + self._bottom_row) & mask or mask == self._board:
+            return False
+        mover_count, last_count = (mask ^ last).bit_count(), last.bit_count()
+        o_to_move = state >> self._turn_shift & 1
+        if last_count != mover_count + o_to_move:  # X moves first: X has one more when O moves
+            return False
+        return not has_four(last, self._directions) and not has_four(mask ^ last, self._directions)
 
     def _board_words(self) -> ConnectFourBoard:
         """This board's shifts and masks as words, made once."""

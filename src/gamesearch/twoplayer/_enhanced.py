@@ -625,7 +625,7 @@ def _on_own_loop(
         search_id, top, mate, EXACT, LOWER, UPPER, UNLIMITED,
     )  # fmt: skip
     setting = EngineSetting(
-        access, evaluate, options.order, memory[0], memory[1], root_view, win, limits.active,
+        root, access, evaluate, options.order, memory[0], memory[1], root_view, win, limits.active,
         limits.deadline, limits.nodes, time.perf_counter, stop,
     )  # fmt: skip
     own = found.engine_kernel(setting)
