@@ -37,12 +37,6 @@ __all__ = ["ConnectFourEngine", "native"]
 _NOW_AND_THEN: Final = (1 << 16) - 1
 """Every 65,536 nodes the loop calls a Python function, so that a Ctrl-C stops it."""
 
-THREE: Final = 5
-TWO: Final = 2
-CENTRE: Final = 3
-"""ConnectFour.evaluate's weights (the same names there)."""
-
-
 def native() -> bool:
     """Whether this module runs compiled by mypyc (a C extension) rather than as Python."""
     return not __file__.endswith(".py")
@@ -57,9 +51,22 @@ class ConnectFourEngine:
     """
 
     def __init__(
-        self, board: ConnectFourBoard, setting: EngineSetting, scale: float, centre: int
+        self,
+        board: ConnectFourBoard,
+        setting: EngineSetting,
+        weights: tuple[int, int, int],
+        scale: float,
+        centre: int,
     ) -> None:
+        """A search with ``setting``, evaluating as ConnectFour does.
+
+        ``weights`` are ConnectFour's of an open three, an open two and a centre stone;
+        ``scale`` divides the sum; ``centre`` is the board's centre columns.
+        """
         self.board = board
+        self.three: i64 = weights[0]
+        self.two: i64 = weights[1]
+        self.centre_weight: i64 = weights[2]
         self.scale = scale
         self.centre: i64 = centre
         self.table = TableWords(setting.table, int(board.width))
@@ -108,8 +115,8 @@ class ConnectFourEngine:
     def evaluation(self, x_stones: i64, o_stones: i64) -> float:
         """``ConnectFour.evaluate(state, 0)``: X's estimate, from the two players' stones."""
         board, centre = self.board, self.centre
-        score = CENTRE * (_popcount(x_stones & centre) - _popcount(o_stones & centre))
-        score += board.windows(x_stones, o_stones, THREE, TWO)
+        score = self.centre_weight * (_popcount(x_stones & centre) - _popcount(o_stones & centre))
+        score += board.windows(x_stones, o_stones, self.three, self.two)
         return float(score) / self.scale
 
     def ordered(self, mask: i64, mine: i64, last: i64, moves: i64, ply: i64, first: i64) -> i64:

@@ -670,7 +670,8 @@ class ConnectFour:
             return None
         if not self._own_rules(_ENGINE_RULES) or not self._is_position(setting.root):
             return None
-        return ConnectFourEngine(self._board_words(), setting, self._scale, self._centre)
+        weights = (THREE, TWO, CENTRE)
+        return ConnectFourEngine(self._board_words(), setting, weights, self._scale, self._centre)
 
     def _own_rules(self, names: tuple[str, ...]) -> bool:
         """Whether this object's class keeps ConnectFour's own members ``names``."""
