@@ -5,11 +5,16 @@ from __future__ import annotations
 import math
 import sys
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from gamesearch import Player
+from gamesearch import Player, SearchResult
 from gamesearch.games import GameTree
+
+
+def comparable(result: SearchResult[Any]) -> SearchResult[Any]:
+    """``result`` without the one field two runs of a search may differ in: the time taken."""
+    return replace(result, stats=replace(result.stats, elapsed=0.0))
 
 
 @dataclass

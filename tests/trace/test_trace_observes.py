@@ -14,10 +14,10 @@ from __future__ import annotations
 import math
 import warnings
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 import pytest
+from helpers import comparable
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -44,11 +44,6 @@ from gamesearch.trace import Enter, Leaf, Leave, Prune, SearchTree
 
 Options = Callable[[], dict[str, Any]]
 """Makes a searcher's keyword arguments afresh (a new table, a new generator) for each run."""
-
-
-def comparable(result: SearchResult[Any]) -> SearchResult[Any]:
-    """``result`` without the one field two runs of a search may differ in: the time taken."""
-    return replace(result, stats=replace(result.stats, elapsed=0.0))
 
 
 def same_search(
