@@ -258,17 +258,17 @@ def test_ctrl_c_stops_a_solve_on_words() -> None:
         "    print('stopped', flush=True)\n"
     )
     root = Path(__file__).resolve().parents[2]
-    child = subprocess.Popen(
+    with subprocess.Popen(
         [sys.executable, "-c", script], cwd=root, stdout=subprocess.PIPE, text=True
-    )
-    assert child.stdout is not None
-    assert child.stdout.readline() == "solving\n"
-    time.sleep(0.5)
-    child.send_signal(signal.SIGINT)
-    try:
-        out, _ = child.communicate(timeout=20)
-    finally:
-        child.kill()
+    ) as child:  # waited for and closed, however the test ends
+        try:
+            assert child.stdout is not None
+            assert child.stdout.readline() == "solving\n"
+            time.sleep(0.5)
+            child.send_signal(signal.SIGINT)
+            out, _ = child.communicate(timeout=20)
+        finally:
+            child.kill()
     assert out == "stopped\n"
 
 
