@@ -82,8 +82,9 @@ class ConnectFour:
 
     num_players = 2
     _scores: dict[int, float]
-    _kernel_board: ConnectFourBoard
     """The shared memo of :meth:`evaluate`, attached on its first call (see ``_shared_scores``)."""
+    _kernel_board: ConnectFourBoard
+    """The board's shifts and masks as words, for the loops on words (see ``_board_words``)."""
 
     win_utility = 1.0
     """The utility of a won game (a lost one: its negation), which lets the engine rank wins
