@@ -227,7 +227,7 @@ def enhanced_search(
     unwound = [] if unwound is None else unwound
     own = None if tracer or on_path is not None else _on_own_loop(
         found, options, root, (to_move(root), root_player), limit, evaluate,
-        (killer_slots, history), search_id, window, limits, root_view,
+        (killer_slots, history), search_id, window, limits, root_view, (win, top, mate, safe_of),
     )  # fmt: skip
     if own is not None:
         return own
@@ -592,13 +592,15 @@ def _on_own_loop(
     window: tuple[float, float],
     limits: Limits,
     root_view: bool,
+    scores: tuple[float, float, float, Callable[[Any], Sequence[Any]] | None],
 ) -> Outcome | None:
     """The search by the game's own engine loop (its ``engine_kernel``), or ``None``.
 
     ``None`` where the game gives no loop for these options, and for the options no such loop
     stands for (quiescence, PVS, reductions, extensions, root values, no distance scores).
     ``players`` are the root's mover and the player leaves are scored for; ``memory`` the
-    killers and history, as the general loop has them.
+    killers and history, as the general loop has them; ``scores`` its distance scores (see
+    :func:`_distance_scores`).
     """
     if (
         found.engine_kernel is None
@@ -611,7 +613,7 @@ def _on_own_loop(
         or (evaluate is None and limit > 0)
     ):
         return None
-    win, top, mate, safe_of = _distance_scores(found, options.distances)
+    win, top, mate, safe_of = scores
     if safe_of is None or top == math.inf:
         return None
     table = options.table

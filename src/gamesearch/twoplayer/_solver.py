@@ -175,7 +175,7 @@ def probe_once(
     """
     win = win_utility(capabilities)
     window = (point, math.nextafter(point, math.inf))
-    kernel = None if trace is not None else _kernel(capabilities, root, table, search_id)
+    kernel = None if trace is not None else _kernel(capabilities, root, table, search_id, win)
     if kernel is not None:
         return _proven(kernel.run(root, *window), win, kernel.root_action, kernel)
     keyfn = capabilities.solving_key or capabilities.key
@@ -186,16 +186,19 @@ def probe_once(
 
 
 def _kernel(
-    capabilities: Capabilities, root: Any, table: TranspositionTable, search_id: int
+    capabilities: Capabilities, root: Any, table: TranspositionTable, search_id: int, win: float
 ) -> SolvingProbe | None:
-    """The game's own probe (its ``solving_kernel``) for one untraced probe, if it gives one."""
+    """The game's own probe (its ``solving_kernel``) for one untraced probe, if it gives one.
+
+    ``win`` is the game's ``win_utility``, as the probe read it.
+    """
     if capabilities.solving_kernel is None:
         return None
     access = TableAccess(
         table._entries, table.store_raw, search_id, TOP, MATE, EXACT, LOWER, UPPER, UNLIMITED
     )
     return capabilities.solving_kernel(
-        ProbeSetting(root, access, table.max_entries, win_utility(capabilities))
+        ProbeSetting(root, access, table.max_entries, win)
     )
 
 
