@@ -23,23 +23,21 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final, NoReturn, final
+from typing import TYPE_CHECKING, Any, NoReturn, final
 
+from .._build import is_extension
 from .._interrupts import let_python_look
 from ..capabilities import EngineSetting
-from ._connect_four_probe import ConnectFourBoard, TableWords, _popcount
+from ._connect_four_probe import NOW_AND_THEN, ConnectFourBoard, TableWords, _popcount
 
 if TYPE_CHECKING:  # mypyc's fixed-width int; plain int in pure Python
     from mypy_extensions import i64
 
 __all__ = ["ConnectFourEngine", "native"]
 
-_NOW_AND_THEN: Final = (1 << 16) - 1
-"""Every 65,536 nodes the loop calls a Python function, so that a Ctrl-C stops it."""
-
 def native() -> bool:
     """Whether this module runs compiled by mypyc (a C extension) rather than as Python."""
-    return not __file__.endswith(".py")
+    return is_extension(__file__)
 
 
 @final
@@ -193,7 +191,7 @@ class ConnectFourEngine:
         """The general loop's ``search``, on words: fail-soft, the same nodes."""
         table = self.table
         self.expanded += 1
-        if not self.expanded & _NOW_AND_THEN:
+        if not self.expanded & NOW_AND_THEN:
             self.pause()
         unlimited = table.unlimited
         remaining = horizon - ply if horizon < unlimited else unlimited

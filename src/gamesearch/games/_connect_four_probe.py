@@ -31,15 +31,16 @@ import math
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, Final, final
 
+from .._build import is_extension
 from .._interrupts import let_python_look
 from ..capabilities import ProbeSetting, TableAccess
 
 if TYPE_CHECKING:  # mypyc's fixed-width int; plain int in pure Python
     from mypy_extensions import i64
 
-__all__ = ["ConnectFourBoard", "ConnectFourProbe", "TableWords", "fits", "native"]
+__all__ = ["NOW_AND_THEN", "ConnectFourBoard", "ConnectFourProbe", "TableWords", "fits", "native"]
 
-_NOW_AND_THEN: Final = (1 << 16) - 1
+NOW_AND_THEN: Final = (1 << 16) - 1
 """Every 65,536 nodes the probe calls a Python function, so that a Ctrl-C stops it."""
 
 _WORD: Final = 62
@@ -48,7 +49,7 @@ _WORD: Final = 62
 
 def native() -> bool:
     """Whether this module runs compiled by mypyc (a C extension) rather than as Python."""
-    return not __file__.endswith(".py")
+    return is_extension(__file__)
 
 
 def fits(width: int, height: int) -> bool:
@@ -334,7 +335,7 @@ class ConnectFourProbe:
         self.max_depth = 0
         self.root_action: Any = None
         self.pause: Callable[[], None] = let_python_look  # see gamesearch._interrupts
-        self.pause_every: int = _NOW_AND_THEN  # a mask of the low bits of ``expanded``
+        self.pause_every: int = NOW_AND_THEN  # a mask of the low bits of ``expanded``
 
     def run(self, state: int, alpha: float, beta: float) -> float:
         """The fail-soft value of the non-terminal ConnectFour ``state`` for its mover."""
