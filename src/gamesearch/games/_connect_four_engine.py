@@ -117,18 +117,16 @@ class ConnectFourEngine:
         score += board.windows(x_stones, o_stones, self.three, self.two)
         return float(score) / self.scale
 
-    def ordered(self, mask: i64, mine: i64, last: i64, moves: i64, ply: i64, first: i64) -> i64:
+    def ordered(self, moves: i64, ply: i64, first: i64, wins: i64, blocks: i64) -> i64:
         """The columns ``moves`` (a set of columns, one bit each) in the order to try them.
 
-        ``ConnectFour.order`` (wins, then blocks, then the rest, each centre-first), then the
-        engine's ordering: the table's column first, then the order's first, then the killers
-        of ``ply``. Packed four bits a column; the count in :attr:`count`.
+        ``ConnectFour.order`` (the columns of the cells ``wins``, then those of ``blocks``, then
+        the rest, each centre-first), then the engine's ordering: the table's column first,
+        then the order's first, then the killers of ``ply``. Packed four bits a column; the
+        count in :attr:`count`.
         """
         table = self.table
         board = self.board
-        playable = (mask + board.bottom_row) & board.board
-        wins = board.completions(mine) & playable
-        blocks = board.completions(last) & playable
         width = board.width
         order: i64 = 0
         count: i64 = 0
@@ -260,8 +258,11 @@ class ConnectFourEngine:
         child_ply = ply + 1
         lines = self.lines
         moves = board.free_columns(mask)
+        # Where the mover wins at once and where the opponent would: read once, used twice.
+        playable = (mask + board.bottom_row) & board.board
+        wins, threats = board.completions(mine) & playable, board.completions(last) & ~mask
         if horizon - ply >= 2:
-            safe = board.non_losing(mask, mine, last)
+            safe = board.columns_of(wins if wins else board.safe_cells(playable, threats))
             if not safe:
                 best, best_action = float(ply + 2) - top, board.first_free(mask)
                 lines[ply] = (int(best_action), None)
@@ -270,7 +271,7 @@ class ConnectFourEngine:
         tried: i64 = 0
         count: i64 = 0
         if moves:
-            tried = self.ordered(mask, mine, last, moves, ply, first)
+            tried = self.ordered(moves, ply, first, wins, threats & playable)
             count = self.count
         index: i64 = 0
         while index < count:

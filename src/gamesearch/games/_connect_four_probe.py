@@ -213,22 +213,26 @@ class ConnectFourBoard:
             col += 1
         return free
 
-    def non_losing(self, mask: i64, mine: i64, last: i64) -> i64:
-        """``ConnectFour.non_losing_actions``, as a set of columns (one bit each)."""
-        playable = (mask + self.bottom_row) & self.board
-        wins = self.completions(mine) & playable
-        if not wins:
-            threats = self.completions(last) & ~mask
-            forced = playable & threats
-            if forced:
-                if forced & (forced - 1):  # two threats: no single stone blocks both
-                    return 0
-                playable = forced
-            wins = playable & ~(threats >> 1)
+    def safe_cells(self, playable: i64, threats: i64) -> i64:
+        """The cells of ``playable`` that do not let the opponent win at once, or 0 for none.
+
+        For a mover with no winning cell; ``threats`` are the empty cells that would complete a
+        four for the opponent. A threat in a playable cell must be blocked (two cannot be), and
+        no stone may go under one (``ConnectFour.non_losing_actions``).
+        """
+        forced = playable & threats
+        if forced:
+            if forced & (forced - 1):  # two threats: no single stone blocks both
+                return 0
+            playable = forced
+        return playable & ~(threats >> 1)
+
+    def columns_of(self, cells: i64) -> i64:
+        """The columns that hold ``cells``, one bit each (bit ``c`` for column ``c``)."""
         columns: i64 = 0
         col: i64 = 0
         while col < self.width:
-            if wins & self.column_cells(col):
+            if cells & self.column_cells(col):
                 columns |= self.one << col
             col += 1
         return columns
@@ -418,14 +422,7 @@ class ConnectFourProbe:
                 rank += 1
             self.count, self.kind = count, _WINS
             return order
-        threats = board.completions(last) & ~mask
-        forced = playable & threats
-        if forced:
-            if forced & (forced - 1):  # two threats: no single stone blocks both
-                self.count = 0
-                return 0
-            playable = forced
-        safe = playable & ~(threats >> 1)
+        safe = board.safe_cells(playable, board.completions(last) & ~mask)
         if not safe:
             self.count = 0
             return 0
