@@ -220,8 +220,8 @@ class SolvingKernel(Protocol):
     def solving_kernel(self, setting: ProbeSetting) -> SolvingProbe | None:
         """``solving_kernel(setting)``: a probe that visits the general loop's nodes, or None.
 
-        The engine's exact solver (``mtdf`` and ``iterative_deepening`` without a depth, on a
-        game with ``win_utility`` and ``non_losing_children``) runs each untraced probe with
+        The engine's exact solver (``mtdf`` without a depth, and the opening books it solves,
+        on a game with ``win_utility`` and ``non_losing_children``) runs each untraced probe with
         it when the game gives one: the same nodes, counts and table entries as the general
         loop, at the cost of a node of a loop written for the game. ``None`` where it does not
         pay (ConnectFour gives one only when its probe is compiled, on boards that fit a word).
