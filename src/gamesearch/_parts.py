@@ -248,7 +248,7 @@ def _failure(
 def _dumps_for(executor: object) -> Callable[[object], bytes]:
     if type(executor).__module__.startswith("distributed"):
         try:
-            import cloudpickle  # type: ignore[import-untyped, unused-ignore]
+            import cloudpickle
         except ImportError:  # pragma: no cover - Dask always brings cloudpickle
             return pickle.dumps
         return cloudpickle.dumps  # type: ignore[no-any-return, unused-ignore]

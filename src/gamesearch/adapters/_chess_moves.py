@@ -16,7 +16,7 @@ from ._chess_tables import PIECE_SQUARE
 
 __all__ = ["play", "polyglot_key", "score_of"]
 
-_RANDOM = chess.polyglot.POLYGLOT_RANDOM_ARRAY
+_RANDOM: list[int] = chess.polyglot.POLYGLOT_RANDOM_ARRAY
 _HASHER = chess.polyglot.ZobristHasher(_RANDOM)
 _TURN = _RANDOM[780]
 _PAWN, _ROOK = chess.PAWN, chess.ROOK
@@ -29,7 +29,7 @@ def _piece(piece_type: int, color: bool, square: int) -> int:
 
 def polyglot_key(board: chess.Board) -> int:
     """The Polyglot Zobrist key of ``board``, computed from scratch."""
-    return chess.polyglot.zobrist_hash(board)
+    return int(chess.polyglot.zobrist_hash(board))
 
 
 def score_of(board: chess.Board) -> int:

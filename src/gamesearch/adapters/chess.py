@@ -83,17 +83,17 @@ class ChessState:
     @property
     def fen(self) -> str:
         """The position in Forsyth-Edwards Notation."""
-        return self._board.fen()
+        return str(self._board.fen())
 
     @property
     def turn(self) -> bool:
         """The side to move, as python-chess says it: ``chess.WHITE`` (True) or ``chess.BLACK``."""
-        return self._board.turn
+        return bool(self._board.turn)
 
     @property
     def halfmove_clock(self) -> int:
         """Plies since the last capture or pawn move (the fifty-move rule's count)."""
-        return self._board.halfmove_clock
+        return int(self._board.halfmove_clock)
 
     def to_board(self) -> chess.Board:
         """A copy of the position as a ``chess.Board``, free to change (without the moves)."""
@@ -304,7 +304,7 @@ class ChessGame:
     @staticmethod
     def move_to_uci(move: chess.Move) -> str:
         """``move`` in UCI notation: ``"e2e4"``."""
-        return move.uci()
+        return str(move.uci())
 
     def _outcome(self, state: ChessState) -> int:
         """1, 0 or -1 (for White) once the game is over, else ``_ONGOING``; cached."""
