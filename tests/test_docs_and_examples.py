@@ -7,6 +7,15 @@ Tracebacks point at the Markdown file and line.
 A block that needs an optional package (an extra) says so in an HTML comment on the line just
 before its fence, ``<!-- needs: chess -->`` (module names, separated by spaces); without the
 package the block is not run and the page's test is reported as skipped once the others ran.
+
+Two more comments walk a reader's files and processes (issue 36: the tutorial's own game must
+save its table and reopen it in a fresh interpreter). A page that uses either runs in a folder
+of its own, as its current directory:
+
+- ``<!-- file: take_away.py -->``: the block is also written to that file, as the reader who
+  saves it does, so that later blocks (and fresh interpreters) import it;
+- ``<!-- run: fresh -->``: the block runs in a new Python process in that folder, not in the
+  page's namespace, and must exit cleanly.
 """
 
 from __future__ import annotations
@@ -26,6 +35,8 @@ EXAMPLES = sorted((ROOT / "examples").glob("*.py"))
 
 FENCE = re.compile(r"^(?P<indent> *)(?P<fence>```+)(?P<info>.*)$")
 NEEDS = re.compile(r"^\s*<!-- needs: (?P<modules>[\w. ]+) -->\s*$")
+FILE = re.compile(r"^\s*<!-- file: (?P<name>[\w.]+\.py) -->\s*$")
+FRESH = re.compile(r"^\s*<!-- run: fresh -->\s*$")
 RUNNABLE = "python"
 NOT_RUN = frozenset({"mermaid", "sh", "text"})
 """Fence languages that are shown but not executed."""
@@ -35,7 +46,12 @@ class Block:
     """A fenced code block of a Markdown file."""
 
     def __init__(
-        self, language: str, first_line: int, source: str, needs: tuple[str, ...] = ()
+        self,
+        language: str,
+        first_line: int,
+        source: str,
+        needs: tuple[str, ...] = (),
+        marks: tuple[str, ...] = (),
     ) -> None:
         self.language = language
         self.first_line = first_line
@@ -43,6 +59,10 @@ class Block:
         self.source = source
         self.needs = needs
         """The optional modules the block needs (a ``<!-- needs: ... -->`` line before it)."""
+        self.file = next((FILE.match(m)["name"] for m in marks if FILE.match(m)), None)  # type: ignore[index]
+        """The file the block is saved as (``<!-- file: name.py -->``), if any."""
+        self.fresh = any(FRESH.match(mark) for mark in marks)
+        """Whether the block runs in a fresh interpreter (``<!-- run: fresh -->``)."""
 
 
 def fenced_blocks(path: Path) -> list[Block]:
@@ -52,20 +72,33 @@ def fenced_blocks(path: Path) -> list[Block]:
     opened: tuple[str, int] | None = None
     body: list[str] = []
     needs: tuple[str, ...] = ()
+    marks: tuple[str, ...] = ()
     for number, line in enumerate(lines, start=1):
         match = FENCE.match(line)
         if opened is None:
             if match:
                 opened, body = (match["info"].strip(), number + 1), []
-                before = NEEDS.match(lines[number - 2]) if number >= 2 else None
+                comments = _comments_before(lines, number - 1)
+                before = next((NEEDS.match(c) for c in comments if NEEDS.match(c)), None)
                 needs = tuple(before["modules"].split()) if before else ()
+                marks = tuple(comments)
         elif match and not match["info"].strip():
-            blocks.append(Block(opened[0], opened[1], "\n".join(body) + "\n", needs))
+            blocks.append(Block(opened[0], opened[1], "\n".join(body) + "\n", needs, marks))
             opened = None
         else:
             body.append(line)
     assert opened is None, f"{path.name}:{opened[1] - 1}: this code block is never closed"
     return blocks
+
+
+def _comments_before(lines: list[str], fence: int) -> list[str]:
+    """The HTML comment lines just before the fence at index ``fence``, nearest last."""
+    found = []
+    at = fence - 1
+    while at >= 0 and lines[at].strip().startswith("<!--"):
+        found.insert(0, lines[at])
+        at -= 1
+    return found
 
 
 def python_blocks(path: Path) -> list[Block]:
@@ -110,23 +143,63 @@ run with the slow tests."""
     ],
     ids=relative,
 )
-def test_python_blocks_run_in_order(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_python_blocks_run_in_order(
+    path: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     # The page runs as a fresh module of its own, as a script would (dataclasses and pickle look
     # classes up in sys.modules); monkeypatch removes it afterwards.
     module = types.ModuleType(f"markdown_{path.stem.replace('-', '_')}")
     monkeypatch.setitem(sys.modules, module.__name__, module)
+    blocks = python_blocks(path)
+    if any(block.file or block.fresh for block in blocks):
+        monkeypatch.chdir(tmp_path)  # the reader's folder: the page's files and tables go here
+        monkeypatch.syspath_prepend(str(tmp_path))
+        monkeypatch.setattr(sys, "dont_write_bytecode", True)
     missing: set[str] = set()
-    for block in python_blocks(path):
-        absent = {name for name in block.needs if importlib.util.find_spec(name) is None}
-        if absent:
-            missing |= absent
-            continue
-        # Pad with blank lines so that line numbers in tracebacks are the Markdown file's, and
-        # do not inherit this file's `from __future__ import annotations`.
-        padded = "\n" * (block.first_line - 1) + block.source
-        exec(compile(padded, str(path), "exec", dont_inherit=True), module.__dict__)
+    try:
+        for block in blocks:
+            absent = {name for name in block.needs if importlib.util.find_spec(name) is None}
+            if absent:
+                missing |= absent
+                continue
+            # Pad with blank lines so that line numbers in tracebacks are the Markdown file's,
+            # and do not inherit this file's `from __future__ import annotations`.
+            padded = "\n" * (block.first_line - 1) + block.source
+            if block.file:
+                (tmp_path / block.file).write_text(block.source, encoding="utf-8")
+            if block.fresh:
+                run_in_a_fresh_interpreter(padded, path, tmp_path)
+            else:
+                exec(compile(padded, str(path), "exec", dont_inherit=True), module.__dict__)
+    finally:
+        forget_modules_in(tmp_path)
     if missing:
         pytest.skip(f"blocks of {relative(path)} need {', '.join(sorted(missing))}: not run")
+
+
+def forget_modules_in(folder: Path) -> None:
+    """Remove from ``sys.modules`` the modules a page imported from its own folder."""
+    for name, module in list(sys.modules.items()):
+        where = getattr(module, "__file__", None)
+        if isinstance(where, str) and Path(where).parent == folder:
+            del sys.modules[name]
+
+
+def run_in_a_fresh_interpreter(source: str, page: Path, folder: Path) -> None:
+    """Run a page's block in a new Python process in ``folder``, as a reader's script runs."""
+    script = folder / f"fresh_{page.stem.replace('-', '_')}.py"
+    script.write_text(source, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, script.name],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    where = f"{relative(page)}: a block run in a fresh interpreter"
+    assert done.returncode == 0, f"{where} failed:\n{done.stderr.replace(script.name, str(page))}"
+    assert done.stderr == "", f"{where} wrote to stderr:\n{done.stderr}"
 
 
 @pytest.mark.parametrize(

@@ -60,7 +60,8 @@ def test_ci_type_checks_as_contributors_are_told_before_the_extras() -> None:
     commands = ci_commands()
     first_extra = next(n for n, line in enumerate(commands) if "[dev,viz" in line)
     bare = [line for line in commands[:first_extra] if line.startswith("mypy --strict")]
-    assert bare and all(line.endswith(" src") for line in bare)
+    assert bare
+    assert all(line.endswith(" src") for line in bare)
 
 
 def test_ci_starts_from_a_new_venv() -> None:

@@ -61,7 +61,15 @@ from typing import Any
 from .capabilities import Capabilities
 from .errors import GameSearchError, TableFileError, UnsupportedGameError, short_repr
 
-__all__ = ["PLAIN", "GameIdentity", "game_difference", "game_identity", "game_name", "remake"]
+__all__ = [
+    "PLAIN",
+    "GameIdentity",
+    "find_named",
+    "game_difference",
+    "game_identity",
+    "game_name",
+    "remake",
+]
 
 PLAIN = (type(None), bool, int, float, str, tuple, list, dict)
 """The types of plain data a game's parameters may be made of (floats finite, dict keys
@@ -355,24 +363,7 @@ def remake(identity: GameIdentity) -> Any:
             f"the table was built for {where}, a class of a script run as __main__, which "
             "cannot be imported: move the class into a module and rebuild, or pass the game"
         )
-    added = _with_current_directory()
-    try:
-        if identity.module not in sys.modules:
-            _check_source(identity)  # before the import: the module must define the class
-        module = importlib.import_module(identity.module)
-    except TableFileError:
-        raise
-    except Exception as exc:  # an ImportError, or the module failed while it ran
-        raise TableFileError(
-            f"cannot import {identity.module!r} for the game {where} ({type(exc).__name__}: "
-            f"{exc}); run from the directory that holds it, or install it"
-        ) from None
-    finally:
-        if added:
-            sys.path.remove(added)
-    found: Any = module
-    for part in identity.name.split("."):
-        found = getattr(found, part, None)
+    found = find_named(identity.module, identity.name, f"the game {where}")
     if not inspect.isclass(found):
         raise TableFileError(f"{identity.path} is not a class, so it makes no game: {where}")
     missing = [name for name in _PROTOCOL_METHODS if not callable(getattr(found, name, None))]
@@ -391,8 +382,46 @@ def remake(identity: GameIdentity) -> Any:
         ) from None
 
 
-def _check_source(identity: GameIdentity) -> None:
-    """Refuse a module whose source does not define the class at its top level.
+def find_named(module: str, name: str, what: str) -> Any:
+    """The object a file names as ``module:name``, imported under the rule of this module.
+
+    A module already imported is used as it is; any other is first found without importing
+    anything and its source parsed (:func:`_check_source`), then imported from the installed
+    packages or the current directory. ``name`` is a dotted path inside the module.
+
+    Args:
+        module: The module's dotted name.
+        name: The qualified name of the object in the module.
+        what: What the object is for, in messages (``"the game kalah:Kalah(...)"``).
+
+    Raises:
+        TableFileError: the module's source does not define ``name``'s first part at its top
+            level, the module cannot be imported (or fails as it runs), or it has no such name.
+    """
+    added = _with_current_directory()
+    try:
+        if module not in sys.modules:
+            _check_source(module, name, what)  # before the import: it must define the class
+        found: Any = importlib.import_module(module)
+    except TableFileError:
+        raise
+    except Exception as exc:  # an ImportError, or the module failed while it ran
+        raise TableFileError(
+            f"cannot import {module!r} for {what} ({type(exc).__name__}: {exc}); run from the "
+            "directory that holds it, or install it"
+        ) from None
+    finally:
+        if added:
+            sys.path.remove(added)
+    for part in name.split("."):
+        found = getattr(found, part, None)
+    if found is None:
+        raise TableFileError(f"{module!r} has no {name!r}, named for {what}")
+    return found
+
+
+def _check_source(module: str, name: str, what: str) -> None:
+    """Refuse a module whose source does not define ``name``'s first part at its top level.
 
     The module is found without importing anything (not even its parent packages) and its
     source parsed, not run: a file cannot make the library import a module that is not a
@@ -402,7 +431,7 @@ def _check_source(identity: GameIdentity) -> None:
         TableFileError: the module is not found, is not Python source, or does not define a
             class of that name at its top level.
     """
-    parts = identity.module.split(".")
+    parts = module.split(".")
     spec = importlib.machinery.PathFinder.find_spec(parts[0])
     for depth in range(1, len(parts)):
         if spec is None or not spec.submodule_search_locations:
@@ -413,18 +442,17 @@ def _check_source(identity: GameIdentity) -> None:
     origin = None if spec is None else spec.origin
     if origin is None or not origin.endswith(".py"):
         raise TableFileError(
-            f"cannot find the Python source of {identity.module!r} for the game {identity} in "
-            "the current directory or the installed packages: pass the game (--game)"
+            f"cannot find the Python source of {module!r} for {what} in the current directory "
+            "or the installed packages: pass the game (--game)"
         )
     try:
         tree = ast.parse(Path(origin).read_bytes())
     except (OSError, SyntaxError, ValueError, RecursionError, MemoryError) as exc:
-        raise TableFileError(f"cannot read {origin} for the game {identity}: {exc}") from None
-    top = identity.name.split(".")[0]
+        raise TableFileError(f"cannot read {origin} for {what}: {exc}") from None
+    top = name.split(".")[0]
     if not any(isinstance(node, ast.ClassDef) and node.name == top for node in tree.body):
         raise TableFileError(
-            f"{identity.module!r} ({origin}) defines no class {top!r}, so it is not imported "
-            f"for the game {identity}"
+            f"{module!r} ({origin}) defines no class {top!r}, so it is not imported for {what}"
         )
 
 

@@ -20,6 +20,7 @@ from ..errors import TableFileError
 from ..game import CHANCE, Player
 from ..identity import GameIdentity, game_identity
 from . import _codec, _store
+from ._classes import Classes
 
 KINDS = {
     "memo": "strong solution",
@@ -38,8 +39,12 @@ def head(
     *,
     spec: str | None = None,
     extra: Mapping[str, str] | None = None,
+    classes: Classes | None = None,
 ) -> dict[str, str]:
     """The meta values a new file starts with (``complete`` is ``"0"`` until the end).
+
+    The roots' keys are encoded with the file's ``classes`` (a registry of this call's own by
+    default, to check that they can be stored), which the values then list.
 
     Raises:
         UnsupportedGameError: the game has no stable identity, or a root's key cannot be
@@ -51,10 +56,12 @@ def head(
         "game": game_identity(game).to_json(),
         "method": method,
         "key": kind,
-        "roots": json.dumps([[_store.pack(key).hex(), player] for key, player in roots]),
+        "roots": json.dumps([[_store.pack(key, classes).hex(), player] for key, player in roots]),
         "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
         "complete": "0",
     }
+    if classes is not None and len(classes):
+        values["classes"] = classes.to_json()
     if spec is not None:
         values["spec"] = spec
     values.update(extra or {})

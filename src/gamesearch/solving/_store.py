@@ -5,14 +5,17 @@ The file holds two tables::
     meta(name TEXT PRIMARY KEY, value TEXT)        -- format, codec, game, method, ...
     entries(key BLOB PRIMARY KEY, value REAL, distance INTEGER, actions BLOB)  WITHOUT ROWID
 
-``key`` is the state's key (``game.key(state)``, else the state) and ``actions`` a tuple of
+``key`` is the state's key (``game.key(state)``, or the state) and ``actions`` a tuple of
 actions (or NULL when the optimal actions are worked out from the children), both written by
-the library's own codec (:mod:`gamesearch.solving._codec`), which stores plain data and can
-build nothing else: reading a file runs no code. The ``meta`` table records the format
-(:data:`FORMAT`), the codec, the game's stable identity (:mod:`gamesearch.identity`), how the
-table was made and whether it is complete. Entries are written ``batch`` at a time, each batch
-in one transaction, and the ``complete`` flag is set in the last one: a file whose flag is not
-set is the finished part of an interrupted build.
+the library's own codec (:mod:`gamesearch.solving._codec`), which stores plain data, enum
+members and frozen dataclasses of them, and builds nothing else: reading a file calls no code
+but the constructors of the dataclasses its ``classes`` meta value names, found under the rule
+that guards a game class (:mod:`gamesearch.solving._classes`). The ``meta`` table records the
+format (:data:`FORMAT`), the codec, the game's stable identity (:mod:`gamesearch.identity`),
+the classes of its states and actions, how the table was made and whether it is complete.
+Entries are written ``batch`` at a time, each batch in one transaction, and the ``complete``
+flag is set in the last one: a file whose flag is not set is the finished part of an
+interrupted build.
 
 Everything read from a file is checked before it is used (a value that is not a number, a
 distance that is not a count, a meta value that is not JSON): a damaged or hostile file gives a
@@ -32,6 +35,7 @@ from typing import Any
 
 from ..errors import TableFileError, UnsupportedGameError, short_repr
 from . import _codec
+from ._classes import Classes
 from ._values import Entry, entry_maker
 
 FORMAT = "gamesearch-solution 2"
@@ -50,9 +54,9 @@ Row = tuple[bytes, float, int | None, bytes | None]
 _INF = math.inf
 
 
-def pack(key: Any) -> bytes:
+def pack(key: Any, classes: Classes | None = None) -> bytes:
     """The bytes a key is stored under (see :func:`gamesearch.solving._codec.encode`)."""
-    return _codec.encode(key)
+    return _codec.encode(key, classes)
 
 
 def check_path(path: object) -> str:
@@ -103,7 +107,7 @@ def connect(path: str | Path, *, create: bool = False) -> sqlite3.Connection:
         _check_tables(connection, text, create)
         if create:
             connection.executescript(_SCHEMA)
-        _check_format(connection, text)
+        _check_format(connection, text, create)
     except sqlite3.Error as exc:
         connection.close()
         verb = "write" if create else "read"
@@ -138,7 +142,7 @@ def _check_tables(connection: sqlite3.Connection, path: str, create: bool) -> No
             )
 
 
-def _check_format(connection: sqlite3.Connection, path: str) -> None:
+def _check_format(connection: sqlite3.Connection, path: str, create: bool) -> None:
     found = connection.execute("SELECT value FROM meta WHERE name = 'format'").fetchone()
     if found is None:
         if connection.execute("SELECT 1 FROM entries LIMIT 1").fetchone() is not None:
@@ -146,10 +150,16 @@ def _check_format(connection: sqlite3.Connection, path: str) -> None:
         return
     if found[0] == FORMAT:
         codec = connection.execute("SELECT value FROM meta WHERE name = 'codec'").fetchone()
-        if codec is None or codec[0] != _codec.CODEC:
+        if codec is None or codec[0] not in _codec.READS:
             raise TableFileError(
                 f"{path} stores its keys with {short_repr(codec and codec[0])}, not "
                 f"{_codec.CODEC!r}: it was not written by this version"
+            )
+        if create and codec[0] != _codec.CODEC:
+            raise TableFileError(
+                f"{path} stores its keys with {codec[0]!r}, of an earlier version, which this "
+                f"version reads but does not add to (it writes {_codec.CODEC!r}): choose another "
+                "path, or delete the file to build it again"
             )
         return
     if found[0] == "gamesearch-solution 1":
@@ -215,8 +225,14 @@ def _no_constant(name: str) -> float:
     raise ValueError(name)
 
 
-def entry(value: object, distance: object, actions: object, path: str | Path) -> Entry:
-    """The :class:`Entry` of a row, checked.
+def entry(
+    value: object,
+    distance: object,
+    actions: object,
+    path: str | Path,
+    classes: Classes | None = None,
+) -> Entry:
+    """The :class:`Entry` of a row, checked (its actions made by the file's ``classes``).
 
     Raises:
         TableFileError: a value that is not a finite number, a distance that is not an int
@@ -232,7 +248,7 @@ def entry(value: object, distance: object, actions: object, path: str | Path) ->
         )
     if actions is None:
         return Entry(float(value), distance)
-    found = _codec.decode(actions)
+    found = _codec.decode(actions, classes)
     if not isinstance(found, tuple):
         raise TableFileError(
             f"{path} is damaged: stored actions are {short_repr(found)}, not a tuple"
@@ -240,14 +256,18 @@ def entry(value: object, distance: object, actions: object, path: str | Path) ->
     return Entry(float(value), distance, found)
 
 
-def row(key: Any, item: Entry) -> Row:
-    """The row of an entry: its key and actions encoded by the codec."""
-    actions = None if item.actions is None else _codec.encode(item.actions)
-    return _codec.encode(key), item.value, item.distance, actions
+def row(key: Any, item: Entry, classes: Classes | None = None) -> Row:
+    """The row of an entry: its key and actions encoded by the codec, with the file's classes."""
+    actions = None if item.actions is None else _codec.encode(item.actions, classes)
+    return _codec.encode(key, classes), item.value, item.distance, actions
 
 
-def read_all(connection: sqlite3.Connection, path: str | Path) -> dict[Any, Entry]:
+def read_all(
+    connection: sqlite3.Connection, path: str | Path, classes: Classes | None = None
+) -> dict[Any, Entry]:
     """Every entry of the file, by key (entries of one value and distance shared).
+
+    Keys and actions are made by the file's ``classes`` (:meth:`Classes.from_meta`).
 
     Raises:
         TableFileError: a row that is damaged (see :func:`entry`).
@@ -255,8 +275,8 @@ def read_all(connection: sqlite3.Connection, path: str | Path) -> dict[Any, Entr
     make = entry_maker()
     table: dict[Any, Entry] = {}
     decode = _codec.decode
-    rows = connection.execute("SELECT key, value, distance, actions FROM entries")
     try:
+        rows = connection.execute("SELECT key, value, distance, actions FROM entries")
         for key, value, distance, actions in rows:
             if (  # the common row, checked inline: a finite float, a count or NULL, no actions
                 actions is None
@@ -264,9 +284,9 @@ def read_all(connection: sqlite3.Connection, path: str | Path) -> dict[Any, Entr
                 and -_INF < value < _INF
                 and (distance is None or (type(distance) is int and distance >= 0))
             ):
-                table[decode(key)] = make(value, distance)
+                table[decode(key, classes)] = make(value, distance)
             else:
-                table[decode(key)] = entry(value, distance, actions, path)
+                table[decode(key, classes)] = entry(value, distance, actions, path, classes)
     except sqlite3.Error as exc:
         raise TableFileError(f"cannot read {path}: {exc}") from None
     return table
@@ -285,10 +305,13 @@ class Writer:
         connection: sqlite3.Connection,
         batch: int,
         progress: Callable[[], Mapping[str, str]] | None = None,
+        classes: Classes | None = None,
     ) -> None:
         self._connection = connection
         self._batch = batch
         self._progress = progress
+        self._classes = Classes() if classes is None else classes
+        self._classes_written = len(self._classes)
         self._rows: list[Row] = []
         self.batches = 0
         """Transactions committed so far."""
@@ -302,7 +325,7 @@ class Writer:
 
     def add(self, key: Any, item: Entry) -> None:
         """Queue one entry; commit the batch when it is full."""
-        self._rows.append(row(key, item))
+        self._rows.append(row(key, item, self._classes))
         if len(self._rows) >= self._batch:
             self.flush()
 
@@ -315,10 +338,14 @@ class Writer:
     def flush(self, meta: Mapping[str, str] | None = None) -> None:
         """Commit the queued entries, and ``meta`` with them, in one transaction.
 
-        The meta values the writer's ``progress()`` gives are committed with every batch.
+        The meta values the writer's ``progress()`` gives are committed with every batch, and
+        the file's classes with the first batch that stores a new one.
         """
         if self._progress is not None:
             meta = {**self._progress(), **(meta or {})}
+        if len(self._classes) != self._classes_written:
+            meta = {**(meta or {}), "classes": self._classes.to_json()}
+            self._classes_written = len(self._classes)
         with self._connection:
             self._connection.executemany(
                 "INSERT OR REPLACE INTO entries (key, value, distance, actions) "
@@ -334,11 +361,17 @@ class Writer:
 
 
 class FileTable(Mapping[Any, Entry]):
-    """A read-only view of a table file's entries by key: each lookup is one query."""
+    """A read-only view of a table file's entries by key: each lookup is one query.
 
-    def __init__(self, connection: sqlite3.Connection, path: str | Path) -> None:
+    ``classes`` are the file's (frozen: a key of a class the file does not list is in no entry).
+    """
+
+    def __init__(
+        self, connection: sqlite3.Connection, path: str | Path, classes: Classes | None = None
+    ) -> None:
         self._connection = connection
         self._path = path
+        self._classes = Classes(frozen=True) if classes is None else classes
 
     def close(self) -> None:
         """Close the file."""
@@ -346,7 +379,7 @@ class FileTable(Mapping[Any, Entry]):
 
     def __getitem__(self, key: Any) -> Entry:
         try:
-            packed = _codec.encode(key)
+            packed = _codec.encode(key, self._classes)
         except UnsupportedGameError:
             raise KeyError(key) from None  # a key the codec cannot store is in no file
         row = self._connection.execute(
@@ -354,7 +387,7 @@ class FileTable(Mapping[Any, Entry]):
         ).fetchone()
         if row is None:
             raise KeyError(key)
-        return entry(row[0], row[1], row[2], self._path)
+        return entry(row[0], row[1], row[2], self._path, self._classes)
 
     def is_file(self, path: str | Path) -> bool:
         """Whether ``path`` names the file this view reads."""
@@ -368,11 +401,11 @@ class FileTable(Mapping[Any, Entry]):
         row = self._connection.execute(
             "SELECT value, distance, actions FROM entries WHERE key = ?", (packed,)
         ).fetchone()
-        return None if row is None else entry(row[0], row[1], row[2], self._path)
+        return None if row is None else entry(row[0], row[1], row[2], self._path, self._classes)
 
     def __len__(self) -> int:
         return count(self._connection)
 
     def __iter__(self) -> Iterator[Any]:
         for (key,) in self._connection.execute("SELECT key FROM entries"):
-            yield _codec.decode(key)
+            yield _codec.decode(key, self._classes)

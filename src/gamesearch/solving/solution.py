@@ -14,6 +14,7 @@ from ..errors import InvalidSearchOptionError, TableFileError, UnsolvedStateErro
 from ..game import CHANCE, Game, Player
 from ..identity import game_name, remake
 from . import _codec, _file, _store
+from ._classes import Classes
 from ._values import Entry, Key, Sums, preference
 
 __all__ = ["Solution", "SolveStats"]
@@ -278,8 +279,9 @@ class Solution:
         }
         if self.plies is not None:
             extra["plies"] = json.dumps(self.plies)
+        classes = Classes()
         meta = _file.head(self.game, self.method, self._key_kind, self._roots, spec=spec,
-                          extra=extra)  # fmt: skip
+                          extra=extra, classes=classes)  # fmt: skip
         first = next(iter(self._table.items()), None)
         if first is not None:  # a key or actions the codec refuses: before the file is touched
             _store.row(*first)
@@ -290,7 +292,7 @@ class Solution:
             with connection:
                 connection.execute("DELETE FROM entries")
                 connection.execute("DELETE FROM meta")
-            writer = _store.Writer(connection, batch)
+            writer = _store.Writer(connection, batch, classes=classes)
             writer.meta(meta)
             for key, entry in self._table.items():
                 writer.add(key, entry)
@@ -349,15 +351,19 @@ class Solution:
                 )
             tolerance = _store.meta_number(meta, "tolerance", path)
             sums = Sums(game, _store.meta_number(meta, "constant_sum", path))
-            roots = [(_codec.decode(packed), player) for packed, player in _file.roots(meta, path)]
+            classes = Classes.from_meta(meta, path, type(game).__module__, frozen=True)
+            roots = [
+                (_codec.decode(packed, classes), player)
+                for packed, player in _file.roots(meta, path)
+            ]
             plies = _store.meta_json(meta, "plies", None, path)
             if plies is not None and (isinstance(plies, bool) or not isinstance(plies, int)):
                 raise TableFileError(f"{path} is damaged: its plies are {plies!r}")
             table: Mapping[Any, Entry]
             if in_memory:
-                table = _store.read_all(connection, path)
+                table = _store.read_all(connection, path, classes)
             else:
-                table = _store.FileTable(connection, path)
+                table = _store.FileTable(connection, path, classes)
         except BaseException:
             connection.close()
             raise

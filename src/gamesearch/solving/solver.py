@@ -18,6 +18,7 @@ from ..errors import CyclicGameError, GameProtocolError, InvalidSearchOptionErro
 from ..game import Game, S
 from . import _file, _store
 from ._chance import value_iteration
+from ._classes import Classes
 from ._graph import build_graph
 from ._memo import CycleFound, memo_solve
 from ._parallel import split_solve
@@ -190,13 +191,13 @@ def solve(
         opened = _resume(path, game, method, kind, starts, keyfn, spec, tolerance, sums)
         if opened is None:  # a complete file: read back, if it holds what was asked
             return _finished(path, game, keyfn, kind, started, starts, tolerance)
-        connection, head, table = opened
+        connection, head, table, classes = opened
     resumed = len(table)
     try:
         writer = None
         if connection is not None:
             writer = _store.Writer(
-                connection, batch, lambda: {"constant_sum": json.dumps(sums.total)}
+                connection, batch, lambda: {"constant_sum": json.dumps(sums.total)}, classes
             )
             writer.meta(head)
         table, used, parts, duplicates = _run(
@@ -426,8 +427,10 @@ def _resume(
     spec: str | None,
     tolerance: float,
     sums: Sums,
-) -> tuple[sqlite3.Connection, dict[str, str], dict[Any, Entry]] | None:
-    """Open ``path`` for a build: the connection, the head to write and the entries read back.
+) -> tuple[sqlite3.Connection, dict[str, str], dict[Any, Entry], Classes] | None:
+    """Open ``path`` for a build: its connection, head, entries read back and classes.
+
+    The file's classes (of its states and actions) are those the build goes on numbering.
 
     ``None`` (the file closed) when the file holds a complete table of this game. The game's
     identity and the roots' keys are checked before the file is touched; an unfinished file
@@ -440,7 +443,7 @@ def _resume(
     """
     roots_known = [(keyfn(root), game.to_move(root)) for root in starts]
     extra = {"tolerance_asked": json.dumps(tolerance)}
-    head = _file.head(game, method, kind, roots_known, spec=spec, extra=extra)
+    _file.head(game, method, kind, roots_known, spec=spec, extra=extra)  # checks, first
     connection = _store.connect(path, create=True)
     try:
         meta = _store.read_meta(connection, path)
@@ -449,7 +452,9 @@ def _resume(
         if meta.get("complete") == "1":
             connection.close()
             return None
-        table = _store.read_all(connection, path)
+        classes = Classes.from_meta(meta, path, type(game).__module__)
+        head = _file.head(game, method, kind, roots_known, spec=spec, extra=extra, classes=classes)
+        table = _store.read_all(connection, path, classes)
         sums.total = _store.meta_number(meta, "constant_sum", path)
         _check_tolerance(path, meta, bool(table), tolerance)
         if meta:  # resuming: keep when the build began
@@ -457,7 +462,7 @@ def _resume(
     except BaseException:
         connection.close()
         raise
-    return connection, head, table
+    return connection, head, table, classes
 
 
 def _check_tolerance(
