@@ -183,7 +183,7 @@ def info(path: str | Path) -> FileInfo:
     try:
         meta = _store.read_meta(connection, path)
         game = identity(meta, path)
-        states = _store.count(connection)
+        states = _store.count(connection, path)
         total = _store.meta_number(meta, "constant_sum", path) or 0.0
         plies = _store.meta_json(meta, "plies", None, path)
         root_player = root_value = root_distance = None

@@ -30,6 +30,7 @@ import math
 import os
 import sqlite3
 from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +53,26 @@ _COLUMNS = {"meta": ["name", "value"], "entries": ["key", "value", "distance", "
 
 Row = tuple[bytes, float, int | None, bytes | None]
 _INF = math.inf
+
+
+@contextmanager
+def reading(path: str | Path) -> Iterator[None]:
+    """Report what goes wrong while reading ``path`` as a :class:`TableFileError` that names it.
+
+    A damaged file makes SQLite raise its own errors at any query (``database disk image is
+    malformed``, text that is not UTF-8), not only when the file is opened; the codec's errors
+    (a key it did not write) say what is wrong, and here which file.
+    """
+    try:
+        yield
+    except (sqlite3.Error, UnicodeDecodeError) as exc:
+        raise TableFileError(
+            f"cannot read {path} as a table file (SQLite says: {exc}): it is damaged"
+        ) from None
+    except TableFileError as exc:
+        if str(path) in str(exc):
+            raise
+        raise TableFileError(f"{path}: {exc}") from None
 
 
 def pack(key: Any, classes: Classes | None = None) -> bytes:
@@ -108,7 +129,7 @@ def connect(path: str | Path, *, create: bool = False) -> sqlite3.Connection:
         if create:
             connection.executescript(_SCHEMA)
         _check_format(connection, text, create)
-    except sqlite3.Error as exc:
+    except (sqlite3.Error, UnicodeDecodeError) as exc:  # a damaged schema: names not UTF-8
         connection.close()
         verb = "write" if create else "read"
         raise TableFileError(f"cannot {verb} {text} as a table file (SQLite says: {exc})") from None
@@ -178,10 +199,12 @@ def read_meta(
     """The ``meta`` table as a dict of strings.
 
     Raises:
-        TableFileError: a name or a value that is not text.
+        TableFileError: a name or a value that is not text, or a file SQLite cannot read.
     """
     meta = {}
-    for name, value in connection.execute("SELECT name, value FROM meta"):
+    with reading(path):
+        rows = connection.execute("SELECT name, value FROM meta").fetchall()
+    for name, value in rows:
         if not isinstance(name, str) or not isinstance(value, str):
             raise TableFileError(
                 f"{path} is damaged: its meta table holds {short_repr(name)} = "
@@ -275,7 +298,7 @@ def read_all(
     make = entry_maker()
     table: dict[Any, Entry] = {}
     decode = _codec.decode
-    try:
+    with reading(path):
         rows = connection.execute("SELECT key, value, distance, actions FROM entries")
         for key, value, distance, actions in rows:
             if (  # the common row, checked inline: a finite float, a count or NULL, no actions
@@ -287,14 +310,17 @@ def read_all(
                 table[decode(key, classes)] = make(value, distance)
             else:
                 table[decode(key, classes)] = entry(value, distance, actions, path, classes)
-    except sqlite3.Error as exc:
-        raise TableFileError(f"cannot read {path}: {exc}") from None
     return table
 
 
-def count(connection: sqlite3.Connection) -> int:
-    """How many entries the file holds."""
-    return int(connection.execute("SELECT COUNT(*) FROM entries").fetchone()[0])
+def count(connection: sqlite3.Connection, path: str | Path = "the table file") -> int:
+    """How many entries the file holds.
+
+    Raises:
+        TableFileError: SQLite cannot read the file.
+    """
+    with reading(path):
+        return int(connection.execute("SELECT COUNT(*) FROM entries").fetchone()[0])
 
 
 class Writer:
@@ -382,12 +408,10 @@ class FileTable(Mapping[Any, Entry]):
             packed = _codec.encode(key, self._classes)
         except UnsupportedGameError:
             raise KeyError(key) from None  # a key the codec cannot store is in no file
-        row = self._connection.execute(
-            "SELECT value, distance, actions FROM entries WHERE key = ?", (packed,)
-        ).fetchone()
-        if row is None:
+        found = self.raw(packed)
+        if found is None:
             raise KeyError(key)
-        return entry(row[0], row[1], row[2], self._path, self._classes)
+        return found
 
     def is_file(self, path: str | Path) -> bool:
         """Whether ``path`` names the file this view reads."""
@@ -397,15 +421,21 @@ class FileTable(Mapping[Any, Entry]):
             return False
 
     def raw(self, packed: bytes) -> Entry | None:
-        """The entry stored under the encoded key ``packed``, if any."""
-        row = self._connection.execute(
-            "SELECT value, distance, actions FROM entries WHERE key = ?", (packed,)
-        ).fetchone()
-        return None if row is None else entry(row[0], row[1], row[2], self._path, self._classes)
+        """The entry stored under the encoded key ``packed``, if any.
+
+        Raises:
+            TableFileError: the row is damaged, or SQLite cannot read the file.
+        """
+        with reading(self._path):
+            row = self._connection.execute(
+                "SELECT value, distance, actions FROM entries WHERE key = ?", (packed,)
+            ).fetchone()
+            return None if row is None else entry(*row, self._path, self._classes)
 
     def __len__(self) -> int:
-        return count(self._connection)
+        return count(self._connection, self._path)
 
     def __iter__(self) -> Iterator[Any]:
-        for (key,) in self._connection.execute("SELECT key FROM entries"):
-            yield _codec.decode(key, self._classes)
+        with reading(self._path):
+            for (key,) in self._connection.execute("SELECT key FROM entries"):
+                yield _codec.decode(key, self._classes)

@@ -265,7 +265,7 @@ def _existing_book(
     connection = _store.connect(path, create=True)
     try:
         meta = _store.read_meta(connection, path)
-        states = _store.count(connection)
+        states = _store.count(connection, path)
     finally:
         connection.close()
     if not meta and not states:

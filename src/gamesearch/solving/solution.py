@@ -335,11 +335,12 @@ class Solution:
             meta = _store.read_meta(connection, path)
             if meta.get("complete") != "1":
                 raise TableFileError(
-                    f"{path} is an unfinished build ({_store.count(connection):,} states so "
+                    f"{path} is an unfinished build ({_store.count(connection, path):,} states so "
                     "far): run the same solve(..., path=...) again to finish it"
                 )
             if game is None:
-                game = remake(_file.identity(meta, path))
+                with _store.reading(path):  # the game the file names: its errors name the file
+                    game = remake(_file.identity(meta, path))
             else:
                 _file.check_game(meta, game, path)
             kind = meta.get("key", "game.key")
@@ -352,10 +353,11 @@ class Solution:
             tolerance = _store.meta_number(meta, "tolerance", path)
             sums = Sums(game, _store.meta_number(meta, "constant_sum", path))
             classes = Classes.from_meta(meta, path, type(game).__module__, frozen=True)
-            roots = [
-                (_codec.decode(packed, classes), player)
-                for packed, player in _file.roots(meta, path)
-            ]
+            with _store.reading(path):
+                roots = [
+                    (_codec.decode(packed, classes), player)
+                    for packed, player in _file.roots(meta, path)
+                ]
             plies = _store.meta_json(meta, "plies", None, path)
             if plies is not None and (isinstance(plies, bool) or not isinstance(plies, int)):
                 raise TableFileError(f"{path} is damaged: its plies are {plies!r}")
