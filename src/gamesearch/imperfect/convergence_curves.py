@@ -142,7 +142,8 @@ def convergence_svg(
     """The curves on log-log axes, exploitability against iterations (or seconds), as SVG text.
 
     A point whose exploitability is 0 (or whose time is 0) cannot sit on a log scale and is
-    left out. Axes are labelled at each power of ten.
+    left out. Axes are labelled at each power of ten, all written alike: ``10⁻²``, ``10⁰``,
+    ``10⁶``.
 
     Raises:
         InvalidSearchOptionError: no curve has a point to draw, or ``x`` is neither
@@ -224,9 +225,18 @@ def _axes(
     return out
 
 
+_SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+"""Digits and the minus sign as superscripts, for the exponents of the tick labels."""
+
+
 def _power(exponent: int) -> str:
-    """``10^exponent`` as a tick label: ``1``, ``10``, ``0.01``, or ``1e-05``."""
-    return f"{10.0**exponent:g}"
+    """``10^exponent`` as a tick label, every power of ten one way: ``10⁰``, ``10⁶``, ``10⁻³``.
+
+    Example:
+        >>> [_power(e) for e in (-3, 0, 5, 6)]
+        ['10⁻³', '10⁰', '10⁵', '10⁶']
+    """
+    return "10" + str(exponent).translate(_SUPERSCRIPT)
 
 
 def _escape(text: str) -> str:
