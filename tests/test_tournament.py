@@ -18,9 +18,9 @@ from gamesearch import (
     InvalidSearchOptionError,
     InvalidUtilityError,
     MCTSPlayer,
+    MeanUtility,
     NotPicklableError,
     PartFailedError,
-    MeanUtility,
     TournamentResult,
     alphabeta,
     expectiminimax,
@@ -182,7 +182,8 @@ def test_unfinished_games_count_in_no_tally():
     assert result.unfinished == 3
     assert result.wins == result.draws == result.losses == (0, 0)
     assert result.utilities[0] == MeanUtility(games=0, mean=None, low=None, high=None)
-    assert "no finished game" in str(result) and "unfinished: 3 games" in str(result)
+    assert "no finished game" in str(result)
+    assert "unfinished: 3 games" in str(result)
 
 
 def test_a_game_that_raises_is_named_and_the_games_before_it_kept():

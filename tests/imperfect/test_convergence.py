@@ -52,7 +52,8 @@ def test_the_picture_is_svg_with_a_line_per_curve_on_log_axes():
     assert all(len(line.get("points").split()) == 5 for line in lines)
     labels = [t.text for t in root.iter(f"{SVG}text")]
     assert "Kuhn <poker>" in labels  # escaped in the file, read back as written
-    assert {"CFR", "CFR+", "iterations", "exploitability", "10⁰", "10¹", "10²", "10³"} <= set(labels)
+    powers = {"10⁰", "10¹", "10²", "10³"}
+    assert {"CFR", "CFR+", "iterations", "exploitability"} | powers <= set(labels)
     # The vertical axis spans the powers of ten around the values.
     low = min(min(c.exploitability) for c in curves)
     assert _superscript(math.floor(math.log10(low))) in labels

@@ -153,7 +153,7 @@ def test_leducs_worlds_with_the_public_card_to_come_are_searched_by_default():
     result = pimc(game, state, worlds=5, rng=4)
     for action, found in result.action_values:
         assert found == pytest.approx(sum(value(w, action) for w in worlds) / 5)
-    with pytest.raises(UnsupportedGameError, match="searcher='expectiminimax'.*searcher='mcts'"):
+    with pytest.raises(UnsupportedGameError, match=r"searcher='expectiminimax'.*searcher='mcts'"):
         pimc(game, state, worlds=1, searcher="alphabeta")  # no chance node for alphabeta
     # Named, expectiminimax takes its options: Star1 finds the same values with fewer nodes.
     options = {"pruning": "star1", "bounds": (-13, 13)}  # Leduc's biggest pot is 13 chips each
