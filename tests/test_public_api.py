@@ -56,6 +56,7 @@ PUBLIC = {
         "Limit",
         "MCTSPlayer",
         "MCTSTree",
+        "MeanUtility",
         "MissingDependencyError",
         "NotAGameError",
         "NotPicklableError",
@@ -127,7 +128,7 @@ PUBLIC = {
     ],
     "gamesearch.conformance": ["ConformanceReport", "check_game"],
     "gamesearch.parallel": ["parallel_search"],
-    "gamesearch.tournaments": ["TournamentResult", "tournament"],
+    "gamesearch.tournaments": ["MeanUtility", "TournamentResult", "tournament"],
     "gamesearch.playing": [
         "GameRecord",
         "RandomPlayer",

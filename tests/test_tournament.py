@@ -6,6 +6,7 @@ import math
 import os
 import pickle
 import random
+import statistics
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
@@ -17,6 +18,7 @@ from gamesearch import (
     InvalidSearchOptionError,
     InvalidUtilityError,
     MCTSPlayer,
+    MeanUtility,
     NotPicklableError,
     PartFailedError,
     TournamentResult,
@@ -27,9 +29,11 @@ from gamesearch import (
     searcher_player,
     tournament,
 )
+from gamesearch._intervals import t_quantile
 from gamesearch._parts import derived_seed
 from gamesearch.games import Pig, TicTacToe
 from gamesearch.progress import Progress
+from gamesearch.tournaments import tally
 
 ship_by_value(__name__)  # for the Dask tests
 
@@ -136,11 +140,50 @@ def test_a_player_searching_on_an_executor_keeps_it_in_every_game():
     assert on_pool.records == tournament(game, [here, random_player()], games=3, seed=2).records
 
 
+def record_of(utilities):
+    """A finished game's record with these utilities, by seat (its moves do not matter here)."""
+    best = max(utilities)
+    winner = utilities.index(best) if utilities.count(best) == 1 else None
+    return GameRecord((), (), utilities, winner, True, None, None)
+
+
+def test_mean_utility_is_the_t_interval_of_the_chips_each_entrant_won():
+    # Four hands of poker, the seats alternating: entrant 0 wins 2, loses 1, wins 3, loses 1
+    # chips; entrant 1 the opposite. Games won say 2-2; the chips say entrant 0 is up 3.
+    chips = [2.0, -1.0, 3.0, -1.0]
+    seats = ((0, 1), (1, 0), (0, 1), (1, 0))
+    records = tuple(
+        record_of((won, -won) if seated == (0, 1) else (-won, won))
+        for won, seated in zip(chips, seats, strict=True)
+    )
+    result = tally(records, seats, 2)
+    assert result.wins == (2, 2)
+    for entrant, sign in ((0, 1), (1, -1)):
+        won = [sign * c for c in chips]
+        half = t_quantile(0.975, 3) * statistics.stdev(won) / math.sqrt(4)  # three degrees
+        found = result.utilities[entrant]
+        assert found.games == 4
+        assert found.mean == pytest.approx(statistics.fmean(won))
+        assert (found.low, found.high) == pytest.approx((found.mean - half, found.mean + half))
+    assert "mean utility +0.750 (95% interval" in str(result).splitlines()[0]
+
+
+def test_one_game_has_no_interval_and_equal_utilities_an_interval_of_no_width():
+    one = tally((record_of((1.0, -1.0)),), ((0, 1),), 2)
+    assert one.utilities[0] == MeanUtility(games=1, mean=1.0, low=None, high=None)
+    assert str(one.utilities[0]) == "+1.000 (one game: no interval)"
+    same = tally((record_of((0.5, -0.5)),) * 3, ((0, 1),) * 3, 2)
+    assert same.utilities[1] == MeanUtility(games=3, mean=-0.5, low=-0.5, high=-0.5)
+
+
 def test_unfinished_games_count_in_no_tally():
     game = TicTacToe()
     result = tournament(game, [first_action, first_action], games=3, max_moves=2)
     assert result.unfinished == 3
     assert result.wins == result.draws == result.losses == (0, 0)
+    assert result.utilities[0] == MeanUtility(games=0, mean=None, low=None, high=None)
+    assert "no finished game" in str(result)
+    assert "unfinished: 3 games" in str(result)
 
 
 def test_a_game_that_raises_is_named_and_the_games_before_it_kept():

@@ -67,7 +67,7 @@ from .playing import (
 from .result import SearchResult, SearchStats
 from .solving.solution import Solution
 from .solving.solver import solve
-from .tournaments import TournamentResult, tournament
+from .tournaments import MeanUtility, TournamentResult, tournament
 from .twoplayer.alphabeta import alphabeta
 from .twoplayer.deepening import iterative_deepening
 from .twoplayer.minimax import minimax
@@ -122,6 +122,7 @@ __all__ = [
     "Limit",
     "MCTSPlayer",
     "MCTSTree",
+    "MeanUtility",
     "MissingDependencyError",
     "NotAGameError",
     "NotPicklableError",

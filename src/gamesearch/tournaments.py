@@ -19,18 +19,51 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from ._entry import check_game
+from ._intervals import CONFIDENCE, mean_interval
 from ._parts import check_executor, check_retries, check_shippable, derived_seed, run_parts
 from .errors import GameSearchError, InvalidSearchOptionError, PartFailedError
 from .game import Game
 from .playing import GameRecord, check_max_moves, check_players, play
 from .progress import ProgressCallback
 
-__all__ = ["TournamentResult", "tournament"]
+__all__ = ["MeanUtility", "TournamentResult", "tournament"]
 
 _S = TypeVar("_S")
 _A = TypeVar("_A")
 
 _CALLER = "tournament"
+
+
+@dataclass(frozen=True)
+class MeanUtility:
+    """One entrant's mean utility per finished game, with its 95% confidence interval.
+
+    The utility is the game's own number for the entrant's seat (chips in poker, 1/0/-1 for a
+    win, draw and loss in tic-tac-toe). The interval is Student's t interval of the mean:
+    ``mean +- t * s / sqrt(games)``, with ``s`` the sample standard deviation of the games'
+    utilities and ``t`` the 97.5% quantile of Student's t with ``games - 1`` degrees of freedom
+    (wider than the normal approximation's 1.96 for a few games: 2.262 for 10).
+    """
+
+    games: int
+    """The finished games the mean is taken over (unfinished games have no utility)."""
+
+    mean: float | None
+    """The mean utility per game; ``None`` when no game finished."""
+
+    low: float | None
+    """The interval's lower end; ``None`` for fewer than two games (one game shows no spread).
+    Equal to ``mean`` when every game gave the same utility."""
+
+    high: float | None
+    """The interval's upper end; ``None`` as ``low`` is."""
+
+    def __str__(self) -> str:
+        if self.mean is None:
+            return "no finished game"
+        if self.low is None or self.high is None:
+            return f"{self.mean:+.3f} (one game: no interval)"
+        return f"{self.mean:+.3f} (95% interval {self.low:+.3f} .. {self.high:+.3f})"
 
 
 @dataclass(frozen=True)
@@ -63,6 +96,25 @@ class TournamentResult(Generic[_S, _A]):
     def score(self) -> tuple[float, ...]:
         """Per entrant: a point for a win, half a point for a draw (the chess convention)."""
         return tuple(win + draw / 2 for win, draw in zip(self.wins, self.draws, strict=True))
+
+    @property
+    def utilities(self) -> tuple[MeanUtility, ...]:
+        """Per entrant: its mean utility per finished game, with a 95% interval.
+
+        What a poker player counts: the chips won per game, where ``wins`` counts only who won.
+        """
+        return tuple(mean_utility(self.records, self.seats, entrant) for entrant in
+                     range(len(self.wins)))  # fmt: skip
+
+    def __str__(self) -> str:
+        """A row per entrant: its games won, drawn and lost, its score and its mean utility."""
+        return "\n".join(
+            f"entrant {entrant}: {win} won, {draw} drawn, {loss} lost, score {score:g}; "
+            f"mean utility {utility}"
+            for entrant, (win, draw, loss, score, utility) in enumerate(
+                zip(self.wins, self.draws, self.losses, self.score, self.utilities, strict=True)
+            )
+        ) + (f"\nunfinished: {self.unfinished} games" if self.unfinished else "")
 
 
 @dataclass(frozen=True)
@@ -243,6 +295,31 @@ def _executors(players: tuple[Any, ...]) -> dict[int, Any]:
 def seats_of(index: int, count: int, alternate: bool) -> tuple[int, ...]:
     """The entrant in each seat of game ``index``: with ``alternate``, rotated by one a game."""
     return tuple((seat + index) % count if alternate else seat for seat in range(count))
+
+
+def mean_utility(
+    records: Sequence[GameRecord[Any, Any]], seats: Sequence[tuple[int, ...]], entrant: int
+) -> MeanUtility:
+    """``entrant``'s mean utility over the finished games of ``records``, seated as ``seats``.
+
+    Example:
+        >>> from gamesearch import play, random_player
+        >>> from gamesearch.games import GameTree
+        >>> game = GameTree({"left": 1, "right": -1})  # one move, player 0's
+        >>> moves = ["left", "right", "left"]
+        >>> records = [play(game, [lambda state, m=m: m, random_player()]) for m in moves]
+        >>> print(mean_utility(records, [(0, 1)] * 3, 0))
+        +0.333 (95% interval -2.535 .. +3.202)
+    """
+    found = [
+        record.utilities[seated.index(entrant)]
+        for record, seated in zip(records, seats, strict=True)
+        if record.utilities is not None
+    ]
+    if not found:
+        return MeanUtility(games=0, mean=None, low=None, high=None)
+    mean, low, high = mean_interval(found, CONFIDENCE)
+    return MeanUtility(games=len(found), mean=mean, low=low, high=high)
 
 
 def tally(

@@ -16,8 +16,14 @@ pyspiel = pytest.importorskip(
 )
 openspiel_cfr = pytest.importorskip("open_spiel.python.algorithms.cfr")
 openspiel_exploitability = pytest.importorskip("open_spiel.python.algorithms.exploitability")
+expected_game_score = pytest.importorskip("open_spiel.python.algorithms.expected_game_score")
 
-from gamesearch import GameProtocolError, UnsupportedGameError  # noqa: E402
+from gamesearch import (  # noqa: E402
+    GameProtocolError,
+    InvalidSearchOptionError,
+    TableFileError,
+    UnsupportedGameError,
+)
 from gamesearch.adapters.openspiel import (  # noqa: E402  # after the skip: needs pyspiel
     OpenSpielDeterminizableGame,
     OpenSpielGame,
@@ -148,3 +154,46 @@ def test_a_strategy_of_an_openspiel_game_is_saved_and_loaded(tmp_path):
     path = tmp_path / "kuhn.json"
     save_strategy(path, game, strategy)
     assert load_strategy(path, game) == strategy
+
+
+def test_a_simultaneous_move_game_is_refused_with_its_remedy_named():
+    with pytest.raises(UnsupportedGameError, match=r"OpenSpielGame\(name, turn_based=True\)"):
+        OpenSpielGame("goofspiel(num_cards=3)")
+
+
+def test_turn_based_goofspiel_is_solved_by_cfr_as_openspiels_cfr_solves_it():
+    # Played in turns (OpenSpiel's convert_to_turn_based), Goofspiel is a game of imperfect
+    # information: the second player to move in a round does not see the first one's card.
+    game = OpenSpielGame("goofspiel(num_cards=3)", turn_based=True)
+    assert type(game) is OpenSpielImperfectGame
+    assert game.name.startswith("turn_based_simultaneous_game(game=goofspiel(")
+    theirs_game = pyspiel.convert_to_turn_based(pyspiel.load_game("goofspiel(num_cards=3)"))
+    assert str(theirs_game) == game.name  # the same game OpenSpiel converts itself
+    ours = cfr(game, iterations=10)
+    theirs = openspiel_cfr.CFRSolver(theirs_game)
+    for _ in range(10):
+        theirs.evaluate_and_update_policy()
+    policy = theirs.average_policy()
+    expected = openspiel_exploitability.exploitability(theirs_game, policy)
+    assert ours.exploitability == pytest.approx(expected, abs=1e-9)
+    values = expected_game_score.policy_value(theirs_game.new_initial_state(), [policy] * 2)
+    assert ours.values == pytest.approx(tuple(values), abs=1e-9)
+
+
+def test_a_turn_based_game_keeps_its_identity_in_a_strategy_file(tmp_path):
+    game = OpenSpielGame("goofspiel(num_cards=3)", turn_based=True)
+    again = remake(game_identity(game))
+    assert (type(again), again.name) == (type(game), game.name)
+    strategy = cfr(game, iterations=3).strategy
+    path = tmp_path / "goofspiel.json"
+    save_strategy(path, game, strategy)
+    assert load_strategy(path, again) == strategy
+    with pytest.raises(TableFileError, match="not for the game given"):
+        load_strategy(path, OpenSpielGame("goofspiel(num_cards=3,points_order=descending)",
+                                          turn_based=True))  # fmt: skip
+
+
+def test_turn_based_leaves_a_sequential_game_as_it_is_and_takes_only_a_bool():
+    assert OpenSpielGame("kuhn_poker", turn_based=True).name == "kuhn_poker()"
+    with pytest.raises(InvalidSearchOptionError, match="turn_based must be True or False"):
+        OpenSpielGame("goofspiel", turn_based="yes")

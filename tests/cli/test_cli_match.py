@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import math
 import re
+import statistics
 
 import pytest
 from cli_helpers import call
 
 from gamesearch import alphabeta, random_player, searcher_player, tournament
+from gamesearch._intervals import t_quantile
 from gamesearch.cli._match import wilson
 from gamesearch.games import TicTacToe
 
@@ -38,6 +40,24 @@ def test_a_match_gives_the_tournaments_tally_with_intervals(
     assert re.search(r"^Elo difference, A minus B: \S+ \(95% interval \S+ \.\. \S+\)$", out, re.M)
     assert err.splitlines()[-1].startswith("games: 6 of 6 done, ")  # as table build's parts
     assert re.fullmatch(r"(games: \d of 6 done, [\d.,]+ games/s(, about \d+ s left)?\n)+", err), err
+
+
+def test_a_match_gives_each_sides_mean_utility_with_its_t_interval(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ("match", "tictactoe", "random", "random", "--games", "8", "--seed", "5", "--quiet")
+    status, out, err = call(capsys, *args)
+    assert status == 0, err
+    played = tournament(TicTacToe(), [random_player(), random_player()], games=8, seed=5)
+    for side, label in enumerate(("A random", "B random")):
+        won = [
+            record.utilities[seats.index(side)]
+            for record, seats in zip(played.records, played.seats, strict=True)
+        ]
+        mean = statistics.fmean(won)
+        half = t_quantile(0.975, 7) * statistics.stdev(won) / math.sqrt(8)
+        line = f"{mean:+.3f} (95% interval {mean - half:+.3f} .. {mean + half:+.3f})"
+        assert f"{label}  mean utility per game {line}\n" in out, out
 
 
 def test_options_of_each_side(capsys: pytest.CaptureFixture[str]) -> None:

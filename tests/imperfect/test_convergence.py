@@ -52,12 +52,31 @@ def test_the_picture_is_svg_with_a_line_per_curve_on_log_axes():
     assert all(len(line.get("points").split()) == 5 for line in lines)
     labels = [t.text for t in root.iter(f"{SVG}text")]
     assert "Kuhn <poker>" in labels  # escaped in the file, read back as written
-    assert {"CFR", "CFR+", "iterations", "exploitability", "1", "10", "100", "1000"} <= set(labels)
+    powers = {"10⁰", "10¹", "10²", "10³"}
+    assert {"CFR", "CFR+", "iterations", "exploitability"} | powers <= set(labels)
     # The vertical axis spans the powers of ten around the values.
     low = min(min(c.exploitability) for c in curves)
-    assert f"{10.0 ** math.floor(math.log10(low)):g}" in labels
+    assert _superscript(math.floor(math.log10(low))) in labels
     by_time = ET.fromstring(convergence_svg(curves, x="seconds"))
     assert "seconds" in [t.text for t in by_time.iter(f"{SVG}text")]
+
+
+def _superscript(exponent):
+    """10 to the power ``exponent`` as the tick labels write it: ``10⁻³``, ``10⁶``."""
+    return "10" + "".join("⁻⁰¹²³⁴⁵⁶⁷⁸⁹"["-0123456789".index(c)] for c in str(exponent))
+
+
+def test_every_tick_label_writes_its_power_of_ten_the_same_way():
+    # From 1 to a million iterations, and exploitability from 10 down to 10^-4: the labels
+    # once mixed 100000 with 1e+06 on one axis, and 0.001 with 1e-04 on the other.
+    wide = ConvergenceCurve("plus", "CFR+", (1, 1000, 1_000_000), (0.01, 1.0, 100.0),
+                            (5.0, 0.02, 0.0003))  # fmt: skip
+    root = ET.fromstring(convergence_svg([wide]))
+    ticks = [t.text for t in root.iter(f"{SVG}text") if t.get("text-anchor") in ("middle", "end")]
+    ticks = [tick for tick in ticks if tick not in ("iterations", "exploitability")]
+    iterations = [_superscript(e) for e in range(0, 7)]
+    exploitability = [_superscript(e) for e in range(-4, 2)]
+    assert ticks == iterations + exploitability
 
 
 def test_points_at_zero_are_left_out_and_nothing_to_draw_is_refused():

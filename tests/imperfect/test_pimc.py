@@ -4,20 +4,22 @@ from __future__ import annotations
 
 import functools
 import random
+from fractions import Fraction
 
 import pytest
 from imperfect_helpers import play
 from pimc_traps import NonLocality, StrategyFusion
 
-from gamesearch import alphabeta, mcts, minimax
+from gamesearch import alphabeta, expectiminimax, mcts, minimax
 from gamesearch.errors import (
     GameProtocolError,
     InvalidSearchOptionError,
     NotAGameError,
     UnsupportedGameError,
 )
-from gamesearch.games import GameTree
+from gamesearch.games import Chance, GameTree
 from gamesearch.imperfect import (
+    LeducPoker,
     OhHell,
     PIMCPlayer,
     best_response,
@@ -107,8 +109,76 @@ def test_mcts_searches_the_worlds_of_a_three_player_game():
     result = pimc(game, state, worlds=4, searcher="mcts", options={"iterations": 60}, rng=2)
     assert result.action in game.actions(state)
     assert result.stats.leaves == result.distinct_worlds * 60
-    with pytest.raises(UnsupportedGameError):
-        pimc(game, state, worlds=1)  # alphabeta: two players only
+    with pytest.raises(UnsupportedGameError, match="searcher='mcts'"):
+        pimc(game, state, worlds=1)  # alphabeta and expectiminimax: two players only
+
+
+class PerfectInformationWithChance(PerfectInformation):
+    """The same, for a tree with chance nodes: ``chance_outcomes`` too."""
+
+    def __init__(self, tree):
+        super().__init__(tree)
+        self.chance_outcomes = tree.chance_outcomes
+
+
+def test_by_default_a_world_with_chance_ahead_is_searched_by_expectiminimax():
+    # The lecture notes' chance node: 8, 24 and -12 with odds 1/2, 1/3 and 1/6 against a sure 9.
+    odds = [(Fraction(1, 2), 8), (Fraction(1, 3), 24), (Fraction(1, 6), -12)]
+    game = PerfectInformationWithChance(GameTree({"gamble": Chance(odds), "sure": 9}))
+    result = pimc(game, worlds=2, rng=0)
+    gamble = sum(p * value for p, value in odds)  # 4 + 8 - 2 = 10
+    assert dict(result.action_values) == {"gamble": gamble, "sure": 9}
+    assert result.action == "gamble"
+
+
+def leduc_before_the_public_card():
+    """Leduc poker, player 1 to act after player 0 called: the public card is still to come."""
+    game = LeducPoker()
+    state = game.initial_state()
+    for action in (0, 3, 1):  # a jack to player 0, a queen to player 1; player 0 calls
+        state = game.result(state, action)
+    return game, state
+
+
+def test_leducs_worlds_with_the_public_card_to_come_are_searched_by_default():
+    game, state = leduc_before_the_public_card()
+    player = game.to_move(state)
+    rng = random.Random(4)
+    worlds = [game.sample_state(state, player, rng) for _ in range(5)]
+
+    def value(world, action):  # expectiminimax after the action, for the player (zero-sum)
+        after = expectiminimax(game, game.result(world, action))
+        return after.value if after.player == player else -after.value
+
+    result = pimc(game, state, worlds=5, rng=4)
+    for action, found in result.action_values:
+        assert found == pytest.approx(sum(value(w, action) for w in worlds) / 5)
+    with pytest.raises(UnsupportedGameError, match=r"searcher='expectiminimax'.*searcher='mcts'"):
+        pimc(game, state, worlds=1, searcher="alphabeta")  # no chance node for alphabeta
+    # Named, expectiminimax takes its options: Star1 finds the same values with fewer nodes.
+    options = {"pruning": "star1", "bounds": (-13, 13)}  # Leduc's biggest pot is 13 chips each
+    pruned = pimc(game, state, worlds=5, rng=4, searcher="expectiminimax", options=options)
+    assert dict(pruned.action_values) == pytest.approx(dict(result.action_values))
+    assert pruned.stats.nodes < result.stats.nodes
+
+
+def test_worlds_fully_dealt_keep_alphabeta_by_default():
+    # Oh Hell deals every card at the start: its worlds have no chance node left, and the
+    # default searches them with alphabeta, node for node, though the game has chance_outcomes.
+    game = OhHell()
+    state = play(game, ((QS, QH, AD), (AS, KH, KD), 1, 1))
+    default = pimc(game, state, worlds=8, rng=3)
+    named = pimc(game, state, worlds=8, rng=3, searcher="alphabeta")
+    assert default.action_values == named.action_values
+    assert default.stats.nodes == named.stats.nodes
+
+
+def test_mcts_searches_leducs_worlds_with_the_public_card_to_come():
+    game, state = leduc_before_the_public_card()
+    result = pimc(game, state, worlds=3, searcher="mcts", options={"iterations": 200}, rng=2)
+    assert [action for action, _ in result.action_values] == list(game.actions(state))
+    assert all(-13 <= value <= 13 for _, value in result.action_values)  # Leduc's largest pot
+    assert result.action in game.actions(state)
 
 
 def test_a_function_searches_the_worlds_with_the_options_bound_in():

@@ -6,9 +6,12 @@ searchers here need states that never change and that can be dictionary keys, so
 :class:`OpenSpielState` wraps one pyspiel state that nothing ever applies an action to, with
 the action history that reached it as its identity; ``result`` clones and applies.
 
-Only games the searchers can search are accepted: sequential (one player moves at a time).
-Chance nodes are fine when OpenSpiel lists their outcomes (explicit stochastic games): then the
-game is an :class:`OpenSpielStochasticGame`, with ``chance_outcomes``, for
+Only games the searchers can search are accepted: sequential (one player moves at a time). A
+simultaneous-move game (``goofspiel``) is played in turns with ``turn_based=True``: OpenSpiel's
+``convert_to_turn_based`` lets the players move one after another, each unseen by the others
+until all have moved, which makes it a game of imperfect information. Chance nodes are fine
+when OpenSpiel lists their outcomes (explicit stochastic games): then the game is an
+:class:`OpenSpielStochasticGame`, with ``chance_outcomes``, for
 :func:`~gamesearch.expectiminimax` and :func:`~gamesearch.expectimax`. Games of any number of
 players are accepted (search three or more with :func:`~gamesearch.maxn`).
 
@@ -30,7 +33,12 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from ..errors import GameProtocolError, IllegalActionError, UnsupportedGameError
+from ..errors import (
+    GameProtocolError,
+    IllegalActionError,
+    InvalidSearchOptionError,
+    UnsupportedGameError,
+)
 from ..game import CHANCE, Player
 from ._extras import require
 
@@ -124,13 +132,20 @@ class OpenSpielGame:
     Args:
         game: The name of an OpenSpiel game, with parameters if any, or a loaded
             ``pyspiel.Game``.
+        turn_based: Play a simultaneous-move game in turns, with OpenSpiel's
+            ``pyspiel.convert_to_turn_based``: the players move one after another, none seeing
+            the others' moves of the round until all have moved. The game becomes one of
+            imperfect information (an :class:`OpenSpielImperfectGame`), named
+            ``"turn_based_simultaneous_game(game=...)"``, for
+            :func:`~gamesearch.imperfect.cfr`. A sequential game is left as it is.
 
     Raises:
         MissingDependencyError: OpenSpiel (the ``openspiel`` extra) is not installed.
-        UnsupportedGameError: the game is simultaneous-move, has chance nodes whose outcomes
-            OpenSpiel only samples, or is of imperfect information without information state
-            strings; or ``game`` is neither a name nor a ``pyspiel.Game``; or OpenSpiel does
-            not know the name.
+        UnsupportedGameError: the game is simultaneous-move (without ``turn_based=True``), has
+            chance nodes whose outcomes OpenSpiel only samples, or is of imperfect information
+            without information state strings; or ``game`` is neither a name nor a
+            ``pyspiel.Game``; or OpenSpiel does not know the name.
+        InvalidSearchOptionError: ``turn_based`` is not ``True`` or ``False``.
 
     Example:
         >>> from gamesearch import alphabeta
@@ -141,9 +156,9 @@ class OpenSpielGame:
         0.0
     """
 
-    def __new__(cls, game: Any) -> OpenSpielGame:
+    def __new__(cls, game: Any, *, turn_based: bool = False) -> OpenSpielGame:
         """Load the game; make it the subclass its chance nodes and information call for."""
-        loaded = _load(game)
+        loaded = _load(game, turn_based)
         if loaded.get_type().information != _PERFECT:
             if cls not in (OpenSpielGame, OpenSpielImperfectGame, OpenSpielDeterminizableGame):
                 raise UnsupportedGameError(
@@ -164,7 +179,7 @@ class OpenSpielGame:
         """The keyword arguments that make this game again (its identity in a table file)."""
         return {"game": self.name}
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Any, *, turn_based: bool = False) -> None:
         loaded = self._pyspiel_game
         self.name: str = str(loaded)
         """OpenSpiel's name for the game, with its parameters: ``"tic_tac_toe()"``."""
@@ -452,8 +467,15 @@ def _can_resample(loaded: Any) -> bool:
     return True
 
 
-def _load(game: Any) -> Any:
-    """The ``pyspiel.Game`` named or given; refuse the games the searchers cannot search."""
+def _load(game: Any, turn_based: bool = False) -> Any:
+    """The ``pyspiel.Game`` named or given, in turns with ``turn_based``; refuse the rest.
+
+    The games refused are those the searchers cannot search (see :class:`OpenSpielGame`).
+    """
+    if not isinstance(turn_based, bool):
+        raise InvalidSearchOptionError(
+            f"OpenSpielGame: turn_based must be True or False, not {turn_based!r}"
+        )
     if isinstance(game, str):
         # Ask for the name first: OpenSpiel prints its own long message for an unknown one.
         if game.partition("(")[0].strip() not in pyspiel.registered_names():
@@ -472,13 +494,18 @@ def _load(game: Any) -> Any:
             "OpenSpielGame takes the name of an OpenSpiel game (such as 'tic_tac_toe') or a "
             f"pyspiel.Game, not {type(game).__name__}"
         )
+    if turn_based and loaded.get_type().dynamics != _SEQUENTIAL:
+        loaded = pyspiel.convert_to_turn_based(loaded)
     kind = loaded.get_type()
     name = str(loaded)
     if kind.dynamics != _SEQUENTIAL:
         raise UnsupportedGameError(
             f"{name} is {kind.dynamics.name.lower().replace('_', '-')}, not sequential: its "
             "players move at the same time, and the searchers here take turns (a game tree "
-            "with one player to move at each node)"
+            "with one player to move at each node). Load it with OpenSpielGame(name, "
+            "turn_based=True) to play it in turns, each move unseen by the others until all "
+            "have moved (OpenSpiel's pyspiel.convert_to_turn_based): a game of imperfect "
+            "information, for gamesearch.imperfect's cfr"
         )
     if kind.information != _PERFECT and not kind.provides_information_state_string:
         raise UnsupportedGameError(

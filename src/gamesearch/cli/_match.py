@@ -5,7 +5,9 @@ every player's generator and the dice are seeded from ``--seed``, and ``--worker
 them on N processes. Each searcher plays as ``gamesearch play`` lets the computer play (its
 default limit per move, or ``--depth``/``--time``, and its ``-o`` options; ``-a``/``-b`` set
 options of one side only). The result gives each searcher's wins, draws and losses, its
-score (a draw counts half) with a 95% interval, and the Elo difference the score implies.
+score (a draw counts half) with a 95% interval, its mean utility per game with a 95% interval
+(Student's t: what a poker player counts, chips rather than games won), and the Elo difference
+the score implies.
 """
 
 from __future__ import annotations
@@ -158,7 +160,7 @@ class _Line:
 def _print_result(
     labels: tuple[str, str], records: dict[int, GameRecord[Any, Any]], out: TextIO
 ) -> None:
-    """Each side's tally, its score with a 95% interval, and the Elo difference."""
+    """Each side's tally, score and mean utility with 95% intervals, and the Elo difference."""
     games = sorted(records)  # those played so far, when interrupted
     seats = tuple(seats_of(index, 2, alternate=True) for index in games)
     result = tally(tuple(records[index] for index in games), seats, 2)
@@ -172,6 +174,9 @@ def _print_result(
             f"score {score:g} of {played}{_interval(score, played)}",
             file=out,
         )
+    for label, utility in zip(labels, result.utilities, strict=True):
+        if utility.mean is not None:
+            print(f"{label:<{width}}  mean utility per game {utility}", file=out)
     if unfinished:
         print(f"unfinished: {unfinished} games stopped at --max-moves", file=out)
     if played:

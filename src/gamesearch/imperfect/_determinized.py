@@ -10,8 +10,17 @@ from typing import Any
 
 from .._entry import check_game
 from ..capabilities import Capabilities
-from ..errors import GameProtocolError, InvalidSearchOptionError, NotAGameError
+from ..errors import (
+    GameProtocolError,
+    InvalidSearchOptionError,
+    NotAGameError,
+    UnsupportedGameError,
+)
 from ..game import CHANCE, Player
+
+
+class ChanceAhead(UnsupportedGameError):
+    """A world searched through a :class:`DeterministicView` reached a chance node."""
 
 
 def check_determinizable(game: Any, searcher: str) -> None:
@@ -78,23 +87,43 @@ class DeterministicView:
     Once every hidden card is dealt, a world of a card game is a deterministic game of perfect
     information, which ``alphabeta`` searches; but the game object still has
     ``chance_outcomes``, for which ``alphabeta`` refuses it. This view forwards the ``Game``
-    members only. A world that still has chance nodes ahead is refused by the searcher when it
-    meets one (``"mcts"`` searches those).
+    members only. A world that still has chance nodes ahead is refused when the search meets
+    one, by an :class:`~gamesearch.errors.UnsupportedGameError` that names the searchers that
+    search those (``"expectiminimax"`` and ``"mcts"``).
     """
 
-    __slots__ = ("actions", "game", "initial_state", "is_terminal", "num_players", "result",
-                 "to_move", "utility")  # fmt: skip
+    __slots__ = ("actions", "caller", "game", "initial_state", "is_terminal", "num_players",
+                 "result", "to_move", "utility")  # fmt: skip
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Any, caller: str = "pimc") -> None:
         self.game = game
         """The game seen."""
+        self.caller = caller
+        """The searcher that searches the worlds, named in the refusal of a chance node."""
         self.num_players = game.num_players
         self.initial_state = game.initial_state
-        self.to_move = game.to_move
+        has_chance = Capabilities.of(game).chance_outcomes is not None
+        self.to_move = self._mover if has_chance else game.to_move
         self.actions = game.actions
         self.result = game.result
         self.is_terminal = game.is_terminal
         self.utility = game.utility
+
+    def _mover(self, state: Any) -> Player:
+        """The game's ``to_move``, refusing a chance node, which this view cannot search.
+
+        Raises:
+            ChanceAhead: ``state`` is a chance node (an :class:`UnsupportedGameError`).
+        """
+        mover: Player = self.game.to_move(state)
+        if mover == CHANCE:
+            raise ChanceAhead(
+                f"{self.caller}: a world reaches a chance node ({state!r}), which the searcher "
+                "cannot search: it is given the game without chance_outcomes, as 'alphabeta' "
+                "and a function are; pass searcher='expectiminimax' (two players) or "
+                "searcher='mcts'"
+            )
+        return mover
 
     def __repr__(self) -> str:
         return f"DeterministicView({self.game!r})"

@@ -20,14 +20,15 @@ from .protocol import ImperfectInformationGame
 from .regret import CFRSolver
 from .sampled_regret import MCCFRSolver
 
-__all__ = ["METHODS", "ConvergenceCurve", "convergence", "convergence_svg"]
+__all__ = ["LABELS", "METHODS", "ConvergenceCurve", "checkpoints", "convergence", "convergence_svg"]
 
 METHODS = ("vanilla", "plus", "external", "outcome")
 """The methods :func:`convergence` runs: CFR, CFR+ (:func:`~gamesearch.imperfect.cfr`), and
 Monte Carlo CFR with external or outcome sampling (:func:`~gamesearch.imperfect.mccfr`)."""
 
-_LABELS = {"vanilla": "CFR", "plus": "CFR+", "external": "MCCFR (external)",
-           "outcome": "MCCFR (outcome)"}  # fmt: skip
+LABELS = {"vanilla": "CFR", "plus": "CFR+", "external": "MCCFR (external)",
+          "outcome": "MCCFR (outcome)"}  # fmt: skip
+"""Each method's name in a picture's legend (``gamesearch cfr --svg`` names its curve so)."""
 _COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
 
 
@@ -100,12 +101,17 @@ def convergence(
         if total is None:
             raise InvalidSearchOptionError(f"convergence: no iterations given for {method}")
         check_count("convergence", f"iterations of {method}", total)
-        curves.append(_curve(game, method, _checkpoints(total, points), rng))
+        curves.append(_curve(game, method, checkpoints(total, points), rng))
     return tuple(curves)
 
 
-def _checkpoints(total: int, points: int) -> list[int]:
-    """Up to ``points`` iteration counts from 1 to ``total``, evenly spaced on a log scale."""
+def checkpoints(total: int, points: int) -> list[int]:
+    """Up to ``points`` iteration counts from 1 to ``total``, evenly spaced on a log scale.
+
+    Example:
+        >>> checkpoints(1000, 4)
+        [1, 10, 100, 1000]
+    """
     found = {round(total ** (i / (points - 1))) for i in range(points)}
     return sorted(found | {1, total})
 
@@ -127,7 +133,7 @@ def _curve(game: Any, method: str, checkpoints: list[int], rng: int) -> Converge
             )
         measured.append(found)
     return ConvergenceCurve(
-        method, _LABELS[method], tuple(checkpoints), tuple(seconds), tuple(measured)
+        method, LABELS[method], tuple(checkpoints), tuple(seconds), tuple(measured)
     )
 
 
@@ -142,7 +148,8 @@ def convergence_svg(
     """The curves on log-log axes, exploitability against iterations (or seconds), as SVG text.
 
     A point whose exploitability is 0 (or whose time is 0) cannot sit on a log scale and is
-    left out. Axes are labelled at each power of ten.
+    left out. Axes are labelled at each power of ten, all written alike: ``10⁻²``, ``10⁰``,
+    ``10⁶``.
 
     Raises:
         InvalidSearchOptionError: no curve has a point to draw, or ``x`` is neither
@@ -224,9 +231,18 @@ def _axes(
     return out
 
 
+_SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+"""Digits and the minus sign as superscripts, for the exponents of the tick labels."""
+
+
 def _power(exponent: int) -> str:
-    """``10^exponent`` as a tick label: ``1``, ``10``, ``0.01``, or ``1e-05``."""
-    return f"{10.0**exponent:g}"
+    """``10^exponent`` as a tick label, every power of ten one way: ``10⁰``, ``10⁶``, ``10⁻³``.
+
+    Example:
+        >>> [_power(e) for e in (-3, 0, 5, 6)]
+        ['10⁻³', '10⁰', '10⁵', '10⁶']
+    """
+    return "10" + str(exponent).translate(_SUPERSCRIPT)
 
 
 def _escape(text: str) -> str:

@@ -14,7 +14,11 @@ averaging); it converges far faster in practice.
 
 Both update the players in turn (alternating updates): player 0's regrets against the current
 strategies, then player 1's against player 0's new strategy, and so on, as OpenSpiel's
-``CFRSolver`` and ``CFRPlusSolver`` do, so that the iterates can be compared one by one.
+``CFRSolver`` and ``CFRPlusSolver`` do, so that the iterates can be compared one by one. They
+agree to rounding (Kuhn, Leduc), except where a regret that is 0 in exact arithmetic is rounded
+to a tiny positive number on one side only and is the only positive regret of its information
+set: regret matching then plays it with probability 1 there, uniformly on the other side, and
+the runs part (Goofspiel with 4 cards, ``bench/bench_cfr_iterates.py``).
 
 The game is enumerated once (:mod:`._tree`) and compiled to its sequence form
 (:mod:`._sequences`); an iteration is then a few loops over flat lists of floats.

@@ -27,12 +27,13 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from .._entry import check_budget, iteration_limit
-from ..errors import GameProtocolError, InvalidSearchOptionError
+from ..errors import GameProtocolError, InvalidSearchOptionError, UnsupportedGameError
 from ..game import Player
 from ..limit import Limit
 from ..montecarlo.search import mcts
 from ..result import SearchResult, SearchStats
 from ..twoplayer.alphabeta import alphabeta
+from ._chance_worlds import AlphabetaOrExpectiminimax, expectiminimax_values
 from ._determinized import DeterministicView, check_determinizable, decision_root, sample_world
 from ._sampling import generator
 from .protocol import DeterminizableGame
@@ -47,7 +48,11 @@ whose ``action_values`` give the value of every action of the world for the play
 (as :func:`~gamesearch.alphabeta` with ``root_values=True`` and :func:`~gamesearch.mcts`
 give)."""
 
-_SEARCHERS = ("alphabeta", "mcts")
+_SEARCHERS = ("alphabeta", "expectiminimax", "mcts")
+
+_WITH_CHANCE = ("expectiminimax", "mcts")
+"""The searchers given the game itself, ``chance_outcomes`` and all; the others are given a
+:class:`~._determinized.DeterministicView`."""
 
 
 @dataclass(frozen=True)
@@ -88,7 +93,7 @@ def pimc(
     limit: Limit | None = None,
     worlds: int | None = None,
     time_limit: float | None = None,
-    searcher: str | WorldSearcher = "alphabeta",
+    searcher: str | WorldSearcher | None = None,
     options: Mapping[str, Any] | None = None,
     rng: Any = None,
 ) -> PIMCResult[_A]:
@@ -110,13 +115,20 @@ def pimc(
         time_limit: Stop drawing worlds after this many seconds (at least one is searched).
             With ``worlds`` too, whichever comes first.
         searcher: How to search a world: ``"alphabeta"`` (exact, two players; with
-            ``root_values=True``), ``"mcts"`` (any number of players, chance nodes too; give
-            it a limit in ``options``), or a function ``searcher(game, world)`` returning a
-            :class:`~gamesearch.SearchResult` whose ``action_values`` value every action of
-            the world for the player to move. ``"alphabeta"`` and a function are given the
-            game without its ``chance_outcomes`` (a deterministic view, as the searchers of
-            deterministic games take it), so the worlds must have no chance node left;
-            ``"mcts"`` is given the game itself.
+            ``root_values=True``), ``"expectiminimax"`` (exact, two players, chance nodes
+            too: each root action searched on its own), ``"mcts"`` (any number of players,
+            chance nodes too; give it a limit in ``options``), or a function
+            ``searcher(game, world)`` returning a :class:`~gamesearch.SearchResult` whose
+            ``action_values`` value every action of the world for the player to move.
+            ``"alphabeta"`` and a function are given the game without its
+            ``chance_outcomes`` (a deterministic view, as the searchers of deterministic
+            games take it), so the worlds must have no chance node left; ``"expectiminimax"``
+            and ``"mcts"`` are given the game itself. ``None`` (the default), for a
+            two-player game: ``"alphabeta"``, and ``"expectiminimax"`` for the worlds with a
+            chance node ahead (cards still to deal, as Leduc's public card before the second
+            round), once the first world has met one (``expectiminimax`` without pruning visits
+            every node: worlds fully dealt keep alpha-beta's speed). A game of more players
+            needs ``"mcts"``.
         options: Keyword options of the named searcher, such as ``{"iterations": 500}`` for
             ``"mcts"`` or ``{"depth": 4, "evaluate": ...}`` for ``"alphabeta"`` (not with a
             function: bind them into it).
@@ -128,6 +140,9 @@ def pimc(
         worlds were drawn and searched.
 
     Raises:
+        UnsupportedGameError: no ``searcher`` for a game of more than two players (name
+            ``"mcts"``), or a world with a chance node ahead searched by ``"alphabeta"`` or a
+            function.
         InvalidSearchOptionError: no limit, a limit out of range, an unknown searcher name,
             ``options`` with a function, a searcher that leaves an action without a value or
             values it for another player; or a root that is terminal or a chance node.
@@ -135,8 +150,8 @@ def pimc(
             ``Game`` protocol.
         GameProtocolError: a drawn world the player can tell from the root, or a world with
             other actions than the root's.
-        GameSearchError: what the searcher raises on a world (``alphabeta`` refuses chance
-            nodes and more than two players: use ``"mcts"`` there).
+        GameSearchError: what the searcher raises on a world (``alphabeta`` and
+            ``expectiminimax`` refuse more than two players: use ``"mcts"`` there).
 
     Example:
         >>> from gamesearch.imperfect import OhHell
@@ -153,10 +168,10 @@ def pimc(
     check_determinizable(game, "pimc")
     check_budget("pimc", "worlds", worlds, time_limit)
     generator_ = generator(rng, "pimc")
-    search = _world_searcher(searcher, options, generator_)
+    search = _world_searcher(searcher, options, generator_, game)
     # The searchers of deterministic games refuse a game with chance_outcomes, even when the
-    # world has no chance node left; mcts searches worlds with chance nodes as they are.
-    seen_as = game if searcher == "mcts" else DeterministicView(game)
+    # world has no chance node left; expectiminimax and mcts search chance nodes as they are.
+    seen_as = game if searcher in _WITH_CHANCE else DeterministicView(game, "pimc")
     root, player, actions = decision_root(game, state, "pimc")
     deadline = None if time_limit is None else started + time_limit
     totals = [0.0] * len(actions)
@@ -197,13 +212,14 @@ def pimc(
 
 
 def _world_searcher(
-    searcher: object, options: Mapping[str, Any] | None, rng: random.Random
+    searcher: object, options: Mapping[str, Any] | None, rng: random.Random, game: Any
 ) -> WorldSearcher:
     """The function that searches one world, for a searcher's name (and options) or a function.
 
     Raises:
         InvalidSearchOptionError: an unknown name, options that are not a mapping, or options
             with a function.
+        UnsupportedGameError: no searcher named, for a game of other than two players.
     """
     if options is not None and not isinstance(options, Mapping):
         raise InvalidSearchOptionError(
@@ -217,8 +233,18 @@ def _world_searcher(
                 "(functools.partial(searcher, ...))"
             )
         return searcher  # checked by its results
+    if searcher is None:
+        if game.num_players != 2:
+            raise UnsupportedGameError(
+                "pimc searches worlds with alphabeta (or expectiminimax, past chance nodes) by "
+                f"default, for two players, and {type(game).__name__} has {game.num_players}: "
+                "pass searcher='mcts' (with options={'iterations': N})"
+            )
+        return AlphabetaOrExpectiminimax(**given)
     if searcher == "alphabeta":
         return functools.partial(alphabeta, **{**given, "root_values": True})
+    if searcher == "expectiminimax":
+        return functools.partial(expectiminimax_values, **given)
     if searcher == "mcts":
         return functools.partial(mcts, **{**given, "rng": rng})
     raise InvalidSearchOptionError(
