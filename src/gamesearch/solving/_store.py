@@ -430,7 +430,7 @@ class FileTable(Mapping[Any, Entry]):
             row = self._connection.execute(
                 "SELECT value, distance, actions FROM entries WHERE key = ?", (packed,)
             ).fetchone()
-            return None if row is None else entry(*row, self._path, self._classes)
+            return None if row is None else entry(row[0], row[1], row[2], self._path, self._classes)
 
     def __len__(self) -> int:
         return count(self._connection, self._path)
