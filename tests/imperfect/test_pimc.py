@@ -10,6 +10,7 @@ from imperfect_helpers import play
 from pimc_traps import NonLocality, StrategyFusion
 
 from gamesearch import alphabeta, mcts, minimax
+from gamesearch.capabilities import Capabilities
 from gamesearch.errors import (
     GameProtocolError,
     InvalidSearchOptionError,
@@ -26,6 +27,7 @@ from gamesearch.imperfect import (
     expected_values,
     pimc,
 )
+from gamesearch.imperfect._determinized import WorldView
 
 QS, KS, AS, QH, KH, AH, QD, KD, AD = range(9)
 
@@ -109,6 +111,31 @@ def test_mcts_searches_the_worlds_of_a_three_player_game():
     assert result.stats.leaves == result.distinct_worlds * 60
     with pytest.raises(UnsupportedGameError):
         pimc(game, state, worlds=1)  # alphabeta: two players only
+
+
+def test_the_worlds_are_handed_to_the_searchers_as_games_of_perfect_information():
+    # The searchers of perfect information refuse a game that declares information_set.
+    game = OhHell()
+    state = play(game, ((QS, QH, AD), (AS, KH, KD), 1, 1))
+    seen = []
+
+    def search(view, world):
+        seen.append(Capabilities.of(view).names)
+        return alphabeta(view, world, root_values=True)
+
+    result = pimc(game, state, worlds=3, searcher=search, rng=3)
+    assert len(seen) == result.distinct_worlds >= 1
+    assert all(not names & {"information_set", "sample_state"} for names in seen)
+
+
+def test_mcts_sees_every_member_of_the_game_but_those_that_hide():
+    game = OhHell(3, suits=3, ranks=3, hand=2)
+    view = WorldView(game)
+    assert Capabilities.of(view).names == Capabilities.of(game).names - {
+        "information_set",
+        "sample_state",
+    }
+    assert "chance_outcomes" in Capabilities.of(view).names
 
 
 def test_a_function_searches_the_worlds_with_the_options_bound_in():

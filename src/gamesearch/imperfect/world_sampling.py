@@ -33,7 +33,13 @@ from ..limit import Limit
 from ..montecarlo.search import mcts
 from ..result import SearchResult, SearchStats
 from ..twoplayer.alphabeta import alphabeta
-from ._determinized import DeterministicView, check_determinizable, decision_root, sample_world
+from ._determinized import (
+    DeterministicView,
+    WorldView,
+    check_determinizable,
+    decision_root,
+    sample_world,
+)
 from ._sampling import generator
 from .protocol import DeterminizableGame
 
@@ -113,10 +119,12 @@ def pimc(
             ``root_values=True``), ``"mcts"`` (any number of players, chance nodes too; give
             it a limit in ``options``), or a function ``searcher(game, world)`` returning a
             :class:`~gamesearch.SearchResult` whose ``action_values`` value every action of
-            the world for the player to move. ``"alphabeta"`` and a function are given the
-            game without its ``chance_outcomes`` (a deterministic view, as the searchers of
-            deterministic games take it), so the worlds must have no chance node left;
-            ``"mcts"`` is given the game itself.
+            the world for the player to move. Each is given a view of the game without
+            ``information_set`` and ``sample_state``, as a game of perfect information, which
+            a world is (the searchers of perfect information refuse a game that declares
+            them). ``"alphabeta"`` and a function see the ``Game`` members only, without
+            ``chance_outcomes`` (as the searchers of deterministic games take a game), so the
+            worlds must have no chance node left; ``"mcts"`` sees every other member.
         options: Keyword options of the named searcher, such as ``{"iterations": 500}`` for
             ``"mcts"`` or ``{"depth": 4, "evaluate": ...}`` for ``"alphabeta"`` (not with a
             function: bind them into it).
@@ -154,9 +162,11 @@ def pimc(
     check_budget("pimc", "worlds", worlds, time_limit)
     generator_ = generator(rng, "pimc")
     search = _world_searcher(searcher, options, generator_)
+    # A world is a game of perfect information, but the game declares information_set, for
+    # which every searcher of perfect information refuses it: each searches a view without it.
     # The searchers of deterministic games refuse a game with chance_outcomes, even when the
     # world has no chance node left; mcts searches worlds with chance nodes as they are.
-    seen_as = game if searcher == "mcts" else DeterministicView(game)
+    seen_as = WorldView(game) if searcher == "mcts" else DeterministicView(game)
     root, player, actions = decision_root(game, state, "pimc")
     deadline = None if time_limit is None else started + time_limit
     totals = [0.0] * len(actions)
