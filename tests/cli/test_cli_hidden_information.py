@@ -104,3 +104,10 @@ def test_a_game_by_name_that_does_not_exist_is_still_unknown(capsys):
     status, _, error = call(capsys, "solve", "kuhnn")
     assert status == 2
     assert "no reference game is called 'kuhnn'" in error
+
+
+def test_the_docs_show_the_refusal_as_the_command_prints_it(capsys, tmp_path):
+    page = (Path(__file__).resolve().parents[2] / "docs" / "cli.md").read_text("utf-8")
+    shown = page.split("$ gamesearch solve kuhn\n", 1)[1].split("\n", 1)[0]
+    _, error = _refused(capsys, "solve", "kuhn", tmp_path)
+    assert shown == error

@@ -13,17 +13,6 @@ needs_pyspiel = pytest.mark.skipif(
 )
 
 
-def face_up(game):
-    """``game`` without ``information_set``, which the searchers of perfect information refuse.
-
-    For a game that hides nothing (``HiddenDealGame(..., perfect_information=True)``), or to
-    search one with every card face up: what PIMC's ``mcts`` searches.
-    """
-    from gamesearch.imperfect._determinized import WorldView
-
-    return WorldView(game)
-
-
 def information_sets(game):
     """Every decision's information set: key -> (player, actions), by a plain recursive walk."""
     found = {}

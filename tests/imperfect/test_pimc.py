@@ -25,9 +25,9 @@ from gamesearch.imperfect import (
     cfr,
     check_information_sets,
     expected_values,
+    face_up,
     pimc,
 )
-from gamesearch.imperfect._determinized import WorldView
 
 QS, KS, AS, QH, KH, AH, QD, KD, AD = range(9)
 
@@ -128,9 +128,9 @@ def test_the_worlds_are_handed_to_the_searchers_as_games_of_perfect_information(
     assert all(not names & {"information_set", "sample_state"} for names in seen)
 
 
-def test_mcts_sees_every_member_of_the_game_but_those_that_hide():
+def test_face_up_has_every_member_of_the_game_but_those_that_hide():
     game = OhHell(3, suits=3, ranks=3, hand=2)
-    view = WorldView(game)
+    view = face_up(game)
     assert Capabilities.of(view).names == Capabilities.of(game).names - {
         "information_set",
         "sample_state",

@@ -8,7 +8,7 @@ import math
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from imperfect_helpers import face_up, information_sets
+from imperfect_helpers import information_sets
 
 from gamesearch import CHANCE, expectiminimax
 from gamesearch.conformance import check_game
@@ -19,6 +19,7 @@ from gamesearch.imperfect import (
     cfr,
     check_information_sets,
     exploitability,
+    face_up,
     nash_conv,
 )
 from gamesearch.testing import hidden_deal_games

@@ -8,7 +8,7 @@ import math
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from imperfect_helpers import face_up, information_sets
+from imperfect_helpers import information_sets
 from test_random_games import payoff_range, value_by_traversal
 
 from gamesearch import CHANCE, expectiminimax
@@ -19,6 +19,7 @@ from gamesearch.imperfect import (
     best_response,
     cfr,
     check_information_sets,
+    face_up,
     ismcts,
     mccfr,
     nash_conv,

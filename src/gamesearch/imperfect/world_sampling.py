@@ -28,7 +28,7 @@ from typing import Any, Generic, TypeVar
 
 from .._entry import check_budget, iteration_limit
 from ..errors import GameProtocolError, InvalidSearchOptionError
-from ..game import Player
+from ..game import Game, Player
 from ..limit import Limit
 from ..montecarlo.search import mcts
 from ..result import SearchResult, SearchStats
@@ -43,8 +43,9 @@ from ._determinized import (
 from ._sampling import generator
 from .protocol import DeterminizableGame
 
-__all__ = ["PIMCResult", "WorldSearcher", "pimc"]
+__all__ = ["PIMCResult", "WorldSearcher", "face_up", "pimc"]
 
+_S = TypeVar("_S")
 _A = TypeVar("_A")
 
 WorldSearcher = Callable[[Any, Any], SearchResult[Any]]
@@ -166,7 +167,7 @@ def pimc(
     # which every searcher of perfect information refuses it: each searches a view without it.
     # The searchers of deterministic games refuse a game with chance_outcomes, even when the
     # world has no chance node left; mcts searches worlds with chance nodes as they are.
-    seen_as = WorldView(game) if searcher == "mcts" else DeterministicView(game)
+    seen_as = face_up(game) if searcher == "mcts" else DeterministicView(game)
     root, player, actions = decision_root(game, state, "pimc")
     deadline = None if time_limit is None else started + time_limit
     totals = [0.0] * len(actions)
@@ -204,6 +205,38 @@ def pimc(
         distinct_worlds=len(seen),
         stats=stats,
     )
+
+
+def face_up(game: Game[_S, _A]) -> Game[_S, _A]:
+    """``game`` with nothing hidden: a game of perfect information, which every searcher takes.
+
+    A view of ``game`` with its ``Game`` members and every optional member (``chance_outcomes``,
+    ``key``, ...) but ``information_set`` and ``sample_state``, which declare a game of
+    imperfect information: the searchers of perfect information refuse such a game, for they
+    would let each player see what is hidden from it. A world that PIMC draws, every hidden
+    card placed, is a game of perfect information, and ``pimc`` hands ``mcts`` its worlds so.
+    Use it where nothing is hidden after all (``HiddenDealGame(..., perfect_information=True)``
+    declares ``information_set`` for CFR), or to ask what the game is worth with every card
+    face up.
+
+    Args:
+        game: A game, of imperfect information or not.
+
+    Returns:
+        The view: ``face_up(game).result`` is ``game.result``, and so on.
+
+    Example:
+        >>> from gamesearch import expectiminimax
+        >>> from gamesearch.imperfect import KuhnPoker
+        >>> expectiminimax(KuhnPoker())  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        gamesearch.errors.UnsupportedGameError: expectiminimax searches games of perfect ...
+        >>> expectiminimax(face_up(KuhnPoker())).value  # the high card wins, seen by both
+        0.0
+    """
+    view: Game[_S, _A] = WorldView(game)
+    return view
 
 
 def _world_searcher(
