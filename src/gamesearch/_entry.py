@@ -29,6 +29,7 @@ __all__ = [
     "check_depth",
     "check_deterministic",
     "check_game",
+    "check_perfect_information",
     "check_time_limit",
     "check_trace",
     "check_two_players",
@@ -99,15 +100,17 @@ def prepare(
 
     Raises:
         NotAGameError: ``game`` lacks members of the protocol.
-        UnsupportedGameError: ``game`` does not have two players, or has chance nodes.
+        UnsupportedGameError: ``game`` is of imperfect information, does not have two players,
+            or has chance nodes.
         InvalidSearchOptionError: ``depth`` is not an int >= 1, or is given without a callable
             ``evaluate``.
         GameProtocolError: the root state is not hashable (nor its ``game.key``), or an
             optional member that must be a method is not callable.
     """
     check_game(game)
-    check_two_players(game, searcher)
     found = Capabilities.of(game) if capabilities is None else capabilities
+    check_perfect_information(game, searcher, found)
+    check_two_players(game, searcher)
     check_deterministic(game, searcher, found)
     limit = check_depth(depth, evaluate, searcher)
     root = resolve_root(game, state, found)
@@ -133,6 +136,51 @@ def check_deterministic(
         raise UnsupportedGameError(
             f"{searcher} searches deterministic games, but {type(game).__name__} has chance "
             "nodes (it has chance_outcomes): search it with expectiminimax, or with expectimax"
+        )
+
+
+IMPERFECT_INFORMATION_SEARCHERS = (
+    "search it with gamesearch.imperfect: cfr (or mccfr) for an equilibrium strategy, ismcts "
+    "or pimc for a move (pimc searches sampled worlds, in which nothing is hidden, with the "
+    "searchers of perfect information)"
+)
+"""What a refusal of a game of imperfect information tells a caller of the library to use."""
+
+
+def check_perfect_information(
+    game: object,
+    searcher: str,
+    capabilities: Capabilities | None = None,
+    *,
+    instead: str = IMPERFECT_INFORMATION_SEARCHERS,
+) -> None:
+    """Raise :class:`UnsupportedGameError` if ``game`` is a game of imperfect information.
+
+    A game declares that it hides something from a player by having an ``information_set``
+    member (the ``ImperfectInformationGame`` protocol), read from ``capabilities`` (the game's
+    record, read here if not given). A searcher of perfect information, which every searcher
+    outside :mod:`gamesearch.imperfect` is, would let each player see what is hidden from it,
+    and answer for another game (Kuhn poker with the cards face up): it calls this at its
+    entry, before any other check of the game, whose advice (expectiminimax for chance nodes,
+    say) would be wrong for such a game. A game that hides information without declaring it
+    cannot be told from a game of perfect information.
+
+    Args:
+        game: The game to search.
+        searcher: The searcher's name, which the message starts with.
+        capabilities: The game's record, if the searcher has read it.
+        instead: What the message tells the caller to use (the command line names its
+            ``gamesearch cfr``).
+
+    Raises:
+        UnsupportedGameError: ``game`` has ``information_set``.
+    """
+    found = Capabilities.of(game) if capabilities is None else capabilities
+    if found.information_set is not None:
+        raise UnsupportedGameError(
+            f"{searcher} searches games of perfect information, but {type(game).__name__} is a "
+            "game of imperfect information (it declares information_set), whose hidden "
+            f"information {searcher} would treat as seen by every player: {instead}"
         )
 
 

@@ -354,8 +354,9 @@ def hidden_deal_games(
         max_depth: The most decisions along a line of play (>= 1).
         max_branching: The most actions at a decision (>= 1).
         values: The strategy for player 0's payoffs; default: integers from -9 to 9.
-        perfect_information: If true, each player sees both cards, so that ``expectiminimax``
-            gives the game's value.
+        perfect_information: If true, each player sees both cards, so that
+            ``expectiminimax(face_up(game))`` gives the game's value
+            (:func:`~gamesearch.imperfect.face_up`).
         chance: If true, some histories after the first decision are chance nodes in play.
 
     Returns:

@@ -52,6 +52,7 @@ PUBLIC = [
     "convergence_svg",
     "expected_values",
     "exploitability",
+    "face_up",
     "ismcts",
     "load_strategy",
     "mccfr",

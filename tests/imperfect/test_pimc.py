@@ -11,6 +11,7 @@ from imperfect_helpers import play
 from pimc_traps import NonLocality, StrategyFusion
 
 from gamesearch import alphabeta, expectiminimax, mcts, minimax
+from gamesearch.capabilities import Capabilities
 from gamesearch.errors import (
     GameProtocolError,
     InvalidSearchOptionError,
@@ -26,6 +27,7 @@ from gamesearch.imperfect import (
     cfr,
     check_information_sets,
     expected_values,
+    face_up,
     pimc,
 )
 
@@ -147,7 +149,7 @@ def test_leducs_worlds_with_the_public_card_to_come_are_searched_by_default():
     worlds = [game.sample_state(state, player, rng) for _ in range(5)]
 
     def value(world, action):  # expectiminimax after the action, for the player (zero-sum)
-        after = expectiminimax(game, game.result(world, action))
+        after = expectiminimax(face_up(game), game.result(world, action))
         return after.value if after.player == player else -after.value
 
     result = pimc(game, state, worlds=5, rng=4)
@@ -179,6 +181,31 @@ def test_mcts_searches_leducs_worlds_with_the_public_card_to_come():
     assert [action for action, _ in result.action_values] == list(game.actions(state))
     assert all(-13 <= value <= 13 for _, value in result.action_values)  # Leduc's largest pot
     assert result.action in game.actions(state)
+
+
+def test_the_worlds_are_handed_to_the_searchers_as_games_of_perfect_information():
+    # The searchers of perfect information refuse a game that declares information_set.
+    game = OhHell()
+    state = play(game, ((QS, QH, AD), (AS, KH, KD), 1, 1))
+    seen = []
+
+    def search(view, world):
+        seen.append(Capabilities.of(view).names)
+        return alphabeta(view, world, root_values=True)
+
+    result = pimc(game, state, worlds=3, searcher=search, rng=3)
+    assert len(seen) == result.distinct_worlds >= 1
+    assert all(not names & {"information_set", "sample_state"} for names in seen)
+
+
+def test_face_up_has_every_member_of_the_game_but_those_that_hide():
+    game = OhHell(3, suits=3, ranks=3, hand=2)
+    view = face_up(game)
+    assert Capabilities.of(view).names == Capabilities.of(game).names - {
+        "information_set",
+        "sample_state",
+    }
+    assert "chance_outcomes" in Capabilities.of(view).names
 
 
 def test_a_function_searches_the_worlds_with_the_options_bound_in():

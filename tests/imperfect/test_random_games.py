@@ -19,6 +19,7 @@ from gamesearch.imperfect import (
     cfr,
     check_information_sets,
     exploitability,
+    face_up,
     nash_conv,
 )
 from gamesearch.testing import hidden_deal_games
@@ -125,7 +126,7 @@ def test_cfr_plus_nash_conv_shrinks_within_the_regret_bound(game):
 @settings(max_examples=15, deadline=None)
 @given(hidden_deal_games(max_depth=3, perfect_information=True))
 def test_with_perfect_information_cfr_finds_the_expectiminimax_value(game):
-    value = expectiminimax(game).value
+    value = expectiminimax(face_up(game)).value
     result = cfr(game, iterations=200, variant="plus")
     assert result.values[0] == pytest.approx(value, abs=1e-2 * payoff_range(game))
     # Whatever the profile, player 0's best response gets at least the value, and player 1's
@@ -152,5 +153,5 @@ def test_a_blind_guess_of_a_biased_coin_and_a_seen_one():
     assert exploitability(blind, {(1, 0, ()): {1: 1.0}}) == pytest.approx(0.5)
     # Seeing the coin, player 1 always wins.
     seen = HiddenDealGame(deals, {(): (1, 2)}, payoffs, perfect_information=True)
-    assert expectiminimax(seen).value == -1.0
+    assert expectiminimax(face_up(seen)).value == -1.0
     assert cfr(seen, iterations=50, variant="plus").values[0] == pytest.approx(-1.0, abs=1e-3)

@@ -19,6 +19,7 @@ from gamesearch.imperfect import (
     best_response,
     cfr,
     check_information_sets,
+    face_up,
     ismcts,
     mccfr,
     nash_conv,
@@ -81,7 +82,7 @@ def test_best_responses_equal_brute_force_with_chance_in_play(game, rng):
 @settings(max_examples=15, deadline=None)
 @given(hidden_deal_games(max_depth=3, perfect_information=True, chance=True).filter(chance_in_play))
 def test_with_perfect_information_cfr_finds_the_expectiminimax_value(game):
-    value = expectiminimax(game).value
+    value = expectiminimax(face_up(game)).value
     result = cfr(game, iterations=200, variant="plus")
     assert result.values[0] == pytest.approx(value, abs=1e-2 * payoff_range(game))
     assert best_response(game, result.strategy, 0).value >= value - 1e-9
@@ -134,7 +135,7 @@ def test_a_chance_node_in_play_must_be_a_distribution():
     state = game.result(game.result(game.initial_state(), (0, 0)), 0)
     assert game.to_move(state) == CHANCE
     assert game.chance_outcomes(state) == ((0, 0.25), (1, 0.75))
-    assert expectiminimax(game).value == pytest.approx(-0.5)
+    assert expectiminimax(face_up(game)).value == pytest.approx(-0.5)
     for odds in ((0.5, 0.6), (1.0, 0.0), ()):
         with pytest.raises(ValueError, match="summing to 1"):
             HiddenDealGame(deals, {(): (0, 1)}, ends, chances={(0,): odds})

@@ -8,7 +8,7 @@ from dataclasses import replace
 from numbers import Real
 from typing import Any, NamedTuple
 
-from .._entry import check_depth, check_game, resolve_root
+from .._entry import check_depth, check_game, check_perfect_information, resolve_root
 from .._validation import is_player, mover_error
 from ..capabilities import Capabilities
 from ..errors import (
@@ -57,12 +57,14 @@ def prepare_chance(
 
     Raises:
         NotAGameError: ``game`` lacks members of the protocol.
-        UnsupportedGameError: ``two_players`` and the game does not have two players, or the
-            game has fewer than one.
+        UnsupportedGameError: the game is of imperfect information; or ``two_players`` and it
+            does not have two players, or it has fewer than one.
         InvalidSearchOptionError: a bad ``depth``, or ``depth`` without ``evaluate``.
         GameProtocolError: the root state is not hashable.
     """
     check_game(game)
+    members = Capabilities.of(game)
+    check_perfect_information(game, searcher, members)
     players = getattr(game, "num_players", None)
     wanted = players == 2 if two_players else isinstance(players, int) and players >= 1
     if not wanted or isinstance(players, bool):
@@ -72,7 +74,6 @@ def prepare_chance(
         )
     assert isinstance(players, int)
     limit = check_depth(depth, evaluate, searcher)
-    members = Capabilities.of(game)
     root = resolve_root(game, state, members)
     outcomes = members.chance_outcomes
     mover = game.to_move(root)

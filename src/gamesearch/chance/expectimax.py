@@ -69,8 +69,9 @@ def expectimax(
 
     Raises:
         NotAGameError: ``game`` lacks members of the ``Game`` protocol.
-        UnsupportedGameError: ``game.num_players`` is not an int >= 1, or a chance node is met
-            in a game without ``chance_outcomes``.
+        UnsupportedGameError: a game of imperfect information (it declares
+            ``information_set``), ``game.num_players`` not an int >= 1, or a chance node met in
+            a game without ``chance_outcomes``.
         InvalidSearchOptionError: a bad ``depth``, ``depth`` without ``evaluate``, or an
             ``opponent`` that is not callable.
         InvalidDistributionError: an opponent's or a chance node's probabilities are negative,

@@ -76,7 +76,8 @@ def expectiminimax(
 
     Raises:
         NotAGameError: ``game`` lacks members of the ``Game`` protocol.
-        UnsupportedGameError: ``game.num_players`` is not 2, or a chance node is met in a game
+        UnsupportedGameError: a game of imperfect information (it declares
+            ``information_set``), ``game.num_players`` not 2, or a chance node met in a game
             without ``chance_outcomes``.
         InvalidSearchOptionError: a bad ``depth``, ``depth`` without ``evaluate``, an unknown
             ``pruning``, pruning without ``bounds``, or bounds that are not finite with

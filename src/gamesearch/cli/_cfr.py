@@ -17,14 +17,16 @@ from __future__ import annotations
 
 import argparse
 import ast
+import shlex
 import signal
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import FrameType
 from typing import Any, TextIO
 
+from .._entry import check_perfect_information
 from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError, UnknownGameError
 from ..games.registry import find_game
@@ -36,6 +38,7 @@ from ..imperfect import (
     LeducPoker,
     LiarsDice,
     MCCFRSolver,
+    OhHell,
     convergence_svg,
     save_strategy,
 )
@@ -45,6 +48,9 @@ from ._reading_order import reading_order
 
 GAMES: dict[str, Any] = {"kuhn": KuhnPoker, "leduc": LeducPoker, "liars_dice": LiarsDice}
 """The games ``gamesearch cfr`` knows by name."""
+
+PLAY_GAMES: dict[str, Any] = {**GAMES, "ohhell": OhHell}
+"""The games of imperfect information ``gamesearch play`` knows by name: cfr's, and Oh Hell."""
 
 _ACTION_NAMES: dict[type, tuple[str, ...]] = {
     KuhnPoker: ("pass", "bet"),
@@ -152,6 +158,40 @@ def make_imperfect_game(name: str, params: list[str], games: Mapping[str, Any] =
             f"{name} is not a game of imperfect information: it has no information_set"
         )
     return game
+
+
+def refuse_imperfect(
+    command: str,
+    name: str,
+    params: Sequence[str],
+    game: Any = None,
+    members: Capabilities | None = None,
+) -> None:
+    """Refuse a game of imperfect information to ``gamesearch COMMAND``, which would see all.
+
+    ``game`` is the game made of ``name`` and ``params`` (``members`` its record, if read), or
+    ``None`` before it is made: then a name of a game of imperfect information that ``cfr`` or
+    ``play`` knows (``kuhn``, ...), which no reference game has, makes it here, to be refused.
+
+    Raises:
+        UnsupportedGameError: the game declares ``information_set``; the message names the
+            command that takes it, as the command line gave it: ``gamesearch cfr NAME -p ...``
+            (for a game ``cfr`` knows, or one of one's own), and ``gamesearch play``.
+    """
+    known = name.strip().lower()
+    if game is None:
+        if known not in PLAY_GAMES:
+            return
+        game = make_imperfect_game(name, list(params), PLAY_GAMES)
+    found = Capabilities.of(game) if members is None else members
+    given = shlex.join([name, *(part for param in params for part in ("-p", param))])
+    takers = []
+    if known in GAMES or ":" in name:  # not Oh Hell, too big for CFR's walk of the whole tree
+        takers.append(f"solve it with gamesearch cfr {given} --iterations 1000")
+    if found.sample_state is not None:  # ismcts samples the hidden states
+        takers.append(f"play it against ismcts with gamesearch play {given}")
+    instead = ", or ".join(takers)
+    check_perfect_information(game, f"gamesearch {command}", found, instead=instead)
 
 
 def run_cfr(args: argparse.Namespace, out: TextIO) -> int:

@@ -25,6 +25,7 @@ from ._board import (
     show,
     with_capabilities,
 )
+from ._cfr import refuse_imperfect
 from ._report import move_summary, report
 from ._run import Interrupted, run
 from ._search import Plan, default_plan, plan
@@ -50,17 +51,21 @@ def games(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def make_game(args: argparse.Namespace) -> tuple[GameSpec, Any, Capabilities]:
+def make_game(args: argparse.Namespace, command: str) -> tuple[GameSpec, Any, Capabilities]:
     """The game named on the command line, made with its ``-p`` parameters, and its record.
 
     The record of the game's optional members is read here, once for the whole command.
+    ``command`` (``solve``, ``play``, ``match``) searches as if every player saw everything.
 
     Raises:
         UnknownGameError: no such game, or an import path to something that is not a game.
         InvalidSearchOptionError: a parameter the game does not take, or refuses.
         GameProtocolError: an optional member that must be a method is not callable, or
             ``player_names`` or ``layout`` is not what the command can show.
+        UnsupportedGameError: a game of imperfect information (by its name, such as ``kuhn``,
+            or one that declares ``information_set``): the message names ``gamesearch cfr``.
     """
+    refuse_imperfect(command, args.game, args.param)
     spec = find_game(args.game)
     game = spec.make_from(args.param)
     missing = [name for name in _PROTOCOL if not callable(getattr(game, name, None))]
@@ -68,12 +73,13 @@ def make_game(args: argparse.Namespace) -> tuple[GameSpec, Any, Capabilities]:
         lacks = ", ".join(missing) or "num_players"
         raise UnknownGameError(f"{spec.name} does not make a game: it has no {lacks}")
     members = Capabilities.of(game)
+    refuse_imperfect(command, args.game, args.param, game, members)
     return with_capabilities(spec, members), game, members
 
 
 def play(args: argparse.Namespace, out: TextIO) -> int:
     """``gamesearch play``: a person against the computer, which plays every other seat."""
-    spec, game, members = make_game(args)
+    spec, game, members = make_game(args, "play")
     chosen = plan(spec, game, args, play=True, members=members)
     you = 1 if args.computer_first else 0
     rng = random.Random(args.seed)
@@ -146,7 +152,7 @@ def _ask(spec: GameSpec, legal: dict[str, Any], out: TextIO) -> Any:
 
 def solve(args: argparse.Namespace, out: TextIO) -> int:
     """``gamesearch solve``: search one position and print what the search found."""
-    spec, game, members = make_game(args)
+    spec, game, members = make_game(args, "solve")
     state = position_from(game, members, spec.name, args.moves, args.position)
     chosen = plan(spec, game, args, play=False, members=members)
     print(show(spec, members, state), file=out)

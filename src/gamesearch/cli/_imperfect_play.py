@@ -34,11 +34,8 @@ from ..imperfect import (
 from ..imperfect.information_set_mcts import ismcts
 from . import _commands
 from ._board import move_text
-from ._cfr import _ACTION_NAMES, _KUHN_CARDS, GAMES, make_imperfect_game
+from ._cfr import _ACTION_NAMES, _KUHN_CARDS, PLAY_GAMES, make_imperfect_game
 from ._options import parse_options
-
-PLAY_GAMES: dict[str, Any] = {**GAMES, "ohhell": OhHell}
-"""The games of imperfect information ``gamesearch play`` knows by name."""
 
 _MOVES: Any = SimpleNamespace(moves="one of the moves listed")
 """What ``_commands._ask`` says a move is, when one is not legal (it reads only ``moves`` of

@@ -73,7 +73,7 @@ class PlanPlayer:
 
 def match(args: argparse.Namespace, out: TextIO) -> int:
     """``gamesearch match``: ``--games`` games between two searchers, and the result."""
-    spec, game, members = make_game(args)
+    spec, game, members = make_game(args, "match")
     if game.num_players != 2:
         raise InvalidSearchOptionError(
             f"match plays two searchers against each other: {spec.name} has "

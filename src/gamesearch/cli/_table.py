@@ -30,6 +30,7 @@ from ..solving.progress import Progress
 from ..solving.solution import Solution
 from ..solving.solver import solve
 from ._board import move_text, position_from
+from ._cfr import refuse_imperfect
 from ._pool import worker_pool
 
 
@@ -106,8 +107,10 @@ def _report(report: Progress) -> None:
 def _build(args: argparse.Namespace, out: TextIO) -> int:
     if args.split_ply is not None and args.plies is None:  # before any worker starts
         raise InvalidSearchOptionError("--split-ply splits an opening book: give --plies too")
+    refuse_imperfect("table build", args.game, args.param)
     spec = find_game(args.game)
     game = spec.make_from(args.param)
+    refuse_imperfect("table build", args.game, args.param, game)
     line = shlex.join([spec.name, *args.param])
     progress = None if args.quiet else _report
     with ExitStack() as stack:

@@ -39,7 +39,7 @@ from .protocol import DeterminizableGame, ImperfectInformationGame, InfoSetKey, 
 from .regret import CFRResult, CFRSolver, Variant, cfr
 from .sampled_regret import MCCFRResult, MCCFRSolver, Scheme, mccfr
 from .strategy_file import FileFormat, load_strategy, save_strategy
-from .world_sampling import PIMCResult, WorldSearcher, pimc
+from .world_sampling import PIMCResult, WorldSearcher, face_up, pimc
 
 __all__ = [
     "BestResponse",
@@ -81,6 +81,7 @@ __all__ = [
     "convergence_svg",
     "expected_values",
     "exploitability",
+    "face_up",
     "ismcts",
     "load_strategy",
     "mccfr",

@@ -126,4 +126,27 @@ class DeterministicView:
         return mover
 
     def __repr__(self) -> str:
-        return f"DeterministicView({self.game!r})"
+        return f"{type(self).__name__}({self.game!r})"
+
+
+_HIDDEN = frozenset({"information_set", "sample_state"})
+"""The members that declare a game of imperfect information, which a world does not have."""
+
+
+class WorldView(DeterministicView):
+    """A game seen as its worlds are: of perfect information, chance nodes and all.
+
+    A world, every hidden card dealt, is a game of perfect information, but the game object
+    declares ``information_set``, for which every searcher of perfect information refuses it
+    (it cannot tell a world from a state whose cards are hidden). This view forwards the
+    ``Game`` members and every optional member (``chance_outcomes``, ``key``,
+    ``utility_bounds``, ...) but ``information_set`` and ``sample_state``: the game that
+    ``mcts`` searched when it was given the game itself.
+    """
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        self.to_move = game.to_move  # chance nodes are searched here, not refused
+        members = Capabilities.of(game)
+        for name in members.names - _HIDDEN:
+            setattr(self, name, getattr(members, name))

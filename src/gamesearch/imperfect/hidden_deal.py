@@ -49,7 +49,9 @@ class HiddenDealGame:
     action, not the other's card. So the states of a set share their actions, and the player's
     earlier sets and actions (perfect recall). With ``perfect_information=True`` the key is
     ``(player, deal, history)``: both cards are seen, and the game is one of perfect
-    information with chance, whose value ``expectiminimax`` computes.
+    information with chance, whose value ``expectiminimax(face_up(game))`` computes (the game
+    still declares ``information_set``, for CFR, which the searchers of perfect information
+    refuse; :func:`~gamesearch.imperfect.face_up` hides it from them).
 
     Args:
         deals: Each deal's probability (> 0; they sum to 1).

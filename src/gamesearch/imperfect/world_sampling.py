@@ -28,18 +28,25 @@ from typing import Any, Generic, TypeVar
 
 from .._entry import check_budget, iteration_limit
 from ..errors import GameProtocolError, InvalidSearchOptionError, UnsupportedGameError
-from ..game import Player
+from ..game import Game, Player
 from ..limit import Limit
 from ..montecarlo.search import mcts
 from ..result import SearchResult, SearchStats
 from ..twoplayer.alphabeta import alphabeta
 from ._chance_worlds import AlphabetaOrExpectiminimax, expectiminimax_values
-from ._determinized import DeterministicView, check_determinizable, decision_root, sample_world
+from ._determinized import (
+    DeterministicView,
+    WorldView,
+    check_determinizable,
+    decision_root,
+    sample_world,
+)
 from ._sampling import generator
 from .protocol import DeterminizableGame
 
-__all__ = ["PIMCResult", "WorldSearcher", "pimc"]
+__all__ = ["PIMCResult", "WorldSearcher", "face_up", "pimc"]
 
+_S = TypeVar("_S")
 _A = TypeVar("_A")
 
 WorldSearcher = Callable[[Any, Any], SearchResult[Any]]
@@ -51,8 +58,8 @@ give)."""
 _SEARCHERS = ("alphabeta", "expectiminimax", "mcts")
 
 _WITH_CHANCE = ("expectiminimax", "mcts")
-"""The searchers given the game itself, ``chance_outcomes`` and all; the others are given a
-:class:`~._determinized.DeterministicView`."""
+"""The searchers given the game face up (:func:`face_up`), ``chance_outcomes`` and all; the
+others are given a :class:`~._determinized.DeterministicView`."""
 
 
 @dataclass(frozen=True)
@@ -120,10 +127,13 @@ def pimc(
             chance nodes too; give it a limit in ``options``), or a function
             ``searcher(game, world)`` returning a :class:`~gamesearch.SearchResult` whose
             ``action_values`` value every action of the world for the player to move.
-            ``"alphabeta"`` and a function are given the game without its
-            ``chance_outcomes`` (a deterministic view, as the searchers of deterministic
-            games take it), so the worlds must have no chance node left; ``"expectiminimax"``
-            and ``"mcts"`` are given the game itself. ``None`` (the default), for a
+            Each is given a view of the game without ``information_set`` and
+            ``sample_state``, as a game of perfect information, which a world is (the
+            searchers of perfect information refuse a game that declares them).
+            ``"alphabeta"`` and a function see the ``Game`` members only, without
+            ``chance_outcomes`` (as the searchers of deterministic games take a game), so the
+            worlds must have no chance node left; ``"expectiminimax"`` and ``"mcts"`` see
+            every other member. ``None`` (the default), for a
             two-player game: ``"alphabeta"``, and ``"expectiminimax"`` for the worlds with a
             chance node ahead (cards still to deal, as Leduc's public card before the second
             round), once the first world has met one (``expectiminimax`` without pruning visits
@@ -169,9 +179,11 @@ def pimc(
     check_budget("pimc", "worlds", worlds, time_limit)
     generator_ = generator(rng, "pimc")
     search = _world_searcher(searcher, options, generator_, game)
+    # A world is a game of perfect information, but the game declares information_set, for
+    # which every searcher of perfect information refuses it: each searches a view without it.
     # The searchers of deterministic games refuse a game with chance_outcomes, even when the
     # world has no chance node left; expectiminimax and mcts search chance nodes as they are.
-    seen_as = game if searcher in _WITH_CHANCE else DeterministicView(game, "pimc")
+    seen_as = face_up(game) if searcher in _WITH_CHANCE else DeterministicView(game, "pimc")
     root, player, actions = decision_root(game, state, "pimc")
     deadline = None if time_limit is None else started + time_limit
     totals = [0.0] * len(actions)
@@ -209,6 +221,38 @@ def pimc(
         distinct_worlds=len(seen),
         stats=stats,
     )
+
+
+def face_up(game: Game[_S, _A]) -> Game[_S, _A]:
+    """``game`` with nothing hidden: a game of perfect information, which every searcher takes.
+
+    A view of ``game`` with its ``Game`` members and every optional member (``chance_outcomes``,
+    ``key``, ...) but ``information_set`` and ``sample_state``, which declare a game of
+    imperfect information: the searchers of perfect information refuse such a game, for they
+    would let each player see what is hidden from it. A world that PIMC draws, every hidden
+    card placed, is a game of perfect information, and ``pimc`` hands ``mcts`` its worlds so.
+    Use it where nothing is hidden after all (``HiddenDealGame(..., perfect_information=True)``
+    declares ``information_set`` for CFR), or to ask what the game is worth with every card
+    face up.
+
+    Args:
+        game: A game, of imperfect information or not.
+
+    Returns:
+        The view: ``face_up(game).result`` is ``game.result``, and so on.
+
+    Example:
+        >>> from gamesearch import expectiminimax
+        >>> from gamesearch.imperfect import KuhnPoker
+        >>> expectiminimax(KuhnPoker())  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        gamesearch.errors.UnsupportedGameError: expectiminimax searches games of perfect ...
+        >>> expectiminimax(face_up(KuhnPoker())).value  # the high card wins, seen by both
+        0.0
+    """
+    view: Game[_S, _A] = WorldView(game)
+    return view
 
 
 def _world_searcher(

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from numbers import Real
 from typing import Any
 
-from .._entry import check_count, check_time_limit
+from .._entry import check_count, check_perfect_information, check_time_limit
 from .._validation import checked_generator
 from ..capabilities import Capabilities
 from ..errors import GameProtocolError, InvalidSearchOptionError, UnsupportedGameError
@@ -60,10 +60,12 @@ def check_options(game: Any, options: dict[str, Any]) -> Settings:
     Raises:
         InvalidSearchOptionError: no limit, a limit that is not a positive number, or any
             other option of the wrong type or out of range (the message says which).
-        UnsupportedGameError: a game with no player.
+        UnsupportedGameError: a game of imperfect information, or with no player.
         GameProtocolError: the game's ``utility_bounds`` is not a range, or an optional member
             that must be a method is not callable.
     """
+    found = Capabilities.of(game)
+    check_perfect_information(game, SEARCHER, found)
     players = game.num_players
     if isinstance(players, bool) or not isinstance(players, int) or players < 1:
         raise UnsupportedGameError(
@@ -103,7 +105,6 @@ def check_options(game: Any, options: dict[str, Any]) -> Settings:
         )
     if not isinstance(options["solver"], bool):
         raise InvalidSearchOptionError(f"{SEARCHER}: solver must be True or False")
-    found = Capabilities.of(game)
     return Settings(
         players=players,
         iterations=iterations,

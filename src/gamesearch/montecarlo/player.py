@@ -44,6 +44,8 @@ class MCTSPlayer(Generic[S, A]):
         InvalidSearchOptionError: an option ``mcts`` does not take, or one it refuses (no
             limit, say), at once rather than at the first move.
         NotAGameError: ``game`` lacks members of the ``Game`` protocol.
+        UnsupportedGameError: a game of imperfect information (it declares
+            ``information_set``), at once, as ``mcts`` refuses it.
 
     Example:
         >>> from gamesearch import alphabeta, play, searcher_player

@@ -151,7 +151,9 @@ def mcts(
             ``prior`` that is not a distribution over the actions (the message names the
             state); a ``rollout`` that does not return one number per player.
         NotAGameError: ``game`` lacks members of the ``Game`` protocol.
-        UnsupportedGameError: no player; or, with the solver, utilities that are not zero-sum.
+        UnsupportedGameError: a game of imperfect information (it declares
+            ``information_set``), or no player; or, with the solver, utilities that are not
+            zero-sum.
         GameProtocolError: a non-terminal state without actions, a chance node without
             ``chance_outcomes``, ``to_move`` returning no player of the game, a random
             playout that does not end, or ``utility_bounds`` that are not a pair

@@ -4,8 +4,16 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple, TypeVar
 
-from .._entry import check_depth, check_game, depth_limit, game_evaluation, resolve_root
+from .._entry import (
+    check_depth,
+    check_game,
+    check_perfect_information,
+    depth_limit,
+    game_evaluation,
+    resolve_root,
+)
 from .._validation import is_player, mover_error
+from ..capabilities import Capabilities
 from ..errors import UnsupportedGameError
 from ..game import Evaluation, Game
 
@@ -62,17 +70,20 @@ def prepare_players(
         InvalidSearchOptionError: a time or node limit, ``depth`` not an int >= 1, or given
             without a callable ``evaluate``.
         NotAGameError: ``game`` lacks members of the protocol.
-        UnsupportedGameError: ``game.num_players`` is not an int >= 1.
+        UnsupportedGameError: ``game`` is of imperfect information, or ``game.num_players``
+            is not an int >= 1.
         GameProtocolError: the root state is not hashable, or ``to_move`` names no player
             there.
     """
     given, time_limit, node_limit = limits
     depth = depth_limit(searcher, given, depth, time_limit, node_limit)
-    evaluate = game_evaluation(game, depth, evaluate)
     check_game(game)
+    members = Capabilities.of(game)  # the game's optional members, read once for the checks
+    check_perfect_information(game, searcher, members)
+    evaluate = game_evaluation(game, depth, evaluate, members)
     players = check_players(game, searcher)
     limit = check_depth(depth, evaluate, searcher)
-    root = resolve_root(game, state)
+    root = resolve_root(game, state, members)
     if not game.is_terminal(root):
         mover = game.to_move(root)
         if not is_player(mover, players, chance=False):

@@ -81,8 +81,9 @@ def best_reply(
 
     Raises:
         NotAGameError: ``game`` lacks members of the ``Game`` protocol.
-        UnsupportedGameError: ``game.num_players`` is not an int >= 1, or the game has three
-            or more players and no ``pass_turn``.
+        UnsupportedGameError: a game of imperfect information (it declares
+            ``information_set``), ``game.num_players`` not an int >= 1, or three or more
+            players and no ``pass_turn``.
         InvalidSearchOptionError: a bad ``depth``, or ``depth`` without ``evaluate``.
         InvalidUtilityError: a utility or evaluation is NaN.
         GameProtocolError: a non-terminal state has no actions, the root is not hashable, or

@@ -104,7 +104,8 @@ def maxn(
 
     Raises:
         NotAGameError: ``game`` lacks members of the ``Game`` protocol.
-        UnsupportedGameError: ``game.num_players`` is not an int >= 1.
+        UnsupportedGameError: a game of imperfect information (it declares
+            ``information_set``), or ``game.num_players`` is not an int >= 1.
         InvalidSearchOptionError: a bad ``depth``, ``depth`` without ``evaluate``, an unknown
             ``pruning``, ``sum_bounds`` missing, malformed, impossible or given without
             pruning, or given twice (as ``sum_bounds`` and as ``bounds``).

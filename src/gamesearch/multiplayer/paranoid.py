@@ -56,7 +56,8 @@ def paranoid(
 
     Raises:
         NotAGameError: ``game`` lacks members of the ``Game`` protocol.
-        UnsupportedGameError: ``game.num_players`` is not an int >= 1.
+        UnsupportedGameError: a game of imperfect information (it declares
+            ``information_set``), or ``game.num_players`` is not an int >= 1.
         InvalidSearchOptionError: a bad ``depth``, or ``depth`` without ``evaluate``.
         InvalidUtilityError: a utility or evaluation is NaN.
         GameProtocolError: a non-terminal state has no actions, or the root is not hashable.

@@ -114,7 +114,8 @@ def parallel_search(
 
     Raises:
         NotAGameError: ``game`` lacks members of the ``Game`` protocol.
-        UnsupportedGameError: not two players, or chance nodes.
+        UnsupportedGameError: a game of imperfect information (it declares
+            ``information_set``), not two players, or chance nodes.
         InvalidSearchOptionError: a bad ``depth``, ``split_depth``, ``wave_size``,
             ``retries``, ``part_tables`` or ``order``, ``depth`` without an evaluation, an
             ``executor`` that is not one, or an option given under its new and its old name.

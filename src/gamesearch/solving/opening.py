@@ -9,7 +9,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .._entry import check_deterministic, check_game, check_two_players, resolve_root
+from .._entry import (
+    check_deterministic,
+    check_game,
+    check_perfect_information,
+    check_two_players,
+    resolve_root,
+)
 from .._parts import check_executor, check_retries, check_shippable, run_parts
 from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError, TableFileError
@@ -93,7 +99,8 @@ def opening_book(
     Raises:
         InvalidSearchOptionError: ``plies`` is not an int >= 0, ``split_ply`` not an int from
             1 to ``plies``, or a bad option.
-        UnsupportedGameError: not a deterministic two-player game, or not constant-sum.
+        UnsupportedGameError: a game of imperfect information (it declares
+            ``information_set``), not a deterministic two-player game, or not constant-sum.
         NotAGameError: ``game`` lacks members of the protocol.
         NotPicklableError: the executor runs parts in other processes and the game or the
             root does not pickle.
@@ -118,8 +125,9 @@ def opening_book(
     """
     started = time.perf_counter()
     check_game(game)
-    check_two_players(game, "opening_book")
     found = Capabilities.of(game)
+    check_perfect_information(game, "opening_book", found)
+    check_two_players(game, "opening_book")
     check_deterministic(game, "opening_book", found)
     if isinstance(plies, bool) or not isinstance(plies, int) or plies < 0:
         raise InvalidSearchOptionError(f"opening_book: plies must be an int >= 0, not {plies!r}")

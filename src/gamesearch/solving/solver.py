@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .._entry import check_game, check_two_players, resolve_root
+from .._entry import check_game, check_perfect_information, check_two_players, resolve_root
 from .._parts import check_executor, check_retries, check_shippable
 from ..capabilities import Capabilities
 from ..errors import CyclicGameError, GameProtocolError, InvalidSearchOptionError, TableFileError
@@ -139,7 +139,8 @@ def solve(
 
     Raises:
         NotAGameError: ``game`` lacks members of the protocol.
-        UnsupportedGameError: not two players, utilities that are not constant-sum, or (for
+        UnsupportedGameError: a game of imperfect information (it declares
+            ``information_set``), not two players, utilities that are not constant-sum, or (for
             retrograde analysis) results other than win, loss and draw.
         CyclicGameError: ``method="memo"`` on a game whose states repeat.
         InvalidSearchOptionError: an unknown method, a method that does not fit the game,
@@ -172,8 +173,9 @@ def solve(
     """
     started = time.perf_counter()
     check_game(game)
-    check_two_players(game, "solve")
     found = Capabilities.of(game)
+    check_perfect_information(game, "solve", found)
+    check_two_players(game, "solve")
     chance = found.chance_outcomes is not None
     method = _check_method(method, chance)
     _check_options(batch, tolerance, max_sweeps)

@@ -82,7 +82,8 @@ def alphabeta(
 
     Raises:
         NotAGameError: ``game`` lacks members of the ``Game`` protocol.
-        UnsupportedGameError: ``game.num_players`` is not 2.
+        UnsupportedGameError: a game of imperfect information (it declares
+            ``information_set``), or ``game.num_players`` is not 2.
         InvalidSearchOptionError: a bad ``depth``, ``depth`` without ``evaluate``, an option of
             the wrong type, or a ``table`` already used with another game.
         InvalidUtilityError: a utility or evaluation is NaN.

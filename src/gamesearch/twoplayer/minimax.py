@@ -70,7 +70,8 @@ def minimax(
 
     Raises:
         NotAGameError: ``game`` lacks members of the ``Game`` protocol.
-        UnsupportedGameError: ``game.num_players`` is not 2.
+        UnsupportedGameError: a game of imperfect information (it declares
+            ``information_set``), or ``game.num_players`` is not 2.
         InvalidSearchOptionError: a bad ``depth``, or ``depth`` without ``evaluate``.
         InvalidUtilityError: a utility or evaluation is NaN.
         GameProtocolError: a non-terminal state has no actions, or the root is not hashable.

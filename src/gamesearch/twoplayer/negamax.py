@@ -64,7 +64,8 @@ def negamax(
 
     Raises:
         NotAGameError: ``game`` lacks members of the ``Game`` protocol.
-        UnsupportedGameError: ``game.num_players`` is not 2 (negamax needs two players).
+        UnsupportedGameError: a game of imperfect information (it declares
+            ``information_set``), or ``game.num_players`` is not 2 (negamax needs two players).
         InvalidSearchOptionError: a bad ``depth``, ``depth`` without ``evaluate``, an option of
             the wrong type, or a ``table`` already used with another game.
         InvalidUtilityError: a utility or evaluation is NaN.
