@@ -9,8 +9,8 @@ given both ways is refused; a ``Limit`` that is no limit at all is refused when 
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import math
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -31,10 +31,11 @@ from gamesearch import (
     parallel_search,
     paranoid,
 )
-from gamesearch._entry import LIMIT_TAKERS
 from gamesearch.errors import InvalidSearchOptionError
 from gamesearch.games import Nim, Pig, TicTacToe
 from gamesearch.imperfect import KuhnPoker, cfr, ismcts, mccfr, pimc
+from gamesearch.searchers import FIELDS, find_searcher, takers
+from gamesearch.searchers import SEARCHERS as ROWS
 
 
 def _zero(state: Any, player: int) -> float:
@@ -78,17 +79,13 @@ SMALL: dict[str, Any] = {"depth": 2, "time_limit": 30.0, "node_limit": 40, "iter
 first, with another limit beside it)."""
 
 
-def _iterations(searcher: str) -> str:
-    return "worlds" if searcher == "pimc" else "iterations"
-
-
 def _keyword(searcher: str, field: str) -> str:
     """The keyword of ``searcher`` that gives the field alone: the field's name, but one."""
-    return _iterations(searcher) if field == "iterations" else field
+    return find_searcher(searcher).keyword(field)
 
 
 def _takers(field: str) -> set[str]:
-    return set(re.split(r", | and ", LIMIT_TAKERS[field]))
+    return {row.name for row in ROWS if field in row.limits}
 
 
 def _comparable(result: Any) -> Any:
@@ -119,12 +116,24 @@ def test_a_limit_is_the_same_search_as_its_keyword(searcher: str, field: str) ->
     assert _comparable(by_limit) == _comparable(by_keyword)
 
 
-@pytest.mark.parametrize("searcher", sorted(_takers("time_limit") - {"iterative_deepening"}))
+_NEEDY = sorted(row.name for row in ROWS if row.needs_limit)
+
+
+def test_the_searchers_that_need_a_limit_are_those_of_a_time_but_the_engine() -> None:
+    # The convention the registry writes down: a searcher that takes a time needs some limit,
+    # but iterative_deepening, which runs to the end of the game without one.
+    assert set(_NEEDY) == _takers("time_limit") - {"iterative_deepening"}
+
+
+@pytest.mark.parametrize("searcher", _NEEDY)
 def test_a_time_alone_is_a_limit_where_one_is_needed(searcher: str) -> None:
     """These searchers refuse to run without a limit: a ``Limit(time_limit=)`` alone is one."""
     search = SEARCHERS[searcher]
-    with pytest.raises(InvalidSearchOptionError, match=r"needs a limit|give iterations=N"):
+    row = find_searcher(searcher)
+    with pytest.raises(InvalidSearchOptionError, match=f"^{searcher} needs a limit") as raised:
         search()
+    for field in row.limits:  # the message names each limit by the searcher's keyword
+        assert f"{row.keyword(field)}=" in str(raised.value)
     result = search(limit=Limit(time_limit=0.02))
     done = getattr(result, "iterations", None) or getattr(result, "worlds", None)
     assert (done or result.stats.nodes) >= 1
@@ -143,7 +152,7 @@ def test_a_time_stops_iterative_deepening_before_the_game_is_solved() -> None:
 _REFUSED = [
     (searcher, field)
     for searcher in sorted(SEARCHERS)
-    for field in ("depth", "time_limit", "node_limit", "iterations")
+    for field in FIELDS
     if searcher not in _takers(field)
 ]
 
@@ -154,14 +163,36 @@ def test_a_field_the_searcher_cannot_keep_is_refused_by_name(searcher: str, fiel
     with pytest.raises(InvalidSearchOptionError) as raised:
         SEARCHERS[searcher](limit=limit)
     message = str(raised.value)
-    assert message.startswith(f"{searcher} cannot keep the {field} of {limit!r}")
-    assert LIMIT_TAKERS[field] in message
+    given = f"{_keyword(searcher, field)}={SMALL[field]!r}"
+    assert message.startswith(f"{searcher} cannot keep {given} (in {limit!r})")
+    assert message.endswith(f"The searchers that take {field} are {takers(field)}")
 
 
-def test_every_searcher_is_listed_as_taking_some_limit() -> None:
-    """The takers in the messages are real searchers, and every searcher takes something."""
-    listed = set().union(*(_takers(field) for field in LIMIT_TAKERS))
-    assert listed == set(SEARCHERS)
+_REFUSED_KEYWORDS = [
+    (searcher, field)
+    for searcher, field in _REFUSED
+    if _keyword(searcher, field) in inspect.signature(find_searcher(searcher).function).parameters
+]
+"""The refused limits a searcher also has a keyword for (to refuse it by name)."""
+
+
+@pytest.mark.parametrize(
+    ("searcher", "field"), _REFUSED_KEYWORDS, ids=[f"{s}-{f}" for s, f in _REFUSED_KEYWORDS]
+)
+def test_a_keyword_the_searcher_cannot_keep_is_refused_in_the_same_words(
+    searcher: str, field: str
+) -> None:
+    keyword = _keyword(searcher, field)
+    with pytest.raises(InvalidSearchOptionError) as raised:
+        SEARCHERS[searcher](**{keyword: SMALL[field]})
+    message = str(raised.value)
+    assert message.startswith(f"{searcher} cannot keep {keyword}={SMALL[field]!r}:")
+    assert message.endswith(f"The searchers that take {field} are {takers(field)}")
+
+
+def test_every_searcher_that_takes_a_limit_is_here_and_in_the_registry() -> None:
+    """The searchers called here are the registry's rows that keep some limit."""
+    assert set(SEARCHERS) == {row.name for row in ROWS if row.limits}
 
 
 _TWICE = [(searcher, field) for searcher, field in _SAME]

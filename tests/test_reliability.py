@@ -41,8 +41,8 @@ from gamesearch import (
     negamax,
     paranoid,
 )
-from gamesearch._entry import LIMIT_TAKERS
 from gamesearch.games import ConnectFour, GameTree, Nim, Pig, TicTacToe
+from gamesearch.searchers import takers
 from gamesearch.testing import game_trees, nested_trees
 
 
@@ -518,7 +518,7 @@ DEPTH_ONLY = [minimax, alphabeta, negamax, expectiminimax, expectimax, maxn, par
 @pytest.mark.parametrize("limit", ["time_limit", "node_limit"])
 def test_a_limit_a_searcher_cannot_keep_is_refused_naming_those_that_can(search, limit):
     with pytest.raises(
-        InvalidSearchOptionError, match=f"cannot keep {limit}=1.*{re.escape(LIMIT_TAKERS[limit])}"
+        InvalidSearchOptionError, match=f"cannot keep {limit}=1.*{re.escape(takers(limit))}"
     ):
         search(Countdown(3), **{limit: 1})
 

@@ -107,7 +107,7 @@ def test_three_player_kuhn_runs_and_its_values_sum_to_zero():
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({}, "give iterations=N, time_limit=seconds, or both"),
+        ({}, "needs a limit, or it would run for ever: pass time_limit=SECONDS or iterations=N"),
         ({"iterations": 0}, "iterations must be an int >= 1"),
         ({"iterations": 1.5}, "iterations must be an int >= 1"),
         ({"time_limit": -1}, "time_limit must be a finite number"),

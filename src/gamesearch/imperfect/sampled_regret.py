@@ -35,7 +35,7 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from .._deprecation import renamed_keyword
-from .._entry import check_count, check_time_limit, iteration_limit
+from .._entry import check_budget, check_count, iteration_limit
 from .._validation import checked_number, is_player, mover_error
 from ..capabilities import Capabilities
 from ..errors import (
@@ -437,12 +437,7 @@ def mccfr(
         True
     """
     iterations, time_limit = iteration_limit("mccfr", limit, iterations, time_limit)
-    check_count("mccfr", "iterations", iterations)
-    check_time_limit("mccfr", time_limit)
-    if iterations is None and time_limit is None:
-        raise InvalidSearchOptionError(
-            "mccfr: give iterations=N, time_limit=seconds, or both: MCCFR runs until told to stop"
-        )
+    check_budget("mccfr", iterations, time_limit)  # it runs until told to stop
     solver = MCCFRSolver(game, scheme=scheme, rng=rng, epsilon=epsilon)
     if time_limit is None:
         solver.iterate(iterations or 1)

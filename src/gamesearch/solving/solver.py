@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .._entry import check_game, check_perfect_information, check_two_players, resolve_root
+from .._entry import check_game, resolve_root
+from .._kinds import check_kind
 from .._parts import check_executor, check_retries, check_shippable
 from ..capabilities import Capabilities
 from ..errors import CyclicGameError, GameProtocolError, InvalidSearchOptionError, TableFileError
@@ -174,8 +175,7 @@ def solve(
     started = time.perf_counter()
     check_game(game)
     found = Capabilities.of(game)
-    check_perfect_information(game, "solve", found)
-    check_two_players(game, "solve")
+    check_kind(game, "solve", found)
     chance = found.chance_outcomes is not None
     method = _check_method(method, chance)
     _check_options(batch, tolerance, max_sweeps)

@@ -170,9 +170,8 @@ def iterative_deepening(
     """
     started = time.perf_counter()
     depth, time_limit, node_limit, _ = merge_limit(
-        "iterative_deepening", limit, "depth time_limit node_limit",
-        depth=depth, time_limit=time_limit, node_limit=node_limit,
-    )  # fmt: skip
+        "iterative_deepening", limit, depth=depth, time_limit=time_limit, node_limit=node_limit
+    )
     found = Capabilities.of(game)  # the game's optional members, read once for the search
     evaluate = _default(evaluate, found.evaluate, _zero)
     blind = evaluate is _zero
