@@ -8,7 +8,7 @@ import math
 
 import pytest
 
-from gamesearch import CHANCE
+from gamesearch import CHANCE, Limit
 from gamesearch.errors import InvalidSearchOptionError, NotAGameError, UnsupportedGameError
 from gamesearch.games import GameTree
 from gamesearch.imperfect import CFRResult, CFRSolver, KuhnPoker, LeducPoker, cfr
@@ -95,6 +95,11 @@ def test_a_time_limit_stops_the_iterations():
     assert result.variant == "vanilla"
     capped = cfr(KuhnPoker(), time_limit=60.0, iterations=5)
     assert capped.iterations == 5
+
+
+def test_a_time_limit_too_short_to_read_still_runs_one_iteration():
+    # The clock is read after each iteration: 1e-300 s adds nothing to it, yet one runs.
+    assert cfr(KuhnPoker(), limit=Limit(time_limit=1e-300)).iterations == 1
 
 
 def test_three_player_kuhn_runs_and_its_values_sum_to_zero():

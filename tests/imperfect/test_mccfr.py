@@ -10,7 +10,7 @@ import pytest
 from test_best_response import PerfectInformation
 from test_cfr import Forgetful, Nobody, Stuck, Uncertain
 
-from gamesearch import minimax
+from gamesearch import Limit, minimax
 from gamesearch.errors import (
     GameProtocolError,
     InvalidDistributionError,
@@ -138,6 +138,13 @@ def test_a_time_limit_stops_the_iterations():
     assert result.iterations >= 1
     capped = mccfr(KuhnPoker(), time_limit=60.0, iterations=5, rng=1)
     assert capped.iterations == 5
+
+
+@pytest.mark.parametrize("scheme", ["external", "outcome"])
+def test_a_time_limit_too_short_to_read_still_runs_one_iteration(scheme):
+    # The clock is read after each iteration: 1e-300 s adds nothing to it, yet one runs.
+    result = mccfr(KuhnPoker(), limit=Limit(time_limit=1e-300), scheme=scheme, rng=1, measure=False)
+    assert result.iterations == 1
 
 
 @pytest.mark.parametrize("scheme", ["external", "outcome"])

@@ -35,7 +35,7 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from .._deprecation import renamed_keyword
-from .._entry import check_count, check_time_limit, iteration_limit
+from .._entry import check_count, check_time_limit, iterate_within, iteration_limit
 from .._validation import checked_number, is_player, mover_error
 from ..capabilities import Capabilities
 from ..errors import (
@@ -444,10 +444,5 @@ def mccfr(
             "mccfr: give iterations=N, time_limit=seconds, or both: MCCFR runs until told to stop"
         )
     solver = MCCFRSolver(game, scheme=scheme, rng=rng, epsilon=epsilon)
-    if time_limit is None:
-        solver.iterate(iterations or 1)
-        return solver.result(measure=measure)
-    deadline = time.perf_counter() + time_limit
-    while (iterations is None or solver.iterations < iterations) and time.perf_counter() < deadline:
-        solver.iterate()
+    iterate_within(solver, iterations, time_limit)
     return solver.result(measure=measure)
