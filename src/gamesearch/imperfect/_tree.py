@@ -58,14 +58,15 @@ class FlatTree:
     """The number of the node's first child (0 for a terminal node)."""
 
     count: list[int]
-    """How many children the node has (outcomes of probability 0 are left out)."""
+    """How many children the node has (chance outcomes of probability 0 included)."""
 
     action: list[int]
     """The index, in its parent's actions (or chance outcomes), of the action that led here."""
 
     probability: list[float]
     """The probability chance gives the move into this node: 1.0 unless its parent is a
-    chance node."""
+    chance node; 0.0 for an outcome chance never picks, which is kept with its subtree so that
+    every information set of the game has a strategy (reached with probability 0)."""
 
     utilities: list[tuple[float, ...]]
     """Every player's utility at a terminal node, ``()`` elsewhere."""
@@ -131,11 +132,8 @@ def enumerate_tree(game: Any, *, searcher: str, max_nodes: int = MAX_NODES) -> F
         tree.first[node] = tree.nodes
         tree.count[node] = len(children)
         for position, (child, probability) in enumerate(children):
-            if probability > 0:
-                _add(tree, kind=-1, action=position, probability=probability)
-                pending.append(child)
-            else:
-                tree.count[node] -= 1
+            _add(tree, kind=-1, action=position, probability=probability)
+            pending.append(child)
         node += 1
     return tree
 
