@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import math
 import sys
+import time
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from gamesearch import Player, SearchResult
+from gamesearch import GameProtocolError, Player, SearchResult
 from gamesearch.games import GameTree
 
 
@@ -89,6 +90,46 @@ class Countdown:
 
     def utility(self, state: int, player: Player) -> float:
         return 0.0
+
+
+class TimedWalk:
+    """One player walks a line of ``plies`` steps and knows how far it has come.
+
+    ``result`` raises ``TimeoutError`` once ``seconds`` have passed since the game was made, so
+    that a checker whose work grows with the square of the depth fails in those seconds rather
+    than in an hour. Its information set is the state: one set a ply.
+    """
+
+    num_players = 1
+
+    def __init__(self, plies: int, *, seconds: float) -> None:
+        self.plies = plies
+        self.deadline = time.perf_counter() + seconds
+
+    def initial_state(self) -> int:
+        return 0
+
+    def to_move(self, state: int) -> Player:
+        return 0
+
+    def actions(self, state: int) -> Sequence[str]:
+        return () if state == self.plies else ("step",)
+
+    def result(self, state: int, action: str) -> int:
+        if time.perf_counter() > self.deadline:
+            raise TimeoutError(f"still walking after {state:,} of {self.plies:,} plies")
+        return state + 1
+
+    def is_terminal(self, state: int) -> bool:
+        return state == self.plies
+
+    def utility(self, state: int, player: Player) -> float:
+        if state != self.plies:
+            raise GameProtocolError("the walk is not over")
+        return 1.0
+
+    def information_set(self, state: int, player: Player) -> int:
+        return state
 
 
 class Cycle(Countdown):

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from helpers import TimedWalk
 from hypothesis import given
 
 from gamesearch import GameProtocolError, NotAGameError
@@ -368,3 +369,9 @@ def test_the_report_says_when_not_every_state_was_checked_and_how_to_check_them_
         str(whole)
         == "checked 765 states (138 terminal): every state reachable from the initial state"
     )
+
+
+@pytest.mark.slow  # 100 random lines of 10,000 plies: 3 s (35 s when each ply copied its line)
+def test_random_lines_cost_what_their_length_does() -> None:
+    report = check_game(TimedWalk(20_000, seconds=20.0), max_states=100)
+    assert (report.states, report.lines, report.exhaustive) == (10_000, 100, False)
