@@ -31,6 +31,7 @@ from ._validation import (
     children_fault,
     non_losing_fault,
     number_error,
+    repeated_action,
     snapshot,
     solving_children_fault,
 )
@@ -106,13 +107,13 @@ def check_game(
     alike: ``result`` applied twice to the same state and action gives equal states, and a
     copy of a state equals it. ``result`` must not change the state it is given. A terminal
     state has no actions and a utility for every player, a finite real number (not NaN); a
-    non-terminal state has actions, a player to move in ``range(num_players)`` (or ``-1``,
-    a chance node) and no utility: ``utility`` must raise there rather than answer, so that a
-    search that scores a state too early fails loudly. At a chance node
-    (``chance_outcomes``), the probabilities are numbers >= 0 that sum to 1 and the outcomes
-    are the actions. With ``zero_sum=True``, the utilities of every terminal state sum to 0.
-    A game with the optional ``children`` member must give there exactly what ``actions``,
-    ``result``, ``is_terminal`` and ``to_move`` give.
+    non-terminal state has actions (at a decision, none listed twice), a player to move in
+    ``range(num_players)`` (or ``-1``, a chance node) and no utility: ``utility`` must raise
+    there rather than answer, so that a search that scores a state too early fails loudly. At
+    a chance node (``chance_outcomes``), the probabilities are numbers >= 0 that sum to 1 and
+    the outcomes are the actions. With ``zero_sum=True``, the utilities of every terminal
+    state sum to 0. A game with the optional ``children`` member must give there exactly what
+    ``actions``, ``result``, ``is_terminal`` and ``to_move`` give.
 
     Args:
         game: The game to check.
@@ -312,6 +313,8 @@ def _check_inner(
             f"{players - 1} (-1 marks a chance node)",
             line,
         )
+    else:
+        _check_repeats(state, actions, problems, line)
     if not utility_anywhere:
         _check_no_utility(game, state, problems, line)
     _check_order(members.order, state, actions, problems, line)
@@ -338,6 +341,18 @@ def _check_inner(
     if members.region is not None:
         _check_region(members.region, state, children, problems, line)
     return children
+
+
+def _check_repeats(state: Any, actions: list[Any], problems: Problems, line: Trail) -> None:
+    """A decision lists each of its actions once: a strategy gives each its own probability."""
+    twice = repeated_action(actions)
+    if twice >= 0:
+        problems.add_at(
+            "repeated-action",
+            f"actions({state!r}) lists {actions[twice]!r} twice: {actions!r}; each legal "
+            "action is listed once (CFR would split one action's probability between them)",
+            line,
+        )
 
 
 def _check_region(

@@ -235,9 +235,23 @@ class Nobody(Stuck):
         return 7
 
 
+class Repeated(Forgetful):
+    """Player 0 remembers its first move, but its first turn lists the action "a" twice."""
+
+    def actions(self, state):
+        return () if len(state) == 2 else ("a", "a", "b") if not state else ("a", "b")
+
+    def information_set(self, state, player):
+        return state
+
+
 @pytest.mark.parametrize(
     ("game", "message"),
-    [(Stuck(), "is not terminal but has no actions"), (Nobody(), r"to_move\(\(\)\) returned 7")],
+    [
+        (Stuck(), "is not terminal but has no actions"),
+        (Nobody(), r"to_move\(\(\)\) returned 7"),
+        (Repeated(), r"information set \(\) lists the action 'a' twice: \['a', 'a', 'b'\]"),
+    ],
 )
 def test_a_game_that_breaks_the_protocol_is_refused(game, message):
     from gamesearch.errors import GameProtocolError

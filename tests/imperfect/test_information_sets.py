@@ -140,6 +140,18 @@ def test_seeing_the_coin_makes_the_actions_differ_no_longer():
     assert check_information_sets(Guess("seen", more_actions=True)).infosets == 7
 
 
+class Stammering(Guess):
+    """Player 0's guesses list heads twice: one action, offered as two."""
+
+    def actions(self, state):
+        return ("h", "h", "t") if len(state) == 1 else super().actions(state)
+
+
+def test_an_action_listed_twice_at_an_information_set_is_refused():
+    with pytest.raises(GameProtocolError, match=r"set 'p0' lists the action 'h' twice: \['h', 'h'"):
+        check_information_sets(Stammering())
+
+
 def test_a_walk_of_ten_thousand_plies_is_checked_at_once():
     # Before, each history copied its line of play and its player's sequence: 7 s for this
     # walk, 172 s for ten times as long. Now a few hundredths of a second.

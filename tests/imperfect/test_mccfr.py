@@ -8,7 +8,7 @@ import random
 
 import pytest
 from test_best_response import PerfectInformation
-from test_cfr import Forgetful, NeverDealt, Nobody, Stuck, Uncertain
+from test_cfr import Forgetful, NeverDealt, Nobody, Repeated, Stuck, Uncertain
 
 from gamesearch import Limit, minimax
 from gamesearch.errors import (
@@ -246,6 +246,7 @@ class Endless(Forgetful):
         (Uncertain(), InvalidDistributionError, r"sum to 1\.1"),
         (Unhashable(), GameProtocolError, "cannot be hashed"),
         (TwoActionLists(), GameProtocolError, "have different actions"),
+        (Repeated(), GameProtocolError, r"information set \(\) lists the action 'a' twice"),
         (SharedKey(), GameProtocolError, "keys of different players"),
         (NaNUtility(), InvalidUtilityError, "NaN"),
         (Endless(), SearchTooDeepError, "recursion limit"),

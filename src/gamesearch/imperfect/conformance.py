@@ -21,6 +21,7 @@ from typing import Any
 
 from .._entry import check_game
 from .._problems import Problems, Trail
+from .._validation import repeated_action
 from ..capabilities import Capabilities
 from ..errors import GameProtocolError, NotAGameError
 from ..game import CHANCE
@@ -59,9 +60,10 @@ def check_information_sets(
 
     At every decision history visited, the key of the player to move must be hashable, and
     every history with that key must have the same player to move and the same actions in the
-    same order. With ``sample_state``, ``samples`` states are drawn for the player to move at
-    each decision history; each must have the same key for that player and, where the walk was
-    exhaustive, be one of the game's histories. Perfect recall is reported, not required.
+    same order, none listed twice (a strategy gives each action one probability). With
+    ``sample_state``, ``samples`` states are drawn for the player to move at each decision
+    history; each must have the same key for that player and, where the walk was exhaustive, be
+    one of the game's histories. Perfect recall is reported, not required.
 
     Args:
         game: The game to check.
@@ -164,6 +166,10 @@ class _Walk:
         self.decisions.append((state, trail))
         if known is None:
             known = self.sets[key] = (mover, actions, sequence)
+            twice = repeated_action(actions)
+            if twice >= 0:
+                message = f"information set {key!r} lists the action {actions[twice]!r} twice"
+                add("repeated action", f"{message}: {list(actions)}", trail)
         if known[0] != mover:
             add("players", f"key {key!r} is player {known[0]}'s and player {mover}'s", trail)
         elif known[1] != actions:

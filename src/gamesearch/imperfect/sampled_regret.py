@@ -47,7 +47,7 @@ from ..game import CHANCE
 from ..limit import Limit
 from ._sampling import generator, normalised, regret_matching, sample, sample_chance
 from ._sequences import SequenceForm, compile_tree, nash_conv_of, profile_of, uniform
-from ._tree import check_imperfect, enumerate_tree
+from ._tree import check_distinct, check_imperfect, enumerate_tree
 from .protocol import ImperfectInformationGame, InfoSetKey
 
 __all__ = ["MCCFRResult", "MCCFRSolver", "Scheme", "mccfr"]
@@ -124,8 +124,8 @@ class MCCFRSolver:
 
     The game's faults are found as the sampling meets them, by :meth:`iterate`: a
     :class:`~gamesearch.errors.GameProtocolError` (a state without actions, a mover that is no
-    player, an information set with two players or two lists of actions, a key that cannot be
-    hashed), :class:`~gamesearch.errors.InvalidDistributionError` or
+    player, an information set with two players or two lists of actions or one action listed
+    twice, a key that cannot be hashed), :class:`~gamesearch.errors.InvalidDistributionError` or
     :class:`~gamesearch.errors.InvalidUtilityError`.
 
     Example:
@@ -302,6 +302,7 @@ class MCCFRSolver:
                     f"state {state!r} is not terminal but has no actions; is_terminal must be "
                     "true exactly where actions is empty"
                 )
+            check_distinct(key, actions, state)
             i = self._index[key] = len(self._keys)
             self._keys.append(key)
             self._owner.append(int(mover))
