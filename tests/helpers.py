@@ -2,15 +2,33 @@
 
 from __future__ import annotations
 
+import json
 import math
+import sqlite3
 import sys
 import time
 from collections.abc import Hashable, Sequence
+from contextlib import closing
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 from gamesearch import GameProtocolError, Player, SearchResult
-from gamesearch.games import GameTree
+from gamesearch.games import GameTree, Nim
+from gamesearch.solving import solve
+
+
+def table_naming(folder: Path, identity: dict[str, Any]) -> Path:
+    """A sound table file of ``Nim((1, 2), players=2)`` whose meta names another game.
+
+    ``identity`` is what a crafted file would say instead: ``{"class": "module:Class",
+    "parameters": {...}}``, written over the meta's ``game`` with ``sqlite3``.
+    """
+    path = folder / "named.sqlite"
+    solve(Nim((1, 2), players=2), path=path)
+    with closing(sqlite3.connect(path)) as connection, connection:
+        connection.execute("UPDATE meta SET value = ? WHERE name = 'game'", (json.dumps(identity),))
+    return path
 
 
 def comparable(result: SearchResult[Any]) -> SearchResult[Any]:

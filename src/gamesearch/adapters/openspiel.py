@@ -141,6 +141,12 @@ class OpenSpielGame:
         0.0
     """
 
+    remade_from_files = False
+    """No table file makes an OpenSpiel game from the name it holds: a name can load a game of
+    any size (``blotto(coins=1000,fields=10)`` runs for ever) or make OpenSpiel read a file
+    (``efg_game(filename=...)``). Open such a table with the game passed in (see
+    :class:`~gamesearch.capabilities.Remade`)."""
+
     def __new__(cls, game: Any) -> OpenSpielGame:
         """Load the game; make it the subclass its chance nodes and information call for."""
         loaded = _load(game)
