@@ -6,6 +6,10 @@ OpenSpiel loads any game of its registry from a name, of any size: a file naming
 made OpenSpiel read a file and show part of it in its error. The class declares that no file
 may make it (``remade_from_files = False``), and a file that names it is refused before the
 class is called: ``pyspiel.load_game`` is replaced here by a spy that must never be called.
+
+The bundled games bound their own sizes, and a file naming one beyond them is refused by the
+constructor at once: ``Nim`` did not (a billion sticks: 13 s and 1.9 GB to draw its start in
+``gamesearch table probe``), nor ``HiddenDealGame`` (a decision of a billion actions).
 """
 
 from __future__ import annotations
@@ -69,3 +73,22 @@ def history(state: Any) -> tuple[int, ...]:
     """An OpenSpiel state's table key: the actions that reached it, plain data."""
     return tuple(state.history)
 
+
+@pytest.mark.parametrize(
+    "identity",
+    [
+        {"class": "gamesearch.games.nim:Nim", "parameters": {"piles": [10**9], "players": 2}},
+        {"class": "gamesearch.games.nim:Nim", "parameters": {"piles": [1, 2], "players": 10**9}},
+        {
+            "class": "gamesearch.imperfect.hidden_deal:HiddenDealGame",
+            "parameters": {"deals": {"ab": 1.0}, "moves": {"": [0, 10**9]}, "payoffs": {}},
+        },
+    ],
+    ids=["Nim of a billion sticks", "Nim of a billion players", "a billion actions"],
+)
+def test_a_file_that_names_a_game_beyond_its_bounds_is_refused_at_once(
+    tmp_path: Path, identity: dict[str, Any]
+) -> None:
+    table = table_naming(tmp_path, identity)
+    with pytest.raises(TableFileError, match="refused the parameters"):
+        Solution.load(table)
