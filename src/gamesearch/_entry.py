@@ -6,8 +6,9 @@ the observer: each checked once, before the search loop starts.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 from ._kinds import check_kind
 from ._validation import is_player, is_positive_number, mover_error
@@ -34,6 +35,7 @@ __all__ = [
     "check_trace",
     "depth_limit",
     "game_evaluation",
+    "iterate_within",
     "iteration_limit",
     "merge_limit",
     "prepare",
@@ -369,3 +371,32 @@ def iteration_limit(
     """
     given = merge_limit(searcher, limit, time_limit=time_limit, iterations=iterations)
     return given.iterations, given.time_limit
+
+
+class Iterating(Protocol):
+    """A solver run one iteration at a time (:class:`~gamesearch.imperfect.CFRSolver`, ...)."""
+
+    iterations: int
+
+    def iterate(self, iterations: int = 1) -> None:
+        """Run ``iterations`` more iterations."""
+
+
+def iterate_within(solver: Iterating, iterations: int | None, time_limit: float | None) -> None:
+    """Run ``solver`` for ``iterations`` more, or until ``time_limit`` seconds have passed.
+
+    With both, whichever comes first. The clock is read after each iteration, so at least one
+    runs however short the time (``time_limit=1e-300`` runs one).
+
+    Args:
+        solver: The solver, run from where it stands.
+        iterations: The most iterations, counted in ``solver.iterations`` (``None``: no cap).
+        time_limit: The most seconds (``None``: no limit); one of the two must be given.
+    """
+    if time_limit is None:
+        solver.iterate(iterations or 1)
+        return
+    deadline = time.perf_counter() + time_limit
+    solver.iterate()
+    while (iterations is None or solver.iterations < iterations) and time.perf_counter() < deadline:
+        solver.iterate()

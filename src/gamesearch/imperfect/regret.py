@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Literal
 
-from .._entry import check_budget, check_count, iteration_limit
+from .._entry import check_budget, check_count, iterate_within, iteration_limit
 from ..errors import InvalidSearchOptionError
 from ..limit import Limit
 from ._cfr_loop import update
@@ -234,10 +234,5 @@ def cfr(
     iterations, time_limit = iteration_limit("cfr", limit, iterations, time_limit)
     check_budget("cfr", iterations, time_limit)  # it runs until told to stop
     solver = CFRSolver(game, variant=variant)
-    if time_limit is None:
-        solver.iterate(iterations or 1)
-        return solver.result()
-    deadline = time.perf_counter() + time_limit
-    while (iterations is None or solver.iterations < iterations) and time.perf_counter() < deadline:
-        solver.iterate()
+    iterate_within(solver, iterations, time_limit)
     return solver.result()

@@ -35,7 +35,7 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from .._deprecation import renamed_keyword
-from .._entry import check_budget, check_count, iteration_limit
+from .._entry import check_budget, check_count, iterate_within, iteration_limit
 from .._validation import checked_number, is_player, mover_error
 from ..capabilities import Capabilities
 from ..errors import (
@@ -47,7 +47,7 @@ from ..game import CHANCE
 from ..limit import Limit
 from ._sampling import generator, normalised, regret_matching, sample, sample_chance
 from ._sequences import SequenceForm, compile_tree, nash_conv_of, profile_of, uniform
-from ._tree import check_imperfect, enumerate_tree
+from ._tree import check_distinct, check_imperfect, enumerate_tree
 from .protocol import ImperfectInformationGame, InfoSetKey
 
 __all__ = ["MCCFRResult", "MCCFRSolver", "Scheme", "mccfr"]
@@ -124,8 +124,8 @@ class MCCFRSolver:
 
     The game's faults are found as the sampling meets them, by :meth:`iterate`: a
     :class:`~gamesearch.errors.GameProtocolError` (a state without actions, a mover that is no
-    player, an information set with two players or two lists of actions, a key that cannot be
-    hashed), :class:`~gamesearch.errors.InvalidDistributionError` or
+    player, an information set with two players or two lists of actions or one action listed
+    twice, a key that cannot be hashed), :class:`~gamesearch.errors.InvalidDistributionError` or
     :class:`~gamesearch.errors.InvalidUtilityError`.
 
     Example:
@@ -302,6 +302,7 @@ class MCCFRSolver:
                     f"state {state!r} is not terminal but has no actions; is_terminal must be "
                     "true exactly where actions is empty"
                 )
+            check_distinct(key, actions, state)
             i = self._index[key] = len(self._keys)
             self._keys.append(key)
             self._owner.append(int(mover))
@@ -439,10 +440,5 @@ def mccfr(
     iterations, time_limit = iteration_limit("mccfr", limit, iterations, time_limit)
     check_budget("mccfr", iterations, time_limit)  # it runs until told to stop
     solver = MCCFRSolver(game, scheme=scheme, rng=rng, epsilon=epsilon)
-    if time_limit is None:
-        solver.iterate(iterations or 1)
-        return solver.result(measure=measure)
-    deadline = time.perf_counter() + time_limit
-    while (iterations is None or solver.iterations < iterations) and time.perf_counter() < deadline:
-        solver.iterate()
+    iterate_within(solver, iterations, time_limit)
     return solver.result(measure=measure)

@@ -230,7 +230,10 @@ def _check_game(target: Path, stored: object, game: object) -> None:
         text = json.dumps(stored, allow_nan=False)
     except (TypeError, ValueError):  # pragma: no cover - json.loads gives dumpable values
         text = ""
-    built = GameIdentity.from_json(text)
+    try:
+        built = GameIdentity.from_json(text)
+    except TableFileError as error:  # said of the text: say which file holds it
+        raise TableFileError(f"{target}: {error}") from None
     given = game_identity(game)
     if not built.matches(given):
         raise TableFileError(
