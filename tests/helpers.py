@@ -15,6 +15,7 @@ from typing import Any
 
 from gamesearch import GameProtocolError, Player, SearchResult
 from gamesearch.games import GameTree, Nim
+from gamesearch.searchers import Searcher
 from gamesearch.solving import solve
 
 
@@ -29,6 +30,24 @@ def table_naming(folder: Path, identity: dict[str, Any]) -> Path:
     with closing(sqlite3.connect(path)) as connection, connection:
         connection.execute("UPDATE meta SET value = ? WHERE name = 'game'", (json.dumps(identity),))
     return path
+
+
+def search_with_a_small_limit(row: Searcher, game: Any) -> Any:
+    """Run the registry ``row``'s searcher on ``game`` with a small limit it takes (or needs)."""
+    if row.name == "opening_book":
+        return row.function(game, 1)
+    options: dict[str, Any] = {}
+    if "depth" in row.limits:
+        options.update(depth=1, evaluate=_zero)
+    elif row.needs_limit:
+        options[row.keyword("iterations")] = 8
+    if row.name == "mcts":
+        options.update(rng=1, solver=False)  # the solver refuses games that are not zero-sum
+    return row.function(game, **options)
+
+
+def _zero(state: object, player: Player) -> float:
+    return 0.0
 
 
 def comparable(result: SearchResult[Any]) -> SearchResult[Any]:

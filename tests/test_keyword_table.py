@@ -20,25 +20,21 @@ import pytest
 import gamesearch
 from gamesearch import imperfect, testing
 from gamesearch._deprecation import renamed_keywords_of
-from gamesearch.solving.opening import opening_book
+from gamesearch.searchers import SEARCHERS
 
 REFERENCE = Path(__file__).resolve().parent.parent / "docs" / "reference.md"
 
-_TOP = (
-    "minimax alphabeta negamax iterative_deepening mtdf expectiminimax expectimax maxn paranoid "
-    "best_reply mcts parallel_search solve play tournament"
-)
-_IMPERFECT = (
-    "cfr mccfr ismcts pimc best_response exploitability nash_conv expected_values convergence"
-)
+_IMPERFECT = "best_response exploitability nash_conv expected_values convergence"
 FUNCTIONS: dict[str, Callable[..., Any]] = {
-    **{name: getattr(gamesearch, name) for name in _TOP.split()},
-    "opening_book": opening_book,
+    **{row.name: row.function for row in SEARCHERS},
+    "play": gamesearch.play,
+    "tournament": gamesearch.tournament,
     **{name: getattr(imperfect, name) for name in _IMPERFECT.split()},
     "CFRSolver": imperfect.CFRSolver.__init__,
     "MCCFRSolver": imperfect.MCCFRSolver.__init__,
 }
-"""The public functions whose keywords the table covers, by the name the table gives them."""
+"""The public functions whose keywords the table covers, by the name the table gives them: every
+searcher of the registry, and the functions that play or measure."""
 
 _KEYWORD = re.compile(r"`(\w+)`")
 

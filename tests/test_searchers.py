@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import search_with_a_small_limit
 
 import gamesearch
 from gamesearch import InvalidSearchOptionError, UnsupportedGameError
@@ -104,10 +107,6 @@ def test_the_takers_of_a_field_are_the_rows_that_keep_it():
     assert takers("iterations") == "mcts, cfr, mccfr, ismcts and pimc"
 
 
-def _zero(state: object, player: int) -> float:
-    return 0.0
-
-
 GAMES: dict[str, tuple[Any, dict[str, Any]]] = {
     "two players": (Nim((1, 2), players=2), {"players": 2, "chance": False, "hidden": False}),
     "three players": (Nim((1, 2), players=3), {"players": 3, "chance": False, "hidden": False}),
@@ -119,20 +118,6 @@ GAMES: dict[str, tuple[Any, dict[str, Any]]] = {
     "hidden cards": (KuhnPoker(), {"players": 2, "chance": True, "hidden": True}),
 }
 """A game of each kind, with the kind as the registry reads it."""
-
-
-def search(row: Searcher, game: Any) -> Any:
-    """Run ``row``'s searcher on ``game`` with a small limit (what it takes and needs)."""
-    if row.name == "opening_book":
-        return row.function(game, 1)
-    options: dict[str, Any] = {}
-    if "depth" in row.limits:
-        options.update(depth=1, evaluate=_zero)
-    elif row.needs_limit:
-        options[row.keyword("iterations")] = 8
-    if row.name == "mcts":
-        options.update(rng=1, solver=False)  # Nim's utilities do not sum to 0
-    return row.function(game, **options)
 
 
 _PERFECT = [row for row in SEARCHERS if not row.hidden]
@@ -147,10 +132,10 @@ def test_a_searcher_accepts_the_kinds_of_game_its_row_says_and_refuses_the_other
 ):
     game, declared = GAMES[kind]
     if row.accepts(**declared):
-        search(row, game)  # no refusal
+        search_with_a_small_limit(row, game)  # no refusal
         return
     with pytest.raises(UnsupportedGameError) as refused:
-        search(row, game)
+        search_with_a_small_limit(row, game)
     message = str(refused.value)
     assert message.startswith(f"{row.name} searches ")
     if declared["hidden"]:
@@ -169,3 +154,29 @@ def test_the_searchers_named_for_a_game_that_hides_something_are_rows_that_take_
     hidden = {row.name for row in SEARCHERS if row.hidden}
     named = {name for name in hidden if name in IMPERFECT_INFORMATION_SEARCHERS}
     assert named == hidden  # cfr, mccfr, ismcts and pimc, each a row for games that hide
+
+
+CHOOSING = Path(__file__).resolve().parent.parent / "docs" / "choosing.md"
+
+
+def limits_table() -> dict[str, tuple[set[str], bool]]:
+    """docs/choosing.md's table of limits: each searcher's limits, and whether it needs one."""
+    lines = CHOOSING.read_text(encoding="utf-8").splitlines()
+    head = next(n for n, line in enumerate(lines) if line.startswith("| searcher | `depth` |"))
+    fields = [cell.strip(" `") for cell in lines[head].strip("|").split("|")[1:5]]
+    table: dict[str, tuple[set[str], bool]] = {}
+    for line in lines[head + 2 :]:
+        if not line.startswith("|"):
+            break
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        kept = {field for field, cell in zip(fields, cells[1:5], strict=True) if cell != "no"}
+        for name in re.findall(r"`(\w+)`", cells[0]):
+            assert name not in table, f"{name} has two rows"
+            table[name] = (kept, cells[5].startswith("refused"))
+    return table
+
+
+def test_the_table_of_limits_in_the_docs_is_the_registrys():
+    assert limits_table() == {
+        row.name: (set(row.limits), row.needs_limit) for row in SEARCHERS if row.limits
+    }
