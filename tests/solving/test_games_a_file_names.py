@@ -54,6 +54,7 @@ def test_a_file_that_names_an_openspiel_game_is_refused_before_it_loads(
 
 
 def test_an_openspiel_table_opens_with_the_game_passed_in(tmp_path: Path) -> None:
+    pytest.importorskip("pyspiel", reason="needs OpenSpiel (gamesearch[openspiel])")
     from gamesearch.adapters.openspiel import OpenSpielGame
     from gamesearch.solving import solve
 
