@@ -189,6 +189,6 @@ if not TYPE_CHECKING:  # hidden from type checkers, which would then accept any 
         return sorted({*globals(), *_SUBMODULES})
 
 
-# ``gamesearch.solve``, ``mcts``, ``play`` and ``tournament`` stay the functions when old code
-# imports the deprecated modules of those names (see gamesearch._deprecation).
+# ``gamesearch.play`` and ``tournament`` stay the functions when old code imports the deprecated
+# modules of those names (see gamesearch._deprecation).
 sys.modules[__name__].__class__ = Package
