@@ -44,14 +44,12 @@ if os.environ.pop("PYTHONDONTWRITEBYTECODE", None):
         "PYTHONPYCACHEPREFIX", os.path.join(tempfile.gettempdir(), "gamesearch-tests-pycache")
     )
 
-# The deprecated aliases (gamesearch/table.py, play.py, tournament.py, solve/, mcts/, and the
-# six old modules of imperfect/) warn when imported, which the tests' filterwarnings turns into
-# an error: their doctests, which they do not have, are not collected;
-# tests/test_deprecated_names.py and tests/imperfect/test_renamed_modules.py import them,
-# expecting the warning.
+# The deprecated modules (gamesearch/play.py, tournament.py, and the six old modules of
+# imperfect/) warn when imported, which the tests' filterwarnings turns into an error: their
+# doctests, which they do not have, are not collected; tests/test_deprecated_names.py and
+# tests/imperfect/test_renamed_modules.py import them, expecting the warning.
 collect_ignore = [
-    *("src/gamesearch/table.py", "src/gamesearch/play.py", "src/gamesearch/tournament.py"),
-    *("src/gamesearch/solve", "src/gamesearch/mcts"),
+    *("src/gamesearch/play.py", "src/gamesearch/tournament.py"),
     *(
         f"src/gamesearch/imperfect/{old}.py"
         for old in ("best_response", "cfr", "convergence", "ismcts", "mccfr", "pimc")

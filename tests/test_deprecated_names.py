@@ -1,24 +1,30 @@
 """Renamed modules: the old spellings still work, with a DeprecationWarning, and never win.
 
-Issue 28: ``gamesearch.solve`` and ``gamesearch.mcts`` were both a function and a package. The
-packages are now ``gamesearch.solving`` and ``gamesearch.montecarlo``; the old packages are
-aliases that warn, and importing one must not turn the function ``gamesearch.solve`` into the
-package (the import system binds a loaded subpackage to its parent's attribute). The modules
-``gamesearch.play`` and ``gamesearch.tournament``, hidden the same way by their functions, are
-now ``gamesearch.playing`` and ``gamesearch.tournaments``. The top-level
-``gamesearch.table`` module, which re-exported the transposition table under the word that
-names solved tables, warns too.
+Issue 28: the modules ``gamesearch.play`` and ``gamesearch.tournament`` were hidden by the
+functions of those names; they are now ``gamesearch.playing`` and ``gamesearch.tournaments``,
+the old modules warn, and importing one must not turn the function ``gamesearch.play`` into the
+module (the import system binds a loaded submodule to its parent's attribute).
 
-Each check runs in a fresh interpreter: a module warns only the first time it is imported.
+The packages ``gamesearch.solve`` and ``gamesearch.mcts`` (now ``gamesearch.solving`` and
+``gamesearch.montecarlo``) and the top-level ``gamesearch.table`` (now
+``gamesearch.TranspositionTable``), deprecated in 0.2.0, are gone since 0.3.0: the short names
+are the functions only.
+
+Each check of a warning runs in a fresh interpreter: a module warns only the first time it is
+imported.
 """
 
 from __future__ import annotations
 
+import importlib
 import subprocess
 import sys
 import textwrap
 
 import pytest
+
+import gamesearch
+from gamesearch import montecarlo, solving
 
 
 def run(code: str) -> subprocess.CompletedProcess[str]:
@@ -29,49 +35,6 @@ def run(code: str) -> subprocess.CompletedProcess[str]:
         timeout=60,
         check=False,
     )
-
-
-@pytest.mark.parametrize(
-    ("old", "new", "names"),
-    [
-        ("solve", "solving", ["Solution", "SolveStats", "opening_book", "Progress", "solve"]),
-        ("mcts", "montecarlo", ["ActionStats", "MCTSTree", "MCTSPlayer", "mcts"]),
-    ],
-)
-def test_a_renamed_package_still_imports_with_a_warning_and_the_function_keeps_its_name(
-    old, new, names
-):
-    done = run(
-        f"""
-        import importlib, pickle, sys, warnings
-        import gamesearch
-        function = gamesearch.{old}
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            import gamesearch.{old}  # the spelling whose import binds the parent's attribute
-        old = sys.modules["gamesearch.{old}"]
-        assert [w.category for w in caught] == [DeprecationWarning], caught
-        message = str(caught[0].message)
-        assert "gamesearch.{new}" in message and "is the function" in message, message
-        assert caught[0].filename == "<string>", caught[0].filename  # the importer's line
-        new = importlib.import_module("gamesearch.{new}")
-        for name in {names!r}:
-            assert getattr(old, name) is getattr(new, name), name
-        # every module of the new package, under the old name, as the same object
-        for name, module in list(sys.modules.items()):
-            if name.startswith("gamesearch.{new}."):
-                alias = importlib.import_module(name.replace("{new}", "{old}", 1))
-                assert alias is module, name
-        # the function keeps its name, and stays the one object a pickle names
-        assert gamesearch.{old} is function and callable(gamesearch.{old})
-        from gamesearch import {old} as imported
-        assert imported is function
-        assert pickle.loads(pickle.dumps(function)) is function
-        print("ok")
-        """
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "ok"
 
 
 @pytest.mark.parametrize(
@@ -159,45 +122,20 @@ def test_a_record_pickled_under_the_old_module_name_still_loads():
     assert done.stdout.strip() == "ok"
 
 
-def test_from_the_old_package_import_warns():
-    done = run("from gamesearch.solve.solution import Solution")
-    assert done.returncode != 0
-    assert "DeprecationWarning: gamesearch.solve is deprecated" in done.stderr
-    assert "gamesearch.solving" in done.stderr
-
-
-def test_the_function_still_solves_after_the_old_package_was_imported():
-    done = run(
-        """
-        import warnings
-        warnings.simplefilter("ignore", DeprecationWarning)
-        from gamesearch.solve import Solution
-        import gamesearch.mcts.tree
-        import gamesearch
-        from gamesearch.games import TicTacToe
-        solution = gamesearch.solve(TicTacToe(3, 3))
-        assert isinstance(solution, Solution)
-        result = gamesearch.mcts(TicTacToe(), iterations=20, rng=1)
-        print(solution.probe(TicTacToe().initial_state()).value, result.stats.leaves)
-        """
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["0.0", "20"]
-
-
-def test_the_top_level_table_module_warns_and_names_the_transposition_table():
-    done = run("import gamesearch.table")
-    assert done.returncode != 0
-    assert "DeprecationWarning: gamesearch.table is deprecated" in done.stderr
-    assert "import TranspositionTable from gamesearch" in done.stderr
-
-
-def test_the_top_level_table_module_still_gives_the_transposition_table():
-    sys.modules.pop("gamesearch.table", None)  # another test may have imported it already
-    with pytest.warns(DeprecationWarning, match="gamesearch.table is deprecated"):
-        from gamesearch.table import Bound, TableEntry, TranspositionTable
-    from gamesearch import TranspositionTable as Canonical
-    from gamesearch.twoplayer import table
-
-    assert TranspositionTable is Canonical
-    assert (Bound, TableEntry) == (table.Bound, table.TableEntry)
+@pytest.mark.parametrize(
+    ("old", "new", "name"),
+    [
+        ("gamesearch.solve", "gamesearch.solving", "Solution"),
+        ("gamesearch.solve.solution", "gamesearch.solving.solution", "Solution"),
+        ("gamesearch.mcts", "gamesearch.montecarlo", "MCTSTree"),
+        ("gamesearch.mcts.tree", "gamesearch.montecarlo.tree", "MCTSTree"),
+        ("gamesearch.table", "gamesearch", "TranspositionTable"),
+    ],
+)
+def test_a_path_removed_in_0_3_is_no_module_and_its_names_are_at_the_new_path(old, new, name):
+    gone = r"No module named 'gamesearch\.(solve|mcts|table)'"
+    with pytest.raises(ModuleNotFoundError, match=gone):
+        importlib.import_module(old)
+    assert hasattr(importlib.import_module(new), name)  # where CHANGELOG.md says it went
+    assert gamesearch.solve is solving.solve  # the short names are the functions only
+    assert gamesearch.mcts is montecarlo.mcts

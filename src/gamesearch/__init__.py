@@ -100,7 +100,7 @@ if TYPE_CHECKING:  # the public modules, as attributes; at run time a module not
     from . import trace as trace
     from . import twoplayer as twoplayer
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 """The version of this release, written here only: the package's metadata reads it from this line
 (``[tool.hatch.version]`` in pyproject.toml) and ``gamesearch --version`` prints it."""
 
@@ -189,6 +189,6 @@ if not TYPE_CHECKING:  # hidden from type checkers, which would then accept any 
         return sorted({*globals(), *_SUBMODULES})
 
 
-# ``gamesearch.solve``, ``mcts``, ``play`` and ``tournament`` stay the functions when old code
-# imports the deprecated modules of those names (see gamesearch._deprecation).
+# ``gamesearch.play`` and ``tournament`` stay the functions when old code imports the deprecated
+# modules of those names (see gamesearch._deprecation).
 sys.modules[__name__].__class__ = Package

@@ -1,20 +1,16 @@
 """Old import paths kept working, with a :class:`DeprecationWarning`, after a rename.
 
-A dotted name means one thing (docs/architecture.md, "One name, one meaning"):
-``gamesearch.solve`` and ``gamesearch.mcts`` are the functions, and the packages that used to
-share those names are now :mod:`gamesearch.solving` and :mod:`gamesearch.montecarlo`. The old
-packages stay as aliases: importing one warns once, and each module of the new package is
-importable under the old name too (``from gamesearch.solve.solution import Solution``), as the
-same module object, not a copy, so that classes keep one identity. Likewise the modules of the
-functions ``gamesearch.play`` and ``gamesearch.tournament`` are now :mod:`gamesearch.playing`
-and :mod:`gamesearch.tournaments`, and six modules of :mod:`gamesearch.imperfect` named like
-the function each defines (``cfr.py`` is now ``regret.py``, and so on: :data:`RENAMED_MODULES`);
-the old modules re-export their public names and warn.
+A dotted name means one thing (docs/architecture.md, "One name, one meaning"): the modules of
+the functions ``gamesearch.play`` and ``gamesearch.tournament`` are now
+:mod:`gamesearch.playing` and :mod:`gamesearch.tournaments`, and six modules of
+:mod:`gamesearch.imperfect` named like the function each defines (``cfr.py`` is now
+``regret.py``, and so on: :data:`RENAMED_MODULES`); the old modules re-export their public
+names and warn.
 
 The import system binds a submodule, once loaded, as an attribute of its parent, which would
-replace the function ``gamesearch.solve`` with the alias package the first time old code
-imports it; :class:`Package`, the class of the ``gamesearch`` module and of
-``gamesearch.imperfect``, keeps the function.
+replace the function ``gamesearch.play`` with the old module the first time old code imports
+it; :class:`Package`, the class of the ``gamesearch`` module and of ``gamesearch.imperfect``,
+keeps the function.
 
 A keyword argument means one thing across the library too (docs/reference.md, "One word, one
 meaning"); where a searcher used a word in another sense, its keyword was renamed, and
@@ -23,9 +19,6 @@ meaning"); where a searcher used a word in another sense, its keyword was rename
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
-import sys
 import types
 import warnings
 from collections.abc import Callable, Mapping
@@ -39,19 +32,11 @@ R = TypeVar("R")
 
 __all__ = [
     "RENAMED_MODULES",
-    "RENAMED_PACKAGES",
     "Package",
-    "alias_package",
     "renamed_keyword",
     "renamed_keywords_of",
     "warn_deprecated_module",
 ]
-
-RENAMED_PACKAGES = {
-    "gamesearch.solve": "gamesearch.solving",
-    "gamesearch.mcts": "gamesearch.montecarlo",
-}
-"""The renamed subpackages, by dotted name: old to new. The old names are functions."""
 
 RENAMED_MODULES = {
     "gamesearch.play": "gamesearch.playing",
@@ -70,18 +55,17 @@ class Package(types.ModuleType):
     """The class of a package whose functions keep the names of its renamed modules.
 
     ``gamesearch`` and ``gamesearch.imperfect`` are of this class. Setting a module object as
-    the attribute of a name in :data:`RENAMED_PACKAGES` or :data:`RENAMED_MODULES`
-    (``gamesearch.solve``, ``gamesearch.play``, ``gamesearch.imperfect.cfr``, ...) is ignored:
-    it is the import system binding the deprecated alias (``gamesearch/solve/``,
-    ``gamesearch/play.py``, ``gamesearch/imperfect/cfr.py``) to its parent, over the function.
-    Any other value is set as usual. (Python's data model lets a module's ``__class__`` be
-    replaced by a subclass of :class:`types.ModuleType` for this kind of customisation.)
+    the attribute of a name in :data:`RENAMED_MODULES` (``gamesearch.play``,
+    ``gamesearch.imperfect.cfr``, ...) is ignored: it is the import system binding the
+    deprecated module (``gamesearch/play.py``, ``gamesearch/imperfect/cfr.py``) to its parent,
+    over the function. Any other value is set as usual. (Python's data model lets a module's
+    ``__class__`` be replaced by a subclass of :class:`types.ModuleType` for this kind of
+    customisation.)
     """
 
     def __setattr__(self, name: str, value: object) -> None:
         dotted = f"{self.__name__}.{name}"
-        renamed = dotted in RENAMED_PACKAGES or dotted in RENAMED_MODULES
-        if renamed and isinstance(value, types.ModuleType):
+        if dotted in RENAMED_MODULES and isinstance(value, types.ModuleType):
             return
         super().__setattr__(name, value)
 
@@ -96,24 +80,6 @@ def warn_deprecated_module(old: str, instead: str) -> None:
     # stacklevel 3: this function, the deprecated module, then (past the import system's own
     # frames, which warnings skips) the line that imported it.
     warnings.warn(f"{old} is deprecated: {instead}", DeprecationWarning, stacklevel=3)
-
-
-def alias_package(old: str, new: str) -> None:
-    """Make each module of the package ``new`` importable as a module of ``old`` too.
-
-    Called from the body of the alias package ``old`` (already in ``sys.modules``); the
-    modules are the new package's own objects.
-
-    Args:
-        old: The deprecated package's dotted name, e.g. ``"gamesearch.solve"``.
-        new: The package it was renamed to, e.g. ``"gamesearch.solving"``.
-    """
-    alias = sys.modules[old]
-    package = importlib.import_module(new)
-    for info in pkgutil.iter_modules(package.__path__):
-        module = importlib.import_module(f"{new}.{info.name}")
-        sys.modules[f"{old}.{info.name}"] = module
-        setattr(alias, info.name, module)
 
 
 _RENAMED_KEYWORDS = "__renamed_keywords__"

@@ -40,7 +40,7 @@ TABLE = "solve"
 METHODS: dict[str, Callable[..., Any]] = {**SEARCHERS, TABLE: solve}
 """Every name ``--searcher`` takes, with the function its ``-o`` options are checked against."""
 
-LIMITS = frozenset({"node_limit", "max_depth"})
+LIMITS = frozenset({"node_limit"})
 """Options that limit a depth-limited search: given without a searcher, they choose one."""
 
 _TWO_PLAYER = ("alphabeta", "iterative_deepening", "minimax", "mtdf", "negamax")

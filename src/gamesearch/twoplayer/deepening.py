@@ -10,7 +10,6 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from .._deprecation import renamed_keyword
 from .._entry import check_count, check_time_limit, check_trace, merge_limit, prepare
 from .._recursion import on_fresh_stack, recursion_guard
 from .._validation import check_unchanged, is_positive_number, snapshot
@@ -36,7 +35,6 @@ _WATCH_CYCLES_FROM = 64
 """Without limits, iterations deeper than this watch their line for a repeated state."""
 
 
-@renamed_keyword("iterative_deepening", "max_depth", "depth", "depth, as every searcher calls it")
 def iterative_deepening(
     game: Game[S, A],
     state: S | None = None,
