@@ -34,7 +34,6 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Literal
 
-from .._deprecation import renamed_keyword
 from .._entry import check_budget, check_count, iterate_within, iteration_limit
 from .._validation import checked_number, is_player, mover_error
 from ..capabilities import Capabilities
@@ -57,9 +56,6 @@ Scheme = Literal["external", "outcome"]
 ``"outcome"`` sampling (one line of play per traversal)."""
 
 _SCHEMES = ("external", "outcome")
-
-_EXPLORATION_ELSEWHERE = "exploration= is UCB's constant in mcts and ismcts"
-"""Why ``exploration`` was renamed ``epsilon`` here: said in the deprecation warning."""
 
 
 @dataclass(frozen=True)
@@ -112,14 +108,12 @@ class MCCFRSolver:
             the same iterations. ``None``: a generator seeded by the system.
         epsilon: With outcome sampling, the weight of the uniform strategy in the traverser's
             sampling strategy (OpenSpiel's ``epsilon``, 0.6 by default): a number from 0 (not
-            included) to 1. External sampling does not use it. (It was called
-            ``exploration``, which MCTS and ISMCTS take for UCB's constant: that spelling
-            still works, with a ``DeprecationWarning``.)
+            included) to 1. External sampling does not use it. (Not ``exploration``, which
+            MCTS and ISMCTS take for UCB's constant.)
 
     Raises:
         InvalidSearchOptionError: an unknown ``scheme``, an ``rng`` that is no seed or
-            generator, an ``epsilon`` out of range, or ``epsilon`` given twice (as
-            ``epsilon`` and as ``exploration``).
+            generator, or an ``epsilon`` out of range.
         NotAGameError: ``game`` lacks members of the protocol, or ``information_set``.
 
     The game's faults are found as the sampling meets them, by :meth:`iterate`: a
@@ -137,7 +131,6 @@ class MCCFRSolver:
         (2000, 12, True)
     """
 
-    @renamed_keyword("MCCFRSolver", "exploration", "epsilon", _EXPLORATION_ELSEWHERE)
     def __init__(
         self,
         game: ImperfectInformationGame[Any, Any],
@@ -386,7 +379,6 @@ class MCCFRSolver:
         )
 
 
-@renamed_keyword("mccfr", "exploration", "epsilon", _EXPLORATION_ELSEWHERE)
 def mccfr(
     game: ImperfectInformationGame[Any, Any],
     *,
@@ -415,7 +407,7 @@ def mccfr(
         scheme: ``"external"`` or ``"outcome"`` sampling.
         rng: An int seed or a ``random.Random``: the same seed, the same result.
         epsilon: Outcome sampling's weight of the uniform strategy, in (0, 1] (see
-            :class:`MCCFRSolver`; its old name ``exploration`` still works, deprecated).
+            :class:`MCCFRSolver`).
         measure: Measure the average strategy exactly (values, NashConv, exploitability) by
             enumerating the game's tree; ``False`` for a game too big to enumerate.
 
