@@ -103,6 +103,7 @@ PUBLIC = {
         "GameParameter",
         "GameSpec",
         "GameTree",
+        "Hex",
         "Hog",
         "HogState",
         "Nim",

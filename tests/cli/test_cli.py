@@ -63,6 +63,18 @@ def test_play_with_the_computer_first_at_a_depth_limit() -> None:
     assert "game abandoned" in done.stdout
 
 
+def test_play_hex_on_a_small_board_by_its_cells_names() -> None:
+    done = run("play", "hex", "-p", "size=4", "--time", "0.05", stdin="b2\nz9\nquit\n")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "you are X, the computer is O" in out
+    assert "  a b c d\n1 . . . . 1\n 2 . . . . 2" in out  # the rhombus, with coordinates
+    assert "1 . . . . 1\n 2 . X . . 2" in out
+    assert re.search(r"the computer \(O\) plays [a-d][1-4]", out)
+    assert "'z9' is not a legal move here" in out
+    assert "game abandoned" in out
+
+
 def test_play_ends_cleanly_when_the_input_ends() -> None:
     done = run("play", "tictactoe", "-p", "size=4", "-p", "k=3", stdin="5\n")
     assert done.returncode == 0, done.stderr

@@ -1,4 +1,4 @@
-"""Reference games: tic-tac-toe, Connect Four, game trees, dice games and multi-player games.
+"""Reference games: tic-tac-toe, Connect Four, Hex, game trees, dice and multi-player games.
 
 The dice games are Pig and Hog; the multi-player games Rolit and Nim.
 
@@ -10,6 +10,7 @@ The dice games are Pig and Hog; the multi-player games Rolit and Nim.
 """
 
 from .connect_four import ConnectFour
+from .hex import Hex
 from .hog import Hog, HogState
 from .nim import Nim, NimState
 from .pig import Pig, PigState
@@ -24,6 +25,7 @@ __all__ = [
     "GameParameter",
     "GameSpec",
     "GameTree",
+    "Hex",
     "Hog",
     "HogState",
     "Nim",

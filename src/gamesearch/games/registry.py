@@ -25,6 +25,7 @@ from typing import Any
 from ..errors import InvalidSearchOptionError, UnknownGameError
 from ._import_path import keyword_parameters, load_factory
 from .connect_four import ConnectFour
+from .hex import Hex
 from .hog import Hog
 from .nim import Nim
 from .pig import Pig
@@ -194,6 +195,17 @@ _GAMES = (
         seconds=2.0,
         move_seconds=2.0,
         layout="columns",
+    ),
+    GameSpec(
+        "hex",
+        Hex,
+        "Hex: join your two edges of the rhombus; X joins top and bottom, O left and right",
+        (
+            GameParameter("size", int, 11, "the board's side, 2 to 11"),
+            GameParameter("swap", bool, False, "whether O's first move may take X's stone"),
+        ),
+        players=("X", "O"),
+        moves="a cell: its column's letter and row's number, such as c3 (or swap)",
     ),
     GameSpec(
         "nim",
