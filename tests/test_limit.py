@@ -121,8 +121,8 @@ _NEEDY = sorted(row.name for row in ROWS if row.needs_limit)
 
 def test_the_searchers_that_need_a_limit_are_those_of_a_time_but_the_engine() -> None:
     # The convention the registry writes down: a searcher that takes a time needs some limit,
-    # but iterative_deepening, which runs to the end of the game without one.
-    assert set(_NEEDY) == _takers("time_limit") - {"iterative_deepening"}
+    # but iterative_deepening, pns and dfpn, which run to the end of the game without one.
+    assert set(_NEEDY) == _takers("time_limit") - {"iterative_deepening", "pns", "dfpn"}
 
 
 @pytest.mark.parametrize("searcher", _NEEDY)

@@ -81,6 +81,7 @@ PUBLIC = {
         "alphabeta",
         "best_reply",
         "build_info",
+        "dfpn",
         "expectimax",
         "expectiminimax",
         "iterative_deepening",
@@ -92,6 +93,7 @@ PUBLIC = {
         "parallel_search",
         "paranoid",
         "play",
+        "pns",
         "random_player",
         "searcher_player",
         "solve",
@@ -163,6 +165,7 @@ PUBLIC = {
         "mtdf",
         "negamax",
     ],
+    "gamesearch.proofs": ["dfpn", "pns"],
     "gamesearch.chance": ["expectimax", "expectiminimax"],
     "gamesearch.multiplayer": ["PassingGame", "Reply", "best_reply", "maxn", "paranoid"],
     "gamesearch.adapters": [
@@ -442,9 +445,10 @@ def test_chance_is_not_a_player_number():
             [
                 *("value", "action", "pv", "player", "stats"),
                 *("depth", "exact", "values", "action_values", "plies_to_end"),
+                "value_range",
             ],
         ),
-        (SearchStats, ["nodes", "leaves", "cutoffs", "max_depth", "elapsed"]),
+        (SearchStats, ["nodes", "leaves", "cutoffs", "max_depth", "elapsed", "proof_size"]),
     ],
 )
 def test_results_are_frozen_dataclasses(cls, fields):

@@ -35,6 +35,7 @@ from gamesearch.searchers import (
 PUBLIC_MODULES = (
     "gamesearch",
     "gamesearch.twoplayer",
+    "gamesearch.proofs",
     "gamesearch.chance",
     "gamesearch.multiplayer",
     "gamesearch.montecarlo",
@@ -103,7 +104,7 @@ def test_a_row_is_of_its_familys_folder_and_says_what_it_promises(row: Searcher)
 
 def test_the_takers_of_a_field_are_the_rows_that_keep_it():
     assert takers("depth").startswith("minimax, alphabeta, negamax, iterative_deepening, mtdf")
-    assert takers("node_limit") == "iterative_deepening and mcts"
+    assert takers("node_limit") == "iterative_deepening, pns, dfpn and mcts"
     assert takers("iterations") == "mcts, cfr, mccfr, ismcts and pimc"
 
 

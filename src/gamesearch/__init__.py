@@ -62,6 +62,8 @@ from .playing import (
     random_player,
     searcher_player,
 )
+from .proofs.dfpn import dfpn
+from .proofs.pns import pns
 from .result import SearchResult, SearchStats
 from .solving.solution import Solution
 from .solving.solver import solve
@@ -145,6 +147,7 @@ __all__ = [
     "alphabeta",
     "best_reply",
     "build_info",
+    "dfpn",
     "expectimax",
     "expectiminimax",
     "iterative_deepening",
@@ -156,6 +159,7 @@ __all__ = [
     "parallel_search",
     "paranoid",
     "play",
+    "pns",
     "random_player",
     "searcher_player",
     "solve",
@@ -166,7 +170,7 @@ _SUBMODULES = frozenset(
     {
         *("adapters", "book", "capabilities", "chance", "cli", "conformance", "errors"),
         *("game", "games", "identity", "imperfect", "limit", "montecarlo", "multiplayer"),
-        *("parallel",),
+        *("parallel", "proofs"),
         *("playing", "progress", "result", "solving", "testing", "tournaments", "trace"),
         *("twoplayer",),
     }

@@ -35,6 +35,12 @@ class SearchStats:
     elapsed: float
     """Wall-clock seconds the search took."""
 
+    proof_size: int | None = None
+    """For a value proven by proof-number search (:func:`~gamesearch.pns`,
+    :func:`~gamesearch.dfpn`), the nodes its proof holds: the root and the states of the proof
+    and disproof trees the value rests on (one move at each node where the side the tree
+    proves for chooses, every move where the other does). ``None`` from the other searchers."""
+
     @property
     def nodes_per_second(self) -> float:
         """``nodes / elapsed`` (0.0 when no time could be measured)."""
@@ -96,6 +102,13 @@ class SearchResult(Generic[_A]):
     Set by the engine (:func:`~gamesearch.iterative_deepening`, :func:`~gamesearch.mtdf`, and
     :func:`~gamesearch.alphabeta` with enhancements) for games that say what a win is worth
     (a ``win_utility`` member); ``None`` otherwise, for a draw, and for estimated values."""
+
+    value_range: tuple[float, float] | None = None
+    """``(lowest, highest)``: what the value can still be, as proven, for ``player``. Set by
+    the proof-number searches (:func:`~gamesearch.pns`, :func:`~gamesearch.dfpn`): a search
+    stopped by its limit before the bounds met claims no ``value`` (NaN) and says here what it
+    did prove (``(0.0, 1.0)``: the player cannot lose); ``(value, value)`` once proven.
+    ``None`` from the other searchers."""
 
     @property
     def best_actions(self) -> tuple[_A, ...]:

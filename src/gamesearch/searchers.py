@@ -20,7 +20,7 @@ searcher: the shared checks below the searchers read it.
 >>> find_searcher("alphabeta").limits
 ('depth',)
 >>> takers("node_limit")
-'iterative_deepening and mcts'
+'iterative_deepening, pns, dfpn and mcts'
 >>> find_searcher("mcts").accepts(players=3, chance=True, hidden=False)
 True
 """
@@ -66,8 +66,8 @@ class Searcher:
     """``module:function``, where the function is defined."""
 
     family: str
-    """The folder of its family: ``twoplayer``, ``chance``, ``multiplayer``, ``montecarlo``,
-    ``parallel``, ``solving`` or ``imperfect``."""
+    """The folder of its family: ``twoplayer``, ``proofs``, ``chance``, ``multiplayer``,
+    ``montecarlo``, ``parallel``, ``solving`` or ``imperfect``."""
 
     players: Literal["two", "any"]
     """How many players a game may have: exactly two, or any number (one or more)."""
@@ -140,6 +140,14 @@ SEARCHERS: tuple[Searcher, ...] = (
     Searcher("mtdf", f"{_TWO}.mtdf:mtdf", "twoplayer", "two", False, False, _DEPTH, False,
              "depth-first", _EXACT + "; without a depth, the exact solver's proof",
              command=True),
+    Searcher("pns", "gamesearch.proofs.pns:pns", "proofs", "two", False, False,
+             ("time_limit", "node_limit"), False, "none",
+             "the proven value (exact), its proving action and the proof's size; stopped by a "
+             "limit, only the bounds proven"),
+    Searcher("dfpn", "gamesearch.proofs.dfpn:dfpn", "proofs", "two", False, False,
+             ("time_limit", "node_limit"), False, "none",
+             "the proven value (exact), its proving action and the proof's size; stopped by a "
+             "limit, only the bounds proven"),
     Searcher("parallel_search", "gamesearch.parallel.search:parallel_search", "parallel", "two",
              False, False, _DEPTH, False, "none", "alphabeta's value and action, split over "
              "an executor's workers"),

@@ -1,0 +1,229 @@
+"""From yes-or-no proofs to a value: the thresholds asked, the proof read back, the result.
+
+A proof search answers "is the attacker's value at least ``t``?" (:mod:`._question`), and with
+its answer gives the bounds proven at the root: a proof ``lo >= t``, a disproof ``hi < t``.
+The value is found by asking at the bounds until they meet, as MTD(f) does with null windows
+(Plaat et al. 1996): after a proof, "is it above ``lo``?"; after a disproof, "is it at least
+``hi``?". Each answer moves one bound past at least one value a terminal state can take, so the
+questions are at most as many as those values.
+
+With ``win_utility`` ``W`` the first question is "can the attacker win?" (``t = W``). A win is
+proven by that one search. Otherwise its disproof bounds the value from above (by 0 in a game
+of wins, draws and losses), and the second search asks whether the attacker can reach that
+bound, that is whether the other side cannot win: a draw is proven by these two searches, as
+Allis (1994) proved Connect Four's and Qubic's. A loss is proven by one disproof whose bound is
+``-W``. Without ``win_utility`` the first question is asked at infinity: its disproof is the
+value of the first line searched, an upper bound to start from.
+
+Once the bounds meet, the value is read back from what the search kept: the proving action at
+the root, a line along which every move keeps the value (the attacker's proving moves, the
+defender's refuting ones), and the size of the proof (the nodes of the proof and disproof
+trees the value rests on).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
+
+from .._results import make_result
+from ..game import Game
+from ..result import SearchResult
+from ..twoplayer._window import terminal_root
+
+__all__ = ["Prover", "Stopped", "View", "find_value", "proof_result", "terminal_result"]
+
+
+class Stopped(Exception):
+    """Raised inside a proof search when its node or time limit is reached."""
+
+
+View = tuple[Any, Hashable, float, float, bool]
+"""A searched node as the read-back sees it: its action, its identity (a key), its bounds
+``lo`` and ``hi`` for the attacker, and whether it is a leaf (terminal, or lost at once)."""
+
+
+class Prover(Protocol):
+    """A proof search, asked one threshold after another over what it keeps."""
+
+    nodes: int
+    leaves: int
+    max_depth: int
+
+    def prove(self, threshold: float) -> tuple[float, float]:
+        """Prove or disprove ``value >= threshold`` at the root; the root's bounds then.
+
+        Raises:
+            Stopped: a limit was reached first.
+        """
+
+    def children(self, node: Any) -> tuple[bool, list[tuple[View, Any]]]:
+        """Whether ``node`` is an OR node, and its searched children with their views.
+
+        Each child comes with its handle (what :meth:`children` takes; the root's is
+        :attr:`root`); none for a leaf or a node the search did not keep.
+        """
+
+    @property
+    def root(self) -> Any:
+        """The handle of the root."""
+
+
+@dataclass(frozen=True)
+class Settled:
+    """What the questions asked established: the value's proven bounds, for the attacker."""
+
+    lower: float
+    upper: float
+    floor: float
+    """The least any value can be: no proof is needed that the value is at least this."""
+    ceiling: float
+    """The most any value can be."""
+    stopped: bool
+    """Whether a limit stopped the questions before the bounds met."""
+
+
+def find_value(prover: Prover, floor: float, ceiling: float) -> Settled:
+    """Ask ``prover`` at the bounds until they meet (or a limit stops it).
+
+    Args:
+        prover: The proof search.
+        floor: The least any value can be (``-W``, or ``-inf``).
+        ceiling: The most (``W``, or ``inf``): the first threshold.
+    """
+    lower, upper = floor, ceiling
+    threshold = ceiling
+    while lower < upper:
+        try:
+            lo, hi = prover.prove(threshold)
+        except Stopped:
+            return Settled(lower, upper, floor, ceiling, stopped=True)
+        lower, upper = max(lower, lo), min(upper, hi)
+        # After a proof: is the value above the new lower bound? After a disproof: does it
+        # reach the new upper one?
+        threshold = math.nextafter(lower, math.inf) if lo >= threshold else upper
+    return Settled(lower, upper, floor, ceiling, stopped=False)
+
+
+def proof_result(
+    prover: Prover,
+    settled: Settled,
+    game: Game[Any, Any],
+    root: Any,
+    *,
+    started: float,
+) -> SearchResult[Any]:
+    """The :class:`SearchResult` of a proof search of ``root``, for the player to move there.
+
+    The questions asked have ``settled`` the bounds.
+
+    A proven value (the bounds met): ``value``, ``exact=True``, its action and line, and in
+    ``stats.proof_size`` the nodes of its proof. A root lost at once (every move lets the
+    other player win at once, its ``non_losing_actions`` empty) has no searched child: its
+    action is the first of ``actions``, as good as any. Not proven: ``value`` NaN (nothing
+    claimed), ``exact=False``, ``value_range`` the bounds proven so far, and ``action`` the
+    move proven to secure the lower bound if one is (else ``None``).
+    """
+    lower, upper = settled.lower, settled.upper
+    exact = lower >= upper
+    line: Any = None
+    size = None
+    if exact:
+        line = _line(prover, prover.root, lower)
+        if line is None:
+            action = _securing(prover, lower)
+            line = (game.actions(root)[0] if action is _NONE else action, None)
+        proven = lower > settled.floor and _proof(prover, lower, at_least=True)
+        refuted = upper < settled.ceiling and _proof(prover, upper, at_least=False)
+        size = 1 + len((proven or set()) | (refuted or set()))  # the root, and below it
+    elif lower > -math.inf:
+        action = _securing(prover, lower)
+        line = None if action is _NONE else (action, None)
+    result = make_result(
+        lower if exact else math.nan,
+        line,
+        game.to_move(root),
+        nodes=prover.nodes,
+        leaves=prover.leaves,
+        cutoffs=0,
+        max_depth=prover.max_depth,
+        started=started,
+        depth=None,
+        exact=exact,
+    )
+    return replace(
+        result, stats=replace(result.stats, proof_size=size), value_range=(lower, upper)
+    )
+
+
+def terminal_result(game: Game[Any, Any], root: Any, *, started: float) -> SearchResult[Any]:
+    """The result of a proof search from a terminal root: its utility, proven by itself."""
+    result = terminal_root(game, root, depth=None, started=started, trace=None)
+    return replace(
+        result,
+        stats=replace(result.stats, proof_size=1),
+        value_range=(result.value, result.value),
+    )
+
+
+_NONE: Any = object()
+
+
+def _securing(prover: Prover, lower: float) -> Any:
+    """The root action proven to keep the value at least ``lower``, or ``_NONE``."""
+    _, children = prover.children(prover.root)
+    for (action, _, lo, _, _), _ in children:
+        if lo >= lower:
+            return action
+    return _NONE
+
+
+def _line(prover: Prover, node: Any, value: float) -> Any:
+    """A line from ``node`` along which every move keeps the proven ``value``, as linked pairs.
+
+    At each node the first child whose bounds are ``value`` both ways: the attacker's proving
+    move, the defender's refuting one. It ends at a leaf, or where the search kept no such child.
+    """
+    steps: list[Any] = []
+    while True:
+        _, children = prover.children(node)
+        found = next(
+            ((view[0], handle) for view, handle in children if view[2] >= value >= view[3]),
+            None,
+        )
+        if found is None:
+            break
+        steps.append(found[0])
+        node = found[1]
+    line: Any = None
+    for action in reversed(steps):
+        line = (action, line)
+    return line
+
+
+def _proof(prover: Prover, value: float, *, at_least: bool) -> set[Hashable]:
+    """The nodes of the proof that the value is at least ``value`` (``at_least=False``: most).
+
+    One child where the prover has the choice, every child where it has not: the proof that
+    ``value >= v`` chooses at OR nodes, that ``value <= v`` at AND nodes. The root is not
+    counted.
+    """
+    found: set[Hashable] = set()
+    stack: list[Any] = [prover.root]
+    while stack:
+        node = stack.pop()
+        chooses, children = prover.children(node)
+        chooses = chooses == at_least
+        holding = [
+            (view, handle)
+            for view, handle in children
+            if (view[2] >= value if at_least else view[3] <= value)
+        ]
+        for view, handle in holding[:1] if chooses else holding:
+            if view[1] not in found:
+                found.add(view[1])
+                if not view[4]:
+                    stack.append(handle)
+    return found

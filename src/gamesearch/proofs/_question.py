@@ -1,0 +1,189 @@
+"""The question a proof search answers, and what the game tells it: bounds, moves, first numbers.
+
+Proof-number search proves or disproves a yes-or-no question about a position. Here the
+question is "is the value of this state, for the *attacker* (the player to move at the root),
+at least the threshold ``t``?", the minimax value of :func:`~gamesearch.alphabeta`: the
+attacker maximises its own utility, the other player minimises it. A state whose mover is the
+attacker is an OR node (one good move proves it), any other an AND node (every move must be
+answered). A sequence of such questions at well-chosen thresholds finds the value itself
+(:mod:`._driver`).
+
+Each node carries, besides its proof and disproof numbers, the *bounds* proven on its value
+(``lo <= value <= hi``, for the attacker), which no threshold changes: a terminal state's are
+its utility twice; an OR node's are the largest of its children's, an AND node's the smallest.
+So a node is proven for ``t`` exactly when ``lo >= t`` and disproven when ``hi < t``, a proof
+or disproof made for one threshold serves every later one, and a disproof says how far below
+``t`` the value lies (the fail-soft bound that lets the next question skip values no line can
+reach).
+
+What the game offers is used where it is present (read once from its
+:class:`~gamesearch.capabilities.Capabilities`):
+
+- ``win_utility`` ``W``: every utility lies within ``[-W, W]`` (checked at each terminal
+  state), so an unknown node's bounds start there rather than at infinity;
+- ``non_losing_actions`` (with ``win_utility``): the moves that lose at once are left out, and
+  a state where every move does is lost for its mover, a leaf;
+- ``order`` (or the ``order`` passed in): moves are tried best first, which breaks the ties
+  of the proof numbers;
+- the number of moves a new node has, for its first proof and disproof numbers (Allis's
+  mobility initialisation, 1994: an OR node with many moves is easy to prove and hard to
+  disprove); or ``evaluate``, with the searchers' ``evaluate=`` (df-pn+, Nagai 2002).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any
+
+from .._validation import checked_number, mover_error, no_actions_error
+from ..capabilities import Capabilities
+from ..errors import InvalidUtilityError
+from ..game import Game, Player
+from ..twoplayer._proofs import win_utility
+
+__all__ = ["INFINITE", "Question", "decided"]
+
+INFINITE = 1 << 62
+"""A proof or disproof number that no search reaches: the node is disproven or proven."""
+
+_EVALUATED = 8
+"""The proof number of a new node the evaluation calls lost, 1 for one it calls won: the
+spread of df-pn+'s first numbers (the evaluation's ``[-W, W]`` mapped onto 1..8)."""
+
+
+def decided(lo: float, hi: float, threshold: float) -> tuple[int, int] | None:
+    """The numbers of a node whose bounds ``lo..hi`` settle ``value >= threshold``, or ``None``.
+
+    ``(0, INFINITE)`` if they prove it, ``(INFINITE, 0)`` if they disprove it.
+
+    >>> decided(1.0, 1.0, 0.0), decided(-1.0, 0.0, 1.0), decided(-1.0, 1.0, 0.0)
+    ((0, 4611686018427387904), (4611686018427387904, 0), None)
+    """
+    if lo >= threshold:
+        return 0, INFINITE
+    if hi < threshold:
+        return INFINITE, 0
+    return None
+
+
+class Question:
+    """A game read once for proof search from ``root``: who attacks, its bounds, its moves.
+
+    Args:
+        game: A two-player deterministic game.
+        root: The non-terminal state searched; its mover is the attacker.
+        capabilities: The game's record.
+        order: ``order(state, actions)``, best first, or ``None``.
+        evaluate: ``evaluate(state, player)`` for the first numbers of a new node, or
+            ``None`` for the number of its moves.
+    """
+
+    __slots__ = (
+        "attacker",
+        "ceiling",
+        "evaluate",
+        "floor",
+        "game",
+        "key",
+        "non_losing",
+        "order",
+        "win",
+    )
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        root: Any,
+        capabilities: Capabilities,
+        order: Callable[[Any, Sequence[Any]], Sequence[Any]] | None,
+        evaluate: Callable[[Any, Player], float] | None,
+    ) -> None:
+        self.game = game
+        self.attacker: Player = game.to_move(root)
+        self.win = win_utility(capabilities)
+        known = self.win == self.win  # not NaN: the game declares win_utility
+        self.floor = -self.win if known else -math.inf
+        """The least any value can be, for the attacker."""
+        self.ceiling = self.win if known else math.inf
+        """The most any value can be."""
+        # The exact solvers' key (which may merge states of equal value), else the game's key,
+        # else the state itself: the key of the table and of the line's cycle check.
+        self.key: Callable[[Any], Hashable] = (
+            capabilities.solving_key or capabilities.key or _itself
+        )
+        self.non_losing = capabilities.non_losing_actions if known else None
+        self.order = order
+        self.evaluate = evaluate
+
+    def utility(self, state: Any) -> float:
+        """The attacker's utility at the terminal ``state``, checked.
+
+        Raises:
+            InvalidUtilityError: it is not a finite number, or lies outside ``[-W, W]`` for a
+                game with ``win_utility`` ``W``.
+        """
+        value = checked_number(
+            self.game.utility(state, self.attacker), state, self.attacker, "utility"
+        )
+        if not self.floor <= value <= self.ceiling:
+            raise InvalidUtilityError(
+                f"utility(state, {self.attacker}) returned {value!r} for state {state!r}, but "
+                f"{type(self.game).__name__} declares win_utility={self.win!r}: a utility must "
+                f"lie within [{self.floor!r}, {self.ceiling!r}], a loss's and a win's"
+            )
+        return value
+
+    def mover(self, state: Any) -> Player:
+        """``to_move(state)`` of a non-terminal state, checked to be player 0 or 1."""
+        mover = self.game.to_move(state)
+        if mover != 0 and mover != 1:
+            raise mover_error(state, mover, 2, chance=False)
+        return mover
+
+    def moves(self, state: Any, mover: Player) -> Sequence[Any]:
+        """The moves of the non-terminal ``state`` to search, best first.
+
+        Those of ``non_losing_actions`` where the game gives it (empty when every move loses
+        at once), else every action; in ``order``'s order if there is one.
+
+        Raises:
+            GameProtocolError: ``actions`` gave nothing for a non-terminal state.
+        """
+        if self.non_losing is not None:
+            moves = self.non_losing(state)
+            if not moves:
+                return ()
+        else:
+            moves = self.game.actions(state)
+            if not moves:
+                raise no_actions_error(state, moves)
+        return moves if self.order is None else self.order(state, moves)
+
+    def lost_bounds(self, mover: Player) -> tuple[float, float]:
+        """The bounds of a state whose every move loses at once: a loss for its ``mover``."""
+        value = self.floor if mover == self.attacker else self.ceiling
+        return value, value
+
+    def first_numbers(self, state: Any, mover: Player, moves: int) -> tuple[int, int]:
+        """The proof and disproof numbers of a new, unsolved node with ``moves`` moves.
+
+        With an evaluation (df-pn+): 1 to 8 as the evaluation, for the attacker, goes from a
+        win to a loss, and the other way for the disproof number. Else the number of moves
+        (Allis's mobility): an OR node needs one of them proven and all of them disproven.
+        """
+        if self.evaluate is not None:
+            value = checked_number(
+                self.evaluate(state, self.attacker), state, self.attacker, "evaluate"
+            )
+            win = self.ceiling if self.ceiling != math.inf else 1.0
+            lost = min(1.0, max(0.0, (win - value) / (2 * win)))  # 0 won .. 1 lost
+            return 1 + round(lost * (_EVALUATED - 1)), 1 + round((1 - lost) * (_EVALUATED - 1))
+        if mover == self.attacker:
+            return 1, moves
+        return moves, 1
+
+
+def _itself(state: Hashable) -> Hashable:
+    """The state as its own key."""
+    return state

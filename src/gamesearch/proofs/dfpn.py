@@ -1,0 +1,365 @@
+"""Depth-first proof-number search (df-pn, Nagai 2002) over a bounded table of its own."""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from .._entry import check_count, check_time_limit, merge_limit, prepare
+from .._keyed import KeyedTable
+from .._recursion import recursion_guard
+from .._validation import cycle_error
+from ..capabilities import Capabilities
+from ..errors import InvalidSearchOptionError
+from ..game import A, Evaluation, Game, Order, S
+from ..limit import Limit
+from ..result import SearchResult
+from ._driver import Stopped, View, find_value, proof_result, terminal_result
+from ._question import INFINITE, Question, decided
+
+__all__ = ["EPSILON", "MIN_ENTRIES", "dfpn"]
+
+_SEARCHER = "dfpn"
+
+Entry = tuple[int, int, float, float, int, int, int]
+"""A table entry: proof and disproof numbers (of the question ``stamp`` asked), the bounds
+``lo <= value <= hi`` proven for the attacker (valid for every question), the question's
+number, and the node's first proof and disproof numbers. Plain tuples of numbers, which the
+garbage collector does not track."""
+
+Child = tuple[Any, Any, Any, int, float]
+"""A child as :meth:`DepthFirst.mid` searches it: its action, its state, its key and its mover;
+a terminal child has the key ``None``, the mover -1 and its attacker's utility last (else
+NaN)."""
+
+EPSILON = 1.0
+"""The 1 + epsilon trick (Pawlewicz and Lew 2007): the best child is searched until its number
+passes ``1 + EPSILON`` times the second-best child's, rather than the second-best's plus one
+(Nagai's), which spares the search switching back and forth between children of close numbers.
+Measured (``bench/bench_pns.py``): with 1.0 rather than Nagai's rule, 0.62 times the nodes on
+the 16 openings of 4x4 Hex, 0.26 times on 4x4 Connect Four, 0.55 times on tic-tac-toe."""
+
+MIN_ENTRIES = 10_000
+"""The smallest table :func:`dfpn` takes. Measured: the proof of 4x4 Hex (16,719 nodes, a
+table of about 10,000 states) still ends with 10,000 entries and searched 3 million nodes
+without end with 1,000; tic-tac-toe needs about 1,000."""
+
+_CLOCK_EVERY = 1024
+"""How many nodes pass between two readings of the clock."""
+
+
+def dfpn(
+    game: Game[S, A],
+    state: S | None = None,
+    *,
+    limit: Limit | None = None,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    order: Order[S, A] | None = None,
+    evaluate: Evaluation[S] | None = None,
+    max_entries: int = 1_000_000,
+) -> SearchResult[A]:
+    """Depth-first proof-number search (Nagai 2002): the exact value, proven, in little memory.
+
+    Proof-number search (Allis 1994) proves or disproves a yes-or-no question ("can the player
+    to move win?") by always expanding a *most-proving node*: the leaf whose proof would most
+    cheaply settle the question, found by following, from the root, the child of least proof
+    number at OR nodes and of least disproof number at AND nodes (:mod:`._question`). df-pn
+    finds the same node depth first: it stays below a child while its numbers are under
+    thresholds, which it sets from the second-best child (Nagai's multiple iterative
+    deepening; with the 1 + epsilon trick of Pawlewicz and Lew 2007, see :data:`EPSILON`), and
+    keeps every node's numbers in a table (a :class:`~gamesearch._keyed.KeyedTable`
+    of ``max_entries``) instead of a tree in memory. The value is found by such questions at
+    the bounds each answer proves (:mod:`._driver`): one search for a win, two for a draw, as
+    Allis proved Connect Four's.
+
+    The game's knowledge serves where it has it: ``win_utility`` bounds the values,
+    ``non_losing_actions`` leaves out the moves that lose at once, ``order`` breaks ties, and
+    a new node's first numbers are its number of moves (Allis's mobility) or, given
+    ``evaluate``, the evaluation's (df-pn+, Nagai and Kishimoto). Transpositions share one
+    entry, keyed by the game's ``solving_key``, else its ``key`` (which must merge only states
+    of equal value), else the state. A state that repeats on the line searched is refused
+    (:class:`~gamesearch.CyclicGameError`) rather than scored: no proof rests on a cycle.
+
+    Args:
+        game: A two-player deterministic game of perfect information.
+        state: The root; ``None`` means ``game.initial_state()``.
+        limit: ``time_limit`` and ``node_limit`` as a :class:`~gamesearch.Limit`.
+        time_limit: Seconds after which the search stops and claims only what it proved.
+        node_limit: Nodes (states made) after which it stops likewise.
+        order: ``order(state, actions)``, best first; defaults to the game's ``order``.
+        evaluate: ``evaluate(state, player)``, the first numbers of new nodes (df-pn+);
+            ``None`` (the default) for their number of moves.
+        max_entries: The most states the table holds (at least :data:`MIN_ENTRIES`); past it,
+            the older half is forgotten and searched again if met again. A table much smaller
+            than the search needs makes it search the same states again and again, without
+            end: give such a search a ``node_limit`` or a ``time_limit``.
+
+    Returns:
+        For the player to move at ``state``: the proven ``value`` (what
+        :func:`~gamesearch.alphabeta` returns there; a win is the game's win utility) with
+        ``exact=True``, the proving ``action`` and a line that keeps the value, and the proof's
+        nodes in ``stats.proof_size``. Stopped by a limit first: ``value`` NaN,
+        ``exact=False``, and ``value_range`` the bounds proven so far.
+
+    Raises:
+        InvalidSearchOptionError: a bad limit, ``order``, ``evaluate`` or ``max_entries``.
+        UnsupportedGameError: not a two-player deterministic game of perfect information.
+        CyclicGameError: a state repeats on the line searched.
+        InvalidUtilityError: a utility that is not a number, or beyond ``win_utility``.
+        NotAGameError: ``game`` lacks members of the protocol.
+        GameProtocolError: the game breaks the protocol.
+        SearchTooDeepError: the game is deeper than Python's recursion limit.
+
+    Example:
+        >>> from gamesearch.games import TicTacToe
+        >>> game = TicTacToe()
+        >>> result = dfpn(game, game.parse("X.. / .O. / ..."))
+        >>> result.value, result.exact   # X cannot win: a draw, proven by two searches
+        (0.0, True)
+    """
+    started = time.perf_counter()
+    given = merge_limit(_SEARCHER, limit, time_limit=time_limit, node_limit=node_limit)
+    check_time_limit(_SEARCHER, given.time_limit)
+    check_count(_SEARCHER, "node_limit", given.node_limit)
+    check_count(_SEARCHER, "max_entries", max_entries)
+    if max_entries < MIN_ENTRIES:
+        raise InvalidSearchOptionError(
+            f"{_SEARCHER}: max_entries must be at least {MIN_ENTRIES:,}, not {max_entries:,}: in "
+            "a smaller table df-pn forgets what it is searching while it searches it, and may "
+            "search the same states for ever"
+        )
+    found = Capabilities.of(game)
+    order = _callable("order", found.order if order is None else order)
+    evaluate = _callable("evaluate", evaluate)
+    root, _ = prepare(game, state, None, None, searcher=_SEARCHER, capabilities=found)
+    if game.is_terminal(root):
+        return terminal_result(game, root, started=started)
+    question = Question(game, root, found, order, evaluate)
+    deadline = math.inf if given.time_limit is None else started + given.time_limit
+    search = DepthFirst(question, root, KeyedTable(max_entries, owner=_SEARCHER), EPSILON)
+    search.budget(given.node_limit, deadline)
+    with recursion_guard(_SEARCHER):
+        settled = find_value(search, question.floor, question.ceiling)
+        return proof_result(search, settled, game, root, started=started)
+
+
+def _callable(name: str, member: Any) -> Any:
+    """``member`` if it is callable or ``None``."""
+    if member is not None and not callable(member):
+        raise InvalidSearchOptionError(f"{_SEARCHER}: {name} must be callable or None")
+    return member
+
+
+class DepthFirst:
+    """df-pn's search across the questions: its table, its counters and its limits.
+
+    The table's bounds outlive each question; its numbers belong to the question they were
+    computed for (an entry of an earlier one starts again from its first numbers).
+    """
+
+    def __init__(
+        self, question: Question, root: Any, table: KeyedTable[Entry], epsilon: float
+    ) -> None:
+        self.question = question
+        self.table = table
+        self.epsilon = epsilon
+        self.root = root
+        self.threshold = math.inf
+        self.stamp = 0
+        self.nodes, self.leaves, self.max_depth = 1, 0, 0
+        self.node_limit, self.deadline = INFINITE, math.inf
+        self.clock = _CLOCK_EVERY
+        self.path: set[Any] = set()
+        self.at_root: dict[Any, tuple[float, float]] = {}
+        """The bounds of the root's children, by key, kept apart from the table."""
+        game = question.game
+        self.result, self.is_terminal = game.result, game.is_terminal
+
+    def budget(self, node_limit: int | None, deadline: float) -> None:
+        """Stop at ``node_limit`` nodes (``None``: none) or at the clock reading ``deadline``."""
+        self.node_limit = INFINITE if node_limit is None else node_limit
+        self.deadline = deadline
+
+    def prove(self, threshold: float) -> tuple[float, float]:
+        """Prove or disprove ``value >= threshold`` at the root; the root's bounds then."""
+        self.threshold, self.stamp = threshold, self.stamp + 1
+        question, root = self.question, self.root
+        key = question.key(root)
+        self.numbers(root, key, question.mover(root))
+        self.mid(root, key, question.mover(root), INFINITE, INFINITE, 0)
+        entry = self.table.get(key)
+        assert entry is not None  # mid stores the root's entry last
+        return entry[2], entry[3]
+
+    def numbers(self, state: Any, key: Any, mover: int) -> Entry:
+        """The entry of the non-terminal ``state`` for this question, made if it is new.
+
+        A new node's bounds are the game's whole range, or its exact loss if every move of
+        its loses at once; its first numbers, the mover's moves (or the evaluation's).
+        """
+        question = self.question
+        entry = self.table.get(key)
+        if entry is not None and entry[4] == self.stamp:
+            return entry
+        if entry is None:
+            moves = len(question.moves(state, mover))
+            lo, hi = (question.floor, question.ceiling) if moves else question.lost_bounds(mover)
+            first = question.first_numbers(state, mover, moves) if moves else (1, 1)
+        else:
+            lo, hi, first = entry[2], entry[3], (entry[5], entry[6])
+        pn, dn = decided(lo, hi, self.threshold) or first
+        entry = (pn, dn, lo, hi, self.stamp, *first)
+        self.table.store(key, entry)
+        return entry
+
+    def expand(self, state: Any, mover: int, ply: int) -> list[Child]:
+        """The children of ``state`` to search, best first.
+
+        Raises:
+            Stopped: the node or the time limit is reached.
+            CyclicGameError: a child's key is on the line searched.
+        """
+        question, result, is_terminal = self.question, self.result, self.is_terminal
+        children: list[Child] = []
+        for action in question.moves(state, mover):
+            self.count()
+            child = result(state, action)
+            if is_terminal(child):
+                self.leaves += 1
+                children.append((action, child, None, -1, question.utility(child)))
+                continue
+            key = question.key(child)
+            if key in self.path:
+                raise cycle_error(child, _SEARCHER)
+            children.append((action, child, key, question.mover(child), math.nan))
+        self.max_depth = max(self.max_depth, ply + 1)
+        return children
+
+    def count(self) -> None:
+        """Count one node; raise :class:`Stopped` past the node limit or the deadline."""
+        if self.nodes >= self.node_limit:
+            raise Stopped
+        self.nodes += 1
+        self.clock -= 1
+        if not self.clock:
+            self.clock = _CLOCK_EVERY
+            if time.perf_counter() >= self.deadline:
+                raise Stopped
+
+    def mid(self, state: Any, key: Any, mover: int, th_pn: int, th_dn: int, ply: int) -> None:
+        """Search ``state`` until its proof number reaches ``th_pn`` or its disproof ``th_dn``.
+
+        Nagai's multiple iterative deepening, written from the point of view of the node's
+        mover: ``phi`` is the number the mover wants small (the proof number at an OR node,
+        the disproof number at an AND node), the least of its children's ``delta``; ``delta``
+        the sum of their ``phi``. The child of least ``delta`` is searched with the thresholds
+        that keep it best: its ``delta`` up to the second-best's (plus one, or times
+        ``1 + epsilon``), its ``phi`` up to what keeps the node's ``delta`` under its own.
+        """
+        question = self.question
+        children = self.expand(state, mover, ply)
+        if not children:  # every move loses at once: its entry says so already
+            return
+        is_or = mover == question.attacker
+        th_phi, th_delta = (th_pn, th_dn) if is_or else (th_dn, th_pn)
+        self.path.add(key)
+        try:
+            while True:
+                kept = self.at_root if ply == 0 else None
+                phi, delta, best, second, lo, hi = self.gather(children, is_or, kept)
+                own = self.table.get(key)
+                if own is not None:  # bounds proven earlier hold still
+                    lo, hi = max(lo, own[2]), min(hi, own[3])
+                settled = decided(lo, hi, self.threshold)
+                if settled is not None:
+                    phi, delta = settled if is_or else settled[::-1]
+                if phi >= th_phi or delta >= th_delta:
+                    pn, dn = (phi, delta) if is_or else (delta, phi)
+                    first = (own[5], own[6]) if own is not None else (1, 1)
+                    self.table.store(key, (pn, dn, lo, hi, self.stamp, *first))
+                    return
+                best_child = children[best]
+                b_best = self.view(best_child, is_or)[1]
+                th_a = min(th_phi, self.stretch(second))
+                th_b = min(INFINITE, th_delta - delta + b_best)
+                th_child = (th_a, th_b) if is_or else (th_b, th_a)
+                _, child, child_key, child_mover, _ = best_child
+                self.mid(child, child_key, child_mover, *th_child, ply + 1)
+        finally:
+            self.path.discard(key)
+
+    def stretch(self, second: int) -> int:
+        """The threshold that keeps the best child best, from the second-best's number.
+
+        That number plus one, or (the 1 + epsilon trick) times ``1 + epsilon`` if more.
+        """
+        if second >= INFINITE:
+            return INFINITE
+        return max(second + 1, math.ceil(second * (1 + self.epsilon)))
+
+    def view(self, item: Child, is_or: bool) -> tuple[int, int, float, float]:
+        """A child's numbers seen from its parent: ``(a, b, lo, hi)``.
+
+        ``a`` is what the parent's ``phi`` is the least of, ``b`` what its ``delta`` sums.
+        """
+        _, child, key, mover, utility = item
+        if key is None:  # terminal
+            pn, dn = decided(utility, utility, self.threshold) or (1, 1)
+            lo = hi = utility
+        else:
+            pn, dn, lo, hi = self.numbers(child, key, mover)[:4]
+        return (pn, dn, lo, hi) if is_or else (dn, pn, lo, hi)
+
+    def gather(
+        self, children: list[Child], is_or: bool, kept: dict[Any, tuple[float, float]] | None
+    ) -> tuple[int, int, int, int, float, float]:
+        """What :meth:`mid` reads of a node with ``children``.
+
+        Its ``phi`` and ``delta``, the best child's index, the second-best ``a``, its bounds.
+        The children's bounds go into ``kept`` too, by key, if it is given (the root's, which
+        the table may forget, and the proving action is read from).
+        """
+        phi = second = INFINITE
+        delta, best = 0, 0
+        los: list[float] = []
+        his: list[float] = []
+        for index, item in enumerate(children):
+            a, b, lo, hi = self.view(item, is_or)
+            if kept is not None and item[2] is not None:
+                before = kept.get(item[2], (lo, hi))
+                kept[item[2]] = lo, hi = max(lo, before[0]), min(hi, before[1])
+            los.append(lo)
+            his.append(hi)
+            delta += b
+            if a < phi:
+                phi, second, best = a, phi, index
+            elif a < second:
+                second = a
+        pick = max if is_or else min
+        return phi, min(delta, INFINITE), best, second, pick(los), pick(his)
+
+    def children(self, node: Any) -> tuple[bool, list[tuple[View, Any]]]:
+        """Whether ``node`` (a state) is an OR node, and its children as the table keeps them."""
+        question = self.question
+        if self.is_terminal(node):
+            return False, []
+        mover = question.mover(node)
+        found: list[tuple[View, Any]] = []
+        for action in question.moves(node, mover):
+            child = self.result(node, action)
+            key = question.key(child)
+            if self.is_terminal(child):
+                value = question.utility(child)
+                found.append(((action, key, value, value, True), child))
+                continue
+            entry = self.table.get(key)
+            bounds = self.at_root.get(key) if node is self.root else None
+            if entry is not None:
+                bounds = entry[2:4] if bounds is None else (
+                    max(bounds[0], entry[2]), min(bounds[1], entry[3])
+                )
+            if bounds is not None:
+                found.append(((action, key, bounds[0], bounds[1], False), child))
+        return mover == question.attacker, found

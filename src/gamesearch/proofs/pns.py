@@ -1,0 +1,285 @@
+"""Proof-number search (Allis 1994): best first, over a tree kept in memory."""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from .._entry import check_count, check_time_limit, merge_limit, prepare
+from .._recursion import recursion_guard
+from .._validation import cycle_error
+from ..capabilities import Capabilities
+from ..errors import InvalidSearchOptionError
+from ..game import A, Evaluation, Game, Order, S
+from ..limit import Limit
+from ..result import SearchResult
+from ._driver import Stopped, View, find_value, proof_result, terminal_result
+from ._question import INFINITE, Question, decided
+
+__all__ = ["pns"]
+
+_SEARCHER = "pns"
+
+_CLOCK_EVERY = 256
+"""How many expansions pass between two readings of the clock."""
+
+
+def pns(
+    game: Game[S, A],
+    state: S | None = None,
+    *,
+    limit: Limit | None = None,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    order: Order[S, A] | None = None,
+    evaluate: Evaluation[S] | None = None,
+) -> SearchResult[A]:
+    """Proof-number search (Allis, van der Meulen and van den Herik 1994): the value, proven.
+
+    The search proves or disproves a yes-or-no question ("can the player to move win?") by
+    growing a tree best first. Every node has a *proof number*, the fewest leaves that must be
+    proven to prove it, and a *disproof number*, likewise to disprove it: at an OR node (the
+    asking player to move) the least of its children's proof numbers and the sum of their
+    disproof numbers, at an AND node the other way round. From the root the search follows
+    the child of least proof number at OR nodes and of least disproof number at AND nodes to a
+    *most-proving* leaf, expands it, and brings the numbers up to date on the way back to the
+    root, until the root's proof or disproof number is 0 (:mod:`._question`). The value is
+    found by such questions at the bounds each answer proves (:mod:`._driver`): one search for
+    a win, two for a draw, as Allis proved Connect Four's and Qubic's. The tree stays in
+    memory, one node per state made: :func:`dfpn` searches the same way in a bounded table.
+
+    The game's knowledge serves as in :func:`dfpn` (``win_utility``, ``non_losing_actions``,
+    ``order``, the first numbers from the number of moves or ``evaluate``). Transpositions are
+    not merged (a tree, not a graph), so no table can mix up two histories; a state that
+    repeats on its own line is refused (:class:`~gamesearch.CyclicGameError`).
+
+    Args:
+        game: A two-player deterministic game of perfect information.
+        state: The root; ``None`` means ``game.initial_state()``.
+        limit: ``time_limit`` and ``node_limit`` as a :class:`~gamesearch.Limit`.
+        time_limit: Seconds after which the search stops and claims only what it proved.
+        node_limit: Nodes of the tree (states made) after which it stops likewise: the bound
+            on its memory.
+        order: ``order(state, actions)``, best first; defaults to the game's ``order``.
+        evaluate: ``evaluate(state, player)``, the first numbers of new nodes; ``None`` (the
+            default) for their number of moves.
+
+    Returns:
+        As :func:`dfpn`'s: the proven ``value`` for the player to move at ``state``,
+        ``exact=True``, the proving ``action``, a line that keeps the value and
+        ``stats.proof_size``; stopped by a limit, ``value`` NaN and ``value_range``.
+
+    Raises:
+        InvalidSearchOptionError: a bad limit, ``order`` or ``evaluate``.
+        UnsupportedGameError: not a two-player deterministic game of perfect information.
+        CyclicGameError: a state repeats on a line of the tree.
+        InvalidUtilityError: a utility that is not a number, or beyond ``win_utility``.
+        NotAGameError: ``game`` lacks members of the protocol.
+        GameProtocolError: the game breaks the protocol.
+
+    Example:
+        >>> from gamesearch.games import Hex
+        >>> result = pns(Hex(3))
+        >>> result.value, result.action, result.exact   # X wins from the centre
+        (1.0, 'b2', True)
+    """
+    started = time.perf_counter()
+    given = merge_limit(_SEARCHER, limit, time_limit=time_limit, node_limit=node_limit)
+    check_time_limit(_SEARCHER, given.time_limit)
+    check_count(_SEARCHER, "node_limit", given.node_limit)
+    found = Capabilities.of(game)
+    order = found.order if order is None else order
+    for name, member in (("order", order), ("evaluate", evaluate)):
+        if member is not None and not callable(member):
+            raise InvalidSearchOptionError(f"{_SEARCHER}: {name} must be callable or None")
+    root, _ = prepare(game, state, None, None, searcher=_SEARCHER, capabilities=found)
+    if game.is_terminal(root):
+        return terminal_result(game, root, started=started)
+    question = Question(game, root, found, order, evaluate)
+    deadline = math.inf if given.time_limit is None else started + given.time_limit
+    search = BestFirst(question, root, given.node_limit, deadline)
+    with recursion_guard(_SEARCHER):
+        settled = find_value(search, question.floor, question.ceiling)
+        return proof_result(search, settled, game, root, started=started)
+
+
+class Node:
+    """A node of the tree: its state, its place, its numbers for the question and its bounds."""
+
+    __slots__ = (
+        "action",
+        "children",
+        "dn",
+        "first",
+        "hi",
+        "is_or",
+        "key",
+        "lo",
+        "mover",
+        "parent",
+        "pn",
+        "state",
+    )
+
+    def __init__(self, state: Any, action: Any, parent: Node | None) -> None:
+        self.state = state
+        self.action = action
+        self.parent = parent
+        self.children: list[Node] | None = None
+        """``None`` until expanded (a leaf), then the children searched, best first."""
+        self.key: Any = None
+        self.mover = -1
+        self.is_or = False
+        self.pn = self.dn = 1
+        self.first = (1, 1)
+        """The first proof and disproof numbers, to start each question from."""
+        self.lo, self.hi = -math.inf, math.inf
+
+
+class BestFirst:
+    """Allis's search across the questions: the tree, its counters and its limits."""
+
+    def __init__(
+        self, question: Question, state: Any, node_limit: int | None, deadline: float
+    ) -> None:
+        self.question = question
+        self.nodes, self.leaves, self.max_depth = 1, 0, 0
+        self.node_limit = INFINITE if node_limit is None else node_limit
+        self.deadline = deadline
+        self.threshold = math.inf
+        self.tree = Node(state, None, None)
+        self.describe(self.tree)
+
+    @property
+    def root(self) -> Node:
+        """The tree's root."""
+        return self.tree
+
+    def describe(self, node: Node) -> None:
+        """Fill in a new node: its bounds, key, mover and first numbers.
+
+        A terminal state's bounds are its utility; a state where every move loses at once is a
+        loss for its mover; any other's are the game's range.
+        """
+        question, state = self.question, node.state
+        if question.game.is_terminal(state):
+            node.lo = node.hi = question.utility(state)
+            node.children = []
+            self.leaves += 1
+            return
+        node.key = question.key(state)
+        node.mover = question.mover(state)
+        node.is_or = node.mover == question.attacker
+        moves = len(question.moves(state, node.mover))
+        if moves == 0:
+            node.lo, node.hi = question.lost_bounds(node.mover)
+            node.children = []
+            return
+        node.lo, node.hi = question.floor, question.ceiling
+        node.first = question.first_numbers(state, node.mover, moves)
+
+    def prove(self, threshold: float) -> tuple[float, float]:
+        """Prove or disprove ``value >= threshold`` at the root; the root's bounds then."""
+        self.threshold = threshold
+        self.renumber(self.tree)
+        root, clock = self.tree, _CLOCK_EVERY
+        while root.pn and root.dn:
+            leaf, line = self.most_proving()
+            self.expand(leaf, line)
+            self.back_up(leaf)
+            clock -= 1
+            if not clock:
+                clock = _CLOCK_EVERY
+                if time.perf_counter() >= self.deadline:
+                    raise Stopped
+        return root.lo, root.hi
+
+    def renumber(self, top: Node) -> None:
+        """Every node's numbers for the new question, from the leaves up (bounds stay)."""
+        order: list[Node] = []
+        stack = [top]
+        while stack:
+            node = stack.pop()
+            order.append(node)
+            stack.extend(node.children or ())
+        for node in reversed(order):  # children before their parents
+            self.update(node)
+
+    def most_proving(self) -> tuple[Node, set[Any]]:
+        """The most-proving leaf, and the keys of the line to it (for the cycle check).
+
+        At an OR node the first child of least proof number, at an AND node the first of
+        least disproof number: the child whose number is the node's.
+        """
+        node, line = self.tree, set()
+        while node.children is not None:
+            line.add(node.key)
+            children = node.children
+            if node.is_or:
+                node = next(child for child in children if child.pn == node.pn)
+            else:
+                node = next(child for child in children if child.dn == node.dn)
+        return node, line
+
+    def expand(self, leaf: Node, line: set[Any]) -> None:
+        """Make ``leaf``'s children, best first, and describe each.
+
+        Raises:
+            Stopped: the node limit is reached.
+            CyclicGameError: a child's key is on the line from the root.
+        """
+        question, result = self.question, self.question.game.result
+        children = []
+        for action in question.moves(leaf.state, leaf.mover):
+            if self.nodes >= self.node_limit:
+                raise Stopped
+            self.nodes += 1
+            child = Node(result(leaf.state, action), action, leaf)
+            self.describe(child)
+            if child.key is not None and (child.key in line or child.key == leaf.key):
+                raise cycle_error(child.state, _SEARCHER)
+            self.update(child)
+            children.append(child)
+        leaf.children = children
+        depth, node = 0, leaf
+        while node.parent is not None:
+            depth, node = depth + 1, node.parent
+        self.max_depth = max(self.max_depth, depth + 1)
+
+    def update(self, node: Node) -> bool:
+        """Set ``node``'s numbers and bounds from its children's; whether anything changed.
+
+        A leaf's numbers are its first ones, or those its bounds settle.
+        """
+        before = (node.pn, node.dn, node.lo, node.hi)
+        children = node.children
+        if children:
+            pick = max if node.is_or else min
+            node.lo = max(node.lo, pick(child.lo for child in children))
+            node.hi = min(node.hi, pick(child.hi for child in children))
+        settled = decided(node.lo, node.hi, self.threshold)
+        if settled is not None:
+            node.pn, node.dn = settled
+        elif not children:
+            node.pn, node.dn = node.first
+        elif node.is_or:
+            node.pn = min(child.pn for child in children)
+            node.dn = min(INFINITE, sum(child.dn for child in children))
+        else:
+            node.pn = min(INFINITE, sum(child.pn for child in children))
+            node.dn = min(child.dn for child in children)
+        return (node.pn, node.dn, node.lo, node.hi) != before
+
+    def back_up(self, leaf: Node) -> None:
+        """Bring the numbers up to date from ``leaf`` towards the root, while they change."""
+        node: Node | None = leaf
+        while node is not None and self.update(node):
+            node = node.parent
+
+    def children(self, node: Node) -> tuple[bool, list[tuple[View, Node]]]:
+        """Whether ``node`` is an OR node, and its children as the tree holds them."""
+        return node.is_or, [
+            ((child.action, id(child), child.lo, child.hi, not child.children), child)
+            for child in node.children or ()
+        ]

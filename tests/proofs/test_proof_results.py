@@ -1,0 +1,174 @@
+"""What a proof search promises: the value in the game's utilities, or nothing it has not proven.
+
+A proven value is what alpha-beta returns (a win is the game's ``win_utility``, not +1), with
+``exact=True``, its proof's size, and ``value_range`` the value twice. A search stopped by its
+limit claims no value (NaN) and says in ``value_range`` what it did prove, which holds; the
+action it gives then secures the lower bound. Bad options and games of the wrong kind are
+refused with the library's errors.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gamesearch import (
+    GameProtocolError,
+    InvalidSearchOptionError,
+    InvalidUtilityError,
+    Limit,
+    UnsupportedGameError,
+    alphabeta,
+    minimax,
+)
+from gamesearch.games import ConnectFour, GameTree, Hex, Pig, TicTacToe
+from gamesearch.proofs import dfpn, pns
+from gamesearch.proofs.dfpn import MIN_ENTRIES
+from gamesearch.testing import game_trees
+
+PROVERS = [pns, dfpn]
+
+
+class Doubled(TicTacToe):
+    """Tic-tac-toe whose win is worth 2: a proof reports 2, as alpha-beta does."""
+
+    win_utility = 2.0
+
+    def utility(self, state: int, player: int) -> float:
+        return 2 * super().utility(state, player)
+
+
+@pytest.mark.parametrize("prover", PROVERS, ids=lambda p: p.__name__)
+def test_a_win_is_the_game_s_win_utility_and_a_draw_its_zero(prover: Any) -> None:
+    game = Doubled()
+    won = game.parse("XX. / OO. / ...")  # X to move wins at once
+    assert prover(game, won).value == alphabeta(game, won).value == 2.0
+    also_won = game.parse("XX. / OO. / X..")  # O to move wins at once
+    assert prover(game, also_won).value == alphabeta(game, also_won).value == 2.0
+    assert prover(game).value == 0.0
+
+
+@pytest.mark.parametrize("prover", PROVERS, ids=lambda p: p.__name__)
+def test_a_terminal_root_is_its_own_proof(prover: Any) -> None:
+    game = TicTacToe()
+    over = game.parse("XXX / OO. / ...")
+    result = prover(game, over)
+    assert (result.value, result.exact, result.action, result.pv) == (-1.0, True, None, ())
+    assert (result.stats.proof_size, result.value_range) == (1, (-1.0, -1.0))
+
+
+@pytest.mark.parametrize("prover", PROVERS, ids=lambda p: p.__name__)
+def test_a_search_stopped_by_its_node_limit_claims_nothing_it_has_not_proven(prover: Any) -> None:
+    result = prover(Hex(4), node_limit=60)
+    assert not result.exact
+    assert math.isnan(result.value)
+    assert result.stats.nodes <= 60
+    assert result.stats.proof_size is None
+    low, high = result.value_range
+    assert low <= 1.0 <= high  # X wins 4x4
+
+
+@pytest.mark.parametrize("prover", PROVERS, ids=lambda p: p.__name__)
+@settings(max_examples=100)
+@given(tree=game_trees(max_depth=4, max_branching=3), budget=st.integers(1, 30))
+def test_the_bounds_of_a_stopped_search_hold_and_its_action_keeps_the_lower(
+    prover: Any, tree: GameTree, budget: int
+) -> None:
+    value = minimax(tree).value
+    result = prover(tree, limit=Limit(node_limit=budget))
+    low, high = result.value_range
+    assert low <= value <= high
+    if result.exact:
+        assert result.value == value
+        return
+    assert math.isnan(result.value)
+    if result.action is not None:
+        after = tree.result((), result.action)
+        worth = tree.utility(after, 0) if tree.is_terminal(after) else -minimax(tree, after).value
+        assert worth >= low
+
+
+@pytest.mark.parametrize("prover", PROVERS, ids=lambda p: p.__name__)
+def test_a_time_limit_stops_a_search_that_would_take_long(prover: Any) -> None:
+    result = prover(ConnectFour(), time_limit=0.05)
+    assert not result.exact
+    assert math.isnan(result.value)
+    low, high = result.value_range
+    assert -1.0 <= low <= 0.0 <= high <= 1.0  # Connect Four is a win for X (Allis, Allen)
+
+
+@pytest.mark.parametrize("prover", PROVERS, ids=lambda p: p.__name__)
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"node_limit": 0}, "node_limit must be an int >= 1"),
+        ({"node_limit": True}, "node_limit must be an int >= 1"),
+        ({"time_limit": 0}, "time_limit must be a finite number of seconds > 0"),
+        ({"time_limit": math.nan}, "time_limit must be a finite number of seconds > 0"),
+        ({"limit": Limit(depth=3)}, "cannot keep depth=3"),
+        ({"limit": 5}, "limit must be a gamesearch.Limit"),
+        ({"limit": Limit(node_limit=5), "node_limit": 5}, "given twice"),
+        ({"order": "centre"}, "order must be callable"),
+        ({"evaluate": 1.0}, "evaluate must be callable"),
+    ],
+)
+def test_bad_options_are_refused_by_name(
+    prover: Any, options: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(InvalidSearchOptionError, match=message):
+        prover(TicTacToe(), **options)
+
+
+def test_a_table_too_small_to_end_is_refused() -> None:
+    with pytest.raises(InvalidSearchOptionError, match="max_entries must be at least 10,000"):
+        dfpn(TicTacToe(), max_entries=MIN_ENTRIES - 1)
+    with pytest.raises(InvalidSearchOptionError, match="max_entries must be an int >= 1"):
+        dfpn(TicTacToe(), max_entries=0)
+    assert dfpn(TicTacToe(), max_entries=MIN_ENTRIES).value == 0.0
+
+
+@pytest.mark.parametrize("prover", PROVERS, ids=lambda p: p.__name__)
+def test_games_of_chance_are_refused_naming_who_takes_them(prover: Any) -> None:
+    with pytest.raises(UnsupportedGameError, match=r"has chance nodes.*expectiminimax"):
+        prover(Pig(goal=3))
+
+
+class Overflowing(TicTacToe):
+    """Tic-tac-toe whose wins are worth more than the win_utility it declares."""
+
+    def utility(self, state: int, player: int) -> float:
+        return 3 * super().utility(state, player)
+
+
+class Undefined(TicTacToe):
+    """Tic-tac-toe whose drawn games are worth NaN."""
+
+    def utility(self, state: int, player: int) -> float:
+        value = super().utility(state, player)
+        return math.nan if value == 0 else value
+
+
+@pytest.mark.parametrize("prover", PROVERS, ids=lambda p: p.__name__)
+def test_a_utility_beyond_win_utility_or_not_a_number_is_refused(prover: Any) -> None:
+    with pytest.raises(InvalidUtilityError, match=r"must lie within \[-1.0, 1.0\]"):
+        prover(Overflowing(), Overflowing().parse("XX. / OO. / ..."))
+    with pytest.raises(InvalidUtilityError, match="NaN"):
+        prover(Undefined())
+
+
+@pytest.mark.parametrize("prover", PROVERS, ids=lambda p: p.__name__)
+def test_a_root_that_is_no_state_of_the_game_is_refused(prover: Any) -> None:
+    with pytest.raises(GameProtocolError):
+        prover(TicTacToe(), [0])
+
+
+@pytest.mark.parametrize("prover", PROVERS, ids=lambda p: p.__name__)
+def test_the_same_search_gives_the_same_result(prover: Any) -> None:
+    first, second = prover(Hex(3)), prover(Hex(3))
+    assert (first.value, first.pv) == (second.value, second.pv)
+    assert first.stats.nodes == second.stats.nodes
+    assert first.stats.proof_size == second.stats.proof_size
