@@ -38,7 +38,7 @@ from .._validation import checked_number, mover_error, no_actions_error
 from ..capabilities import Capabilities
 from ..game import Game, Player
 from ..progress import Progress, ProgressCallback
-from ..twoplayer._enhanced import Enhancements, enhanced_search
+from ..twoplayer._enhanced import Enhancements, Guard, Session, enhanced_search
 from ..twoplayer._ordering import NO_ACTION, make_ordering
 from ..twoplayer._proofs import MATE, TOP, evaluation_range_error, win_utility
 from ..twoplayer._window import plain_search
@@ -114,12 +114,14 @@ def search_child(task: ChildTask) -> Found:
     with recursion_guard(SEARCHER, unwound, setup.capabilities.key):
         if setup.enhanced:
             table = TranspositionTable() if setup.table else None
+            session = Session(
+                SEARCHER, 0 if table is None else table.begin_search(game),
+                capabilities=setup.capabilities,
+            )  # fmt: skip
             outcome = enhanced_search(
                 game, task.state, task.limit, setup.evaluate, root_view=True,
-                options=Enhancements(order=setup.order, table=table),
-                search_id=0 if table is None else table.begin_search(game), unwound=unwound,
-                searcher=SEARCHER, window=task.window, viewer=setup.viewer,
-                capabilities=setup.capabilities,
+                options=Enhancements(order=setup.order, table=table), session=session,
+                guard=Guard(unwound=unwound), window=task.window, viewer=setup.viewer,
             )  # fmt: skip
             score, (lo, hi) = outcome.score, outcome.proofs
         else:

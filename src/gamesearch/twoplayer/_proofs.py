@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import Any
 
 from .._validation import is_positive_number
 from ..capabilities import Capabilities
@@ -39,6 +40,7 @@ __all__ = [
     "evaluation_range_error",
     "from_table",
     "public",
+    "public_pairs",
     "shown_value",
     "to_table",
     "win_utility",
@@ -104,6 +106,11 @@ def public(value: float, win: float) -> tuple[float, int | None]:
     if value <= -MATE:
         return -win, int(TOP + value)
     return value, None
+
+
+def public_pairs(scored: list[tuple[Any, float]], win: float) -> list[tuple[Any, float]]:
+    """The root's ``(action, value)`` pairs with the game's values for distance scores."""
+    return [(action, public(value, win)[0]) for action, value in scored]
 
 
 def shown_value(win: float) -> Callable[[float], float] | None:

@@ -34,7 +34,14 @@ from ..game import A, Evaluation, Game, Player, S
 from ..result import SearchResult
 from ..trace.events import Leaf, Observer
 from ._children import children_alphabeta, deepest_ply
-from ._enhanced import Enhancements, Outcome, enhanced_search, make_enhancements
+from ._enhanced import (
+    Enhancements,
+    Guard,
+    Outcome,
+    Session,
+    enhanced_search,
+    make_enhancements,
+)
 from ._proofs import MATE, TOP, public, win_utility
 from .table import Bound, TranspositionTable
 
@@ -107,6 +114,12 @@ def window_search(
         options = Enhancements(distances=False) if options is None else options
         unwound: list[Any] = []
         with recursion_guard(searcher, unwound, found.key):
+            session = Session(
+                searcher=searcher,
+                search_id=0 if options.table is None else options.table.begin_search(game),
+                trace=trace,
+                capabilities=found,
+            )
             outcome = enhanced_search(
                 game,
                 root,
@@ -114,11 +127,8 @@ def window_search(
                 evaluate,
                 root_view=root_view,
                 options=options,
-                search_id=0 if options.table is None else options.table.begin_search(game),
-                unwound=unwound,
-                searcher=searcher,
-                trace=trace,
-                capabilities=found,
+                session=session,
+                guard=Guard(unwound=unwound),
             )
             if stand_in:
                 outcome.proven = False

@@ -21,7 +21,14 @@ from ..game import A, Evaluation, Game, Order, Player, S
 from ..limit import Limit
 from ..result import SearchResult, SearchStats
 from ..trace.events import Leaf, Observer
-from ._enhanced import Enhancements, Outcome, enhanced_search, with_work_of
+from ._enhanced import (
+    Enhancements,
+    Guard,
+    Outcome,
+    Session,
+    enhanced_search,
+    with_work_of,
+)
 from ._first_best import first_best
 from ._limits import Limits, Stop
 from ._ordering import Memory
@@ -277,11 +284,10 @@ def _deepen(
     win = win_utility(capabilities)
     ranks_distances = options.distances and win == win
     # The engine's search, as every iteration and every check of its first best action runs it.
+    session = Session(_SEARCHER, search_id, Memory(), trace, capabilities, fresh_stack=False)
     engine = partial(
-        enhanced_search, game, evaluate=evaluate, root_view=True, options=options,
-        search_id=search_id, memory=Memory(), searcher=_SEARCHER, trace=trace, fresh_stack=False,
-        capabilities=capabilities,
-    )  # fmt: skip
+        enhanced_search, game, evaluate=evaluate, root_view=True, options=options, session=session
+    )
     done: SearchResult[A] | None = None
     total = Outcome(0.0, None, 0, 0, 0, 0, 0, None)
     depth = 0
@@ -302,16 +308,19 @@ def _deepen(
                 return engine(
                     root,
                     depth,
-                    limits=Limits.of(
-                        deadline,
-                        None if node_limit is None else node_limit - _nodes(total) - spent,
+                    guard=Guard(
+                        Limits.of(
+                            deadline,
+                            None if node_limit is None else node_limit - _nodes(total) - spent,
+                        ),
+                        # Without any limit only a proof ends the deepening, and a cyclic game
+                        # has none: a state met again on the line searched ends it with an
+                        # error. Watching the line costs ~10% a node, so it starts only past the
+                        # length of most finite games; a cyclic game gets there fast, its table
+                        # cutting each cycle.
+                        detect_cycles=limits == (None, None, None) and depth > _WATCH_CYCLES_FROM,
+                        unwound=unwound,
                     ),
-                    # Without any limit only a proof ends the deepening, and a cyclic game has
-                    # none: a state met again on the line searched ends it with an error. Watching
-                    # the line costs ~10% a node, so it starts only past the length of most
-                    # finite games; a cyclic game gets there fast, its table cutting each cycle.
-                    detect_cycles=limits == (None, None, None) and depth > _WATCH_CYCLES_FROM,
-                    unwound=unwound,
                     window=window,
                 )
 
@@ -415,7 +424,7 @@ def _first_of_equals(
         unwound: list[Any] = []
         with recursion_guard(_SEARCHER, unwound, capabilities.key):
             found = engine(
-                child, depth - 1, limits=limits, unwound=unwound, window=window, viewer=mover
+                child, depth - 1, guard=Guard(limits, unwound=unwound), window=window, viewer=mover
             )
         return found if found.score == target else replace(found, line=None)
 

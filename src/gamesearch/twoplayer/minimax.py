@@ -24,7 +24,7 @@ from ..game import A, Evaluation, Game, S
 from ..limit import Limit
 from ..result import SearchResult
 from ..trace.events import Enter, Event, Leave, Observer
-from ._enhanced import Enhancements, enhanced_search
+from ._enhanced import Enhancements, Guard, Session, enhanced_search
 from ._window import plain_search, terminal_root
 
 __all__ = ["minimax"]
@@ -104,8 +104,8 @@ def minimax(
         else:  # the engine's loop tells the trace, with nothing switched on
             outcome = enhanced_search(
                 game, root, plies, evaluate, root_view=True, options=Enhancements(distances=False),
-                unwound=unwound, searcher="minimax", trace=_windowless(trace), window=NEVER_CLOSES,
-                capabilities=found,
+                session=Session("minimax", trace=_windowless(trace), capabilities=found),
+                guard=Guard(unwound=unwound), window=NEVER_CLOSES,
             )  # fmt: skip
     return make_result(
         outcome.value,

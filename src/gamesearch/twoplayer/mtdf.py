@@ -15,7 +15,14 @@ from ..game import A, Evaluation, Game, Order, S
 from ..limit import Limit
 from ..result import SearchResult
 from ..trace.events import Observer
-from ._enhanced import Enhancements, Outcome, enhanced_search, with_work_of
+from ._enhanced import (
+    Enhancements,
+    Guard,
+    Outcome,
+    Session,
+    enhanced_search,
+    with_work_of,
+)
 from ._first_best import first_best
 from ._ordering import Memory
 from ._proofs import win_utility
@@ -143,7 +150,7 @@ def mtdf(
             game, root, outcome, table, depth=depth, started=started, capabilities=found
         )
     options = Enhancements(order=order, table=table, trusted_order=trusted_order)
-    memory = Memory()
+    session = Session(_SEARCHER, search_id, Memory(), trace, found)
     mover = game.to_move(root)
 
     def engine(child: Any, target: float, same: bool) -> Outcome:
@@ -154,8 +161,8 @@ def mtdf(
         with recursion_guard(_SEARCHER, unwound, found.key):
             searched = enhanced_search(
                 game, child, plies - 1 if plies > 0 else plies, evaluate, root_view=True,
-                options=options, search_id=search_id, memory=memory, unwound=unwound,
-                searcher=_SEARCHER, window=window, viewer=mover, trace=trace, capabilities=found,
+                options=options, session=session, guard=Guard(unwound=unwound), window=window,
+                viewer=mover,
             )  # fmt: skip
         return searched if searched.score == target else replace(searched, line=None)
 
@@ -169,9 +176,8 @@ def mtdf(
         unwound: list[Any] = []
         with recursion_guard(_SEARCHER, unwound, found.key):
             outcome = enhanced_search(
-                game, root, plies, evaluate, root_view=True, options=options,
-                search_id=search_id, memory=memory, unwound=unwound, searcher=_SEARCHER,
-                trace=trace, window=(math.nextafter(beta, -math.inf), beta), capabilities=found,
+                game, root, plies, evaluate, root_view=True, options=options, session=session,
+                guard=Guard(unwound=unwound), window=(math.nextafter(beta, -math.inf), beta),
             )  # fmt: skip
         guess = outcome.score
         if guess < beta:
