@@ -1,14 +1,12 @@
-"""The chance loop's core: expectiminimax and expectimax, and what Star1 and Star2 build on.
+"""The chance loop: expectiminimax and expectimax, and the core Star1 and Star2 build on.
 
-Star1 and Star2 are in ``_star1.py`` and ``_star2.py``.
-
-One search is one :class:`ChanceLoop`: the game's members, the options and the counters as
-typed attributes, read once as the search starts, and the recursion as its methods (a class
+One search is one :class:`ChanceLoop`: the game's members, the options and the counters are
+its typed attributes, read once as the search starts, and the recursion is its methods (a class
 rather than a closure, so that mypyc makes it a native class in the compiled build, whose
 methods call one another directly). At a MAX or MIN node ``decide`` runs alpha-beta; every
 other node is averaged by ``at_chance``: nature's, weighted by ``chance_outcomes``, and in
-expectimax another player's, weighted by the opponent model. Star1 and Star2 are subclasses
-that prune at chance nodes: they override ``at_chance``.
+expectimax another player's, weighted by the opponent model. Star1 and Star2 (``_star1.py``,
+``_star2.py``) are subclasses that prune at chance nodes: they override ``at_chance``.
 
 What a node costs (``bench/bench_chance.py``):
 
@@ -46,11 +44,11 @@ from ._opponent import Opponent, check_legal, uniform_opponent
 from ._sums import Sums, sums_of
 from ._telling import Teller
 
-__all__ = ["LARGEST", "PLAIN", "ChanceLoop"]
+__all__ = ["PLAIN", "ChanceLoop"]
 
 PLAIN = frozenset((float, int))
 """The classes whose values need only the bounds checked (NaN fails them)."""
-LARGEST: Any = sys.float_info.max
+_LARGEST: Any = sys.float_info.max
 """The largest finite float: the bounds when none are given, which infinities fail."""
 _NOTHING: Any = object()
 _SUMS_LIMIT = 256
@@ -138,8 +136,8 @@ class ChanceLoop:
         self.legal_check = opponent is not None and opponent is not uniform_opponent
         self.bounds = bounds
         # Without bounds, every finite float: an infinite value (or NaN) goes to ``checked``.
-        self.low: Any = -LARGEST if bounds is None else bounds[0]
-        self.high: Any = LARGEST if bounds is None else bounds[1]
+        self.low: Any = -_LARGEST if bounds is None else bounds[0]
+        self.high: Any = _LARGEST if bounds is None else bounds[1]
         self.windowed = windowed
         """Whether the search prunes: else its window is ``(+inf, -inf)``."""
         self.track = self.limit < 0
