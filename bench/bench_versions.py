@@ -12,6 +12,11 @@ The chance loop's searches are among them: expectiminimax unpruned, with Star1 a
 (Ballard 1983) on an endgame of Pig to 20 to depth 8 and on Hog (``Hog()``, to the end, with
 exact ``Fraction`` probabilities), expectimax on both, and expectiminimax and Star1 traced.
 ``--only TEXT`` runs the searches whose name contains it (``--only expecti``: the chance loop's).
+``--repeat N`` times each search N times in a pass (the best kept), and ``--clock process_time``
+times the worker's CPU rather than the wall clock, which a machine shared with other jobs makes
+steadier. ``--instructions`` counts instead the instructions each search takes on each side,
+with ``valgrind --tool=callgrind``, which noise does not move (a worker that runs the search
+once, less one that runs none).
 
 Two installed builds compare the same way: ``--this-python`` and ``--base-python`` are
 interpreters whose environments have each a wheel installed (for example the compiled ones,
@@ -81,7 +86,8 @@ cases |= {
     "expectiminimax star1 traced, pig endgame d8": lambda: expectiminimax(
         pig, end, **pig8, **star, trace=lambda event: None),
 }
-only, mode, repeat = sys.argv[1], sys.argv[2], int(sys.argv[3])
+only, mode, repeat, clock = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+clock = getattr(time, clock)
 if mode == "one":  # the search named ``only`` once (none if no name is ``only``), untimed
     for name, run in cases.items():
         if name == only:
@@ -99,8 +105,8 @@ for name, run in cases.items():
     elapsed = float("inf")
     for _ in range(repeat):
         gc.collect(); gc.disable()
-        start = time.perf_counter(); result = run()
-        elapsed = min(elapsed, time.perf_counter() - start)
+        start = clock(); result = run()
+        elapsed = min(elapsed, clock() - start)
         gc.enable()
     print(json.dumps({"case": name, "seconds": elapsed, "nodes": result.stats.nodes}))
 """
@@ -117,14 +123,19 @@ def environment(src: Path | None) -> dict[str, str]:
 
 
 def measure(
-    python: str, src: Path | None, only: str, mode: str = "time", repeat: int = 1
+    python: str,
+    src: Path | None,
+    only: str,
+    mode: str = "time",
+    repeat: int = 1,
+    clock: str = "perf_counter",
 ) -> tuple[str, dict[str, tuple[float, int]]]:
     """What ``python`` ran: its build, and each search's best seconds of ``repeat`` and nodes.
 
     ``mode`` ``"list"`` names the searches without running them.
     """
     out = subprocess.run(
-        [python, "-c", WORKLOAD, only, mode, str(repeat)],
+        [python, "-c", WORKLOAD, only, mode, str(repeat), clock],
         env=environment(src),
         capture_output=True,
         text=True,
@@ -140,7 +151,7 @@ def instructions(python: str, src: Path | None, case: str) -> int:
         out = Path(folder) / "callgrind.out"
         tool = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"]
         subprocess.run(
-            [*tool, python, "-c", WORKLOAD, case, "one", "1"],
+            [*tool, python, "-c", WORKLOAD, case, "one", "1", "perf_counter"],
             env=environment(src),
             capture_output=True,
             check=True,
@@ -178,6 +189,12 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="3 passes instead of 7")
     parser.add_argument("--repeat", type=int, default=1, help="runs of a search in a pass")
     parser.add_argument(
+        "--clock",
+        choices=("perf_counter", "process_time"),
+        default="perf_counter",
+        help="wall-clock time, or the worker's CPU time (steadier on a busy machine)",
+    )
+    parser.add_argument(
         "--instructions", action="store_true", help="count instructions with callgrind instead"
     )
     parser.add_argument(
@@ -189,6 +206,7 @@ def main() -> None:
         parser.error("give either --base or both --this-python and --base-python")
     passes = 3 if args.quick else 7
     emit_env("versions")
+    emit(bench="versions.clock", clock=args.clock, passes=passes, repeat=args.repeat)
     sides: dict[str, tuple[str, Path | None]] = (
         {"this": (args.this_python, None), "base": (args.base_python, None)}
         if installed
@@ -205,7 +223,7 @@ def main() -> None:
     builds: dict[str, str] = {}
     for _ in range(passes):
         for side, (python, src) in sides.items():
-            build, found = measure(python, src, args.only, repeat=args.repeat)
+            build, found = measure(python, src, args.only, repeat=args.repeat, clock=args.clock)
             if side not in builds:
                 builds[side] = build
                 emit(bench="versions.build", side=side, build=build)
