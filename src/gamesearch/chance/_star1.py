@@ -37,7 +37,9 @@ class Star1Loop(ChanceLoop):
         """
         if mover != CHANCE:
             raise self.wrong_mover(state, mover)
-        raw = None if self.outcomes_of is None else self.outcomes_of(state)
+        _, result, is_terminal, _, utility, estimate, outcomes_of = self.members
+        max_player, low, high, limit = self.scoring
+        raw = None if outcomes_of is None else outcomes_of(state)
         known = self.known
         _, outcomes, found = known if raw is known[0] else self.outcomes_at(state, raw)
         below, above = found.below, found.above
@@ -46,7 +48,6 @@ class Star1Loop(ChanceLoop):
         if tracing:
             moves = [outcome for outcome, _ in outcomes]
             teller.enter(state, self.edge, CHANCE, "chance", alpha, beta, moves)
-        result, is_terminal, utility, max_player, low, high, limit, _ = self.hot
         total: Any = 0  # the probability-weighted values of the outcomes searched so far
         likeliest: Any = -1  # a probability: the game's own number, as every value
         best_line = None
@@ -61,7 +62,7 @@ class Star1Loop(ChanceLoop):
                 if ply > self.max_depth:
                     self.max_depth = ply
             elif ply == limit:
-                value = self.estimate(child, max_player)
+                value = estimate(child, max_player)
                 if value.__class__ not in PLAIN or not low <= value <= high:
                     value = self.checked(value, child, "evaluate")
                 self.estimates += 1

@@ -49,11 +49,12 @@ class Star2Loop(ChanceLoop):
         """
         if mover != CHANCE:
             raise self.wrong_mover(state, mover)
-        raw = None if self.outcomes_of is None else self.outcomes_of(state)
+        _, result, is_terminal, _, utility, estimate, outcomes_of = self.members
+        max_player, low, high, limit = self.scoring
+        raw = None if outcomes_of is None else outcomes_of(state)
         known = self.known
         _, outcomes, found = known if raw is known[0] else self.outcomes_at(state, raw)
         low_after, high_after = found.low_after, found.high_after  # L and U times the rest
-        result, is_terminal, utility, max_player, low, high, limit, _ = self.hot
         least: Any = 0
         for start, (outcome, probability) in enumerate(outcomes):
             self.nodes += 1
@@ -66,7 +67,7 @@ class Star2Loop(ChanceLoop):
                 if ply > self.max_depth:
                     self.max_depth = ply
             elif ply == limit:
-                value = self.estimate(child, max_player)
+                value = estimate(child, max_player)
                 if value.__class__ not in PLAIN or not low <= value <= high:
                     value = self.checked(value, child, "evaluate")
                 self.estimates += 1
@@ -112,7 +113,8 @@ class Star2Loop(ChanceLoop):
         line), or ``None`` if it was not probed.
         """
         low_after, high_after = found.low_after, found.high_after
-        result, is_terminal, utility, max_player, low, high, limit, _ = self.hot
+        _, result, is_terminal, to_move, utility, estimate, _ = self.members
+        max_player, low, high, limit = self.scoring
         count = len(outcomes)
         prefix = most = least  # the expectation's part from the leading leaves, exact
         children: list[Any] = [None] * count
@@ -134,12 +136,12 @@ class Star2Loop(ChanceLoop):
                     self.max_depth = ply
                 probed[i], lows[i], highs[i] = _LEAF, value, value
             elif ply == limit:
-                value = self.estimate(child, max_player)
+                value = estimate(child, max_player)
                 if value.__class__ not in PLAIN or not low <= value <= high:
                     value = self.checked(value, child, "evaluate")
                 self.estimates += 1
                 probed[i], lows[i], highs[i] = _LEAF, value, value
-            elif (mover := self.to_move(child)) == CHANCE or (
+            elif (mover := to_move(child)) == CHANCE or (
                 # A probe is worth its cost only where its bound can cut this node off: a
                 # MAX child's lower bound where beta < U, a MIN child's upper one where alpha > L.
                 (beta >= high) if (maximise := mover == max_player) else (alpha <= low)
@@ -189,10 +191,11 @@ class Star2Loop(ChanceLoop):
         """
         if self.track and child in self.on_line:
             raise cycle_error(child, self.searcher)
-        choices = self.actions(child)
+        actions, result, is_terminal, _, utility, estimate, _ = self.members
+        max_player, low, high, limit = self.scoring
+        choices = actions(child)
         if not choices:
             raise no_actions_error(child)
-        low, high = self.low, self.high
         if maximise:
             window = low, (reach if reach <= high else high)
         elif mover == self.min_player:
@@ -200,17 +203,17 @@ class Star2Loop(ChanceLoop):
         else:
             raise mover_error(child, mover, 2, chance=True)
         self.nodes += 1
-        grandchild = self.result(child, choices[0])
-        if self.is_terminal(grandchild):  # a leaf is scored here, without a frame
-            value = self.utility(grandchild, self.max_player)
+        grandchild = result(child, choices[0])
+        if is_terminal(grandchild):  # a leaf is scored here, without a frame
+            value = utility(grandchild, max_player)
             if value.__class__ not in PLAIN or not low <= value <= high:
                 value = self.checked(value, grandchild, "utility")
             self.ends += 1
             if ply > self.max_depth:
                 self.max_depth = ply
             return choices, value, None
-        if ply == self.limit:
-            value = self.estimate(grandchild, self.max_player)
+        if ply == limit:
+            value = estimate(grandchild, max_player)
             if value.__class__ not in PLAIN or not low <= value <= high:
                 value = self.checked(value, grandchild, "evaluate")
             self.estimates += 1
@@ -241,7 +244,7 @@ class Star2Loop(ChanceLoop):
         and at most (see ``probe_phase``).
         """
         children, probed, lows, highs = probes
-        low, high, track = self.low, self.high, self.track
+        low, high, track, to_move = self.low, self.high, self.track, self.to_move
         count = len(outcomes)
         below: list[Any] = [0] * count  # sums of probabilities times values: the game's numbers
         above: list[Any] = [0] * count
@@ -279,7 +282,7 @@ class Star2Loop(ChanceLoop):
             try:  # ``expand``, inline (Star2 is not traced): one frame a node
                 if entry is not None:  # probed: go on from its second action
                     value, line = self.decide(child, ply, window_low, window_high, entry[0], entry)
-                elif (mover := self.to_move(child)) == self.max_player:
+                elif (mover := to_move(child)) == self.max_player:
                     value, line = self.decide(child, ply, window_low, window_high, True, None)
                 elif mover == self.min_player:
                     value, line = self.decide(child, ply, window_low, window_high, False, None)

@@ -44,7 +44,8 @@ class Teller:
     ) -> None:
         """Tell the trace the search enters ``state`` through ``edge``."""
         via, probability, level = edge
-        self.trace(
+        trace = self.trace  # a local: see chance/_loop.py's docstring
+        trace(
             Enter(
                 state,
                 via,
@@ -60,8 +61,9 @@ class Teller:
 
     def leaf(self, state: Any, via: Any, probability: Any, level: int, value: Any) -> None:
         """Tell the trace the search scores the leaf ``state``."""
-        terminal = self.is_terminal(state)
-        self.trace(Leaf(state, via, level, float(value), terminal, probability=probability))
+        trace, is_terminal = self.trace, self.is_terminal
+        terminal = is_terminal(state)
+        trace(Leaf(state, via, level, float(value), terminal, probability=probability))
 
     def leave(self, state: Any, level: int, found: Any, alpha: Any, beta: Any) -> None:
         """Tell the trace the search leaves ``state`` with ``found``, its value and line."""
@@ -84,7 +86,8 @@ class Teller:
         """Tell the trace of a cutoff at ``state`` after ``last``, of its moves or outcomes."""
         order = list(moves)
         rest = tuple(order[order.index(last) + 1 :])
-        self.trace(Prune(state, level, rest, float(value), float(alpha), float(beta)))
+        trace = self.trace
+        trace(Prune(state, level, rest, float(value), float(alpha), float(beta)))
 
     def cut(
         self, state: Any, level: int, outcomes: list[Any], i: int, bound: Any, alpha: Any, beta: Any
