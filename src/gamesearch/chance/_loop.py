@@ -369,9 +369,7 @@ class ChanceLoop:
             check_legal(pairs, actions(state), state)
         return pairs
 
-    def at_chance(
-        self, state: Any, ply: int, alpha: Any, beta: Any, mover: Any = CHANCE
-    ) -> tuple[Any, Any]:
+    def at_chance(self, state: Any, ply: int, alpha: Any, beta: Any, mover: Any) -> tuple[Any, Any]:
         """The expectation at nature's node ``state`` without pruning, and its line.
 
         At another player's node (expectimax), the expectation over the opponent model's

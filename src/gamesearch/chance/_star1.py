@@ -25,9 +25,7 @@ class Star1Loop(ChanceLoop):
 
     __slots__ = ()
 
-    def at_chance(
-        self, state: Any, ply: int, alpha: Any, beta: Any, mover: Any = CHANCE
-    ) -> tuple[Any, Any]:
+    def at_chance(self, state: Any, ply: int, alpha: Any, beta: Any, mover: Any) -> tuple[Any, Any]:
         """Star1 at the chance node ``state``: its value for MAX and its line.
 
         Recursive core, fail-soft as alpha-beta: exact strictly inside (alpha, beta), else a

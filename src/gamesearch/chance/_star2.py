@@ -37,9 +37,7 @@ class Star2Loop(ChanceLoop):
 
     __slots__ = ()
 
-    def at_chance(
-        self, state: Any, ply: int, alpha: Any, beta: Any, mover: Any = CHANCE
-    ) -> tuple[Any, Any]:
+    def at_chance(self, state: Any, ply: int, alpha: Any, beta: Any, mover: Any) -> tuple[Any, Any]:
         """Star2 at the chance node ``state``: its value for MAX and its line, fail-soft.
 
         The leading leaf children are scored and summed only: a chance node whose children
