@@ -206,7 +206,6 @@ def main() -> None:
         parser.error("give either --base or both --this-python and --base-python")
     passes = 3 if args.quick else 7
     emit_env("versions")
-    emit(bench="versions.clock", clock=args.clock, passes=passes, repeat=args.repeat)
     sides: dict[str, tuple[str, Path | None]] = (
         {"this": (args.this_python, None), "base": (args.base_python, None)}
         if installed
@@ -218,6 +217,7 @@ def main() -> None:
     if args.instructions:
         count_instructions(sides, args.only)
         return
+    emit(bench="versions.clock", clock=args.clock, passes=passes, repeat=args.repeat)
     best: dict[str, dict[str, float]] = {}
     nodes: dict[str, dict[str, int]] = {}
     builds: dict[str, str] = {}

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 __all__ = ["COMPILABLE", "BuildInfo", "build_info"]
 
 COMPILABLE = (
+    "gamesearch.chance._context",
     "gamesearch.chance._loop",
     "gamesearch.chance._opponent",
     "gamesearch.chance._search",

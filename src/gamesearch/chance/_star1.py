@@ -14,7 +14,8 @@ from typing import Any, final
 
 from ..game import CHANCE
 from ._common import infinite_mix_error
-from ._loop import PLAIN, ChanceLoop
+from ._context import PLAIN
+from ._loop import ChanceLoop
 
 __all__ = ["Star1Loop"]
 

@@ -22,7 +22,8 @@ from typing import Any, final
 from .._validation import cycle_error, mover_error, no_actions_error, translate
 from ..game import CHANCE
 from ._common import infinite_mix_error
-from ._loop import PLAIN, ChanceLoop
+from ._context import PLAIN
+from ._loop import ChanceLoop
 from ._sums import Sums
 
 __all__ = ["Star2Loop"]

@@ -44,7 +44,7 @@ class Teller:
     ) -> None:
         """Tell the trace the search enters ``state`` through ``edge``."""
         via, probability, level = edge
-        trace = self.trace  # a local: see chance/_loop.py's docstring
+        trace = self.trace  # a local: see _context.py's docstring
         trace(
             Enter(
                 state,
