@@ -29,7 +29,7 @@ __all__ = [
     "check_budget",
     "check_count",
     "check_depth",
-    "check_game",
+    "check_is_game",
     "check_some_limit",
     "check_time_limit",
     "check_trace",
@@ -58,7 +58,7 @@ class Problem(NamedTuple):
     """The ply at which non-terminal states are evaluated, or -1 for no limit."""
 
 
-def check_game(game: object) -> None:
+def check_is_game(game: object) -> None:
     """Raise :class:`NotAGameError` unless ``game`` has every member of the ``Game`` protocol."""
     if isinstance(game, type):
         raise NotAGameError(
@@ -96,7 +96,7 @@ def prepare(
         GameProtocolError: the root state is not hashable (nor its ``game.key``), or an
             optional member that must be a method is not callable.
     """
-    check_game(game)
+    check_is_game(game)
     found = Capabilities.of(game) if capabilities is None else capabilities
     check_kind(game, searcher, found)
     limit = check_depth(depth, evaluate, searcher)

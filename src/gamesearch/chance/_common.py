@@ -8,7 +8,7 @@ from dataclasses import replace
 from numbers import Real
 from typing import Any, NamedTuple
 
-from .._entry import check_depth, check_game, resolve_root
+from .._entry import check_depth, check_is_game, resolve_root
 from .._kinds import check_kind
 from .._validation import is_player, mover_error
 from ..capabilities import Capabilities
@@ -63,7 +63,7 @@ def prepare_chance(
         InvalidSearchOptionError: a bad ``depth``, or ``depth`` without ``evaluate``.
         GameProtocolError: the root state is not hashable.
     """
-    check_game(game)
+    check_is_game(game)
     members = Capabilities.of(game)
     players = check_kind(game, searcher, members)
     limit = check_depth(depth, evaluate, searcher)

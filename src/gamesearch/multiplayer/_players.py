@@ -6,7 +6,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from .._entry import (
     check_depth,
-    check_game,
+    check_is_game,
     depth_limit,
     game_evaluation,
     resolve_root,
@@ -61,7 +61,7 @@ def prepare_players(
     """
     given, time_limit, node_limit = limits
     depth = depth_limit(searcher, given, depth, time_limit, node_limit)
-    check_game(game)
+    check_is_game(game)
     members = Capabilities.of(game)  # the game's optional members, read once for the checks
     players = check_kind(game, searcher, members)
     evaluate = game_evaluation(game, depth, evaluate, members)
