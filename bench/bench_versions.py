@@ -48,7 +48,7 @@ from gamesearch import alphabeta, iterative_deepening, minimax, negamax
 from gamesearch.games import ConnectFour, TicTacToe
 try:
     from gamesearch import TranspositionTable
-except ImportError:  # versions before it was exported here (gamesearch.table is deprecated now)
+except ImportError:  # versions before it was exported here (gamesearch.table: gone in 0.3.0)
     from gamesearch.table import TranspositionTable
 
 ttt, c4 = TicTacToe(), ConnectFour()
@@ -62,7 +62,7 @@ cases = {
         c4, depth=6, evaluate=c4.evaluate, table=TranspositionTable()),
     "alphabeta killers+history, connect4 d7": lambda: alphabeta(
         c4, depth=7, evaluate=c4.evaluate, killers=True, history=True),
-    "iterative_deepening, connect4 d8": lambda: iterative_deepening(c4, max_depth=8),
+    "iterative_deepening, connect4 d8": lambda: iterative_deepening(c4, depth=8),
     "iterative_deepening, tic-tac-toe": lambda: iterative_deepening(ttt),
 }
 from gamesearch import expectimax, expectiminimax
