@@ -44,20 +44,6 @@ if os.environ.pop("PYTHONDONTWRITEBYTECODE", None):
         "PYTHONPYCACHEPREFIX", os.path.join(tempfile.gettempdir(), "gamesearch-tests-pycache")
     )
 
-# The deprecated aliases (gamesearch/table.py, play.py, tournament.py, solve/, mcts/, and the
-# six old modules of imperfect/) warn when imported, which the tests' filterwarnings turns into
-# an error: their doctests, which they do not have, are not collected;
-# tests/test_deprecated_names.py and tests/imperfect/test_renamed_modules.py import them,
-# expecting the warning.
-collect_ignore = [
-    *("src/gamesearch/table.py", "src/gamesearch/play.py", "src/gamesearch/tournament.py"),
-    *("src/gamesearch/solve", "src/gamesearch/mcts"),
-    *(
-        f"src/gamesearch/imperfect/{old}.py"
-        for old in ("best_response", "cfr", "convergence", "ismcts", "mccfr", "pimc")
-    ),
-]
-
 
 def parallel_by_default(
     *, xdist: bool, numprocesses: object, paths: list[str], usepdb: bool, worker: bool

@@ -32,7 +32,7 @@ def line_techniques(repeat: int, quick: bool) -> None:
     depth = 7 if quick else 10
     cases: list[tuple[str, Any, dict[str, Any]]] = [
         ("tictactoe", ttt, {}),
-        (f"c4.depth{depth}", c4, {"max_depth": depth}),
+        (f"c4.depth{depth}", c4, {"depth": depth}),
     ]
     for name, game, limits in cases:
         variants = _variants(game, limits)
@@ -70,7 +70,7 @@ def _variants(game: Any, limits: dict[str, Any]) -> dict[str, Callable[[], Searc
         "pvs": lambda: iterative_deepening(game, pvs=True, **limits),
         "aspiration": lambda: iterative_deepening(game, aspiration=0.05, **limits),
         "pvs+aspiration": lambda: iterative_deepening(game, pvs=True, aspiration=0.05, **limits),
-        "mtdf": lambda: mtdf(game, depth=limits.get("max_depth")),
+        "mtdf": lambda: mtdf(game, depth=limits.get("depth")),
         "reductions (approximate)": lambda: iterative_deepening(
             game, reductions=True, pvs=True, **limits
         ),

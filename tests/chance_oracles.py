@@ -189,9 +189,7 @@ def reference_search(
     traced here.
     """
     name = "expectimax" if expectimax else "expectiminimax"
-    problem = prepare_chance(
-        game, state, depth, evaluate, searcher=name, two_players=not expectimax
-    )
+    problem = prepare_chance(game, state, depth, evaluate, searcher=name)
     if pruning is None:
         return expect_search(
             game,

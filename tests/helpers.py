@@ -2,14 +2,52 @@
 
 from __future__ import annotations
 
+import json
 import math
+import sqlite3
 import sys
+import time
 from collections.abc import Hashable, Sequence
+from contextlib import closing
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
-from gamesearch import Player, SearchResult
-from gamesearch.games import GameTree
+from gamesearch import GameProtocolError, Player, SearchResult
+from gamesearch.games import GameTree, Nim
+from gamesearch.searchers import Searcher
+from gamesearch.solving import solve
+
+
+def table_naming(folder: Path, identity: dict[str, Any]) -> Path:
+    """A sound table file of ``Nim((1, 2), players=2)`` whose meta names another game.
+
+    ``identity`` is what a crafted file would say instead: ``{"class": "module:Class",
+    "parameters": {...}}``, written over the meta's ``game`` with ``sqlite3``.
+    """
+    path = folder / "named.sqlite"
+    solve(Nim((1, 2), players=2), path=path)
+    with closing(sqlite3.connect(path)) as connection, connection:
+        connection.execute("UPDATE meta SET value = ? WHERE name = 'game'", (json.dumps(identity),))
+    return path
+
+
+def search_with_a_small_limit(row: Searcher, game: Any) -> Any:
+    """Run the registry ``row``'s searcher on ``game`` with a small limit it takes (or needs)."""
+    if row.name == "opening_book":
+        return row.function(game, 1)
+    options: dict[str, Any] = {}
+    if "depth" in row.limits:
+        options.update(depth=1, evaluate=_zero)
+    elif row.needs_limit:
+        options[row.keyword("iterations")] = 8
+    if row.name == "mcts":
+        options.update(rng=1, solver=False)  # the solver refuses games that are not zero-sum
+    return row.function(game, **options)
+
+
+def _zero(state: object, player: Player) -> float:
+    return 0.0
 
 
 def comparable(result: SearchResult[Any]) -> SearchResult[Any]:
@@ -97,6 +135,46 @@ class Countdown:
 
     def utility(self, state: int, player: Player) -> float:
         return 0.0
+
+
+class TimedWalk:
+    """One player walks a line of ``plies`` steps and knows how far it has come.
+
+    ``result`` raises ``TimeoutError`` once ``seconds`` have passed since the game was made, so
+    that a checker whose work grows with the square of the depth fails in those seconds rather
+    than in an hour. Its information set is the state: one set a ply.
+    """
+
+    num_players = 1
+
+    def __init__(self, plies: int, *, seconds: float) -> None:
+        self.plies = plies
+        self.deadline = time.perf_counter() + seconds
+
+    def initial_state(self) -> int:
+        return 0
+
+    def to_move(self, state: int) -> Player:
+        return 0
+
+    def actions(self, state: int) -> Sequence[str]:
+        return () if state == self.plies else ("step",)
+
+    def result(self, state: int, action: str) -> int:
+        if time.perf_counter() > self.deadline:
+            raise TimeoutError(f"still walking after {state:,} of {self.plies:,} plies")
+        return state + 1
+
+    def is_terminal(self, state: int) -> bool:
+        return state == self.plies
+
+    def utility(self, state: int, player: Player) -> float:
+        if state != self.plies:
+            raise GameProtocolError("the walk is not over")
+        return 1.0
+
+    def information_set(self, state: int, player: Player) -> int:
+        return state
 
 
 class Cycle(Countdown):

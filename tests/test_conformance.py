@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from helpers import TimedWalk
 from hypothesis import given
 
 from gamesearch import GameProtocolError, NotAGameError
@@ -179,6 +180,13 @@ class BadMover(Race):
         return 2 if state[0] == 2 else super().to_move(state)
 
 
+class StutteringActions(Race):
+    """Lists the step of 1 twice while the count is 3: one move, offered as two."""
+
+    def actions(self, state: Any) -> list[int]:
+        return [1, *super().actions(state)] if state[0] == 3 else super().actions(state)
+
+
 class LosingOrder(Race):
     """Its own ``order`` drops an action (which the engine uses unchecked: check_game checks)."""
 
@@ -252,6 +260,7 @@ DEFECTS = [
     (NanUtility, "returned nan; utilities are finite real numbers, not NaN"),
     (InfiniteUtility, "returned -?inf; utilities are finite real numbers, not NaN nor infinite"),
     (BadMover, r"to_move\(\(2, 1\)\) returned 2; players are numbered 0 to 1"),
+    (StutteringActions, r"actions\(\(3, 1\)\) lists 1 twice: \[1, 1, 2\]"),
     (LoadedDice, r"sum to 0.9, not 1"),
     (LosingOrder, r"order\(\(4, 0\), actions\) returned \[1\] for the actions \[1, 2\]"),
     (WanderingRegion, r"region\(\(2, 1\)\) is 1 but the child after 1 has region 0"),
@@ -368,3 +377,10 @@ def test_the_report_says_when_not_every_state_was_checked_and_how_to_check_them_
         str(whole)
         == "checked 765 states (138 terminal): every state reachable from the initial state"
     )
+
+
+
+@pytest.mark.slow  # 100 random lines of 10,000 plies: 3 s (35 s when each ply copied its line)
+def test_random_lines_cost_what_their_length_does() -> None:
+    report = check_game(TimedWalk(20_000, seconds=20.0), max_states=100)
+    assert (report.states, report.lines, report.exhaustive) == (10_000, 100, False)

@@ -67,3 +67,31 @@ def test_ci_type_checks_as_contributors_are_told_before_the_extras() -> None:
 def test_ci_starts_from_a_new_venv() -> None:
     # A venv left from an earlier run (with every extra) would hide what a new user meets.
     assert "python3 -m venv --clear .venv" in ci_commands()
+
+
+CONTRIBUTING = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+
+
+def test_contributing_starts_with_the_readmes_two_commands() -> None:
+    block = re.search(r"## Setting up\n\n```sh\n(.*?)```", CONTRIBUTING, re.DOTALL)
+    assert block is not None
+    assert [line.strip() for line in block.group(1).splitlines() if line.strip()] == quick_start()
+
+
+def test_every_file_contributing_names_exists() -> None:
+    # The checklists of a new searcher and a new game name the files to touch: they must be real.
+    path = r"`((?:src|tests|docs|bench|examples)/[\w./]+|\w+\.md)`"
+    named = set(re.findall(path, CONTRIBUTING))
+    assert len(named) >= 10
+    missing = sorted(path for path in named if not (ROOT / path).exists())
+    assert not missing, f"CONTRIBUTING.md names files that do not exist: {missing}"
+
+
+def test_contributing_names_the_functions_a_new_searcher_calls() -> None:
+    from gamesearch import _entry, _kinds, _results
+
+    for module, name in ((_entry, "prepare"), (_entry, "merge_limit"), (_entry, "depth_limit"),
+                         (_entry, "check_budget"), (_entry, "check_trace"),
+                         (_kinds, "check_kind"), (_results, "make_result")):  # fmt: skip
+        assert name in CONTRIBUTING
+        assert callable(getattr(module, name)), f"{module.__name__}.{name} is gone"

@@ -12,6 +12,7 @@ search).
 
 from __future__ import annotations
 
+import functools
 import inspect
 from collections.abc import Callable
 from typing import Any
@@ -19,27 +20,21 @@ from typing import Any
 import pytest
 from data.hidden_goofspiel import HiddenGoofspiel
 from data.kuhn_n import KuhnN
+from helpers import search_with_a_small_limit
 
 import gamesearch
 from gamesearch import (
     MCTSPlayer,
     UnsupportedGameError,
     alphabeta,
-    best_reply,
     chance,
-    expectimax,
     expectiminimax,
-    iterative_deepening,
-    maxn,
     mcts,
     minimax,
     montecarlo,
-    mtdf,
     multiplayer,
     negamax,
     parallel,
-    parallel_search,
-    paranoid,
     play,
     random_player,
     searcher_player,
@@ -49,24 +44,15 @@ from gamesearch import (
     twoplayer,
 )
 from gamesearch.imperfect import KuhnPoker, cfr
-from gamesearch.solving import opening_book
+from gamesearch.searchers import SEARCHERS
 
 REFUSERS: dict[str, Callable[[Any], Any]] = {
-    "minimax": minimax,
-    "alphabeta": alphabeta,
-    "negamax": negamax,
-    "iterative_deepening": iterative_deepening,
-    "mtdf": mtdf,
-    "parallel_search": parallel_search,
-    "expectiminimax": expectiminimax,
-    "expectimax": expectimax,
-    "maxn": maxn,
-    "paranoid": paranoid,
-    "best_reply": best_reply,
-    "mcts": lambda game: mcts(game, iterations=20, rng=1),
+    **{
+        row.name: functools.partial(search_with_a_small_limit, row)
+        for row in SEARCHERS
+        if not row.hidden
+    },
     "MCTSPlayer": lambda game: MCTSPlayer(game, iterations=20, rng=1),
-    "solve": solve,
-    "opening_book": lambda game: opening_book(game, 1),
 }
 """Every public searcher that assumes perfect information, called on a game."""
 

@@ -2,8 +2,7 @@
 
 Every keyword of the listed public functions has a row; a row's *taken by* and *refused by*
 name exactly the functions whose signature has it (refused: annotated ``None``, a limit the
-searcher cannot keep, which it refuses by name); and the table of renamed keywords is what the
-functions still accept with a warning.
+searcher cannot keep, which it refuses by name).
 """
 
 from __future__ import annotations
@@ -18,27 +17,22 @@ from typing import Any
 import pytest
 
 import gamesearch
-from gamesearch import imperfect, testing
-from gamesearch._deprecation import renamed_keywords_of
-from gamesearch.solving.opening import opening_book
+from gamesearch import imperfect
+from gamesearch.searchers import SEARCHERS
 
 REFERENCE = Path(__file__).resolve().parent.parent / "docs" / "reference.md"
 
-_TOP = (
-    "minimax alphabeta negamax iterative_deepening mtdf expectiminimax expectimax maxn paranoid "
-    "best_reply mcts parallel_search solve play tournament"
-)
-_IMPERFECT = (
-    "cfr mccfr ismcts pimc best_response exploitability nash_conv expected_values convergence"
-)
+_IMPERFECT = "best_response exploitability nash_conv expected_values convergence"
 FUNCTIONS: dict[str, Callable[..., Any]] = {
-    **{name: getattr(gamesearch, name) for name in _TOP.split()},
-    "opening_book": opening_book,
+    **{row.name: row.function for row in SEARCHERS},
+    "play": gamesearch.play,
+    "tournament": gamesearch.tournament,
     **{name: getattr(imperfect, name) for name in _IMPERFECT.split()},
     "CFRSolver": imperfect.CFRSolver.__init__,
     "MCCFRSolver": imperfect.MCCFRSolver.__init__,
 }
-"""The public functions whose keywords the table covers, by the name the table gives them."""
+"""The public functions whose keywords the table covers, by the name the table gives them: every
+searcher of the registry, and the functions that play or measure."""
 
 _KEYWORD = re.compile(r"`(\w+)`")
 
@@ -101,25 +95,3 @@ def test_the_row_names_exactly_the_functions_that_take_the_keyword(keyword):
     taken, refused = _keyword_rows()[keyword]
     assert (taken, refused) == _signatures()[keyword]
 
-
-def test_the_renamed_keywords_are_those_the_functions_still_accept():
-    lines = _section()
-    first = next(i for i, line in enumerate(lines) if line.startswith("| old keyword |"))
-    listed: set[tuple[str, str, str]] = set()
-    for line in lines[first + 2 :]:
-        if not line.startswith("|"):
-            break
-        old, new, where, why = (cell.strip() for cell in line.strip().strip("|").split("|"))
-        assert why, f"{old}: say why it was renamed"
-        for name in _names(where):
-            listed.add((old.strip("`"), new.strip("`"), name))
-    functions = {**FUNCTIONS, "gamesearch.testing.maxn_trees": testing.maxn_trees}
-    accepted = {
-        (old, new, name)
-        for name, function in functions.items()
-        for old, new in renamed_keywords_of(function).items()
-    }
-    assert listed == accepted
-    signatures = _signatures()
-    for _, new, _ in listed:
-        assert new in signatures, f"{new} is not in the keyword table's functions"

@@ -9,8 +9,8 @@ given both ways is refused; a ``Limit`` that is no limit at all is refused when 
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import math
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -19,22 +19,13 @@ import pytest
 from gamesearch import (
     Limit,
     alphabeta,
-    best_reply,
-    expectimax,
-    expectiminimax,
     iterative_deepening,
-    maxn,
-    mcts,
-    minimax,
-    mtdf,
-    negamax,
-    parallel_search,
-    paranoid,
 )
-from gamesearch._entry import LIMIT_TAKERS
 from gamesearch.errors import InvalidSearchOptionError
 from gamesearch.games import Nim, Pig, TicTacToe
-from gamesearch.imperfect import KuhnPoker, cfr, ismcts, mccfr, pimc
+from gamesearch.imperfect import KuhnPoker
+from gamesearch.searchers import FIELDS, Searcher, find_searcher, takers
+from gamesearch.searchers import SEARCHERS as ROWS
 
 
 def _zero(state: Any, player: int) -> float:
@@ -49,28 +40,38 @@ _DEALT = _KUHN.result(_KUHN.result(_KUHN.initial_state(), 0), 1)  # Jack, Queen:
 
 Call = Callable[..., Any]
 
-SEARCHERS: dict[str, Call] = {
-    "minimax": lambda **kw: minimax(_TTT, _TTT.parse("X.. / .O. / ..."), evaluate=_zero, **kw),
-    "alphabeta": lambda **kw: alphabeta(_TTT, _TTT.parse("X.. / .O. / ..."), evaluate=_zero, **kw),
-    "negamax": lambda **kw: negamax(_TTT, _TTT.parse("X.. / .O. / ..."), evaluate=_zero, **kw),
-    "iterative_deepening": lambda **kw: iterative_deepening(
-        _TTT, _TTT.parse("X.. / .O. / ..."), evaluate=_zero, **kw
-    ),
-    "mtdf": lambda **kw: mtdf(_TTT, _TTT.parse("X.. / .O. / ..."), evaluate=_zero, **kw),
-    "expectiminimax": lambda **kw: expectiminimax(_PIG, evaluate=_zero, **kw),
-    "expectimax": lambda **kw: expectimax(_PIG, evaluate=_zero, **kw),
-    "maxn": lambda **kw: maxn(_NIM, evaluate=_zero, **kw),
-    "paranoid": lambda **kw: paranoid(_NIM, evaluate=_zero, **kw),
-    "best_reply": lambda **kw: best_reply(_NIM, evaluate=_zero, **kw),
-    "parallel_search": lambda **kw: parallel_search(
-        _TTT, _TTT.parse("XO. / .X. / O.."), evaluate=_zero, **kw
-    ),
-    "mcts": lambda **kw: mcts(_TTT, rng=7, **kw),
-    "ismcts": lambda **kw: ismcts(_KUHN, _DEALT, rng=7, **kw),
-    "pimc": lambda **kw: pimc(_KUHN, _DEALT, rng=7, **kw),
-    "cfr": lambda **kw: cfr(_KUHN, **kw),
-    "mccfr": lambda **kw: mccfr(_KUHN, rng=7, measure=False, **kw),
+
+def _position(row: Searcher) -> tuple[Any, Any]:
+    """A small game and state of the kind ``row`` accepts (the registry says which)."""
+    if row.hidden:
+        return _KUHN, (None if row.name in ("cfr", "mccfr") else _DEALT)
+    if row.players == "any" and not row.chance:
+        return _NIM, None
+    if row.chance and row.players == "two":
+        return _PIG, None
+    return _TTT, _TTT.parse("XO. / .X. / O..")
+
+
+_OWN_OPTIONS: dict[str, dict[str, Any]] = {
+    "mcts": {"rng": 7},
+    "ismcts": {"rng": 7},
+    "pimc": {"rng": 7},
+    "mccfr": {"rng": 7, "measure": False},
 }
+"""Options a searcher needs here to be reproducible (or quick), beyond its game and limits."""
+
+
+def _caller(row: Searcher) -> Call:
+    game, state = _position(row)
+    options = dict(_OWN_OPTIONS.get(row.name, {}))
+    if "depth" in row.limits:
+        options["evaluate"] = _zero
+    if state is not None:
+        options["state"] = state
+    return lambda **kw: row.function(game, **options, **kw)
+
+
+SEARCHERS: dict[str, Call] = {row.name: _caller(row) for row in ROWS if row.limits}
 """Each searcher on a small game, called with the keywords given."""
 
 SMALL: dict[str, Any] = {"depth": 2, "time_limit": 30.0, "node_limit": 40, "iterations": 20}
@@ -78,17 +79,13 @@ SMALL: dict[str, Any] = {"depth": 2, "time_limit": 30.0, "node_limit": 40, "iter
 first, with another limit beside it)."""
 
 
-def _iterations(searcher: str) -> str:
-    return "worlds" if searcher == "pimc" else "iterations"
-
-
 def _keyword(searcher: str, field: str) -> str:
     """The keyword of ``searcher`` that gives the field alone: the field's name, but one."""
-    return _iterations(searcher) if field == "iterations" else field
+    return find_searcher(searcher).keyword(field)
 
 
 def _takers(field: str) -> set[str]:
-    return set(re.split(r", | and ", LIMIT_TAKERS[field]))
+    return {row.name for row in ROWS if field in row.limits}
 
 
 def _comparable(result: Any) -> Any:
@@ -119,12 +116,24 @@ def test_a_limit_is_the_same_search_as_its_keyword(searcher: str, field: str) ->
     assert _comparable(by_limit) == _comparable(by_keyword)
 
 
-@pytest.mark.parametrize("searcher", sorted(_takers("time_limit") - {"iterative_deepening"}))
+_NEEDY = sorted(row.name for row in ROWS if row.needs_limit)
+
+
+def test_the_searchers_that_need_a_limit_are_those_of_a_time_but_the_engine() -> None:
+    # The convention the registry writes down: a searcher that takes a time needs some limit,
+    # but iterative_deepening, which runs to the end of the game without one.
+    assert set(_NEEDY) == _takers("time_limit") - {"iterative_deepening"}
+
+
+@pytest.mark.parametrize("searcher", _NEEDY)
 def test_a_time_alone_is_a_limit_where_one_is_needed(searcher: str) -> None:
     """These searchers refuse to run without a limit: a ``Limit(time_limit=)`` alone is one."""
     search = SEARCHERS[searcher]
-    with pytest.raises(InvalidSearchOptionError, match=r"needs a limit|give iterations=N"):
+    row = find_searcher(searcher)
+    with pytest.raises(InvalidSearchOptionError, match=f"^{searcher} needs a limit") as raised:
         search()
+    for field in row.limits:  # the message names each limit by the searcher's keyword
+        assert f"{row.keyword(field)}=" in str(raised.value)
     result = search(limit=Limit(time_limit=0.02))
     done = getattr(result, "iterations", None) or getattr(result, "worlds", None)
     assert (done or result.stats.nodes) >= 1
@@ -143,7 +152,7 @@ def test_a_time_stops_iterative_deepening_before_the_game_is_solved() -> None:
 _REFUSED = [
     (searcher, field)
     for searcher in sorted(SEARCHERS)
-    for field in ("depth", "time_limit", "node_limit", "iterations")
+    for field in FIELDS
     if searcher not in _takers(field)
 ]
 
@@ -154,14 +163,31 @@ def test_a_field_the_searcher_cannot_keep_is_refused_by_name(searcher: str, fiel
     with pytest.raises(InvalidSearchOptionError) as raised:
         SEARCHERS[searcher](limit=limit)
     message = str(raised.value)
-    assert message.startswith(f"{searcher} cannot keep the {field} of {limit!r}")
-    assert LIMIT_TAKERS[field] in message
+    given = f"{_keyword(searcher, field)}={SMALL[field]!r}"
+    assert message.startswith(f"{searcher} cannot keep {given} (in {limit!r})")
+    assert message.endswith(f"The searchers that take {field} are {takers(field)}")
 
 
-def test_every_searcher_is_listed_as_taking_some_limit() -> None:
-    """The takers in the messages are real searchers, and every searcher takes something."""
-    listed = set().union(*(_takers(field) for field in LIMIT_TAKERS))
-    assert listed == set(SEARCHERS)
+_REFUSED_KEYWORDS = [
+    (searcher, field)
+    for searcher, field in _REFUSED
+    if _keyword(searcher, field) in inspect.signature(find_searcher(searcher).function).parameters
+]
+"""The refused limits a searcher also has a keyword for (to refuse it by name)."""
+
+
+@pytest.mark.parametrize(
+    ("searcher", "field"), _REFUSED_KEYWORDS, ids=[f"{s}-{f}" for s, f in _REFUSED_KEYWORDS]
+)
+def test_a_keyword_the_searcher_cannot_keep_is_refused_in_the_same_words(
+    searcher: str, field: str
+) -> None:
+    keyword = _keyword(searcher, field)
+    with pytest.raises(InvalidSearchOptionError) as raised:
+        SEARCHERS[searcher](**{keyword: SMALL[field]})
+    message = str(raised.value)
+    assert message.startswith(f"{searcher} cannot keep {keyword}={SMALL[field]!r}:")
+    assert message.endswith(f"The searchers that take {field} are {takers(field)}")
 
 
 _TWICE = [(searcher, field) for searcher, field in _SAME]

@@ -40,8 +40,8 @@ from gamesearch import (
     negamax,
     paranoid,
 )
-from gamesearch._entry import LIMIT_TAKERS
 from gamesearch.games import ConnectFour, GameTree, Nim, Pig, TicTacToe
+from gamesearch.searchers import takers
 from gamesearch.testing import game_trees, nested_trees
 
 
@@ -509,7 +509,7 @@ DEPTH_ONLY = [minimax, alphabeta, negamax, expectiminimax, expectimax, maxn, par
 @pytest.mark.parametrize("limit", ["time_limit", "node_limit"])
 def test_a_limit_a_searcher_cannot_keep_is_refused_naming_those_that_can(search, limit):
     with pytest.raises(
-        InvalidSearchOptionError, match=f"cannot keep {limit}=1.*{re.escape(LIMIT_TAKERS[limit])}"
+        InvalidSearchOptionError, match=f"cannot keep {limit}=1.*{re.escape(takers(limit))}"
     ):
         search(Countdown(3), **{limit: 1})
 
@@ -532,12 +532,10 @@ def test_mcts_refuses_a_depth_naming_the_searchers_that_take_one():
         mcts(TicTacToe(), depth=2, iterations=10)
 
 
-def test_iterative_deepening_takes_depth_and_warns_of_max_depth():
+def test_iterative_deepening_takes_depth_and_no_longer_its_old_name_max_depth():
     assert iterative_deepening(ConnectFour(), depth=2).depth == 2
-    with pytest.warns(DeprecationWarning, match="use depth="):
-        assert iterative_deepening(ConnectFour(), max_depth=2).depth == 2
-    with pytest.raises(InvalidSearchOptionError, match="deprecated name of depth="):
-        iterative_deepening(ConnectFour(), depth=3, max_depth=2)
+    with pytest.raises(TypeError, match="unexpected keyword argument 'max_depth'"):
+        iterative_deepening(ConnectFour(), max_depth=2)
 
 
 def test_an_evaluation_beyond_the_win_utility_is_refused_where_wins_rank_by_distance():

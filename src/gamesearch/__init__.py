@@ -20,11 +20,9 @@ import TicTacToe`` does.
 from __future__ import annotations
 
 import importlib
-import sys
 from typing import TYPE_CHECKING
 
 from ._build import BuildInfo, build_info
-from ._deprecation import Package
 from .chance.expectimax import expectimax
 from .chance.expectiminimax import expectiminimax
 from .errors import (
@@ -100,7 +98,7 @@ if TYPE_CHECKING:  # the public modules, as attributes; at run time a module not
     from . import trace as trace
     from . import twoplayer as twoplayer
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 """The version of this release, written here only: the package's metadata reads it from this line
 (``[tool.hatch.version]`` in pyproject.toml) and ``gamesearch --version`` prints it."""
 
@@ -187,8 +185,3 @@ if not TYPE_CHECKING:  # hidden from type checkers, which would then accept any 
 
     def __dir__() -> list[str]:
         return sorted({*globals(), *_SUBMODULES})
-
-
-# ``gamesearch.solve``, ``mcts``, ``play`` and ``tournament`` stay the functions when old code
-# imports the deprecated modules of those names (see gamesearch._deprecation).
-sys.modules[__name__].__class__ = Package

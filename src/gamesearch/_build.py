@@ -15,7 +15,13 @@ from dataclasses import dataclass
 __all__ = ["COMPILABLE", "BuildInfo", "build_info"]
 
 COMPILABLE = (
+    "gamesearch.chance._context",
+    "gamesearch.chance._loop",
+    "gamesearch.chance._opponent",
     "gamesearch.chance._search",
+    "gamesearch.chance._star1",
+    "gamesearch.chance._star2",
+    "gamesearch.chance._telling",
     "gamesearch.games._bitboard",
     "gamesearch.games._connect_four_engine",
     "gamesearch.games._connect_four_probe",
@@ -39,8 +45,8 @@ pyproject.toml): the alpha-beta loops (the plain loop and its twin over a game's
 the engine's loop, its entry and its move ordering), the exact Connect Four solver, its table
 and distance scores, ConnectFour, its bitboards and its own loops on 64-bit words (the exact
 solver's probe and the engine's search), the chance loop (expectiminimax, Star1, Star2 and
-expectimax), MCTS's inner loop (its nodes, one iteration, the growing of a tree), and CFR's
-inner loop and the sequence form it runs on."""
+expectimax, their trace and expectimax's opponent models), MCTS's inner loop (its nodes, one
+iteration, the growing of a tree), and CFR's inner loop and the sequence form it runs on."""
 
 
 @dataclass(frozen=True)

@@ -6,9 +6,11 @@ the observer: each checked once, before the search loop starts.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, NamedTuple, Protocol, TypeVar
 
+from ._kinds import check_kind
 from ._validation import is_player, is_positive_number, mover_error
 from .capabilities import Capabilities
 from .errors import (
@@ -16,25 +18,24 @@ from .errors import (
     GameSearchError,
     InvalidSearchOptionError,
     NotAGameError,
-    UnsupportedGameError,
 )
 from .game import Game, Player
 from .limit import Limit
+from .searchers import find_searcher, takers, with_names
 
 __all__ = [
-    "LIMIT_TAKERS",
     "Problem",
+    "cannot_keep",
     "check_budget",
     "check_count",
     "check_depth",
-    "check_deterministic",
-    "check_game",
-    "check_perfect_information",
+    "check_is_game",
+    "check_some_limit",
     "check_time_limit",
     "check_trace",
-    "check_two_players",
     "depth_limit",
     "game_evaluation",
+    "iterate_within",
     "iteration_limit",
     "merge_limit",
     "prepare",
@@ -43,8 +44,6 @@ __all__ = [
 ]
 
 _S = TypeVar("_S")
-
-
 
 _GAME_METHODS = ("initial_state", "to_move", "actions", "result", "is_terminal", "utility")
 
@@ -59,7 +58,7 @@ class Problem(NamedTuple):
     """The ply at which non-terminal states are evaluated, or -1 for no limit."""
 
 
-def check_game(game: object) -> None:
+def check_is_game(game: object) -> None:
     """Raise :class:`NotAGameError` unless ``game`` has every member of the ``Game`` protocol."""
     if isinstance(game, type):
         raise NotAGameError(
@@ -72,16 +71,6 @@ def check_game(game: object) -> None:
         raise NotAGameError(
             f"{type(game).__name__} object is not a Game: it lacks {', '.join(missing)} "
             f"(a Game needs num_players and {', '.join(_GAME_METHODS)})"
-        )
-
-
-def check_two_players(game: object, searcher: str) -> None:
-    """Raise :class:`UnsupportedGameError` unless ``game`` declares exactly two players."""
-    players = getattr(game, "num_players", None)
-    if players != 2 or isinstance(players, bool):
-        raise UnsupportedGameError(
-            f"{searcher} searches two-player games, but {type(game).__name__} has "
-            f"num_players={players!r}"
         )
 
 
@@ -107,11 +96,9 @@ def prepare(
         GameProtocolError: the root state is not hashable (nor its ``game.key``), or an
             optional member that must be a method is not callable.
     """
-    check_game(game)
+    check_is_game(game)
     found = Capabilities.of(game) if capabilities is None else capabilities
-    check_perfect_information(game, searcher, found)
-    check_two_players(game, searcher)
-    check_deterministic(game, searcher, found)
+    check_kind(game, searcher, found)
     limit = check_depth(depth, evaluate, searcher)
     root = resolve_root(game, state, found)
     if not game.is_terminal(root):
@@ -119,69 +106,6 @@ def prepare(
         if not is_player(mover, 2, chance=False):
             raise mover_error(root, mover, 2, chance=False)
     return Problem(root, limit)
-
-
-def check_deterministic(
-    game: object, searcher: str, capabilities: Capabilities | None = None
-) -> None:
-    """Raise :class:`UnsupportedGameError` if ``game`` has chance nodes.
-
-    A game declares chance nodes by having a ``chance_outcomes`` member (the
-    ``StochasticGame`` protocol), read from ``capabilities`` (the game's record, read here if
-    not given). Checking the member once here keeps the search loops free of a test for
-    ``CHANCE`` at every node.
-    """
-    found = Capabilities.of(game) if capabilities is None else capabilities
-    if found.chance_outcomes is not None:
-        raise UnsupportedGameError(
-            f"{searcher} searches deterministic games, but {type(game).__name__} has chance "
-            "nodes (it has chance_outcomes): search it with expectiminimax, or with expectimax"
-        )
-
-
-IMPERFECT_INFORMATION_SEARCHERS = (
-    "search it with gamesearch.imperfect: cfr (or mccfr) for an equilibrium strategy, ismcts "
-    "or pimc for a move (pimc searches sampled worlds, in which nothing is hidden, with the "
-    "searchers of perfect information)"
-)
-"""What a refusal of a game of imperfect information tells a caller of the library to use."""
-
-
-def check_perfect_information(
-    game: object,
-    searcher: str,
-    capabilities: Capabilities | None = None,
-    *,
-    instead: str = IMPERFECT_INFORMATION_SEARCHERS,
-) -> None:
-    """Raise :class:`UnsupportedGameError` if ``game`` is a game of imperfect information.
-
-    A game declares that it hides something from a player by having an ``information_set``
-    member (the ``ImperfectInformationGame`` protocol), read from ``capabilities`` (the game's
-    record, read here if not given). A searcher of perfect information, which every searcher
-    outside :mod:`gamesearch.imperfect` is, would let each player see what is hidden from it,
-    and answer for another game (Kuhn poker with the cards face up): it calls this at its
-    entry, before any other check of the game, whose advice (expectiminimax for chance nodes,
-    say) would be wrong for such a game. A game that hides information without declaring it
-    cannot be told from a game of perfect information.
-
-    Args:
-        game: The game to search.
-        searcher: The searcher's name, which the message starts with.
-        capabilities: The game's record, if the searcher has read it.
-        instead: What the message tells the caller to use (the command line names its
-            ``gamesearch cfr``).
-
-    Raises:
-        UnsupportedGameError: ``game`` has ``information_set``.
-    """
-    found = Capabilities.of(game) if capabilities is None else capabilities
-    if found.information_set is not None:
-        raise UnsupportedGameError(
-            f"{searcher} searches games of perfect information, but {type(game).__name__} is a "
-            "game of imperfect information (it declares information_set), whose hidden "
-            f"information {searcher} would treat as seen by every player: {instead}"
-        )
 
 
 def resolve_root(
@@ -288,45 +212,73 @@ def check_count(searcher: str, name: str, value: object) -> None:
         )
 
 
-def check_budget(searcher: str, name: str, count: object, time_limit: object) -> None:
-    """Check a searcher's two limits, ``name`` (a count) and ``time_limit``: at least one given.
+def check_budget(searcher: str, count: object, time_limit: object) -> None:
+    """Check an iterating searcher's two limits, a count and ``time_limit``: at least one given.
+
+    The count is the ``iterations`` field under the searcher's own keyword (``pimc``'s
+    ``worlds``).
 
     Raises:
         InvalidSearchOptionError: a count that is not an int >= 1, a time limit that is not
             seconds > 0, or neither limit.
     """
-    check_count(searcher, name, count)
+    check_count(searcher, find_searcher(searcher).keyword("iterations"), count)
     check_time_limit(searcher, time_limit)
-    if count is None and time_limit is None:
+    check_some_limit(searcher, iterations=count, time_limit=time_limit)
+
+
+_HOW = {"depth": "N", "time_limit": "SECONDS", "node_limit": "N", "iterations": "N"}
+
+
+def check_some_limit(searcher: str, **given: object) -> None:
+    """Refuse to run ``searcher``, whose row says it needs a limit, with none of ``given``.
+
+    ``given`` are the searcher's limits by field name (``iterations=None, time_limit=None``).
+
+    Raises:
+        InvalidSearchOptionError: every value of ``given`` is ``None``; the message names the
+            searcher's limits as its keywords.
+    """
+    row = find_searcher(searcher)
+    if row.needs_limit and all(value is None for value in given.values()):
+        *others, last = [f"{row.keyword(field)}={_HOW[field]}" for field in row.limits]
+        either = f"{', '.join(others)} or {last}" if others else last
         raise InvalidSearchOptionError(
-            f"{searcher} needs a limit: pass {name}=N, time_limit=SECONDS or both"
+            f"{searcher} needs a limit, or it would run for ever: pass {either} (it stops at "
+            "the first reached), or limit=Limit(...)"
         )
 
 
-LIMIT_TAKERS = {
-    "depth": "minimax, alphabeta, negamax, iterative_deepening, mtdf, expectiminimax, expectimax, "
-    "maxn, paranoid, best_reply and parallel_search",
-    "time_limit": "iterative_deepening, mcts, ismcts, pimc, cfr and mccfr",
-    "node_limit": "iterative_deepening and mcts",
-    "iterations": "mcts, ismcts, pimc, cfr and mccfr",
-}
-"""The searchers that take each field of a :class:`~gamesearch.Limit`, and of the keywords of
-the same names, for error messages."""
+def cannot_keep(
+    searcher: str, field: str, value: object, limit: object = None
+) -> InvalidSearchOptionError:
+    """The refusal of the limit ``field`` (given as ``value``, or in ``limit``) by ``searcher``.
+
+    One wording wherever the limit is given: by keyword or in a ``Limit``. It says which
+    limits the searcher keeps and which searchers keep this one (from the registry).
+    """
+    row = find_searcher(searcher)
+    keeps = with_names(row.keyword(name) for name in row.limits) or "no limit"
+    where = "" if limit is None else f" (in {limit!r})"
+    return InvalidSearchOptionError(
+        f"{searcher} cannot keep {row.keyword(field)}={value!r}{where}: it keeps {keeps}. The "
+        f"searchers that take {field} are {takers(field)}"
+    )
 
 
-def refuse_limits(searcher: str, time_limit: object, node_limit: object) -> None:
-    """Refuse a limit that ``searcher``, which searches to its depth and returns, cannot keep.
+def refuse_limits(searcher: str, **given: object) -> None:
+    """Refuse the limits given by keyword that ``searcher`` cannot keep.
+
+    ``given`` are the values of its keywords by field name (``time_limit=None, ...``).
 
     Raises:
-        InvalidSearchOptionError: ``time_limit`` or ``node_limit`` is not ``None``.
+        InvalidSearchOptionError: one of ``given`` is not ``None`` and not a limit the
+            searcher's row keeps.
     """
-    for name, value in (("time_limit", time_limit), ("node_limit", node_limit)):
-        if value is not None:
-            raise InvalidSearchOptionError(
-                f"{searcher} cannot keep {name}={value!r}: it searches to its depth (or to the "
-                f"end of the game) and then returns. The searchers that take {name} are "
-                f"{LIMIT_TAKERS[name]}; with {searcher}, limit the search with depth=N"
-            )
+    keeps = find_searcher(searcher).limits
+    for field, value in given.items():
+        if value is not None and field not in keeps:
+            raise cannot_keep(searcher, field, value)
 
 
 def check_trace(trace: object, searcher: str) -> None:
@@ -350,20 +302,18 @@ class Given(NamedTuple):
 def merge_limit(
     searcher: str,
     limit: object,
-    takes: str,
     *,
     depth: object = None,
     time_limit: object = None,
     node_limit: object = None,
     iterations: object = None,
-    iterations_keyword: str = "iterations",
 ) -> Given:
     """The limits of a search: its keywords' values, and ``limit``'s fields for the rest.
 
-    ``takes`` names the fields of a :class:`~gamesearch.Limit` that ``searcher`` can keep,
-    separated by spaces (such as ``"depth"``). The keywords of the same names give the same
-    limits one by one, checked by the searcher; a ``Limit``'s fields were checked when it was
-    made. ``iterations_keyword`` is the searcher's word for its iterations.
+    The fields of a :class:`~gamesearch.Limit` that ``searcher`` can keep are its row's in the
+    registry (:mod:`gamesearch.searchers`), as is its keyword for the iterations. The keywords
+    of the fields' names give the same limits one by one, checked by the searcher; a
+    ``Limit``'s fields were checked when it was made.
 
     Raises:
         InvalidSearchOptionError: ``limit`` is not a ``Limit``; a field is given both in
@@ -377,18 +327,16 @@ def merge_limit(
             f"{searcher}: limit must be a gamesearch.Limit, such as Limit(depth=4), not "
             f"{limit!r}"
         )
+    row = find_searcher(searcher)
     fields = (limit.depth, limit.time_limit, limit.node_limit, limit.iterations)
     merged: list[object] = []
     for field, ours, theirs in zip(Given._fields, fields, given, strict=True):
-        keyword = iterations_keyword if field == "iterations" else field
+        keyword = row.keyword(field)
         if ours is None:
             merged.append(theirs)
             continue
-        if field not in takes.split():
-            raise InvalidSearchOptionError(
-                f"{searcher} cannot keep the {field} of {limit!r}; the searchers that take "
-                f"Limit({field}=...) are {LIMIT_TAKERS[field]}"
-            )
+        if field not in row.limits:
+            raise cannot_keep(searcher, field, ours, limit)
         if theirs is not None:
             raise InvalidSearchOptionError(
                 f"{searcher}: the {field} is given twice, as {keyword}={theirs!r} and in "
@@ -406,25 +354,49 @@ def depth_limit(
     Raises:
         InvalidSearchOptionError: as :func:`merge_limit` and :func:`refuse_limits` do.
     """
-    refuse_limits(searcher, time_limit, node_limit)
-    merged: int | None = merge_limit(searcher, limit, "depth", depth=depth).depth
+    refuse_limits(searcher, time_limit=time_limit, node_limit=node_limit)
+    merged: int | None = merge_limit(searcher, limit, depth=depth).depth
     return merged
 
 
 def iteration_limit(
-    searcher: str,
-    limit: object,
-    iterations: object,
-    time_limit: object,
-    iterations_keyword: str = "iterations",
+    searcher: str, limit: object, iterations: object, time_limit: object
 ) -> tuple[Any, Any]:
     """The iterations and the time limit of an iterating searcher: its keywords, or ``limit``'s.
+
+    ``iterations`` is the value of the searcher's keyword for them (``pimc``'s ``worlds``).
 
     Raises:
         InvalidSearchOptionError: as :func:`merge_limit` does.
     """
-    given = merge_limit(
-        searcher, limit, "time_limit iterations", time_limit=time_limit, iterations=iterations,
-        iterations_keyword=iterations_keyword,
-    )  # fmt: skip
+    given = merge_limit(searcher, limit, time_limit=time_limit, iterations=iterations)
     return given.iterations, given.time_limit
+
+
+class Iterating(Protocol):
+    """A solver run one iteration at a time (:class:`~gamesearch.imperfect.CFRSolver`, ...)."""
+
+    iterations: int
+
+    def iterate(self, iterations: int = 1) -> None:
+        """Run ``iterations`` more iterations."""
+
+
+def iterate_within(solver: Iterating, iterations: int | None, time_limit: float | None) -> None:
+    """Run ``solver`` for ``iterations`` more, or until ``time_limit`` seconds have passed.
+
+    With both, whichever comes first. The clock is read after each iteration, so at least one
+    runs however short the time (``time_limit=1e-300`` runs one).
+
+    Args:
+        solver: The solver, run from where it stands.
+        iterations: The most iterations, counted in ``solver.iterations`` (``None``: no cap).
+        time_limit: The most seconds (``None``: no limit); one of the two must be given.
+    """
+    if time_limit is None:
+        solver.iterate(iterations or 1)
+        return
+    deadline = time.perf_counter() + time_limit
+    solver.iterate()
+    while (iterations is None or solver.iterations < iterations) and time.perf_counter() < deadline:
+        solver.iterate()

@@ -16,7 +16,7 @@ import copy
 import math
 import random
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from numbers import Real
 from typing import Any, NoReturn, TypeVar
@@ -46,6 +46,7 @@ __all__ = [
     "no_actions_error",
     "non_finite_error",
     "number_error",
+    "repeated_action",
     "snapshot",
     "terminal_value",
     "translate",
@@ -353,6 +354,28 @@ def is_player(mover: object, players: int, *, chance: bool) -> bool:
     if isinstance(mover, bool):
         return False
     return mover in range(players) or (chance and mover == CHANCE)
+
+
+def repeated_action(actions: Sequence[Any]) -> int:
+    """The position of the first action of ``actions`` listed before it, or -1 if none is.
+
+    Actions are compared as a strategy's keys are: ``==`` (with their hashes, where they have
+    them; one by one where they do not).
+
+    >>> repeated_action(("win", "win", "lose")), repeated_action(([0], [1]))
+    (1, -1)
+    """
+    seen: set[Any] = set()
+    try:
+        for position, action in enumerate(actions):
+            if action in seen:
+                return position
+            seen.add(action)
+    except TypeError:  # an action that cannot be hashed: compare each with those before it
+        for position, action in enumerate(actions):
+            if any(action == earlier for earlier in actions[:position]):
+                return position
+    return -1
 
 
 def children_fault(game: Any, state: object) -> str | None:

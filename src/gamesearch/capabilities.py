@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any, NoReturn, Protocol, TypeVar
+from typing import Any, ClassVar, NoReturn, Protocol, TypeVar
 
 from .errors import GameProtocolError, UnsupportedGameError
 from .game import Player
@@ -52,12 +52,14 @@ __all__ = [
     "ProbeSetting",
     "Proving",
     "Regions",
+    "Remade",
     "Rendering",
     "SolvingKernel",
     "SolvingKeyed",
     "SolvingProbe",
     "TableAccess",
     "UtilityBounded",
+    "file_may_make",
 ]
 
 _S = TypeVar("_S", contravariant=True)
@@ -309,6 +311,32 @@ class Parameterized(Protocol):
 
     def game_parameters(self) -> Mapping[str, object]:
         """``game_parameters()``: the keyword arguments that make the game again, as plain data."""
+
+
+class Remade(Protocol):
+    """A game class with ``remade_from_files``: whether a file may make a game of it."""
+
+    remade_from_files: ClassVar[bool]
+    """``False``: no file may make this game from the parameters it holds, which cannot bound
+    what making it costs (a size beyond any limit the class checks, a file to read). A table
+    file that names the class is then opened only with the game passed in (see
+    :func:`file_may_make`). Declared once, on the class; a subclass inherits it."""
+
+
+def file_may_make(cls: type) -> bool:
+    """Whether a file may make a game of the class ``cls`` from the parameters it holds.
+
+    Yes, unless the class declares ``remade_from_files`` otherwise (:class:`Remade`), as
+    :class:`~gamesearch.adapters.OpenSpielGame` does: OpenSpiel loads any game its registry
+    knows, of any size, from a string. :func:`gamesearch.identity.remake` asks this before it
+    calls the class.
+
+    >>> class Loaded:
+    ...     remade_from_files = False
+    >>> file_may_make(Loaded), file_may_make(object)
+    (False, True)
+    """
+    return getattr(cls, "remade_from_files", True) is True
 
 
 class Regions(Protocol[_S]):

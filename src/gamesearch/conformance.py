@@ -24,13 +24,14 @@ from dataclasses import dataclass
 from numbers import Real
 from typing import Any, NoReturn
 
-from ._entry import check_game as check_members
-from ._problems import Problems
+from ._entry import check_is_game
+from ._problems import Problems, Trail
 from ._validation import (
     changed,
     children_fault,
     non_losing_fault,
     number_error,
+    repeated_action,
     snapshot,
     solving_children_fault,
 )
@@ -106,13 +107,13 @@ def check_game(
     alike: ``result`` applied twice to the same state and action gives equal states, and a
     copy of a state equals it. ``result`` must not change the state it is given. A terminal
     state has no actions and a utility for every player, a finite real number (not NaN); a
-    non-terminal state has actions, a player to move in ``range(num_players)`` (or ``-1``,
-    a chance node) and no utility: ``utility`` must raise there rather than answer, so that a
-    search that scores a state too early fails loudly. At a chance node
-    (``chance_outcomes``), the probabilities are numbers >= 0 that sum to 1 and the outcomes
-    are the actions. With ``zero_sum=True``, the utilities of every terminal state sum to 0.
-    A game with the optional ``children`` member must give there exactly what ``actions``,
-    ``result``, ``is_terminal`` and ``to_move`` give.
+    non-terminal state has actions (at a decision, none listed twice), a player to move in
+    ``range(num_players)`` (or ``-1``, a chance node) and no utility: ``utility`` must raise
+    there rather than answer, so that a search that scores a state too early fails loudly. At
+    a chance node (``chance_outcomes``), the probabilities are numbers >= 0 that sum to 1 and
+    the outcomes are the actions. With ``zero_sum=True``, the utilities of every terminal
+    state sum to 0. A game with the optional ``children`` member must give there exactly what
+    ``actions``, ``result``, ``is_terminal`` and ``to_move`` give.
 
     Args:
         game: The game to check.
@@ -156,25 +157,25 @@ def check_game(
         ...     print(str(error).splitlines()[1])
         - states must be hashable, but list is not: unhashable type: 'list' (at the initial state)
     """
-    check_members(game)
+    check_is_game(game)
     for name, value in (("max_states", max_states), ("lines", lines)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise ValueError(f"check_game: {name} must be an int >= 0, got {value!r}")
     problems = Problems()
     players = game.num_players
     if isinstance(players, bool) or not isinstance(players, int) or players < 1:
-        problems.add("players", f"num_players must be an int >= 1, not {players!r}", ())
+        problems.add_at("players", f"num_players must be an int >= 1, not {players!r}", None)
         _raise(game, problems)
     try:
         members = Capabilities.of(game)
     except GameProtocolError as exc:
-        problems.add("members", str(exc), ())
+        problems.add_at("members", str(exc), None)
         _raise(game, problems)
     keyfn = members.key
     seen: set[Hashable] = set()
     checked = terminal = 0
 
-    def visit(state: Any, line: tuple[Any, ...]) -> list[tuple[Any, Any]]:
+    def visit(state: Any, line: Trail) -> list[tuple[Any, Any]]:
         """Check ``state`` unless done before; return its ``(action, child)`` pairs if new."""
         nonlocal checked, terminal
         key = _key(state, keyfn, problems, line)
@@ -189,22 +190,22 @@ def check_game(
             return []
         return _check_inner(game, members, state, players, problems, line, utility_anywhere)
 
-    pending: deque[tuple[Any, tuple[Any, ...]]] = deque([(game.initial_state(), ())])
+    pending: deque[tuple[Any, Trail]] = deque([(game.initial_state(), None)])
     while pending and checked < max_states:
         state, line = pending.popleft()
         for action, child in visit(state, line):
-            pending.append((child, (*line, action)))
+            pending.append((child, (line, action)))
     exhaustive = not pending
     rng = random.Random(seed)
     for _ in range(0 if exhaustive else lines):
-        state, line = game.initial_state(), ()
+        state, line = game.initial_state(), None
         for _ in range(_MAX_LINE):
             visit(state, line)
             actions = list(game.actions(state))
             if game.is_terminal(state) or not actions:
                 break
             action = rng.choice(actions)
-            state, line = game.result(state, action), (*line, action)
+            state, line = game.result(state, action), (line, action)
     if problems.found:
         _raise(game, problems)
     return ConformanceReport(
@@ -218,7 +219,7 @@ def _raise(game: Any, problems: Problems) -> NoReturn:
 
 
 def _key(
-    state: Any, keyfn: Callable[[Any], Any] | None, problems: Problems, line: tuple[Any, ...]
+    state: Any, keyfn: Callable[[Any], Any] | None, problems: Problems, line: Trail
 ) -> Hashable | None:
     """The state's hashable identity (its ``key``, if the game has one), ``None`` if none."""
     try:
@@ -226,7 +227,7 @@ def _key(
         hash(key)
     except TypeError as exc:
         what = "the keys game.key(state) gives" if keyfn is not None else "states"
-        problems.add(
+        problems.add_at(
             "hash",
             f"{what} must be hashable, but {type(state).__name__} is not: {exc}",
             line,
@@ -241,10 +242,10 @@ def _check_terminal(
     players: int,
     zero_sum: bool,
     problems: Problems,
-    line: tuple[Any, ...],
+    line: Trail,
 ) -> None:
     if list(game.actions(state)):
-        problems.add(
+        problems.add_at(
             "terminal-actions",
             f"the terminal state {state!r} has actions {list(game.actions(state))!r}; "
             "actions must be empty exactly where is_terminal is true",
@@ -255,7 +256,7 @@ def _check_terminal(
         try:
             value = game.utility(state, player)
         except Exception as exc:  # whatever the game raises is the defect to report
-            problems.add(
+            problems.add_at(
                 "utility-fails",
                 f"utility({state!r}, {player}) raised {type(exc).__name__}: {exc}; "
                 "a terminal state needs a utility for every player",
@@ -263,7 +264,7 @@ def _check_terminal(
             )
             return
         if number_error(value, state, player, "utility") is not None:
-            problems.add(
+            problems.add_at(
                 "utility-number",
                 f"utility({state!r}, {player}) returned {value!r}; utilities are finite real "
                 "numbers, not NaN nor infinite",
@@ -272,7 +273,7 @@ def _check_terminal(
             return
         utilities.append(float(value))
     if zero_sum and abs(math.fsum(utilities)) > _TOLERANCE * max(1.0, *map(abs, utilities)):
-        problems.add(
+        problems.add_at(
             "zero-sum",
             f"the utilities of the terminal state {state!r} are {utilities}, which do not "
             "sum to 0, yet the game was declared zero-sum (negamax needs "
@@ -287,7 +288,7 @@ def _check_inner(
     state: Any,
     players: int,
     problems: Problems,
-    line: tuple[Any, ...],
+    line: Trail,
     utility_anywhere: bool = False,
 ) -> list[tuple[Any, Any]]:
     """Check a non-terminal state; return its ``(action, child)`` pairs.
@@ -296,7 +297,7 @@ def _check_inner(
     """
     actions = list(game.actions(state))
     if not actions:
-        problems.add(
+        problems.add_at(
             "no-actions",
             f"the state {state!r} is not terminal but has no actions; is_terminal must be "
             "true exactly where actions is empty",
@@ -306,19 +307,21 @@ def _check_inner(
     if mover == _CHANCE:
         _check_chance(members.chance_outcomes, state, actions, problems, line)
     elif isinstance(mover, bool) or not isinstance(mover, int) or not 0 <= mover < players:
-        problems.add(
+        problems.add_at(
             "to-move",
             f"to_move({state!r}) returned {mover!r}; players are numbered 0 to "
             f"{players - 1} (-1 marks a chance node)",
             line,
         )
+    else:
+        _check_repeats(state, actions, problems, line)
     if not utility_anywhere:
         _check_no_utility(game, state, problems, line)
     _check_order(members.order, state, actions, problems, line)
     if members.children is not None and actions:
         fault = children_fault(game, state)
         if fault is not None:
-            problems.add("children", f"{fault}; it must agree with the plain members", line)
+            problems.add_at("children", f"{fault}; it must agree with the plain members", line)
     if actions and mover != _CHANCE:
         _check_solving(game, members, state, problems, line)
     taken = snapshot(state)
@@ -326,7 +329,7 @@ def _check_inner(
     for action in actions:
         child = game.result(state, action)
         if changed(state, taken):
-            problems.add(
+            problems.add_at(
                 "mutation",
                 f"result(state, {action!r}) changed the state it was given, from "
                 f"{taken[1]} to {state!r}; it must return a new state",
@@ -340,12 +343,24 @@ def _check_inner(
     return children
 
 
+def _check_repeats(state: Any, actions: list[Any], problems: Problems, line: Trail) -> None:
+    """A decision lists each of its actions once: a strategy gives each its own probability."""
+    twice = repeated_action(actions)
+    if twice >= 0:
+        problems.add_at(
+            "repeated-action",
+            f"actions({state!r}) lists {actions[twice]!r} twice: {actions!r}; each legal "
+            "action is listed once (CFR would split one action's probability between them)",
+            line,
+        )
+
+
 def _check_region(
     region: Callable[[Any], Hashable | None],
     state: Any,
     children: list[tuple[Any, Any]],
     problems: Problems,
-    line: tuple[Any, ...],
+    line: Trail,
 ) -> None:
     """``region(state)`` must be hashable, and a state's region its children's.
 
@@ -356,14 +371,14 @@ def _check_region(
         label = region(state)
         hash(label)
     except TypeError as exc:
-        problems.add("region", f"region({state!r}) is not hashable: {exc}", line)
+        problems.add_at("region", f"region({state!r}) is not hashable: {exc}", line)
         return
     if label is None:
         return
     for action, child in children:
         found = region(child)
         if found != label:
-            problems.add(
+            problems.add_at(
                 "region",
                 f"region({state!r}) is {label!r} but the child after {action!r} has region "
                 f"{found!r}; every state reachable from a region must lie in it",
@@ -373,7 +388,7 @@ def _check_region(
 
 
 def _check_solving(
-    game: Any, members: Capabilities, state: Any, problems: Problems, line: tuple[Any, ...]
+    game: Any, members: Capabilities, state: Any, problems: Problems, line: Trail
 ) -> None:
     """The engine's solving hooks, where the game has them, against the plain members.
 
@@ -384,22 +399,22 @@ def _check_solving(
     if members.non_losing_actions is not None and isinstance(win, (int, float)):
         fault = non_losing_fault(game, state, float(win))
         if fault is not None:
-            problems.add("non-losing", fault, line)
+            problems.add_at("non-losing", fault, line)
     if members.non_losing_children is not None:
         fault = solving_children_fault(game, state)
         if fault is not None:
-            problems.add("non-losing-children", fault, line)
+            problems.add_at("non-losing-children", fault, line)
     solving_key = members.solving_key
     if solving_key is not None:
         try:
             hash(solving_key(state))
         except TypeError as exc:
-            problems.add("solving-key", f"solving_key({state!r}) is not hashable: {exc}", line)
+            problems.add_at("solving-key", f"solving_key({state!r}) is not hashable: {exc}", line)
 
 
 def _check_order(
     order: Callable[[Any, Any], Any] | None, state: Any, actions: list[Any], problems: Problems,
-    line: tuple[Any, ...],
+    line: Trail,
 ) -> None:  # fmt: skip
     """A game's own ``order`` must return every action once, rearranged.
 
@@ -412,7 +427,7 @@ def _check_order(
     if not isinstance(ordered, (list, tuple)) or sorted(map(repr, ordered)) != sorted(
         map(repr, actions)
     ):
-        problems.add(
+        problems.add_at(
             "order",
             f"order({state!r}, actions) returned {ordered!r} for the actions {actions!r}; it "
             "must return a list or a tuple of every action once, rearranged",
@@ -420,12 +435,12 @@ def _check_order(
         )
 
 
-def _check_no_utility(game: Any, state: Any, problems: Problems, line: tuple[Any, ...]) -> None:
+def _check_no_utility(game: Any, state: Any, problems: Problems, line: Trail) -> None:
     try:
         value = game.utility(state, 0)
     except Exception:  # refusing is right, with whatever exception the game likes
         return
-    problems.add(
+    problems.add_at(
         "utility-inner",
         f"utility({state!r}, 0) returned {value!r} for a state that is not terminal; "
         "utility is the payoff of a finished game: raise an error there (such as "
@@ -439,10 +454,10 @@ def _check_chance(
     state: Any,
     actions: list[Any],
     problems: Problems,
-    line: tuple[Any, ...],
+    line: Trail,
 ) -> None:
     if outcomes is None:
-        problems.add(
+        problems.add_at(
             "chance-member",
             f"to_move({state!r}) is -1, a chance node, but the game has no "
             "chance_outcomes(state) to give the probabilities",
@@ -455,21 +470,21 @@ def _check_chance(
         isinstance(p, bool) or not isinstance(p, Real) or math.isnan(p) or p < 0
         for p in probabilities
     ):
-        problems.add(
+        problems.add_at(
             "chance-negative",
             f"chance_outcomes({state!r}) gives probabilities {probabilities!r}; each must "
             "be a number >= 0",
             line,
         )
     elif abs(math.fsum(probabilities) - 1.0) > _TOLERANCE:
-        problems.add(
+        problems.add_at(
             "chance-sum",
             f"the probabilities of chance_outcomes({state!r}) sum to "
             f"{math.fsum(probabilities)!r}, not 1: {probabilities!r}",
             line,
         )
     if [outcome for outcome, _ in pairs] != actions:
-        problems.add(
+        problems.add_at(
             "chance-actions",
             f"at the chance node {state!r}, actions() gives {actions!r} but "
             f"chance_outcomes() gives {[o for o, _ in pairs]!r}; they must be the same",
@@ -484,7 +499,7 @@ def _check_same(
     child: Any,
     keyfn: Callable[[Any], Any] | None,
     problems: Problems,
-    line: tuple[Any, ...],
+    line: Trail,
 ) -> None:
     """Equal states must compare equal and hash alike, or a table would miss them."""
     again = game.result(state, action)
@@ -498,11 +513,11 @@ def _check_same(
         except TypeError:
             return  # unhashable: reported where the state is visited
         if not same:
-            problems.add(
+            problems.add_at(
                 "equality",
                 f"{how} gives {right!r}, which is the same state as {left!r} but does not "
                 "compare equal to it with the same hash; define __eq__ and __hash__ on the "
                 "state (a frozen dataclass does), or the searchers' tables will not find it",
-                (*line, action),
+                (line, action),
             )
             return

@@ -34,6 +34,9 @@ The rule for a game named by a file (``Solution.load(path)`` without a game, and
   top level; only then is it imported (a module already imported is not looked at again);
 - the name must be a class with the methods of the :class:`~gamesearch.Game` protocol,
   checked before it is called;
+- the class must not declare that no file may make it
+  (:class:`~gamesearch.capabilities.Remade`: ``remade_from_files = False``, as OpenSpiel's
+  games do, whose names load games of any size or read files);
 - the parameters are plain data, and the class's own checks bound them (the reference games
   refuse sizes that would not fit in memory).
 
@@ -58,7 +61,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .capabilities import Capabilities
+from .capabilities import Capabilities, file_may_make
 from .errors import GameSearchError, TableFileError, UnsupportedGameError, short_repr
 
 __all__ = [
@@ -350,7 +353,9 @@ def remake(identity: GameIdentity) -> Any:
 
     Raises:
         TableFileError: the module cannot be imported (or is ``__main__``), the name is not
-            a class, the class lacks the protocol's methods, or it refuses the parameters.
+            a class, the class declares that no file may make it
+            (:func:`~gamesearch.capabilities.file_may_make`), lacks the protocol's methods, or
+            refuses the parameters.
 
     Example:
         >>> from gamesearch.games import TicTacToe
@@ -366,6 +371,13 @@ def remake(identity: GameIdentity) -> Any:
     found = find_named(identity.module, identity.name, f"the game {where}")
     if not inspect.isclass(found):
         raise TableFileError(f"{identity.path} is not a class, so it makes no game: {where}")
+    if not file_may_make(found):
+        raise TableFileError(
+            f"{identity.path} declares that no file may make it (remade_from_files = False: its "
+            f"parameters cannot bound what making it costs), so {where} is not made: pass the "
+            "game, as Solution.load(path, game) or gamesearch table probe FILE --game "
+            "MODULE:CLASS -p NAME=VALUE"
+        )
     missing = [name for name in _PROTOCOL_METHODS if not callable(getattr(found, name, None))]
     if missing:
         raise TableFileError(

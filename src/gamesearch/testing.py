@@ -27,7 +27,6 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
         "gamesearch.testing needs Hypothesis: pip install 'gamesearch[testing]'"
     ) from exc
 
-from ._deprecation import renamed_keyword
 from .conformance import check_game
 from .game import A, Game, S
 from .games.tree import Chance, GameTree
@@ -205,9 +204,6 @@ def _halves(draw: st.DrawFn, count: int) -> list[float]:
     return shares
 
 
-@renamed_keyword(
-    "maxn_trees", "bounds", "sum_bounds", "named as maxn's sum_bounds, which it draws games for"
-)
 def maxn_trees(
     num_players: int = 3,
     *,
@@ -232,8 +228,7 @@ def maxn_trees(
             plenty of ties. Not with ``sum_bounds``.
         sum_bounds: ``(min_per_player, max_sum)``: draw utilities of at least
             ``min_per_player`` each that sum to at most ``max_sum``, as shallow-pruned max-n
-            needs (integers when both bounds are ints, floats otherwise). Its old name
-            ``bounds`` still works, with a ``DeprecationWarning``.
+            needs (integers when both bounds are ints, floats otherwise).
         uniform: If true, every leaf is at ``max_depth``.
 
     Returns:

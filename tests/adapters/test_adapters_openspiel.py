@@ -244,6 +244,26 @@ def test_illegal_actions_and_early_utilities_are_refused() -> None:
         game.utility(child, 0)
 
 
+@pytest.mark.parametrize("player", [2, -1, 1.5])
+def test_the_utility_of_no_player_is_refused_as_misuse(player: object) -> None:
+    game = OpenSpielGame("tic_tac_toe")
+    state = game.initial_state()
+    for action in (0, 3, 1, 4, 2):  # X takes the top row
+        state = game.result(state, action)
+    with pytest.raises(GameProtocolError, match=rf"utility\(.*, {player}\) of tic_tac_toe\(\)"):
+        game.utility(state, player)  # type: ignore[arg-type]
+
+
+def test_chance_outcomes_of_a_state_that_is_no_chance_node_are_refused_as_misuse() -> None:
+    game = OpenSpielGame("pig(diceoutcomes=3,winscore=6)")
+    assert isinstance(game, OpenSpielStochasticGame)
+    decision = game.initial_state()  # player 0 to roll or stop
+    with pytest.raises(GameProtocolError, match=r"chance_outcomes\(.*\) of pig.*OpenSpiel says"):
+        game.chance_outcomes(decision)
+    rolled = game.result(decision, 0)
+    assert [p for _, p in game.chance_outcomes(rolled)] == pytest.approx([1 / 3] * 3)
+
+
 def test_terminal_states_have_no_mover_but_player_0_and_the_returns_as_utilities() -> None:
     game = OpenSpielGame("tic_tac_toe")
     state = game.initial_state()

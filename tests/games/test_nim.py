@@ -85,6 +85,9 @@ def test_utility_needs_a_finished_game_and_a_player():
         ((2,), {"players": 0}),
         ((2,), {"max_take": 0}),
         ((2,), {"players": True}),
+        ((10**9,), {}),  # a picture of a billion sticks: 13 s and 1.9 GB to draw the start
+        ((1,) * 1_001, {}),  # more piles than the most
+        ((2,), {"players": 10**9}),
     ],
 )
 def test_bad_games_are_refused(piles, options):

@@ -8,7 +8,7 @@ import math
 
 import pytest
 
-from gamesearch import CHANCE
+from gamesearch import CHANCE, Limit
 from gamesearch.errors import InvalidSearchOptionError, NotAGameError, UnsupportedGameError
 from gamesearch.games import GameTree
 from gamesearch.imperfect import CFRResult, CFRSolver, KuhnPoker, LeducPoker, cfr
@@ -97,6 +97,11 @@ def test_a_time_limit_stops_the_iterations():
     assert capped.iterations == 5
 
 
+def test_a_time_limit_too_short_to_read_still_runs_one_iteration():
+    # The clock is read after each iteration: 1e-300 s adds nothing to it, yet one runs.
+    assert cfr(KuhnPoker(), limit=Limit(time_limit=1e-300)).iterations == 1
+
+
 def test_three_player_kuhn_runs_and_its_values_sum_to_zero():
     result = cfr(KuhnPoker(players=3), iterations=20, variant="plus")
     assert math.fsum(result.values) == pytest.approx(0.0, abs=1e-12)
@@ -107,7 +112,7 @@ def test_three_player_kuhn_runs_and_its_values_sum_to_zero():
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({}, "give iterations=N, time_limit=seconds, or both"),
+        ({}, "needs a limit, or it would run for ever: pass time_limit=SECONDS or iterations=N"),
         ({"iterations": 0}, "iterations must be an int >= 1"),
         ({"iterations": 1.5}, "iterations must be an int >= 1"),
         ({"time_limit": -1}, "time_limit must be a finite number"),
@@ -230,12 +235,78 @@ class Nobody(Stuck):
         return 7
 
 
+class Repeated(Forgetful):
+    """Player 0 remembers its first move, but its first turn lists the action "a" twice."""
+
+    def actions(self, state):
+        return () if len(state) == 2 else ("a", "a", "b") if not state else ("a", "b")
+
+    def information_set(self, state, player):
+        return state
+
+
 @pytest.mark.parametrize(
     ("game", "message"),
-    [(Stuck(), "is not terminal but has no actions"), (Nobody(), r"to_move\(\(\)\) returned 7")],
+    [
+        (Stuck(), "is not terminal but has no actions"),
+        (Nobody(), r"to_move\(\(\)\) returned 7"),
+        (Repeated(), r"information set \(\) lists the action 'a' twice: \['a', 'a', 'b'\]"),
+    ],
 )
 def test_a_game_that_breaks_the_protocol_is_refused(game, message):
     from gamesearch.errors import GameProtocolError
 
     with pytest.raises(GameProtocolError, match=message):
         cfr(game, iterations=1)
+
+
+class NeverDealt:
+    """Chance deals an ace for sure and a joker never; player 0 sees its card, then bets or folds.
+
+    Betting wins 1 with the ace and loses 1 with the joker; folding scores 0. No line of play
+    reaches the joker, but it is one of the game's information sets.
+    """
+
+    num_players = 2
+
+    def initial_state(self):
+        return ()
+
+    def to_move(self, state):
+        return CHANCE if not state else 0
+
+    def chance_outcomes(self, state):
+        return (("ace", 1.0), ("joker", 0.0))
+
+    def actions(self, state):
+        if len(state) == 2:
+            return ()
+        return ("ace", "joker") if not state else ("bet", "fold")
+
+    def result(self, state, action):
+        return (*state, action)
+
+    def is_terminal(self, state):
+        return len(state) == 2
+
+    def utility(self, state, player):
+        won = 0.0 if state[1] == "fold" else 1.0 if state[0] == "ace" else -1.0
+        return won if player == 0 else -won
+
+    def information_set(self, state, player):
+        return state[0]
+
+
+def test_an_information_set_only_an_outcome_of_probability_0_reaches_has_a_strategy():
+    from gamesearch.imperfect._tree import enumerate_tree
+
+    tree = enumerate_tree(NeverDealt(), searcher="cfr")
+    assert tree.nodes == 7  # the deal, two hands, four ends: the joker's kept, at probability 0
+    assert tree.keys == ["ace", "joker"]
+    result = cfr(NeverDealt(), iterations=50)
+    assert dict(result.strategy["joker"]) == {"bet": 0.5, "fold": 0.5}  # reached with probability 0
+    bets = result.strategy["ace"]["bet"]
+    assert bets > 0.95
+    # Player 0 wins what it bets with the ace; the joker, never dealt, weighs nothing.
+    assert result.values == pytest.approx((bets, -bets))
+    assert result.nash_conv == pytest.approx(1.0 - bets)

@@ -8,9 +8,9 @@ import random
 
 import pytest
 from test_best_response import PerfectInformation
-from test_cfr import Forgetful, Nobody, Stuck, Uncertain
+from test_cfr import Forgetful, NeverDealt, Nobody, Repeated, Stuck, Uncertain
 
-from gamesearch import minimax
+from gamesearch import Limit, minimax
 from gamesearch.errors import (
     GameProtocolError,
     InvalidDistributionError,
@@ -141,6 +141,21 @@ def test_a_time_limit_stops_the_iterations():
 
 
 @pytest.mark.parametrize("scheme", ["external", "outcome"])
+def test_a_time_limit_too_short_to_read_still_runs_one_iteration(scheme):
+    # The clock is read after each iteration: 1e-300 s adds nothing to it, yet one runs.
+    result = mccfr(KuhnPoker(), limit=Limit(time_limit=1e-300), scheme=scheme, rng=1, measure=False)
+    assert result.iterations == 1
+
+
+@pytest.mark.parametrize("scheme", ["external", "outcome"])
+def test_a_set_only_an_outcome_of_probability_0_reaches_is_measured_uniform(scheme):
+    result = mccfr(NeverDealt(), iterations=50, scheme=scheme, rng=1)
+    assert result.infosets == 1  # the sampling never deals the joker
+    assert dict(result.strategy["joker"]) == {"bet": 0.5, "fold": 0.5}
+    assert result.strategy["ace"]["bet"] > 0.9
+
+
+@pytest.mark.parametrize("scheme", ["external", "outcome"])
 def test_on_a_perfect_information_game_mccfr_finds_the_minimax_value(scheme):
     # AIMA figure 5.2: minimax value 3.
     tree = GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
@@ -158,7 +173,7 @@ def test_three_player_kuhn_runs_and_its_values_sum_to_zero():
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({}, "give iterations=N, time_limit=seconds, or both"),
+        ({}, "needs a limit, or it would run for ever: pass time_limit=SECONDS or iterations=N"),
         ({"iterations": 0}, "iterations must be an int >= 1"),
         ({"time_limit": math.nan}, "time_limit must be a finite number"),
         ({"iterations": 1, "scheme": "chance"}, "scheme must be 'external' or 'outcome'"),
@@ -231,6 +246,7 @@ class Endless(Forgetful):
         (Uncertain(), InvalidDistributionError, r"sum to 1\.1"),
         (Unhashable(), GameProtocolError, "cannot be hashed"),
         (TwoActionLists(), GameProtocolError, "have different actions"),
+        (Repeated(), GameProtocolError, r"information set \(\) lists the action 'a' twice"),
         (SharedKey(), GameProtocolError, "keys of different players"),
         (NaNUtility(), InvalidUtilityError, "NaN"),
         (Endless(), SearchTooDeepError, "recursion limit"),

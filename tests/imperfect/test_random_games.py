@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import tracemalloc
 
 import pytest
 from hypothesis import assume, given, settings
@@ -140,6 +141,19 @@ def test_a_deal_that_is_not_a_tree_is_refused():
         HiddenDealGame({(0, 0): 1.0}, {(): (0, 2)}, {(0,): {(0, 0): 1}})
     with pytest.raises(ValueError, match="lacks deals"):
         HiddenDealGame({(0, 0): 0.5, (1, 0): 0.5}, {(): (0, 1)}, {(0,): {(0, 0): 1}})
+
+
+def test_a_decision_that_says_it_has_a_million_actions_is_refused_before_they_are_made():
+    # Each child is checked as it comes, so the first the tree lacks stops the walk: a file
+    # could name this game, and a billion actions took all memory.
+    tracemalloc.start()
+    try:
+        with pytest.raises(ValueError, match=r"history \(1,\) is neither a move"):
+            HiddenDealGame({(0, 0): 1.0}, {(): (0, 1_000_000)}, {(0,): {(0, 0): 1}})
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 100_000  # bytes: not a million histories (about 100 MB)
 
 
 def test_a_blind_guess_of_a_biased_coin_and_a_seen_one():

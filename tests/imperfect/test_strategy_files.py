@@ -301,6 +301,8 @@ def test_an_unknown_file_format_is_refused(tmp_path, kuhn_strategy):
         (["DELETE FROM meta WHERE name = 'format'"], "its meta table names"),
         (["CREATE TABLE other (x)"], "holds the tables meta, other, strategy"),
         (["ALTER TABLE strategy RENAME COLUMN probability TO p"], "has the columns"),
+        (["UPDATE meta SET value = '\u00b2' WHERE name = 'infosets'"], "says it holds '\u00b2'"),
+        (["UPDATE strategy SET key = CAST(x'ff' AS TEXT) WHERE rowid = 3"], "not UTF-8"),
     ],
 )  # fmt: skip
 def test_damaged_sqlite_rows_are_refused(kuhn_rows, statements, message):
@@ -326,6 +328,29 @@ def test_nan_in_sqlite_rows_is_refused(tmp_path):
     connection.close()
     with pytest.raises(TableFileError, match="None, not a finite number"):
         load_strategy(path, KuhnPoker(), complete=False)
+
+
+def test_a_first_row_of_nulls_is_refused(tmp_path):
+    # Tables made without their NOT NULL constraints can hold a row of NULLs, read first.
+    path = tmp_path / "nulls.sqlite"
+    sql(
+        path,
+        "CREATE TABLE meta (name, value)",
+        "CREATE TABLE strategy (infoset, key, action, probability)",
+        "INSERT INTO meta VALUES ('format', 'gamesearch strategy'), ('version', '1'), "
+        "('infosets', '1'), ('game', "
+        '\'{"class":"gamesearch.imperfect.kuhn:KuhnPoker","parameters":{"players":2}}\')',
+        "INSERT INTO strategy VALUES (NULL, NULL, '0', 1.0)",
+    )
+    with pytest.raises(TableFileError, match=r"information set number None comes after 0 sets"):
+        load_strategy(path, KuhnPoker(), complete=False)
+
+
+def test_a_game_that_is_no_identity_is_refused_naming_the_file(kuhn_file):
+    edit(kuhn_file, lambda found: found.__setitem__("game", {"class": 0, "parameters": {}}))
+    with pytest.raises(TableFileError, match="not an identity") as refused:
+        load_strategy(kuhn_file, KuhnPoker())
+    assert str(refused.value).startswith(f"{kuhn_file}: ")
 
 
 def test_a_database_that_is_not_sqlite_after_its_magic_is_refused(tmp_path):

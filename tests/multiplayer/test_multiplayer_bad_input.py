@@ -48,7 +48,7 @@ def test_two_player_searchers_refuse_three_players(two_player_searcher, game):
 def test_num_players_must_be_a_positive_int(searcher, players):
     game = Countdown(3)
     game.num_players = players
-    with pytest.raises(UnsupportedGameError, match=r"games of one or more players"):
+    with pytest.raises(UnsupportedGameError, match=r"games of at least one player"):
         searcher(game)
 
 

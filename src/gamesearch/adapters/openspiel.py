@@ -156,6 +156,12 @@ class OpenSpielGame:
         0.0
     """
 
+    remade_from_files = False
+    """No table file makes an OpenSpiel game from the name it holds: a name can load a game of
+    any size (``blotto(coins=1000,fields=10)`` runs for ever) or make OpenSpiel read a file
+    (``efg_game(filename=...)``). Open such a table with the game passed in (see
+    :class:`~gamesearch.capabilities.Remade`)."""
+
     def __new__(cls, game: Any, *, turn_based: bool = False) -> OpenSpielGame:
         """Load the game; make it the subclass its chance nodes and information call for."""
         loaded = _load(game, turn_based)
@@ -235,14 +241,23 @@ class OpenSpielGame:
         """``player``'s return (OpenSpiel's ``player_return``) at the terminal ``state``.
 
         Raises:
-            GameProtocolError: ``state`` is not terminal: its returns are not final yet.
+            GameProtocolError: ``state`` is not terminal: its returns are not final yet; or
+                ``player`` is not one of the game's players (OpenSpiel refuses).
         """
         if not state._state.is_terminal():
             raise GameProtocolError(
                 f"utility of {state!r}: the game is not over; utility is the payoff of a "
                 "terminal state (search with depth=N and an evaluate function to stop early)"
             )
-        return float(state._state.player_return(player))
+        if not isinstance(player, int):  # pyspiel would raise a TypeError
+            raise GameProtocolError(
+                f"utility({state!r}, {player!r}) of {self.name}: a player is an int, from 0 to "
+                f"{self.num_players - 1}"
+            )
+        try:
+            return float(state._state.player_return(player))
+        except pyspiel.SpielError as error:  # a player out of range (OpenSpiel checks it)
+            raise _refused(f"utility({state!r}, {player!r})", self.name, error) from None
 
     def action_name(self, state: OpenSpielState, action: int) -> str:
         """OpenSpiel's name for ``action`` in ``state``, such as ``"x(1,1)"`` in tic-tac-toe.
@@ -291,8 +306,16 @@ class OpenSpielStochasticGame(OpenSpielGame):
         return moves
 
     def chance_outcomes(self, state: OpenSpielState) -> Sequence[tuple[int, float]]:
-        """Nature's moves at the chance node ``state``: ``(outcome, probability)`` pairs."""
-        return [(int(outcome), float(p)) for outcome, p in state._state.chance_outcomes()]
+        """Nature's moves at the chance node ``state``: ``(outcome, probability)`` pairs.
+
+        Raises:
+            GameProtocolError: ``state`` is not a chance node (OpenSpiel refuses).
+        """
+        try:
+            outcomes = state._state.chance_outcomes()
+        except pyspiel.SpielError as error:  # not a chance node (OpenSpiel checks it)
+            raise _refused(f"chance_outcomes({state!r})", self.name, error) from None
+        return [(int(outcome), float(p)) for outcome, p in outcomes]
 
 
 class OpenSpielImperfectGame(OpenSpielStochasticGame):
@@ -326,10 +349,7 @@ class OpenSpielImperfectGame(OpenSpielStochasticGame):
         try:
             return str(state._state.information_state_string(player))
         except pyspiel.SpielError as error:
-            said = " ".join(str(error).split())
-            raise GameProtocolError(
-                f"information_set({state!r}, {player!r}) of {self.name}: OpenSpiel says {said}"
-            ) from None
+            raise _refused(f"information_set({state!r}, {player!r})", self.name, error) from None
 
 
 class OpenSpielDeterminizableGame(OpenSpielImperfectGame):
@@ -364,11 +384,18 @@ class OpenSpielDeterminizableGame(OpenSpielImperfectGame):
         try:
             world = state._state.resample_from_infostate(player, rng.random)
         except pyspiel.SpielError as error:
-            said = " ".join(str(error).split())
-            raise GameProtocolError(
-                f"sample_state({state!r}, {player!r}) of {self.name}: OpenSpiel says {said}"
-            ) from None
+            raise _refused(f"sample_state({state!r}, {player!r})", self.name, error) from None
         return OpenSpielState(tuple(int(a) for a in world.history()), world)
+
+
+def _refused(call: str, name: str, error: Exception) -> GameProtocolError:
+    """The error for ``call`` on the game ``name``, refused by OpenSpiel with ``error``.
+
+    OpenSpiel's message (where in its C++ sources the check failed, and the values it saw) is
+    given on one line.
+    """
+    said = " ".join(str(error).split())
+    return GameProtocolError(f"{call} of {name}: OpenSpiel says {said}")
 
 
 def strategy_from_policy(

@@ -8,7 +8,8 @@ from dataclasses import replace
 from numbers import Real
 from typing import Any, NamedTuple
 
-from .._entry import check_depth, check_game, check_perfect_information, resolve_root
+from .._entry import check_depth, check_is_game, resolve_root
+from .._kinds import check_kind
 from .._validation import is_player, mover_error
 from ..capabilities import Capabilities
 from ..errors import (
@@ -51,28 +52,20 @@ def prepare_chance(
     evaluate: object,
     *,
     searcher: str,
-    two_players: bool,
 ) -> ChanceProblem:
     """Check a search request for a game of chance and resolve its defaults.
 
     Raises:
         NotAGameError: ``game`` lacks members of the protocol.
-        UnsupportedGameError: the game is of imperfect information; or ``two_players`` and it
-            does not have two players, or it has fewer than one.
+        UnsupportedGameError: a game of a kind the searcher's row of the registry does not
+            accept: of imperfect information, or with other than two players (expectiminimax),
+            or with no player.
         InvalidSearchOptionError: a bad ``depth``, or ``depth`` without ``evaluate``.
         GameProtocolError: the root state is not hashable.
     """
-    check_game(game)
+    check_is_game(game)
     members = Capabilities.of(game)
-    check_perfect_information(game, searcher, members)
-    players = getattr(game, "num_players", None)
-    wanted = players == 2 if two_players else isinstance(players, int) and players >= 1
-    if not wanted or isinstance(players, bool):
-        need = "two-player games" if two_players else "games with at least one player"
-        raise UnsupportedGameError(
-            f"{searcher} searches {need}, but {type(game).__name__} has num_players={players!r}"
-        )
-    assert isinstance(players, int)
+    players = check_kind(game, searcher, members)
     limit = check_depth(depth, evaluate, searcher)
     root = resolve_root(game, state, members)
     outcomes = members.chance_outcomes

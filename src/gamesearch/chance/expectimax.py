@@ -13,7 +13,8 @@ from ..limit import Limit
 from ..result import SearchResult
 from ..trace.events import Observer
 from ._common import prepare_chance
-from ._search import chance_search, uniform_opponent
+from ._opponent import uniform_opponent
+from ._search import chance_search
 
 __all__ = ["expectimax"]
 
@@ -99,7 +100,7 @@ def expectimax(
     depth = depth_limit("expectimax", limit, depth, time_limit, node_limit)
     evaluate = game_evaluation(game, depth, evaluate)
     started = time.perf_counter()
-    problem = prepare_chance(game, state, depth, evaluate, searcher="expectimax", two_players=False)
+    problem = prepare_chance(game, state, depth, evaluate, searcher="expectimax")
     check_trace(trace, "expectimax")
     if opponent is not None and not callable(opponent):
         raise InvalidSearchOptionError(

@@ -108,9 +108,7 @@ def expectiminimax(
     depth = depth_limit("expectiminimax", limit, depth, time_limit, node_limit)
     evaluate = game_evaluation(game, depth, evaluate)
     started = time.perf_counter()
-    problem = prepare_chance(
-        game, state, depth, evaluate, searcher="expectiminimax", two_players=True
-    )
+    problem = prepare_chance(game, state, depth, evaluate, searcher="expectiminimax")
     span = check_bounds(bounds, pruning, "expectiminimax")
     check_trace(trace, "expectiminimax")
     if trace is not None and pruning == "star2":

@@ -26,7 +26,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any, TextIO
 
-from .._entry import check_perfect_information
+from .._kinds import check_perfect_information
 from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError, UnknownGameError
 from ..games.registry import find_game

@@ -26,12 +26,9 @@ from ..imperfect import (
     LiarsDice,
     OhHell,
     StrategyPlayer,
+    ismcts,
     load_strategy,
 )
-
-# From its module: import-linter reads `from ..imperfect import ismcts` as an import of the
-# deprecated module imperfect/ismcts.py, which the library may not import.
-from ..imperfect.information_set_mcts import ismcts
 from . import _commands
 from ._board import move_text
 from ._cfr import _ACTION_NAMES, _KUHN_CARDS, PLAY_GAMES, make_imperfect_game

@@ -6,9 +6,7 @@ spells (``-o method=memo``), and ``module:name`` names a function to import, for
 that take one (``-o evaluate=mygames.bones:guess``), from the current directory or the
 installed packages, as a game of one's own is. The name must be one of the searcher's keyword
 parameters; the options the command sets itself (the limits ``--depth`` and ``--time``, the
-progress callback) are refused with a pointer to the flag that sets them. The old name of a
-renamed keyword (``-o bounds=`` for ``maxn``, now ``sum_bounds``) is read as the new one, with a
-:class:`DeprecationWarning`.
+progress callback) are refused with a pointer to the flag that sets them.
 """
 
 from __future__ import annotations
@@ -16,11 +14,9 @@ from __future__ import annotations
 import ast
 import inspect
 import re
-import warnings
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .._deprecation import renamed_keywords_of
 from ..errors import InvalidSearchOptionError
 from ..games._import_path import Unresolved, resolve
 
@@ -47,11 +43,9 @@ def parse_options(
     Raises:
         InvalidSearchOptionError: not ``NAME=VALUE``, a name that is not one of the searcher's
             keyword parameters (the message lists them), an option the command sets through a
-            flag, one given twice (under its old and its new name, say), or a ``module:name``
-            that does not import.
+            flag, one given twice, or a ``module:name`` that does not import.
     """
     valid = settable(function)
-    renamed = renamed_keywords_of(function)
     found: dict[str, Any] = {}
     for assignment in assignments:
         name, equals, text = assignment.partition("=")
@@ -61,13 +55,6 @@ def parse_options(
                 f"{flag} {assignment!r}: give a searcher's option as NAME=VALUE, such as "
                 f"{flag} exploration=2"
             )
-        if name in renamed:
-            warnings.warn(
-                f"{flag} {name}: deprecated for {searcher}; give {flag} {renamed[name]}",
-                DeprecationWarning,
-                stacklevel=2,
-            )
-            name = renamed[name]
         if name in FLAGS:
             raise InvalidSearchOptionError(
                 f"{flag} {name}: the command sets {name} itself: give {FLAGS[name]}"

@@ -73,8 +73,6 @@ def _stopped(result: SearchResult[Any], plan: Plan, interrupted: bool) -> str:
         limit = f"the {plan.seconds:g} s limit{deeper}"
     elif "node_limit" in options:
         limit = f"the node limit, {options['node_limit']:,},"
-    elif "max_depth" in options:
-        limit = f"the max_depth limit, {options['max_depth']} plies,"
     else:
         limit = "the search's limit"
     return f"{limit} stopped the search before the value was proven ({work})"

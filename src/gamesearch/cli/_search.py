@@ -18,33 +18,21 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .. import searchers as registry
 from ..capabilities import Capabilities
-from ..chance.expectiminimax import expectiminimax
 from ..errors import InvalidSearchOptionError
 from ..games.registry import GameSpec
-from ..montecarlo.search import mcts
-from ..multiplayer.maxn import maxn
 from ..result import SearchResult
 from ..solving import solve
 from ..twoplayer._solver import solving_children
-from ..twoplayer.alphabeta import alphabeta
-from ..twoplayer.deepening import iterative_deepening
-from ..twoplayer.minimax import minimax
-from ..twoplayer.mtdf import mtdf
-from ..twoplayer.negamax import negamax
 from ._options import Options, describe, parse_options
 
 SEARCHERS: dict[str, Callable[..., SearchResult[Any]]] = {
-    "alphabeta": alphabeta,
-    "expectiminimax": expectiminimax,
-    "iterative_deepening": iterative_deepening,
-    "maxn": maxn,
-    "mcts": mcts,
-    "minimax": minimax,
-    "mtdf": mtdf,
-    "negamax": negamax,
-}
-"""The searchers ``--searcher`` names, besides ``solve`` (the table solver)."""
+    row.name: row.function for row in sorted(registry.SEARCHERS, key=lambda row: row.name)
+    if row.command
+}  # fmt: skip
+"""The searchers ``--searcher`` names, besides ``solve`` (the table solver): the registry's rows
+marked ``command``."""
 
 TABLE = "solve"
 """The name of the table solver, :func:`gamesearch.solving.solve`, for ``--searcher``."""
@@ -52,7 +40,7 @@ TABLE = "solve"
 METHODS: dict[str, Callable[..., Any]] = {**SEARCHERS, TABLE: solve}
 """Every name ``--searcher`` takes, with the function its ``-o`` options are checked against."""
 
-LIMITS = frozenset({"node_limit", "max_depth"})
+LIMITS = frozenset({"node_limit"})
 """Options that limit a depth-limited search: given without a searcher, they choose one."""
 
 _TWO_PLAYER = ("alphabeta", "iterative_deepening", "minimax", "mtdf", "negamax")

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from fractions import Fraction
+from itertools import accumulate
 from typing import NamedTuple
 
 from ..errors import GameProtocolError, IllegalActionError
@@ -74,7 +74,7 @@ class Hog:
         self.max_dice = check_size("Hog", "max_dice", max_dice, 1, 20)
         self.turns = check_size("Hog", "turns", turns, 1, 1000)
         self._choices = tuple(range(1, max_dice + 1))
-        self._outcomes = {dice: _points(dice, die_sides) for dice in self._choices}
+        self._outcomes = _points(max_dice, die_sides)
 
     def __repr__(self) -> str:
         return (
@@ -146,20 +146,28 @@ class Hog:
         return max(-0.99, min(0.99, lead / self.goal))
 
 
-def _points(dice: int, sides: int) -> tuple[tuple[int, Fraction], ...]:
-    """The points ``dice`` dice of ``sides`` faces score, with their exact probabilities.
+def _points(max_dice: int, sides: int) -> dict[int, tuple[tuple[int, Fraction], ...]]:
+    """The points 1 to ``max_dice`` dice of ``sides`` faces score, with their exact probabilities.
 
-    Counts the throws without a 1 by their sum, one die at a time (a convolution); every other
-    throw pigs out and scores 1.
+    Counts the throws without a 1 by their sum, one die more at a time: a convolution, each
+    sum of ``d`` dice the total of a window of ``sides - 1`` sums of ``d - 1`` (read off their
+    running totals), so that twenty dice of a hundred faces take a few thousand additions a
+    die. Every other throw pigs out and scores 1.
     """
-    sums = {0: 1}  # sum of the dice so far -> number of throws without a 1 that give it
-    for _ in range(dice):
-        following: Counter[int] = Counter()
-        for total, count in sums.items():
-            for face in range(2, sides + 1):
-                following[total + face] += count
-        sums = dict(following)
-    throws = sides**dice
-    counts = Counter(sums)
-    counts[1] += throws - (sides - 1) ** dice
-    return tuple((points, Fraction(count, throws)) for points, count in sorted(counts.items()))
+    found = {}
+    ways = [1]  # ways[total]: the throws of the dice so far, without a 1, whose faces sum to it
+    for dice in range(1, max_dice + 1):
+        before = [0, *accumulate(ways)]  # before[k]: the throws of the sums below k
+        ways = [
+            before[min(len(ways), total - 1)] - before[max(0, total - sides)]
+            if total >= 2
+            else 0
+            for total in range(len(ways) + sides)
+        ]
+        throws = sides**dice
+        counts = {points: count for points, count in enumerate(ways) if count}
+        counts[1] = counts.get(1, 0) + throws - (sides - 1) ** dice
+        found[dice] = tuple(
+            (points, Fraction(count, throws)) for points, count in sorted(counts.items())
+        )
+    return found

@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
-from ..errors import GameProtocolError, IllegalActionError
+from ..errors import GameProtocolError, IllegalActionError, short_repr
 from ..game import Player
+from ._parameters import check_size
 
 __all__ = ["Nim", "NimState"]
+
+_MAX_STICKS = 100_000
+"""The most sticks a game holds in all: its actions and its picture (a ``|`` a stick) are
+as long as that, and a table file can name a game only of a size its constructor bounds."""
+_MAX_PILES = 1_000
+"""The most piles (of which some may be empty)."""
+_MAX_PLAYERS = 100
+"""The most players."""
 
 NimState = tuple[tuple[int, ...], int]
 """A state of :class:`Nim`: the sticks in each pile, and the player to move."""
@@ -24,13 +33,15 @@ class Nim:
     ``pass_turn`` lets the player to move pass (a null move), which best-reply search needs.
 
     Args:
-        piles: The sticks in each pile at the start (at least one stick in all).
-        players: The number of players, n >= 1.
+        piles: The sticks in each pile at the start (from 1 to 100,000 sticks in all, in at
+            most 1,000 piles).
+        players: The number of players, from 1 to 100.
         max_take: The most sticks one move may take, or ``None`` for a whole pile.
 
     Raises:
-        ValueError: ``piles`` holds a negative number or no stick, ``players`` is not an
-            int >= 1, or ``max_take`` is not ``None`` or an int >= 1.
+        ValueError: ``piles`` holds a negative number, no stick, more than 100,000 sticks or
+            more than 1,000 piles, ``players`` is not an int from 1 to 100, or ``max_take`` is
+            not ``None`` or an int >= 1.
 
     Example:
         >>> game = Nim((1, 2))
@@ -50,11 +61,13 @@ class Nim:
     ) -> None:
         piles = tuple(piles)
         if not all(isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in piles):
-            raise ValueError(f"Nim: piles must be ints >= 0, got {piles!r}")
-        if sum(piles) < 1:
-            raise ValueError(f"Nim: the piles must hold at least one stick, got {piles!r}")
-        if isinstance(players, bool) or not isinstance(players, int) or players < 1:
-            raise ValueError(f"Nim: players must be an int >= 1, got {players!r}")
+            raise ValueError(f"Nim: piles must be ints >= 0, got {short_repr(piles)}")
+        if not 1 <= sum(piles) <= _MAX_STICKS or len(piles) > _MAX_PILES:
+            raise ValueError(
+                f"Nim: the piles must hold from 1 to {_MAX_STICKS:,} sticks in at most "
+                f"{_MAX_PILES:,} piles, got {short_repr(piles)}"
+            )
+        check_size("Nim", "players", players, 1, _MAX_PLAYERS)
         if max_take is not None and (
             isinstance(max_take, bool) or not isinstance(max_take, int) or max_take < 1
         ):

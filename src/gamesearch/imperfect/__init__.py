@@ -18,13 +18,10 @@ job, so both resolve after ``import gamesearch``: ``gamesearch.imperfect.cfr`` i
 ``gamesearch.imperfect.regret.CFRSolver`` a class of its module. The modules that shared their
 function's name (``cfr``, ``mccfr``, ``best_response``, ``ismcts``, ``pimc``, ``convergence``)
 are now ``regret``, ``sampled_regret``, ``best_responses``, ``information_set_mcts``,
-``world_sampling`` and ``convergence_curves``; the old paths still import, with a
-:class:`DeprecationWarning`.
+``world_sampling`` and ``convergence_curves`` (since 0.3.0, where the old paths stopped
+importing).
 """
 
-import sys
-
-from .._deprecation import Package
 from .best_responses import BestResponse, best_response, expected_values, exploitability, nash_conv
 from .conformance import InformationSetReport, check_information_sets
 from .convergence_curves import ConvergenceCurve, convergence, convergence_svg
@@ -89,7 +86,3 @@ __all__ = [
     "pimc",
     "save_strategy",
 ]
-
-# ``gamesearch.imperfect.cfr`` and the other functions stay the functions when old code imports
-# the deprecated modules of those names (see gamesearch._deprecation).
-sys.modules[__name__].__class__ = Package

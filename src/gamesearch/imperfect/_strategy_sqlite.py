@@ -77,20 +77,32 @@ def read_rows(target: Path) -> dict[str, Any]:
 
     Raises:
         TableFileError: the file is not a SQLite database, or not one of a strategy file's
-            tables and columns, or a key or an action is not JSON.
+            tables and columns, or holds text that is not UTF-8, or a key or an action is not
+            JSON.
     """
     try:
         connection = sqlite3.connect(target.resolve().as_uri() + "?mode=ro", uri=True)
     except sqlite3.Error as exc:
         raise TableFileError(f"cannot open the strategy file {target}: {exc}") from None
+    # Text is decoded here, strictly, whatever the Python: the error is then always a
+    # UnicodeDecodeError (sqlite3 raises an OperationalError of its own, or lets one through).
+    connection.text_factory = _decoded
     try:
         return _read(connection, target)
     except sqlite3.Error as exc:
-        raise TableFileError(
-            f"cannot read {target} as a strategy file (SQLite says: {exc})"
-        ) from None
+        refusal = f"cannot read {target} as a strategy file (SQLite says: {exc})"
+    except UnicodeDecodeError as exc:
+        refusal = f"{target} is damaged: it holds text that is not UTF-8 ({exc})"
     finally:
         connection.close()
+    # Raised once the error caught is gone, with the frames it holds: a cursor of theirs in
+    # the middle of its rows would keep the file open for as long as the error lived.
+    raise TableFileError(refusal)
+
+
+def _decoded(raw: bytes) -> str:
+    """A TEXT cell's bytes as a string (raises ``UnicodeDecodeError`` if they are not UTF-8)."""
+    return raw.decode("utf-8")
 
 
 def _read(connection: sqlite3.Connection, target: Path) -> dict[str, Any]:
@@ -124,7 +136,7 @@ def _read(connection: sqlite3.Connection, target: Path) -> dict[str, Any]:
         "infosets": _number(meta["infosets"]),
     }
     entries: list[list[Any]] = []
-    previous, key_text = None, None
+    previous, key_text = _NO_ROW, _NO_ROW  # what no cell holds: a first row of NULLs is read
     for number, key, action, probability in connection.execute(
         "SELECT infoset, key, action, probability FROM strategy ORDER BY infoset, rowid"
     ):
@@ -145,13 +157,17 @@ def _read(connection: sqlite3.Connection, target: Path) -> dict[str, Any]:
     return fields
 
 
+_NO_ROW: Any = object()
+"""The information set number and key before the first row: unequal to any cell, NULL too."""
+
+
 def _text(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), allow_nan=False)
 
 
 def _number(text: object) -> object:
     """An int written as text, or the text as it is (for the caller to refuse)."""
-    if isinstance(text, str) and text.isdigit() and len(text) < 20:
+    if isinstance(text, str) and text.isascii() and text.isdigit() and len(text) < 20:
         return int(text)
     return text
 

@@ -14,8 +14,8 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from .._entry import check_game
-from .._validation import checked_number, is_player, mover_error
+from .._entry import check_is_game
+from .._validation import checked_number, is_player, mover_error, repeated_action
 from ..capabilities import Capabilities
 from ..chance._common import distribution
 from ..errors import (
@@ -25,7 +25,15 @@ from ..errors import (
 )
 from ..game import CHANCE
 
-__all__ = ["CHANCE_NODE", "DECISION", "MAX_NODES", "TERMINAL", "FlatTree", "enumerate_tree"]
+__all__ = [
+    "CHANCE_NODE",
+    "DECISION",
+    "MAX_NODES",
+    "TERMINAL",
+    "FlatTree",
+    "check_distinct",
+    "enumerate_tree",
+]
 
 TERMINAL, CHANCE_NODE, DECISION = 0, 1, 2
 """The kinds of node."""
@@ -58,14 +66,15 @@ class FlatTree:
     """The number of the node's first child (0 for a terminal node)."""
 
     count: list[int]
-    """How many children the node has (outcomes of probability 0 are left out)."""
+    """How many children the node has (chance outcomes of probability 0 included)."""
 
     action: list[int]
     """The index, in its parent's actions (or chance outcomes), of the action that led here."""
 
     probability: list[float]
     """The probability chance gives the move into this node: 1.0 unless its parent is a
-    chance node."""
+    chance node; 0.0 for an outcome chance never picks, which is kept with its subtree so that
+    every information set of the game has a strategy (reached with probability 0)."""
 
     utilities: list[tuple[float, ...]]
     """Every player's utility at a terminal node, ``()`` elsewhere."""
@@ -91,7 +100,7 @@ def check_imperfect(game: Any, searcher: str) -> None:
     Raises:
         NotAGameError: a member is missing.
     """
-    check_game(game)
+    check_is_game(game)
     if Capabilities.of(game).information_set is None:
         raise NotAGameError(
             f"{searcher}: {type(game).__name__} has no information_set(state, player) method, "
@@ -108,7 +117,8 @@ def enumerate_tree(game: Any, *, searcher: str, max_nodes: int = MAX_NODES) -> F
         UnsupportedGameError: the game has more than ``max_nodes`` histories.
         GameProtocolError: a state the game cannot search: a non-terminal state without
             actions, a mover that is not a player, two states of one information set with
-            different actions or players, or a key that cannot be hashed.
+            different actions or players, an information set that lists an action twice, or
+            a key that cannot be hashed.
         InvalidDistributionError: chance probabilities that are not a distribution.
         InvalidUtilityError: a utility that is not a number.
     """
@@ -131,11 +141,8 @@ def enumerate_tree(game: Any, *, searcher: str, max_nodes: int = MAX_NODES) -> F
         tree.first[node] = tree.nodes
         tree.count[node] = len(children)
         for position, (child, probability) in enumerate(children):
-            if probability > 0:
-                _add(tree, kind=-1, action=position, probability=probability)
-                pending.append(child)
-            else:
-                tree.count[node] -= 1
+            _add(tree, kind=-1, action=position, probability=probability)
+            pending.append(child)
         node += 1
     return tree
 
@@ -203,6 +210,7 @@ def _infoset(
             f"information_set({state!r}, {mover}) returned {key!r}, which cannot be hashed"
         ) from exc
     if found is None:
+        check_distinct(key, actions, state)
         found = index[key] = len(tree.keys)
         tree.keys.append(key)
         tree.infoset_player.append(mover)
@@ -221,6 +229,22 @@ def _infoset(
             "player cannot act on what it does not know"
         )
     return found
+
+
+def check_distinct(key: Hashable, actions: tuple[Any, ...], state: Any) -> None:
+    """Refuse the information set ``key`` (met at ``state``) if it lists an action twice.
+
+    Raises:
+        GameProtocolError: an action comes twice in ``actions``: a strategy gives each action
+            one probability, and CFR would split it between the copies.
+    """
+    twice = repeated_action(actions)
+    if twice >= 0:
+        raise GameProtocolError(
+            f"information set {key!r} lists the action {actions[twice]!r} twice: "
+            f"{list(actions)} (in state {state!r}); a strategy gives each action one "
+            "probability, so actions must list each legal action once"
+        )
 
 
 def _distribution(game: Any, state: Any) -> list[tuple[Any, float]]:

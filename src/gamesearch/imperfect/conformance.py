@@ -19,8 +19,9 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from .._entry import check_game
-from .._problems import Problems
+from .._entry import check_is_game
+from .._problems import Problems, Trail
+from .._validation import repeated_action
 from ..capabilities import Capabilities
 from ..errors import GameProtocolError, NotAGameError
 from ..game import CHANCE
@@ -59,9 +60,10 @@ def check_information_sets(
 
     At every decision history visited, the key of the player to move must be hashable, and
     every history with that key must have the same player to move and the same actions in the
-    same order. With ``sample_state``, ``samples`` states are drawn for the player to move at
-    each decision history; each must have the same key for that player and, where the walk was
-    exhaustive, be one of the game's histories. Perfect recall is reported, not required.
+    same order, none listed twice (a strategy gives each action one probability). With
+    ``sample_state``, ``samples`` states are drawn for the player to move at each decision
+    history; each must have the same key for that player and, where the walk was exhaustive, be
+    one of the game's histories. Perfect recall is reported, not required.
 
     Args:
         game: The game to check.
@@ -78,68 +80,112 @@ def check_information_sets(
             found, each with the line of play that reaches an example.
         ValueError: ``max_histories`` or ``samples`` is not an int >= 0.
     """
-    check_game(game)
+    check_is_game(game)
     if Capabilities.of(game).information_set is None:
         raise NotAGameError(f"{type(game).__name__} has no information_set(state, player) method")
     for name, value in (("max_histories", max_histories), ("samples", samples)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise ValueError(f"check_information_sets: {name} must be an int >= 0, got {value!r}")
-    problems = Problems()
-    sets: dict[Hashable, tuple[int, tuple[Any, ...], tuple[Any, ...]]] = {}
-    decisions: list[tuple[Any, tuple[Any, ...]]] = []
-    seen: set[Any] = set()
-    recall = True
-    pending: deque[tuple[Any, tuple[Any, ...], tuple[Any, ...]]] = deque(
-        [(game.initial_state(), (), ((),) * game.num_players)]
-    )
+    walk = _Walk(game)
+    # Each history carries its line of play as a trail and every player's sequence as a
+    # number: the same work at every depth, so that a line of n plies costs n, not n**2.
+    pending: deque[_History] = deque([(game.initial_state(), None, (0,) * game.num_players)])
     histories = 0
     while pending and histories < max_histories:
-        state, line, memory = pending.popleft()
         histories += 1
-        seen.add(state)
-        if game.is_terminal(state):
-            continue
-        mover = game.to_move(state)
-        actions = tuple(game.actions(state))
-        if mover == CHANCE:
-            for action in actions:
-                pending.append((game.result(state, action), (*line, action), memory))
-            continue
-        key = game.information_set(state, mover)
-        try:
-            known = sets.setdefault(key, (mover, actions, memory[mover]))
-        except TypeError:
-            message = f"information_set(state, {mover}) returned {key!r}, not hashable"
-            problems.add("hash", message, line)
-            continue
-        decisions.append((state, line))
-        if known[0] != mover:
-            message = f"key {key!r} is player {known[0]}'s and player {mover}'s"
-            problems.add("players", message, line)
-        elif known[1] != actions:
-            problems.add(
-                "actions",
-                f"the states of information set {key!r} have different actions: "
-                f"{list(known[1])} and {list(actions)}",
-                line,
-            )
-        recall = recall and known[2] == memory[mover]
-        for action in actions:
-            remembered = (*memory[:mover], (*memory[mover], (key, action)), *memory[mover + 1 :])
-            pending.append((game.result(state, action), (*line, action), remembered))
+        pending.extend(walk.visit(*pending.popleft()))
     exhaustive = not pending
-    drawn = _check_samples(game, decisions, samples, seed, seen if exhaustive else None, problems)
+    problems = walk.problems
+    seen = walk.seen if exhaustive else None
+    drawn = _check_samples(game, walk.decisions, samples, seed, seen, problems)
     if problems.found:
         found = "\n".join(f"- {message}" for message in problems.found.values())
         raise GameProtocolError(
             f"{type(game).__name__} breaks the imperfect-information protocol:\n{found}"
         )
-    return InformationSetReport(histories, len(decisions), len(sets), exhaustive, recall, drawn)
+    return InformationSetReport(
+        histories, len(walk.decisions), len(walk.sets), exhaustive, walk.recall, drawn
+    )
+
+
+Actions = tuple[Any, ...]
+"""A history's actions, in the order of ``actions``."""
+
+_History = tuple[Any, Trail, tuple[int, ...]]
+"""A history to visit: its state, its line of play, and the number of each player's sequence
+(0 the empty one)."""
+
+
+class _Walk:
+    """What the breadth-first walk of :func:`check_information_sets` has found so far."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.problems = Problems()
+        self.sets: dict[Hashable, tuple[int, Actions, int]] = {}
+        """Each information set's player, actions, and the number of its player's sequence."""
+        self.sequences: dict[tuple[int, Hashable, int], int] = {}
+        """A player's sequences, numbered: ``(the sequence before, the information set, the
+        position of the action in its actions)`` to the number of the sequence it makes. Two
+        histories share a sequence exactly when they share its number (perfect recall)."""
+        self.decisions: list[tuple[Any, Trail]] = []
+        self.seen: set[Any] = set()
+        self.recall = True
+
+    def visit(self, state: Any, trail: Trail, memory: tuple[int, ...]) -> list[_History]:
+        """Check the history ``state``; its children to visit."""
+        game = self.game
+        self.seen.add(state)
+        if game.is_terminal(state):
+            return []
+        mover = game.to_move(state)
+        actions = tuple(game.actions(state))
+        if mover == CHANCE:
+            return [(game.result(state, action), (trail, action), memory) for action in actions]
+        key = game.information_set(state, mover)
+        if not self._check(state, trail, memory[mover], mover, key, actions):
+            return []
+        children: list[_History] = []
+        sequences, before = self.sequences, memory[mover]
+        for position, action in enumerate(actions):
+            sequence = sequences.setdefault((before, key, position), len(sequences) + 1)
+            remembered = (*memory[:mover], sequence, *memory[mover + 1 :])
+            children.append((game.result(state, action), (trail, action), remembered))
+        return children
+
+    def _check(
+        self, state: Any, trail: Trail, sequence: int, mover: Any, key: Any, actions: Actions
+    ) -> bool:
+        """Record the decision ``state``, and its defects; False if its key cannot be hashed."""
+        add = self.problems.add_at
+        try:
+            known = self.sets.get(key)
+        except TypeError:
+            add("hash", f"information_set(state, {mover}) returned {key!r}, not hashable", trail)
+            return False
+        self.decisions.append((state, trail))
+        if known is None:
+            known = self.sets[key] = (mover, actions, sequence)
+            twice = repeated_action(actions)
+            if twice >= 0:
+                message = f"information set {key!r} lists the action {actions[twice]!r} twice"
+                add("repeated action", f"{message}: {list(actions)}", trail)
+        if known[0] != mover:
+            add("players", f"key {key!r} is player {known[0]}'s and player {mover}'s", trail)
+        elif known[1] != actions:
+            add(
+                "actions",
+                f"the states of information set {key!r} have different actions: "
+                f"{list(known[1])} and {list(actions)}",
+                trail,
+            )
+        self.recall = self.recall and known[2] == sequence
+        return True
 
 
 def _check_samples(
     game: Any,
-    decisions: list[tuple[Any, tuple[Any, ...]]],
+    decisions: list[tuple[Any, Trail]],
     samples: int,
     seed: int,
     histories: set[Any] | None,
@@ -151,24 +197,24 @@ def _check_samples(
         return 0
     rng = random.Random(seed)
     drawn = 0
-    for state, line in decisions:
+    for state, trail in decisions:
         mover = game.to_move(state)
         key = game.information_set(state, mover)
         for _ in range(samples):
             world = sample(state, mover, rng)
             drawn += 1
             if game.information_set(world, mover) != key:
-                problems.add(
+                problems.add_at(
                     "sample",
                     f"sample_state(state, {mover}, rng) gave {world!r}, whose key for player "
                     f"{mover} is {game.information_set(world, mover)!r}, not {key!r}",
-                    line,
+                    trail,
                 )
             elif histories is not None and world not in histories:
-                problems.add(
+                problems.add_at(
                     "sampled history",
                     f"sample_state(state, {mover}, rng) gave {world!r}, which no line of play "
                     "reaches",
-                    line,
+                    trail,
                 )
     return drawn

@@ -231,19 +231,22 @@ def _check_tree(
                 raise ValueError(f"HiddenDealGame: payoffs[{history!r}] lacks deals {missing!r}")
             continue
         if history in chances and history not in moves:
-            pending.extend((*history, outcome) for outcome in range(len(chances[history])))
-            continue
-        if history not in moves:
-            raise ValueError(
-                f"HiddenDealGame: history {history!r} is neither a move, a chance node nor an end"
-            )
-        player, count = moves[history]
-        if player not in (0, 1) or isinstance(count, bool) or count < 1:
-            raise ValueError(
-                f"HiddenDealGame: moves[{history!r}] must be (0 or 1, actions >= 1), "
-                f"got {moves[history]!r}"
-            )
-        pending.extend((*history, action) for action in range(count))
+            count = len(chances[history])
+        else:  # a decision: every history pushed is a decision, a chance node or an end
+            player, count = moves[history]
+            if player not in (0, 1) or isinstance(count, bool) or count < 1:
+                raise ValueError(
+                    f"HiddenDealGame: moves[{history!r}] must be (0 or 1, actions >= 1), "
+                    f"got {moves[history]!r}"
+                )
+        for action in range(count):  # each child checked as it comes: a count of 10**9 stops
+            child = (*history, action)  # at the first child the tree lacks
+            if child not in moves and child not in chances and child not in payoffs:
+                raise ValueError(
+                    f"HiddenDealGame: history {child!r} is neither a move, a chance node nor an "
+                    "end"
+                )
+            pending.append(child)
     nodes = (set(moves), set(payoffs), set(chances))
     unreachable = set.union(*nodes) - reached
     twice = (nodes[0] & nodes[1]) | (nodes[0] & nodes[2]) | (nodes[1] & nodes[2])

@@ -166,7 +166,7 @@ def ismcts(
     iterations, time_limit = iteration_limit("ismcts", limit, iterations, time_limit)
     started = time.perf_counter()
     check_determinizable(game, "ismcts")
-    check_budget("ismcts", "iterations", iterations, time_limit)
+    check_budget("ismcts", iterations, time_limit)
     valid = isinstance(exploration, (int, float)) and not isinstance(exploration, bool)
     if not valid or not 0 <= exploration < math.inf:
         raise InvalidSearchOptionError(

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Literal
 
-from .._entry import check_count, check_time_limit, iteration_limit
+from .._entry import check_budget, check_count, iterate_within, iteration_limit
 from ..errors import InvalidSearchOptionError
 from ..limit import Limit
 from ._cfr_loop import update
@@ -232,17 +232,7 @@ def cfr(
         (-0.056, True)
     """
     iterations, time_limit = iteration_limit("cfr", limit, iterations, time_limit)
-    check_count("cfr", "iterations", iterations)
-    check_time_limit("cfr", time_limit)
-    if iterations is None and time_limit is None:
-        raise InvalidSearchOptionError(
-            "cfr: give iterations=N, time_limit=seconds, or both: CFR runs until told to stop"
-        )
+    check_budget("cfr", iterations, time_limit)  # it runs until told to stop
     solver = CFRSolver(game, variant=variant)
-    if time_limit is None:
-        solver.iterate(iterations or 1)
-        return solver.result()
-    deadline = time.perf_counter() + time_limit
-    while (iterations is None or solver.iterations < iterations) and time.perf_counter() < deadline:
-        solver.iterate()
+    iterate_within(solver, iterations, time_limit)
     return solver.result()

@@ -34,8 +34,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Literal
 
-from .._deprecation import renamed_keyword
-from .._entry import check_count, check_time_limit, iteration_limit
+from .._entry import check_budget, check_count, iterate_within, iteration_limit
 from .._validation import checked_number, is_player, mover_error
 from ..capabilities import Capabilities
 from ..errors import (
@@ -47,7 +46,7 @@ from ..game import CHANCE
 from ..limit import Limit
 from ._sampling import generator, normalised, regret_matching, sample, sample_chance
 from ._sequences import SequenceForm, compile_tree, nash_conv_of, profile_of, uniform
-from ._tree import check_imperfect, enumerate_tree
+from ._tree import check_distinct, check_imperfect, enumerate_tree
 from .protocol import ImperfectInformationGame, InfoSetKey
 
 __all__ = ["MCCFRResult", "MCCFRSolver", "Scheme", "mccfr"]
@@ -57,9 +56,6 @@ Scheme = Literal["external", "outcome"]
 ``"outcome"`` sampling (one line of play per traversal)."""
 
 _SCHEMES = ("external", "outcome")
-
-_EXPLORATION_ELSEWHERE = "exploration= is UCB's constant in mcts and ismcts"
-"""Why ``exploration`` was renamed ``epsilon`` here: said in the deprecation warning."""
 
 
 @dataclass(frozen=True)
@@ -112,20 +108,18 @@ class MCCFRSolver:
             the same iterations. ``None``: a generator seeded by the system.
         epsilon: With outcome sampling, the weight of the uniform strategy in the traverser's
             sampling strategy (OpenSpiel's ``epsilon``, 0.6 by default): a number from 0 (not
-            included) to 1. External sampling does not use it. (It was called
-            ``exploration``, which MCTS and ISMCTS take for UCB's constant: that spelling
-            still works, with a ``DeprecationWarning``.)
+            included) to 1. External sampling does not use it. (Not ``exploration``, which
+            MCTS and ISMCTS take for UCB's constant.)
 
     Raises:
         InvalidSearchOptionError: an unknown ``scheme``, an ``rng`` that is no seed or
-            generator, an ``epsilon`` out of range, or ``epsilon`` given twice (as
-            ``epsilon`` and as ``exploration``).
+            generator, or an ``epsilon`` out of range.
         NotAGameError: ``game`` lacks members of the protocol, or ``information_set``.
 
     The game's faults are found as the sampling meets them, by :meth:`iterate`: a
     :class:`~gamesearch.errors.GameProtocolError` (a state without actions, a mover that is no
-    player, an information set with two players or two lists of actions, a key that cannot be
-    hashed), :class:`~gamesearch.errors.InvalidDistributionError` or
+    player, an information set with two players or two lists of actions or one action listed
+    twice, a key that cannot be hashed), :class:`~gamesearch.errors.InvalidDistributionError` or
     :class:`~gamesearch.errors.InvalidUtilityError`.
 
     Example:
@@ -137,7 +131,6 @@ class MCCFRSolver:
         (2000, 12, True)
     """
 
-    @renamed_keyword("MCCFRSolver", "exploration", "epsilon", _EXPLORATION_ELSEWHERE)
     def __init__(
         self,
         game: ImperfectInformationGame[Any, Any],
@@ -302,6 +295,7 @@ class MCCFRSolver:
                     f"state {state!r} is not terminal but has no actions; is_terminal must be "
                     "true exactly where actions is empty"
                 )
+            check_distinct(key, actions, state)
             i = self._index[key] = len(self._keys)
             self._keys.append(key)
             self._owner.append(int(mover))
@@ -385,7 +379,6 @@ class MCCFRSolver:
         )
 
 
-@renamed_keyword("mccfr", "exploration", "epsilon", _EXPLORATION_ELSEWHERE)
 def mccfr(
     game: ImperfectInformationGame[Any, Any],
     *,
@@ -414,7 +407,7 @@ def mccfr(
         scheme: ``"external"`` or ``"outcome"`` sampling.
         rng: An int seed or a ``random.Random``: the same seed, the same result.
         epsilon: Outcome sampling's weight of the uniform strategy, in (0, 1] (see
-            :class:`MCCFRSolver`; its old name ``exploration`` still works, deprecated).
+            :class:`MCCFRSolver`).
         measure: Measure the average strategy exactly (values, NashConv, exploitability) by
             enumerating the game's tree; ``False`` for a game too big to enumerate.
 
@@ -437,17 +430,7 @@ def mccfr(
         True
     """
     iterations, time_limit = iteration_limit("mccfr", limit, iterations, time_limit)
-    check_count("mccfr", "iterations", iterations)
-    check_time_limit("mccfr", time_limit)
-    if iterations is None and time_limit is None:
-        raise InvalidSearchOptionError(
-            "mccfr: give iterations=N, time_limit=seconds, or both: MCCFR runs until told to stop"
-        )
+    check_budget("mccfr", iterations, time_limit)  # it runs until told to stop
     solver = MCCFRSolver(game, scheme=scheme, rng=rng, epsilon=epsilon)
-    if time_limit is None:
-        solver.iterate(iterations or 1)
-        return solver.result(measure=measure)
-    deadline = time.perf_counter() + time_limit
-    while (iterations is None or solver.iterations < iterations) and time.perf_counter() < deadline:
-        solver.iterate()
+    iterate_within(solver, iterations, time_limit)
     return solver.result(measure=measure)

@@ -219,18 +219,21 @@ def load_strategy(
             f"{target} is a strategy file of version {found['version']!r}; this library reads "
             f"version {VERSION}"
         )
-    _check_game(target, found["game"], game)
+    _check_built_for(target, found["game"], game)
     strategy = _read_entries(target, found["strategy"], found["infosets"])
     return _against_tree(target, game, strategy) if complete else strategy
 
 
-def _check_game(target: Path, stored: object, game: object) -> None:
+def _check_built_for(target: Path, stored: object, game: object) -> None:
     """Refuse a file made for another game than ``game``."""
     try:
         text = json.dumps(stored, allow_nan=False)
     except (TypeError, ValueError):  # pragma: no cover - json.loads gives dumpable values
         text = ""
-    built = GameIdentity.from_json(text)
+    try:
+        built = GameIdentity.from_json(text)
+    except TableFileError as error:  # said of the text: say which file holds it
+        raise TableFileError(f"{target}: {error}") from None
     given = game_identity(game)
     if not built.matches(given):
         raise TableFileError(

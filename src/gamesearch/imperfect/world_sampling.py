@@ -173,10 +173,10 @@ def pimc(
         >>> game.card_name(result.action), result.worlds, result.player
         ('AD', 10, 0)
     """
-    worlds, time_limit = iteration_limit("pimc", limit, worlds, time_limit, "worlds")
+    worlds, time_limit = iteration_limit("pimc", limit, worlds, time_limit)
     started = time.perf_counter()
     check_determinizable(game, "pimc")
-    check_budget("pimc", "worlds", worlds, time_limit)
+    check_budget("pimc", worlds, time_limit)
     generator_ = generator(rng, "pimc")
     search = _world_searcher(searcher, options, generator_, game)
     # A world is a game of perfect information, but the game declares information_set, for

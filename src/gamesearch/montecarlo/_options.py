@@ -9,10 +9,11 @@ from dataclasses import dataclass
 from numbers import Real
 from typing import Any
 
-from .._entry import check_count, check_perfect_information, check_time_limit
+from .._entry import check_count, check_some_limit, check_time_limit
+from .._kinds import check_kind
 from .._validation import checked_generator
 from ..capabilities import Capabilities
-from ..errors import GameProtocolError, InvalidSearchOptionError, UnsupportedGameError
+from ..errors import GameProtocolError, InvalidSearchOptionError
 from ..game import Player
 
 SEARCHER = "mcts"
@@ -65,23 +66,14 @@ def check_options(game: Any, options: dict[str, Any]) -> Settings:
             that must be a method is not callable.
     """
     found = Capabilities.of(game)
-    check_perfect_information(game, SEARCHER, found)
-    players = game.num_players
-    if isinstance(players, bool) or not isinstance(players, int) or players < 1:
-        raise UnsupportedGameError(
-            f"{SEARCHER} searches games with at least one player, but {type(game).__name__} has "
-            f"num_players={players!r}"
-        )
+    players = check_kind(game, SEARCHER, found)
     iterations, time_limit, node_limit = (
         options["iterations"],
         options["time_limit"],
         options["node_limit"],
     )
-    if iterations is None and time_limit is None and node_limit is None:
-        raise InvalidSearchOptionError(
-            f"{SEARCHER} needs a limit: pass iterations=N, time_limit=SECONDS or node_limit=N "
-            "(it stops at the first one reached)"
-        )
+    # it stops at the first limit reached
+    check_some_limit(SEARCHER, iterations=iterations, time_limit=time_limit, node_limit=node_limit)
     for name in ("iterations", "node_limit"):
         check_count(SEARCHER, name, options[name])
     check_time_limit(SEARCHER, time_limit)

@@ -7,9 +7,8 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any
 
-from .._entry import LIMIT_TAKERS, check_game, check_trace, merge_limit, resolve_root
+from .._entry import check_is_game, check_trace, merge_limit, refuse_limits, resolve_root
 from .._parts import check_executor
-from ..errors import InvalidSearchOptionError
 from ..game import A, Game, Player, S
 from ..limit import Limit
 from ..result import SearchResult
@@ -185,13 +184,8 @@ def mcts(
     """
     started = time.perf_counter()
     iterations, time_limit, node_limit = _limits(limit, iterations, time_limit, node_limit)
-    if depth is not None:
-        raise InvalidSearchOptionError(
-            f"mcts cannot keep depth={depth!r}: its playouts run to the end of the game (or "
-            "evaluate= scores each new leaf); limit it with iterations=, time_limit= or "
-            f"node_limit=. The searchers that take depth are {LIMIT_TAKERS['depth']}"
-        )
-    check_game(game)
+    refuse_limits("mcts", depth=depth)  # its playouts run to the end (or evaluate= scores)
+    check_is_game(game)
     check_executor(executor, "mcts")
     trees = check_trees(trees, executor, tree, trace, retries)
     settings = check_options(
@@ -250,7 +244,6 @@ def _limits(
 ) -> tuple[Any, Any, Any]:
     """MCTS's iterations, time limit and node limit, from its keywords and its ``limit``."""
     given = merge_limit(
-        "mcts", limit, "time_limit node_limit iterations",
-        time_limit=time_limit, node_limit=node_limit, iterations=iterations,
-    )  # fmt: skip
+        "mcts", limit, time_limit=time_limit, node_limit=node_limit, iterations=iterations
+    )
     return given.iterations, given.time_limit, given.node_limit

@@ -6,15 +6,14 @@ from typing import Any, NamedTuple, TypeVar
 
 from .._entry import (
     check_depth,
-    check_game,
-    check_perfect_information,
+    check_is_game,
     depth_limit,
     game_evaluation,
     resolve_root,
 )
+from .._kinds import check_kind
 from .._validation import is_player, mover_error
 from ..capabilities import Capabilities
-from ..errors import UnsupportedGameError
 from ..game import Evaluation, Game
 
 _S = TypeVar("_S")
@@ -37,21 +36,6 @@ class Request(NamedTuple):
     a depth limit, unless one was given anyway."""
 
 
-def check_players(game: object, searcher: str) -> int:
-    """``game.num_players`` after checking that it is an int >= 1.
-
-    Raises:
-        UnsupportedGameError: ``num_players`` is not an int >= 1.
-    """
-    players = getattr(game, "num_players", None)
-    if isinstance(players, bool) or not isinstance(players, int) or players < 1:
-        raise UnsupportedGameError(
-            f"{searcher} searches games of one or more players, but {type(game).__name__} has "
-            f"num_players={players!r}"
-        )
-    return players
-
-
 def prepare_players(
     game: Game[_S, Any],
     state: _S | None,
@@ -70,18 +54,17 @@ def prepare_players(
         InvalidSearchOptionError: a time or node limit, ``depth`` not an int >= 1, or given
             without a callable ``evaluate``.
         NotAGameError: ``game`` lacks members of the protocol.
-        UnsupportedGameError: ``game`` is of imperfect information, or ``game.num_players``
-            is not an int >= 1.
+        UnsupportedGameError: ``game`` is of imperfect information, has chance nodes, or its
+            ``num_players`` is not an int >= 1.
         GameProtocolError: the root state is not hashable, or ``to_move`` names no player
             there.
     """
     given, time_limit, node_limit = limits
     depth = depth_limit(searcher, given, depth, time_limit, node_limit)
-    check_game(game)
+    check_is_game(game)
     members = Capabilities.of(game)  # the game's optional members, read once for the checks
-    check_perfect_information(game, searcher, members)
+    players = check_kind(game, searcher, members)
     evaluate = game_evaluation(game, depth, evaluate, members)
-    players = check_players(game, searcher)
     limit = check_depth(depth, evaluate, searcher)
     root = resolve_root(game, state, members)
     if not game.is_terminal(root):

@@ -14,7 +14,6 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .._deprecation import renamed_keyword
 from .._entry import check_trace
 from .._recursion import on_fresh_stack, recursion_guard
 from .._results import make_result
@@ -36,11 +35,7 @@ Vector = tuple[Any, ...]
 PRUNING = (None, "shallow")
 """The values of ``maxn``'s ``pruning`` option."""
 
-_BOUNDS_ELSEWHERE = "bounds= is the (lowest, highest) utility in expectiminimax and mcts"
-"""Why ``maxn``'s ``bounds`` was renamed ``sum_bounds``: said in the deprecation warning."""
 
-
-@renamed_keyword("maxn", "bounds", "sum_bounds", _BOUNDS_ELSEWHERE)
 def maxn(
     game: Game[S, A],
     state: S | None = None,
@@ -84,9 +79,8 @@ def maxn(
         pruning: ``None`` for plain max-n, or ``"shallow"`` for shallow pruning.
         sum_bounds: ``(min_per_player, max_sum)``, finite numbers: the least utility of any
             player and the most the players' utilities sum to; required with
-            ``pruning="shallow"``, and only used by it. (It was called ``bounds``, which the
-            other searchers take for the ``(lowest, highest)`` utility: that spelling still
-            works, with a ``DeprecationWarning``.)
+            ``pruning="shallow"``, and only used by it. (Named so because ``bounds`` is the
+            ``(lowest, highest)`` utility in the other searchers.)
         trace: An observer given every event of the search (see :mod:`gamesearch.trace`):
             every node is a ``"max"`` node of the player to move there, and leaves and nodes
             carry every player's ``values``; a ``Prune`` is a shallow or immediate cutoff,

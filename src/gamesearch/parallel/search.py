@@ -8,8 +8,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import replace
 
-from .._deprecation import renamed_keyword
-from .._entry import check_game, depth_limit, game_evaluation, prepare
+from .._entry import check_is_game, depth_limit, game_evaluation, prepare
 from .._parts import check_executor, check_retries, check_shippable
 from .._results import make_result
 from .._validation import terminal_value
@@ -24,12 +23,7 @@ from ._split import SEARCHER, Setup, Splitter
 
 __all__ = ["parallel_search"]
 
-_BATCH_ELSEWHERE = "batch= is the number of entries per SQLite transaction in solve"
-_TABLE_ELSEWHERE = "table= is a TranspositionTable to use in alphabeta, negamax, mtdf and the rest"
 
-
-@renamed_keyword(SEARCHER, "batch", "wave_size", _BATCH_ELSEWHERE)
-@renamed_keyword(SEARCHER, "table", "part_tables", _TABLE_ELSEWHERE)
 def parallel_search(
     game: Game[S, A],
     state: S | None = None,
@@ -87,16 +81,14 @@ def parallel_search(
             table reads a position searched deeper at that depth, so that the value may then
             differ from ``alphabeta``'s with one table by as much as any two tables' differ.
             The principal variation stops where a stored value cut a part's line short
-            (``alphabeta`` continues it from its table). (It was called ``table``, which the
-            other searchers take for a :class:`~gamesearch.TranspositionTable` to use: that
-            spelling still works, with a ``DeprecationWarning``.)
+            (``alphabeta`` continues it from its table). (Not ``table``, which the other
+            searchers take for a :class:`~gamesearch.TranspositionTable` to use.)
         split_depth: How many plies of eldest brothers are split (an int >= 1): 1 splits the
             root only.
         wave_size: Search the young brothers in waves of this many parts (an int >= 1), each
             wave with the bounds of the waves before it: fewer nodes, less parallelism.
-            ``None`` (the default): all of them at once, in one wave. (It was called
-            ``batch``, which ``solve`` takes for the entries per transaction: that spelling
-            still works, with a ``DeprecationWarning``.)
+            ``None`` (the default): all of them at once, in one wave. (Not ``batch``, which
+            ``solve`` takes for the entries per transaction.)
         retries: Search a part that raised again, up to this many times (an int >= 0).
         progress: Called with a :class:`~gamesearch.progress.Progress` (phase ``"parts"``)
             as each part finishes (``total`` is ``None`` when ``split_depth > 1``).
@@ -138,7 +130,7 @@ def parallel_search(
     """
     depth = depth_limit(SEARCHER, limit, depth, time_limit, node_limit)
     started = time.perf_counter()
-    check_game(game)
+    check_is_game(game)
     members = Capabilities.of(game)
     evaluate = game_evaluation(game, depth, evaluate, members)
     root, horizon = prepare(game, state, depth, evaluate, searcher=SEARCHER, capabilities=members)

@@ -9,13 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .._entry import (
-    check_deterministic,
-    check_game,
-    check_perfect_information,
-    check_two_players,
-    resolve_root,
-)
+from .._entry import check_is_game, resolve_root
+from .._kinds import check_kind
 from .._parts import check_executor, check_retries, check_shippable, run_parts
 from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError, TableFileError
@@ -124,11 +119,9 @@ def opening_book(
         (9, True)
     """
     started = time.perf_counter()
-    check_game(game)
+    check_is_game(game)
     found = Capabilities.of(game)
-    check_perfect_information(game, "opening_book", found)
-    check_two_players(game, "opening_book")
-    check_deterministic(game, "opening_book", found)
+    check_kind(game, "opening_book", found)
     if isinstance(plies, bool) or not isinstance(plies, int) or plies < 0:
         raise InvalidSearchOptionError(f"opening_book: plies must be an int >= 0, not {plies!r}")
     _check_split_ply(split_ply, plies)
@@ -279,7 +272,7 @@ def _existing_book(
     if not meta and not states:
         return None
     if meta.get("complete") == "1" and meta.get("method") == "opening_book":
-        _file.check_game(meta, game, path)
+        _file.check_built_for(meta, game, path)
         book = Solution.load(path, game, in_memory=True)
         if book.plies == plies and book._roots and book._roots[0][0] == root:
             return book

@@ -10,7 +10,6 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from .._deprecation import renamed_keyword
 from .._entry import check_count, check_time_limit, check_trace, merge_limit, prepare
 from .._recursion import on_fresh_stack, recursion_guard
 from .._validation import check_unchanged, is_positive_number, snapshot
@@ -43,7 +42,6 @@ _WATCH_CYCLES_FROM = 64
 """Without limits, iterations deeper than this watch their line for a repeated state."""
 
 
-@renamed_keyword("iterative_deepening", "max_depth", "depth", "depth, as every searcher calls it")
 def iterative_deepening(
     game: Game[S, A],
     state: S | None = None,
@@ -177,9 +175,8 @@ def iterative_deepening(
     """
     started = time.perf_counter()
     depth, time_limit, node_limit, _ = merge_limit(
-        "iterative_deepening", limit, "depth time_limit node_limit",
-        depth=depth, time_limit=time_limit, node_limit=node_limit,
-    )  # fmt: skip
+        "iterative_deepening", limit, depth=depth, time_limit=time_limit, node_limit=node_limit
+    )
     found = Capabilities.of(game)  # the game's optional members, read once for the search
     evaluate = _default(evaluate, found.evaluate, _zero)
     blind = evaluate is _zero

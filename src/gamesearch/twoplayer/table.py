@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Hashable
-from itertools import islice
 from typing import Any, NamedTuple
 
+from .._keyed import make_room
 from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError
 from ._proofs import MATE, TOP, public, win_utility
@@ -197,8 +197,7 @@ class TranspositionTable:
         """:meth:`store` for a :data:`RawEntry`, the searchers' own values (a fast path)."""
         entries = self._entries
         if len(entries) >= self.max_entries and key not in entries:
-            for old in list(islice(entries, len(entries) - self.max_entries // 2)):
-                del entries[old]
+            make_room(entries, self.max_entries, key)  # type: ignore[arg-type]
         entries[key] = entry
 
     def clear(self) -> None:

@@ -1,0 +1,241 @@
+"""The registry of searchers: one row per searcher, the one place that says what each takes.
+
+A searcher is a function ``searcher(game, state=None, *, ...)``. Its row (a :class:`Searcher`)
+says where it lives, which kinds of game it accepts, which limits it keeps and which it needs,
+what its ``trace=`` observer is told and what its result promises. What the library says of the
+searchers is made from these rows, or checked against them by a test:
+
+- the refusal of a limit a searcher cannot keep names the searchers that take it
+  (:func:`takers`), and a searcher without a limit it needs is refused by name;
+- the refusal of a game of the wrong kind (chance nodes, more players, hidden information)
+  names the searchers that accept it (:func:`accepting`);
+- the command's ``--searcher`` choices are the rows marked ``command``;
+- the tables of ``docs/choosing.md`` and ``docs/reference.md`` and the tests' lists of
+  searchers are checked against the rows.
+
+Adding a searcher is its module, its row here, its tests and its section of the docs
+(CONTRIBUTING.md). The rows name their functions by import path, so this module imports no
+searcher: the shared checks below the searchers read it.
+
+>>> find_searcher("alphabeta").limits
+('depth',)
+>>> takers("node_limit")
+'iterative_deepening and mcts'
+>>> find_searcher("mcts").accepts(players=3, chance=True, hidden=False)
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from .errors import InvalidSearchOptionError
+
+__all__ = [
+    "FIELDS",
+    "SEARCHERS",
+    "Events",
+    "Searcher",
+    "accepting",
+    "find_searcher",
+    "takers",
+    "with_names",
+]
+
+FIELDS = ("depth", "time_limit", "node_limit", "iterations")
+"""The fields of a :class:`~gamesearch.Limit`, each a keyword of the same name and meaning."""
+
+Events = Literal["depth-first", "monte-carlo", "none"]
+"""What a searcher's ``trace=`` observer is told: ``"depth-first"``, the events of a search
+that enters and leaves nodes (``Enter``, ``Leaf``, ``Prune``, ``Leave``, ...: alpha-beta's,
+expectiminimax's, max-n's); ``"monte-carlo"``, the four steps of each iteration (``Select``,
+``Expand``, ``Playout``, ``Backup``); ``"none"``, a searcher that takes no observer."""
+
+
+@dataclass(frozen=True)
+class Searcher:
+    """One searcher: where it lives, what games and limits it takes, what it promises."""
+
+    name: str
+    """The function's name, as ``gamesearch`` (or ``gamesearch.imperfect``) exports it."""
+
+    path: str
+    """``module:function``, where the function is defined."""
+
+    family: str
+    """The folder of its family: ``twoplayer``, ``chance``, ``multiplayer``, ``montecarlo``,
+    ``parallel``, ``solving`` or ``imperfect``."""
+
+    players: Literal["two", "any"]
+    """How many players a game may have: exactly two, or any number (one or more)."""
+
+    chance: bool
+    """Whether it searches games with chance nodes (``chance_outcomes``)."""
+
+    hidden: bool
+    """Whether it is for games of imperfect information (``information_set``): a searcher of
+    perfect information refuses them, one of imperfect information needs them."""
+
+    limits: tuple[str, ...]
+    """The fields of a ``Limit`` it keeps (its keywords of the same names); it refuses the
+    others by name."""
+
+    needs_limit: bool
+    """Whether it refuses to run without one of its limits (it would run forever)."""
+
+    events: Events
+    """What its ``trace=`` observer is told."""
+
+    promises: str
+    """What its result promises, in a phrase (for the docs' tables)."""
+
+    command: bool = False
+    """Whether ``gamesearch solve``/``play --searcher`` offers it by name."""
+
+    iterations_keyword: str = "iterations"
+    """Its keyword for the ``iterations`` field (``pimc`` draws ``worlds``)."""
+
+    @property
+    def function(self) -> Callable[..., Any]:
+        """The searcher itself, imported on first use."""
+        module, _, name = self.path.partition(":")
+        found: Callable[..., Any] = getattr(importlib.import_module(module), name)
+        return found
+
+    def accepts(self, *, players: int, chance: bool, hidden: bool) -> bool:
+        """Whether it searches a game of ``players`` players, with or without chance or secrets.
+
+        A searcher of imperfect information accepts only games that hide something; a searcher
+        of perfect information only games that do not.
+        """
+        if hidden != self.hidden or (chance and not self.chance):
+            return False
+        return self.players == "any" or players == 2
+
+    def keyword(self, field: str) -> str:
+        """Its keyword for the ``Limit`` field ``field``."""
+        return self.iterations_keyword if field == "iterations" else field
+
+
+_TWO = "gamesearch.twoplayer"
+_IMPERFECT = "gamesearch.imperfect"
+_EXACT = "the minimax value, the best action and its line (exact to the end, or at the depth)"
+_DEPTH = ("depth",)
+_BUDGET = ("time_limit", "iterations")
+
+SEARCHERS: tuple[Searcher, ...] = (
+    Searcher("minimax", f"{_TWO}.minimax:minimax", "twoplayer", "two", False, False, _DEPTH,
+             False, "depth-first", _EXACT + "; every node read", command=True),
+    Searcher("alphabeta", f"{_TWO}.alphabeta:alphabeta", "twoplayer", "two", False, False,
+             _DEPTH, False, "depth-first", _EXACT, command=True),
+    Searcher("negamax", f"{_TWO}.negamax:negamax", "twoplayer", "two", False, False, _DEPTH,
+             False, "depth-first", _EXACT + " (zero-sum games)", command=True),
+    Searcher("iterative_deepening", f"{_TWO}.deepening:iterative_deepening", "twoplayer",
+             "two", False, False, ("depth", "time_limit", "node_limit"), False, "depth-first",
+             "the deepest completed iteration's value, action and line; exact once proven",
+             command=True),
+    Searcher("mtdf", f"{_TWO}.mtdf:mtdf", "twoplayer", "two", False, False, _DEPTH, False,
+             "depth-first", _EXACT + "; without a depth, the exact solver's proof",
+             command=True),
+    Searcher("parallel_search", "gamesearch.parallel.search:parallel_search", "parallel", "two",
+             False, False, _DEPTH, False, "none", "alphabeta's value and action, split over "
+             "an executor's workers"),
+    Searcher("expectiminimax", "gamesearch.chance.expectiminimax:expectiminimax", "chance",
+             "two", True, False, _DEPTH, False, "depth-first",
+             "the expectiminimax value (expected over chance), exact with Star1 and Star2",
+             command=True),
+    Searcher("expectimax", "gamesearch.chance.expectimax:expectimax", "chance", "any", True,
+             False, _DEPTH, False, "depth-first",
+             "the mover's expected value against a model of the other players"),
+    Searcher("maxn", "gamesearch.multiplayer.maxn:maxn", "multiplayer", "any", False, False,
+             _DEPTH, False, "depth-first", "one value per player, each maximising its own",
+             command=True),
+    Searcher("paranoid", "gamesearch.multiplayer.paranoid:paranoid", "multiplayer", "any",
+             False, False, _DEPTH, False, "depth-first",
+             "the mover's value against a coalition of all the others"),
+    Searcher("best_reply", "gamesearch.multiplayer.best_reply:best_reply", "multiplayer", "any",
+             False, False, _DEPTH, False, "depth-first",
+             "the mover's value when only the strongest opponent replies"),
+    Searcher("mcts", "gamesearch.montecarlo.search:mcts", "montecarlo", "any", True, False,
+             ("time_limit", "node_limit", "iterations"), True, "monte-carlo",
+             "the most visited action and each player's mean utility (proven with the solver)",
+             command=True),
+    Searcher("solve", "gamesearch.solving.solver:solve", "solving", "two", True, False, (),
+             False, "none", "a Solution: every reachable state's value, distance and best "
+             "actions"),
+    Searcher("opening_book", "gamesearch.solving.opening:opening_book", "solving", "two", False,
+             False, (), False, "none",
+             "a Solution of the positions of the first plies, each solved exactly"),
+    Searcher("cfr", f"{_IMPERFECT}.regret:cfr", "imperfect", "any", True, True, _BUDGET, True,
+             "none", "an average strategy and its exploitability (CFR, CFR+)"),
+    Searcher("mccfr", f"{_IMPERFECT}.sampled_regret:mccfr", "imperfect", "any", True, True,
+             _BUDGET, True, "none",
+             "an average strategy (Monte Carlo CFR: external or outcome sampling)"),
+    Searcher("ismcts", f"{_IMPERFECT}.information_set_mcts:ismcts", "imperfect", "any", True,
+             True, _BUDGET, True, "monte-carlo",
+             "the most visited action at the player's information set"),
+    Searcher("pimc", f"{_IMPERFECT}.world_sampling:pimc", "imperfect", "any", True, True,
+             _BUDGET, True, "none", "the action of best mean value over sampled worlds",
+             iterations_keyword="worlds"),
+)  # fmt: skip
+"""Every searcher, in the order the docs present them."""
+
+_BY_NAME = {row.name: row for row in SEARCHERS}
+
+
+def find_searcher(name: str) -> Searcher:
+    """The row of the searcher called ``name``.
+
+    Raises:
+        InvalidSearchOptionError: no searcher has that name (the message lists them).
+
+    Example:
+        >>> find_searcher("pimc").keyword("iterations")
+        'worlds'
+    """
+    found = _BY_NAME.get(name)
+    if found is None:
+        raise InvalidSearchOptionError(
+            f"no searcher is called {name!r}; the searchers are {with_names(_BY_NAME)}"
+        )
+    return found
+
+
+def with_names(names: Iterable[str]) -> str:
+    """Names in prose: ``"a, b and c"`` (one: itself), in the order given.
+
+    Example:
+        >>> with_names(["minimax", "alphabeta", "negamax"])
+        'minimax, alphabeta and negamax'
+    """
+    listed = list(names)
+    if len(listed) <= 1:
+        return "".join(listed)
+    return f"{', '.join(listed[:-1])} and {listed[-1]}"
+
+
+def takers(field: str) -> str:
+    """The searchers that keep the ``Limit`` field ``field``, in prose.
+
+    Example:
+        >>> takers("iterations")
+        'mcts, cfr, mccfr, ismcts and pimc'
+    """
+    return with_names(row.name for row in SEARCHERS if field in row.limits)
+
+
+def accepting(*, players: int, chance: bool, hidden: bool) -> list[str]:
+    """The names of the searchers that accept a game of this kind, in the registry's order.
+
+    Example:
+        >>> accepting(players=2, chance=True, hidden=False)
+        ['expectiminimax', 'expectimax', 'mcts', 'solve']
+    """
+    return [
+        row.name
+        for row in SEARCHERS
+        if row.accepts(players=players, chance=chance, hidden=hidden)
+    ]

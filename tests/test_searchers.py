@@ -1,0 +1,182 @@
+"""The registry of searchers is the one source: every searcher has its row, and its row is true.
+
+Issue 37: a new searcher touched fourteen files, among them sentences of prose split by a
+regex. Now a searcher is one row of ``gamesearch.searchers``. These tests fail when a searcher is
+added without its row, and when a row says something of its searcher that the searcher does not
+do: the limits its signature takes, its observer, and the kinds of game it accepts and refuses
+(each refusal naming the searchers that accept the game, read from the same rows).
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers import search_with_a_small_limit
+
+import gamesearch
+from gamesearch import InvalidSearchOptionError, UnsupportedGameError
+from gamesearch.games import GameTree, Nim, Pig
+from gamesearch.games.tree import Chance
+from gamesearch.imperfect import KuhnPoker
+from gamesearch.searchers import (
+    FIELDS,
+    SEARCHERS,
+    Searcher,
+    accepting,
+    find_searcher,
+    takers,
+)
+
+PUBLIC_MODULES = (
+    "gamesearch",
+    "gamesearch.twoplayer",
+    "gamesearch.chance",
+    "gamesearch.multiplayer",
+    "gamesearch.montecarlo",
+    "gamesearch.parallel",
+    "gamesearch.solving",
+    "gamesearch.imperfect",
+)
+"""The modules whose ``__all__`` holds the searchers."""
+
+
+def public_searchers() -> dict[str, Any]:
+    """The public searchers by name: every function that takes a ``limit``, and the solvers.
+
+    Taking ``limit=`` is the searchers' convention; the solvers take a game and build a table.
+    """
+    found: dict[str, Any] = {}
+    for module_name in PUBLIC_MODULES:
+        module = importlib.import_module(module_name)
+        for name in module.__all__:
+            member = getattr(module, name)
+            if inspect.isfunction(member) and "limit" in inspect.signature(member).parameters:
+                found[name] = member
+    found["solve"] = gamesearch.solve
+    found["opening_book"] = gamesearch.solving.opening_book
+    return found
+
+
+def test_every_public_searcher_has_its_row_and_every_row_is_public():
+    rows = {row.name: row.function for row in SEARCHERS}
+    assert set(rows) == set(public_searchers())
+    for name, function in public_searchers().items():
+        assert rows[name] is function, f"{name}'s row names another function"
+
+
+def test_the_names_are_unique_and_found():
+    assert len({row.name for row in SEARCHERS}) == len(SEARCHERS)
+    for row in SEARCHERS:
+        assert find_searcher(row.name) is row
+    with pytest.raises(InvalidSearchOptionError, match="the searchers are minimax, alphabeta"):
+        find_searcher("minmax")
+
+
+@pytest.mark.parametrize("row", SEARCHERS, ids=lambda row: row.name)
+def test_a_row_keeps_the_limits_its_signature_takes(row: Searcher):
+    parameters = inspect.signature(row.function).parameters
+    taken = {
+        field
+        for field in FIELDS
+        if row.keyword(field) in parameters
+        and parameters[row.keyword(field)].annotation not in (None, "None")
+    }
+    assert set(row.limits) == taken
+    assert ("limit" in parameters) == bool(row.limits)
+
+
+@pytest.mark.parametrize("row", SEARCHERS, ids=lambda row: row.name)
+def test_a_row_says_whether_its_searcher_tells_an_observer(row: Searcher):
+    assert ("trace" in inspect.signature(row.function).parameters) == (row.events != "none")
+
+
+@pytest.mark.parametrize("row", SEARCHERS, ids=lambda row: row.name)
+def test_a_row_is_of_its_familys_folder_and_says_what_it_promises(row: Searcher):
+    assert row.path.startswith(f"gamesearch.{row.family}.")
+    assert row.promises
+
+
+def test_the_takers_of_a_field_are_the_rows_that_keep_it():
+    assert takers("depth").startswith("minimax, alphabeta, negamax, iterative_deepening, mtdf")
+    assert takers("node_limit") == "iterative_deepening and mcts"
+    assert takers("iterations") == "mcts, cfr, mccfr, ismcts and pimc"
+
+
+GAMES: dict[str, tuple[Any, dict[str, Any]]] = {
+    "two players": (Nim((1, 2), players=2), {"players": 2, "chance": False, "hidden": False}),
+    "three players": (Nim((1, 2), players=3), {"players": 3, "chance": False, "hidden": False}),
+    "two players, chance": (Pig(goal=3), {"players": 2, "chance": True, "hidden": False}),
+    "three players, chance": (
+        GameTree([Chance([(0.5, (1, 0, 0)), (0.5, (0, 1, 0))]), (0, 0, 1)], num_players=3),
+        {"players": 3, "chance": True, "hidden": False},
+    ),
+    "hidden cards": (KuhnPoker(), {"players": 2, "chance": True, "hidden": True}),
+}
+"""A game of each kind, with the kind as the registry reads it."""
+
+
+_PERFECT = [row for row in SEARCHERS if not row.hidden]
+_CASES = [(row, kind) for row in _PERFECT for kind in GAMES]
+
+
+@pytest.mark.parametrize(
+    ("row", "kind"), _CASES, ids=[f"{row.name}-{kind}" for row, kind in _CASES]
+)
+def test_a_searcher_accepts_the_kinds_of_game_its_row_says_and_refuses_the_others(
+    row: Searcher, kind: str
+):
+    game, declared = GAMES[kind]
+    if row.accepts(**declared):
+        search_with_a_small_limit(row, game)  # no refusal
+        return
+    with pytest.raises(UnsupportedGameError) as refused:
+        search_with_a_small_limit(row, game)
+    message = str(refused.value)
+    assert message.startswith(f"{row.name} searches ")
+    if declared["hidden"]:
+        for name in ("cfr", "ismcts", "pimc"):
+            assert name in message
+        return
+    others = accepting(**declared)
+    assert others, f"no searcher accepts {kind}"
+    tail = f"{', '.join(others[:-1])} or {others[-1]}" if len(others) > 1 else others[0]
+    assert message.endswith(f"search it with {tail}")
+
+
+def test_the_searchers_named_for_a_game_that_hides_something_are_rows_that_take_one():
+    from gamesearch._kinds import IMPERFECT_INFORMATION_SEARCHERS
+
+    hidden = {row.name for row in SEARCHERS if row.hidden}
+    named = {name for name in hidden if name in IMPERFECT_INFORMATION_SEARCHERS}
+    assert named == hidden  # cfr, mccfr, ismcts and pimc, each a row for games that hide
+
+
+CHOOSING = Path(__file__).resolve().parent.parent / "docs" / "choosing.md"
+
+
+def limits_table() -> dict[str, tuple[set[str], bool]]:
+    """docs/choosing.md's table of limits: each searcher's limits, and whether it needs one."""
+    lines = CHOOSING.read_text(encoding="utf-8").splitlines()
+    head = next(n for n, line in enumerate(lines) if line.startswith("| searcher | `depth` |"))
+    fields = [cell.strip(" `") for cell in lines[head].strip("|").split("|")[1:5]]
+    table: dict[str, tuple[set[str], bool]] = {}
+    for line in lines[head + 2 :]:
+        if not line.startswith("|"):
+            break
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        kept = {field for field, cell in zip(fields, cells[1:5], strict=True) if cell != "no"}
+        for name in re.findall(r"`(\w+)`", cells[0]):
+            assert name not in table, f"{name} has two rows"
+            table[name] = (kept, cells[5].startswith("refused"))
+    return table
+
+
+def test_the_table_of_limits_in_the_docs_is_the_registrys():
+    assert limits_table() == {
+        row.name: (set(row.limits), row.needs_limit) for row in SEARCHERS if row.limits
+    }
