@@ -54,7 +54,7 @@ class Problem(NamedTuple):
     root: Any
     """The state to search from."""
 
-    limit: int
+    horizon: int
     """The ply at which non-terminal states are evaluated, or -1 for no limit."""
 
 
@@ -99,13 +99,13 @@ def prepare(
     check_is_game(game)
     found = Capabilities.of(game) if capabilities is None else capabilities
     check_kind(game, searcher, found)
-    limit = check_depth(depth, evaluate, searcher)
+    horizon = check_depth(depth, evaluate, searcher)
     root = resolve_root(game, state, found)
     if not game.is_terminal(root):
         mover = game.to_move(root)
         if not is_player(mover, 2, chance=False):
             raise mover_error(root, mover, 2, chance=False)
-    return Problem(root, limit)
+    return Problem(root, horizon)
 
 
 def resolve_root(

@@ -34,7 +34,7 @@ class ChanceProblem(NamedTuple):
     root: Any
     """The state to search from."""
 
-    limit: int
+    horizon: int
     """The decision ply at which non-terminal states are evaluated, or -1 for no limit."""
 
     player: Player
@@ -66,13 +66,13 @@ def prepare_chance(
     check_is_game(game)
     members = Capabilities.of(game)
     players = check_kind(game, searcher, members)
-    limit = check_depth(depth, evaluate, searcher)
+    horizon = check_depth(depth, evaluate, searcher)
     root = resolve_root(game, state, members)
     outcomes = members.chance_outcomes
     mover = game.to_move(root)
     if not game.is_terminal(root) and not is_player(mover, players, chance=outcomes is not None):
         raise mover_error(root, mover, players, chance=outcomes is not None)
-    return ChanceProblem(root, limit, 0 if mover == CHANCE else int(mover), outcomes)
+    return ChanceProblem(root, horizon, 0 if mover == CHANCE else int(mover), outcomes)
 
 
 def check_bounds(bounds: object, pruning: object, searcher: str) -> tuple[Any, Any] | None:

@@ -58,10 +58,10 @@ class SearchContext:
         "evaluate",
         "game",
         "high",
+        "horizon",
         "is_terminal",
         "known",
         "legal_check",
-        "limit",
         "low",
         "max_depth",
         "max_player",
@@ -100,7 +100,7 @@ class SearchContext:
         self.evaluate = evaluate
         self.searcher = searcher
         """The public name, for error messages."""
-        _, self.limit, self.max_player, self.outcomes_of = problem
+        _, self.horizon, self.max_player, self.outcomes_of = problem
         members = unchecked_members(game, evaluate)
         self.is_terminal: Any = members[0]
         self.to_move: Any = members[1]
@@ -120,7 +120,7 @@ class SearchContext:
         self.high: Any = _LARGEST if bounds is None else bounds[1]
         self.windowed = windowed
         """Whether the search prunes: else its window is ``(+inf, -inf)``."""
-        self.track = self.limit < 0
+        self.track = self.horizon < 0
         """Without a depth limit a cycle would never end: the line is watched."""
         self.on_line: set[Any] = set()
         self.deepest = sys.getrecursionlimit()
@@ -148,7 +148,7 @@ class SearchContext:
         )
         """The game's members the loops call, and ``evaluate``: a method unpacks them into
         local variables once, before its loop (see the module's docstring)."""
-        self.scoring = (self.max_player, self.low, self.high, self.limit)
+        self.scoring = (self.max_player, self.low, self.high, self.horizon)
         """Whose values, within which bounds, and at which ply ``evaluate`` scores a state."""
         self.nodes = 1
         """Nodes generated, the root included."""

@@ -61,7 +61,7 @@ class ChanceLoop(SearchContext):
             self.ends += 1
             if ply > self.max_depth:
                 self.max_depth = ply
-        elif ply == self.limit:
+        elif ply == self.horizon:
             value = self.estimate(state, self.max_player)
             if value.__class__ not in PLAIN or not self.low <= value <= self.high:
                 value = self.checked(value, state, "evaluate")
@@ -111,7 +111,7 @@ class ChanceLoop(SearchContext):
         dispatched here, one frame each.
         """
         actions, result, is_terminal, to_move, utility, estimate, _ = self.members
-        max_player, low, high, limit = self.scoring
+        max_player, low, high, horizon = self.scoring
         tracing, track = self.tracing, self.track
         best: Any = None
         best_line = None
@@ -141,7 +141,7 @@ class ChanceLoop(SearchContext):
                 self.ends += 1
                 if child_ply > self.max_depth:
                     self.max_depth = child_ply
-            elif child_ply == limit:
+            elif child_ply == horizon:
                 value = estimate(child, max_player)
                 if value.__class__ not in PLAIN or not low <= value <= high:
                     value = self.checked(value, child, "evaluate")
@@ -195,7 +195,7 @@ class ChanceLoop(SearchContext):
         children are scored here; the others are dispatched here, one frame each.
         """
         _, result, is_terminal, to_move, utility, estimate, outcomes_of = self.members
-        max_player, low, high, limit = self.scoring
+        max_player, low, high, horizon = self.scoring
         if mover == CHANCE:
             raw = None if outcomes_of is None else outcomes_of(state)
             known = self.known
@@ -224,7 +224,7 @@ class ChanceLoop(SearchContext):
                 self.ends += 1
                 if next_ply > self.max_depth:
                     self.max_depth = next_ply
-            elif next_ply == limit:
+            elif next_ply == horizon:
                 value = estimate(child, max_player)
                 if value.__class__ not in PLAIN or not low <= value <= high:
                     value = self.checked(value, child, "evaluate")

@@ -128,7 +128,7 @@ def chance_search(
         nodes=loop.nodes,
         leaves=loop.ends + estimates,
         cutoffs=loop.cutoffs,
-        max_depth=max(loop.max_depth, problem.limit) if estimates else loop.max_depth,
+        max_depth=max(loop.max_depth, problem.horizon) if estimates else loop.max_depth,
         exact=estimates == 0,
         depth=depth,
         started=started,

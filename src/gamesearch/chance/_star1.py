@@ -37,7 +37,7 @@ class Star1Loop(ChanceLoop):
         if mover != CHANCE:
             raise self.wrong_mover(state, mover)
         _, result, is_terminal, _, utility, estimate, outcomes_of = self.members
-        max_player, low, high, limit = self.scoring
+        max_player, low, high, horizon = self.scoring
         raw = None if outcomes_of is None else outcomes_of(state)
         known = self.known
         _, outcomes, found = known if raw is known[0] else self.outcomes_at(state, raw)
@@ -60,7 +60,7 @@ class Star1Loop(ChanceLoop):
                 self.ends += 1
                 if ply > self.max_depth:
                     self.max_depth = ply
-            elif ply == limit:
+            elif ply == horizon:
                 value = estimate(child, max_player)
                 if value.__class__ not in PLAIN or not low <= value <= high:
                     value = self.checked(value, child, "evaluate")

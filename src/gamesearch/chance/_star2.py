@@ -49,7 +49,7 @@ class Star2Loop(ChanceLoop):
         if mover != CHANCE:
             raise self.wrong_mover(state, mover)
         _, result, is_terminal, _, utility, estimate, outcomes_of = self.members
-        max_player, low, high, limit = self.scoring
+        max_player, low, high, horizon = self.scoring
         raw = None if outcomes_of is None else outcomes_of(state)
         known = self.known
         _, outcomes, found = known if raw is known[0] else self.outcomes_at(state, raw)
@@ -65,7 +65,7 @@ class Star2Loop(ChanceLoop):
                 self.ends += 1
                 if ply > self.max_depth:
                     self.max_depth = ply
-            elif ply == limit:
+            elif ply == horizon:
                 value = estimate(child, max_player)
                 if value.__class__ not in PLAIN or not low <= value <= high:
                     value = self.checked(value, child, "evaluate")
@@ -113,7 +113,7 @@ class Star2Loop(ChanceLoop):
         """
         low_after, high_after = found.low_after, found.high_after
         _, result, is_terminal, to_move, utility, estimate, _ = self.members
-        max_player, low, high, limit = self.scoring
+        max_player, low, high, horizon = self.scoring
         count = len(outcomes)
         prefix = most = least  # the expectation's part from the leading leaves, exact
         children: list[Any] = [None] * count
@@ -134,7 +134,7 @@ class Star2Loop(ChanceLoop):
                 if ply > self.max_depth:
                     self.max_depth = ply
                 probed[i], lows[i], highs[i] = _LEAF, value, value
-            elif ply == limit:
+            elif ply == horizon:
                 value = estimate(child, max_player)
                 if value.__class__ not in PLAIN or not low <= value <= high:
                     value = self.checked(value, child, "evaluate")
@@ -191,7 +191,7 @@ class Star2Loop(ChanceLoop):
         if self.track and child in self.on_line:
             raise cycle_error(child, self.searcher)
         actions, result, is_terminal, _, utility, estimate, _ = self.members
-        max_player, low, high, limit = self.scoring
+        max_player, low, high, horizon = self.scoring
         choices = actions(child)
         if not choices:
             raise no_actions_error(child)
@@ -211,7 +211,7 @@ class Star2Loop(ChanceLoop):
             if ply > self.max_depth:
                 self.max_depth = ply
             return choices, value, None
-        if ply == limit:
+        if ply == horizon:
             value = estimate(grandchild, max_player)
             if value.__class__ not in PLAIN or not low <= value <= high:
                 value = self.checked(value, grandchild, "evaluate")

@@ -18,7 +18,7 @@ from ..game import A, Evaluation, Game, S
 from ..limit import Limit
 from ..progress import ProgressCallback
 from ..result import SearchResult
-from ..twoplayer._proofs import public
+from ..twoplayer._distances import public
 from ._split import SEARCHER, Setup, Splitter
 
 __all__ = ["parallel_search"]

@@ -6,14 +6,14 @@ where a comment names it:
 
 - the transposition table's probe (in :meth:`EngineLoop.search`) and store
   (:meth:`EngineLoop.store`);
-- mate-distance pruning and the game's filter of the moves that lose at once (:mod:`._proofs`);
+- mate-distance pruning and the game's filter of the moves that lose at once (:mod:`._distances`);
 - move ordering with the table's move, the game's order, killers and history
   (:mod:`._ordering`);
 - principal-variation search and late-move reductions (:meth:`EngineLoop.narrowed`);
 - extensions, singular ones too (:meth:`EngineLoop.extended`, :meth:`EngineLoop.singular_action`);
 - quiescence search at the depth limit (:mod:`._quiescence`, :meth:`EngineLoop.at_horizon`);
 - exact root values (every root action searched with a full window);
-- time and node limits, read before every child is generated (:mod:`._limits`).
+- time and node limits, read before every child is generated (:class:`~gamesearch._budget.Budget`).
 
 One search is one :class:`EngineLoop`: the game's members and the options bound once as typed
 attributes, the counts, and the recursive core as methods: :meth:`~EngineLoop.search` settles
@@ -32,6 +32,7 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, final
 
+from .._budget import Budget
 from .._validation import (
     checked_number,
     cycle_error,
@@ -44,10 +45,9 @@ from ..capabilities import Capabilities
 from ..errors import GameProtocolError
 from ..game import Game, Player
 from ..trace.events import MaxView
-from ._engine_options import Distances, Enhancements, Extend, Guard, Session
-from ._limits import Limits, Stop
+from ._distances import evaluation_range_error, public_pairs, shown_value
+from ._engine_options import Distances, Enhancements, Extend, Guard, Session, Stop
 from ._ordering import NO_ACTION, Memory, Ordering, make_ordering, remember_cutoff
-from ._proofs import evaluation_range_error, public_pairs, shown_value
 from ._quiescence import Quiesce, QuiescenceCount, make_quiescence
 from .table import EXACT, LOWER, UNLIMITED, UPPER, RawEntry
 
@@ -81,7 +81,6 @@ class EngineLoop:
 
     __slots__ = (
         "actions",
-        "budget",
         "clock",
         "counted",
         "cutoffs",
@@ -103,12 +102,12 @@ class EngineLoop:
         "keyfn",
         "killer_slots",
         "leaves",
-        "limit",
         "limited",
         "lines",
         "margin",
         "mate",
         "max_depth",
+        "most_nodes",
         "narrowing",
         "on_path",
         "ordered",
@@ -116,6 +115,7 @@ class EngineLoop:
         "quiesce",
         "reducing",
         "result",
+        "root_horizon",
         "root_player",
         "root_values",
         "root_view",
@@ -142,18 +142,18 @@ class EngineLoop:
         guard: Guard,
         *,
         view: tuple[Player, bool],
-        limit: int,
+        horizon: int,
         scores: Distances,
         found: Capabilities,
     ) -> None:
         """A search of ``game`` with ``options``, in ``session``, stopped by ``guard``.
 
         ``view`` is the player whose utility leaves are scored by (with ``root_view``) and
-        ``root_view`` (else each leaf is scored by its mover's utility); ``limit`` the ply at
+        ``root_view`` (else each leaf is scored by its mover's utility); ``horizon`` the ply at
         which states are evaluated, or -1 for none; ``scores`` the distance scores of the game
         whose record is ``found``.
         """
-        self.game, self.evaluate, self.limit = game, evaluate, limit
+        self.game, self.evaluate, self.root_horizon = game, evaluate, horizon
         self.actions: Callable[[Any], Sequence[Any]] = game.actions
         self.result: Callable[[Any, Any], Any] = game.result
         self.is_terminal, self.to_move, self.utility, estimate = unchecked_members(game, evaluate)
@@ -172,8 +172,8 @@ class EngineLoop:
         if session.trace is not None:
             self.tracer = MaxView(session.trace, view[0], shown_value(scores.win))
         self.bind_options(options, session.memory)
-        limits = Limits() if guard.limits is None else guard.limits
-        self.limited, self.deadline, self.budget = limits.active, limits.deadline, limits.nodes
+        budget = Budget() if guard.budget is None else guard.budget
+        self.limited, self.deadline, self.most_nodes = budget.active, budget.deadline, budget.nodes
         self.clock: Callable[[], float] = time.perf_counter
         self.on_path: set[Any] | None = set() if guard.detect_cycles else None
         self.unwound: list[Any] = [] if guard.unwound is None else guard.unwound
@@ -182,7 +182,7 @@ class EngineLoop:
         self.scored_root: list[tuple[Any, float]] = []
         # Extensions may double the depth of a line, at most (see ``extended``); compiled, the
         # recursion limit bounds the plies (see ._children.deepest_ply).
-        self.deepest = 2 * limit + 1 if limit > 0 else sys.getrecursionlimit()
+        self.deepest = 2 * horizon + 1 if horizon > 0 else sys.getrecursionlimit()
         self.lines: list[Any] = [None] * (self.deepest + 1)
         self.counted = QuiescenceCount()
         self.quiesce: Quiesce | None = make_quiescence(
@@ -206,9 +206,9 @@ class EngineLoop:
             self.entries, self.store_raw = table._entries, table.store_raw  # raw: see TableEntry
         self.root_values, self.pvs = options.root_values, options.pvs
         self.extend: Extend | None = options.extend
-        self.reducing = options.reductions and self.limit > 0
+        self.reducing = options.reductions and self.root_horizon > 0
         self.margin = 0.0 if options.singular is None else options.singular
-        self.singular = options.singular is not None and self.limit > 0
+        self.singular = options.singular is not None and self.root_horizon > 0
         self.deepen = options.extend is not None or options.singular is not None
         self.narrowing = self.pvs or self.reducing
 
@@ -219,7 +219,7 @@ class EngineLoop:
             Stop: with the root values searched so far, the nodes and the leaves.
         """
         leaves = self.leaves + self.counted.leaves
-        if self.clock() >= self.deadline or self.expanded + leaves >= self.budget:
+        if self.clock() >= self.deadline or self.expanded + leaves >= self.most_nodes:
             raise Stop(public_pairs(self.scored_root, self.win), self.expanded + leaves, leaves)
 
     def search(
@@ -352,7 +352,7 @@ class EngineLoop:
                 # The limits' test inline (it runs before every child); check_limits raises.
                 if self.limited and (
                     self.clock() >= self.deadline
-                    or self.expanded + self.leaves + self.counted.leaves >= self.budget
+                    or self.expanded + self.leaves + self.counted.leaves >= self.most_nodes
                 ):
                     self.check_limits()
                 child = result(state, action)
@@ -531,7 +531,7 @@ class EngineLoop:
     def extended(self, state: Any, action: Any, child: Any, horizon: int, singular: Any) -> int:
         """The horizon below ``child``, with ``extend``'s plies and the singular ply, if any.
 
-        At most ``2 * limit``; one more ply if ``action`` is the ``singular`` one.
+        At most twice the root's horizon; one more ply if ``action`` is the ``singular`` one.
 
         Raises:
             GameProtocolError: ``extend`` did not return an int >= 0.
@@ -545,8 +545,8 @@ class EngineLoop:
             )
         if singular is not NO_ACTION and action == singular:
             extra += 1
-        limit = self.limit
-        return min(horizon + extra, 2 * limit) if limit > 0 else horizon
+        root_horizon = self.root_horizon
+        return min(horizon + extra, 2 * root_horizon) if root_horizon > 0 else horizon
 
     def singular_action(
         self,
@@ -611,7 +611,7 @@ class EngineLoop:
 
         The value is exact inside the window, an upper bound at or below it (fail low), a lower
         bound above (fail high). A distance score is a proof, valid at any depth (see
-        :mod:`._proofs`); it is stored counted from this state, so that a transposition at
+        :mod:`._distances`); it is stored counted from this state, so that a transposition at
         another ply reads its own. ``best_lo``: whether the best child's value is a proven lower
         bound; ``all_hi``: whether every child's is a proven upper bound.
         """

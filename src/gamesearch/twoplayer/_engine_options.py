@@ -3,7 +3,8 @@
 :func:`._enhanced.enhanced_search` takes them, and :class:`._engine.EngineLoop` reads them once,
 at the start of a search: :class:`Enhancements` (the techniques switched on), :class:`Session`
 (what the searches of one session share: an iterative deepening's iterations, MTD(f)'s passes),
-:class:`Guard` (when a search stops), and :class:`Distances` (how it ranks wins and losses).
+:class:`Guard` (when a search stops), and :class:`Distances` (how it ranks wins and losses); and
+:class:`Stop`, the exception that unwinds a search whose budget is spent.
 """
 
 from __future__ import annotations
@@ -13,14 +14,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .._budget import Budget, BudgetSpent
 from ..capabilities import Capabilities
 from ..trace.events import Observer
-from ._limits import Limits
+from ._distances import MATE, NO_WIN, TOP, win_utility
 from ._ordering import Memory
-from ._proofs import MATE, NO_WIN, TOP, win_utility
 from .table import TranspositionTable
 
-__all__ = ["Distances", "Enhancements", "Extend", "Guard", "Session", "distances_of"]
+__all__ = ["Distances", "Enhancements", "Extend", "Guard", "Session", "Stop", "distances_of"]
 
 Order = Callable[[Any, Sequence[Any]], Sequence[Any]]
 Quiescence = Callable[[Any], Sequence[Any]]
@@ -52,7 +53,7 @@ class Enhancements:
     :data:`._engine.SINGULAR_DEPTH`)."""
     distances: bool = True
     """Rank proven wins and losses by their distance, in a game with ``win_utility`` (see
-    :mod:`._proofs`): the distance scores, mate-distance pruning and the game's
+    :mod:`._distances`): the distance scores, mate-distance pruning and the game's
     ``non_losing_actions`` filter. Off only where the enhanced loop stands in for the plain
     loop, which has none of them (a traced ``alphabeta`` or ``negamax`` without options), so
     that it visits the plain loop's nodes."""
@@ -89,7 +90,7 @@ class Session:
 class Guard:
     """When one search stops, and what it leaves for the error that explains a deep one."""
 
-    limits: Limits | None = None
+    budget: Budget | None = None
     """When to stop (``None`` for never): read before every child is generated, so that neither
     the deadline nor the node count is passed by more than one game call."""
     detect_cycles: bool = False
@@ -103,7 +104,7 @@ class Guard:
 
 @dataclass(frozen=True)
 class Distances:
-    """How a search ranks proven wins and losses by their distance (see :mod:`._proofs`).
+    """How a search ranks proven wins and losses by their distance (see :mod:`._distances`).
 
     Off (``top`` and ``mate`` infinite, which switches mate-distance pruning off too) for a
     game without ``win_utility`` and where :attr:`Enhancements.distances` is off.
@@ -127,9 +128,9 @@ class Distances:
 def distances_of(found: Capabilities, distances: bool) -> Distances:
     """How a search of the game whose record is ``found`` ranks wins and losses.
 
-    Distance scores (:mod:`._proofs`) are off for a game without ``win_utility`` and without
+    Distance scores (:mod:`._distances`) are off for a game without ``win_utility`` and without
     ``distances`` (:attr:`Enhancements.distances`); a trace changes nothing here (its events
-    show the game's values: see :func:`._proofs.shown_value`). The game's
+    show the game's values: see :func:`._distances.shown_value`). The game's
     ``non_losing_actions``, which leaves out the moves that lose at once, serves with distance
     scores only.
     """
@@ -137,3 +138,16 @@ def distances_of(found: Capabilities, distances: bool) -> Distances:
     if win != win:
         return Distances(win, math.inf, math.inf, None)
     return Distances(win, TOP, MATE, found.non_losing_actions)
+
+
+class Stop(BudgetSpent):
+    """Raised inside the engine's search when its budget is spent, with what it had found."""
+
+    def __init__(self, root_values: list[tuple[Any, float]], nodes: int, leaves: int) -> None:
+        super().__init__("search limit reached")
+        self.root_values = root_values
+        """The values of the root actions that were searched in full before the stop."""
+        self.nodes = nodes
+        """Nodes visited before the stop."""
+        self.leaves = leaves
+        """Leaves scored before the stop."""

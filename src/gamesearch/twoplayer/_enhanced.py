@@ -1,9 +1,9 @@
-"""Alpha-beta with the engine's enhancements: the entry of the engine's loop, and its outcome.
+"""Alpha-beta with the engine's enhancements: the entry of the engine's loop, and its record.
 
 :func:`enhanced_search` runs one search of the engine's loop (:class:`._engine.EngineLoop`,
 where each enhancement is applied and named), or, where the game offers one for the options,
 the game's own loop (its ``engine_kernel``: Connect Four's on 64-bit words), and gives back an
-:class:`Outcome`. Its options travel as frozen records (:mod:`._engine_options`):
+:class:`Searched`. Its options travel as frozen records (:mod:`._engine_options`):
 :class:`Enhancements` (what is switched on), :class:`Session` (what the searches of one session
 share) and :class:`Guard` (when a search stops).
 
@@ -20,22 +20,22 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, NoReturn
 
+from .._budget import Budget
 from .._recursion import on_fresh_stack
 from ..capabilities import Capabilities, EngineSetting, TableAccess
 from ..errors import InvalidSearchOptionError
 from ..game import Game, Player
+from ._distances import public, public_pairs
 from ._engine import EngineLoop
-from ._engine_options import Distances, Enhancements, Guard, Session, distances_of
-from ._limits import Limits, Stop
+from ._engine_options import Distances, Enhancements, Guard, Session, Stop, distances_of
 from ._ordering import Memory
-from ._proofs import public, public_pairs
 from .table import EXACT, LOWER, UNLIMITED, UPPER, TranspositionTable
 
 __all__ = [
     "Enhancements",
     "Guard",
     "Memory",
-    "Outcome",
+    "Searched",
     "Session",
     "Stop",
     "enhanced_search",
@@ -57,7 +57,7 @@ FULL_WINDOW = (-math.inf, math.inf)
 
 
 @dataclass
-class Outcome:
+class Searched:
     """What one enhanced search found, before it becomes a ``SearchResult``."""
 
     value: float
@@ -71,33 +71,33 @@ class Outcome:
     proven: bool = False
     """Whether ``value`` is the game's value: no estimate read, or a proven win or loss."""
     plies_to_end: int | None = None
-    """For a proven win or loss, the plies to the end under best play (see :mod:`._proofs`)."""
+    """For a proven win or loss, the plies to the end under best play (see :mod:`._distances`)."""
     score: float = math.nan
     """``value`` as the search compares values: a distance score for a proven win or loss."""
     proofs: tuple[bool, bool] = (False, False)
     """Whether ``score`` is a proven lower bound, and a proven upper bound, of the value."""
 
 
-def with_work_of(earlier: Outcome, outcome: Outcome) -> Outcome:
-    """``outcome`` with the work of ``earlier`` (the passes searched before it) added.
+def with_work_of(earlier: Searched, searched: Searched) -> Searched:
+    """``searched`` with the work of ``earlier`` (the passes searched before it) added.
 
     For searches whose answer combines every pass (MTD(f)'s and the exact solver's probes), so
     that the estimates of every pass count too.
     """
     return replace(
-        outcome,
-        expanded=earlier.expanded + outcome.expanded,
-        leaves=earlier.leaves + outcome.leaves,
-        cutoffs=earlier.cutoffs + outcome.cutoffs,
-        max_depth=max(earlier.max_depth, outcome.max_depth),
-        estimates=earlier.estimates + outcome.estimates,
+        searched,
+        expanded=earlier.expanded + searched.expanded,
+        leaves=earlier.leaves + searched.leaves,
+        cutoffs=earlier.cutoffs + searched.cutoffs,
+        max_depth=max(earlier.max_depth, searched.max_depth),
+        estimates=earlier.estimates + searched.estimates,
     )
 
 
 def enhanced_search(
     game: Game[Any, Any],
     root: Any,
-    limit: int,
+    horizon: int,
     evaluate: Callable[[Any, Player], float] | None,
     *,
     root_view: bool,
@@ -106,23 +106,23 @@ def enhanced_search(
     guard: Guard = GUARD,
     window: tuple[float, float] = FULL_WINDOW,
     viewer: Player | None = None,
-) -> Outcome:
+) -> Searched:
     """Alpha-beta search of the non-terminal ``root`` with ``options``; values for its mover.
 
     Args:
         game: A two-player game.
         root: The state to search, not terminal.
-        limit: The ply at which states are evaluated, or -1 for none.
-        evaluate: The evaluation used at ``limit``.
+        horizon: The ply at which states are evaluated, or -1 for none.
+        evaluate: The evaluation used at ``horizon``.
         root_view: Score leaves by the root player's utility (``alphabeta``), else by the
             mover's (``negamax``).
         options: The enhancements to use.
         session: What the search shares with the others of its session: the searcher's
             name, the table's search number, the killers and history, the trace, the game's
             record (see :class:`Session`).
-        guard: When to stop: the limits and the watch for cycles (see :class:`Guard`).
+        guard: When to stop: the budget and the watch for cycles (see :class:`Guard`).
         window: The root's window (alpha, beta), in the values the search compares (distance
-            scores for won and lost values, see :mod:`._proofs`); the full window by default.
+            scores for won and lost values, see :mod:`._distances`); the full window by default.
             Outside it the value is a bound (fail-soft), as in every node.
         viewer: With ``root_view``, the player whose utility leaves are scored by, if not the
             root's mover (a child searched for a root's ``alphabeta``, which keeps its view).
@@ -137,17 +137,17 @@ def enhanced_search(
     scores = distances_of(found, options.distances)
     if session.trace is None and not guard.detect_cycles:
         own = _on_own_loop(
-            found, options, session, guard, root, (mover, root_player), limit, evaluate, window,
+            found, options, session, guard, root, (mover, root_player), horizon, evaluate, window,
             root_view, scores,
         )  # fmt: skip
         if own is not None:
             return own
     loop = EngineLoop(
-        game, evaluate, options, session, guard, view=(root_player, root_view), limit=limit,
+        game, evaluate, options, session, guard, view=(root_player, root_view), horizon=horizon,
         scores=scores, found=found,
     )  # fmt: skip
-    horizon = limit if limit > 0 else UNLIMITED
-    score = _deep_enough(loop, root, mover, window, horizon, session.fresh_stack)
+    until = horizon if horizon > 0 else UNLIMITED
+    score = _deep_enough(loop, root, mover, window, until, session.fresh_stack)
     counted = loop.counted
     counts = (
         loop.expanded,
@@ -193,14 +193,14 @@ def _finished(
     counts: tuple[int, int, int, int, int],
     action_values: tuple[tuple[Any, float], ...] | None,
     proofs: tuple[bool, bool],
-) -> Outcome:
-    """The outcome of a search that found ``score`` (a distance score for a win or a loss).
+) -> Searched:
+    """The record of a search that found ``score`` (a distance score for a win or a loss).
 
     ``counts``: the nodes expanded, the leaves, the cutoffs, the deepest ply and the estimates
     read; ``proofs``: whether ``score`` is a proven lower bound, and a proven upper bound.
     """
     value, plies = public(score, win)
-    return Outcome(
+    return Searched(
         value=value,
         line=line,
         expanded=counts[0],
@@ -223,12 +223,12 @@ def _on_own_loop(
     guard: Guard,
     root: Any,
     players: tuple[Player, Player],
-    limit: int,
+    horizon: int,
     evaluate: Callable[[Any, Player], float] | None,
     window: tuple[float, float],
     root_view: bool,
     scores: Distances,
-) -> Outcome | None:
+) -> Searched | None:
     """The search by the game's own engine loop (its ``engine_kernel``), or ``None``.
 
     ``None`` where the game gives no loop for these options, and for the options no such loop
@@ -243,15 +243,15 @@ def _on_own_loop(
         or options.root_values
         or options.extend is not None
         or options.singular is not None
-        or (options.reductions and limit > 0)
-        or (evaluate is None and limit > 0)
+        or (options.reductions and horizon > 0)
+        or (evaluate is None and horizon > 0)
         or scores.safe_of is None
         or not scores.on
     ):
         return None
     table, win = options.table, scores.win
     memory = Memory() if session.memory is None else session.memory
-    limits = Limits() if guard.limits is None else guard.limits
+    budget = Budget() if guard.budget is None else guard.budget
 
     def stop(scored: list[tuple[Any, float]], nodes: int, leaves: int) -> NoReturn:
         raise Stop(public_pairs(scored, win), nodes, leaves)
@@ -263,13 +263,13 @@ def _on_own_loop(
     )  # fmt: skip
     setting = EngineSetting(
         root, access, evaluate, options.order, memory.killers if options.killers else None,
-        memory.history if options.history else None, root_view, win, limits.active,
-        limits.deadline, limits.nodes, time.perf_counter, stop,
+        memory.history if options.history else None, root_view, win, budget.active,
+        budget.deadline, budget.nodes, time.perf_counter, stop,
     )  # fmt: skip
     own = found.engine_kernel(setting)
     if own is None:
         return None
-    score = own.run(root, players[0], players[1], *window, limit)
+    score = own.run(root, players[0], players[1], *window, horizon)
     counts = (own.expanded, own.leaves, own.cutoffs, own.max_depth, own.estimates)
     return _finished(score, win, own.line, counts, None, (own.got_lo, own.got_hi))
 

@@ -14,7 +14,7 @@ from typing import Any
 from .._validation import checked_number, mover_error
 from ..errors import InvalidSearchOptionError
 from ..game import Game, Player
-from ._proofs import evaluation_range_error
+from ._distances import evaluation_range_error
 
 __all__ = ["Quiesce", "QuiescenceCount", "make_quiescence"]
 

@@ -6,7 +6,7 @@ none of its estimates' machinery: every value is proven, every table entry valid
 and the game's hook already leaves out the moves that lose at once and orders the others. This
 module is that loop (Pons's solver, "Solving Connect 4", 2019, in the engine's terms):
 
-- negamax with distance scores (:mod:`._proofs`), fail-soft, with mate-distance pruning;
+- negamax with distance scores (:mod:`._distances`), fail-soft, with mate-distance pruning;
 - the game's ``non_losing_children``: no child that lets the opponent win at once is searched,
   and a state with none is lost two plies on (the opponent's next move wins);
 - a transposition table of proven bounds, read before the children are made (a bound that
@@ -36,9 +36,9 @@ from .._validation import checked_number
 from ..capabilities import Capabilities, ProbeSetting, SolvingProbe, TableAccess
 from ..game import Game, Player
 from ..trace.events import MaxView, Observer
-from ._enhanced import Outcome, with_work_of
+from ._distances import MATE, MAX_PLIES, TOP, public, shown_value, win_utility
+from ._enhanced import Searched, with_work_of
 from ._ordering import NO_ACTION
-from ._proofs import MATE, MAX_PLIES, TOP, public, shown_value, win_utility
 from .table import EXACT, LOWER, UNLIMITED, UPPER, RawEntry, TranspositionTable
 
 __all__ = ["Children", "probe", "probe_once", "solving_children"]
@@ -67,14 +67,14 @@ def probe(
     trace: Observer | None = None,
     *,
     capabilities: Capabilities,
-) -> Outcome:
+) -> Searched:
     """The proven value of the non-terminal ``root`` for its mover, by null-window probes.
 
     Each probe asks whether the value is above a point ``m`` with the window ``(m, m+)``; the
     fail-soft answer bounds the value on one side, beyond ``m``. The next point halves the
     values still possible (see :func:`_split`), until both bounds meet: a few probes, each
     mostly answered by the table the others filled. ``trace``, if given, is told every probe's
-    events (one search each), in the game's values (see :func:`._proofs.shown_value`).
+    events (one search each), in the game's values (see :func:`._distances.shown_value`).
     ``capabilities`` is the game's record, read by the searcher (its keys and ``win_utility``).
 
     Raises:
@@ -82,31 +82,31 @@ def probe(
     """
     win = win_utility(capabilities)
     lower, upper, action = -TOP, TOP, NO_ACTION
-    total = Outcome(0.0, None, 0, 0, 0, 0, 0, None)
+    total = Searched(0.0, None, 0, 0, 0, 0, 0, None)
     while lower < upper:
         point = _split(lower, upper)
-        outcome = probe_once(
+        searched = probe_once(
             game, root, children, table, search_id, point, trace, capabilities=capabilities
         )
-        total = with_work_of(total, outcome)
-        if outcome.score > point:
-            lower, action = outcome.score, outcome.line[0]
+        total = with_work_of(total, searched)
+        if searched.score > point:
+            lower, action = searched.score, searched.line[0]
         else:
-            upper = outcome.score
+            upper = searched.score
             if action is NO_ACTION:
-                action = outcome.line[0]
+                action = searched.line[0]
     return _proven(lower, win, action, total)
 
 
 def _proven(
-    score: float, win: float, action: Any, work: Outcome | _Probe | SolvingProbe
-) -> Outcome:
-    """The outcome of a probe, or of all of them: ``score``, proven, with ``work``'s counts.
+    score: float, win: float, action: Any, work: Searched | _Probe | SolvingProbe
+) -> Searched:
+    """What a probe found, or all of them: ``score``, proven, with ``work``'s counts.
 
     ``score`` is the root's, as the search compares values; ``action`` its best action.
     """
     value, plies = public(score, win)
-    return Outcome(
+    return Searched(
         value=value + 0.0,  # not -0.0, the negation of a draw
         line=(action, None),
         expanded=work.expanded,
@@ -161,7 +161,7 @@ def probe_once(
     trace: Observer | None = None,
     *,
     capabilities: Capabilities,
-) -> Outcome:
+) -> Searched:
     """One probe: a fail-soft null-window search of ``root`` around ``point``.
 
     Its ``score``, for the mover at ``root``, is above ``point`` exactly when the value is

@@ -142,7 +142,7 @@ def evaluation_range_error(
     """The error for an evaluation outside ``[-win, win]`` in a game that ranks wins by distance.
 
     A game that declares ``win_utility`` lets the engine score a won line above every
-    evaluation (:mod:`._proofs`); an evaluation beyond the utility of a win would be outranked
+    evaluation (:mod:`._distances`); an evaluation beyond the utility of a win would be outranked
     by it, and the search's value would no longer be minimax's.
     """
     return InvalidUtilityError(
