@@ -19,6 +19,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from .._recursion import recursion_limit
 from .._validation import cycle_error, mover_error, number_error, unchecked_members
 from ..errors import GameProtocolError
 from ..game import CHANCE, Game
@@ -123,7 +124,7 @@ class SearchContext:
         self.track = self.horizon < 0
         """Without a depth limit a cycle would never end: the line is watched."""
         self.on_line: set[Any] = set()
-        self.deepest = sys.getrecursionlimit()
+        self.deepest = recursion_limit()
         """The longest line: one frame a node in the pure build; compiled, the loop's C calls
         are not counted by the recursion limit (see
         :func:`gamesearch.twoplayer._children.deepest_ply`)."""

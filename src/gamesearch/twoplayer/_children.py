@@ -12,11 +12,10 @@ that never closes (alpha above every value, beta below).
 from __future__ import annotations
 
 import math
-import sys
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .._recursion import on_fresh_stack
+from .._recursion import on_fresh_stack, recursion_limit
 from .._validation import (
     checked_number,
     mover_error,
@@ -148,4 +147,4 @@ def deepest_ply(horizon: int) -> int:
     count: the loops check the ply against this one instead, and raise the same
     ``RecursionError`` (where the pure build's frames have raised it already).
     """
-    return horizon if horizon > 0 else sys.getrecursionlimit()
+    return horizon if horizon > 0 else recursion_limit()

@@ -27,12 +27,12 @@ methods call each other directly in C. It reads its options, frozen records
 from __future__ import annotations
 
 import math
-import sys
 import time
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, final
 
 from .._budget import Budget
+from .._recursion import recursion_limit
 from .._validation import (
     checked_number,
     cycle_error,
@@ -182,7 +182,7 @@ class EngineLoop:
         self.scored_root: list[tuple[Any, float]] = []
         # Extensions may double the depth of a line, at most (see ``extended``); compiled, the
         # recursion limit bounds the plies (see ._children.deepest_ply).
-        self.deepest = 2 * horizon + 1 if horizon > 0 else sys.getrecursionlimit()
+        self.deepest = 2 * horizon + 1 if horizon > 0 else recursion_limit()
         self.lines: list[Any] = [None] * (self.deepest + 1)
         self.counted = QuiescenceCount()
         self.quiesce: Quiesce | None = make_quiescence(

@@ -14,14 +14,13 @@ counts; the two agree exactly when no enhancement is switched on (a test checks 
 from __future__ import annotations
 
 import math
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, NoReturn
 
 from .._budget import Budget
-from .._recursion import on_fresh_stack
+from .._recursion import on_fresh_stack, raised_recursion_limit
 from ..capabilities import Capabilities, EngineSetting, TableAccess
 from ..errors import InvalidSearchOptionError
 from ..game import Game, Player
@@ -177,13 +176,9 @@ def _deep_enough(
     reaches the depth of the plain loop, no deeper, in either build. ``fresh_stack``: start on
     a stack chunk of its own (see :attr:`Session.fresh_stack`).
     """
-    saved = sys.getrecursionlimit()
-    sys.setrecursionlimit(saved * FRAMES_PER_PLY)
-    try:
+    with raised_recursion_limit(FRAMES_PER_PLY):
         start = on_fresh_stack if fresh_stack else _call
         return start(loop.search, root, mover, window[0], window[1], 0, horizon)
-    finally:
-        sys.setrecursionlimit(saved)
 
 
 def _finished(
