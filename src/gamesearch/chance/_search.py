@@ -21,15 +21,8 @@ once ``v_i <= A_i = (alpha - sum_{j<i} p_j v_j - U * Q_i) / p_i``, and ``V >= be
 ``v_i >= B_i = (beta - sum_{j<i} p_j v_j - L * Q_i) / p_i``: child ``i`` is searched with the
 window ``(max(A_i, L), min(B_i, U))`` and a value outside ``(A_i, B_i)`` cuts the node off.
 
-**Star2** first *probes*: for each child that is a MAX node it searches only the child's first
-action, whose value is a lower bound on the child (and for a MIN child, an upper bound); the
-bounds replace ``L`` and ``U`` in the formulas above and may cut the chance node off before any
-child is searched in full. A probe that does not cut off returns an exact value (its window
-reaches down to ``L``, or up to ``U``), so the search phase goes on from the child's second
-action: no node is visited twice, and Star2 visits no more nodes than the unpruned search.
-A probe is made only where its bound could cut the chance node off: a MAX child's lower bound
-only when ``beta < U``, a MIN child's upper one only when ``alpha > L`` (on Pig endgames four
-chance nodes in five have the full window, where a probe would only cost).
+**Star2** first *probes* each MAX child's first action (a MIN child's, for an upper bound),
+whose bounds replace ``L`` and ``U`` in those formulas; how and when, :mod:`._star2` says.
 
 Values are fail-soft, and every value is MAX's (the root player's). A cut-off chance node
 returns its bound, clamped to the window edge it crossed, so that rounding in the formulas can

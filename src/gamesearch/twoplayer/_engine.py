@@ -269,7 +269,7 @@ class EngineLoop:
                     self.got_lo, self.got_hi = proven and bound != UPPER, proven and bound != LOWER
                     self.lines[ply] = None
                     if self.tracer is not None:
-                        self.settled(state, mover, value, alpha, beta, ply, True)
+                        self.tracer.settle(state, mover, value, (alpha, beta), ply, True)
                     return value
         # Mate-distance pruning: from here the game ends at ply + 1 at the soonest, won or lost
         # (a move may end it either way); a window outside those distance scores is settled.
@@ -278,12 +278,12 @@ class EngineLoop:
             if alpha >= top - ply - 1:
                 self.lines[ply], self.got_lo, self.got_hi = None, False, True
                 if self.tracer is not None:  # a node settled without looking at its actions
-                    self.settled(state, mover, top - ply - 1, alpha, beta, ply, False)
+                    self.tracer.settle(state, mover, top - ply - 1, (alpha, beta), ply, False)
                 return top - ply - 1
             if beta <= ply + 1 - top:
                 self.lines[ply], self.got_lo, self.got_hi = None, True, False
                 if self.tracer is not None:
-                    self.settled(state, mover, ply + 1 - top, alpha, beta, ply, False)
+                    self.tracer.settle(state, mover, ply + 1 - top, (alpha, beta), ply, False)
                 return ply + 1 - top
         return self.expand(state, mover, alpha, beta, ply, horizon, remaining, key, entry)
 
@@ -442,21 +442,6 @@ class EngineLoop:
         self.got_lo, self.got_hi = best_lo, all_hi
         return best
 
-    def settled(
-        self,
-        state: Any,
-        mover: Player,
-        value: float,
-        alpha: float,
-        beta: float,
-        ply: int,
-        stored: bool,
-    ) -> None:
-        """Tell the trace of a node settled at ``value`` without a look at its actions."""
-        tracer = self.tracer
-        assert tracer is not None
-        tracer.enter(state, mover, alpha, beta, ply, None)
-        tracer.leave(state, mover, value, None, alpha, beta, ply, stored=stored)
 
     def at_horizon(
         self, child: Any, action: Any, mover: Player, alpha: float, beta: float, child_ply: int

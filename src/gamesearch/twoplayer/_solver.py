@@ -237,22 +237,6 @@ class _Probe:
         self.max_depth = 0
         self.root_action: Any = NO_ACTION
 
-    def settled(
-        self,
-        state: Any,
-        mover: Player,
-        value: float,
-        alpha: float,
-        beta: float,
-        ply: int,
-        stored: bool,
-    ) -> float:
-        """Tell the trace of a node settled at ``value`` without searching its children."""
-        tracer = self.tracer
-        assert tracer is not None
-        tracer.enter(state, mover, alpha, beta, ply, None)
-        tracer.leave(state, mover, value, None, alpha, beta, ply, stored=stored)
-        return value
 
     def search(self, state: Any, mover: Player, alpha: float, beta: float, ply: int) -> float:
         """The value of the non-terminal ``state`` for ``mover``, fail-soft and proven.
@@ -276,18 +260,18 @@ class _Probe:
                 # Transposition table cutoff: a proven bound holds at any depth.
                 if bound == EXACT:
                     if tracer is not None:
-                        return self.settled(state, mover, value, alpha, beta, ply, True)
+                        return tracer.settle(state, mover, value, (alpha, beta), ply, True)
                     return value
                 if bound == LOWER:
                     if value >= beta:
                         if tracer is not None:
-                            return self.settled(state, mover, value, alpha, beta, ply, True)
+                            return tracer.settle(state, mover, value, (alpha, beta), ply, True)
                         return value
                     if value > alpha:
                         alpha = value
                 elif value <= alpha:
                     if tracer is not None:
-                        return self.settled(state, mover, value, alpha, beta, ply, True)
+                        return tracer.settle(state, mover, value, (alpha, beta), ply, True)
                     return value
                 elif value < beta:
                     beta = value
@@ -298,17 +282,17 @@ class _Probe:
         if ply:
             if alpha >= top - ply - 1:
                 if tracer is not None:
-                    return self.settled(state, mover, top - ply - 1, alpha, beta, ply, False)
+                    return tracer.settle(state, mover, top - ply - 1, (alpha, beta), ply, False)
                 return top - ply - 1
             if beta <= ply + 2 - top:
                 if tracer is not None:
-                    return self.settled(state, mover, ply + 2 - top, alpha, beta, ply, False)
+                    return tracer.settle(state, mover, ply + 2 - top, (alpha, beta), ply, False)
                 return ply + 2 - top
         kids = self.children(state)
         if ply and kids and kids[0][2] is not None:
             if alpha >= top - ply - 3:
                 if tracer is not None:
-                    return self.settled(state, mover, top - ply - 3, alpha, beta, ply, False)
+                    return tracer.settle(state, mover, top - ply - 3, (alpha, beta), ply, False)
                 return top - ply - 3
             # Enhanced transposition cutoff (Plaat et al. 1996): a child whose proven upper
             # bound (for its mover) settles the window here cuts off before any search.
@@ -325,11 +309,11 @@ class _Probe:
                 if kid[2] != mover:
                     if bound != LOWER and -value >= beta:
                         if tracer is not None:
-                            return self.settled(state, mover, -value, alpha, beta, ply, True)
+                            return tracer.settle(state, mover, -value, (alpha, beta), ply, True)
                         return -value
                 elif bound != UPPER and value >= beta:
                     if tracer is not None:
-                        return self.settled(state, mover, value, alpha, beta, ply, True)
+                        return tracer.settle(state, mover, value, (alpha, beta), ply, True)
                     return value
         if ply + 1 > self.max_depth:
             self.max_depth = ply + 1
