@@ -159,7 +159,7 @@ def engine_alphabeta(game: ConnectFour, depth: int, evaluate: Evaluate) -> tuple
     """The engine's loop (``alphabeta``'s with options) with every option off: (value, nodes)."""
     outcome = enhanced_search(
         game, game.initial_state(), depth, evaluate, root_view=True,
-        options=Enhancements(distances=False), unwound=[],
+        options=Enhancements(distances=False),
     )  # fmt: skip
     return outcome.value, outcome.expanded + outcome.leaves
 

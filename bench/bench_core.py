@@ -301,7 +301,7 @@ def engine(root_view: bool) -> Run:
         members = PlainMembers(game)
         outcome = enhanced_search(
             members, members.initial_state(), -1, None, root_view=root_view,
-            options=Enhancements(distances=False), unwound=[],
+            options=Enhancements(distances=False),
         )  # fmt: skip
         return outcome.value, outcome.expanded + outcome.leaves
 

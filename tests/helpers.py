@@ -102,6 +102,14 @@ def leaf_names(paths: list[tuple[Any, ...]]) -> list[Any]:
     return [path[-1] for path in paths]
 
 
+def room() -> int:
+    """Plies a search can go from here: the recursion limit less the frames already in use."""
+    frame, used = sys._getframe(), 0
+    while frame is not None:
+        frame, used = frame.f_back, used + 1
+    return sys.getrecursionlimit() - used - 20
+
+
 class Countdown:
     """One player after the other says the next number down; the game ends at 0, a draw."""
 

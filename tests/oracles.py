@@ -1,6 +1,6 @@
 """The textbook's searchers, written as the textbook writes them: the oracles of the loops.
 
-The library runs one production loop per algorithm (``twoplayer/_enhanced.py`` for alpha-beta,
+The library runs one production loop per algorithm (``twoplayer/_engine.py`` for alpha-beta,
 beside it the plain loops that pay: ``twoplayer/_window.py``, ``twoplayer/minimax.py`` and their
 ``children`` twins); these are what the loops are checked against, node for node
 (``tests/twoplayer/test_oracles.py``):

@@ -60,7 +60,7 @@ def test_the_principal_variation_completion_stops_at_the_deadline() -> None:
 
     from gamesearch import TranspositionTable
     from gamesearch._results import flatten
-    from gamesearch.twoplayer._enhanced import Enhancements, enhanced_search
+    from gamesearch.twoplayer._enhanced import Enhancements, Session, enhanced_search
     from gamesearch.twoplayer._window import finish
 
     game, table = TicTacToe(), TranspositionTable()
@@ -72,7 +72,7 @@ def test_the_principal_variation_completion_stops_at_the_deadline() -> None:
         None,
         root_view=True,
         options=Enhancements(table=table),
-        search_id=table.begin_search(game),
+        session=Session(search_id=table.begin_search(game)),
     )
     started = time.perf_counter()
     completed = finish(game, root, outcome, table, depth=None, started=started)

@@ -10,14 +10,13 @@ from __future__ import annotations
 import math
 import re
 import signal
-import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from helpers import Countdown
+from helpers import Countdown, room
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -349,14 +348,6 @@ def test_with_a_reused_table_the_stored_action_comes_first():
 class ChanceCountdown(Countdown):
     def chance_outcomes(self, state: Any) -> list[tuple[Any, float]]:
         return [(1, 1.0)]
-
-
-def room() -> int:
-    """Plies a search can go from here: the recursion limit less the frames already in use."""
-    frame, used = sys._getframe(), 0
-    while frame is not None:
-        frame, used = frame.f_back, used + 1
-    return sys.getrecursionlimit() - used - 20
 
 
 @pytest.mark.parametrize(

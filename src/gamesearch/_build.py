@@ -15,7 +15,13 @@ from dataclasses import dataclass
 __all__ = ["COMPILABLE", "BuildInfo", "build_info"]
 
 COMPILABLE = (
+    "gamesearch.chance._context",
+    "gamesearch.chance._loop",
+    "gamesearch.chance._opponent",
     "gamesearch.chance._search",
+    "gamesearch.chance._star1",
+    "gamesearch.chance._star2",
+    "gamesearch.chance._telling",
     "gamesearch.games._bitboard",
     "gamesearch.games._connect_four_engine",
     "gamesearch.games._connect_four_probe",
@@ -26,20 +32,21 @@ COMPILABLE = (
     "gamesearch.montecarlo._loop",
     "gamesearch.montecarlo._node",
     "gamesearch.twoplayer._children",
+    "gamesearch.twoplayer._distances",
+    "gamesearch.twoplayer._engine",
     "gamesearch.twoplayer._enhanced",
     "gamesearch.twoplayer._ordering",
-    "gamesearch.twoplayer._proofs",
     "gamesearch.twoplayer._solver",
     "gamesearch.twoplayer._window",
     "gamesearch.twoplayer.table",
 )
 """The modules the compiled build compiles (the ``include`` of the mypyc build hook in
 pyproject.toml): the alpha-beta loops (the plain loop and its twin over a game's ``children``,
-the engine's loop and its move ordering), the exact Connect Four solver, its table and distance
-scores, ConnectFour, its bitboards and its own loops on 64-bit words (the exact solver's probe
-and the engine's search), the chance loop (expectiminimax, Star1, Star2 and expectimax),
-MCTS's inner loop (its nodes, one iteration, the growing of a tree), and CFR's inner loop and
-the sequence form it runs on."""
+the engine's loop, its entry and its move ordering), the exact Connect Four solver, its table
+and distance scores, ConnectFour, its bitboards and its own loops on 64-bit words (the exact
+solver's probe and the engine's search), the chance loop (expectiminimax, Star1, Star2 and
+expectimax, their trace and expectimax's opponent models), MCTS's inner loop (its nodes, one
+iteration, the growing of a tree), and CFR's inner loop and the sequence form it runs on."""
 
 
 @dataclass(frozen=True)

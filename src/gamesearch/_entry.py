@@ -29,7 +29,7 @@ __all__ = [
     "check_budget",
     "check_count",
     "check_depth",
-    "check_game",
+    "check_is_game",
     "check_some_limit",
     "check_time_limit",
     "check_trace",
@@ -54,11 +54,11 @@ class Problem(NamedTuple):
     root: Any
     """The state to search from."""
 
-    limit: int
+    horizon: int
     """The ply at which non-terminal states are evaluated, or -1 for no limit."""
 
 
-def check_game(game: object) -> None:
+def check_is_game(game: object) -> None:
     """Raise :class:`NotAGameError` unless ``game`` has every member of the ``Game`` protocol."""
     if isinstance(game, type):
         raise NotAGameError(
@@ -96,16 +96,16 @@ def prepare(
         GameProtocolError: the root state is not hashable (nor its ``game.key``), or an
             optional member that must be a method is not callable.
     """
-    check_game(game)
+    check_is_game(game)
     found = Capabilities.of(game) if capabilities is None else capabilities
     check_kind(game, searcher, found)
-    limit = check_depth(depth, evaluate, searcher)
+    horizon = check_depth(depth, evaluate, searcher)
     root = resolve_root(game, state, found)
     if not game.is_terminal(root):
         mover = game.to_move(root)
         if not is_player(mover, 2, chance=False):
             raise mover_error(root, mover, 2, chance=False)
-    return Problem(root, limit)
+    return Problem(root, horizon)
 
 
 def resolve_root(

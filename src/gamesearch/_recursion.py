@@ -7,6 +7,7 @@ search's recursion starts at the beginning of a chunk of CPython's frame stack o
 from __future__ import annotations
 
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
@@ -14,9 +15,69 @@ from typing import Any, TypeVar
 from ._validation import cycle_error
 from .errors import SearchTooDeepError
 
-__all__ = ["on_fresh_stack", "recursion_guard"]
+__all__ = ["on_fresh_stack", "raised_recursion_limit", "recursion_guard", "recursion_limit"]
 
 _T = TypeVar("_T")
+
+
+class _Raised:
+    """The recursion limit the program set, kept while searches run with it raised.
+
+    The recursion limit is one per process, and searches may run on several threads at once
+    (``parallel_search`` and the solvers on a thread pool): each saving the limit it found and
+    putting it back would let a search save another's raised limit and leave it raised for
+    good (and the limit grew by a factor at every overlap). So the searches running with it
+    raised are counted under a lock: the first saves the program's limit, the last puts it back.
+    """
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.running = 0
+        self.base = 0
+
+
+_RAISED = _Raised()
+
+
+def recursion_limit() -> int:
+    """The recursion limit the program set: not the raised one while a search runs with it raised.
+
+    >>> recursion_limit() == sys.getrecursionlimit()
+    True
+    """
+    with _RAISED.lock:
+        return _RAISED.base if _RAISED.running else sys.getrecursionlimit()
+
+
+@contextmanager
+def raised_recursion_limit(factor: int) -> Iterator[int]:
+    """Run with the recursion limit ``factor`` times the program's; yield the program's.
+
+    For a loop that takes ``factor`` Python frames a ply where the plain loops take one, so
+    that it reaches their depth. Safe on threads: the limit is put back when the last search
+    running with it raised ends (see :class:`_Raised`).
+
+    >>> before = sys.getrecursionlimit()
+    >>> with raised_recursion_limit(3) as limit:
+    ...     (limit == before, sys.getrecursionlimit() == 3 * before)
+    (True, True)
+    >>> sys.getrecursionlimit() == before
+    True
+    """
+    with _RAISED.lock:
+        if not _RAISED.running:
+            _RAISED.base = sys.getrecursionlimit()
+        _RAISED.running += 1
+        base = _RAISED.base
+        if sys.getrecursionlimit() < base * factor:
+            sys.setrecursionlimit(base * factor)
+    try:
+        yield base
+    finally:
+        with _RAISED.lock:
+            _RAISED.running -= 1
+            if not _RAISED.running:
+                sys.setrecursionlimit(_RAISED.base)
 
 
 
@@ -45,24 +106,20 @@ def recursion_guard(
         CyclicGameError: a state repeats on ``line``.
         SearchTooDeepError: the line is simply longer than Python's recursion limit.
     """
-    saved = sys.getrecursionlimit()
-    if frames_per_ply > 1:
-        sys.setrecursionlimit(saved * frames_per_ply)
-    try:
-        yield
-    except SearchTooDeepError:
-        raise
-    except RecursionError as exc:
-        repeated = _repeated(line, key) if line else None
-        if repeated is not None:
-            raise cycle_error(repeated, searcher) from exc
-        raise SearchTooDeepError(
-            f"{searcher} went deeper than Python's recursion limit "
-            f"({saved} frames): the game is too deep to search to its end. "
-            "Pass depth=N with an evaluate function, or raise sys.setrecursionlimit()"
-        ) from exc
-    finally:
-        sys.setrecursionlimit(saved)
+    with raised_recursion_limit(frames_per_ply) as saved:
+        try:
+            yield
+        except SearchTooDeepError:
+            raise
+        except RecursionError as exc:
+            repeated = _repeated(line, key) if line else None
+            if repeated is not None:
+                raise cycle_error(repeated, searcher) from exc
+            raise SearchTooDeepError(
+                f"{searcher} went deeper than Python's recursion limit "
+                f"({saved} frames): the game is too deep to search to its end. "
+                "Pass depth=N with an evaluate function, or raise sys.setrecursionlimit()"
+            ) from exc
 
 
 def _repeated(line: list[Any], key: Callable[[Any], Any] | None) -> Any:

@@ -166,7 +166,7 @@ class TableAccess:
 
     Its entries and store, and the encoding of an entry, so that a game's loop stores what the
     general loop stores (see :mod:`gamesearch.twoplayer.table` and
-    :mod:`gamesearch.twoplayer._proofs`).
+    :mod:`gamesearch.twoplayer._distances`).
     """
 
     entries: dict[Hashable, Any] | None

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from numbers import Real
 from typing import Any, NoReturn
 
-from ._entry import check_game as check_members
+from ._entry import check_is_game
 from ._problems import Problems, Trail
 from ._validation import (
     changed,
@@ -157,7 +157,7 @@ def check_game(
         ...     print(str(error).splitlines()[1])
         - states must be hashable, but list is not: unhashable type: 'list' (at the initial state)
     """
-    check_members(game)
+    check_is_game(game)
     for name, value in (("max_states", max_states), ("lines", lines)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise ValueError(f"check_game: {name} must be an int >= 0, got {value!r}")

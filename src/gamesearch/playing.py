@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, overload
 
-from ._entry import check_game
+from ._entry import check_is_game
 from ._validation import checked_generator, no_actions_error, terminal_value
 from .capabilities import Capabilities
 from .chance._common import distribution, no_chance_outcomes_error
@@ -106,7 +106,7 @@ def play(
         >>> record.final_state.score0 >= 20
         True
     """
-    check_game(game)
+    check_is_game(game)
     players = check_players(game, players, "play")
     check_max_moves(max_moves, "play")
     count = len(players)
@@ -369,7 +369,7 @@ def searcher_player(*args: Any, **options: Any) -> SearcherPlayer[Any, Any]:
     if len(args) == 1:
         return SearcherPlayer(args[0], options)
     if len(args) == 2:
-        check_game(args[0])
+        check_is_game(args[0])
         return SearcherPlayer(args[1], options, args[0])
     raise InvalidSearchOptionError(
         "searcher_player takes a searcher and its options, as in searcher_player(alphabeta, "
@@ -409,7 +409,7 @@ def random_player(*args: Any, seed: int | random.Random | None = None) -> Random
     if not args:
         return RandomPlayer(_generator(seed, "random_player"))
     if len(args) == 2 and seed is None and isinstance(args[1], random.Random):
-        check_game(args[0])
+        check_is_game(args[0])
         return RandomPlayer(args[1], args[0])
     raise InvalidSearchOptionError(
         "random_player takes seed= (an int or a random.Random), as in random_player(seed=0), or "

@@ -18,7 +18,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from ._entry import check_game
+from ._entry import check_is_game
 from ._intervals import CONFIDENCE, mean_interval
 from ._parts import check_executor, check_retries, check_shippable, derived_seed, run_parts
 from .errors import GameSearchError, InvalidSearchOptionError, PartFailedError
@@ -214,7 +214,7 @@ def tournament(
         ... )
         True
     """
-    check_game(game)
+    check_is_game(game)
     players = check_players(game, players, _CALLER)
     check_max_moves(max_moves, _CALLER)
     _check_options(games, seed, alternate)

@@ -27,7 +27,7 @@ from gamesearch.capabilities import Capabilities, ProbeSetting, TableAccess
 from gamesearch.games import ConnectFour
 from gamesearch.games._connect_four_probe import ConnectFourBoard, ConnectFourProbe, fits, native
 from gamesearch.trace import Recorder
-from gamesearch.twoplayer._proofs import MATE, TOP
+from gamesearch.twoplayer._distances import MATE, TOP
 from gamesearch.twoplayer.table import EXACT, LOWER, UNLIMITED, UPPER
 
 

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import functools
 import random
+import sys
 from typing import Any
 
 import pytest
-from helpers import exact_evaluation
+from helpers import Countdown, exact_evaluation, room
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -18,6 +19,7 @@ from gamesearch import (
     BlindSearchWarning,
     GameProtocolError,
     InvalidSearchOptionError,
+    SearchTooDeepError,
     TranspositionTable,
     alphabeta,
     iterative_deepening,
@@ -425,3 +427,20 @@ def test_the_engine_solves_small_connect_four_boards(width: int, height: int) ->
     result = iterative_deepening(ConnectFour(width, height))
     assert (result.value, result.exact) == (0.0, True)
     assert result.depth == width * height  # a draw is proven only when the board is full
+
+
+def test_the_engine_loop_searches_as_deep_as_the_plain_loop() -> None:
+    """The engine's loop takes two frames a ply and more; it raises the recursion limit to match."""
+    deep = room()
+    assert alphabeta(Countdown(deep)).stats.max_depth == deep  # the plain loop
+    for options in ({"table": TranspositionTable()}, {"trace": lambda event: None}):
+        assert alphabeta(Countdown(deep), **options).stats.max_depth == deep
+
+
+def test_the_engine_loop_puts_the_recursion_limit_back() -> None:
+    limit = sys.getrecursionlimit()
+    alphabeta(TICTACTOE, table=TranspositionTable())
+    assert sys.getrecursionlimit() == limit
+    with pytest.raises(SearchTooDeepError, match=rf"recursion limit \({limit} frames\)"):
+        alphabeta(Countdown(limit + 100), table=TranspositionTable())
+    assert sys.getrecursionlimit() == limit

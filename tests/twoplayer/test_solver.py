@@ -3,7 +3,7 @@
 ``mtdf`` without a depth takes the lean probe loop of ``twoplayer._solver`` when the game offers
 ``non_losing_children`` and ``win_utility``. Its values and distances are checked against a
 plain distance-to-end search that knows nothing of the engine (``distance_search`` of
-``test_proofs``), on Connect Four and on tic-tac-toe given the hooks by brute force (so that the
+``test_distances``), on Connect Four and on tic-tac-toe given the hooks by brute force (so that the
 loop is checked on a game whose hooks are not Connect Four's); mirror images score alike.
 """
 
@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_proofs import distance_search
+from test_distances import distance_search
 
 from gamesearch import (
     GameProtocolError,

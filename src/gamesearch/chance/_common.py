@@ -8,7 +8,7 @@ from dataclasses import replace
 from numbers import Real
 from typing import Any, NamedTuple
 
-from .._entry import check_depth, check_game, resolve_root
+from .._entry import check_depth, check_is_game, resolve_root
 from .._kinds import check_kind
 from .._validation import is_player, mover_error
 from ..capabilities import Capabilities
@@ -34,7 +34,7 @@ class ChanceProblem(NamedTuple):
     root: Any
     """The state to search from."""
 
-    limit: int
+    horizon: int
     """The decision ply at which non-terminal states are evaluated, or -1 for no limit."""
 
     player: Player
@@ -63,16 +63,16 @@ def prepare_chance(
         InvalidSearchOptionError: a bad ``depth``, or ``depth`` without ``evaluate``.
         GameProtocolError: the root state is not hashable.
     """
-    check_game(game)
+    check_is_game(game)
     members = Capabilities.of(game)
     players = check_kind(game, searcher, members)
-    limit = check_depth(depth, evaluate, searcher)
+    horizon = check_depth(depth, evaluate, searcher)
     root = resolve_root(game, state, members)
     outcomes = members.chance_outcomes
     mover = game.to_move(root)
     if not game.is_terminal(root) and not is_player(mover, players, chance=outcomes is not None):
         raise mover_error(root, mover, players, chance=outcomes is not None)
-    return ChanceProblem(root, limit, 0 if mover == CHANCE else int(mover), outcomes)
+    return ChanceProblem(root, horizon, 0 if mover == CHANCE else int(mover), outcomes)
 
 
 def check_bounds(bounds: object, pruning: object, searcher: str) -> tuple[Any, Any] | None:

@@ -13,7 +13,8 @@ from ..limit import Limit
 from ..result import SearchResult
 from ..trace.events import Observer
 from ._common import prepare_chance
-from ._search import chance_search, uniform_opponent
+from ._opponent import uniform_opponent
+from ._search import chance_search
 
 __all__ = ["expectimax"]
 

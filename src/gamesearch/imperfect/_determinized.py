@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .._entry import check_game
+from .._entry import check_is_game
 from ..capabilities import Capabilities
 from ..errors import (
     GameProtocolError,
@@ -29,7 +29,7 @@ def check_determinizable(game: Any, searcher: str) -> None:
     Raises:
         NotAGameError: a member is missing.
     """
-    check_game(game)
+    check_is_game(game)
     members = Capabilities.of(game)
     for name in ("information_set", "sample_state"):
         if getattr(members, name) is None:

@@ -14,7 +14,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from .._entry import check_game
+from .._entry import check_is_game
 from .._validation import checked_number, is_player, mover_error, repeated_action
 from ..capabilities import Capabilities
 from ..chance._common import distribution
@@ -100,7 +100,7 @@ def check_imperfect(game: Any, searcher: str) -> None:
     Raises:
         NotAGameError: a member is missing.
     """
-    check_game(game)
+    check_is_game(game)
     if Capabilities.of(game).information_set is None:
         raise NotAGameError(
             f"{searcher}: {type(game).__name__} has no information_set(state, player) method, "

@@ -19,7 +19,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from .._entry import check_game
+from .._entry import check_is_game
 from .._problems import Problems, Trail
 from .._validation import repeated_action
 from ..capabilities import Capabilities
@@ -80,7 +80,7 @@ def check_information_sets(
             found, each with the line of play that reaches an example.
         ValueError: ``max_histories`` or ``samples`` is not an int >= 0.
     """
-    check_game(game)
+    check_is_game(game)
     if Capabilities.of(game).information_set is None:
         raise NotAGameError(f"{type(game).__name__} has no information_set(state, player) method")
     for name, value in (("max_histories", max_histories), ("samples", samples)):

@@ -219,12 +219,12 @@ def load_strategy(
             f"{target} is a strategy file of version {found['version']!r}; this library reads "
             f"version {VERSION}"
         )
-    _check_game(target, found["game"], game)
+    _check_built_for(target, found["game"], game)
     strategy = _read_entries(target, found["strategy"], found["infosets"])
     return _against_tree(target, game, strategy) if complete else strategy
 
 
-def _check_game(target: Path, stored: object, game: object) -> None:
+def _check_built_for(target: Path, stored: object, game: object) -> None:
     """Refuse a file made for another game than ``game``."""
     try:
         text = json.dumps(stored, allow_nan=False)

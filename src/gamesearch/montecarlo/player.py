@@ -5,7 +5,7 @@ from __future__ import annotations
 import inspect
 from typing import Any, Generic
 
-from .._entry import check_game
+from .._entry import check_is_game
 from ..errors import GameProtocolError, InvalidSearchOptionError
 from ..game import A, Game, S
 from ..result import SearchResult
@@ -70,7 +70,7 @@ class MCTSPlayer(Generic[S, A]):
     def __init__(
         self, game: Game[S, A], *, rng: Any = None, reuse: bool = True, **options: Any
     ) -> None:
-        check_game(game)
+        check_is_game(game)
         passed = set(_OPTIONS) - {"rng", "tree", "depth"}  # its own generator and tree; no depth
         unknown = sorted(set(options) - passed)
         if unknown:

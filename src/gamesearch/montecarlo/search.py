@@ -7,7 +7,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any
 
-from .._entry import check_game, check_trace, merge_limit, refuse_limits, resolve_root
+from .._entry import check_is_game, check_trace, merge_limit, refuse_limits, resolve_root
 from .._parts import check_executor
 from ..game import A, Game, Player, S
 from ..limit import Limit
@@ -185,7 +185,7 @@ def mcts(
     started = time.perf_counter()
     iterations, time_limit, node_limit = _limits(limit, iterations, time_limit, node_limit)
     refuse_limits("mcts", depth=depth)  # its playouts run to the end (or evaluate= scores)
-    check_game(game)
+    check_is_game(game)
     check_executor(executor, "mcts")
     trees = check_trees(trees, executor, tree, trace, retries)
     settings = check_options(

@@ -6,7 +6,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from .._entry import (
     check_depth,
-    check_game,
+    check_is_game,
     depth_limit,
     game_evaluation,
     resolve_root,
@@ -25,7 +25,7 @@ class Request(NamedTuple):
     root: Any
     """The state to search from."""
 
-    limit: int
+    horizon: int
     """The ply at which non-terminal states are evaluated, or -1 for no limit."""
 
     players: int
@@ -61,14 +61,14 @@ def prepare_players(
     """
     given, time_limit, node_limit = limits
     depth = depth_limit(searcher, given, depth, time_limit, node_limit)
-    check_game(game)
+    check_is_game(game)
     members = Capabilities.of(game)  # the game's optional members, read once for the checks
     players = check_kind(game, searcher, members)
     evaluate = game_evaluation(game, depth, evaluate, members)
-    limit = check_depth(depth, evaluate, searcher)
+    horizon = check_depth(depth, evaluate, searcher)
     root = resolve_root(game, state, members)
     if not game.is_terminal(root):
         mover = game.to_move(root)
         if not is_player(mover, players, chance=False):
             raise mover_error(root, mover, players, chance=False)
-    return Request(root, limit, players, evaluate)
+    return Request(root, horizon, players, evaluate)

@@ -9,13 +9,12 @@ max-n is minimax.
 from __future__ import annotations
 
 import math
-import sys
 import time
 from collections.abc import Callable
 from typing import Any
 
 from .._entry import check_trace
-from .._recursion import on_fresh_stack, recursion_guard
+from .._recursion import on_fresh_stack, recursion_guard, recursion_limit
 from .._results import make_result
 from .._validation import checked_number, mover_error, no_actions_error, translate
 from ..capabilities import Capabilities
@@ -147,7 +146,7 @@ def maxn(
     expanded, leaves, cutoffs, max_depth, estimates = 0, 0, 0, 0, 0
     # A triangular principal-variation table, as in alpha-beta: after the search of a node at
     # ply p returns, lines[p] holds the best line below it as linked (action, rest) pairs.
-    lines: list[Any] = [None] * ((plies if plies > 0 else sys.getrecursionlimit()) + 1)
+    lines: list[Any] = [None] * ((plies if plies > 0 else recursion_limit()) + 1)
     unwound: list[Any] = []  # the line, filled as a RecursionError unwinds it
 
     def score(state: S, ply: int, terminal: bool) -> Vector:

@@ -9,7 +9,7 @@ every child is one part.
 
 Frames. Every node here, and every part, is searched as a root of its own: values are for the
 player to move there (negamax form), and a distance score (a proven win or loss ranked by its
-distance, see :mod:`gamesearch.twoplayer._proofs`) counts plies from that node. A child's score
+distance, see :mod:`gamesearch.twoplayer._distances`) counts plies from that node. A child's score
 becomes its parent's by one ply more of distance (:func:`_up`) and the sign of a change of
 mover; a parent's window goes down the other way (:func:`_down`).
 
@@ -38,9 +38,9 @@ from .._validation import checked_number, mover_error, no_actions_error
 from ..capabilities import Capabilities
 from ..game import Game, Player
 from ..progress import Progress, ProgressCallback
-from ..twoplayer._enhanced import Enhancements, enhanced_search
+from ..twoplayer._distances import MATE, TOP, evaluation_range_error, win_utility
+from ..twoplayer._enhanced import Enhancements, Guard, Session, enhanced_search
 from ..twoplayer._ordering import NO_ACTION, make_ordering
-from ..twoplayer._proofs import MATE, TOP, evaluation_range_error, win_utility
 from ..twoplayer._window import plain_search
 from ..twoplayer.table import TranspositionTable
 
@@ -81,7 +81,7 @@ class ChildTask:
     index: int
     setup: Setup
     state: Any
-    limit: int
+    horizon: int
     """The ply (from ``state``) at which states are evaluated, or -1 for none."""
     window: tuple[float, float]
 
@@ -114,17 +114,19 @@ def search_child(task: ChildTask) -> Found:
     with recursion_guard(SEARCHER, unwound, setup.capabilities.key):
         if setup.enhanced:
             table = TranspositionTable() if setup.table else None
-            outcome = enhanced_search(
-                game, task.state, task.limit, setup.evaluate, root_view=True,
-                options=Enhancements(order=setup.order, table=table),
-                search_id=0 if table is None else table.begin_search(game), unwound=unwound,
-                searcher=SEARCHER, window=task.window, viewer=setup.viewer,
+            session = Session(
+                SEARCHER, 0 if table is None else table.begin_search(game),
                 capabilities=setup.capabilities,
+            )  # fmt: skip
+            outcome = enhanced_search(
+                game, task.state, task.horizon, setup.evaluate, root_view=True,
+                options=Enhancements(order=setup.order, table=table), session=session,
+                guard=Guard(unwound=unwound), window=task.window, viewer=setup.viewer,
             )  # fmt: skip
             score, (lo, hi) = outcome.score, outcome.proofs
         else:
             outcome = plain_search(
-                game, task.state, task.limit, setup.evaluate, root_view=True, unwound=unwound,
+                game, task.state, task.horizon, setup.evaluate, root_view=True, unwound=unwound,
                 window=task.window, viewer=setup.viewer, capabilities=setup.capabilities,
             )  # fmt: skip
             score, lo, hi = outcome.value, outcome.estimates == 0, outcome.estimates == 0
@@ -192,11 +194,11 @@ class Splitter:
             elapsed = time.perf_counter() - self.started
             self.progress(Progress("parts", self.done, self.total, elapsed))
 
-    def node(self, state: Any, window: tuple[float, float], limit: int, splits: int) -> Found:
+    def node(self, state: Any, window: tuple[float, float], horizon: int, splits: int) -> Found:
         """The score of the non-terminal ``state`` (above the depth limit) in ``window``.
 
         Fail-soft, as every node of alpha-beta: exact strictly inside the window, an upper
-        bound at or below alpha, a lower bound at or above beta. ``limit`` is the ply (from
+        bound at or below alpha, a lower bound at or above beta. ``horizon`` is the ply (from
         ``state``) at which states are evaluated (-1 for none); ``splits`` how many plies of
         eldest brothers are split further (1: every searched child is a part).
         """
@@ -216,19 +218,19 @@ class Splitter:
             raise no_actions_error(state, moves)
         scored: list[tuple[Any, Found | None]] = []
         safe_of = setup.capabilities.non_losing_actions if mate < math.inf else None
-        if safe_of is not None and (limit < 0 or limit >= 2):
+        if safe_of is not None and (horizon < 0 or horizon >= 2):
             safe = safe_of(state)
             if not safe:  # every move loses at once: the mover loses at ply 2 (as the engine)
                 scored.append((moves[0], Found(2 - top, (moves[0],), 1, 0, 0, 0, 0, True, True)))
             moves = safe
         if moves and setup.order is not None:
             moves = make_ordering(setup.order, None, None)(state, moves, 0, NO_ACTION)
-        leaves, pending = self._leaves(state, mover, moves, limit, win, top)
+        leaves, pending = self._leaves(state, mover, moves, horizon, win, top)
         scored.extend(leaves)
-        return self._search(state, mover, scored, pending, window, limit, splits)
+        return self._search(state, mover, scored, pending, window, horizon, splits)
 
     def _leaves(
-        self, state: Any, mover: Player, moves: Sequence[Any], limit: int, win: float, top: float
+        self, state: Any, mover: Player, moves: Sequence[Any], horizon: int, win: float, top: float
     ) -> tuple[list[tuple[Any, Found | None]], list[tuple[int, Any, Any, Player]]]:
         """Every child in order, the terminal and depth-limit ones scored; the others pending.
 
@@ -248,7 +250,7 @@ class Splitter:
                 if value == win or value == -win:  # won or lost: ranked by distance
                     value = top - 1 if value > 0 else 1 - top
                 scored.append((action, Found(value, (action,), 0, 1, 0, 1, 0, True, True)))
-            elif limit == 1:
+            elif horizon == 1:
                 evaluate = setup.evaluate
                 assert evaluate is not None  # a depth limit comes with an evaluation
                 value = checked_number(evaluate(child, viewer), child, viewer, "evaluate")
@@ -272,13 +274,13 @@ class Splitter:
         scored: list[tuple[Any, Found | None]],
         pending: list[tuple[int, Any, Any, Player]],
         window: tuple[float, float],
-        limit: int,
+        horizon: int,
         splits: int,
     ) -> Found:
         """Search the pending children, the eldest first, the others in waves; combine."""
         alpha, beta = window
         mate = MATE if self.setup.win == self.setup.win else math.inf
-        below = limit - 1 if limit > 0 else -1
+        below = horizon - 1 if horizon > 0 else -1
         if self.setup.split_depth == 1:  # the root, the only node split: one part per child
             self.total = len(pending)
         waves = [pending[:1]]

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import replace
 
-from .._entry import check_game, depth_limit, game_evaluation, prepare
+from .._entry import check_is_game, depth_limit, game_evaluation, prepare
 from .._parts import check_executor, check_retries, check_shippable
 from .._results import make_result
 from .._validation import terminal_value
@@ -18,7 +18,7 @@ from ..game import A, Evaluation, Game, S
 from ..limit import Limit
 from ..progress import ProgressCallback
 from ..result import SearchResult
-from ..twoplayer._proofs import public
+from ..twoplayer._distances import public
 from ._split import SEARCHER, Setup, Splitter
 
 __all__ = ["parallel_search"]
@@ -130,7 +130,7 @@ def parallel_search(
     """
     depth = depth_limit(SEARCHER, limit, depth, time_limit, node_limit)
     started = time.perf_counter()
-    check_game(game)
+    check_is_game(game)
     members = Capabilities.of(game)
     evaluate = game_evaluation(game, depth, evaluate, members)
     root, horizon = prepare(game, state, depth, evaluate, searcher=SEARCHER, capabilities=members)

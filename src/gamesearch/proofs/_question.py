@@ -40,7 +40,7 @@ from .._validation import checked_number, mover_error, no_actions_error
 from ..capabilities import Capabilities
 from ..errors import InvalidUtilityError
 from ..game import Game, Player
-from ..twoplayer._proofs import win_utility
+from ..twoplayer._distances import win_utility
 
 __all__ = ["INFINITE", "Question", "decided"]
 

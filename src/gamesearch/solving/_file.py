@@ -79,7 +79,7 @@ def identity(meta: Mapping[str, str], path: str | Path) -> GameIdentity:
     return GameIdentity.from_json(meta["game"])
 
 
-def check_game(
+def check_built_for(
     meta: Mapping[str, str],
     game: object,
     path: str | Path,

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .._entry import check_game, resolve_root
+from .._entry import check_is_game, resolve_root
 from .._kinds import check_kind
 from .._parts import check_executor, check_retries, check_shippable, run_parts
 from ..capabilities import Capabilities
@@ -119,7 +119,7 @@ def opening_book(
         (9, True)
     """
     started = time.perf_counter()
-    check_game(game)
+    check_is_game(game)
     found = Capabilities.of(game)
     check_kind(game, "opening_book", found)
     if isinstance(plies, bool) or not isinstance(plies, int) or plies < 0:
@@ -272,7 +272,7 @@ def _existing_book(
     if not meta and not states:
         return None
     if meta.get("complete") == "1" and meta.get("method") == "opening_book":
-        _file.check_game(meta, game, path)
+        _file.check_built_for(meta, game, path)
         book = Solution.load(path, game, in_memory=True)
         if book.plies == plies and book._roots and book._roots[0][0] == root:
             return book

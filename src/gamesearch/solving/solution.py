@@ -342,7 +342,7 @@ class Solution:
                 with _store.reading(path):  # the game the file names: its errors name the file
                     game = remake(_file.identity(meta, path))
             else:
-                _file.check_game(meta, game, path)
+                _file.check_built_for(meta, game, path)
             kind = meta.get("key", "game.key")
             if kind not in ("game.key", "state", "custom"):
                 raise TableFileError(f"{path} is damaged: it names the keys {kind[:40]!r}")

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .._entry import check_game, resolve_root
+from .._entry import check_is_game, resolve_root
 from .._kinds import check_kind
 from .._parts import check_executor, check_retries, check_shippable
 from ..capabilities import Capabilities
@@ -173,7 +173,7 @@ def solve(
         (8, 1.0, 2)
     """
     started = time.perf_counter()
-    check_game(game)
+    check_is_game(game)
     found = Capabilities.of(game)
     check_kind(game, "solve", found)
     chance = found.chance_outcomes is not None
@@ -488,7 +488,7 @@ def _hashable(keyfn: Key, root: Any) -> None:
 
 def _check_file(path: str | Path, meta: dict[str, str], game: Game[Any, Any], kind: str) -> None:
     """Refuse a file that holds the table of another game, or one made with other keys."""
-    _file.check_game(meta, game, path, "choose another path, or delete the file")
+    _file.check_built_for(meta, game, path, "choose another path, or delete the file")
     if meta.get("key") != kind:
         raise TableFileError(
             f"{path} holds a table keyed by {meta.get('key', '?')[:40]}, not by {kind}: choose "

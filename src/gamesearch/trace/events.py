@@ -334,6 +334,19 @@ class MaxView:
         else:
             self.trace(Prune(state, ply, tuple(rest), -value, -beta, -alpha))
 
+    def settle(
+        self, state: Any, mover: Player, value: float, window: tuple[float, float], ply: int,
+        stored: bool,
+    ) -> float:
+        """Tell of a node settled at ``value`` without a look at its actions; return ``value``.
+
+        A table entry or a mate distance settles it: it is entered and left at once.
+        """
+        alpha, beta = window
+        self.enter(state, mover, alpha, beta, ply, None)
+        self.leave(state, mover, value, None, alpha, beta, ply, stored=stored)
+        return value
+
     def leave(
         self,
         state: Any,

@@ -12,11 +12,10 @@ that never closes (alpha above every value, beta below).
 from __future__ import annotations
 
 import math
-import sys
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .._recursion import on_fresh_stack
+from .._recursion import on_fresh_stack, recursion_limit
 from .._validation import (
     checked_number,
     mover_error,
@@ -25,7 +24,7 @@ from .._validation import (
     unchecked_members,
 )
 from ..game import Evaluation, Game, Player, S
-from ._enhanced import Outcome
+from ._enhanced import Searched
 
 __all__ = ["children_alphabeta", "deepest_ply"]
 
@@ -35,7 +34,7 @@ _NO_ACTION: Any = object()
 def children_alphabeta(
     game: Game[S, Any],
     root: S,
-    limit: int,
+    horizon: int,
     evaluate: Evaluation[S] | None,
     *,
     root_view: bool,
@@ -43,7 +42,7 @@ def children_alphabeta(
     window: tuple[float, float] = (-math.inf, math.inf),
     viewer: Player | None = None,
     children: Callable[[S], Iterable[tuple[Any, S, Player | None]]],
-) -> Outcome:
+) -> Searched:
     """The loop of :func:`._window.plain_search`, over ``children``, the game's member.
 
     Its arguments are ``plain_search``'s, and ``children`` from the game's record.
@@ -59,7 +58,7 @@ def children_alphabeta(
     _, _, utility, estimate = unchecked_members(game, evaluate)
     expanded, leaves, cutoffs, max_depth, estimates = 0, 0, 0, 0, 0
     inf, neg_inf = math.inf, -math.inf  # neg_inf: a local, not a negation per check
-    deepest = deepest_ply(limit)
+    deepest = deepest_ply(horizon)
     lines: list[Any] = [None] * (deepest + 1)
 
     def search(state: S, maximizing: bool, alpha: float, beta: float, ply: int) -> float:
@@ -83,7 +82,7 @@ def children_alphabeta(
                     leaves += 1
                     if child_ply > max_depth:
                         max_depth = child_ply
-                elif child_ply == limit:
+                elif child_ply == horizon:
                     raw = estimate(child, view)  # type: ignore[misc]  # a limit implies evaluate
                     if type(raw) is float and neg_inf < raw < inf:
                         value = raw
@@ -94,7 +93,7 @@ def children_alphabeta(
                     below = None
                     leaves += 1
                     estimates += 1
-                    max_depth = limit
+                    max_depth = horizon
                 else:
                     if child_ply >= deepest:  # compiled: see deepest_ply
                         raise RecursionError("maximum recursion depth exceeded")
@@ -136,11 +135,11 @@ def children_alphabeta(
         value = on_fresh_stack(search, root, True, alpha, beta, 0)
     else:  # the window and the value are the root mover's: MAX's are their negations
         value = -on_fresh_stack(search, root, False, -beta, -alpha, 0)
-    return Outcome(value, lines[0], expanded, leaves, cutoffs, max_depth, estimates, None)
+    return Searched(value, lines[0], expanded, leaves, cutoffs, max_depth, estimates, None)
 
 
-def deepest_ply(limit: int) -> int:
-    """The deepest ply a plain loop expands a node at: ``limit``, or the recursion limit.
+def deepest_ply(horizon: int) -> int:
+    """The deepest ply a plain loop expands a node at: ``horizon``, or the recursion limit.
 
     Nodes are expanded above the depth limit only, and each ply takes at least one Python
     frame of the pure build, so the depth limit or else the recursion limit bounds the plies.
@@ -148,4 +147,4 @@ def deepest_ply(limit: int) -> int:
     count: the loops check the ply against this one instead, and raise the same
     ``RecursionError`` (where the pure build's frames have raised it already).
     """
-    return limit if limit > 0 else sys.getrecursionlimit()
+    return horizon if horizon > 0 else recursion_limit()

@@ -7,7 +7,7 @@ solver's ``non_losing_children``) finds *a* best action ``b`` of value ``v``; th
 before ``b`` in ``actions()`` order is tested with one null-window search of its child: "is it
 worth at least ``v`` to the player to move at the root?" The first that is replaces ``b``.
 "Equally good" is judged as the search compares values: with ``win_utility``, a win is worth
-more the sooner it comes (a distance score, :mod:`._proofs`), so only a win as fast ties.
+more the sooner it comes (a distance score, :mod:`._distances`), so only a win as fast ties.
 
 A null-window test of a child the search has already met costs little: the transposition
 table the search filled bounds most of the child's subtree (Plaat, Schaeffer, Pijls and de
@@ -22,58 +22,58 @@ from typing import Any
 
 from .._validation import nan_error
 from ..game import Game, Player
-from ._enhanced import Outcome, with_work_of
-from ._proofs import MATE, TOP
+from ._distances import MATE, TOP
+from ._enhanced import Searched, with_work_of
 
 __all__ = ["ChildSearch", "first_best"]
 
-ChildSearch = Callable[[Any, float, bool], Outcome]
+ChildSearch = Callable[[Any, float, bool], Searched]
 """``search(child, target, same)``: a fail-soft search of the non-terminal root child ``child``
 (counted as ply 0, its horizon one ply nearer than the root's) that tells whether its value for
 its mover is at least ``target`` (``same``: the root's mover moves there too) or at most
-``target`` (the opponent moves there): the outcome's ``score`` is on the same side of
+``target`` (the opponent moves there): the record's ``score`` is on the same side of
 ``target`` as the value, and its ``line`` a principal variation of the child or ``None``."""
 
-NO_WORK = Outcome(0.0, None, 0, 0, 0, 0, 0, None)
+NO_WORK = Searched(0.0, None, 0, 0, 0, 0, 0, None)
 
 
 def first_best(
     game: Game[Any, Any],
     root: Any,
-    outcome: Outcome,
+    searched: Searched,
     search: ChildSearch,
     *,
     evaluate: Callable[[Any, Player], float] | None,
     at_horizon: bool,
     win: float,
     tell: Callable[[Any, float, bool], object] | None = None,
-) -> Outcome:
-    """``outcome`` with the first root action as good as its own, and the tests' work added.
+) -> Searched:
+    """``searched`` with the first root action as good as its own, and the tests' work added.
 
     Args:
         game: A two-player game.
         root: The non-terminal root searched.
-        outcome: The search's outcome: ``score`` the root's value for its mover, as the search
+        searched: What the search found: ``score`` the root's value for its mover, as the search
             compares values, and ``line`` starting with a best action.
         search: Searches a root child with a window (see :data:`ChildSearch`).
         evaluate: The evaluation, scored by the root's mover, of a child at the horizon.
         at_horizon: Whether the root's children lie at the depth limit (a depth of 1).
-        win: The game's ``win_utility`` (:func:`._proofs.win_utility`), ``NO_WIN`` for none.
+        win: The game's ``win_utility`` (:func:`._distances.win_utility`), ``NO_WIN`` for none.
         tell: Told ``(child, value, terminal)`` of each child scored here without a search (a
             terminal child, or one at the horizon), the value for the root's mover: so that
             an observer hears of every node the tests count.
 
     Returns:
-        ``outcome`` unchanged but for its work if no earlier action is as good; else with the
+        ``searched`` unchanged but for its work if no earlier action is as good; else with the
         line of that action (the caller completes it from the table where it stops).
     """
-    best = outcome.line[0] if outcome.line is not None else None
-    score = outcome.score
+    best = searched.line[0] if searched.line is not None else None
+    score = searched.score
     if best is None or score != score:
-        return outcome
+        return searched
     mover = game.to_move(root)
     distances = win == win
-    total = outcome
+    total = searched
     for action in game.actions(root):
         if action == best:
             break

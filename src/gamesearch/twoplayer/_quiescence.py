@@ -14,9 +14,9 @@ from typing import Any
 from .._validation import checked_number, mover_error
 from ..errors import InvalidSearchOptionError
 from ..game import Game, Player
-from ._proofs import evaluation_range_error
+from ._distances import evaluation_range_error
 
-__all__ = ["QuiescenceCount", "make_quiescence"]
+__all__ = ["Quiesce", "QuiescenceCount", "make_quiescence"]
 
 Quiesce = Callable[[Any, Player, float, float, int], float]
 """``quiesce(state, mover, alpha, beta, ply)``: the value of ``state`` for ``mover``."""

@@ -6,7 +6,7 @@ none of its estimates' machinery: every value is proven, every table entry valid
 and the game's hook already leaves out the moves that lose at once and orders the others. This
 module is that loop (Pons's solver, "Solving Connect 4", 2019, in the engine's terms):
 
-- negamax with distance scores (:mod:`._proofs`), fail-soft, with mate-distance pruning;
+- negamax with distance scores (:mod:`._distances`), fail-soft, with mate-distance pruning;
 - the game's ``non_losing_children``: no child that lets the opponent win at once is searched,
   and a state with none is lost two plies on (the opponent's next move wins);
 - a transposition table of proven bounds, read before the children are made (a bound that
@@ -36,9 +36,9 @@ from .._validation import checked_number
 from ..capabilities import Capabilities, ProbeSetting, SolvingProbe, TableAccess
 from ..game import Game, Player
 from ..trace.events import MaxView, Observer
-from ._enhanced import Outcome, with_work_of
+from ._distances import MATE, MAX_PLIES, TOP, public, shown_value, win_utility
+from ._enhanced import Searched, with_work_of
 from ._ordering import NO_ACTION
-from ._proofs import MATE, MAX_PLIES, TOP, public, shown_value, win_utility
 from .table import EXACT, LOWER, UNLIMITED, UPPER, RawEntry, TranspositionTable
 
 __all__ = ["Children", "probe", "probe_once", "solving_children"]
@@ -67,14 +67,14 @@ def probe(
     trace: Observer | None = None,
     *,
     capabilities: Capabilities,
-) -> Outcome:
+) -> Searched:
     """The proven value of the non-terminal ``root`` for its mover, by null-window probes.
 
     Each probe asks whether the value is above a point ``m`` with the window ``(m, m+)``; the
     fail-soft answer bounds the value on one side, beyond ``m``. The next point halves the
     values still possible (see :func:`_split`), until both bounds meet: a few probes, each
     mostly answered by the table the others filled. ``trace``, if given, is told every probe's
-    events (one search each), in the game's values (see :func:`._proofs.shown_value`).
+    events (one search each), in the game's values (see :func:`._distances.shown_value`).
     ``capabilities`` is the game's record, read by the searcher (its keys and ``win_utility``).
 
     Raises:
@@ -82,31 +82,31 @@ def probe(
     """
     win = win_utility(capabilities)
     lower, upper, action = -TOP, TOP, NO_ACTION
-    total = Outcome(0.0, None, 0, 0, 0, 0, 0, None)
+    total = Searched(0.0, None, 0, 0, 0, 0, 0, None)
     while lower < upper:
         point = _split(lower, upper)
-        outcome = probe_once(
+        searched = probe_once(
             game, root, children, table, search_id, point, trace, capabilities=capabilities
         )
-        total = with_work_of(total, outcome)
-        if outcome.score > point:
-            lower, action = outcome.score, outcome.line[0]
+        total = with_work_of(total, searched)
+        if searched.score > point:
+            lower, action = searched.score, searched.line[0]
         else:
-            upper = outcome.score
+            upper = searched.score
             if action is NO_ACTION:
-                action = outcome.line[0]
+                action = searched.line[0]
     return _proven(lower, win, action, total)
 
 
 def _proven(
-    score: float, win: float, action: Any, work: Outcome | _Probe | SolvingProbe
-) -> Outcome:
-    """The outcome of a probe, or of all of them: ``score``, proven, with ``work``'s counts.
+    score: float, win: float, action: Any, work: Searched | _Probe | SolvingProbe
+) -> Searched:
+    """What a probe found, or all of them: ``score``, proven, with ``work``'s counts.
 
     ``score`` is the root's, as the search compares values; ``action`` its best action.
     """
     value, plies = public(score, win)
-    return Outcome(
+    return Searched(
         value=value + 0.0,  # not -0.0, the negation of a draw
         line=(action, None),
         expanded=work.expanded,
@@ -161,7 +161,7 @@ def probe_once(
     trace: Observer | None = None,
     *,
     capabilities: Capabilities,
-) -> Outcome:
+) -> Searched:
     """One probe: a fail-soft null-window search of ``root`` around ``point``.
 
     Its ``score``, for the mover at ``root``, is above ``point`` exactly when the value is
@@ -237,22 +237,6 @@ class _Probe:
         self.max_depth = 0
         self.root_action: Any = NO_ACTION
 
-    def settled(
-        self,
-        state: Any,
-        mover: Player,
-        value: float,
-        alpha: float,
-        beta: float,
-        ply: int,
-        stored: bool,
-    ) -> float:
-        """Tell the trace of a node settled at ``value`` without searching its children."""
-        tracer = self.tracer
-        assert tracer is not None
-        tracer.enter(state, mover, alpha, beta, ply, None)
-        tracer.leave(state, mover, value, None, alpha, beta, ply, stored=stored)
-        return value
 
     def search(self, state: Any, mover: Player, alpha: float, beta: float, ply: int) -> float:
         """The value of the non-terminal ``state`` for ``mover``, fail-soft and proven.
@@ -276,18 +260,18 @@ class _Probe:
                 # Transposition table cutoff: a proven bound holds at any depth.
                 if bound == EXACT:
                     if tracer is not None:
-                        return self.settled(state, mover, value, alpha, beta, ply, True)
+                        return tracer.settle(state, mover, value, (alpha, beta), ply, True)
                     return value
                 if bound == LOWER:
                     if value >= beta:
                         if tracer is not None:
-                            return self.settled(state, mover, value, alpha, beta, ply, True)
+                            return tracer.settle(state, mover, value, (alpha, beta), ply, True)
                         return value
                     if value > alpha:
                         alpha = value
                 elif value <= alpha:
                     if tracer is not None:
-                        return self.settled(state, mover, value, alpha, beta, ply, True)
+                        return tracer.settle(state, mover, value, (alpha, beta), ply, True)
                     return value
                 elif value < beta:
                     beta = value
@@ -298,17 +282,17 @@ class _Probe:
         if ply:
             if alpha >= top - ply - 1:
                 if tracer is not None:
-                    return self.settled(state, mover, top - ply - 1, alpha, beta, ply, False)
+                    return tracer.settle(state, mover, top - ply - 1, (alpha, beta), ply, False)
                 return top - ply - 1
             if beta <= ply + 2 - top:
                 if tracer is not None:
-                    return self.settled(state, mover, ply + 2 - top, alpha, beta, ply, False)
+                    return tracer.settle(state, mover, ply + 2 - top, (alpha, beta), ply, False)
                 return ply + 2 - top
         kids = self.children(state)
         if ply and kids and kids[0][2] is not None:
             if alpha >= top - ply - 3:
                 if tracer is not None:
-                    return self.settled(state, mover, top - ply - 3, alpha, beta, ply, False)
+                    return tracer.settle(state, mover, top - ply - 3, (alpha, beta), ply, False)
                 return top - ply - 3
             # Enhanced transposition cutoff (Plaat et al. 1996): a child whose proven upper
             # bound (for its mover) settles the window here cuts off before any search.
@@ -325,11 +309,11 @@ class _Probe:
                 if kid[2] != mover:
                     if bound != LOWER and -value >= beta:
                         if tracer is not None:
-                            return self.settled(state, mover, -value, alpha, beta, ply, True)
+                            return tracer.settle(state, mover, -value, (alpha, beta), ply, True)
                         return -value
                 elif bound != UPPER and value >= beta:
                     if tracer is not None:
-                        return self.settled(state, mover, value, alpha, beta, ply, True)
+                        return tracer.settle(state, mover, value, (alpha, beta), ply, True)
                     return value
         if ply + 1 > self.max_depth:
             self.max_depth = ply + 1

@@ -34,8 +34,15 @@ from ..game import A, Evaluation, Game, Player, S
 from ..result import SearchResult
 from ..trace.events import Leaf, Observer
 from ._children import children_alphabeta, deepest_ply
-from ._enhanced import Enhancements, Outcome, enhanced_search, make_enhancements
-from ._proofs import MATE, TOP, public, win_utility
+from ._distances import MATE, TOP, public, win_utility
+from ._enhanced import (
+    Enhancements,
+    Guard,
+    Searched,
+    Session,
+    enhanced_search,
+    make_enhancements,
+)
 from .table import Bound, TranspositionTable
 
 __all__ = ["finish", "window_search"]
@@ -95,7 +102,7 @@ def window_search(
         quiescence=quiescence, root_values=root_values,
     )  # fmt: skip
     found = Capabilities.of(game) if capabilities is None else capabilities
-    root, limit = prepare(game, state, depth, evaluate, searcher=searcher, capabilities=found)
+    root, horizon = prepare(game, state, depth, evaluate, searcher=searcher, capabilities=found)
     check_trace(trace, searcher)
     if game.is_terminal(root):
         return terminal_root(game, root, depth=depth, started=started, trace=trace)
@@ -107,25 +114,28 @@ def window_search(
         options = Enhancements(distances=False) if options is None else options
         unwound: list[Any] = []
         with recursion_guard(searcher, unwound, found.key):
-            outcome = enhanced_search(
-                game,
-                root,
-                limit,
-                evaluate,
-                root_view=root_view,
-                options=options,
-                search_id=0 if options.table is None else options.table.begin_search(game),
-                unwound=unwound,
+            session = Session(
                 searcher=searcher,
+                search_id=0 if options.table is None else options.table.begin_search(game),
                 trace=trace,
                 capabilities=found,
             )
+            searched = enhanced_search(
+                game,
+                root,
+                horizon,
+                evaluate,
+                root_view=root_view,
+                options=options,
+                session=session,
+                guard=Guard(unwound=unwound),
+            )
             if stand_in:
-                outcome.proven = False
+                searched.proven = False
             return finish(
                 game,
                 root,
-                outcome,
+                searched,
                 options.table,
                 depth=depth,
                 started=started,
@@ -135,16 +145,16 @@ def window_search(
 
     unwound = []
     with recursion_guard(searcher, unwound, found.key):
-        outcome = plain_search(
-            game, root, limit, evaluate, root_view=root_view, unwound=unwound, capabilities=found
+        searched = plain_search(
+            game, root, horizon, evaluate, root_view=root_view, unwound=unwound, capabilities=found
         )
-    return finish(game, root, outcome, None, depth=depth, started=started, capabilities=found)
+    return finish(game, root, searched, None, depth=depth, started=started, capabilities=found)
 
 
 def plain_search(
     game: Game[S, A],
     root: S,
-    limit: int,
+    horizon: int,
     evaluate: Evaluation[S] | None,
     *,
     root_view: bool,
@@ -152,7 +162,7 @@ def plain_search(
     window: tuple[float, float] = (-math.inf, math.inf),
     viewer: Player | None = None,
     capabilities: Capabilities | None = None,
-) -> Outcome:
+) -> Searched:
     """Alpha-beta with no option and no hook: ``alphabeta``'s and ``negamax``'s loop.
 
     A second loop beside :func:`._enhanced.enhanced_search`, which serves every option, because
@@ -166,13 +176,13 @@ def plain_search(
     here one function whose ``maximizing`` flag picks the comparisons: a value keeps its sign on
     the way up and the window goes down unchanged, where negamax form would negate both at
     every node. ``negamax`` (not ``root_view``) reads a leaf below MIN by MIN's utility,
-    negated. The outcome's value and ``window`` are for the root's mover.
+    negated. The value found and ``window`` are for the root's mover.
 
     Args:
         game: A two-player game.
         root: The state to search, not terminal.
-        limit: The ply at which states are evaluated, or -1 for none.
-        evaluate: The evaluation used at ``limit``.
+        horizon: The ply at which states are evaluated, or -1 for none.
+        evaluate: The evaluation used at ``horizon``.
         root_view: Score leaves by MAX's utility (``alphabeta``), else by the utility of the
             player to move above them (``negamax``).
         unwound: Where the frames put their states when a ``RecursionError`` unwinds them.
@@ -185,7 +195,7 @@ def plain_search(
     children = (Capabilities.of(game) if capabilities is None else capabilities).children
     if children is not None:  # the game's fast member: the same loop, fewer calls
         return children_alphabeta(
-            game, root, limit, evaluate, root_view=root_view, unwound=unwound, window=window,
+            game, root, horizon, evaluate, root_view=root_view, unwound=unwound, window=window,
             viewer=viewer, children=children,
         )  # fmt: skip
     mover_at_root = game.to_move(root)
@@ -204,7 +214,7 @@ def plain_search(
     # lines[p] holds the best line found below it, as linked (action, rest) pairs. Nodes are
     # expanded above the depth limit only, and each ply takes at least one Python frame, so
     # the depth limit or else the recursion limit bounds the plies.
-    deepest = deepest_ply(limit)
+    deepest = deepest_ply(horizon)
     lines: list[Any] = [None] * (deepest + 1)
 
     def search(state: S, maximizing: bool, alpha: float, beta: float, ply: int) -> float:
@@ -234,7 +244,7 @@ def plain_search(
                     leaves += 1
                     if child_ply > max_depth:
                         max_depth = child_ply
-                elif child_ply == limit:
+                elif child_ply == horizon:
                     raw = estimate(child, view)  # type: ignore[misc]  # a limit implies evaluate
                     if type(raw) is float and neg_inf < raw < inf:
                         value = raw
@@ -245,7 +255,7 @@ def plain_search(
                     below = None
                     leaves += 1
                     estimates += 1
-                    max_depth = limit
+                    max_depth = horizon
                 else:
                     if child_ply >= deepest:  # compiled: see ._children.deepest_ply
                         raise RecursionError("maximum recursion depth exceeded")
@@ -289,7 +299,7 @@ def plain_search(
         value = on_fresh_stack(search, root, True, alpha, beta, 0)
     else:  # the window and the value are the root mover's: MAX's are their negations
         value = -on_fresh_stack(search, root, False, -beta, -alpha, 0)
-    return Outcome(value, lines[0], expanded, leaves, cutoffs, max_depth, estimates, None)
+    return Searched(value, lines[0], expanded, leaves, cutoffs, max_depth, estimates, None)
 
 
 def terminal_root(
@@ -322,7 +332,7 @@ def terminal_root(
 def finish(
     game: Game[S, A],
     root: S,
-    outcome: Outcome,
+    searched: Searched,
     table: TranspositionTable | None,
     *,
     depth: int | None,
@@ -341,7 +351,7 @@ def finish(
     ``capabilities`` is the game's record, if the searcher has read it (else it is read here).
     """
     player = game.to_move(root)
-    line = list(flatten(outcome.line))
+    line = list(flatten(searched.line))
     if table is not None and line:
         found = Capabilities.of(game) if capabilities is None else capabilities
         keyfn, win = found.key, win_utility(found)
@@ -356,7 +366,7 @@ def finish(
                 break
             seen.add(key)
             action = _verified_step(
-                game, state, table, player, outcome.value, root_view, (keyfn, win)
+                game, state, table, player, searched.value, root_view, (keyfn, win)
             )
             if action is _NO_ACTION:
                 break
@@ -366,22 +376,22 @@ def finish(
     for action in line[::-1]:  # (mypyc 2.4 fails on reversed() of this list)
         pv = (action, pv)
     result = make_result(
-        outcome.value,
+        searched.value,
         pv,
         player,
-        nodes=outcome.expanded + outcome.leaves,
-        leaves=outcome.leaves,
-        cutoffs=outcome.cutoffs,
-        max_depth=outcome.max_depth,
+        nodes=searched.expanded + searched.leaves,
+        leaves=searched.leaves,
+        cutoffs=searched.cutoffs,
+        max_depth=searched.max_depth,
         started=started,
         depth=depth,
-        exact=outcome.estimates == 0 or outcome.proven,
+        exact=searched.estimates == 0 or searched.proven,
     )
-    if outcome.plies_to_end is not None:
-        result = replace(result, plies_to_end=outcome.plies_to_end)
-    if outcome.action_values is None:
+    if searched.plies_to_end is not None:
+        result = replace(result, plies_to_end=searched.plies_to_end)
+    if searched.action_values is None:
         return result
-    values = tuple((action, float(value)) for action, value in outcome.action_values)
+    values = tuple((action, float(value)) for action, value in searched.action_values)
     return replace(result, action_values=values)
 
 

@@ -10,6 +10,7 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
+from .._budget import Budget
 from .._entry import check_count, check_time_limit, check_trace, merge_limit, prepare
 from .._recursion import on_fresh_stack, recursion_guard
 from .._validation import check_unchanged, is_positive_number, snapshot
@@ -20,11 +21,18 @@ from ..game import A, Evaluation, Game, Order, Player, S
 from ..limit import Limit
 from ..result import SearchResult, SearchStats
 from ..trace.events import Leaf, Observer
-from ._enhanced import Enhancements, Outcome, enhanced_search, with_work_of
+from ._distances import MATE, win_utility
+from ._enhanced import (
+    Enhancements,
+    Guard,
+    Searched,
+    Session,
+    Stop,
+    enhanced_search,
+    with_work_of,
+)
 from ._first_best import first_best
-from ._limits import Limits, Stop
 from ._ordering import Memory
-from ._proofs import MATE, win_utility
 from ._window import finish, terminal_root
 from .table import TranspositionTable
 
@@ -274,13 +282,12 @@ def _deepen(
     win = win_utility(capabilities)
     ranks_distances = options.distances and win == win
     # The engine's search, as every iteration and every check of its first best action runs it.
+    session = Session(_SEARCHER, search_id, Memory(), trace, capabilities, fresh_stack=False)
     engine = partial(
-        enhanced_search, game, evaluate=evaluate, root_view=True, options=options,
-        search_id=search_id, memory=Memory(), searcher=_SEARCHER, trace=trace, fresh_stack=False,
-        capabilities=capabilities,
-    )  # fmt: skip
+        enhanced_search, game, evaluate=evaluate, root_view=True, options=options, session=session
+    )
     done: SearchResult[A] | None = None
-    total = Outcome(0.0, None, 0, 0, 0, 0, 0, None)
+    total = Searched(0.0, None, 0, 0, 0, 0, 0, None)
     depth = 0
     while max_depth is None or depth < max_depth:
         if node_limit is not None and done is not None and _nodes(total) >= node_limit:
@@ -293,27 +300,31 @@ def _deepen(
                 window: tuple[float, float],
                 spent: int,
                 depth: int = depth,
-                total: Outcome = total,
+                total: Searched = total,
                 unwound: list[Any] = unwound,
-            ) -> Outcome:
+            ) -> Searched:
                 return engine(
                     root,
                     depth,
-                    limits=Limits.of(
-                        deadline,
-                        None if node_limit is None else node_limit - _nodes(total) - spent,
+                    guard=Guard(
+                        Budget.of(
+                            deadline,
+                            None if node_limit is None else node_limit - _nodes(total) - spent,
+                        ),
+                        # Without any limit only a proof ends the deepening, and a cyclic game
+                        # has none: a state met again on the line searched ends it with an
+                        # error. Watching the line costs ~10% a node, so it starts only past the
+                        # length of most finite games; a cyclic game gets there fast, its table
+                        # cutting each cycle.
+                        detect_cycles=limits == (None, None, None) and depth > _WATCH_CYCLES_FROM,
+                        unwound=unwound,
                     ),
-                    # Without any limit only a proof ends the deepening, and a cyclic game has
-                    # none: a state met again on the line searched ends it with an error. Watching
-                    # the line costs ~10% a node, so it starts only past the length of most
-                    # finite games; a cyclic game gets there fast, its table cutting each cycle.
-                    detect_cycles=limits == (None, None, None) and depth > _WATCH_CYCLES_FROM,
-                    unwound=unwound,
                     window=window,
                 )
 
             with recursion_guard(_SEARCHER, unwound, capabilities.key):
-                outcome = _aspired(iteration, total.score if done is not None else None, aspiration)
+                known = total.score if done is not None else None
+                searched = _aspired(iteration, known, aspiration)
         except Stop as stop:
             check_unchanged(root, taken)
             return _stopped(done, stop, game, root, evaluate, order, started)
@@ -321,13 +332,13 @@ def _deepen(
             check_unchanged(root, taken, exc)
             raise
         check_unchanged(root, taken)
-        # The iteration's own outcome, now counting the work of all: updated in place, since
+        # What the iteration found, now counting the work of all: updated in place, since
         # dataclasses.replace costs ~2% of a small search such as tic-tac-toe's.
-        outcome.expanded += total.expanded
-        outcome.leaves += total.leaves
-        outcome.cutoffs += total.cutoffs
-        outcome.max_depth = max(total.max_depth, outcome.max_depth)
-        total = outcome
+        searched.expanded += total.expanded
+        searched.leaves += total.leaves
+        searched.cutoffs += total.cutoffs
+        searched.max_depth = max(total.max_depth, searched.max_depth)
+        total = searched
         # A cooperative deadline: the principal variation's completion from the table stops
         # at the deadline too, so the cleanup of the last iteration does not overrun it.
         done = finish(
@@ -379,11 +390,11 @@ def _stopped(
 def _first_of_equals(
     game: Game[Any, Any],
     root: Any,
-    outcome: Outcome,
+    searched: Searched,
     done: SearchResult[Any],
     depth: int,
     evaluate: Evaluation[Any],
-    engine: Callable[..., Outcome],
+    engine: Callable[..., Searched],
     trace: Observer | None,
     *,
     table: TranspositionTable,
@@ -391,8 +402,8 @@ def _first_of_equals(
     node_limit: int | None,
     started: float,
     capabilities: Capabilities,
-) -> tuple[Outcome, SearchResult[Any]]:
-    """``outcome`` and ``done`` (proven), with the first root action as good as the one found.
+) -> tuple[Searched, SearchResult[Any]]:
+    """``searched`` and ``done`` (proven), with the first root action as good as the one found.
 
     For a game whose wins and losses are ranked by their distance (``win_utility``): of
     equally good actions, the first in ``actions()`` order, as ``mtdf`` and ``solve`` return
@@ -405,14 +416,14 @@ def _first_of_equals(
     these checks, the action found is kept (it is optimal too).
     """
     mover = game.to_move(root)
-    limits = Limits.of(deadline, None if node_limit is None else node_limit - _nodes(outcome))
+    budget = Budget.of(deadline, None if node_limit is None else node_limit - _nodes(searched))
 
-    def search(child: Any, target: float, same: bool) -> Outcome:
+    def search(child: Any, target: float, same: bool) -> Searched:
         window = (math.nextafter(target, -math.inf), math.nextafter(target, math.inf))
         unwound: list[Any] = []
         with recursion_guard(_SEARCHER, unwound, capabilities.key):
             found = engine(
-                child, depth - 1, limits=limits, unwound=unwound, window=window, viewer=mover
+                child, depth - 1, guard=Guard(budget, unwound=unwound), window=window, viewer=mover
             )
         return found if found.score == target else replace(found, line=None)
 
@@ -422,13 +433,13 @@ def _first_of_equals(
 
     try:
         first = first_best(
-            game, root, outcome, search, evaluate=evaluate, at_horizon=depth == 1,
+            game, root, searched, search, evaluate=evaluate, at_horizon=depth == 1,
             win=win_utility(capabilities), tell=tell,
         )  # fmt: skip
     except Stop:
-        return outcome, done
-    if first is outcome:
-        return outcome, done
+        return searched, done
+    if first is searched:
+        return searched, done
     return first, finish(
         game, root, first, table, depth=depth, started=started, deadline=deadline,
         capabilities=capabilities,
@@ -436,10 +447,10 @@ def _first_of_equals(
 
 
 def _aspired(
-    iteration: Callable[[tuple[float, float], int], Outcome],
+    iteration: Callable[[tuple[float, float], int], Searched],
     previous: float | None,
     width: float | None,
-) -> Outcome:
+) -> Searched:
     """One iteration, first in an aspiration window around the ``previous`` iteration's value.
 
     Aspiration windows (Brudno 1963; Marsland 1986): a window of ``width`` on each side of the
@@ -471,8 +482,8 @@ def _default(given: Any, own: Any, fallback: Any) -> Any:
     return own if own is not None else fallback
 
 
-def _nodes(outcome: Outcome) -> int:
-    return outcome.expanded + outcome.leaves
+def _nodes(searched: Searched) -> int:
+    return searched.expanded + searched.leaves
 
 
 def _check_limits(

@@ -24,7 +24,7 @@ from ..game import A, Evaluation, Game, S
 from ..limit import Limit
 from ..result import SearchResult
 from ..trace.events import Enter, Event, Leave, Observer
-from ._enhanced import Enhancements, enhanced_search
+from ._enhanced import Enhancements, Guard, Session, enhanced_search
 from ._window import plain_search, terminal_root
 
 __all__ = ["minimax"]
@@ -97,27 +97,27 @@ def minimax(
     unwound: list[Any] = []
     with recursion_guard("minimax", unwound, found.key):
         if trace is None:
-            outcome = plain_search(
+            searched = plain_search(
                 game, root, plies, evaluate, root_view=True, unwound=unwound, window=NEVER_CLOSES,
                 capabilities=found,
             )  # fmt: skip
         else:  # the engine's loop tells the trace, with nothing switched on
-            outcome = enhanced_search(
+            searched = enhanced_search(
                 game, root, plies, evaluate, root_view=True, options=Enhancements(distances=False),
-                unwound=unwound, searcher="minimax", trace=_windowless(trace), window=NEVER_CLOSES,
-                capabilities=found,
+                session=Session("minimax", trace=_windowless(trace), capabilities=found),
+                guard=Guard(unwound=unwound), window=NEVER_CLOSES,
             )  # fmt: skip
     return make_result(
-        outcome.value,
-        outcome.line,
+        searched.value,
+        searched.line,
         game.to_move(root),
-        nodes=outcome.expanded + outcome.leaves,
-        leaves=outcome.leaves,
+        nodes=searched.expanded + searched.leaves,
+        leaves=searched.leaves,
         cutoffs=0,
-        max_depth=outcome.max_depth,
+        max_depth=searched.max_depth,
         started=started,
         depth=depth,
-        exact=outcome.estimates == 0,
+        exact=searched.estimates == 0,
     )
 
 

@@ -15,10 +15,17 @@ from ..game import A, Evaluation, Game, Order, S
 from ..limit import Limit
 from ..result import SearchResult
 from ..trace.events import Observer
-from ._enhanced import Enhancements, Outcome, enhanced_search, with_work_of
+from ._distances import win_utility
+from ._enhanced import (
+    Enhancements,
+    Guard,
+    Searched,
+    Session,
+    enhanced_search,
+    with_work_of,
+)
 from ._first_best import first_best
 from ._ordering import Memory
-from ._proofs import win_utility
 from ._solver import probe, probe_once, solving_children
 from ._window import finish, terminal_root
 from .table import TranspositionTable
@@ -125,7 +132,7 @@ def mtdf(
     win = win_utility(found)
     if children is not None:  # exact solving with the game's hooks: the lean probe loop
 
-        def lean(child: Any, target: float, same: bool) -> Outcome:
+        def lean(child: Any, target: float, same: bool) -> Searched:
             # A null window below the target (is it at least the target?) or at it (is it
             # above?); the probe's line is not a principal variation: the table completes it.
             point = math.nextafter(target, -math.inf) if same else target
@@ -135,18 +142,18 @@ def mtdf(
             return replace(probed, line=None)
 
         with recursion_guard(_SEARCHER, [], found.key):
-            outcome = probe(game, root, children, table, search_id, trace, capabilities=found)
-            outcome = first_best(
-                game, root, outcome, lean, evaluate=None, at_horizon=False, win=win
+            searched = probe(game, root, children, table, search_id, trace, capabilities=found)
+            searched = first_best(
+                game, root, searched, lean, evaluate=None, at_horizon=False, win=win
             )
         return finish(
-            game, root, outcome, table, depth=depth, started=started, capabilities=found
+            game, root, searched, table, depth=depth, started=started, capabilities=found
         )
     options = Enhancements(order=order, table=table, trusted_order=trusted_order)
-    memory = Memory()
+    session = Session(_SEARCHER, search_id, Memory(), trace, found)
     mover = game.to_move(root)
 
-    def engine(child: Any, target: float, same: bool) -> Outcome:
+    def engine(child: Any, target: float, same: bool) -> Searched:
         # A window just around the target: as cheap as a null window, and exact (with its
         # principal variation) when the value is the target.
         window = (math.nextafter(target, -math.inf), math.nextafter(target, math.inf))
@@ -154,13 +161,13 @@ def mtdf(
         with recursion_guard(_SEARCHER, unwound, found.key):
             searched = enhanced_search(
                 game, child, plies - 1 if plies > 0 else plies, evaluate, root_view=True,
-                options=options, search_id=search_id, memory=memory, unwound=unwound,
-                searcher=_SEARCHER, window=window, viewer=mover, trace=trace, capabilities=found,
+                options=options, session=session, guard=Guard(unwound=unwound), window=window,
+                viewer=mover,
             )  # fmt: skip
         return searched if searched.score == target else replace(searched, line=None)
 
     guess, lower, upper = float(first_guess), -math.inf, math.inf
-    total: Outcome | None = None
+    total: Searched | None = None
     line: Any = None  # the line of the last pass that failed high: its action reaches lower
     proofs = [False, False]  # whether the lower and the upper bound are proven
     while lower < upper:
@@ -168,17 +175,16 @@ def mtdf(
         beta = guess if guess != lower else math.nextafter(guess, math.inf)
         unwound: list[Any] = []
         with recursion_guard(_SEARCHER, unwound, found.key):
-            outcome = enhanced_search(
-                game, root, plies, evaluate, root_view=True, options=options,
-                search_id=search_id, memory=memory, unwound=unwound, searcher=_SEARCHER,
-                trace=trace, window=(math.nextafter(beta, -math.inf), beta), capabilities=found,
+            searched = enhanced_search(
+                game, root, plies, evaluate, root_view=True, options=options, session=session,
+                guard=Guard(unwound=unwound), window=(math.nextafter(beta, -math.inf), beta),
             )  # fmt: skip
-        guess = outcome.score
+        guess = searched.score
         if guess < beta:
-            upper, proofs[1] = guess, outcome.proofs[1]
+            upper, proofs[1] = guess, searched.proofs[1]
         else:
-            lower, proofs[0], line = guess, outcome.proofs[0], outcome.line
-        total = outcome if total is None else with_work_of(total, outcome)
+            lower, proofs[0], line = guess, searched.proofs[0], searched.line
+        total = searched if total is None else with_work_of(total, searched)
     assert total is not None  # the loop runs once at least: lower < upper at first
     # The last pass may have failed low, or stopped at the root by mate-distance pruning with
     # no line at all: the best action is that of the last pass that failed high, whose value

@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 from .._keyed import make_room
 from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError
-from ._proofs import MATE, TOP, public, win_utility
+from ._distances import MATE, TOP, public, win_utility
 
 __all__ = ["Bound", "TableEntry", "TranspositionTable"]
 
@@ -89,7 +89,7 @@ class TableEntry(NamedTuple):
 RawEntry = tuple[int, int, int, float, Any, bool]
 """A :class:`TableEntry` as the table stores it: a plain tuple, the bound as an int, and the
 value as the search compares values, a win or loss encoded with its distance in one float
-(a distance score, :mod:`._proofs`; counted from the state). The searchers read these tuples
+(a distance score, :mod:`._distances`; counted from the state). The searchers read these tuples
 directly; :meth:`TranspositionTable.get` and :meth:`~TranspositionTable.store` translate."""
 
 EXACT, LOWER, UPPER = int(Bound.EXACT), int(Bound.LOWER), int(Bound.UPPER)

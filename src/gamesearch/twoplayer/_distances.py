@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import Any
 
 from .._validation import is_positive_number
 from ..capabilities import Capabilities
@@ -39,6 +40,7 @@ __all__ = [
     "evaluation_range_error",
     "from_table",
     "public",
+    "public_pairs",
     "shown_value",
     "to_table",
     "win_utility",
@@ -106,6 +108,11 @@ def public(value: float, win: float) -> tuple[float, int | None]:
     return value, None
 
 
+def public_pairs(scored: list[tuple[Any, float]], win: float) -> list[tuple[Any, float]]:
+    """The root's ``(action, value)`` pairs with the game's values for distance scores."""
+    return [(action, public(value, win)[0]) for action, value in scored]
+
+
 def shown_value(win: float) -> Callable[[float], float] | None:
     """What a trace shows for a search value or window end: the game's value, or ``None``.
 
@@ -135,7 +142,7 @@ def evaluation_range_error(
     """The error for an evaluation outside ``[-win, win]`` in a game that ranks wins by distance.
 
     A game that declares ``win_utility`` lets the engine score a won line above every
-    evaluation (:mod:`._proofs`); an evaluation beyond the utility of a win would be outranked
+    evaluation (:mod:`._distances`); an evaluation beyond the utility of a win would be outranked
     by it, and the search's value would no longer be minimax's.
     """
     return InvalidUtilityError(
