@@ -28,16 +28,43 @@ from collections.abc import Hashable
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
+from .._budget import Budget, BudgetSpent
 from .._results import make_result
 from ..game import Game
 from ..result import SearchResult
 from ..twoplayer._window import terminal_root
 
-__all__ = ["Prover", "Stopped", "View", "find_value", "proof_result", "terminal_result"]
+__all__ = ["Counting", "Prover", "View", "find_value", "proof_result", "terminal_result"]
+
+_CLOCK_EVERY = 1024
+"""How many nodes pass between two readings of the clock."""
 
 
-class Stopped(Exception):
-    """Raised inside a proof search when its node or time limit is reached."""
+class Counting:
+    """A proof search's counters, and its budget, read before every node it makes."""
+
+    def __init__(self, budget: Budget) -> None:
+        self.budget = budget
+        self.nodes, self.leaves, self.max_depth = 1, 0, 0
+        """The nodes made (the root is one), the terminal ones, the deepest ply reached."""
+        self.clock = _CLOCK_EVERY
+
+    def count(self) -> None:
+        """Count one node about to be made.
+
+        Raises:
+            BudgetSpent: ``budget.nodes`` nodes are made already, or its deadline has passed
+                (the clock is read once every ``_CLOCK_EVERY`` nodes).
+        """
+        budget = self.budget
+        if self.nodes >= budget.nodes:
+            raise BudgetSpent
+        self.clock -= 1
+        if not self.clock:
+            self.clock = _CLOCK_EVERY
+            if budget.spent(self.nodes):
+                raise BudgetSpent
+        self.nodes += 1
 
 
 View = tuple[Any, Hashable, float, float, bool]
@@ -56,7 +83,7 @@ class Prover(Protocol):
         """Prove or disprove ``value >= threshold`` at the root; the root's bounds then.
 
         Raises:
-            Stopped: a limit was reached first.
+            BudgetSpent: its budget was spent first.
         """
 
     def children(self, node: Any) -> tuple[bool, list[tuple[View, Any]]]:
@@ -98,7 +125,7 @@ def find_value(prover: Prover, floor: float, ceiling: float) -> Settled:
     while lower < upper:
         try:
             lo, hi = prover.prove(threshold)
-        except Stopped:
+        except BudgetSpent:
             return Settled(lower, upper, floor, ceiling, stopped=True)
         lower, upper = max(lower, lo), min(upper, hi)
         # After a proof: is the value above the new lower bound? After a disproof: does it

@@ -6,6 +6,7 @@ import math
 import time
 from typing import Any
 
+from .._budget import Budget
 from .._entry import check_count, check_time_limit, merge_limit, prepare
 from .._keyed import KeyedTable
 from .._recursion import recursion_guard
@@ -15,7 +16,7 @@ from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, Game, Order, S
 from ..limit import Limit
 from ..result import SearchResult
-from ._driver import Stopped, View, find_value, proof_result, terminal_result
+from ._driver import Counting, View, find_value, proof_result, terminal_result
 from ._question import INFINITE, Question, decided
 
 __all__ = ["EPSILON", "MIN_ENTRIES", "dfpn"]
@@ -44,9 +45,6 @@ MIN_ENTRIES = 10_000
 """The smallest table :func:`dfpn` takes. Measured: the proof of 4x4 Hex (16,719 nodes, a
 table of about 10,000 states) still ends with 10,000 entries and searched 3 million nodes
 without end with 1,000; tic-tac-toe needs about 1,000."""
-
-_CLOCK_EVERY = 1024
-"""How many nodes pass between two readings of the clock."""
 
 
 def dfpn(
@@ -137,9 +135,9 @@ def dfpn(
     if game.is_terminal(root):
         return terminal_result(game, root, started=started)
     question = Question(game, root, found, order, evaluate)
-    deadline = math.inf if given.time_limit is None else started + given.time_limit
-    search = DepthFirst(question, root, KeyedTable(max_entries, owner=_SEARCHER), EPSILON)
-    search.budget(given.node_limit, deadline)
+    budget = Budget.starting(started, given.time_limit, given.node_limit)
+    table: KeyedTable[Entry] = KeyedTable(max_entries, owner=_SEARCHER)
+    search = DepthFirst(question, root, table, EPSILON, budget)
     with recursion_guard(_SEARCHER):
         settled = find_value(search, question.floor, question.ceiling)
         return proof_result(search, settled, game, root, started=started)
@@ -152,35 +150,33 @@ def _callable(name: str, member: Any) -> Any:
     return member
 
 
-class DepthFirst:
-    """df-pn's search across the questions: its table, its counters and its limits.
+class DepthFirst(Counting):
+    """df-pn's search across the questions: its table, its counters and its budget.
 
     The table's bounds outlive each question; its numbers belong to the question they were
     computed for (an entry of an earlier one starts again from its first numbers).
     """
 
     def __init__(
-        self, question: Question, root: Any, table: KeyedTable[Entry], epsilon: float
+        self,
+        question: Question,
+        root: Any,
+        table: KeyedTable[Entry],
+        epsilon: float,
+        budget: Budget,
     ) -> None:
+        super().__init__(budget)
         self.question = question
         self.table = table
         self.epsilon = epsilon
         self.root = root
         self.threshold = math.inf
         self.stamp = 0
-        self.nodes, self.leaves, self.max_depth = 1, 0, 0
-        self.node_limit, self.deadline = INFINITE, math.inf
-        self.clock = _CLOCK_EVERY
         self.path: set[Any] = set()
         self.at_root: dict[Any, tuple[float, float]] = {}
         """The bounds of the root's children, by key, kept apart from the table."""
         game = question.game
         self.result, self.is_terminal = game.result, game.is_terminal
-
-    def budget(self, node_limit: int | None, deadline: float) -> None:
-        """Stop at ``node_limit`` nodes (``None``: none) or at the clock reading ``deadline``."""
-        self.node_limit = INFINITE if node_limit is None else node_limit
-        self.deadline = deadline
 
     def prove(self, threshold: float) -> tuple[float, float]:
         """Prove or disprove ``value >= threshold`` at the root; the root's bounds then."""
@@ -218,7 +214,7 @@ class DepthFirst:
         """The children of ``state`` to search, best first.
 
         Raises:
-            Stopped: the node or the time limit is reached.
+            BudgetSpent: the node or the time limit is reached.
             CyclicGameError: a child's key is on the line searched.
         """
         question, result, is_terminal = self.question, self.result, self.is_terminal
@@ -236,17 +232,6 @@ class DepthFirst:
             children.append((action, child, key, question.mover(child), math.nan))
         self.max_depth = max(self.max_depth, ply + 1)
         return children
-
-    def count(self) -> None:
-        """Count one node; raise :class:`Stopped` past the node limit or the deadline."""
-        if self.nodes >= self.node_limit:
-            raise Stopped
-        self.nodes += 1
-        self.clock -= 1
-        if not self.clock:
-            self.clock = _CLOCK_EVERY
-            if time.perf_counter() >= self.deadline:
-                raise Stopped
 
     def mid(self, state: Any, key: Any, mover: int, th_pn: int, th_dn: int, ply: int) -> None:
         """Search ``state`` until its proof number reaches ``th_pn`` or its disproof ``th_dn``.

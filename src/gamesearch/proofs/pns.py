@@ -6,6 +6,7 @@ import math
 import time
 from typing import Any
 
+from .._budget import Budget
 from .._entry import check_count, check_time_limit, merge_limit, prepare
 from .._recursion import recursion_guard
 from .._validation import cycle_error
@@ -14,15 +15,12 @@ from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, Game, Order, S
 from ..limit import Limit
 from ..result import SearchResult
-from ._driver import Stopped, View, find_value, proof_result, terminal_result
+from ._driver import Counting, View, find_value, proof_result, terminal_result
 from ._question import INFINITE, Question, decided
 
 __all__ = ["pns"]
 
 _SEARCHER = "pns"
-
-_CLOCK_EVERY = 256
-"""How many expansions pass between two readings of the clock."""
 
 
 def pns(
@@ -97,8 +95,8 @@ def pns(
     if game.is_terminal(root):
         return terminal_result(game, root, started=started)
     question = Question(game, root, found, order, evaluate)
-    deadline = math.inf if given.time_limit is None else started + given.time_limit
-    search = BestFirst(question, root, given.node_limit, deadline)
+    budget = Budget.starting(started, given.time_limit, given.node_limit)
+    search = BestFirst(question, root, budget)
     with recursion_guard(_SEARCHER):
         settled = find_value(search, question.floor, question.ceiling)
         return proof_result(search, settled, game, root, started=started)
@@ -137,16 +135,12 @@ class Node:
         self.lo, self.hi = -math.inf, math.inf
 
 
-class BestFirst:
-    """Allis's search across the questions: the tree, its counters and its limits."""
+class BestFirst(Counting):
+    """Allis's search across the questions: the tree, its counters and its budget."""
 
-    def __init__(
-        self, question: Question, state: Any, node_limit: int | None, deadline: float
-    ) -> None:
+    def __init__(self, question: Question, state: Any, budget: Budget) -> None:
+        super().__init__(budget)
         self.question = question
-        self.nodes, self.leaves, self.max_depth = 1, 0, 0
-        self.node_limit = INFINITE if node_limit is None else node_limit
-        self.deadline = deadline
         self.threshold = math.inf
         self.tree = Node(state, None, None)
         self.describe(self.tree)
@@ -183,16 +177,11 @@ class BestFirst:
         """Prove or disprove ``value >= threshold`` at the root; the root's bounds then."""
         self.threshold = threshold
         self.renumber(self.tree)
-        root, clock = self.tree, _CLOCK_EVERY
+        root = self.tree
         while root.pn and root.dn:
             leaf, line = self.most_proving()
             self.expand(leaf, line)
             self.back_up(leaf)
-            clock -= 1
-            if not clock:
-                clock = _CLOCK_EVERY
-                if time.perf_counter() >= self.deadline:
-                    raise Stopped
         return root.lo, root.hi
 
     def renumber(self, top: Node) -> None:
@@ -226,15 +215,13 @@ class BestFirst:
         """Make ``leaf``'s children, best first, and describe each.
 
         Raises:
-            Stopped: the node limit is reached.
+            BudgetSpent: the node or the time limit is reached.
             CyclicGameError: a child's key is on the line from the root.
         """
         question, result = self.question, self.question.game.result
         children = []
         for action in question.moves(leaf.state, leaf.mover):
-            if self.nodes >= self.node_limit:
-                raise Stopped
-            self.nodes += 1
+            self.count()
             child = Node(result(leaf.state, action), action, leaf)
             self.describe(child)
             if child.key is not None and (child.key in line or child.key == leaf.key):
