@@ -34,7 +34,7 @@ def value_for(game: Any, state: Any, player: int) -> float:
 
 
 def check_proof(game: Any, state: Any, prover: Callable[..., Any], expected: float) -> None:
-    """``prover`` proves ``expected`` at ``state``, and its action and line keep that value."""
+    """``prover`` proves ``expected`` at ``state``; its action and legal line keep that value."""
     result = prover(game, state)
     assert result.exact
     assert result.value == expected
@@ -43,12 +43,11 @@ def check_proof(game: Any, state: Any, prover: Callable[..., Any], expected: flo
     if game.is_terminal(state):
         return
     assert result.action == result.pv[0]
-    player = game.to_move(state)
-    for plies in range(1, len(result.pv) + 1):
-        after = state
-        for action in result.pv[:plies]:
-            after = game.result(after, action)
-        assert value_for(game, after, player) == expected, result.pv[:plies]
+    player, after = game.to_move(state), state
+    for action in result.pv:  # a legal line, every move of which keeps the value
+        assert action in game.actions(after)
+        after = game.result(after, action)
+        assert value_for(game, after, player) == expected, result.pv
 
 
 class AnyMovers:

@@ -10,6 +10,7 @@ refused with the library's errors.
 from __future__ import annotations
 
 import math
+import time
 from typing import Any
 
 import pytest
@@ -80,6 +81,7 @@ def test_the_bounds_of_a_stopped_search_hold_and_its_action_keeps_the_lower(
 ) -> None:
     value = minimax(tree).value
     result = prover(tree, limit=Limit(node_limit=budget))
+    assert result.stats.nodes <= budget
     low, high = result.value_range
     assert low <= value <= high
     if result.exact:
@@ -87,9 +89,42 @@ def test_the_bounds_of_a_stopped_search_hold_and_its_action_keeps_the_lower(
         return
     assert math.isnan(result.value)
     if result.action is not None:
+        assert low > -math.inf  # a move is named only for a bound it was proven to secure
         after = tree.result((), result.action)
         worth = tree.utility(after, 0) if tree.is_terminal(after) else -minimax(tree, after).value
         assert worth >= low
+
+
+@pytest.mark.parametrize("prover", PROVERS, ids=lambda p: p.__name__)
+@pytest.mark.parametrize("node_limit", [1, 2, 10, 100, 1000])
+def test_the_node_limit_is_never_exceeded_and_the_true_value_stays_in_range(
+    prover: Any, node_limit: int
+) -> None:
+    result = prover(Hex(4), node_limit=node_limit)
+    assert result.stats.nodes <= node_limit
+    assert math.isnan(result.value)
+    low, high = result.value_range
+    assert low <= 1.0 <= high  # the first player wins Hex (Nash's strategy stealing)
+
+
+@pytest.mark.parametrize("prover", PROVERS, ids=lambda p: p.__name__)
+def test_a_stopped_search_that_proved_no_bound_names_no_move(prover: Any) -> None:
+    # Every move of Hex keeps the value at least -1: naming one would claim nothing proven,
+    # yet read as the move the search found.
+    result = prover(Hex(5), node_limit=50)
+    assert result.value_range == (-1.0, 1.0)
+    assert (result.action, result.pv) == (None, ())
+
+
+@pytest.mark.parametrize("prover", PROVERS, ids=lambda p: p.__name__)
+def test_a_time_limit_is_kept_on_a_board_too_big_to_prove(prover: Any) -> None:
+    started = time.perf_counter()
+    result = prover(Hex(5), time_limit=0.2)
+    assert time.perf_counter() - started < 0.2 + 1.0  # a second's slack for a busy machine
+    assert not result.exact
+    assert math.isnan(result.value)
+    low, high = result.value_range
+    assert low <= 1.0 <= high
 
 
 @pytest.mark.parametrize("prover", PROVERS, ids=lambda p: p.__name__)
@@ -106,6 +141,9 @@ def test_a_time_limit_stops_a_search_that_would_take_long(prover: Any) -> None:
     ("options", "message"),
     [
         ({"node_limit": 0}, "node_limit must be an int >= 1"),
+        ({"node_limit": -1}, "node_limit must be an int >= 1"),
+        ({"time_limit": -1}, "time_limit must be a finite number of seconds > 0"),
+        ({"depth": 3}, "cannot keep depth=3: it keeps time_limit and node_limit"),
         ({"node_limit": True}, "node_limit must be an int >= 1"),
         ({"time_limit": 0}, "time_limit must be a finite number of seconds > 0"),
         ({"time_limit": math.nan}, "time_limit must be a finite number of seconds > 0"),

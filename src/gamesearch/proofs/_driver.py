@@ -151,7 +151,8 @@ def proof_result(
     other player win at once, its ``non_losing_actions`` empty) has no searched child: its
     action is the first of ``actions``, as good as any. Not proven: ``value`` NaN (nothing
     claimed), ``exact=False``, ``value_range`` the bounds proven so far, and ``action`` the
-    move proven to secure the lower bound if one is (else ``None``).
+    move proven to secure the lower bound if one is proven above the floor (else ``None``: no
+    move is named for a bound that holds of every move).
     """
     lower, upper = settled.lower, settled.upper
     exact = lower >= upper
@@ -165,7 +166,7 @@ def proof_result(
         proven = lower > settled.floor and _proof(prover, lower, at_least=True)
         refuted = upper < settled.ceiling and _proof(prover, upper, at_least=False)
         size = 1 + len((proven or set()) | (refuted or set()))  # the root, and below it
-    elif lower > -math.inf:
+    elif lower > settled.floor:  # a bound proven: the move that secures it
         action = _securing(prover, lower)
         line = None if action is _NONE else (action, None)
     result = make_result(

@@ -7,7 +7,7 @@ import time
 from typing import Any
 
 from .._budget import Budget
-from .._entry import check_count, check_time_limit, merge_limit, prepare
+from .._entry import check_count, check_time_limit, merge_limit, prepare, refuse_limits
 from .._keyed import KeyedTable
 from .._recursion import recursion_guard
 from .._validation import cycle_error
@@ -52,6 +52,7 @@ def dfpn(
     state: S | None = None,
     *,
     limit: Limit | None = None,
+    depth: None = None,
     time_limit: float | None = None,
     node_limit: int | None = None,
     order: Order[S, A] | None = None,
@@ -84,6 +85,8 @@ def dfpn(
         game: A two-player deterministic game of perfect information.
         state: The root; ``None`` means ``game.initial_state()``.
         limit: ``time_limit`` and ``node_limit`` as a :class:`~gamesearch.Limit`.
+        depth: Not taken: a proof runs to the end of the game; an
+            ``InvalidSearchOptionError`` names the searchers that take one.
         time_limit: Seconds after which the search stops and claims only what it proved.
         node_limit: Nodes (states made) after which it stops likewise.
         order: ``order(state, actions)``, best first; defaults to the game's ``order``.
@@ -102,7 +105,8 @@ def dfpn(
         ``exact=False``, and ``value_range`` the bounds proven so far.
 
     Raises:
-        InvalidSearchOptionError: a bad limit, ``order``, ``evaluate`` or ``max_entries``.
+        InvalidSearchOptionError: ``depth``; a bad limit, ``order``, ``evaluate`` or
+            ``max_entries``.
         UnsupportedGameError: not a two-player deterministic game of perfect information.
         CyclicGameError: a state repeats on the line searched.
         InvalidUtilityError: a utility that is not a number, or beyond ``win_utility``.
@@ -118,6 +122,7 @@ def dfpn(
         (0.0, True)
     """
     started = time.perf_counter()
+    refuse_limits(_SEARCHER, depth=depth)
     given = merge_limit(_SEARCHER, limit, time_limit=time_limit, node_limit=node_limit)
     check_time_limit(_SEARCHER, given.time_limit)
     check_count(_SEARCHER, "node_limit", given.node_limit)

@@ -7,7 +7,7 @@ import time
 from typing import Any
 
 from .._budget import Budget
-from .._entry import check_count, check_time_limit, merge_limit, prepare
+from .._entry import check_count, check_time_limit, merge_limit, prepare, refuse_limits
 from .._recursion import recursion_guard
 from .._validation import cycle_error
 from ..capabilities import Capabilities
@@ -28,6 +28,7 @@ def pns(
     state: S | None = None,
     *,
     limit: Limit | None = None,
+    depth: None = None,
     time_limit: float | None = None,
     node_limit: int | None = None,
     order: Order[S, A] | None = None,
@@ -56,6 +57,8 @@ def pns(
         game: A two-player deterministic game of perfect information.
         state: The root; ``None`` means ``game.initial_state()``.
         limit: ``time_limit`` and ``node_limit`` as a :class:`~gamesearch.Limit`.
+        depth: Not taken: a proof runs to the end of the game; an
+            ``InvalidSearchOptionError`` names the searchers that take one.
         time_limit: Seconds after which the search stops and claims only what it proved.
         node_limit: Nodes of the tree (states made) after which it stops likewise: the bound
             on its memory.
@@ -69,7 +72,7 @@ def pns(
         ``stats.proof_size``; stopped by a limit, ``value`` NaN and ``value_range``.
 
     Raises:
-        InvalidSearchOptionError: a bad limit, ``order`` or ``evaluate``.
+        InvalidSearchOptionError: ``depth``; a bad limit, ``order`` or ``evaluate``.
         UnsupportedGameError: not a two-player deterministic game of perfect information.
         CyclicGameError: a state repeats on a line of the tree.
         InvalidUtilityError: a utility that is not a number, or beyond ``win_utility``.
@@ -83,6 +86,7 @@ def pns(
         (1.0, 'b2', True)
     """
     started = time.perf_counter()
+    refuse_limits(_SEARCHER, depth=depth)
     given = merge_limit(_SEARCHER, limit, time_limit=time_limit, node_limit=node_limit)
     check_time_limit(_SEARCHER, given.time_limit)
     check_count(_SEARCHER, "node_limit", given.node_limit)
