@@ -38,8 +38,9 @@ EPSILON = 1.0
 """The 1 + epsilon trick (Pawlewicz and Lew 2007): the best child is searched until its number
 passes ``1 + EPSILON`` times the second-best child's, rather than the second-best's plus one
 (Nagai's), which spares the search switching back and forth between children of close numbers.
-Measured (``bench/bench_pns.py``): with 1.0 rather than Nagai's rule, 0.62 times the nodes on
-the 16 openings of 4x4 Hex, 0.26 times on 4x4 Connect Four, 0.55 times on tic-tac-toe."""
+Measured: with 1.0 rather than Nagai's rule, 0.62 times the nodes on the 16 openings of 4x4
+Hex (``bench/bench_pns.py``, its ``pns.epsilon`` line), and in one run by hand 0.26 times on
+4x4 Connect Four, 0.55 times on tic-tac-toe."""
 
 MIN_ENTRIES = 10_000
 """The smallest table :func:`dfpn` takes. Measured: the proof of 4x4 Hex (16,719 nodes, a
