@@ -135,7 +135,6 @@ class Bounded(GameTree):
 
 
 @pytest.mark.parametrize("prover", PROVERS, ids=lambda p: p.__name__)
-@settings(max_examples=150)
 @given(tree=game_trees(max_depth=4, max_branching=3))
 def test_every_proven_value_of_a_random_tree_is_minimax_s(prover: Any, tree: GameTree) -> None:
     expected = minimax(tree).value
@@ -145,7 +144,6 @@ def test_every_proven_value_of_a_random_tree_is_minimax_s(prover: Any, tree: Gam
 
 
 @pytest.mark.parametrize("prover", PROVERS, ids=lambda p: p.__name__)
-@settings(max_examples=150)
 @given(tree=game_trees(max_depth=5, max_branching=3, values=st.integers(-1, 1)))
 def test_a_tree_of_wins_draws_and_losses_with_its_non_losing_actions(
     prover: Any, tree: GameTree
@@ -155,7 +153,6 @@ def test_a_tree_of_wins_draws_and_losses_with_its_non_losing_actions(
 
 
 @pytest.mark.parametrize("prover", PROVERS, ids=lambda p: p.__name__)
-@settings(max_examples=150)
 @given(tree=any_movers(4))
 def test_turns_that_do_not_alternate(prover: Any, tree: Any) -> None:
     game = AnyMovers(tree)

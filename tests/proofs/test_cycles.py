@@ -130,7 +130,7 @@ def walks(draw: st.DrawFn) -> Repetition:
 
 
 @pytest.mark.parametrize("prover", PROVERS, ids=lambda p: p.__name__)
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)
 @given(game=walks())
 def test_a_game_drawn_by_repetition_is_proven_as_alpha_beta_computes_it(
     prover: Any, game: Repetition

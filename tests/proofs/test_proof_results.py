@@ -14,7 +14,7 @@ import time
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from gamesearch import (
@@ -74,7 +74,6 @@ def test_a_search_stopped_by_its_node_limit_claims_nothing_it_has_not_proven(pro
 
 
 @pytest.mark.parametrize("prover", PROVERS, ids=lambda p: p.__name__)
-@settings(max_examples=100)
 @given(tree=game_trees(max_depth=4, max_branching=3), budget=st.integers(1, 30))
 def test_the_bounds_of_a_stopped_search_hold_and_its_action_keeps_the_lower(
     prover: Any, tree: GameTree, budget: int
