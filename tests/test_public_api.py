@@ -457,6 +457,14 @@ def test_results_are_frozen_dataclasses(cls, fields):
     assert cls.__dataclass_params__.frozen
 
 
+@pytest.mark.parametrize(
+    "searcher", [minimax, alphabeta, negamax, iterative_deepening], ids=lambda s: s.__name__
+)
+def test_only_the_proof_searches_fill_value_range_and_proof_size(searcher):
+    result = searcher(GameTree([[3, 12], [2, 4]]))
+    assert (result.value_range, result.stats.proof_size) == (None, None)
+
+
 def test_a_search_result_cannot_be_changed():
     result = alphabeta(GameTree([1, 2]))
     with pytest.raises(dataclasses.FrozenInstanceError):
