@@ -23,19 +23,23 @@ __all__ = ["HexBoard"]
 
 @dataclass(frozen=True)
 class HexBoard:
-    """The masks of a board of side ``size``, and the operations the game needs on them."""
+    """The masks of a board of side ``size``, and the operations the game needs on them.
+
+    Attributes:
+        size: The side of the board.
+        cells: Every cell: the low ``size * size`` bits.
+        not_first_column: Every cell but those of column 0 (what may move one column left).
+        not_last_column: Every cell but those of the last column (what may move one column
+            right).
+        edges: Each player's two edges: the top and bottom rows (player 0), the left and right
+            columns (player 1).
+    """
 
     size: int
-    """The side of the board."""
     cells: int
-    """Every cell: the low ``size * size`` bits."""
     not_first_column: int
-    """Every cell but those of column 0 (what may move one column left)."""
     not_last_column: int
-    """Every cell but those of the last column (what may move one column right)."""
     edges: tuple[tuple[int, int], tuple[int, int]]
-    """Each player's two edges: the top and bottom rows (player 0), the left and right
-    columns (player 1)."""
 
     @classmethod
     def of(cls, size: int) -> HexBoard:

@@ -112,11 +112,12 @@ class Hex:
 
     def __eq__(self, other: object) -> bool:
         """Whether ``other`` is the same game: a ``Hex`` of the same size and swap rule."""
-        if not isinstance(other, Hex) or type(other) is not type(self):
-            return NotImplemented
-        return (self.size, self.swap) == (other.size, other.swap)
+        if isinstance(other, Hex) and type(other) is type(self):
+            return (self.size, self.swap) == (other.size, other.swap)
+        return NotImplemented
 
     def __hash__(self) -> int:
+        """The hash of the class and the parameters that make the game."""
         return hash((type(self), self.size, self.swap))
 
     def game_parameters(self) -> dict[str, object]:
@@ -126,16 +127,19 @@ class Hex:
     # The Game protocol.
 
     def initial_state(self) -> int:
-        """The empty board, X to move."""
+        """The empty board, X to move: no stone, no swap made."""
         return 0
+
+    def is_terminal(self, state: int) -> bool:
+        """Whether a player has joined its edges (Hex has no draw: a full board has a chain).
+
+        The win test, made as each stone is placed, sets the state's "over" bit.
+        """
+        return state >= self._over
 
     def to_move(self, state: int) -> Player:
         """0 when X is to move, 1 when O is."""
         return state >> self._turn_shift & 1
-
-    def is_terminal(self, state: int) -> bool:
-        """Whether a player has joined its edges."""
-        return state >= self._over
 
     def actions(self, state: int) -> tuple[str, ...]:
         """The empty cells, row by row from ``"a1"``, then ``"swap"`` where it is legal."""
