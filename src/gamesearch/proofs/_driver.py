@@ -24,17 +24,31 @@ trees the value rests on).
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
+import time
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from .._budget import Budget, BudgetSpent
+from .._entry import check_count, check_time_limit, merge_limit, prepare, refuse_limits
+from .._recursion import recursion_guard
 from .._results import make_result
+from ..capabilities import Capabilities
+from ..errors import InvalidSearchOptionError
 from ..game import Game
 from ..result import SearchResult
 from ..twoplayer._window import terminal_root
+from ._question import Question
 
-__all__ = ["Counting", "Prover", "View", "find_value", "proof_result", "terminal_result"]
+__all__ = [
+    "Counting",
+    "Prover",
+    "View",
+    "find_value",
+    "proof_result",
+    "prove",
+    "terminal_result",
+]
 
 _CLOCK_EVERY = 1024
 """How many nodes pass between two readings of the clock."""
@@ -255,3 +269,49 @@ def _proof(prover: Prover, value: float, *, at_least: bool) -> set[Hashable]:
                 if not view[4]:
                     stack.append(handle)
     return found
+
+
+def _no_more_checks() -> None:
+    """No option of a searcher's own to check."""
+
+
+def prove(
+    searcher: str,
+    game: Game[Any, Any],
+    state: Any,
+    *,
+    given: tuple[object, object, object, object],
+    order: Any,
+    evaluate: Any,
+    make: Callable[[Question, Any, Budget], Prover],
+    check_options: Callable[[], None] = _no_more_checks,
+) -> SearchResult[Any]:
+    """The entry of :func:`~gamesearch.pns` and :func:`~gamesearch.dfpn`: checks, questions, result.
+
+    ``given`` is the searcher's ``(limit, depth, time_limit, node_limit)``: ``depth`` is
+    refused, the limits merged and checked, then ``check_options`` checks the searcher's own.
+    ``make(question, root, budget)`` builds the proof search that :func:`find_value` asks.
+
+    Raises:
+        InvalidSearchOptionError: a limit, ``depth``, ``order`` or ``evaluate`` refused.
+    """
+    started = time.perf_counter()
+    limit, depth, time_limit, node_limit = given
+    refuse_limits(searcher, depth=depth)
+    limits = merge_limit(searcher, limit, time_limit=time_limit, node_limit=node_limit)
+    check_time_limit(searcher, limits.time_limit)
+    check_count(searcher, "node_limit", limits.node_limit)
+    check_options()
+    found = Capabilities.of(game)
+    order = found.order if order is None else order
+    for name, member in (("order", order), ("evaluate", evaluate)):
+        if member is not None and not callable(member):
+            raise InvalidSearchOptionError(f"{searcher}: {name} must be callable or None")
+    root, _ = prepare(game, state, None, None, searcher=searcher, capabilities=found)
+    if game.is_terminal(root):
+        return terminal_result(game, root, started=started)
+    question = Question(game, root, found, order, evaluate)
+    search = make(question, root, Budget.starting(started, limits.time_limit, limits.node_limit))
+    with recursion_guard(searcher):
+        settled = find_value(search, question.floor, question.ceiling)
+        return proof_result(search, settled, game, root, started=started)

@@ -3,20 +3,17 @@
 from __future__ import annotations
 
 import math
-import time
 from typing import Any
 
 from .._budget import Budget
-from .._entry import check_count, check_time_limit, merge_limit, prepare, refuse_limits
+from .._entry import check_count
 from .._keyed import KeyedTable
-from .._recursion import recursion_guard
 from .._validation import cycle_error
-from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, Game, Order, S
 from ..limit import Limit
 from ..result import SearchResult
-from ._driver import Counting, View, find_value, proof_result, terminal_result
+from ._driver import Counting, View, prove
 from ._question import INFINITE, Question, decided
 
 __all__ = ["EPSILON", "MIN_ENTRIES", "dfpn"]
@@ -122,38 +119,24 @@ def dfpn(
         >>> result.value, result.exact   # X cannot win: a draw, proven by two searches
         (0.0, True)
     """
-    started = time.perf_counter()
-    refuse_limits(_SEARCHER, depth=depth)
-    given = merge_limit(_SEARCHER, limit, time_limit=time_limit, node_limit=node_limit)
-    check_time_limit(_SEARCHER, given.time_limit)
-    check_count(_SEARCHER, "node_limit", given.node_limit)
-    check_count(_SEARCHER, "max_entries", max_entries)
-    if max_entries < MIN_ENTRIES:
-        raise InvalidSearchOptionError(
-            f"{_SEARCHER}: max_entries must be at least {MIN_ENTRIES:,}, not {max_entries:,}: in "
-            "a smaller table df-pn forgets what it is searching while it searches it, and may "
-            "search the same states for ever"
-        )
-    found = Capabilities.of(game)
-    order = _callable("order", found.order if order is None else order)
-    evaluate = _callable("evaluate", evaluate)
-    root, _ = prepare(game, state, None, None, searcher=_SEARCHER, capabilities=found)
-    if game.is_terminal(root):
-        return terminal_result(game, root, started=started)
-    question = Question(game, root, found, order, evaluate)
-    budget = Budget.starting(started, given.time_limit, given.node_limit)
-    table: KeyedTable[Entry] = KeyedTable(max_entries, owner=_SEARCHER)
-    search = DepthFirst(question, root, table, EPSILON, budget)
-    with recursion_guard(_SEARCHER):
-        settled = find_value(search, question.floor, question.ceiling)
-        return proof_result(search, settled, game, root, started=started)
 
+    def check_table() -> None:
+        check_count(_SEARCHER, "max_entries", max_entries)
+        if max_entries < MIN_ENTRIES:
+            raise InvalidSearchOptionError(
+                f"{_SEARCHER}: max_entries must be at least {MIN_ENTRIES:,}, not "
+                f"{max_entries:,}: in a smaller table df-pn forgets what it is searching while "
+                "it searches it, and may search the same states for ever"
+            )
 
-def _callable(name: str, member: Any) -> Any:
-    """``member`` if it is callable or ``None``."""
-    if member is not None and not callable(member):
-        raise InvalidSearchOptionError(f"{_SEARCHER}: {name} must be callable or None")
-    return member
+    def make(question: Question, root: Any, budget: Budget) -> DepthFirst:
+        table: KeyedTable[Entry] = KeyedTable(max_entries, owner=_SEARCHER)
+        return DepthFirst(question, root, table, EPSILON, budget)
+
+    return prove(
+        _SEARCHER, game, state, given=(limit, depth, time_limit, node_limit), order=order,
+        evaluate=evaluate, make=make, check_options=check_table,
+    )  # fmt: skip
 
 
 class DepthFirst(Counting):

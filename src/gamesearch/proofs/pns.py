@@ -3,19 +3,14 @@
 from __future__ import annotations
 
 import math
-import time
 from typing import Any
 
 from .._budget import Budget
-from .._entry import check_count, check_time_limit, merge_limit, prepare, refuse_limits
-from .._recursion import recursion_guard
 from .._validation import cycle_error
-from ..capabilities import Capabilities
-from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, Game, Order, S
 from ..limit import Limit
 from ..result import SearchResult
-from ._driver import Counting, View, find_value, proof_result, terminal_result
+from ._driver import Counting, View, prove
 from ._question import INFINITE, Question, decided
 
 __all__ = ["pns"]
@@ -85,25 +80,10 @@ def pns(
         >>> result.value, result.action, result.exact   # X wins from the centre
         (1.0, 'b2', True)
     """
-    started = time.perf_counter()
-    refuse_limits(_SEARCHER, depth=depth)
-    given = merge_limit(_SEARCHER, limit, time_limit=time_limit, node_limit=node_limit)
-    check_time_limit(_SEARCHER, given.time_limit)
-    check_count(_SEARCHER, "node_limit", given.node_limit)
-    found = Capabilities.of(game)
-    order = found.order if order is None else order
-    for name, member in (("order", order), ("evaluate", evaluate)):
-        if member is not None and not callable(member):
-            raise InvalidSearchOptionError(f"{_SEARCHER}: {name} must be callable or None")
-    root, _ = prepare(game, state, None, None, searcher=_SEARCHER, capabilities=found)
-    if game.is_terminal(root):
-        return terminal_result(game, root, started=started)
-    question = Question(game, root, found, order, evaluate)
-    budget = Budget.starting(started, given.time_limit, given.node_limit)
-    search = BestFirst(question, root, budget)
-    with recursion_guard(_SEARCHER):
-        settled = find_value(search, question.floor, question.ceiling)
-        return proof_result(search, settled, game, root, started=started)
+    return prove(
+        _SEARCHER, game, state, given=(limit, depth, time_limit, node_limit), order=order,
+        evaluate=evaluate, make=BestFirst,
+    )  # fmt: skip
 
 
 class Node:
