@@ -36,6 +36,7 @@ def lint(package_parent: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 def test_the_contracts_are_kept():
     run = lint(Path(gamesearch.__file__).parent.parent)
     assert run.returncode == 0, run.stdout + run.stderr
@@ -52,6 +53,7 @@ def test_the_contracts_are_kept():
         ("twoplayer/minimax.py", "from ..trace import pictures", "gamesearch.twoplayer is not"),
     ],
 )
+@pytest.mark.slow
 def test_a_forbidden_import_breaks_a_contract(tmp_path, module, line, broken):
     copy = tmp_path / "gamesearch"
     shutil.copytree(Path(gamesearch.__file__).parent, copy)
@@ -104,6 +106,7 @@ def _walk(node, lines, *, nested):
             yield from _walk(child, lines, nested=nested)
 
 
+@pytest.mark.slow
 def test_no_function_is_longer_than_a_reader_can_hold():
     long = {
         (module, name): length

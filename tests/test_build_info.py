@@ -66,6 +66,7 @@ def test_the_version_says_which_build_runs(capsys: pytest.CaptureFixture[str]) -
     assert shown == f"gamesearch {gamesearch.__version__} ({build_info()})\n"
 
 
+@pytest.mark.slow
 def test_the_package_runs_without_mypy_extensions() -> None:
     # mypy_extensions comes with mypy but is no dependency of gamesearch: blocked, it is missed.
     code = (

@@ -249,6 +249,7 @@ def _probes(path: Path, root: Path) -> list[str]:
     return [f"{where}: {call}(..., {name!r})" for _, _, where, call, name in sorted(found)]
 
 
+@pytest.mark.slow
 def test_no_module_probes_the_game_for_a_capability() -> None:
     stray = [
         probe

@@ -317,6 +317,7 @@ def test_correct_games_pass(game: Any) -> None:
     assert report.terminal >= 1
 
 
+@pytest.mark.slow
 def test_big_games_are_sampled_by_random_lines() -> None:
     report = check_game(TicTacToe(size=4, k=3), max_states=300, lines=20)
     assert not report.exhaustive
@@ -354,6 +355,7 @@ def test_bad_arguments_are_refused() -> None:
     ],
     ids=repr,
 )
+@pytest.mark.slow
 def test_every_reference_game_passes(game: Any, zero_sum: bool) -> None:
     report = check_game(game, max_states=2_000, zero_sum=zero_sum)
     assert report.states > 0

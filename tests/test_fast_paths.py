@@ -191,6 +191,7 @@ def test_tictactoe_children_are_what_the_plain_members_give():
     assert [c for _, c, _ in game.children(state)] == [game.result(state, a) for a in (5, 8)]
 
 
+@pytest.mark.slow
 def test_tictactoe_with_children_visits_the_textbook_nodes():
     game = TicTacToe()
     assert alphabeta(game).stats.nodes == alphabeta(WithChildren(game)).stats.nodes == 18_297

@@ -116,6 +116,7 @@ def test_a_searcher_of_perfect_information_refuses_a_game_of_imperfect_informati
     _refusal_names_the_searchers_of_imperfect_information(refused.value)
 
 
+@pytest.mark.slow
 def test_expectiminimax_refuses_four_card_kuhn_poker_where_it_answered_zero():
     # Each player seeing the other's card, nobody bets into a loss: 0.0, where the value is
     # -1/24 (which cfr approaches).

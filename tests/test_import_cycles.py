@@ -13,6 +13,8 @@ import ast
 import shutil
 from pathlib import Path
 
+import pytest
+
 import gamesearch
 
 SOURCE = Path(gamesearch.__file__).parent
@@ -83,6 +85,7 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
+@pytest.mark.slow
 def test_no_module_imports_itself_back():
     graph = import_graph(SOURCE)
     assert "gamesearch.montecarlo._trees" in graph["gamesearch.montecarlo.search"]
@@ -90,6 +93,7 @@ def test_no_module_imports_itself_back():
     assert circles(graph) == []
 
 
+@pytest.mark.slow
 def test_a_circle_through_a_function_level_import_is_found(tmp_path):
     copy = tmp_path / "gamesearch"
     shutil.copytree(SOURCE, copy, ignore=shutil.ignore_patterns("__pycache__"))

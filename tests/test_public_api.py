@@ -614,6 +614,7 @@ def run_python(code: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 def test_the_core_needs_no_third_party_package():
     done = run_python(
         "import sys, gamesearch, gamesearch.games, gamesearch.trace, gamesearch.conformance\n"
@@ -625,6 +626,7 @@ def test_the_core_needs_no_third_party_package():
     assert done.stdout.strip() == "[]"
 
 
+@pytest.mark.slow
 def test_the_testing_module_says_how_to_get_hypothesis():
     done = run_python("import sys\nsys.modules['hypothesis'] = None\nimport gamesearch.testing")
     assert done.returncode != 0

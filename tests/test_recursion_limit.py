@@ -11,6 +11,8 @@ import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
+
 from gamesearch import TranspositionTable, alphabeta, expectiminimax, iterative_deepening
 from gamesearch._recursion import raised_recursion_limit, recursion_limit
 from gamesearch.games import Pig, TicTacToe
@@ -51,6 +53,7 @@ def test_overlapping_raises_on_two_threads_put_the_limit_back() -> None:
     assert sys.getrecursionlimit() == before
 
 
+@pytest.mark.slow
 def test_many_searches_on_a_thread_pool_leave_the_limit_as_it_was() -> None:
     before = sys.getrecursionlimit()
     game, pig = TicTacToe(), Pig(goal=10)

@@ -143,10 +143,11 @@ class Slow(Countdown):
 @pytest.mark.parametrize("limit", [0.01, 0.05, 0.2])
 def test_a_slow_game_keeps_the_deadline(limit):
     # The audit measured ~1.4 s for 0.01 s and ~1.3 s for 0.2 s. A node here costs 5-6 ms, so
-    # the search may overrun by one node; the bound below allows for a loaded machine too.
+    # the search may overrun by one node; the bound below allows for a loaded machine too (it
+    # still fails the audit's overruns of over a second).
     started = time.perf_counter()
     iterative_deepening(Slow(10_000), time_limit=limit)
-    assert time.perf_counter() - started < limit + 0.1
+    assert time.perf_counter() - started < limit + 0.5
 
 
 # 3. An order that duplicates one action and drops another is refused.

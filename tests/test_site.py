@@ -37,6 +37,7 @@ def run_script(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 def test_the_committed_dot_files_are_what_the_library_draws() -> None:
     done = run_script("--check")
     assert done.returncode == 0, done.stdout + done.stderr
@@ -58,6 +59,7 @@ def test_each_svg_is_drawn_from_its_dot_file(dot: Path) -> None:
     shutil.which("dot") is None or importlib.util.find_spec("graphviz") is None,
     reason="drawing SVG needs Graphviz and the viz extra",
 )
+@pytest.mark.slow
 def test_the_script_draws_every_picture(tmp_path: Path) -> None:
     done = run_script("--out", str(tmp_path))
     assert done.returncode == 0, done.stderr

@@ -25,6 +25,7 @@ def run_without(module: str, code: str) -> subprocess.CompletedProcess[str]:
     ("module", "name", "extra"),
     [("pyspiel", "OpenSpielGame", "openspiel"), ("chess", "ChessGame", "chess")],
 )
+@pytest.mark.slow
 def test_a_missing_extra_is_named_in_the_error(module: str, name: str, extra: str) -> None:
     done = run_without(
         module,
@@ -41,6 +42,7 @@ except MissingDependencyError as error:
     assert f'pip install "gamesearch[{extra}]"' in done.stdout
 
 
+@pytest.mark.slow
 def test_importing_gamesearch_imports_neither_extra() -> None:
     done = subprocess.run(
         [

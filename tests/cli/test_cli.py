@@ -75,6 +75,7 @@ def test_play_hex_on_a_small_board_by_its_cells_names() -> None:
     assert "game abandoned" in out
 
 
+@pytest.mark.slow
 def test_play_ends_cleanly_when_the_input_ends() -> None:
     done = run("play", "tictactoe", "-p", "size=4", "-p", "k=3", stdin="5\n")
     assert done.returncode == 0, done.stderr
@@ -82,6 +83,7 @@ def test_play_ends_cleanly_when_the_input_ends() -> None:
     assert "Traceback" not in done.stdout + done.stderr
 
 
+@pytest.mark.slow
 def test_play_stops_cleanly_on_ctrl_c() -> None:
     process = start("play", "tictactoe")
     assert process.stdout is not None
@@ -96,6 +98,7 @@ def test_play_stops_cleanly_on_ctrl_c() -> None:
     assert "Traceback" not in out + err
 
 
+@pytest.mark.slow
 def test_solve_prints_value_move_line_nodes_and_time() -> None:
     done = run("solve", "tictactoe", "--quiet")
     assert done.returncode == 0, done.stderr
@@ -128,6 +131,7 @@ def test_solve_connect_four_on_a_small_board() -> None:
     assert "value: 0 for X (proven)" in done.stdout
 
 
+@pytest.mark.slow
 def test_play_connect_four_against_the_clock() -> None:
     moves = "9\n" + "\n".join(["0", "1", "2", "3"] * 8) + "\n"
     done = run("play", "connect4", "-p", "width=4", "-p", "height=4", "--time", "0.05", stdin=moves)
@@ -141,6 +145,7 @@ def test_play_connect_four_against_the_clock() -> None:
     [["--moves", "0", "3", "1", "4"], ["--position", "XX. / OO. / ..."]],
     ids=["moves", "position"],
 )
+@pytest.mark.slow
 def test_solve_a_position(where: list[str]) -> None:
     done = run("solve", "tictactoe", *where, "--searcher", "negamax")
     assert done.returncode == 0, done.stderr
@@ -159,6 +164,7 @@ def test_solve_with_a_clock_or_a_depth() -> None:
     assert "estimated at depth 2" in deep.stdout
 
 
+@pytest.mark.slow
 def test_solve_a_finished_game() -> None:
     done = run("solve", "tictactoe", "--moves", "0", "3", "1", "4", "2")
     assert done.returncode == 0, done.stderr
@@ -196,6 +202,7 @@ def test_bad_input_is_refused_with_a_message(
     assert out == ""  # checked before anything is printed
 
 
+@pytest.mark.slow
 def test_options_are_checked_before_anything_is_printed() -> None:
     done = run("solve", "tictactoe", "--depth", "-1")
     assert done.returncode == 2
@@ -204,6 +211,7 @@ def test_options_are_checked_before_anything_is_printed() -> None:
     assert "Traceback" not in done.stderr
 
 
+@pytest.mark.slow
 def test_the_tree_as_text_by_default() -> None:
     done = run("tree", TEXTBOOK)
     assert done.returncode == 0, done.stderr
@@ -232,6 +240,7 @@ def test_the_tree_in_every_output_mode(tmp_path: Path) -> None:
         assert "gamesearch: error: drawing SVG needs" in svg.stderr
 
 
+@pytest.mark.slow
 def test_the_tree_as_a_page_to_step_through(tmp_path: Path) -> None:
     page = tmp_path / "tree.html"
     done = run("tree", TEXTBOOK, "--html", str(page))
@@ -241,6 +250,7 @@ def test_the_tree_as_a_page_to_step_through(tmp_path: Path) -> None:
     assert "C's value <= 2 < alpha = 3: prune C2, C3" in told
 
 
+@pytest.mark.slow
 def test_a_tree_without_graphviz_says_what_is_missing(tmp_path: Path) -> None:
     env = {**os.environ, "PATH": str(tmp_path)}  # no dot program there
     done = subprocess.run(
@@ -256,6 +266,7 @@ def test_a_tree_without_graphviz_says_what_is_missing(tmp_path: Path) -> None:
     assert "Traceback" not in done.stderr
 
 
+@pytest.mark.slow
 def test_games_lists_the_games_and_their_parameters() -> None:
     done = run("games")
     assert done.returncode == 0
@@ -263,6 +274,7 @@ def test_games_lists_the_games_and_their_parameters() -> None:
     assert "size=INT  the board's side, default 3" in done.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", [[], ["games"], ["play"], ["solve"], ["tree"]])
 def test_help_everywhere(command: list[str]) -> None:
     done = run(*command, "--help")
@@ -327,6 +339,7 @@ def test_table_build_an_opening_book(tmp_path: Path) -> None:
     assert "does not hold the state" in deeper.stderr
 
 
+@pytest.mark.slow
 def test_table_build_splits_a_book_deeper(capsys: pytest.CaptureFixture[str], tmp_path: Path):
     book = tmp_path / "book.sqlite"
     args = ("table", "build", "tictactoe", "--out", str(book), "--plies", "2", "--quiet")
@@ -457,6 +470,7 @@ def iterations(stderr: str) -> list[int]:
     return depths
 
 
+@pytest.mark.slow
 def test_progress_one_line_per_iteration_on_stderr() -> None:
     done = run("solve", "tictactoe")
     assert done.returncode == 0, done.stderr
@@ -480,6 +494,7 @@ def test_progress_of_the_searchers_deepened_by_the_command(
     assert call(capsys, "solve", *args, "--quiet")[2] == ""
 
 
+@pytest.mark.slow
 def test_ctrl_c_prints_the_best_result_so_far() -> None:
     status, out, err = interrupt(
         "solve", "tictactoe", "-p", "size=5", "-p", "k=4", "--time", "100", once="depth 3 "

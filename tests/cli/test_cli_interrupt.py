@@ -48,6 +48,7 @@ def test_ctrl_c_in_the_exact_solver_says_there_is_no_estimate() -> None:
     [TicTacToe(), pytest.param(ConnectFour(width=5, height=4), marks=pytest.mark.slow)],
     ids=repr,
 )
+@pytest.mark.slow
 def test_mcts_in_slices_is_the_same_search_as_one_call(
     capsys: pytest.CaptureFixture[str], game: object
 ) -> None:

@@ -56,6 +56,7 @@ def _better(one: tuple[int, int], other: tuple[int, int]) -> bool:
     return one[1] < other[1] if one[0] > 0 else one[1] > other[1] if one[0] < 0 else False
 
 
+@pytest.mark.slow
 def test_connect_four_is_proven_by_default_where_a_clock_gave_an_estimate(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

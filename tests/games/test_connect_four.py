@@ -415,6 +415,7 @@ def test_defaults_and_repr():
 # Keys for transposition tables.
 
 
+@pytest.mark.slow
 def test_key_is_unique_on_every_position_of_a_small_board():
     game = ConnectFour(4, 4)
     seen, frontier = {game.initial_state()}, [game.initial_state()]
@@ -554,6 +555,7 @@ def solve_naively(naive: NaiveConnectFour) -> float:
 @pytest.mark.parametrize(
     ("width", "height"), [pytest.param(4, 3, marks=pytest.mark.slow), (3, 4), (5, 2)]
 )
+@pytest.mark.slow
 def test_searchers_solve_small_boards_as_the_naive_solver_does(width, height):
     game = ConnectFour(width, height)
     expected = solve_naively(NaiveConnectFour(width, height))

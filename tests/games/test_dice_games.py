@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import time
 from fractions import Fraction
 from functools import cache
 from itertools import product
@@ -58,6 +57,7 @@ HOGS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", HOGS, ids=repr)
 @pytest.mark.parametrize("pruning", [None, "star1", "star2"])
 def test_hog_value_is_the_enumerated_value(game, pruning):
@@ -95,9 +95,8 @@ def test_hog_outcomes_of_fewer_dice_than_the_most_match_every_throw():
 def test_hog_at_its_largest_is_made_at_once():
     # Twenty dice of a hundred faces: 8 s when each count of dice was convolved again from one
     # die, face by face (a table file could name it); running totals take a tenth of a second.
-    started = time.perf_counter()
+    # No clock is asserted here (a busy machine would fail it); `--durations` shows a relapse.
     game = Hog(goal=100_000, die_sides=100, max_dice=20, turns=1000)
-    assert time.perf_counter() - started < 2.0
     outcomes = game.chance_outcomes(HogState(0, 0, 0, 0, 20))
     assert sum(p for _, p in outcomes) == 1
     assert outcomes[0] == (1, 1 - Fraction(99, 100) ** 20)  # a 1 among the twenty

@@ -134,12 +134,14 @@ def test_a_game_ends_exactly_when_the_mover_joins_its_edges(size: int, rng) -> N
     assert game.winner(state) == mover
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("swap", [False, True])
 @pytest.mark.parametrize("size", [2, 3])
 def test_small_boards_keep_the_protocol_in_every_state(size: int, swap: bool) -> None:
     assert check_game(Hex(size, swap=swap)).exhaustive
 
 
+@pytest.mark.slow
 def test_larger_boards_keep_the_protocol_on_random_lines() -> None:
     check_game(Hex(4, swap=True), max_states=100, lines=5)
     check_game(Hex(11, swap=True), max_states=20, lines=1)

@@ -39,6 +39,7 @@ judge Hex's ``non_losing_actions``, 121 x 120 results a state on the board of pl
 boards are checked in ``test_hex.py``)."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.name)
 def test_every_reference_game_keeps_the_protocol(spec: GameSpec) -> None:
     game = spec.make(**SMALL.get(spec.name, {}))

@@ -340,6 +340,7 @@ def test_o_must_answer_opposite_corners_with_an_edge():
 # (src/gamesearch/__init__.py), minimax's 549,946 only through the example's printout.
 
 
+@pytest.mark.slow
 def test_minimax_plays_out_every_possible_game():
     result = minimax(TicTacToe())
     assert result.value == 0.0

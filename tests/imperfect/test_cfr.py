@@ -25,9 +25,9 @@ def kuhn_plus() -> CFRResult:
     return cfr(KuhnPoker(), iterations=200, variant="plus")
 
 
-def test_kuhn_cfr_plus_is_barely_exploitable_within_half_a_second(kuhn_plus):
+def test_kuhn_cfr_plus_is_barely_exploitable_after_200_iterations(kuhn_plus):
+    # Its time is bench/bench_cfr.py's to measure: a clock asserted here fails on a busy machine.
     assert kuhn_plus.exploitability < 1e-3
-    assert kuhn_plus.elapsed < 0.5
     assert kuhn_plus.iterations == 200
     assert kuhn_plus.infosets == 12
 

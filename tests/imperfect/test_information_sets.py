@@ -109,6 +109,7 @@ def test_the_poker_games_are_determinizable_games():
     [(KuhnPoker(), 58, 12), (LeducPoker(), 9457, 936), (KuhnPoker(players=3), 617, 48)],
     ids=repr,
 )
+@pytest.mark.slow
 def test_the_poker_games_keep_the_promises(game, histories, infosets):
     # The counts are OpenSpiel's: 936 information sets in Leduc poker (leduc_poker.h).
     report = check_information_sets(game, samples=1)

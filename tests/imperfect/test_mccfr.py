@@ -57,6 +57,7 @@ EXTERNAL, OUTCOME = (10, 100, 1000), (30, 300, 3000)
     ],
     ids=["kuhn-external", "kuhn-outcome", "dice3-external", "dice3-outcome"],
 )
+@pytest.mark.slow
 def test_exploitability_falls_with_iterations_below_the_bound(
     game, scheme, infosets, actions, utility_range, final
 ):

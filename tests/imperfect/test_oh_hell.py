@@ -123,6 +123,7 @@ def test_parameters_out_of_range_are_refused(arguments, message):
         OhHell(**arguments)
 
 
+@pytest.mark.slow
 def test_the_game_keeps_the_game_protocol():
     check_game(OhHell(suits=2, ranks=2, hand=2), zero_sum=True)
     check_game(OhHell(), max_states=300, lines=30, zero_sum=True)
@@ -143,6 +144,7 @@ def test_the_bigger_games_keep_the_game_protocol():
     ],
     ids=repr,
 )
+@pytest.mark.slow
 def test_information_sets_and_sampled_worlds_pass_the_checker_exhaustively(game):
     report = check_information_sets(game, samples=3)
     assert report.exhaustive
@@ -174,6 +176,7 @@ def _information_set_members(game, state, player):
     return found
 
 
+@pytest.mark.slow
 def test_sampled_worlds_are_uniform_over_the_deals_the_player_cannot_rule_out():
     # Player 1 failed to follow spades: it holds none. Player 0's worlds must deal player 1
     # no spade, and every such deal is as likely as the others (each deal has one chance

@@ -45,6 +45,7 @@ def expected(odds):
     return sum(utility * p for utility, p in odds.items())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seat", [0, 1])
 def test_the_honest_best_response_gets_what_best_response_gets(seat):
     respond = HonestBestResponse(SMALL, seat)
@@ -57,6 +58,7 @@ def test_the_honest_best_response_gets_what_best_response_gets(seat):
     assert statistics.fmean(respond.value(hand) for hand in hands) == pytest.approx(value)
 
 
+@pytest.mark.slow
 def test_the_cheater_gets_at_least_what_the_honest_player_gets_on_every_deal():
     honest = [HonestBestResponse(SMALL, seat) for seat in (0, 1)]
     cheaters = [Cheater(SMALL, seat) for seat in (0, 1)]
@@ -98,6 +100,7 @@ def test_no_honest_player_beats_a_random_one_on_90_percent_of_the_default_deals(
     assert 0.7 < won < 0.8 < 0.9 < seeing
 
 
+@pytest.mark.slow
 def test_players_aimed_at_the_deals_won_win_no_fewer_deals():
     steps = list(duplicate_ascent(SMALL, 1))
     shares = [share for _, _, share in steps]

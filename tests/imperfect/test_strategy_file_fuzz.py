@@ -214,6 +214,7 @@ def raw_errors(sound: dict[str, bytes], folder: Path, files: range) -> Counter[s
     return found
 
 
+@pytest.mark.slow
 def test_two_hundred_damaged_files_are_each_refused_or_read(sound_files, tmp_path):
     # Before: 4 IndexErrors (a first row of NULLs) and 4 refusals that did not name the file,
     # in 400 loads.

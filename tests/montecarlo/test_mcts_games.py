@@ -53,6 +53,7 @@ def mcts_losses_against_perfect_play(games: int, iterations: int) -> int:
     return losses
 
 
+@pytest.mark.slow
 def test_mcts_does_not_lose_a_few_games_of_tictactoe_to_perfect_play():
     assert mcts_losses_against_perfect_play(games=4, iterations=2000) == 0
 
@@ -220,6 +221,7 @@ def test_the_command_solves_with_mcts(capsys):
     assert "value: 1 for X" in out
 
 
+@pytest.mark.slow
 def test_an_mcts_player_keeps_its_tree_between_moves():
     from gamesearch import MCTSPlayer, alphabeta
 

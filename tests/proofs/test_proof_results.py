@@ -43,6 +43,7 @@ class Doubled(TicTacToe):
         return 2 * super().utility(state, player)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("prover", PROVERS, ids=lambda p: p.__name__)
 def test_a_win_is_the_game_s_win_utility_and_a_draw_its_zero(prover: Any) -> None:
     game = Doubled()

@@ -86,6 +86,7 @@ def fuzz(game: object, files: int, seed: int, tmp_path: Path) -> dict[str, int]:
     return counts
 
 
+@pytest.mark.slow
 def test_damaged_copies_of_a_small_table_are_refused_by_name(tmp_path):
     counts = fuzz(Nim((1, 2), players=2), files=120, seed=36, tmp_path=tmp_path)
     assert counts["refused"] > 0

@@ -131,6 +131,7 @@ def test_a_books_actions_read_back_are_legal_actions_of_the_game(heaps):
             game.result(state, action)  # accepted: a member, not the value (2,)
 
 
+@pytest.mark.slow
 def test_a_fresh_interpreter_reopens_and_probes_the_table_from_the_file_alone(heaps, tmp_path):
     solve(heaps.Heaps(5), path="heaps.sqlite")
     reopened = python(

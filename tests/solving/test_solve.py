@@ -89,6 +89,7 @@ def check_distance(game, solution, state, memo, horizon):
 # ---------------------------------------------------------------- tic-tac-toe
 
 
+@pytest.mark.slow
 def test_tictactoe_has_5478_boards_and_every_value_is_minimaxs():
     game = TicTacToe()
     solution = solve(game, key="state")

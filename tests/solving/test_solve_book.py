@@ -100,6 +100,7 @@ def test_a_connect_four_opening_book_agrees_with_the_full_solution(tmp_path):
     assert result.action in full.best_actions(game.initial_state())
 
 
+@pytest.mark.slow
 def test_a_book_of_a_game_with_solving_hooks_holds_the_exact_solvers_answers():
     # ConnectFour offers win_utility and non_losing_children: each position's children are
     # solved exactly, so every entry is the full solution's and every optimal action is kept.
@@ -130,6 +131,7 @@ def test_a_book_of_a_game_with_solving_hooks_holds_the_exact_solvers_answers():
     ],
     ids=["connect4-ply2", "connect4-ply3", "tictactoe-ply2"],
 )
+@pytest.mark.slow
 def test_a_book_split_deeper_is_the_same_book(game, plies, split_ply):
     # Exact solving (Connect Four's hooks): entry for entry. Iterative deepening (tic-tac-toe,
     # where every move adds a piece): the same values, distances and optimal actions, listed

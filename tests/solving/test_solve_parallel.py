@@ -177,6 +177,7 @@ class EmptyPileNim(Nim):
         return "first pile empty" if state[0][0] == 0 else None
 
 
+@pytest.mark.slow
 def test_connect_four_is_split_by_region_and_solves_no_state_twice():
     game = ConnectFour(4, 3)
     with ThreadPoolExecutor(2) as pool:
@@ -228,6 +229,7 @@ def test_a_single_region_leaves_the_rest_to_the_driver():
     assert (split_solution.stats.parts, split_solution.stats.duplicates) == (1, 0)
 
 
+@pytest.mark.slow
 def test_a_region_that_raises_is_reported_and_the_file_resumes_with_the_other_region(tmp_path):
     path, poison = tmp_path / "c4.sqlite", tmp_path / "poison"
     poison.touch()
@@ -449,6 +451,7 @@ def test_ctrl_c_keeps_the_finished_parts_and_the_run_resumes(tmp_path):
     assert entries(resumed) == entries(solve(TicTacToe()))
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="os._exit in a forked worker")
 def test_a_worker_killed_mid_run_is_reported_and_the_file_resumes(tmp_path):
     path, poison = tmp_path / "ttt.sqlite", tmp_path / "poison"
@@ -478,6 +481,7 @@ def test_dask_resubmits_the_part_of_a_lost_worker_itself(tmp_path, dask_executor
     assert entries(solution) == entries(solve(TicTacToe()))
 
 
+@pytest.mark.slow
 def test_a_split_solve_writes_the_serial_file(tmp_path):
     with ThreadPoolExecutor(2) as pool:
         solve(ConnectFour(4, 3), path=tmp_path / "split.sqlite", executor=pool)
@@ -544,6 +548,7 @@ def test_a_game_or_key_that_does_not_pickle_is_refused_before_any_work(processes
         (lambda: Nim((2, 3, 4), players=2), 3),
     ],
 )
+@pytest.mark.slow
 def test_an_opening_book_on_threads_is_the_serial_one(make, plies):
     serial = opening_book(make(), plies)
     with ThreadPoolExecutor(2) as pool:
@@ -552,6 +557,7 @@ def test_an_opening_book_on_threads_is_the_serial_one(make, plies):
     assert parallel.stats.parts == serial.stats.parts
 
 
+@pytest.mark.slow
 def test_an_opening_book_split_deeper_on_threads_is_the_serial_one():
     game = Nim((2, 3, 4), players=2)
     serial = opening_book(game, 3, split_ply=2)
@@ -573,6 +579,7 @@ def test_an_opening_book_on_processes_and_dask_is_the_serial_one(processes, dask
     assert entries(opening_book(ConnectFour(4, 3), 3, executor=dask_executor)) == serial
 
 
+@pytest.mark.slow
 def test_an_opening_book_reports_a_part_that_raises(tmp_path):
     poison = tmp_path / "poison"
     poison.touch()

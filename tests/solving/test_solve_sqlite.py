@@ -26,6 +26,7 @@ def entries(path):
         return sorted(connection.execute("SELECT key, value, distance, actions FROM entries"))
 
 
+@pytest.mark.slow
 def test_a_saved_solution_loads_with_the_same_answers(tmp_path):
     game = TicTacToe()
     solution = solve(game)
@@ -142,6 +143,7 @@ class Interrupted(Exception):
     """Stands for Ctrl-C in the middle of a build."""
 
 
+@pytest.mark.slow
 def test_an_interrupted_value_iteration_resumes_from_its_settled_components(tmp_path):
     game = Pig(goal=8, die_sides=3)
     path, whole = tmp_path / "pig.sqlite", tmp_path / "whole.sqlite"

@@ -202,6 +202,7 @@ def test_bad_options_raise_and_trees_too_big_get_a_page_that_says_what_to_do() -
         SearchTree().to_html()
 
 
+@pytest.mark.slow
 def test_jupyter_shows_the_page_in_a_frame() -> None:
     assert SearchTree()._repr_html_() is None
     shown = SEARCHES["alphabeta"]()._repr_html_()

@@ -60,6 +60,7 @@ def traces() -> list[Any]:
     return cases
 
 
+@pytest.mark.slow
 @needs_dot
 @pytest.mark.parametrize("tree", traces())
 def test_the_dot_text_is_valid_graphviz(tree: SearchTree) -> None:

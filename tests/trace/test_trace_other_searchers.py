@@ -138,6 +138,7 @@ def test_star2_refuses_a_trace_and_says_why() -> None:
         expectiminimax(tree, pruning="star2", bounds=(-12, 24), trace=print)
 
 
+@pytest.mark.slow
 def test_maxn_pruning_is_narrated_as_such() -> None:
     game = Nim((1, 2, 2))
     recorder = SearchTree(game)

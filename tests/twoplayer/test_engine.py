@@ -243,6 +243,7 @@ def test_a_win_in_one_is_taken_over_a_longer_win() -> None:
     assert (result.action, result.value) == (5, 1.0)
 
 
+@pytest.mark.slow
 def test_a_table_can_serve_every_move_of_a_match() -> None:
     table = TranspositionTable()
     state = TICTACTOE.initial_state()
@@ -422,6 +423,7 @@ def test_with_a_symmetric_key_the_principal_variation_is_still_best_play(state: 
 @pytest.mark.parametrize(
     ("width", "height"), [(4, 4), pytest.param(5, 4, marks=pytest.mark.slow)]
 )
+@pytest.mark.slow
 def test_the_engine_solves_small_connect_four_boards(width: int, height: int) -> None:
     # Published by John Tromp: with perfect play, 4x4 and 5x4 Connect Four are draws.
     result = iterative_deepening(ConnectFour(width, height))

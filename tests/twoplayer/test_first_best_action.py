@@ -65,6 +65,7 @@ def test_tictactoe_from_the_start() -> None:
     assert alphabeta(TICTACTOE).action == negamax(TICTACTOE).action == 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("plies", [2, 3, 5])
 def test_tictactoe_positions(plies: int) -> None:
     for state in positions(TICTACTOE, plies):
@@ -80,6 +81,7 @@ def test_mtdf_names_an_action_when_the_root_wins_at_once() -> None:
     assert result.pv == (6,)
 
 
+@pytest.mark.slow
 def test_connect_four_positions() -> None:
     for state in islice(positions(CONNECT4, 9), 6):
         check_ties(CONNECT4, state)
@@ -113,6 +115,7 @@ def test_random_trees(tree: GameTree) -> None:
         assert solve(tree).best_actions(root)[0] == reference.action
 
 
+@pytest.mark.slow
 def test_iterative_deepening_keeps_the_rule() -> None:
     # It tries the table's move and the game's order first; once a value is proven, with
     # win_utility's distances, it tests the earlier actions as mtdf does.

@@ -65,6 +65,7 @@ def test_the_oracles_read_the_textbook_s_leaves() -> None:
     assert textbook_alphabeta(tree, root).summary()[:6] == (3.0, "a1", ("a1", "b1"), 11, 7, 2)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("position", ["X.. / .O. / ...", "XO. / .X. / O..", "... / .X. / ..."])
 def test_tictactoe_is_searched_as_the_textbook_searches_it(position: str) -> None:
     game = TicTacToe()
