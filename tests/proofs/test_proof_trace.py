@@ -85,7 +85,7 @@ def test_every_question_is_asked_then_answered_and_the_last_answer_is_the_value(
 ) -> None:
     game = TicTacToe()
     events: list[Any] = []
-    result = prover(game, trace=events.append)
+    result = prover(game, game.parse("X.. / .O. / ..."), trace=events.append)
     asked = [event for event in events if isinstance(event, (Ask, Answer))]
     assert [type(event) for event in asked] == [Ask, Answer] * (len(asked) // 2)
     assert [event.number for event in asked if isinstance(event, Ask)] == list(
