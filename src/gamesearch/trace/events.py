@@ -339,7 +339,8 @@ class ProofChild:
     """The most its value can be, in MAX view."""
 
     terminal: bool
-    """Whether it is a terminal state (or one whose every move loses at once, a leaf)."""
+    """Whether it is a terminal state (for ``pns``, also a state whose every move loses at
+    once: a leaf of its tree)."""
 
 
 @dataclass(frozen=True, slots=True)
