@@ -88,3 +88,15 @@ def test_a_proof_searcher_that_proves_nothing_still_plays_its_match_moves(
     assert status == 0, err
     assert "A dfpn" in out
     assert "B pns" in out
+
+
+@pytest.mark.parametrize("name", PROVERS)
+def test_the_tree_command_tells_a_proof_search_step_by_step(
+    capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    status, out, err = call(capsys, "tree", "[[3,12,8],[2,4,6],[14,5,2]]", "--searcher", name,
+                            "--narrate")  # fmt: skip
+    assert status == 0, err
+    assert "question 1: is A's value at least +inf?" in out
+    assert "choose B by action 0, the most-proving node (A -> B), (3, 1)" in out
+    assert "result: A = 3, best action 0; proven = 3" in out

@@ -47,7 +47,7 @@ from ._table import add_table_command
 
 __all__ = ["main"]
 
-_TREE_SEARCHERS = ("alphabeta", "minimax", "negamax")
+_TREE_SEARCHERS = ("alphabeta", "minimax", "negamax", "pns", "dfpn")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
