@@ -99,4 +99,4 @@ def test_the_tree_command_tells_a_proof_search_step_by_step(
     assert status == 0, err
     assert "question 1: is A's value at least +inf?" in out
     assert "choose B by action 0, the most-proving node (A -> B), (3, 1)" in out
-    assert "result: A = 3, best action 0; proven = 3" in out
+    assert "result: A = 3, best action 0; proven exactly" in out

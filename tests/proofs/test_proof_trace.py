@@ -12,10 +12,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from gamesearch import InvalidSearchOptionError
+from gamesearch import InvalidSearchOptionError, Limit
 from gamesearch.games import GameTree, Hex, Nim, TicTacToe
 from gamesearch.proofs import dfpn, pns
+from gamesearch.proofs.dfpn import MIN_ENTRIES
+from gamesearch.testing import game_trees
 from gamesearch.trace import (
     Answer,
     Ask,
@@ -64,6 +68,53 @@ def test_a_traced_proof_returns_what_the_untraced_one_does(prover: Any, position
     assert isinstance(events[-1], Leave)
     assert events[-1].value == plain.value
     assert events[-1].action == plain.action
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("prover", PROVERS, ids=lambda p: p.__name__)
+@given(tree=game_trees(max_depth=4, max_branching=3), budget=st.integers(1, 40))
+def test_on_random_trees_a_trace_changes_nothing_even_when_the_limit_stops_it(
+    prover: Any, tree: GameTree, budget: int
+) -> None:
+    plain = prover(tree, limit=Limit(node_limit=budget))
+    events: list[Any] = []
+    traced = prover(tree, limit=Limit(node_limit=budget), trace=events.append)
+    assert traced.value_range == plain.value_range
+    assert (traced.action, traced.stats.nodes) == (plain.action, plain.stats.nodes)
+    recorded = SearchTree(tree)
+    for event in events:
+        recorded(event)  # the recorder takes every event told
+    assert recorded.root.state == tree.initial_state()
+
+
+@pytest.mark.slow
+def test_dfpn_traced_in_a_table_that_forgets_proves_what_it_proves_untraced() -> None:
+    # 4x4 Hex needs about 10,000 entries: in the smallest table the older half is forgotten,
+    # and the trace must read and make the entries in the order the search does.
+    plain = dfpn(Hex(4), max_entries=MIN_ENTRIES)
+    traced = dfpn(Hex(4), max_entries=MIN_ENTRIES, trace=lambda event: None)
+    assert (traced.value, traced.action) == (plain.value, plain.action)
+    assert traced.stats.nodes == plain.stats.nodes
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("prover", PROVERS, ids=lambda p: p.__name__)
+def test_the_story_of_a_stopped_proof_gives_the_range_it_proved(prover: Any) -> None:
+    # The first question ("can X win?") is disproven long before the draw is proven: some
+    # node limit stops the search in between, with the value in [-1, 0].
+    game = TicTacToe()
+    state = game.parse("X.. / ... / ...")
+    full = prover(game, state).stats.nodes
+    for budget in range(50, full, max(1, full // 20)):
+        stopped = prover(game, state, node_limit=budget)
+        low, high = stopped.value_range
+        if (low, high) != (-1.0, 1.0):
+            break
+    assert low < high, "no limit stopped the search between its two questions"
+    tree = SearchTree(game)
+    prover(game, state, node_limit=budget, trace=tree)
+    assert tree.root.bounds == (low, high)
+    assert f"not proven: A lies in [{low:g}, {high:g}]" in tree.narrate().splitlines()[-1]
 
 
 @pytest.mark.parametrize("prover", PROVERS, ids=lambda p: p.__name__)

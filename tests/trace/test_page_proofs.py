@@ -92,7 +92,7 @@ def test_the_story_says_why_a_node_is_chosen() -> None:
         "has the smallest proof number, 3, of its children's inf, 3, 3 (the first of them)"
     )
     last = data["steps"][-1]["text"]
-    assert "result: A = 3, best action a1; proven = 3" in last
+    assert "result: A = 3, best action a1; proven exactly; 13 nodes" in last
 
 
 def test_an_and_node_chooses_its_child_of_least_disproof_number() -> None:

@@ -31,7 +31,10 @@ class ProofRecording:
         if isinstance(event, (Ask, Answer)):
             if not self.trees:
                 raise ValueError("SearchTree: a proof-number event before the root was entered")
-            return self.trees[-1]
+            root = self.trees[-1]
+            if isinstance(event, Answer):  # the bounds of every question so far
+                _bound(root, event.lower, event.upper)
+            return root
         node = self._line(event.path, step)[-1]
         if isinstance(event, Choose):
             node.pn, node.dn = event.pn, event.dn

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from ._proof_story import ProofStory, bounds_text, is_proof
+from ._proof_story import ProofStory, is_proof
 from .events import Backup, Enter, Expand, Leaf, Leave, Prune, Rollout, Select
 from .pictures import number
 
@@ -190,6 +190,15 @@ def _cutoff(tree: Recorder, node: TraceNode, event: Prune, step: int) -> str:
     return f"{test}: prune " + ", ".join(tree.name(child) for child in pruned)
 
 
+def _proven(name: str, bounds: tuple[float, float] | None) -> str:
+    """What a proof-number search proved of the root: its value, a range, or nothing."""
+    if bounds is None or bounds == (-_INF, _INF):
+        return "nothing proven"
+    if bounds[0] == bounds[1]:
+        return "proven exactly"
+    return f"not proven: {name} lies in {_span(bounds)}"
+
+
 def summary(tree: Recorder, root: TraceNode) -> str:
     """The search's outcome in one line: the root's value and range, the leaves and pruned."""
     leaves, pruned = tree.leaves(root), tree.pruned(root)
@@ -198,9 +207,9 @@ def summary(tree: Recorder, root: TraceNode) -> str:
         text += f", best action {_action(root.best_action)}"
     if root.visits is not None:
         return text + f"; {root.visits} iterations, {len(list(tree.nodes(root)))} nodes"
-    if root.bounds is not None:
-        bounds = bounds_text(*root.bounds) or "unbounded"
-        return text + f"; proven {bounds}; {len(list(tree.nodes(root)))} nodes in the tree"
+    if root.pn is not None:  # a proof-number search: what it proved
+        proven = _proven(tree.name(root), root.bounds)
+        return text + f"; {proven}; {len(list(tree.nodes(root)))} nodes"
     if root.values is None:
         text += f"; {tree.name(root)}'s range is {_span(tree.range(root))}"
     text += f"; {len(leaves)} leaves scored"
