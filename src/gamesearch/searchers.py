@@ -48,11 +48,13 @@ __all__ = [
 FIELDS = ("depth", "time_limit", "node_limit", "iterations")
 """The fields of a :class:`~gamesearch.Limit`, each a keyword of the same name and meaning."""
 
-Events = Literal["depth-first", "monte-carlo", "none"]
+Events = Literal["depth-first", "monte-carlo", "proof-number", "none"]
 """What a searcher's ``trace=`` observer is told: ``"depth-first"``, the events of a search
 that enters and leaves nodes (``Enter``, ``Leaf``, ``Prune``, ``Leave``, ...: alpha-beta's,
 expectiminimax's, max-n's); ``"monte-carlo"``, the four steps of each iteration (``Select``,
-``Expand``, ``Playout``, ``Backup``); ``"none"``, a searcher that takes no observer."""
+``Expand``, ``Playout``, ``Backup``); ``"proof-number"``, the questions and steps of a
+proof-number search (``Ask``, ``Choose``, ``Develop``, ``Renumber``, ``Answer``, between the
+root's ``Enter`` and ``Leave``); ``"none"``, a searcher that takes no observer."""
 
 
 @dataclass(frozen=True)
@@ -141,13 +143,13 @@ SEARCHERS: tuple[Searcher, ...] = (
              "depth-first", _EXACT + "; without a depth, the exact solver's proof",
              command=True),
     Searcher("pns", "gamesearch.proofs.pns:pns", "proofs", "two", False, False,
-             ("time_limit", "node_limit"), False, "none",
+             ("time_limit", "node_limit"), False, "proof-number",
              "the proven value (exact), its proving action and the proof's size; stopped by a "
-             "limit, only the bounds proven"),
+             "limit, only the bounds proven", command=True),
     Searcher("dfpn", "gamesearch.proofs.dfpn:dfpn", "proofs", "two", False, False,
-             ("time_limit", "node_limit"), False, "none",
+             ("time_limit", "node_limit"), False, "proof-number",
              "the proven value (exact), its proving action and the proof's size; stopped by a "
-             "limit, only the bounds proven"),
+             "limit, only the bounds proven", command=True),
     Searcher("parallel_search", "gamesearch.parallel.search:parallel_search", "parallel", "two",
              False, False, _DEPTH, False, "none", "alphabeta's value and action, split over "
              "an executor's workers"),

@@ -22,9 +22,9 @@ import pytest
 from page_helpers import expected_at
 from test_page_hostile_labels import HOSTILE, hostile_tree
 
-from gamesearch import alphabeta, expectiminimax, maxn, negamax
+from gamesearch import alphabeta, expectiminimax, maxn, negamax, pns
 from gamesearch.games import Chance, GameTree, Nim, TicTacToe
-from gamesearch.trace import SearchTree
+from gamesearch.trace import Choose, Renumber, SearchTree
 from gamesearch.trace._page_steps import value_text
 
 pytestmark = pytest.mark.slow
@@ -405,3 +405,42 @@ def test_a_search_too_big_to_draw_gets_a_message_and_a_summary(
     )
     assert browser.save_screenshot(str(tmp_path / "too-big.png"))
     assert browser.get_log("browser") == []
+
+
+def counted(number: int) -> str:
+    return "∞" if number >= 1 << 61 else str(number)
+
+
+def test_stepping_through_the_proof_tree_of_figure_5_2_shows_each_nodes_numbers(
+    browser: Any, tmp_path: Path
+) -> None:
+    game = GameTree({"a1": {"b1": 3, "b2": 12, "b3": 8}, "a2": {"c1": 2, "c2": 4, "c3": 6},
+                     "a3": {"d1": 14, "d2": 5, "d3": 2}})  # fmt: skip
+    tree = SearchTree(game)
+    pns(game, trace=tree)
+    open_page(browser, tree, tmp_path / "proof-5-2.html")
+    steps = tree.root.closed - tree.root.step + 1
+    forward = browser.find_element(By.ID, "forward")
+    for step in range(steps):
+        if step:
+            forward.click()
+        event, node = tree.log[tree.root.step + step]
+        at, name, rows = shown(browser)
+        assert (at, name) == (step, tree.name(node))
+        if isinstance(event, (Choose, Renumber)):
+            assert rows["value"] == f"({counted(event.pn)}, {counted(event.dn)})", step
+        if isinstance(event, Choose):  # the most-proving path: the node and its ancestors
+            path = {tree.name(node)}
+            while node.parent is not None:
+                node = node.parent
+                path.add(tree.name(node))
+            marked = browser.find_elements(By.CSS_SELECTOR, "g.mpn")
+            assert {box.get_attribute("data-name") for box in marked} == path
+        if step == 9:
+            assert browser.save_screenshot(str(tmp_path / "proof-step-10.png"))
+    disproven = browser.find_elements(By.CSS_SELECTOR, "g.disproven")
+    assert {"B", "C", "D", "B1", "D3"} <= {box.get_attribute("data-name") for box in disproven}
+    browser.find_element(By.ID, "back").click()
+    assert shown(browser)[0] == steps - 2
+    assert browser.get_log("browser") == []
+    print(f"screenshots in {tmp_path}")

@@ -47,7 +47,7 @@ from ._table import add_table_command
 
 __all__ = ["main"]
 
-_TREE_SEARCHERS = ("alphabeta", "minimax", "negamax")
+_TREE_SEARCHERS = ("alphabeta", "minimax", "negamax", "pns", "dfpn")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -249,7 +249,7 @@ def _match_command(
     )
     match.add_argument(
         "--time", type=positive_seconds, metavar="S",
-        help="each move: think S seconds (iterative_deepening, or mcts)",
+        help="each move: think S seconds (iterative_deepening, mcts, pns or dfpn)",
     )  # fmt: skip
     _option_argument(match, "-o", "--option", "option", "an option of both searchers")
     _option_argument(match, "-a", "--a-option", "a_option", "an option of the first searcher")
@@ -298,7 +298,7 @@ def _search_options(command: argparse.ArgumentParser) -> None:
         "--time",
         type=positive_seconds,
         metavar="S",
-        help="think S seconds (iterative_deepening, or mcts)",
+        help="think S seconds (iterative_deepening, mcts, or pns and dfpn, stopped unproven)",
     )
 
 

@@ -27,7 +27,7 @@ from ._board import (
 )
 from ._cfr import refuse_imperfect
 from ._report import move_summary, report
-from ._run import Interrupted, run
+from ._run import Interrupted, move_of, run
 from ._search import Plan, default_plan, plan
 
 _PROTOCOL = ("initial_state", "to_move", "actions", "result", "is_terminal", "utility")
@@ -121,12 +121,13 @@ def _think(
         result, _ = run(game, state, chosen, members=members)
     except Interrupted:
         raise KeyboardInterrupt from None
+    action = move_of(game, state, result)
     print(
-        f"the computer ({player_name(spec, result.player)}) plays {move_text(result.action)}  "
+        f"the computer ({player_name(spec, result.player)}) plays {move_text(action)}  "
         f"[{move_summary(spec, game, state, result, chosen)}]",
         file=out,
     )
-    return result.action
+    return action
 
 
 def _ask(spec: GameSpec, legal: dict[str, Any], out: TextIO) -> Any:

@@ -29,7 +29,7 @@ from ..progress import Progress
 from ..tournaments import seats_of, tally, tournament
 from ._commands import make_game
 from ._pool import worker_pool
-from ._run import Interrupted, run
+from ._run import Interrupted, move_of, run
 from ._search import Plan, plan
 
 RANDOM = "random"
@@ -68,7 +68,7 @@ class PlanPlayer:
             result, _ = run(self.game, state, chosen)
         except Interrupted:  # Ctrl-C stops the match, not just this game (a part that failed)
             raise KeyboardInterrupt from None
-        return result.action
+        return move_of(self.game, state, result)
 
 
 def match(args: argparse.Namespace, out: TextIO) -> int:

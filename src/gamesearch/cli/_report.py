@@ -3,7 +3,8 @@
 The first line says what the value is: proven ("proven: X wins in 11 plies", "proven draw",
 or the expected utility a table of a game of chance holds), or an estimate, and then what
 stopped the search before it was proven: a limit the user gave, with how far the search got,
-or Ctrl-C.
+or Ctrl-C. A proof search (``pns``, ``dfpn``) stopped before its proof makes no estimate: it
+says what it did prove, the range the value lies in (its ``value_range``).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from ..games.registry import GameSpec
 from ..result import SearchResult
 from ._board import move_text, player_name, winners
 from ._run import Solved
-from ._search import TABLE, Plan
+from ._search import PROVERS, TABLE, Plan
 
 
 def verdict(
@@ -30,6 +31,9 @@ def verdict(
 ) -> str:
     """The line that says whether ``result`` is proven, and if so who wins and how soon."""
     if not result.exact:
+        if plan.searcher in PROVERS:
+            said = f"not proven: the value lies in {_bounds(result)}"
+            return f"{said}: {_stopped(result, plan, interrupted)}"
         return f"{_estimate(result)}: {_stopped(result, plan, interrupted)}"
     if solved is not None and solved.tolerance is not None:
         return (
@@ -49,6 +53,12 @@ def verdict(
     if distance is None:
         return f"proven: {who}"
     return f"proven: {who} in {distance} pl{'y' if distance == 1 else 'ies'}"
+
+
+def _bounds(result: SearchResult[Any]) -> str:
+    """The range a proof search proved the value lies in, ``[low, high]``."""
+    low, high = result.value_range or (float("-inf"), float("inf"))
+    return f"[{low:g}, {high:g}]"
 
 
 def _estimate(result: SearchResult[Any]) -> str:
@@ -111,7 +121,10 @@ def report(
     print(verdict(spec, game, state, result, plan, solved=solved, interrupted=interrupted),
           file=out)  # fmt: skip
     print(f"to move: {'chance' if chance else mover}", file=out)
-    print(f"value: {result.value:g} for {mover} ({kind})", file=out)
+    if not result.exact and plan.searcher in PROVERS:
+        print(f"value: within {_bounds(result)} for {mover} (proven bounds)", file=out)
+    else:
+        print(f"value: {result.value:g} for {mover} ({kind})", file=out)
     best = "none: chance moves here" if chance else move_text(result.action)
     print(f"best move: {best}", file=out)
     print(f"principal variation: {' '.join(move_text(a) for a in result.pv)}", file=out)
@@ -135,6 +148,8 @@ def move_summary(
         said = verdict(spec, game, state, result, plan)
         return f"{said}; {work}"
     mover = player_name(spec, result.player)
+    if plan.searcher in PROVERS:
+        return f"not proven: the value for {mover} lies in {_bounds(result)}; {work}"
     if plan.searcher == TABLE or result.depth is None:
         return f"estimate {result.value:+g} for {mover} by {result.stats.leaves:,} playouts; {work}"
     return f"estimate {result.value:+g} for {mover} at depth {result.depth}; {work}"

@@ -32,7 +32,7 @@ from ..result import SearchResult, SearchStats
 from ..solving import Progress, solve
 from ..twoplayer.table import TranspositionTable
 from ._board import move_text
-from ._search import DEEPENED, SEARCHERS, TABLE, Plan
+from ._search import DEEPENED, PROVERS, SEARCHERS, TABLE, Plan
 
 Lines = Callable[[str], object]
 """Told each progress line (without its newline)."""
@@ -109,6 +109,8 @@ def run(
             )  # fmt: skip
         elif plan.searcher == "mcts":
             found = _mcts(game, state, plan.seconds, options, completed)
+        elif plan.searcher in PROVERS:
+            found = SEARCHERS[plan.searcher](game, state, time_limit=plan.seconds, **options)
         elif plan.searcher == "mtdf" and plan.depth is None:
             found = _exact(game, state, options, progress, keep)
         elif plan.searcher in DEEPENED:
@@ -121,6 +123,16 @@ def run(
         return found, None
     except KeyboardInterrupt:
         raise Interrupted(best[0] if best else None, time.perf_counter() - started) from None
+
+
+def move_of(game: Any, state: Any, result: SearchResult[Any]) -> Any:
+    """The move to play after ``result``: its action, or the first action if it names none.
+
+    A proof search stopped by its limit names a move only if it proved one secures a bound;
+    without one, every move is as good as the search knows, and ``play`` and ``match`` play
+    the first.
+    """
+    return result.action if result.action is not None else game.actions(state)[0]
 
 
 def info(result: SearchResult[Any], elapsed: float) -> str:

@@ -43,7 +43,10 @@ METHODS: dict[str, Callable[..., Any]] = {**SEARCHERS, TABLE: solve}
 LIMITS = frozenset({"node_limit"})
 """Options that limit a depth-limited search: given without a searcher, they choose one."""
 
-_TWO_PLAYER = ("alphabeta", "iterative_deepening", "minimax", "mtdf", "negamax")
+PROVERS = ("dfpn", "pns")
+"""The proof-number searchers: they prove to the end of the game (no ``--depth``), and stop at
+``--time`` or ``-o node_limit=N`` with the bounds proven so far."""
+_TWO_PLAYER = ("alphabeta", "iterative_deepening", "minimax", "mtdf", "negamax", *PROVERS)
 DEEPENED = ("expectiminimax", "maxn")
 """Searchers without a time limit, which the command runs one depth deeper at a time, to
 report progress and keep a result for Ctrl-C."""
@@ -81,7 +84,7 @@ class Plan:
             limit = "until the value is proven"
         else:
             limit = "to the end of the game"
-        if self.searcher == "iterative_deepening" and self.seconds is not None:
+        if self.searcher in ("iterative_deepening", *PROVERS) and self.seconds is not None:
             limit += f", at most {self.seconds:g} s"
         return f"{self.searcher} {limit}{extra}"
 
@@ -182,10 +185,17 @@ def plan(
         usual = spec.move_seconds if play else spec.seconds or spec.move_seconds
         seconds = args.time or (None if counted else usual)
         return Plan("mcts", seconds=seconds, options=options)
+    if chosen in PROVERS:
+        if args.depth is not None:
+            raise InvalidSearchOptionError(
+                f"--searcher {chosen} proves the value to the end of the game: it takes no "
+                "--depth (give it a --time or -o node_limit=N to stop it sooner)"
+            )
+        return Plan(chosen, seconds=args.time, options=options)
     if args.time is not None:
         if chosen != "iterative_deepening":
             raise InvalidSearchOptionError(
-                f"--time needs the iterative_deepening or mcts searcher, not {chosen} "
+                f"--time needs the iterative_deepening, mcts, pns or dfpn searcher, not {chosen} "
                 f"(give it a --depth instead)"
             )
         return Plan(chosen, depth=args.depth, seconds=args.time, options=options)

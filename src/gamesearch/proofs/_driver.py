@@ -30,13 +30,21 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from .._budget import Budget, BudgetSpent
-from .._entry import check_count, check_time_limit, merge_limit, prepare, refuse_limits
+from .._entry import (
+    check_count,
+    check_time_limit,
+    check_trace,
+    merge_limit,
+    prepare,
+    refuse_limits,
+)
 from .._recursion import recursion_guard
 from .._results import make_result
 from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError
 from ..game import Game
 from ..result import SearchResult
+from ..trace.events import Answer, Ask, Enter, Leaf, Leave, Observer
 from ..twoplayer._window import terminal_root
 from ._question import Question
 
@@ -62,6 +70,8 @@ class Counting:
         self.nodes, self.leaves, self.max_depth = 1, 0, 0
         """The nodes made (the root is one), the terminal ones, the deepest ply reached."""
         self.clock = _CLOCK_EVERY
+        self.trace: Observer | None = None
+        """The ``trace=`` observer, told each step (see :mod:`gamesearch.trace.events`)."""
 
     def count(self) -> None:
         """Count one node about to be made.
@@ -92,6 +102,7 @@ class Prover(Protocol):
     nodes: int
     leaves: int
     max_depth: int
+    trace: Observer | None
 
     def prove(self, threshold: float) -> tuple[float, float]:
         """Prove or disprove ``value >= threshold`` at the root; the root's bounds then.
@@ -136,12 +147,18 @@ def find_value(prover: Prover, floor: float, ceiling: float) -> Settled:
     """
     lower, upper = floor, ceiling
     threshold = ceiling
+    trace, asked = prover.trace, 0
     while lower < upper:
+        if trace is not None:
+            trace(Ask(threshold, asked))
+            asked += 1
         try:
             lo, hi = prover.prove(threshold)
         except BudgetSpent:
             return Settled(lower, upper, floor, ceiling, stopped=True)
         lower, upper = max(lower, lo), min(upper, hi)
+        if trace is not None:
+            trace(Answer(threshold, lo >= threshold, lower, upper))
         # After a proof: is the value above the new lower bound? After a disproof: does it
         # reach the new upper one?
         threshold = math.nextafter(lower, math.inf) if lo >= threshold else upper
@@ -285,12 +302,15 @@ def prove(
     evaluate: Any,
     make: Callable[[Question, Any, Budget], Prover],
     check_options: Callable[[], None] = _no_more_checks,
+    trace: Observer | None = None,
 ) -> SearchResult[Any]:
     """The entry of :func:`~gamesearch.pns` and :func:`~gamesearch.dfpn`: checks, questions, result.
 
     ``given`` is the searcher's ``(limit, depth, time_limit, node_limit)``: ``depth`` is
     refused, the limits merged and checked, then ``check_options`` checks the searcher's own.
-    ``make(question, root, budget)`` builds the proof search that :func:`find_value` asks.
+    ``make(question, root, budget)`` builds the proof search that :func:`find_value` asks;
+    ``trace`` is told the root's ``Enter``, the questions and their steps, and its ``Leave``
+    (a terminal root: one ``Leaf``).
 
     Raises:
         InvalidSearchOptionError: a limit, ``depth``, ``order`` or ``evaluate`` refused.
@@ -302,6 +322,7 @@ def prove(
     check_time_limit(searcher, limits.time_limit)
     check_count(searcher, "node_limit", limits.node_limit)
     check_options()
+    check_trace(trace, searcher)
     found = Capabilities.of(game)
     order = found.order if order is None else order
     for name, member in (("order", order), ("evaluate", evaluate)):
@@ -309,9 +330,18 @@ def prove(
             raise InvalidSearchOptionError(f"{searcher}: {name} must be callable or None")
     root, _ = prepare(game, state, None, None, searcher=searcher, capabilities=found)
     if game.is_terminal(root):
-        return terminal_result(game, root, started=started)
+        result = terminal_result(game, root, started=started)
+        if trace is not None:
+            trace(Leaf(root, None, 0, result.value, True))
+        return result
     question = Question(game, root, found, order, evaluate)
     search = make(question, root, Budget.starting(started, limits.time_limit, limits.node_limit))
+    if trace is not None:
+        trace(Enter(root, None, 0, question.attacker, "max", None, None))
+        search.trace = trace
     with recursion_guard(searcher):
         settled = find_value(search, question.floor, question.ceiling)
-        return proof_result(search, settled, game, root, started=started)
+        result = proof_result(search, settled, game, root, started=started)
+    if trace is not None:
+        trace(Leave(root, 0, result.value, result.action, None, None))
+    return result

@@ -13,6 +13,7 @@ from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, Game, Order, S
 from ..limit import Limit
 from ..result import SearchResult
+from ..trace.events import Choose, Develop, Observer, ProofChild, Renumber
 from ._driver import Counting, View, prove
 from ._question import INFINITE, Question, decided
 
@@ -56,6 +57,7 @@ def dfpn(
     order: Order[S, A] | None = None,
     evaluate: Evaluation[S] | None = None,
     max_entries: int = 1_000_000,
+    trace: Observer | None = None,
 ) -> SearchResult[A]:
     """Depth-first proof-number search (Nagai 2002): the exact value, proven, in little memory.
 
@@ -94,6 +96,10 @@ def dfpn(
             the older half is forgotten and searched again if met again. A table much smaller
             than the search needs makes it search the same states again and again, without
             end: give such a search a ``node_limit`` or a ``time_limit``.
+        trace: An observer told every question and step (``Ask``; ``Choose`` for each node
+            searched, with its thresholds; ``Develop``; ``Renumber`` as it leaves a node;
+            ``Answer``: see :mod:`gamesearch.trace.events`), such as a
+            :class:`~gamesearch.trace.SearchTree`.
 
     Returns:
         For the player to move at ``state``: the proven ``value`` (what
@@ -103,8 +109,8 @@ def dfpn(
         ``exact=False``, and ``value_range`` the bounds proven so far.
 
     Raises:
-        InvalidSearchOptionError: ``depth``; a bad limit, ``order``, ``evaluate`` or
-            ``max_entries``.
+        InvalidSearchOptionError: ``depth``; a bad limit, ``order``, ``evaluate``,
+            ``max_entries`` or ``trace``.
         UnsupportedGameError: not a two-player deterministic game of perfect information.
         CyclicGameError: a state repeats on the line searched.
         InvalidUtilityError: a utility that is not a number, or beyond ``win_utility``.
@@ -135,7 +141,7 @@ def dfpn(
 
     return prove(
         _SEARCHER, game, state, given=(limit, depth, time_limit, node_limit), order=order,
-        evaluate=evaluate, make=make, check_options=check_table,
+        evaluate=evaluate, make=make, check_options=check_table, trace=trace,
     )  # fmt: skip
 
 
@@ -162,6 +168,8 @@ class DepthFirst(Counting):
         self.threshold = math.inf
         self.stamp = 0
         self.path: set[Any] = set()
+        self.actions: list[Any] = []
+        """The actions from the root to the node searched, kept only when traced."""
         self.at_root: dict[Any, tuple[float, float]] = {}
         """The bounds of the root's children, by key, kept apart from the table."""
         game = question.game
@@ -232,11 +240,17 @@ class DepthFirst(Counting):
         that keep it best: its ``delta`` up to the second-best's (plus one, or times
         ``1 + epsilon``), its ``phi`` up to what keeps the node's ``delta`` under its own.
         """
-        question = self.question
+        question, trace = self.question, self.trace
+        if trace is not None:
+            entry = self.table.get(key)
+            pn, dn = (1, 1) if entry is None else entry[:2]
+            trace(Choose(tuple(self.actions), pn, dn, (th_pn, th_dn)))
         children = self.expand(state, mover, ply)
         if not children:  # every move loses at once: its entry says so already
             return
         is_or = mover == question.attacker
+        if trace is not None:
+            trace(self.developed(state, is_or, children))
         th_phi, th_delta = (th_pn, th_dn) if is_or else (th_dn, th_pn)
         self.path.add(key)
         try:
@@ -253,16 +267,34 @@ class DepthFirst(Counting):
                     pn, dn = (phi, delta) if is_or else (delta, phi)
                     first = (own[5], own[6]) if own is not None else (1, 1)
                     self.table.store(key, (pn, dn, lo, hi, self.stamp, *first))
+                    if trace is not None:
+                        trace(Renumber(tuple(self.actions), pn, dn, lo, hi))
                     return
                 best_child = children[best]
                 b_best = self.view(best_child, is_or)[1]
                 th_a = min(th_phi, self.stretch(second))
                 th_b = min(INFINITE, th_delta - delta + b_best)
                 th_child = (th_a, th_b) if is_or else (th_b, th_a)
-                _, child, child_key, child_mover, _ = best_child
+                action, child, child_key, child_mover, _ = best_child
+                if trace is not None:
+                    self.actions.append(action)
                 self.mid(child, child_key, child_mover, *th_child, ply + 1)
+                if trace is not None:
+                    self.actions.pop()
         finally:
             self.path.discard(key)
+
+    def developed(self, state: Any, is_or: bool, children: list[Child]) -> Develop:
+        """The event of ``state``'s development: its children and their numbers.
+
+        Their entries are read (and made) in :meth:`gather`'s order, as it would make them.
+        """
+        told = []
+        for item in children:
+            pn, dn, lo, hi = self.view(item, True)
+            told.append(ProofChild(item[0], item[1], pn, dn, lo, hi, item[2] is None))
+        path = tuple(self.actions)
+        return Develop(path, state, "max" if is_or else "min", tuple(told))
 
     def stretch(self, second: int) -> int:
         """The threshold that keeps the best child best, from the second-best's number.

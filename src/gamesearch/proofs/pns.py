@@ -10,6 +10,7 @@ from .._validation import cycle_error
 from ..game import A, Evaluation, Game, Order, S
 from ..limit import Limit
 from ..result import SearchResult
+from ..trace.events import Choose, Develop, Observer, ProofChild, Renumber
 from ._driver import Counting, View, prove
 from ._question import INFINITE, Question, decided
 
@@ -28,6 +29,7 @@ def pns(
     node_limit: int | None = None,
     order: Order[S, A] | None = None,
     evaluate: Evaluation[S] | None = None,
+    trace: Observer | None = None,
 ) -> SearchResult[A]:
     """Proof-number search (Allis, van der Meulen and van den Herik 1994): the value, proven.
 
@@ -60,6 +62,9 @@ def pns(
         order: ``order(state, actions)``, best first; defaults to the game's ``order``.
         evaluate: ``evaluate(state, player)``, the first numbers of new nodes; ``None`` (the
             default) for their number of moves.
+        trace: An observer told every question and step (``Ask``, ``Choose``: the
+            most-proving node, ``Develop``, ``Renumber`` on the way back up, ``Answer``; see
+            :mod:`gamesearch.trace.events`), such as a :class:`~gamesearch.trace.SearchTree`.
 
     Returns:
         As :func:`dfpn`'s: the proven ``value`` for the player to move at ``state``,
@@ -67,7 +72,7 @@ def pns(
         ``stats.proof_size``; stopped by a limit, ``value`` NaN and ``value_range``.
 
     Raises:
-        InvalidSearchOptionError: ``depth``; a bad limit, ``order`` or ``evaluate``.
+        InvalidSearchOptionError: ``depth``; a bad limit, ``order``, ``evaluate`` or ``trace``.
         UnsupportedGameError: not a two-player deterministic game of perfect information.
         CyclicGameError: a state repeats on a line of the tree.
         InvalidUtilityError: a utility that is not a number, or beyond ``win_utility``.
@@ -82,7 +87,7 @@ def pns(
     """
     return prove(
         _SEARCHER, game, state, given=(limit, depth, time_limit, node_limit), order=order,
-        evaluate=evaluate, make=BestFirst,
+        evaluate=evaluate, make=BestFirst, trace=trace,
     )  # fmt: skip
 
 
@@ -161,10 +166,14 @@ class BestFirst(Counting):
         """Prove or disprove ``value >= threshold`` at the root; the root's bounds then."""
         self.threshold = threshold
         self.renumber(self.tree)
-        root = self.tree
+        root, trace = self.tree, self.trace
         while root.pn and root.dn:
             leaf, line = self.most_proving()
+            if trace is not None:
+                trace(Choose(_path(leaf), leaf.pn, leaf.dn))
             self.expand(leaf, line)
+            if trace is not None:
+                trace(_developed(leaf))
             self.back_up(leaf)
         return root.lo, root.hi
 
@@ -177,7 +186,8 @@ class BestFirst(Counting):
             order.append(node)
             stack.extend(node.children or ())
         for node in reversed(order):  # children before their parents
-            self.update(node)
+            if self.update(node) and self.trace is not None:
+                self.trace(_renumbered(node))
 
     def most_proving(self) -> tuple[Node, set[Any]]:
         """The most-proving leaf, and the keys of the line to it (for the cycle check).
@@ -246,6 +256,8 @@ class BestFirst(Counting):
         """Bring the numbers up to date from ``leaf`` towards the root, while they change."""
         node: Node | None = leaf
         while node is not None and self.update(node):
+            if self.trace is not None:
+                self.trace(_renumbered(node))
             node = node.parent
 
     def children(self, node: Node) -> tuple[bool, list[tuple[View, Node]]]:
@@ -254,3 +266,27 @@ class BestFirst(Counting):
             ((child.action, id(child), child.lo, child.hi, not child.children), child)
             for child in node.children or ()
         ]
+
+
+def _path(node: Node) -> tuple[Any, ...]:
+    """The actions from the root to ``node``."""
+    actions = []
+    while node.parent is not None:
+        actions.append(node.action)
+        node = node.parent
+    return tuple(reversed(actions))
+
+
+def _developed(node: Node) -> Develop:
+    """The event of ``node``'s development: its children and their first numbers."""
+    children = tuple(
+        ProofChild(child.action, child.state, child.pn, child.dn, child.lo, child.hi,
+                   not child.children and child.children is not None)
+        for child in node.children or ()
+    )  # fmt: skip
+    return Develop(_path(node), node.state, "max" if node.is_or else "min", children)
+
+
+def _renumbered(node: Node) -> Renumber:
+    """The event of ``node``'s new numbers and bounds."""
+    return Renumber(_path(node), node.pn, node.dn, node.lo, node.hi)

@@ -24,6 +24,12 @@ walked down the tree), ``Expand`` (the node added), ``Rollout`` (its simulated r
 ``Backup`` (the result added to every node of the line). :class:`SearchTree` keeps each node's
 visit count (``TraceNode.visits``) and mean result, and draws them.
 
+Proof-number search (:func:`~gamesearch.pns`, :func:`~gamesearch.dfpn`) tells, between the
+root's ``Enter`` and ``Leave``, each question it asks (``Ask`` ... ``Answer``) and its steps:
+``Choose`` (the most-proving node, by its path), ``Develop`` (its children and their numbers)
+and ``Renumber`` (the numbers updated back up). :class:`SearchTree` keeps each node's proof
+and disproof numbers (``TraceNode.pn``, ``TraceNode.dn``) and its proven bounds.
+
 ``print`` is an observer; :class:`SearchTree` records the events into a tree of the visited and
 the pruned nodes, and draws it (:meth:`~SearchTree.to_dot`, :meth:`~SearchTree.to_svg`,
 :meth:`~SearchTree.to_text`) or tells the search in words (:meth:`~SearchTree.narrate`):
@@ -48,7 +54,11 @@ never steers: traced, every searcher returns what it returns untraced, statistic
 from __future__ import annotations
 
 from .events import (
+    Answer,
+    Ask,
     Backup,
+    Choose,
+    Develop,
     Enter,
     Event,
     Expand,
@@ -56,7 +66,9 @@ from .events import (
     Leave,
     NodeKind,
     Observer,
+    ProofChild,
     Prune,
+    Renumber,
     Rollout,
     Select,
 )
@@ -64,7 +76,11 @@ from .recorder import Recorder, TraceNode
 from .search_tree import SearchTree
 
 __all__ = [
+    "Answer",
+    "Ask",
     "Backup",
+    "Choose",
+    "Develop",
     "Enter",
     "Event",
     "Expand",
@@ -72,8 +88,10 @@ __all__ = [
     "Leave",
     "NodeKind",
     "Observer",
+    "ProofChild",
     "Prune",
     "Recorder",
+    "Renumber",
     "Rollout",
     "SearchTree",
     "Select",

@@ -92,6 +92,17 @@ class TraceNode:
     proven: bool = False
     """Monte Carlo search: whether the MCTS-Solver proved ``value``."""
 
+    pn: int | None = None
+    """Proof-number search: the node's proof number, the last told (``None`` for the nodes
+    of other searches)."""
+
+    dn: int | None = None
+    """Proof-number search: its disproof number, the last told."""
+
+    bounds: tuple[float, float] | None = None
+    """Proof-number search: the bounds proven on its value, ``(lower, upper)`` in MAX view;
+    ``value`` once they meet."""
+
     @property
     def is_leaf(self) -> bool:
         """Whether the node has no children in the tree."""

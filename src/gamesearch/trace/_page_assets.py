@@ -72,6 +72,10 @@ svg text { font-family: Helvetica, Arial, sans-serif; }
 .done .card { fill: #f6f6f6; }
 .line .card { stroke: #1d4f91; stroke-width: 3.2; }
 .edge.line { stroke: #1d4f91; stroke-width: 4; }
+.proven .card { fill: #e3f3e3; stroke: #2e7d32; }
+.disproven .card { fill: #f9e3e3; stroke: #c62828; }
+.mpn .card { stroke: #7b1fa2; stroke-width: 3.2; }
+.edge.mpn { stroke: #7b1fa2; stroke-width: 3.5; }
 .current .card { stroke: #e07000; stroke-width: 3; fill: #fff3e0; }
 .edge.current { stroke: #e07000; stroke-width: 2.5; }
 """

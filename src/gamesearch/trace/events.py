@@ -23,6 +23,13 @@ See :mod:`gamesearch.trace` for what each event means and when it comes. A searc
   the root's ``Leave``, with the search's value and action. Nodes are named by their ``path``
   of actions from the root; ``Backup`` adds one visit and the result, in MAX view, to every
   node on its path, which is how the recorder keeps visit counts and means.
+- A proof-number search (``pns``, ``dfpn``) is not depth first either. It tells ``Enter`` for
+  the root, then for every question it asks (:mod:`gamesearch.proofs`) ``Ask``, then per step
+  ``Choose`` (the node it goes to: the most-proving node, with the path to it), ``Develop``
+  (the node's children and their first numbers) and ``Renumber`` (each node whose numbers
+  changed, on the way back up to the root), then ``Answer``; finally the root's ``Leave``,
+  with the proven value (NaN if a limit stopped it) and the proving action. Nodes are named
+  by their ``path``; proof and disproof numbers are of the question asked, bounds in MAX view.
 """
 
 from __future__ import annotations
@@ -34,7 +41,11 @@ from typing import Any, Literal
 from ..game import Player
 
 __all__ = [
+    "Answer",
+    "Ask",
     "Backup",
+    "Choose",
+    "Develop",
     "Enter",
     "Event",
     "Expand",
@@ -43,7 +54,9 @@ __all__ = [
     "MaxView",
     "NodeKind",
     "Observer",
+    "ProofChild",
     "Prune",
+    "Renumber",
     "Rollout",
     "Select",
 ]
@@ -262,8 +275,141 @@ class Backup:
     value)``, the value for MAX."""
 
 
-Event = Enter | Leaf | Prune | Leave | Select | Expand | Rollout | Backup
-"""Any of the events: the four of depth-first searches, and the four of Monte Carlo search."""
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """Proof-number search asks a question of the root: is MAX's value at least ``threshold``?
+
+    The root is an OR node of the question (MAX, the root player, needs one good move), a MIN
+    node an AND node. Every node's numbers start again from its first ones; its bounds, proven
+    by earlier questions, hold still.
+    """
+
+    threshold: float
+    """The value asked about, in MAX view (``inf`` for a first question without a win
+    utility: its disproof gives an upper bound to start from)."""
+
+    number: int
+    """The question's number in this search, from 0."""
+
+
+@dataclass(frozen=True, slots=True)
+class Choose:
+    """Proof-number search goes to a node: the most-proving node, or df-pn's next best child.
+
+    ``pns`` goes to the most-proving node, df-pn to the best child it searches next, with its
+    thresholds. At an OR node the search follows the child of least proof number, at an AND
+    node the child of least disproof number (Allis 1994): ``path`` is that walk from the root.
+    """
+
+    path: tuple[Any, ...]
+    """The actions from the root to the node chosen (empty for the root)."""
+
+    pn: int
+    """The node's proof number for the question: the fewest leaves still to prove to prove
+    it (0: proven; ``2**62``, no search's number, disproven)."""
+
+    dn: int
+    """Its disproof number, likewise."""
+
+    thresholds: tuple[int, int] | None = None
+    """df-pn's thresholds for the node, ``(pn, dn)``: it is searched until its proof number
+    reaches the first or its disproof number the second; ``None`` for ``pns``."""
+
+
+@dataclass(frozen=True, slots=True)
+class ProofChild:
+    """A child as :class:`Develop` tells it: its action, state and first numbers."""
+
+    action: Any
+    """The action from the developed node."""
+
+    state: Any
+    """The child's state."""
+
+    pn: int
+    """Its proof number (0 for a proven child, such as a terminal state that answers yes)."""
+
+    dn: int
+    """Its disproof number."""
+
+    lower: float
+    """The least its value can be, in MAX view (its utility, if it is terminal)."""
+
+    upper: float
+    """The most its value can be, in MAX view."""
+
+    terminal: bool
+    """Whether it is a terminal state (for ``pns``, also a state whose every move loses at
+    once: a leaf of its tree)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Develop:
+    """Proof-number search develops (expands) the node at ``path``: its children, best first."""
+
+    path: tuple[Any, ...]
+    """The actions from the root to the node developed."""
+
+    state: Any
+    """Its state."""
+
+    kind: Literal["max", "min"]
+    """``"max"`` for an OR node of the question (the root player moves), ``"min"`` for an AND
+    node."""
+
+    children: tuple[ProofChild, ...]
+    """Its children, in the order the search tries them."""
+
+
+@dataclass(frozen=True, slots=True)
+class Renumber:
+    """Proof-number search sets a node's numbers and bounds from its children's.
+
+    ``pns`` tells it for each node on the way from the developed node up to the root while the
+    numbers change; df-pn when it leaves a node, and for every child it reads again.
+    """
+
+    path: tuple[Any, ...]
+    """The actions from the root to the node."""
+
+    pn: int
+    """Its proof number now: at an OR node the least of its children's, at an AND node their
+    sum."""
+
+    dn: int
+    """Its disproof number now: at an OR node the sum of its children's, at an AND node the
+    least."""
+
+    lower: float
+    """The least its value can be, proven so far, in MAX view."""
+
+    upper: float
+    """The most its value can be, proven so far, in MAX view."""
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """Proof-number search has answered a question: the root's bounds then, in MAX view."""
+
+    threshold: float
+    """The value asked about."""
+
+    proven: bool
+    """Whether MAX's value is at least ``threshold`` (else it is below it: disproven)."""
+
+    lower: float
+    """The least the root's value can be, proven so far."""
+
+    upper: float
+    """The most it can be."""
+
+
+Event = (
+    Enter | Leaf | Prune | Leave | Select | Expand | Rollout | Backup
+    | Ask | Choose | Develop | Renumber | Answer
+)  # fmt: skip
+"""Any of the events: the four of depth-first searches, the four of Monte Carlo search and the
+five of proof-number search."""
 
 Observer = Callable[[Event], object]
 """What ``trace=`` takes: a callable that is given each event in search order (its return

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from ._proof_story import ProofStory, is_proof
 from .events import Backup, Enter, Expand, Leaf, Leave, Prune, Rollout, Select
 from .pictures import number
 
@@ -50,8 +51,14 @@ def sentences(tree: Recorder, root: TraceNode) -> list[tuple[int, str]]:
     """
     first = root.step
     last = root.closed if root.closed is not None else len(tree.log) - 1
-    # No ranges for a vector-valued search, nor for a Monte Carlo search, which keeps means.
-    vector = root.visits is not None or any(node.values is not None for node in tree.nodes(root))
+    # No ranges for a vector-valued search, nor for a Monte Carlo search, which keeps means,
+    # nor for a proof-number search, which keeps proven bounds and tells them.
+    proof = ProofStory(tree, _edge) if root.pn is not None else None
+    vector = (
+        proof is not None
+        or root.visits is not None
+        or any(node.values is not None for node in tree.nodes(root))
+    )
     lines: list[tuple[int, str]] = []
     # The ranges after the step being told, by id: each step changes the ranges of one node
     # and its ancestors only, which are recomputed from their children's, known already.
@@ -77,6 +84,9 @@ def sentences(tree: Recorder, root: TraceNode) -> list[tuple[int, str]]:
         if isinstance(event, (Select, Expand, Rollout, Backup)):
             if not isinstance(event, Expand) or node.parent is not None:  # the root: entered
                 lines.append((step, _monte_carlo(tree, event, node)))
+            continue
+        if proof is not None and is_proof(event):
+            lines.append((step, proof.tell(event, node)))
             continue
         if isinstance(event, (Enter, Prune)):  # ranges change, but are not told here
             changes(node, step, always=False)
@@ -180,6 +190,15 @@ def _cutoff(tree: Recorder, node: TraceNode, event: Prune, step: int) -> str:
     return f"{test}: prune " + ", ".join(tree.name(child) for child in pruned)
 
 
+def _proven(name: str, bounds: tuple[float, float] | None) -> str:
+    """What a proof-number search proved of the root: its value, a range, or nothing."""
+    if bounds is None or bounds == (-_INF, _INF):
+        return "nothing proven"
+    if bounds[0] == bounds[1]:
+        return "proven exactly"
+    return f"not proven: {name} lies in {_span(bounds)}"
+
+
 def summary(tree: Recorder, root: TraceNode) -> str:
     """The search's outcome in one line: the root's value and range, the leaves and pruned."""
     leaves, pruned = tree.leaves(root), tree.pruned(root)
@@ -188,6 +207,9 @@ def summary(tree: Recorder, root: TraceNode) -> str:
         text += f", best action {_action(root.best_action)}"
     if root.visits is not None:
         return text + f"; {root.visits} iterations, {len(list(tree.nodes(root)))} nodes"
+    if root.pn is not None:  # a proof-number search: what it proved
+        proven = _proven(tree.name(root), root.bounds)
+        return text + f"; {proven}; {len(list(tree.nodes(root)))} nodes"
     if root.values is None:
         text += f"; {tree.name(root)}'s range is {_span(tree.range(root))}"
     text += f"; {len(leaves)} leaves scored"

@@ -10,7 +10,23 @@ from ..errors import IllegalActionError
 from ..game import Player
 from ._monte_carlo import MonteCarloRecording
 from ._node import TraceNode
-from .events import Backup, Enter, Event, Expand, Leaf, NodeKind, Prune, Rollout, Select
+from ._proof_numbers import ProofRecording
+from .events import (
+    Answer,
+    Ask,
+    Backup,
+    Choose,
+    Develop,
+    Enter,
+    Event,
+    Expand,
+    Leaf,
+    NodeKind,
+    Prune,
+    Renumber,
+    Rollout,
+    Select,
+)
 
 __all__ = ["Recorder", "TraceNode"]
 
@@ -20,7 +36,7 @@ _CHANCE: Player = -1
 _INF = math.inf
 
 
-class Recorder(MonteCarloRecording):
+class Recorder(MonteCarloRecording, ProofRecording):
     """An observer that records a search into a tree of visited and pruned nodes.
 
     The recording and its queries (nodes, leaves, pruned nodes, the principal variation, each
@@ -108,6 +124,8 @@ class Recorder(MonteCarloRecording):
             self._deepest = max(self._deepest, event.depth)
         elif isinstance(event, (Select, Expand, Rollout, Backup)):
             node = self._monte_carlo(event, step)
+        elif isinstance(event, (Ask, Choose, Develop, Renumber, Answer)):
+            node = self._proof_number(event, step)
         elif isinstance(event, Prune):
             node = self._current(event.depth)
             node.cutoff = event
