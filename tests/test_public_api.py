@@ -43,6 +43,7 @@ PUBLIC = {
         "BlindSearchWarning",
         "BuildInfo",
         "CyclicGameError",
+        "Duel",
         "Evaluation",
         "Game",
         "GameProtocolError",
@@ -65,6 +66,7 @@ PUBLIC = {
         "PassingGame",
         "Player",
         "RandomPlayer",
+        "Ratings",
         "Reply",
         "SearchResult",
         "SearchStats",
@@ -75,6 +77,7 @@ PUBLIC = {
         "TableFileError",
         "TournamentResult",
         "TranspositionTable",
+        "UndeterminedRatingsError",
         "UnknownGameError",
         "UnsolvedStateError",
         "UnsupportedGameError",
@@ -82,6 +85,7 @@ PUBLIC = {
         "best_reply",
         "build_info",
         "dfpn",
+        "elo_ratings",
         "expectimax",
         "expectiminimax",
         "iterative_deepening",
@@ -132,6 +136,7 @@ PUBLIC = {
     "gamesearch.conformance": ["ConformanceReport", "check_game"],
     "gamesearch.parallel": ["parallel_search"],
     "gamesearch.tournaments": ["MeanUtility", "TournamentResult", "tournament"],
+    "gamesearch.ratings": ["Duel", "Rating", "RatingDifference", "Ratings", "duels", "elo_ratings"],
     "gamesearch.playing": [
         "GameRecord",
         "RandomPlayer",
@@ -535,6 +540,7 @@ def test_every_exception_is_a_game_search_error(cls):
         ("NotPicklableError", TypeError),
         ("PartFailedError", RuntimeError),
         ("TableFileError", ValueError),
+        ("UndeterminedRatingsError", ValueError),
     ],
 )
 def test_exceptions_derive_from_the_builtin_a_caller_expects(name, builtin):

@@ -41,6 +41,7 @@ from .errors import (
     PartFailedError,
     SearchTooDeepError,
     TableFileError,
+    UndeterminedRatingsError,
     UnknownGameError,
     UnsolvedStateError,
     UnsupportedGameError,
@@ -64,6 +65,7 @@ from .playing import (
 )
 from .proofs.dfpn import dfpn
 from .proofs.pns import pns
+from .ratings import Duel, Ratings, elo_ratings
 from .result import SearchResult, SearchStats
 from .solving.solution import Solution
 from .solving.solver import solve
@@ -93,6 +95,7 @@ if TYPE_CHECKING:  # the public modules, as attributes; at run time a module not
     from . import parallel as parallel
     from . import playing as playing
     from . import progress as progress
+    from . import ratings as ratings
     from . import result as result
     from . import solving as solving
     from . import testing as testing
@@ -109,6 +112,7 @@ __all__ = [
     "BlindSearchWarning",
     "BuildInfo",
     "CyclicGameError",
+    "Duel",
     "Evaluation",
     "Game",
     "GameProtocolError",
@@ -131,6 +135,7 @@ __all__ = [
     "PassingGame",
     "Player",
     "RandomPlayer",
+    "Ratings",
     "Reply",
     "SearchResult",
     "SearchStats",
@@ -141,6 +146,7 @@ __all__ = [
     "TableFileError",
     "TournamentResult",
     "TranspositionTable",
+    "UndeterminedRatingsError",
     "UnknownGameError",
     "UnsolvedStateError",
     "UnsupportedGameError",
@@ -148,6 +154,7 @@ __all__ = [
     "best_reply",
     "build_info",
     "dfpn",
+    "elo_ratings",
     "expectimax",
     "expectiminimax",
     "iterative_deepening",
@@ -171,7 +178,7 @@ _SUBMODULES = frozenset(
         *("adapters", "book", "capabilities", "chance", "cli", "conformance", "errors"),
         *("game", "games", "identity", "imperfect", "limit", "montecarlo", "multiplayer"),
         *("parallel", "proofs"),
-        *("playing", "progress", "result", "solving", "testing", "tournaments", "trace"),
+        *("playing", "progress", "ratings", "result", "solving", "testing", "tournaments", "trace"),
         *("twoplayer",),
     }
 )
