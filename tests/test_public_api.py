@@ -88,6 +88,7 @@ PUBLIC = {
         "elo_ratings",
         "expectimax",
         "expectiminimax",
+        "gauntlet",
         "iterative_deepening",
         "maxn",
         "mcts",
@@ -99,6 +100,7 @@ PUBLIC = {
         "play",
         "pns",
         "random_player",
+        "round_robin",
         "searcher_player",
         "solve",
         "tournament",
@@ -136,6 +138,7 @@ PUBLIC = {
     "gamesearch.conformance": ["ConformanceReport", "check_game"],
     "gamesearch.parallel": ["parallel_search"],
     "gamesearch.tournaments": ["MeanUtility", "TournamentResult", "tournament"],
+    "gamesearch.schedules": ["gauntlet", "round_robin", "schedule_seats"],
     "gamesearch.ratings": ["Duel", "Rating", "RatingDifference", "Ratings", "duels", "elo_ratings"],
     "gamesearch.playing": [
         "GameRecord",

@@ -67,6 +67,7 @@ from .proofs.dfpn import dfpn
 from .proofs.pns import pns
 from .ratings import Duel, Ratings, elo_ratings
 from .result import SearchResult, SearchStats
+from .schedules import gauntlet, round_robin
 from .solving.solution import Solution
 from .solving.solver import solve
 from .tournaments import MeanUtility, TournamentResult, tournament
@@ -97,6 +98,7 @@ if TYPE_CHECKING:  # the public modules, as attributes; at run time a module not
     from . import progress as progress
     from . import ratings as ratings
     from . import result as result
+    from . import schedules as schedules
     from . import solving as solving
     from . import testing as testing
     from . import tournaments as tournaments
@@ -157,6 +159,7 @@ __all__ = [
     "elo_ratings",
     "expectimax",
     "expectiminimax",
+    "gauntlet",
     "iterative_deepening",
     "maxn",
     "mcts",
@@ -168,6 +171,7 @@ __all__ = [
     "play",
     "pns",
     "random_player",
+    "round_robin",
     "searcher_player",
     "solve",
     "tournament",
@@ -178,7 +182,8 @@ _SUBMODULES = frozenset(
         *("adapters", "book", "capabilities", "chance", "cli", "conformance", "errors"),
         *("game", "games", "identity", "imperfect", "limit", "montecarlo", "multiplayer"),
         *("parallel", "proofs"),
-        *("playing", "progress", "ratings", "result", "solving", "testing", "tournaments", "trace"),
+        *("playing", "progress", "ratings", "result", "schedules", "solving", "testing"),
+        *("tournaments", "trace"),
         *("twoplayer",),
     }
 )
