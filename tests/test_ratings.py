@@ -114,6 +114,13 @@ def test_a_game_of_three_seats_is_refused():
         elo_ratings(result)
 
 
+def test_names_of_another_number_than_the_tournaments_entrants_are_refused():
+    players = [random_player(seed=1), random_player(seed=2)]
+    result = tournament(TicTacToe(), players, games=4)
+    with pytest.raises(InvalidSearchOptionError, match="3 names for a tournament of 2 entrants"):
+        elo_ratings(result, names=["a", "b", "c"])
+
+
 def test_unfinished_games_are_left_out():
     players = [random_player(seed=1), random_player(seed=2)]
     result = tournament(TicTacToe(), players, games=20, seed=4, max_moves=6)
@@ -138,6 +145,27 @@ def test_games_without_a_finite_maximum_are_refused_naming_the_entrants(duels, m
         elo_ratings(duels)
 
 
+def test_prior_draws_make_a_clean_sweep_finite_as_virtual_draws_would():
+    # Five wins and no loss have no finite maximum; with two virtual draws the score share is
+    # (5 + 1) / 7, and the games and score shown stay the real ones.
+    ratings = elo_ratings(match(5, 0, 0), anchor=1, prior_draws=2)
+    assert ratings.rating(0).elo == pytest.approx(elo_of_share(6 / 7), abs=1e-9)
+    spread = Z * ELO_PER_NAT / math.sqrt(7 * (6 / 7) * (1 / 7))
+    assert ratings.rating(0).high - ratings.rating(0).elo == pytest.approx(spread, abs=1e-6)
+    assert (ratings.rating(0).games, ratings.rating(0).score) == (5, 5.0)
+    with_prior = elo_ratings(match(3, 1, 2), prior_draws=3)
+    with_draws = elo_ratings(match(3, 4, 2))
+    for virtual, real in zip(with_prior.ratings, with_draws.ratings, strict=True):
+        assert (virtual.elo, virtual.low, virtual.high) == pytest.approx(
+            (real.elo, real.low, real.high), abs=1e-9
+        )
+
+
+def test_prior_draws_do_not_link_entrants_that_never_met():
+    with pytest.raises(UndeterminedRatingsError, match="no games link"):
+        elo_ratings(match(2, 0, 0) + match(1, 0, 0, 2, 3), prior_draws=1)
+
+
 def test_an_entrant_without_a_game_is_refused():
     with pytest.raises(UndeterminedRatingsError, match=r"\{0, 1\}; \{c\}"):
         elo_ratings(match(2, 1, 1), names=["0", "1", "c"])
@@ -152,6 +180,8 @@ def test_an_entrant_without_a_game_is_refused():
         ({"names": ["A"]}, r"Duel\(first=0, second=1, score=1.0\) is not .* below 1"),
         ({"names": ["A", "A"]}, "the names repeat"),
         ({"names": "AB"}, "names must be a sequence of str"),
+        ({"prior_draws": -1}, "prior_draws must be a finite number >= 0"),
+        ({"prior_draws": math.inf}, "prior_draws must be"),
     ],
 )
 def test_bad_options_are_refused(options, message):

@@ -28,6 +28,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
+from typing import Any
 
 from . import _bradley_terry
 from ._intervals import CONFIDENCE
@@ -168,7 +169,7 @@ class Ratings:
         return rating_svg(self.ranked(), title=title)
 
 
-def duels(result: TournamentResult[object, object]) -> tuple[Duel, ...]:
+def duels(result: TournamentResult[Any, Any]) -> tuple[Duel, ...]:
     """The finished games of a two-player tournament, as duels (unfinished games left out).
 
     Raises:
@@ -187,10 +188,11 @@ def duels(result: TournamentResult[object, object]) -> tuple[Duel, ...]:
 
 
 def elo_ratings(
-    games: TournamentResult[object, object] | Iterable[Duel],
+    games: TournamentResult[Any, Any] | Iterable[Duel],
     *,
     names: Sequence[str] | None = None,
     anchor: int | str | None = None,
+    prior_draws: float = 0.0,
 ) -> Ratings:
     """The maximum-likelihood Elo ratings of the entrants of ``games``, with 95% intervals.
 
@@ -200,6 +202,12 @@ def elo_ratings(
         names: The entrants' names, one per entrant (default: their numbers); from a
             tournament, one per player.
         anchor: The entrant held at 0, by number or name; ``None`` holds the mean at 0.
+        prior_draws: Virtual draws added to every pair of entrants that met, as BayesElo's
+            prior does (Coulom 2005): with any above 0 the ratings are finite when a group
+            won every game (they are then the posterior mode under that prior, pulled
+            towards each other), and the intervals include the virtual games. 0 (the
+            default) is the plain maximum likelihood. The games and scores shown are the
+            real ones.
 
     Returns:
         A :class:`Ratings`, one rating per entrant.
@@ -209,7 +217,8 @@ def elo_ratings(
             no games link, or a group that scored nothing against the rest (an infinite
             maximum): the message names the entrants.
         InvalidSearchOptionError: a duel that is not two different entrants' numbers and a
-            score from 0 to 1, names of the wrong number or repeated, or an unknown anchor.
+            score from 0 to 1, names of the wrong number or repeated, an unknown anchor, or
+            ``prior_draws`` not a finite number >= 0.
         UnsupportedGameError: a tournament of a game of other than two players.
 
     Example:
@@ -220,10 +229,16 @@ def elo_ratings(
     """
     duel_list = duels(games) if isinstance(games, TournamentResult) else tuple(games)
     count = len(games.wins) if isinstance(games, TournamentResult) else None
+    if count is not None and names is not None and len(names) != count:
+        raise InvalidSearchOptionError(
+            f"{_CALLER}: {len(names)} names for a tournament of {count} entrants"
+        )
     count = _check_duels(duel_list, count if names is None else len(names))
     labels = _names(names, count)
     pivot = 0 if anchor is None else _entrant(anchor, labels, _CALLER)
-    tally = _tally(duel_list, count)
+    _check_prior(prior_draws)
+    played = _tally(duel_list, count)
+    tally = _with_draws(played, prior_draws)
     _check_determined(tally, labels)
     theta = _bradley_terry.fit(tally, pivot)
     cov = _bradley_terry.covariance(tally[0], theta, pivot)
@@ -234,7 +249,7 @@ def elo_ratings(
     ratings = []
     for i in range(count):
         spread = _Z * math.sqrt(max(0.0, cov[i][i]))
-        games_played, score = round(sum(tally[0][i])), sum(tally[1][i])
+        games_played, score = round(sum(played[0][i])), sum(played[1][i])
         ratings.append(Rating(i, labels[i], elo[i], elo[i] - spread, elo[i] + spread,
                               games_played, score))  # fmt: skip
     held = None if anchor is None else labels[pivot]
@@ -307,6 +322,28 @@ def _tally(duel_list: Sequence[Duel], count: int) -> _bradley_terry.Tally:
     return games, scored
 
 
+def _check_prior(prior_draws: object) -> None:
+    if (
+        isinstance(prior_draws, bool)
+        or not isinstance(prior_draws, (int, float))
+        or not 0 <= prior_draws < math.inf
+    ):
+        raise InvalidSearchOptionError(
+            f"{_CALLER}: prior_draws must be a finite number >= 0, not {prior_draws!r}"
+        )
+
+
+def _with_draws(tally: _bradley_terry.Tally, draws: float) -> _bradley_terry.Tally:
+    """The tally with ``draws`` virtual draws more between every pair that met."""
+    games, scored = tally
+    count = len(games)
+    met = [[draws if games[i][j] > 0 else 0.0 for j in range(count)] for i in range(count)]
+    return (
+        [[games[i][j] + met[i][j] for j in range(count)] for i in range(count)],
+        [[scored[i][j] + met[i][j] / 2 for j in range(count)] for i in range(count)],
+    )
+
+
 def _check_determined(tally: _bradley_terry.Tally, labels: Sequence[str]) -> None:
     """Raise unless the likelihood has a finite maximum: every entrant linked, no split."""
     games, scored = tally
@@ -322,7 +359,8 @@ def _check_determined(tally: _bradley_terry.Tally, labels: Sequence[str]) -> Non
         losers, winners = (", ".join(labels[i] for i in group) for group in found)
         raise UndeterminedRatingsError(
             f"{_CALLER}: {losers} scored nothing (no win, no draw) against {winners}: the "
-            "maximum-likelihood ratings are infinitely far apart; play more games"
+            "maximum-likelihood ratings are infinitely far apart: play more games, or give "
+            "prior_draws"
         )
 
 

@@ -25,10 +25,22 @@ from .playing import GameRecord, check_max_moves, check_player_games
 from .progress import ProgressCallback
 from .tournaments import TournamentResult, check_seed, play_seated
 
-__all__ = ["gauntlet", "round_robin", "schedule_seats"]
+__all__ = ["gauntlet", "pairings", "round_robin", "schedule_seats"]
 
 _S = TypeVar("_S")
 _A = TypeVar("_A")
+
+
+def pairings(count: int, *, gauntlet: bool = False) -> list[tuple[int, int]]:
+    """The pairs of entrants that meet: every pair of ``count``, or entrant 0 and each other.
+
+    Example:
+        >>> pairings(3), pairings(3, gauntlet=True)
+        ([(0, 1), (0, 2), (1, 2)], [(0, 1), (0, 2)])
+    """
+    if gauntlet:
+        return [(0, opponent) for opponent in range(1, count)]
+    return list(combinations(range(count), 2))
 
 
 def schedule_seats(
@@ -96,7 +108,7 @@ def round_robin(
     """
     caller = "round_robin"
     entrants = _check(game, players, games_per_pair, seed, max_moves, caller)
-    seats = schedule_seats(list(combinations(range(len(entrants)), 2)), games_per_pair)
+    seats = schedule_seats(pairings(len(entrants)), games_per_pair)
     return play_seated(
         game, entrants, seats, seed=seed, max_moves=max_moves, executor=executor,
         retries=retries, progress=progress, on_record=on_record, caller=caller,
@@ -155,7 +167,7 @@ def gauntlet(
             f"{caller}: field must be a sequence of one or more players, not {field!r}"
         )
     entrants = _check(game, [player, *field], games_per_pair, seed, max_moves, caller)
-    seats = schedule_seats([(0, opponent) for opponent in range(1, len(entrants))], games_per_pair)
+    seats = schedule_seats(pairings(len(entrants), gauntlet=True), games_per_pair)
     return play_seated(
         game, entrants, seats, seed=seed, max_moves=max_moves, executor=executor,
         retries=retries, progress=progress, on_record=on_record, caller=caller,
