@@ -138,7 +138,7 @@ PUBLIC = {
     "gamesearch.conformance": ["ConformanceReport", "check_game"],
     "gamesearch.parallel": ["parallel_search"],
     "gamesearch.tournaments": ["MeanUtility", "TournamentResult", "tournament"],
-    "gamesearch.schedules": ["gauntlet", "round_robin", "schedule_seats"],
+    "gamesearch.schedules": ["gauntlet", "pairings", "round_robin", "schedule_seats"],
     "gamesearch.ratings": ["Duel", "Rating", "RatingDifference", "Ratings", "duels", "elo_ratings"],
     "gamesearch.playing": [
         "GameRecord",

@@ -188,17 +188,17 @@ def duels(result: TournamentResult[Any, Any]) -> tuple[Duel, ...]:
 
 
 def elo_ratings(
-    games: TournamentResult[Any, Any] | Iterable[Duel],
+    results: TournamentResult[Any, Any] | Iterable[Duel],
     *,
     names: Sequence[str] | None = None,
     anchor: int | str | None = None,
     prior_draws: float = 0.0,
 ) -> Ratings:
-    """The maximum-likelihood Elo ratings of the entrants of ``games``, with 95% intervals.
+    """The maximum-likelihood Elo ratings of the entrants of ``results``, with 95% intervals.
 
     Args:
-        games: A two-player :class:`~gamesearch.TournamentResult` (its unfinished games left
-            out), or :class:`Duel` s.
+        results: The games: a two-player :class:`~gamesearch.TournamentResult` (its unfinished
+            games left out), or :class:`Duel` s.
         names: The entrants' names, one per entrant (default: their numbers); from a
             tournament, one per player.
         anchor: The entrant held at 0, by number or name; ``None`` holds the mean at 0.
@@ -227,8 +227,8 @@ def elo_ratings(
         >>> round(r.rating("A").elo, 1)   # two wins in three: odds 2 to 1
         120.4
     """
-    duel_list = duels(games) if isinstance(games, TournamentResult) else tuple(games)
-    count = len(games.wins) if isinstance(games, TournamentResult) else None
+    duel_list = duels(results) if isinstance(results, TournamentResult) else tuple(results)
+    count = len(results.wins) if isinstance(results, TournamentResult) else None
     if count is not None and names is not None and len(names) != count:
         raise InvalidSearchOptionError(
             f"{_CALLER}: {len(names)} names for a tournament of {count} entrants"
@@ -269,7 +269,7 @@ def _check_duels(duel_list: Sequence[object], count: int | None) -> int:
 
 def _check_duel(duel: object, count: int | None) -> None:
     if not isinstance(duel, Duel):
-        raise InvalidSearchOptionError(f"{_CALLER}: games must be Duels, not {duel!r}")
+        raise InvalidSearchOptionError(f"{_CALLER}: results must be Duels, not {duel!r}")
     entrants = (duel.first, duel.second)
     numbers = all(isinstance(e, int) and not isinstance(e, bool) and e >= 0 for e in entrants)
     score = duel.score

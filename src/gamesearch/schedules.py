@@ -1,14 +1,15 @@
 """Schedules of two-player games among many entrants: a round robin, and a gauntlet.
 
 A :func:`~gamesearch.tournament` seats the same players in every game; a schedule pairs
-entrants off. In a round robin every pair of entrants meets; in a gauntlet one entrant meets
-each of a field, which does not meet itself (a new version against the old ones, a learner
-against fixed opponents). Each pairing plays an even number of games, half with each entrant
-moving first, so no one gains from the first move's advantage; the games go round the pairings
-(each pairing's first game, then each one's second, ...), so a schedule stopped early is still
-nearly balanced. The games are those of :func:`~gamesearch.tournament`: fresh players seeded
-from the seed and the game's index, on any executor, the same records serially as on threads,
-processes or a Dask cluster. :func:`~gamesearch.ratings.elo_ratings` rates the result.
+entrants off. In a round robin every pair of entrants meets; in a gauntlet one entrant (the
+challenger) meets each of a field, which does not meet itself (a new version against the old
+ones, a learner against fixed opponents). Each pairing plays an even number of games, half
+with each entrant moving first, so no one gains from the first move's advantage; the games go
+round the pairings (each pairing's first game, then each one's second, ...), so a schedule
+stopped early is still nearly balanced. The games are those of
+:func:`~gamesearch.tournament`: fresh players seeded from the seed and the game's index, on any
+executor, the same records serially as on threads, processes or a Dask cluster.
+:func:`~gamesearch.ratings.elo_ratings` rates the result.
 """
 
 from __future__ import annotations
@@ -93,8 +94,9 @@ def round_robin(
         InvalidSearchOptionError: fewer than two players, one that is not callable or is made
             for another game, ``games_per_pair`` odd or below 2, or another option as
             :func:`~gamesearch.tournament` refuses it.
-        NotAGameError, NotPicklableError, PartFailedError, GameSearchError: as
-            :func:`~gamesearch.tournament` raises them.
+        GameSearchError: the other errors :func:`~gamesearch.tournament` raises
+            (``NotAGameError``, ``NotPicklableError``, ``PartFailedError``, a game's protocol
+            error).
 
     Example:
         >>> from gamesearch import random_player, searcher_player, alphabeta
@@ -117,7 +119,7 @@ def round_robin(
 
 def gauntlet(
     game: Game[_S, _A],
-    player: Callable[[_S], _A],
+    challenger: Callable[[_S], _A],
     field: Sequence[Callable[[_S], _A]],
     *,
     games_per_pair: int,
@@ -128,14 +130,14 @@ def gauntlet(
     progress: ProgressCallback | None = None,
     on_record: Callable[[int, GameRecord[_S, _A]], object] | None = None,
 ) -> TournamentResult[_S, _A]:
-    """``player`` plays ``games_per_pair`` games against each of ``field``, first in half.
+    """``challenger`` plays ``games_per_pair`` games against each of ``field``, first in half.
 
-    The entrants of the result are ``player`` (entrant 0) and then the field (1, 2, ...); the
+    The entrants of the result are ``challenger`` (entrant 0) and then the field (1, 2, ...); the
     field's entrants do not meet each other.
 
     Args:
         game: A two-player game :func:`~gamesearch.play` plays.
-        player: The entrant who runs the gauntlet.
+        challenger: The entrant who runs the gauntlet.
         field: Its opponents, one or more.
         games_per_pair: The games against each opponent: an even int >= 2.
         seed: The int every seed is derived from, as for :func:`~gamesearch.tournament`.
@@ -149,9 +151,11 @@ def gauntlet(
         A :class:`~gamesearch.TournamentResult` of ``len(field) * games_per_pair`` games.
 
     Raises:
-        UnsupportedGameError, InvalidSearchOptionError, NotAGameError, NotPicklableError,
-        PartFailedError, GameSearchError: as :func:`round_robin` raises them (an empty
-            field is refused).
+        UnsupportedGameError: ``game`` has other than two players.
+        InvalidSearchOptionError: an empty field, or as :func:`round_robin` refuses options.
+        GameSearchError: the other errors :func:`~gamesearch.tournament` raises
+            (``NotAGameError``, ``NotPicklableError``, ``PartFailedError``, a game's protocol
+            error).
 
     Example:
         >>> from gamesearch import random_player, searcher_player, alphabeta
@@ -166,7 +170,7 @@ def gauntlet(
         raise InvalidSearchOptionError(
             f"{caller}: field must be a sequence of one or more players, not {field!r}"
         )
-    entrants = _check(game, [player, *field], games_per_pair, seed, max_moves, caller)
+    entrants = _check(game, [challenger, *field], games_per_pair, seed, max_moves, caller)
     seats = schedule_seats(pairings(len(entrants), gauntlet=True), games_per_pair)
     return play_seated(
         game, entrants, seats, seed=seed, max_moves=max_moves, executor=executor,
