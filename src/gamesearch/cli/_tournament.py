@@ -19,7 +19,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..errors import InvalidSearchOptionError
+from ..errors import InvalidSearchOptionError, UndeterminedRatingsError
 from ..ratings import elo_ratings
 from ..schedules import gauntlet, pairings, round_robin, schedule_seats
 from ..tournaments import tally
@@ -166,7 +166,10 @@ def tournament_command(args: argparse.Namespace, out: TextIO) -> int:
                 round_robin(game, players, **options)
     except KeyboardInterrupt:
         print(f"interrupted after {len(records)} games", file=sys.stderr)
-        _report(args, labels, records, out)
+        try:
+            _report(args, labels, records, out)
+        except UndeterminedRatingsError as error:  # too few games yet: the tally is shown
+            print(f"no ratings: {error}", file=sys.stderr)
         return 130
     _report(args, labels, records, out)
     return 0
