@@ -11,7 +11,9 @@ root::
     python docs/make_pictures.py --check    # exit 1 if a committed DOT file or page is stale
     python docs/make_pictures.py --curves   # redraw the exploitability curves (minutes)
 
-Drawing the SVG files needs the ``viz`` extra and Graphviz's ``dot`` program. The curves of
+Drawing the SVG files of the searches needs the ``viz`` extra and Graphviz's ``dot`` program;
+the ratings of a tournament (``RATINGS``, drawn by ``Ratings.to_svg``) need nothing installed,
+and ``--check`` compares them too. The curves of
 exploitability against iterations and seconds (``RUNS``, drawn by
 :func:`gamesearch.imperfect.convergence_svg`, which needs nothing installed) come from runs of
 the solvers, which take minutes: ``python docs/make_pictures.py --curves`` draws them (and
@@ -26,7 +28,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from gamesearch import alphabeta, minimax, negamax
+from gamesearch import (
+    MCTSPlayer,
+    alphabeta,
+    elo_ratings,
+    minimax,
+    negamax,
+    random_player,
+    round_robin,
+)
 from gamesearch.games import GameTree, TicTacToe
 from gamesearch.imperfect import KuhnPoker, LeducPoker, convergence, convergence_svg
 from gamesearch.trace import SearchTree
@@ -79,6 +89,19 @@ PICTURES: dict[str, Callable[[], SearchTree]] = {
 """Each picture's file name, and the search it shows."""
 
 
+def tictactoe_ratings() -> str:
+    """The ratings of docs/ratings.md's round robin: MCTS at three budgets and a random player."""
+    game = TicTacToe()
+    players = [MCTSPlayer(game, iterations=n, rng=0) for n in (10, 40, 160)]
+    result = round_robin(game, [*players, random_player()], games_per_pair=10, seed=1)
+    names = ["mcts 10", "mcts 40", "mcts 160", "random"]
+    ratings = elo_ratings(result, names=names, anchor="random")
+    return ratings.to_svg(title="Tic-tac-toe: MCTS by iterations, random at 0")
+
+
+RATINGS: dict[str, Callable[[], str]] = {"ratings-tictactoe": tictactoe_ratings}
+"""Each ratings picture's file name, and the SVG text of the tournament it shows."""
+
 RUNS: dict[str, tuple[Any, dict[str, int], int]] = {
     "kuhn": (KuhnPoker(), {"vanilla": 1000, "plus": 1000, "external": 30_000,
                            "outcome": 30_000}, 14),
@@ -115,6 +138,16 @@ def main(argv: list[str] | None = None) -> int:
             print(f"wrote {args.out / name}.svg")
         return 0
     stale = []
+    for name, draw in RATINGS.items():
+        file = args.out / f"{name}.svg"
+        text = draw()
+        if args.check:
+            if not file.exists() or file.read_text(encoding="utf-8") != text:
+                stale.append(file.name)
+            continue
+        args.out.mkdir(parents=True, exist_ok=True)
+        file.write_text(text, encoding="utf-8")
+        print(f"wrote {file}")
     for name, make in PICTURES.items():
         tree = make()
         fold = FOLD.get(name)

@@ -60,6 +60,8 @@ NOT_SEARCHERS = {
     "play": "plays the players it is given, which may be of imperfect information; a searcher "
     "among them refuses on its first move",
     "tournament": "plays the players it is given, as play does",
+    "round_robin": "plays the players it is given, as tournament does",
+    "gauntlet": "plays the players it is given, as tournament does",
     "Solution": "a table that solve made; it searches nothing",
 }
 """The public functions and classes that take a game first and search nothing themselves."""

@@ -27,6 +27,8 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     **{row.name: row.function for row in SEARCHERS},
     "play": gamesearch.play,
     "tournament": gamesearch.tournament,
+    "round_robin": gamesearch.round_robin,
+    "gauntlet": gamesearch.gauntlet,
     **{name: getattr(imperfect, name) for name in _IMPERFECT.split()},
     "CFRSolver": imperfect.CFRSolver.__init__,
     "MCCFRSolver": imperfect.MCCFRSolver.__init__,

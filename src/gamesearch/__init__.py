@@ -41,6 +41,7 @@ from .errors import (
     PartFailedError,
     SearchTooDeepError,
     TableFileError,
+    UndeterminedRatingsError,
     UnknownGameError,
     UnsolvedStateError,
     UnsupportedGameError,
@@ -64,7 +65,9 @@ from .playing import (
 )
 from .proofs.dfpn import dfpn
 from .proofs.pns import pns
+from .ratings import Duel, Ratings, elo_ratings
 from .result import SearchResult, SearchStats
+from .schedules import gauntlet, round_robin
 from .solving.solution import Solution
 from .solving.solver import solve
 from .tournaments import MeanUtility, TournamentResult, tournament
@@ -93,7 +96,9 @@ if TYPE_CHECKING:  # the public modules, as attributes; at run time a module not
     from . import parallel as parallel
     from . import playing as playing
     from . import progress as progress
+    from . import ratings as ratings
     from . import result as result
+    from . import schedules as schedules
     from . import solving as solving
     from . import testing as testing
     from . import tournaments as tournaments
@@ -109,6 +114,7 @@ __all__ = [
     "BlindSearchWarning",
     "BuildInfo",
     "CyclicGameError",
+    "Duel",
     "Evaluation",
     "Game",
     "GameProtocolError",
@@ -131,6 +137,7 @@ __all__ = [
     "PassingGame",
     "Player",
     "RandomPlayer",
+    "Ratings",
     "Reply",
     "SearchResult",
     "SearchStats",
@@ -141,6 +148,7 @@ __all__ = [
     "TableFileError",
     "TournamentResult",
     "TranspositionTable",
+    "UndeterminedRatingsError",
     "UnknownGameError",
     "UnsolvedStateError",
     "UnsupportedGameError",
@@ -148,8 +156,10 @@ __all__ = [
     "best_reply",
     "build_info",
     "dfpn",
+    "elo_ratings",
     "expectimax",
     "expectiminimax",
+    "gauntlet",
     "iterative_deepening",
     "maxn",
     "mcts",
@@ -161,6 +171,7 @@ __all__ = [
     "play",
     "pns",
     "random_player",
+    "round_robin",
     "searcher_player",
     "solve",
     "tournament",
@@ -171,7 +182,8 @@ _SUBMODULES = frozenset(
         *("adapters", "book", "capabilities", "chance", "cli", "conformance", "errors"),
         *("game", "games", "identity", "imperfect", "limit", "montecarlo", "multiplayer"),
         *("parallel", "proofs"),
-        *("playing", "progress", "result", "solving", "testing", "tournaments", "trace"),
+        *("playing", "progress", "ratings", "result", "schedules", "solving", "testing"),
+        *("tournaments", "trace"),
         *("twoplayer",),
     }
 )

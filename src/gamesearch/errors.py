@@ -14,6 +14,9 @@ kind of mistake, so ``except ValueError`` keeps working::
     │                                            declared for pruning
     ├── UnsupportedGameError    (ValueError)     a game the searcher cannot search (num_players,
     │                                            chance nodes for minimax)
+    ├── UndeterminedRatingsError (ValueError)    games that leave Elo ratings without a finite
+    │                                            maximum-likelihood fit (no game, a group that
+    │                                            scored nothing against the rest, groups never met)
     ├── GameProtocolError       (ValueError)     a game that breaks the Game protocol during search
     │   └── InvalidDistributionError (ValueError) probabilities that are negative, do not sum
     │                                            to 1, or an empty list of outcomes
@@ -53,6 +56,7 @@ __all__ = [
     "PartFailedError",
     "SearchTooDeepError",
     "TableFileError",
+    "UndeterminedRatingsError",
     "UnknownGameError",
     "UnsolvedStateError",
     "UnsupportedGameError",
@@ -124,6 +128,16 @@ class UnsupportedGameError(GameSearchError, ValueError):
 
     Also raised by :func:`~gamesearch.best_reply` for a game of three or more players that
     cannot pass (no ``pass_turn``).
+    """
+
+
+class UndeterminedRatingsError(GameSearchError, ValueError):
+    """Games that do not determine Elo ratings: their likelihood has no finite maximum.
+
+    :func:`~gamesearch.ratings.elo_ratings` raises it for no finished game, an entrant that
+    played none, groups of entrants that never met, and a group that scored nothing (no win, no
+    draw) against the rest, whose ratings would lie infinitely far below; the message names
+    the entrants. More games, or games across the groups, make the ratings finite.
     """
 
 

@@ -137,8 +137,7 @@ def play(
                 raise IllegalActionError(action, tuple(legal), f"the move of player {mover}")
         else:
             raise GameProtocolError(
-                f"to_move returned {mover!r}, which is neither CHANCE nor a player 0 .. "
-                f"{count - 1}"
+                f"to_move returned {mover!r}, which is neither CHANCE nor a player 0 .. {count - 1}"
             )
         moves.append(action)
         movers.append(mover)
@@ -161,9 +160,7 @@ def play(
     )
 
 
-def check_players(
-    game: Game[_S, _A], players: object, caller: str
-) -> Sequence[Callable[[_S], _A]]:
+def check_players(game: Game[_S, _A], players: object, caller: str) -> Sequence[Callable[[_S], _A]]:
     """``players``, after checking that it holds one callable per player of ``game``.
 
     Raises:
@@ -182,14 +179,24 @@ def check_players(
             f"{caller}: {type(game).__name__} has {count} players, so players must be {count} "
             f"callables state -> action; got {players!r}"
         )
-    for seat, player in enumerate(players):
+    check_player_games(game, players, caller)
+    return players
+
+
+def check_player_games(game: object, players: Sequence[object], caller: str) -> None:
+    """Raise unless every player made for a game (one with a ``game`` attribute) is for ``game``.
+
+    Raises:
+        InvalidSearchOptionError: a player's ``game`` attribute is not ``None`` and not the
+            same game as ``game`` (:func:`same_game`); the message gives the player's index.
+    """
+    for index, player in enumerate(players):
         own = getattr(player, "game", None)
         if own is not None and not same_game(own, game):
             raise InvalidSearchOptionError(
-                f"{caller}: player {seat} ({player!r}) was made for the game {own!r}, not for "
+                f"{caller}: player {index} ({player!r}) was made for the game {own!r}, not for "
                 f"this match's game {game!r}: make it with the game it plays"
             )
-    return players
 
 
 def same_game(first: object, second: object) -> bool:

@@ -218,28 +218,52 @@ def tournament(
     players = check_players(game, players, _CALLER)
     check_max_moves(max_moves, _CALLER)
     _check_options(games, seed, alternate)
-    check_executor(executor, _CALLER)
-    retries = check_retries(retries, _CALLER)
     count = len(players)
     seats = tuple(seats_of(index, count, alternate) for index in range(games))
-    check_shippable(executor, _CALLER, game=game, players=tuple(players))
+    return play_seated(
+        game, players, seats, seed=seed, max_moves=max_moves, executor=executor,
+        retries=retries, progress=progress, on_record=on_record, caller=_CALLER,
+    )  # fmt: skip
+
+
+def play_seated(
+    game: Game[_S, _A],
+    players: Sequence[Callable[[_S], _A]],
+    seats: tuple[tuple[int, ...], ...],
+    *,
+    seed: int,
+    max_moves: int | None,
+    executor: Executor | None,
+    retries: int,
+    progress: ProgressCallback | None,
+    on_record: Callable[[int, GameRecord[_S, _A]], object] | None,
+    caller: str,
+) -> TournamentResult[_S, _A]:
+    """Play a game for each seating of ``seats`` (the entrants of ``players`` in each seat).
+
+    What :func:`tournament` and the schedules of :mod:`gamesearch.schedules` share: the
+    players, game, seed and ``max_moves`` checked by the caller; the executor and retries here.
+    """
+    check_executor(executor, caller)
+    retries = check_retries(retries, caller)
+    check_shippable(executor, caller, game=game, players=tuple(players))
     parts = [
         _Game(
             index=index,
             game=game,
-            players=tuple(players[entrant] for entrant in seats[index]),
-            entrants=seats[index],
+            players=tuple(players[entrant] for entrant in seated),
+            entrants=seated,
             seed=seed,
             max_moves=max_moves,
         )
-        for index in range(games)
+        for index, seated in enumerate(seats)
     ]
     try:
         records = run_parts(
             executor,
             _play_game,
             parts,
-            caller=_CALLER,
+            caller=caller,
             on_result=on_record,
             progress=progress,
             retries=retries,
@@ -249,16 +273,21 @@ def tournament(
             # A game that breaks the protocol fails as it does in play(), not as a lost part.
             raise failure.__cause__ from failure
         raise
-    return tally(tuple(records), seats, count)
+    return tally(tuple(records), seats, len(players))
 
 
 def _check_options(games: object, seed: object, alternate: object) -> None:
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise InvalidSearchOptionError(f"{_CALLER}: games must be an int >= 1, not {games!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidSearchOptionError(f"{_CALLER}: seed must be an int, not {seed!r}")
+    check_seed(seed, _CALLER)
     if not isinstance(alternate, bool):
         raise InvalidSearchOptionError(f"{_CALLER}: alternate must be True or False")
+
+
+def check_seed(seed: object, caller: str) -> None:
+    """Raise :class:`InvalidSearchOptionError` unless ``seed`` is an int (not a bool)."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidSearchOptionError(f"{caller}: seed must be an int, not {seed!r}")
 
 
 def _play_game(part: _Game[_S, _A]) -> GameRecord[_S, _A]:

@@ -78,3 +78,30 @@ def test_ctrl_c_in_a_match_prints_the_games_finished() -> None:
     assert len(counts) == 2
     assert sum(map(int, counts[0])) == int(finished[1])
     assert "Traceback" not in out + err
+
+
+@pytest.mark.slow
+def test_ctrl_c_in_a_tournament_prints_the_tally_and_ratings_of_the_games_finished() -> None:
+    # Two progress lines: a second of games, dozens of them, every pairing met.
+    args = ("tournament", "tictactoe", "alphabeta", "mcts", "random", "--games-per-pair", "1000")
+    rated = ("--ratings", "--prior-draws", "1")
+    status, out, err = interrupt(*args, *rated, once="games: ", lines=2, pause=0.3)
+    assert status == 130, err
+    finished = re.search(r"interrupted after (\d+) games", err)
+    assert finished is not None, err
+    counts = re.findall(r"(\d+) won, (\d+) drawn, (\d+) lost", out)
+    assert len(counts) == 3
+    assert sum(sum(map(int, row)) for row in counts) == 2 * int(finished[1])  # two per game
+    assert "Elo: Bradley-Terry" in out
+    assert "Traceback" not in out + err
+
+
+@pytest.mark.slow
+def test_ctrl_c_before_the_games_can_be_rated_still_prints_the_tally() -> None:
+    args = ("tournament", "connect4", "iterative_deepening", "random", "random", "--ratings")
+    # After the first game: the random players have not met yet.
+    status, out, err = interrupt(*args, "--time", "0.2", once="games: ", pause=0.3)
+    assert status == 130, err
+    assert len(re.findall(r"(\d+) won, (\d+) drawn, (\d+) lost", out)) == 3
+    assert "no ratings: elo_ratings: " in err
+    assert "Traceback" not in out + err

@@ -7,6 +7,8 @@
     gamesearch solve tictactoe --moves 4 0            prove the value and best line of a position
     gamesearch solve mygames.bones:Bones -p size=4    a game of your own, by import path
     gamesearch match tictactoe mcts alphabeta         two searchers play a series of games
+    gamesearch tournament connect4 random alphabeta:depth=2 mcts --ratings
+                                                      a round robin, rated by Elo
     gamesearch tree '[[3,12,8],[2,4,6],[14,5,2]]'     draw the search of a nested-list tree
     gamesearch table build tictactoe --out t.sqlite   solve a game into a SQLite table
     gamesearch table probe t.sqlite --moves 4 0       a position's value from the table
@@ -44,6 +46,7 @@ from ._cfr import add_cfr_command
 from ._numbers import positive_int, positive_seconds
 from ._search import METHODS, SEARCHERS, default_plan
 from ._table import add_table_command
+from ._tournament import add_tournament_command
 
 __all__ = ["main"]
 
@@ -96,10 +99,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _option_texts(args: argparse.Namespace) -> list[str]:
-    """Every ``-o``, ``-a`` and ``-b`` option given."""
+    """Every ``-o``, ``-a`` and ``-b`` option given, and the tournament's entrants."""
     return [
         text
-        for name in ("option", "a_option", "b_option")
+        for name in ("option", "a_option", "b_option", "entrants")
         for text in getattr(args, name, None) or []
     ]
 
@@ -165,6 +168,7 @@ def _parser() -> argparse.ArgumentParser:
         "--quiet", action="store_true", help="no progress lines on stderr (one per iteration)"
     )
     _match_command(commands, names)
+    add_tournament_command(commands)  # gamesearch tournament (round robin, gauntlet, ratings)
     _tree_command(commands)
     add_table_command(commands)  # gamesearch table build / probe (gamesearch.solving)
     add_cfr_command(commands)  # gamesearch cfr (gamesearch.imperfect)

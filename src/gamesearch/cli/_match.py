@@ -81,7 +81,7 @@ def match(args: argparse.Namespace, out: TextIO) -> int:
         )
     names = (args.first, args.second)
     players = [
-        _player(spec, game, members, args, name, [*args.option, *own], flag)
+        make_player(spec, game, members, args, name, [*args.option, *own], flag)
         for name, own, flag in (
             (args.first, args.a_option, "-a"),
             (args.second, args.b_option, "-b"),
@@ -93,7 +93,7 @@ def match(args: argparse.Namespace, out: TextIO) -> int:
         described = RANDOM if isinstance(player, RandomPlayer) else player.plan.describe()
         print(f"{label}: {described}", file=out)
     records: dict[int, GameRecord[Any, Any]] = {}
-    progress = None if args.quiet else _Line()
+    progress = None if args.quiet else Line()
     try:
         with ExitStack() as stack:
             executor = None
@@ -111,7 +111,7 @@ def match(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _player(
+def make_player(
     spec: Any,
     game: Any,
     members: Capabilities,
@@ -120,6 +120,10 @@ def _player(
     options: list[str],
     flag: str,
 ) -> Any:
+    """The player ``name`` (a searcher, or ``random``) with ``options``, as ``play`` plays.
+
+    ``flag`` names where the options came from in an error (``-a``, or a tournament's entrant).
+    """
     if name == RANDOM:
         if options:
             raise InvalidSearchOptionError(f"{flag}: the random player takes no options")
@@ -133,7 +137,7 @@ def _labels(names: Sequence[str]) -> tuple[str, str]:
     return f"A {names[0]}", f"B {names[1]}"
 
 
-class _Line:
+class Line:
     """Progress on stderr as ``table build`` prints it: games done of N, rate, time left.
 
     One line a second at most, and the last game's.

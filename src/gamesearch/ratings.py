@@ -1,0 +1,374 @@
+"""Elo ratings with 95% intervals, fitted to a tournament's games by maximum likelihood.
+
+The model is Bradley and Terry's (1952) on Elo's scale: an entrant rated ``d`` points above
+another beats it with probability ``1 / (1 + 10 ** (-d / 400))``, so 400 points are odds of 10
+to 1. A draw counts as half a win and half a loss (the chess convention: a game's score, 1, 1/2
+or 0, weighs the log-probabilities of winning and losing); no separate draw parameter is
+fitted, as Davidson's (1970) or Rao and Kupper's (1967) models would. The ratings are those of
+greatest likelihood for any number of entrants and any schedule of pairings
+(:mod:`gamesearch._bradley_terry` fits them by Newton's method, in pure Python).
+
+Ratings only say how far apart entrants are: one point is fixed by the *anchor*, a named entrant
+at 0 or the mean of all the ratings at 0. Each rating's 95% interval is ``rating +- 1.96 *
+sqrt(variance)``, and each difference's likewise, the variances read from the inverse of the
+observed Fisher information at the fit (the anchor's constraint taken into account: a named
+anchor's own interval is 0 wide). With many draws the intervals are a little wide, since the
+model takes a draw for a coin that fell half each way.
+
+No regularisation: when the games cannot tell how far apart some entrants are (no game, a
+group of entrants that scored nothing against the rest, or groups that never met) the
+likelihood has no finite maximum, and :func:`elo_ratings` raises
+:class:`~gamesearch.errors.UndeterminedRatingsError` saying which entrants, rather than invent a
+number.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from statistics import NormalDist
+from typing import Any
+
+from . import _bradley_terry
+from ._intervals import CONFIDENCE
+from .errors import InvalidSearchOptionError, UndeterminedRatingsError, UnsupportedGameError
+from .tournaments import TournamentResult
+
+__all__ = ["Duel", "Rating", "RatingDifference", "Ratings", "duels", "elo_ratings"]
+
+ELO_PER_NAT = 400 / math.log(10)
+"""Elo points per unit of natural-log strength: 400 points are a factor of 10 in the odds."""
+
+_Z = NormalDist().inv_cdf((1 + CONFIDENCE) / 2)
+_CALLER = "elo_ratings"
+
+
+@dataclass(frozen=True)
+class Duel:
+    """One finished game between two entrants, and the first one's score in it."""
+
+    first: int
+    """An entrant's number (its index among the tournament's players)."""
+
+    second: int
+    """The other entrant's number."""
+
+    score: float
+    """``first``'s score: 1 for a win, 0.5 for a draw, 0 for a loss (any number from 0 to 1)."""
+
+
+@dataclass(frozen=True)
+class Rating:
+    """One entrant's Elo rating, with its 95% interval, its games and its score."""
+
+    entrant: int
+    """The entrant's number."""
+
+    name: str
+    """The entrant's name (its number written out when none was given)."""
+
+    elo: float
+    """The rating, in Elo points relative to the anchor."""
+
+    low: float
+    """The lower end of the rating's 95% interval."""
+
+    high: float
+    """The upper end of the rating's 95% interval."""
+
+    games: int
+    """The finished games the entrant played."""
+
+    score: float
+    """Its points in them: a win 1, a draw 1/2."""
+
+
+@dataclass(frozen=True)
+class RatingDifference:
+    """How far ``first`` is rated above ``second``, with a 95% interval (any anchor's)."""
+
+    first: str
+    """The name of the entrant whose rating comes first in the difference."""
+
+    second: str
+    """The name of the entrant whose rating is taken away."""
+
+    elo: float
+    """``first``'s rating minus ``second``'s, in Elo points."""
+
+    low: float
+    """The lower end of the difference's 95% interval."""
+
+    high: float
+    """The upper end of the difference's 95% interval."""
+
+    def __str__(self) -> str:
+        return (f"{self.first} minus {self.second}: {self.elo:+.1f} Elo "
+                f"(95% interval {self.low:+.1f} .. {self.high:+.1f})")  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Ratings:
+    """The fitted ratings of every entrant, and their covariance."""
+
+    ratings: tuple[Rating, ...]
+    """One per entrant, in the entrants' order."""
+
+    anchor: str | None
+    """The entrant held at 0, or ``None`` when the mean of the ratings is 0."""
+
+    covariance: tuple[tuple[float, ...], ...]
+    """The ratings' covariance in Elo points squared, under the anchor's constraint."""
+
+    def rating(self, entrant: int | str) -> Rating:
+        """The rating of an entrant, by number or name.
+
+        Raises:
+            InvalidSearchOptionError: no entrant has that number or name.
+        """
+        return self.ratings[_entrant(entrant, [r.name for r in self.ratings], "Ratings")]
+
+    def difference(self, first: int | str, second: int | str) -> RatingDifference:
+        """``first``'s rating minus ``second``'s, with its 95% interval.
+
+        Raises:
+            InvalidSearchOptionError: no entrant has that number or name.
+        """
+        a, b = self.rating(first).entrant, self.rating(second).entrant
+        c = self.covariance
+        spread = _Z * math.sqrt(max(0.0, c[a][a] + c[b][b] - 2 * c[a][b]))
+        elo = self.ratings[a].elo - self.ratings[b].elo
+        return RatingDifference(self.ratings[a].name, self.ratings[b].name, elo,
+                                elo - spread, elo + spread)  # fmt: skip
+
+    def ranked(self) -> tuple[Rating, ...]:
+        """The ratings from the highest down (entrants of equal rating in their order)."""
+        return tuple(sorted(self.ratings, key=lambda r: (-r.elo, r.entrant)))
+
+    def table(self) -> str:
+        """A text table, highest rating first: rating, 95% interval, games and score."""
+        width = max(len("entrant"), *(len(r.name) for r in self.ratings))
+        lines = [f"{'rank':>4}  {'entrant':<{width}}  {'Elo':>7}  {'95% interval':>17}  "
+                 f"{'games':>5}  {'score':>7}"]  # fmt: skip
+        for rank, r in enumerate(self.ranked(), 1):
+            interval = f"{r.low:+7.1f} .. {r.high:+7.1f}"
+            lines.append(f"{rank:>4}  {r.name:<{width}}  {r.elo:+7.1f}  {interval:>17}  "
+                         f"{r.games:>5}  {r.score:>7g}")  # fmt: skip
+        held = "the mean" if self.anchor is None else self.anchor
+        lines.append(f"Elo: Bradley-Terry, a draw half a win; {held} at 0")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.table()
+
+    def to_svg(self, *, title: str = "") -> str:
+        """The ratings as SVG text: a dot per entrant, highest first, and its 95% interval."""
+        from ._rating_picture import rating_svg
+
+        return rating_svg(self.ranked(), title=title)
+
+
+def duels(result: TournamentResult[Any, Any]) -> tuple[Duel, ...]:
+    """The finished games of a two-player tournament, as duels (unfinished games left out).
+
+    Raises:
+        UnsupportedGameError: a game had other than two seats.
+    """
+    found = []
+    for seated, record in zip(result.seats, result.records, strict=True):
+        if len(seated) != 2:
+            raise UnsupportedGameError(
+                f"{_CALLER}: rates games of two players; a game had {len(seated)} seats"
+            )
+        if record.finished:
+            score = 0.5 if record.winner is None else float(record.winner == 0)
+            found.append(Duel(seated[0], seated[1], score))
+    return tuple(found)
+
+
+def elo_ratings(
+    results: TournamentResult[Any, Any] | Iterable[Duel],
+    *,
+    names: Sequence[str] | None = None,
+    anchor: int | str | None = None,
+    prior_draws: float = 0.0,
+) -> Ratings:
+    """The maximum-likelihood Elo ratings of the entrants of ``results``, with 95% intervals.
+
+    Args:
+        results: The games: a two-player :class:`~gamesearch.TournamentResult` (its unfinished
+            games left out), or :class:`Duel` s.
+        names: The entrants' names, one per entrant (default: their numbers); from a
+            tournament, one per player.
+        anchor: The entrant held at 0, by number or name; ``None`` holds the mean at 0.
+        prior_draws: Virtual draws added to every pair of entrants that met, as BayesElo's
+            prior does (Coulom 2005): with any above 0 the ratings are finite when a group
+            won every game (they are then the posterior mode under that prior, pulled
+            towards each other), and the intervals include the virtual games. 0 (the
+            default) is the plain maximum likelihood. The games and scores shown are the
+            real ones.
+
+    Returns:
+        A :class:`Ratings`, one rating per entrant.
+
+    Raises:
+        UndeterminedRatingsError: no finished game, an entrant without a game, entrants that
+            no games link, or a group that scored nothing against the rest (an infinite
+            maximum): the message names the entrants.
+        InvalidSearchOptionError: a duel that is not two different entrants' numbers and a
+            score from 0 to 1, names of the wrong number or repeated, an unknown anchor, or
+            ``prior_draws`` not a finite number >= 0.
+        UnsupportedGameError: a tournament of a game of other than two players.
+
+    Example:
+        >>> r = elo_ratings([Duel(0, 1, 1), Duel(0, 1, 1), Duel(0, 1, 0)], names=["A", "B"],
+        ...                 anchor="B")
+        >>> round(r.rating("A").elo, 1)   # two wins in three: odds 2 to 1
+        120.4
+    """
+    duel_list = duels(results) if isinstance(results, TournamentResult) else tuple(results)
+    count = len(results.wins) if isinstance(results, TournamentResult) else None
+    if count is not None and names is not None and len(names) != count:
+        raise InvalidSearchOptionError(
+            f"{_CALLER}: {len(names)} names for a tournament of {count} entrants"
+        )
+    count = _check_duels(duel_list, count if names is None else len(names))
+    labels = _names(names, count)
+    pivot = 0 if anchor is None else _entrant(anchor, labels, _CALLER)
+    _check_prior(prior_draws)
+    played = _tally(duel_list, count)
+    tally = _with_draws(played, prior_draws)
+    _check_determined(tally, labels)
+    theta = _bradley_terry.fit(tally, pivot)
+    cov = _bradley_terry.covariance(tally[0], theta, pivot)
+    elo = [value * ELO_PER_NAT for value in theta]
+    cov = [[value * ELO_PER_NAT**2 for value in row] for row in cov]
+    if anchor is None:
+        elo, cov = _centred(elo, cov)
+    ratings = []
+    for i in range(count):
+        spread = _Z * math.sqrt(max(0.0, cov[i][i]))
+        games_played, score = round(sum(played[0][i])), sum(played[1][i])
+        ratings.append(Rating(i, labels[i], elo[i], elo[i] - spread, elo[i] + spread,
+                              games_played, score))  # fmt: skip
+    held = None if anchor is None else labels[pivot]
+    return Ratings(tuple(ratings), held, tuple(tuple(row) for row in cov))
+
+
+def _check_duels(duel_list: Sequence[object], count: int | None) -> int:
+    """The number of entrants (``count``, or found from the duels), every duel checked."""
+    if not duel_list:
+        raise UndeterminedRatingsError(f"{_CALLER}: no finished game to rate")
+    for duel in duel_list:
+        _check_duel(duel, count)
+    if count is None:
+        count = 1 + max(max(d.first, d.second) for d in duel_list)  # type: ignore[attr-defined]
+    return count
+
+
+def _check_duel(duel: object, count: int | None) -> None:
+    if not isinstance(duel, Duel):
+        raise InvalidSearchOptionError(f"{_CALLER}: results must be Duels, not {duel!r}")
+    entrants = (duel.first, duel.second)
+    numbers = all(isinstance(e, int) and not isinstance(e, bool) and e >= 0 for e in entrants)
+    score = duel.score
+    if (
+        not numbers
+        or duel.first == duel.second
+        or (count is not None and max(entrants) >= count)
+        or isinstance(score, bool)
+        or not isinstance(score, (int, float))
+        or not 0 <= score <= 1
+    ):
+        below = "" if count is None else f" below {count}"
+        raise InvalidSearchOptionError(
+            f"{_CALLER}: {duel!r} is not two different entrants' numbers{below} and a score "
+            "from 0 to 1"
+        )
+
+
+def _names(names: Sequence[str] | None, count: int) -> list[str]:
+    if names is None:
+        return [str(i) for i in range(count)]
+    labels = list(names)
+    if isinstance(names, str) or not all(isinstance(name, str) for name in labels):
+        raise InvalidSearchOptionError(f"{_CALLER}: names must be a sequence of str: {names!r}")
+    if len(set(labels)) != len(labels):
+        raise InvalidSearchOptionError(f"{_CALLER}: the names repeat: {labels!r}")
+    return labels
+
+
+def _entrant(entrant: object, labels: Sequence[str], caller: str) -> int:
+    """An entrant's number, given by number or name."""
+    if isinstance(entrant, str) and entrant in labels:
+        return labels.index(entrant)
+    if isinstance(entrant, int) and not isinstance(entrant, bool) and 0 <= entrant < len(labels):
+        return entrant
+    raise InvalidSearchOptionError(
+        f"{caller}: no entrant {entrant!r}: the entrants are {', '.join(labels)} "
+        f"(or their numbers 0 to {len(labels) - 1})"
+    )
+
+
+def _tally(duel_list: Sequence[Duel], count: int) -> _bradley_terry.Tally:
+    games = [[0.0] * count for _ in range(count)]
+    scored = [[0.0] * count for _ in range(count)]
+    for duel in duel_list:
+        games[duel.first][duel.second] += 1
+        games[duel.second][duel.first] += 1
+        scored[duel.first][duel.second] += duel.score
+        scored[duel.second][duel.first] += 1 - duel.score
+    return games, scored
+
+
+def _check_prior(prior_draws: object) -> None:
+    if (
+        isinstance(prior_draws, bool)
+        or not isinstance(prior_draws, (int, float))
+        or not 0 <= prior_draws < math.inf
+    ):
+        raise InvalidSearchOptionError(
+            f"{_CALLER}: prior_draws must be a finite number >= 0, not {prior_draws!r}"
+        )
+
+
+def _with_draws(tally: _bradley_terry.Tally, draws: float) -> _bradley_terry.Tally:
+    """The tally with ``draws`` virtual draws more between every pair that met."""
+    games, scored = tally
+    count = len(games)
+    met = [[draws if games[i][j] > 0 else 0.0 for j in range(count)] for i in range(count)]
+    return (
+        [[games[i][j] + met[i][j] for j in range(count)] for i in range(count)],
+        [[scored[i][j] + met[i][j] / 2 for j in range(count)] for i in range(count)],
+    )
+
+
+def _check_determined(tally: _bradley_terry.Tally, labels: Sequence[str]) -> None:
+    """Raise unless the likelihood has a finite maximum: every entrant linked, no split."""
+    games, scored = tally
+    groups = _bradley_terry.components(games)
+    if len(groups) > 1:
+        listed = "; ".join("{" + ", ".join(labels[i] for i in group) + "}" for group in groups)
+        raise UndeterminedRatingsError(
+            f"{_CALLER}: no games link these groups of entrants, so nothing tells how far apart "
+            f"they are: {listed}"
+        )
+    found = _bradley_terry.split(scored)
+    if found is not None:
+        losers, winners = (", ".join(labels[i] for i in group) for group in found)
+        raise UndeterminedRatingsError(
+            f"{_CALLER}: {losers} scored nothing (no win, no draw) against {winners}: the "
+            "maximum-likelihood ratings are infinitely far apart: play more games, or give "
+            "prior_draws"
+        )
+
+
+def _centred(elo: list[float], cov: list[list[float]]) -> tuple[list[float], list[list[float]]]:
+    """The ratings less their mean, and their covariance: ``P C P`` with ``P = I - J / n``."""
+    count = len(elo)
+    mean = sum(elo) / count
+    rows = [sum(row) / count for row in cov]
+    total = sum(rows) / count
+    centred = [[cov[i][j] - rows[i] - rows[j] + total for j in range(count)] for i in range(count)]
+    return [value - mean for value in elo], centred

@@ -1,0 +1,316 @@
+"""elo_ratings(): Bradley-Terry maximum likelihood on Elo's scale, with 95% intervals."""
+
+from __future__ import annotations
+
+import math
+import random
+import xml.etree.ElementTree as ET
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gamesearch import (
+    InvalidSearchOptionError,
+    UndeterminedRatingsError,
+    UnsupportedGameError,
+    random_player,
+    tournament,
+)
+from gamesearch.games import GameTree, TicTacToe
+from gamesearch.ratings import ELO_PER_NAT, Duel, elo_ratings
+
+Z = 1.959963984540054
+"""The normal distribution's 97.5% quantile."""
+
+
+def match(wins, draws, losses, first=0, second=1):
+    """The duels of a match of ``first`` against ``second`` (``first``'s wins, draws, losses)."""
+    return (
+        [Duel(first, second, 1.0)] * wins
+        + [Duel(first, second, 0.5)] * draws
+        + [Duel(first, second, 0.0)] * losses
+    )
+
+
+def elo_of_share(share):
+    return 400 * math.log10(share / (1 - share))
+
+
+def test_two_entrants_are_rated_by_the_log_odds_of_the_score_with_the_binomial_interval():
+    # Two entrants: the maximum-likelihood p is the score share, the difference 400 log10 of
+    # its odds, and the information n p (1 - p) in natural-log units.
+    ratings = elo_ratings(match(7, 2, 3), names=["A", "B"], anchor="B")
+    share = 8 / 12
+    assert ratings.rating("A").elo == pytest.approx(elo_of_share(share), abs=1e-9)
+    spread = Z * ELO_PER_NAT / math.sqrt(12 * share * (1 - share))
+    assert ratings.rating("A").low == pytest.approx(elo_of_share(share) - spread, abs=1e-6)
+    assert ratings.rating("A").high == pytest.approx(elo_of_share(share) + spread, abs=1e-6)
+    b = ratings.rating("B")
+    assert (b.elo, b.low, b.high) == (0.0, 0.0, 0.0)  # the anchor is held, not measured
+    assert (ratings.rating("A").games, ratings.rating("A").score) == (12, 8.0)
+
+
+def test_400_points_are_odds_of_ten_to_one():
+    ratings = elo_ratings(match(10, 0, 1), anchor=1)
+    assert ratings.rating(0).elo == pytest.approx(400.0, abs=1e-9)
+
+
+def test_a_draw_counts_as_half_a_win():
+    assert elo_ratings(match(3, 2, 1)).ratings == elo_ratings(match(4, 0, 2)).ratings
+
+
+def three_entrants():
+    return match(6, 2, 2, 0, 1) + match(3, 1, 6, 1, 2) + match(5, 0, 3, 0, 2)
+
+
+def test_the_mean_anchor_and_a_named_anchor_differ_by_a_shift_with_the_same_differences():
+    by_mean = elo_ratings(three_entrants(), names=["x", "y", "z"])
+    by_y = elo_ratings(three_entrants(), names=["x", "y", "z"], anchor="y")
+    assert sum(r.elo for r in by_mean.ratings) == pytest.approx(0.0, abs=1e-9)
+    assert by_y.anchor == "y"
+    assert by_mean.anchor is None
+    shift = by_mean.rating("y").elo
+    for mean_rating, y_rating in zip(by_mean.ratings, by_y.ratings, strict=True):
+        assert mean_rating.elo - shift == pytest.approx(y_rating.elo, abs=1e-9)
+    for first, second in (("x", "y"), ("x", "z"), ("z", "y")):
+        a, b = by_mean.difference(first, second), by_y.difference(first, second)
+        assert (a.elo, a.low, a.high) == pytest.approx((b.elo, b.low, b.high), abs=1e-6)
+    # Against the anchor, a difference's interval is the rating's own.
+    x_minus_y = by_y.difference("x", "y")
+    assert (x_minus_y.low, x_minus_y.high) == pytest.approx(
+        (by_y.rating("x").low, by_y.rating("x").high), abs=1e-9
+    )
+
+
+def test_the_maximum_sets_each_entrants_expected_score_to_its_score():
+    # The likelihood equations of Bradley-Terry: at the maximum, each entrant's expected
+    # score against the fitted ratings equals the score it made (Zermelo 1929).
+    duels = three_entrants()
+    ratings = elo_ratings(duels)
+    for entrant in range(3):
+        expected = 0.0
+        for duel in duels:
+            if entrant in (duel.first, duel.second):
+                other = duel.second if entrant == duel.first else duel.first
+                gap = ratings.ratings[entrant].elo - ratings.ratings[other].elo
+                expected += 1 / (1 + 10 ** (-gap / 400))
+        assert expected == pytest.approx(ratings.ratings[entrant].score, abs=1e-9)
+
+
+def test_a_tournament_is_rated_from_its_finished_games_by_seat():
+    game = GameTree({"a": {"x": 1, "y": -1}, "b": 0})
+    result = tournament(game, [random_player(seed=1), random_player(seed=2)], games=40, seed=3)
+    ratings = elo_ratings(result, names=["one", "two"])
+    assert [r.score for r in ratings.ratings] == list(result.score)
+    assert [r.games for r in ratings.ratings] == [40, 40]
+
+
+def test_a_game_of_three_seats_is_refused():
+    game = GameTree({"a": (1, 0, 0), "b": (0, 1, 0)}, num_players=3)
+    players = [random_player(seed=s) for s in range(3)]
+    result = tournament(game, players, games=3)
+    with pytest.raises(UnsupportedGameError, match="two players; a game had 3 seats"):
+        elo_ratings(result)
+
+
+def test_names_of_another_number_than_the_tournaments_entrants_are_refused():
+    players = [random_player(seed=1), random_player(seed=2)]
+    result = tournament(TicTacToe(), players, games=4)
+    with pytest.raises(InvalidSearchOptionError, match="3 names for a tournament of 2 entrants"):
+        elo_ratings(result, names=["a", "b", "c"])
+
+
+def test_unfinished_games_are_left_out():
+    players = [random_player(seed=1), random_player(seed=2)]
+    result = tournament(TicTacToe(), players, games=20, seed=4, max_moves=6)
+    finished = sum(record.finished for record in result.records)
+    assert 0 < finished < 20
+    ratings = elo_ratings(result)
+    assert ratings.rating(0).games == finished
+
+
+@pytest.mark.parametrize(
+    ("duels", "message"),
+    [
+        ([], "no finished game to rate"),
+        (match(3, 0, 0), r"1 scored nothing \(no win, no draw\) against 0"),
+        (match(0, 0, 4), r"0 scored nothing \(no win, no draw\) against 1"),
+        (match(2, 0, 1) + match(4, 0, 0, 1, 2), "2 scored nothing .* against 0, 1"),
+        (match(2, 1, 1) + match(1, 1, 1, 2, 3), r"no games link .*: \{0, 1\}; \{2, 3\}"),
+    ],
+)
+def test_games_without_a_finite_maximum_are_refused_naming_the_entrants(duels, message):
+    with pytest.raises(UndeterminedRatingsError, match=message):
+        elo_ratings(duels)
+
+
+def test_prior_draws_make_a_clean_sweep_finite_as_virtual_draws_would():
+    # Five wins and no loss have no finite maximum; with two virtual draws the score share is
+    # (5 + 1) / 7, and the games and score shown stay the real ones.
+    ratings = elo_ratings(match(5, 0, 0), anchor=1, prior_draws=2)
+    assert ratings.rating(0).elo == pytest.approx(elo_of_share(6 / 7), abs=1e-9)
+    spread = Z * ELO_PER_NAT / math.sqrt(7 * (6 / 7) * (1 / 7))
+    assert ratings.rating(0).high - ratings.rating(0).elo == pytest.approx(spread, abs=1e-6)
+    assert (ratings.rating(0).games, ratings.rating(0).score) == (5, 5.0)
+    with_prior = elo_ratings(match(3, 1, 2), prior_draws=3)
+    with_draws = elo_ratings(match(3, 4, 2))
+    for virtual, real in zip(with_prior.ratings, with_draws.ratings, strict=True):
+        assert (virtual.elo, virtual.low, virtual.high) == pytest.approx(
+            (real.elo, real.low, real.high), abs=1e-9
+        )
+
+
+def test_prior_draws_do_not_link_entrants_that_never_met():
+    with pytest.raises(UndeterminedRatingsError, match="no games link"):
+        elo_ratings(match(2, 0, 0) + match(1, 0, 0, 2, 3), prior_draws=1)
+
+
+def test_an_entrant_without_a_game_is_refused():
+    with pytest.raises(UndeterminedRatingsError, match=r"\{0, 1\}; \{c\}"):
+        elo_ratings(match(2, 1, 1), names=["0", "1", "c"])
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"anchor": "C"}, r"no entrant 'C': the entrants are A, B \(or their numbers 0 to 1\)"),
+        ({"anchor": 2}, "no entrant 2"),
+        ({"anchor": True}, "no entrant True"),
+        ({"names": ["A"]}, r"Duel\(first=0, second=1, score=1.0\) is not .* below 1"),
+        ({"names": ["A", "A"]}, "the names repeat"),
+        ({"names": "AB"}, "names must be a sequence of str"),
+        ({"prior_draws": -1}, "prior_draws must be a finite number >= 0"),
+        ({"prior_draws": math.inf}, "prior_draws must be"),
+    ],
+)
+def test_bad_options_are_refused(options, message):
+    with pytest.raises(InvalidSearchOptionError, match=message):
+        elo_ratings(match(2, 1, 1), **({"names": ["A", "B"]} | options))
+
+
+@pytest.mark.parametrize(
+    "duel",
+    [
+        Duel(0, 0, 1.0),
+        Duel(0, 1, 1.5),
+        Duel(-1, 1, 1.0),
+        Duel(0, 1, math.nan),
+        Duel(0, 1, True),
+        "0 beat 1",
+    ],
+)
+def test_a_duel_that_is_not_two_entrants_and_a_score_is_refused(duel):
+    with pytest.raises(InvalidSearchOptionError, match="elo_ratings: "):
+        elo_ratings([*match(1, 1, 1), duel])
+
+
+def test_the_table_is_sorted_by_rating_and_shows_intervals_games_and_score():
+    ratings = elo_ratings(three_entrants(), names=["x", "y", "z"], anchor="z")
+    lines = str(ratings).splitlines()
+    assert lines[0].split() == ["rank", "entrant", "Elo", "95%", "interval", "games", "score"]
+    ranked = sorted(ratings.ratings, key=lambda r: -r.elo)
+    for rank, (line, rating) in enumerate(zip(lines[1:4], ranked, strict=True), 1):
+        assert line.split() == [str(rank), rating.name, f"{rating.elo:+.1f}", f"{rating.low:+.1f}",
+                                "..", f"{rating.high:+.1f}", str(rating.games),
+                                f"{rating.score:g}"]  # fmt: skip
+    assert lines[4] == "Elo: Bradley-Terry, a draw half a win; z at 0"
+
+
+def test_the_picture_draws_each_rating_and_its_interval_highest_first():
+    ratings = elo_ratings(three_entrants(), names=["x<1>", "y", "z"])
+    svg = ET.fromstring(ratings.to_svg(title="three & more"))
+    ns = "{http://www.w3.org/2000/svg}"
+    dots = svg.findall(f"{ns}circle")
+    assert len(dots) == 3
+    heights = [float(dot.get("cy")) for dot in dots]
+    assert heights == sorted(heights)  # drawn top to bottom, highest rating first
+    across = [float(dot.get("cx")) for dot in dots]
+    assert across == sorted(across, reverse=True)
+    texts = [t.text for t in svg.findall(f"{ns}text")]
+    assert "three & more" in texts
+    assert "x<1>" in texts
+
+
+@pytest.mark.slow  # importing scipy takes seconds
+def test_the_fit_agrees_with_choix_to_1e6_in_log_strength():
+    choix = pytest.importorskip(
+        "choix", reason="choix is not installed (pip install gamesearch[ratings-check])"
+    )
+    rng = random.Random(40)
+    duels = [Duel(*rng.sample(range(5), 2), rng.choice((0.0, 0.5, 1.0))) for _ in range(120)]
+    # choix counts wins: a win is two wins of the pair, a draw one each way (half a win).
+    data = []
+    for duel in duels:
+        win, loss = (duel.first, duel.second), (duel.second, duel.first)
+        data += {1.0: [win, win], 0.5: [win, loss], 0.0: [loss, loss]}[duel.score]
+    theirs = choix.opt_pairwise(5, data, alpha=0.0, method="Newton-CG", tol=1e-12)
+    ours = [r.elo / ELO_PER_NAT for r in elo_ratings(duels).ratings]
+    for i in range(5):
+        for j in range(5):
+            assert ours[i] - ours[j] == pytest.approx(theirs[i] - theirs[j], abs=1e-6)
+
+
+SCORES = st.sampled_from((0.0, 0.5, 1.0))
+
+
+@st.composite
+def rated_duels(draw):
+    """Duels among 2 to 5 entrants that a draw between neighbours links: always ratable."""
+    count = draw(st.integers(2, 5))
+    # The second entrant as the first plus an offset: never the first, with no filter.
+    entrant, offset = st.integers(0, count - 1), st.integers(1, count - 1)
+    extra = draw(st.lists(st.tuples(entrant, offset, SCORES), max_size=20))
+    duels = [Duel(i, i + 1, 0.5) for i in range(count - 1)]
+    duels += [Duel(first, (first + step) % count, score) for first, step, score in extra]
+    return count, duels
+
+
+@given(rated_duels(), st.data())
+def test_ratings_do_not_depend_on_the_entrants_numbers_or_the_order_of_the_games(drawn, data):
+    count, duels = drawn
+    relabel = data.draw(st.permutations(range(count)))
+    order = data.draw(st.permutations(range(len(duels))))
+    moved = [Duel(relabel[duels[k].first], relabel[duels[k].second], duels[k].score)
+             for k in order]  # fmt: skip
+    before, after = elo_ratings(duels), elo_ratings(moved, names=[str(i) for i in range(count)])
+    for entrant in range(count):
+        mine, theirs = before.ratings[entrant], after.ratings[relabel[entrant]]
+        assert (theirs.elo, theirs.low, theirs.high) == pytest.approx(
+            (mine.elo, mine.low, mine.high), abs=1e-6
+        )
+
+
+@given(rated_duels())
+def test_games_mirrored_by_their_reverse_rate_everyone_at_0(drawn):
+    _, duels = drawn
+    mirrored = duels + [Duel(d.first, d.second, 1 - d.score) for d in duels]
+    for rating in elo_ratings(mirrored).ratings:
+        assert rating.elo == pytest.approx(0.0, abs=1e-7)
+        assert rating.low < 0 < rating.high
+
+
+def simulated_round_robin(truth, games_per_pair, rng):
+    """A round robin whose results are drawn from the Bradley-Terry model with ``truth``."""
+    duels = []
+    for i in range(len(truth)):
+        for j in range(i + 1, len(truth)):
+            p = 1 / (1 + 10 ** ((truth[j] - truth[i]) / 400))
+            duels += [Duel(i, j, float(rng.random() < p)) for _ in range(games_per_pair)]
+    return duels
+
+
+@pytest.mark.slow
+def test_the_95_percent_intervals_cover_the_true_ratings_in_at_least_90_percent_of_200_runs():
+    truth = [-150.0, -50.0, 0.0, 200.0]  # their mean is 0, as the mean anchor's
+    rng = random.Random(2026)
+    covered = dict.fromkeys(range(4), 0)
+    gap_covered = 0
+    for _ in range(200):
+        ratings = elo_ratings(simulated_round_robin(truth, 24, rng))
+        for entrant, rating in enumerate(ratings.ratings):
+            covered[entrant] += rating.low <= truth[entrant] <= rating.high
+        gap = ratings.difference(3, 0)
+        gap_covered += gap.low <= truth[3] - truth[0] <= gap.high
+    assert all(count >= 180 for count in covered.values()), covered
+    assert gap_covered >= 180, gap_covered
