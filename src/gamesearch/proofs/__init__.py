@@ -15,7 +15,7 @@ that keeps such tables). The scheme here is a simpler correct one, in two rules:
 1. *The table's key is the game's exact key* (:func:`._question.table_key`): ``solving_key``,
    else ``key``, else the state; it must merge only states of equal value. A game whose states
    carry the past that its draw rules read gives a ``solving_key`` that keeps it
-   (:meth:`~gamesearch.adapters.ChessGame.solving_key` is the whole state: the positions it
+   (:meth:`~gamesearch.adapters.ChessGame.solving_key` is the position with its past: those it
    may repeat and the halfmove clock), so a table entry holds for every state its key names,
    whatever line reached it, and no proof rests on a repetition seen from another line.
 2. *A repetition is scored as the game scores it*: a state that ends the game by repetition
@@ -30,7 +30,7 @@ read from the table was proven for a state of the same key, hence of the same va
 bound proven is one of the game's values, by induction on the proof. What it costs is the
 transpositions between lines of different pasts, which are no longer merged; measured on the
 twelve mate problems of the chess adapter's tests, none: df-pn made the same number of nodes
-keyed by the whole state as by the Zobrist key on the nine that the Zobrist key proves (from
+keyed by the position with its past as by the Zobrist key on the nine that the Zobrist key proves (from
 80 to 869), while on the other three the Zobrist key met positions again on its lines and
 refused them as cycles.
 
