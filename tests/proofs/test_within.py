@@ -91,5 +91,7 @@ def test_bad_counts_and_a_game_without_win_utility_are_refused() -> None:
         win_distance(dfpn, game, game.initial_state(), most=0)
     with pytest.raises(InvalidSearchOptionError, match="step"):
         win_distance(dfpn, game, game.initial_state(), most=3, step=0)
+    with pytest.raises(InvalidSearchOptionError, match="plies"):
+        WithinPlies(game, game.initial_state(), None)  # type: ignore[arg-type]
     with pytest.raises(UnsupportedGameError, match="win_utility"):
         WithinPlies(Nim((1, 2)), Nim((1, 2)).initial_state(), 3)

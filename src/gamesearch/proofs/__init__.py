@@ -30,9 +30,9 @@ read from the table was proven for a state of the same key, hence of the same va
 bound proven is one of the game's values, by induction on the proof. What it costs is the
 transpositions between lines of different pasts, which are no longer merged; measured on the
 twelve mate problems of the chess adapter's tests, none: df-pn made the same number of nodes
-keyed by the position with its past as by the Zobrist key on the nine that the Zobrist key proves (from
-80 to 869), while on the other three the Zobrist key met positions again on its lines and
-refused them as cycles.
+keyed by the position with its past as by the Zobrist key on the nine that the Zobrist key
+proves (from 80 to 869), while on the other three the Zobrist key met positions again on its
+lines and refused them as cycles.
 
 :mod:`._within` proves how far a win is (a mate's distance): by questions with a depth,
 since a proof that the attacker wins says nothing of how soon.

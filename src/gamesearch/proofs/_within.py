@@ -2,14 +2,14 @@
 
 A proof that the player to move wins says nothing of how soon: df-pn follows the cheapest
 proof, not the shortest mate, and the depth of the proof it found is only an upper bound (a
-defender's move outside the proof may mate sooner, an attacker's move outside it may mate
-faster). The distance is instead proven by questions with a depth: :class:`WithinPlies` is
-the game cut off after ``n`` plies, in which the attacker wins only by a win of the game
-itself within them and every other end (a draw, a loss, the cut) counts as a loss. Its value
-is the win exactly when the attacker forces a win in at most ``n`` plies, so the least ``n``
-for which a proof search proves it is the distance: :func:`win_distance` asks ``n = 1, 2,
-...`` in turn, every answer but the last a disproof. Since its values are a win and a loss
-only, each question is settled by one proof or disproof, not the two a draw needs.
+first move outside the proof may mate sooner). The distance is instead proven by questions
+with a depth: :class:`WithinPlies` is the game cut off after ``n`` plies, in which the
+attacker wins only by a win of the game itself within them and every other end (a draw, a
+loss, the cut) counts as a loss. Its value is the win exactly when the attacker forces a win
+in at most ``n`` plies, so the least ``n`` for which a proof search proves it is the
+distance: :func:`win_distance` asks ``n = 1, 2, ...`` in turn, every answer but the last a
+disproof. Since its values are a win and a loss only, each question is settled by one proof
+or disproof, not the two a draw needs.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from typing import Any
 
 from .._entry import check_count
 from ..capabilities import Capabilities
-from ..errors import UnsupportedGameError
+from ..errors import InvalidSearchOptionError, UnsupportedGameError
 from ..game import Game, Player
 from ..result import SearchResult
 from ..twoplayer._distances import win_utility
@@ -56,7 +56,7 @@ class WithinPlies:
     num_players = 2
 
     def __init__(self, game: Game[Any, Any], root: Any, plies: int) -> None:
-        check_count(_OWNER, "plies", plies)
+        _check_positive("plies", plies)
         found = Capabilities.of(game)
         win = win_utility(found)
         if win != win:  # NaN: no win_utility
@@ -162,8 +162,9 @@ def win_distance(
         InvalidSearchOptionError: ``most``, ``step`` or ``node_limit`` not an int >= 1.
         UnsupportedGameError: ``game`` declares no ``win_utility``.
     """
-    for name, count in (("most", most), ("step", step), ("node_limit", node_limit)):
-        check_count(_OWNER, name, count)
+    _check_positive("most", most)
+    _check_positive("step", step)
+    check_count(_OWNER, "node_limit", node_limit)
     nodes = questions = 0
     for plies in range(1, most + 1, step):
         cut = WithinPlies(game, state, plies)
@@ -174,3 +175,10 @@ def win_distance(
         if result.value == cut.win_utility:
             return Distance(plies, result.action, nodes, questions, settled=True)
     return Distance(None, None, nodes, questions, settled=True)
+
+
+def _check_positive(name: str, value: object) -> None:
+    """Raise :class:`InvalidSearchOptionError` unless ``value`` is an int >= 1 (not ``None``)."""
+    if value is None:
+        raise InvalidSearchOptionError(f"{_OWNER}: {name} must be an int >= 1, not None")
+    check_count(_OWNER, name, value)
