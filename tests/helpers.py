@@ -460,3 +460,29 @@ MISBEHAVIOURS: dict[str, tuple[str, Any]] = {
     "illegal state": ("illegal state", None),
 }
 """Each way :class:`Misbehaving` breaks the protocol: its ``fault`` and ``bad`` value."""
+
+
+MATE_PUZZLES = Path(__file__).resolve().parents[1] / "examples" / "data" / "mate_puzzles.txt"
+"""The mate-in-N problems of the chess examples and tests (each checked by brute force)."""
+
+
+@dataclass(frozen=True)
+class MatePuzzle:
+    """One line of :data:`MATE_PUZZLES`."""
+
+    fen: str
+    moves: int
+    """The mate distance in the attacker's moves (a mate in ``n`` takes ``2n - 1`` plies)."""
+    key: str
+    """The only first move that mates in ``moves``, in UCI."""
+    note: str
+
+
+def mate_puzzles() -> list[MatePuzzle]:
+    """Every problem of :data:`MATE_PUZZLES`, in its order."""
+    found = []
+    for line in MATE_PUZZLES.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            fen, moves, key, note = (field.strip() for field in line.split("|"))
+            found.append(MatePuzzle(fen, int(moves), key, note))
+    return found

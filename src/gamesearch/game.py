@@ -57,7 +57,9 @@ For proofs and exact solving (the engine: ``iterative_deepening``, ``alphabeta``
   ``gamesearch.twoplayer._solver``).
 - ``solving_key(state)``: the key of the exact solver's table, if not ``key``: it may merge
   states of equal value that ``key`` keeps apart (mirror images, say), since the solver
-  stores proven values only.
+  stores proven values only. It must keep apart what ``key`` merges of unequal value: the
+  proof searches (``pns``, ``dfpn``) key by it too, and a game whose ``key`` leaves out
+  the past that its draw rules read (chess's Zobrist key) gives one that keeps it.
 
 :func:`gamesearch.conformance.check_game` checks the first three against the plain members
 (and the fourth for hashability); :class:`~gamesearch.games.ConnectFour` offers all four.

@@ -135,7 +135,8 @@ class ChessGame:
     between -1 and 1), ``order`` (captures by MVV-LVA, promotions, checks) and ``quiescence``
     (captures and promotions, every evasion in check), and ``key`` (the Zobrist key) for the
     transposition table. ``iterative_deepening`` uses ``evaluate``, ``order`` and ``key`` by
-    itself; pass ``quiescence=game.quiescence`` to :func:`~gamesearch.alphabeta`.
+    itself; pass ``quiescence=game.quiescence`` to :func:`~gamesearch.alphabeta`. The proof
+    searches key their tables by ``solving_key``, the position with its past.
 
     Args:
         fen: The starting position in FEN; ``None`` for the standard starting position.
@@ -285,6 +286,21 @@ class ChessGame:
         are, as chess engines do (the graph-history interaction, Campbell 1985).
         """
         return state.zobrist
+
+    def solving_key(self, state: ChessState) -> tuple[int, int, tuple[int, ...]]:
+        """The key of the proof searches' tables: the position with its past.
+
+        The Zobrist key, the halfmove clock and the keys of the positions it may repeat: what
+        makes two states equal, as plain numbers (a table keeps no board alive). Unlike
+        :meth:`key`, it keeps apart a position reached along two lines that differ in the
+        positions it may repeat or in its halfmove clock: their values may differ (one may be
+        a draw by repetition where the other is a win), and a proof search
+        (:func:`~gamesearch.dfpn`, :func:`~gamesearch.pns`) that merged them could prove what
+        is false (the graph-history interaction; see :mod:`gamesearch.proofs`). Such keys
+        never come round again on a line (each carries one more earlier position), so a proof
+        search meets no cycle in chess: the game scores every repetition itself.
+        """
+        return state.zobrist, state.halfmove_clock, state.earlier
 
     def parse_move(self, state: ChessState, uci: str) -> chess.Move:
         """The legal move of ``state`` written ``uci`` (``"e2e4"``, ``"e7e8q"``).

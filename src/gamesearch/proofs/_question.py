@@ -42,7 +42,7 @@ from ..errors import InvalidUtilityError
 from ..game import Game, Player
 from ..twoplayer._distances import win_utility
 
-__all__ = ["INFINITE", "Question", "decided"]
+__all__ = ["INFINITE", "Question", "decided", "table_key"]
 
 INFINITE = 1 << 62
 """A proof or disproof number that no search reaches: the node is disproven or proven."""
@@ -107,11 +107,8 @@ class Question:
         """The least any value can be, for the attacker."""
         self.ceiling = self.win if known else math.inf
         """The most any value can be."""
-        # The exact solvers' key (which may merge states of equal value), else the game's key,
-        # else the state itself: the key of the table and of the line's cycle check.
-        self.key: Callable[[Any], Hashable] = (
-            capabilities.solving_key or capabilities.key or _itself
-        )
+        self.key = table_key(capabilities)
+        """The key of the table and of the line's cycle check."""
         self.non_losing = capabilities.non_losing_actions if known else None
         self.order = order
         self.evaluate = evaluate
@@ -182,6 +179,16 @@ class Question:
         if mover == self.attacker:
             return 1, moves
         return moves, 1
+
+
+def table_key(capabilities: Capabilities) -> Callable[[Any], Hashable]:
+    """The key a proof search keys its table by: ``solving_key``, else ``key``, else the state.
+
+    It must merge only states of equal value: a game whose ``key`` merges states whose draw
+    rules read different pasts (chess's Zobrist key) gives a ``solving_key`` that keeps the
+    past (the graph-history interaction; see :mod:`gamesearch.proofs`).
+    """
+    return capabilities.solving_key or capabilities.key or _itself
 
 
 def _itself(state: Hashable) -> Hashable:

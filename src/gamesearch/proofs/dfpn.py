@@ -78,8 +78,10 @@ def dfpn(
     a new node's first numbers are its number of moves (Allis's mobility) or, given
     ``evaluate``, the evaluation's (df-pn+, Nagai and Kishimoto). Transpositions share one
     entry, keyed by the game's ``solving_key``, else its ``key`` (which must merge only states
-    of equal value), else the state. A state that repeats on the line searched is refused
-    (:class:`~gamesearch.CyclicGameError`) rather than scored: no proof rests on a cycle.
+    of equal value: chess's ``solving_key`` keeps the past its Zobrist key leaves out), else
+    the state. A state that repeats on the line searched is refused
+    (:class:`~gamesearch.CyclicGameError`) rather than scored: no proof rests on a cycle, nor
+    on a repetition seen from another line (:mod:`gamesearch.proofs` says why).
 
     Args:
         game: A two-player deterministic game of perfect information.

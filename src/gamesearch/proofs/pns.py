@@ -47,8 +47,9 @@ def pns(
 
     The game's knowledge serves as in :func:`dfpn` (``win_utility``, ``non_losing_actions``,
     ``order``, the first numbers from the number of moves or ``evaluate``). Transpositions are
-    not merged (a tree, not a graph), so no table can mix up two histories; a state that
-    repeats on its own line is refused (:class:`~gamesearch.CyclicGameError`).
+    not merged (a tree, not a graph), so no table can mix up two histories; a state whose
+    key (``solving_key``, else ``key``, as :func:`dfpn`'s) repeats on its own line is refused
+    (:class:`~gamesearch.CyclicGameError`).
 
     Args:
         game: A two-player deterministic game of perfect information.
