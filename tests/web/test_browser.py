@@ -242,8 +242,10 @@ def test_the_engines_search_steps_forward_and_back(page: Any, tmp_path: Path) ->
     assert inside_frame(page, forward_and_back) == [0, 1, 2, 1, 0]
     assert page.find_element(By.ID, "steps-title").text.startswith("alpha-beta to depth 2")
     assert page.save_screenshot(str(tmp_path / "browser-page.png"))
-    if os.environ.get("GAMESEARCH_SAVE_FIGURES"):
+    if os.environ.get("GAMESEARCH_SAVE_FIGURES"):  # docs/browser.md's figure: the whole page
+        page.set_window_size(1280, 1500)
         page.save_screenshot(str(ROOT / "docs" / "figures" / "browser-page.png"))
+        page.set_window_size(1280, 1000)
     assert errors(page) == []
 
 

@@ -45,7 +45,7 @@ LIMITS: dict[str, tuple[str, float, float]] = {
 
 DEFAULTS = {
     "tictactoe": {"alphabeta": 9, "engine": 1, "mcts": 2000},
-    "connect4": {"alphabeta": 6, "engine": 1, "mcts": 2000},
+    "connect4": {"alphabeta": 5, "engine": 1, "mcts": 2000},
 }
 """Each game's default limit for each searcher: a reply within a second or two in a browser."""
 
