@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import functools
 import itertools
 import json
 import sys
@@ -25,9 +26,6 @@ from ..conformance import check_game
 from ..errors import GameProtocolError, GameSearchError, InvalidSearchOptionError
 from ..trace import SearchTree
 from ..twoplayer import alphabeta
-
-_FOLDER = Path(tempfile.mkdtemp(prefix="gamesearch-own-"))
-"""Where the typed modules are saved (Pyodide's file system lives in memory)."""
 
 _NUMBERS = itertools.count(1)
 _MOST_DEPTH = 42
@@ -67,12 +65,21 @@ def _methods(node: ast.ClassDef) -> set[str]:
     return {member.name for member in node.body if isinstance(member, ast.FunctionDef)}
 
 
+@functools.cache
+def _folder() -> Path:
+    """The folder the typed modules are saved in, made on first use and put on ``sys.path``.
+
+    Pyodide's file system lives in the page's memory: nothing is written to the reader's disk.
+    """
+    folder = Path(tempfile.mkdtemp(prefix="gamesearch-own-"))
+    sys.path.insert(0, str(folder))
+    return folder
+
+
 def _load(source: str, name: str, params: list[str]) -> Any:
     """The game made by the class ``name`` of ``source``, saved as a new module and imported."""
     module = f"gamesearch_own_game_{next(_NUMBERS)}"
-    (_FOLDER / f"{module}.py").write_text(source, encoding="utf-8")
-    if str(_FOLDER) not in sys.path:
-        sys.path.insert(0, str(_FOLDER))
+    (_folder() / f"{module}.py").write_text(source, encoding="utf-8")
     _, game, _ = make_game(argparse.Namespace(game=f"{module}:{name}", param=params), "solve")
     return game
 
