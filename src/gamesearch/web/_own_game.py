@@ -21,6 +21,7 @@ import traceback
 from pathlib import Path
 from typing import Any
 
+from ..capabilities import Capabilities
 from ..cli._commands import make_game
 from ..conformance import check_game
 from ..errors import GameProtocolError, GameSearchError, InvalidSearchOptionError
@@ -89,7 +90,7 @@ def _search(game: Any, depth: int | None) -> dict[str, Any]:
     tree = SearchTree(game)
     options: dict[str, Any] = {}
     if depth is not None:
-        own = getattr(game, "evaluate", None) or (lambda state, player: 0.0)
+        own = Capabilities.of(game).evaluate or (lambda state, player: 0.0)
         options = {"depth": depth, "evaluate": own}
     result = alphabeta(game, trace=tree, **options)
     return {"page": tree.to_html(), "value": result.value, "nodes": result.stats.nodes}
