@@ -180,6 +180,7 @@ PUBLIC = {
         "negamax",
     ],
     "gamesearch.proofs": ["dfpn", "pns"],
+    "gamesearch.web": ["PYODIDE_VERSION", "build_site"],
     "gamesearch.chance": ["expectimax", "expectiminimax"],
     "gamesearch.multiplayer": ["PassingGame", "Reply", "best_reply", "maxn", "paranoid"],
     "gamesearch.adapters": [
@@ -242,6 +243,7 @@ TYPE_ALIASES = {
     "NodeKind": "gamesearch.trace.events",
     "Observer": "gamesearch.trace.events",
     "ProgressCallback": "gamesearch.progress",
+    "PYODIDE_VERSION": "gamesearch.web._site",
 }
 """Exported names that are type aliases (or constants), and the module whose source documents
 them in an attribute docstring."""

@@ -12,9 +12,9 @@ Each dotted name means one thing and resolves both ways: ``gamesearch.solve``,
 ``gamesearch.mcts``, ``gamesearch.play`` and ``gamesearch.tournament`` are functions (their
 modules are :mod:`gamesearch.solving`, :mod:`gamesearch.montecarlo`, :mod:`gamesearch.playing`
 and :mod:`gamesearch.tournaments`), and a subpackage not loaded by ``import gamesearch``
-(``games``, ``adapters``, ``conformance``, ``testing``, ``imperfect``, ``cli``) loads on first
-use as an attribute, so ``gamesearch.games.TicTacToe`` works as ``from gamesearch.games
-import TicTacToe`` does.
+(``games``, ``adapters``, ``conformance``, ``testing``, ``imperfect``, ``cli``, ``web``) loads
+on first use as an attribute, so ``gamesearch.games.TicTacToe`` works as ``from
+gamesearch.games import TicTacToe`` does.
 """
 
 from __future__ import annotations
@@ -104,6 +104,7 @@ if TYPE_CHECKING:  # the public modules, as attributes; at run time a module not
     from . import tournaments as tournaments
     from . import trace as trace
     from . import twoplayer as twoplayer
+    from . import web as web
 
 __version__ = "0.3.0"
 """The version of this release, written here only: the package's metadata reads it from this line
@@ -184,12 +185,12 @@ _SUBMODULES = frozenset(
         *("parallel", "proofs"),
         *("playing", "progress", "ratings", "result", "schedules", "solving", "testing"),
         *("tournaments", "trace"),
-        *("twoplayer",),
+        *("twoplayer", "web"),
     }
 )
 """The public modules and subpackages of ``gamesearch``. Those ``import gamesearch`` does not
-load (``games``, ``adapters``, ``conformance``, ``testing``, ``imperfect``, ``cli``: some need
-extras) load on first access as attributes of ``gamesearch``."""
+load (``games``, ``adapters``, ``conformance``, ``testing``, ``imperfect``, ``cli``, ``web``:
+some need extras) load on first access as attributes of ``gamesearch``."""
 
 if not TYPE_CHECKING:  # hidden from type checkers, which would then accept any attribute
 

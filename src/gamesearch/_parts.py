@@ -16,7 +16,6 @@ import pickle
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ThreadPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 from .errors import InvalidSearchOptionError, NotPicklableError, PartFailedError, short_repr
@@ -187,7 +186,7 @@ def _collect(
             if error is None:
                 finished(index, future.result())
                 continue
-            if attempts[index] < retries and not isinstance(error, BrokenProcessPool):
+            if attempts[index] < retries and not _worker_died(error):
                 attempts[index] += 1
                 retry = _submit(executor, function, parts[index], index, caller, count())
                 pending[retry] = index
@@ -231,11 +230,23 @@ def _submit(
         raise _failure(caller, part, index, exc, 0, done) from exc
 
 
+def _worker_died(error: BaseException) -> bool:
+    """Whether ``error`` says that a process pool's worker died (``BrokenProcessPool``).
+
+    Imported here, not at the top: the core imports without multiprocessing, as in a browser.
+    """
+    try:
+        from concurrent.futures.process import BrokenProcessPool
+    except ImportError:  # no processes here (Pyodide), so no process pool either
+        return False
+    return isinstance(error, BrokenProcessPool)
+
+
 def _failure(
     caller: str, part: object, index: int, error: BaseException, retried: int, done: int
 ) -> PartFailedError:
     again = f" after {retried} retr{'y' if retried == 1 else 'ies'}" if retried else ""
-    died = " (its worker process died)" if isinstance(error, BrokenProcessPool) else ""
+    died = " (its worker process died)" if _worker_died(error) else ""
     return PartFailedError(
         f"{caller}: part {index} ({_describe(part)}) failed{again}{died}: "
         f"{type(error).__name__}: {error}; {done} finished part(s) were kept",

@@ -14,6 +14,7 @@
     gamesearch table probe t.sqlite --moves 4 0       a position's value from the table
     gamesearch cfr kuhn --iterations 1000 --out k.json  CFR+ on Kuhn poker: the strategy
     gamesearch play kuhn --strategy k.json            play Kuhn poker against that strategy
+    gamesearch web --out site                         a page that plays in a browser (Pyodide)
 
 Moves are numbered as the library numbers actions, from 0. Also ``python -m gamesearch``.
 Built on :mod:`argparse`, so it needs nothing installed; only ``tree --svg`` needs the ``viz``
@@ -47,6 +48,7 @@ from ._numbers import positive_int, positive_seconds
 from ._search import METHODS, SEARCHERS, default_plan
 from ._table import add_table_command
 from ._tournament import add_tournament_command
+from ._web import add_web_command
 
 __all__ = ["main"]
 
@@ -172,6 +174,7 @@ def _parser() -> argparse.ArgumentParser:
     _tree_command(commands)
     add_table_command(commands)  # gamesearch table build / probe (gamesearch.solving)
     add_cfr_command(commands)  # gamesearch cfr (gamesearch.imperfect)
+    add_web_command(commands)  # gamesearch web (gamesearch.web: the page under Pyodide)
     return parser
 
 

@@ -16,8 +16,11 @@ import signal
 import threading
 import time
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # imported where a pool starts: the command imports without multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
 
 __all__ = ["worker_pool"]
 
@@ -28,6 +31,8 @@ _WATCH_SECONDS = 0.2
 @contextmanager
 def worker_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
     """A process pool of ``workers`` for the command, ended at once if the command is stopped."""
+    from concurrent.futures import ProcessPoolExecutor  # see the top
+
     pool = ProcessPoolExecutor(workers, initializer=_start_worker, initargs=(os.getpid(),))
     try:
         yield pool

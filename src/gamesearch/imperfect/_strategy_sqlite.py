@@ -15,11 +15,13 @@ The database has two tables:
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import TableFileError, short_repr
+
+if TYPE_CHECKING:  # imported where a file is opened: the core imports without SQLite
+    import sqlite3
 
 __all__ = ["MAGIC", "read_rows", "write_rows"]
 
@@ -45,6 +47,8 @@ def write_rows(path: Path, header: dict[str, Any], entries: list[list[Any]]) -> 
     Raises:
         sqlite3.Error, OSError: the file cannot be written.
     """
+    import sqlite3  # where it is used: the core imports without SQLite
+
     connection = sqlite3.connect(path)
     try:
         connection.executescript(_SCHEMA)
@@ -80,6 +84,8 @@ def read_rows(target: Path) -> dict[str, Any]:
             tables and columns, or holds text that is not UTF-8, or a key or an action is not
             JSON.
     """
+    import sqlite3  # where it is used: the core imports without SQLite
+
     try:
         connection = sqlite3.connect(target.resolve().as_uri() + "?mode=ro", uri=True)
     except sqlite3.Error as exc:

@@ -35,7 +35,6 @@ from __future__ import annotations
 import json
 import math
 import os
-import sqlite3
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
@@ -124,14 +123,18 @@ def save_strategy(
     header = {"format": FORMAT, "version": VERSION, "game": identity, "infosets": len(entries)}
     target = Path(path)
     temporary = target.with_name(target.name + ".tmp")
+    failures: tuple[type[Exception], ...] = (OSError,)
     try:
         temporary.unlink(missing_ok=True)
         if file_format == "sqlite":
+            import sqlite3  # where it is used: the core imports without SQLite
+
+            failures = (OSError, sqlite3.Error)
             write_rows(temporary, header, entries)
         else:
             temporary.write_text(_json_text(header, entries), encoding="utf-8")
         os.replace(temporary, target)
-    except (OSError, sqlite3.Error) as exc:
+    except failures as exc:
         raise TableFileError(f"cannot write the strategy file {target}: {exc}") from None
 
 

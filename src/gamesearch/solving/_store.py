@@ -28,16 +28,18 @@ from __future__ import annotations
 import json
 import math
 import os
-import sqlite3
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import TableFileError, UnsupportedGameError, short_repr
 from . import _codec
 from ._classes import Classes
 from ._values import Entry, entry_maker
+
+if TYPE_CHECKING:  # imported where a file is opened: the core imports without SQLite
+    import sqlite3
 
 FORMAT = "gamesearch-solution 2"
 """The format this version writes and reads. Format 1 (before 0.2) stored keys with pickle,
@@ -63,6 +65,8 @@ def reading(path: str | Path) -> Iterator[None]:
     malformed``, text that is not UTF-8), not only when the file is opened; the codec's errors
     (a key it did not write) say what is wrong, and here which file.
     """
+    import sqlite3  # where it is used: the core imports without SQLite
+
     try:
         yield
     except (sqlite3.Error, UnicodeDecodeError) as exc:
@@ -110,6 +114,8 @@ def connect(path: str | Path, *, create: bool = False) -> sqlite3.Connection:
             written, a file that is not a SQLite database, another program's database, a
             table file of another format, or tables whose columns are not a table file's.
     """
+    import sqlite3  # where it is used: the core imports without SQLite
+
     text = check_path(path)
     if create:
         folder = Path(text).parent

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 import time
 from collections.abc import Callable, Hashable, Iterable
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .._entry import check_is_game, resolve_root
 from .._kinds import check_kind
@@ -23,6 +22,9 @@ from ._classes import Classes
 from ._graph import build_graph
 from ._memo import CycleFound, memo_solve
 from ._parallel import split_solve
+
+if TYPE_CHECKING:  # the core imports without SQLite (_store opens the files)
+    import sqlite3
 from ._retrograde import retrograde
 from ._values import Entry, Key, Sums
 from .progress import ProgressCallback, Reporter, check_progress

@@ -1,0 +1,53 @@
+"""The core imports without SQLite, processes or an extra: as in a browser, under Pyodide.
+
+Tables on disk (SQLite), worker processes and the extras are imported when they are used, not
+when ``gamesearch`` is: a fresh interpreter in which those modules cannot be imported still
+imports the package, the page's modules and the command, and searches.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from cli_helpers import ENV
+
+ABSENT = (
+    "sqlite3",
+    "_sqlite3",
+    "multiprocessing",
+    "_multiprocessing",
+    "concurrent.futures.process",
+    "hypothesis",
+    "graphviz",
+    "chess",
+    "pyspiel",
+    "dask",
+    "distributed",
+    "selenium",
+    "nbclient",
+)
+"""Modules a browser lacks or the core must not need: blocked in the child (``None`` in
+``sys.modules`` makes their import fail)."""
+
+CHILD = f"""
+import sys
+for name in {ABSENT!r}:
+    sys.modules[name] = None
+import gamesearch, gamesearch.cli
+from gamesearch.web import _own_game, _runtime
+from gamesearch.games import ConnectFour, TicTacToe
+assert gamesearch.alphabeta(TicTacToe()).value == 0
+assert gamesearch.mcts(ConnectFour(), iterations=20, rng=1).action is not None
+print(_runtime.reply("tictactoe", "0,4,1", "alphabeta", 9))
+"""
+
+
+@pytest.mark.slow
+def test_the_core_imports_and_searches_without_sqlite_processes_or_extras() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD], capture_output=True, text=True, env=ENV, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert '"move": "2"' in done.stdout
