@@ -28,7 +28,9 @@ Lines (JSON, one dict per line on stdout):
   as ``non_losing_actions`` gives them, left to right), ``threat order`` (Pons's ordering,
   ``ConnectFour.threat_order``), ``evaluate`` (df-pn+: first numbers from
   ``ConnectFour.evaluate``), ``no non-losing`` (a ConnectFour without ``non_losing_actions``:
-  every column searched); nodes, CPU seconds and ``nodes_vs_game``. On the end and middle
+  every column searched), and an experiment, ``squared moves`` (first numbers the square of
+  the number of moves rather than the number: ``Question.first_numbers`` replaced for the
+  run); nodes, CPU seconds and ``nodes_vs_game``. On the end and middle
   sets (the end set only with ``--quick``): the begin set would take an hour.
 
 Checks (exit status 1 on a failure): every proven value's sign equals the sign of Pons's score
@@ -41,8 +43,9 @@ Usage: ``python bench/bench_pns_connect_four.py [--quick] [--seed N] [--node-lim
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from _common import emit, emit_env, fail
@@ -52,6 +55,7 @@ from bench_c4_solver import TABLE_ENTRIES, timed
 from gamesearch import SearchResult, TranspositionTable, dfpn, mtdf, pns
 from gamesearch.capabilities import Capabilities
 from gamesearch.games import ConnectFour
+from gamesearch.proofs._question import Question
 from gamesearch.twoplayer._solver import probe_once, solving_children
 
 SETS = {"end": (32, 36, 10, 4), "middle": (18, 24, 20, 8), "begin": (10, 14, 6, 0)}
@@ -119,6 +123,27 @@ def by_mtdf_win_loss(game: ConnectFour, state: int, limit: int) -> tuple[float, 
     raise AssertionError("two probes settle a win, a draw or a loss")
 
 
+@contextlib.contextmanager
+def squared_moves() -> Iterator[None]:
+    """First numbers from the square of a new node's number of moves, for the duration."""
+    plain = Question.first_numbers
+
+    def squared(question: Question, state: Any, mover: int, moves: int) -> tuple[int, int]:
+        return (1, moves * moves) if mover == question.attacker else (moves * moves, 1)
+
+    Question.first_numbers = squared  # type: ignore[method-assign, assignment]
+    try:
+        yield
+    finally:
+        Question.first_numbers = plain  # type: ignore[method-assign]
+
+
+def by_dfpn_squared(game: ConnectFour, state: int, limit: int) -> tuple[float, int]:
+    """``dfpn`` with the game's defaults but first numbers from the squared number of moves."""
+    with squared_moves():
+        return proved(dfpn(game, state, node_limit=limit))
+
+
 SEARCHERS: dict[str, Search] = {
     "dfpn": by_dfpn(),
     "pns": by_pns,
@@ -132,6 +157,7 @@ KNOWLEDGE: dict[str, tuple[Callable[[ConnectFour], ConnectFour], Callable[..., S
     "threat order": (lambda game: game, lambda game: by_dfpn(order=game.threat_order)),
     "evaluate": (lambda game: game, lambda game: by_dfpn(evaluate=game.evaluate)),
     "no non-losing": (lambda game: WithoutNonLosing(), lambda game: by_dfpn()),
+    "squared moves": (lambda game: game, lambda game: by_dfpn_squared),
 }
 """dfpn's variants: the game searched, and the search made for it."""
 
@@ -189,7 +215,7 @@ def line_sets(game: ConnectFour, sets: dict[str, list[tuple[int, int]]], limit: 
 def line_draws(game: ConnectFour, sets: dict[str, list[tuple[int, int]]], limit: int) -> None:
     """The ``pnsc4.draws`` lines: dfpn's two searches a draw against mtdf's."""
     for name, cases in sets.items():
-        draws = [(state, score) for state, score in cases if not score]
+        draws: list[tuple[int, int]] = [(state, score) for state, score in cases if not score]
         if not draws:
             continue
         runs = {who: run_set(game, SEARCHERS[who], draws, limit, who) for who in ("dfpn", "mtdf")}
