@@ -30,7 +30,7 @@ import gc
 import statistics
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from _common import emit, emit_env, fail
 from _engine_techniques import mirror, random_positions
@@ -47,7 +47,10 @@ TABLE_ENTRIES = 4_000_000
 halves, costing 10% more nodes there and up to half more on 10-14-stone positions)."""
 
 
-def timed(run: Callable[[], SearchResult[int]]) -> tuple[float, float, SearchResult[int]]:
+T = TypeVar("T")
+
+
+def timed(run: Callable[[], T]) -> tuple[float, float, T]:
     """Wall-clock and CPU seconds of one ``run()`` (GC off), and what it returned.
 
     Both are reported: the CPU time of this process is the figure to read when other work
