@@ -28,8 +28,8 @@ garbage collector does not track."""
 
 Child = tuple[Any, Any, Any, int, float]
 """A child as :meth:`DepthFirst.mid` searches it: its action, its state, its key and its mover;
-a terminal child has the key ``None``, the mover -1 and its attacker's utility last (else
-NaN)."""
+a leaf (terminal, or decided by the game's ``proven_value``) has the key ``None``, the mover
+-1 and its attacker's value last (else NaN)."""
 
 EPSILON = 1.0
 """The 1 + epsilon trick (Pawlewicz and Lew 2007): the best child is searched until its number
@@ -211,9 +211,10 @@ class DepthFirst(Counting):
         for action in question.moves(state, mover):
             self.count()
             child = result(state, action)
-            if is_terminal(child):
+            known = question.utility(child) if is_terminal(child) else question.proven(child)
+            if known is not None:  # terminal, or decided by the game's proven_value
                 self.leaves += 1
-                children.append((action, child, None, -1, question.utility(child)))
+                children.append((action, child, None, -1, known))
                 continue
             key = question.key(child)
             if key in self.path:
@@ -324,8 +325,8 @@ class DepthFirst(Counting):
         for action in question.moves(node, mover):
             child = self.result(node, action)
             key = question.key(child)
-            if self.is_terminal(child):
-                value = question.utility(child)
+            value = question.utility(child) if self.is_terminal(child) else question.proven(child)
+            if value is not None:
                 found.append(((action, key, value, value, True), child))
                 continue
             entry = self.table.get(key)
