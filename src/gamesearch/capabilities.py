@@ -37,6 +37,7 @@ __all__ = [
     "Capabilities",
     "Chance",
     "Children",
+    "Deciding",
     "EngineKernel",
     "EngineSearch",
     "EngineSetting",
@@ -144,6 +145,17 @@ class Proving(Protocol[_S]):
 
     def non_losing_actions(self, state: _S) -> Sequence[Any]:
         """The actions that win at once, else those after which the opponent cannot."""
+
+
+class Deciding(Protocol[_S]):
+    """A game with ``proven_value``."""
+
+    def proven_value(self, state: _S, player: Player) -> float | None:
+        """``proven_value(state, player)``: ``player``'s exact value, if known without search.
+
+        ``None`` where the game cannot tell; never a guess: the proof searchers take a
+        state it decides as a leaf.
+        """
 
 
 class NonLosing(Protocol[_S]):
@@ -360,6 +372,7 @@ _VALUES = frozenset({"player_names", "layout", "win_utility", "utility_bounds"})
 _SPELLED = {
     "order": "order(state, actions)",
     "evaluate": "evaluate(state, player)",
+    "proven_value": "proven_value(state, player)",
     "parse": "parse(text)",
     "information_set": "information_set(state, player)",
     "sample_state": "sample_state(state, player, rng)",
@@ -389,6 +402,7 @@ class Capabilities:
     non_losing_actions: Callable[[Any], Sequence[Any]] | None = None
     non_losing_children: Callable[[Any], Iterable[tuple[Any, Any, Player | None]]] | None = None
     solving_key: Callable[[Any], Hashable] | None = None
+    proven_value: Callable[[Any, Player], float | None] | None = None
     solving_kernel: Callable[[ProbeSetting], SolvingProbe | None] | None = None
     engine_kernel: Callable[[EngineSetting], EngineSearch | None] | None = None
     utility_bounds: Any = None

@@ -9,6 +9,7 @@ how many cells each player still needs.
 from __future__ import annotations
 
 import heapq
+import random
 
 import pytest
 from hypothesis import given, settings
@@ -282,3 +283,87 @@ def test_the_order_tries_a_win_then_a_block_then_the_centre() -> None:
     assert game.non_losing_actions(threat) == ("a3",)
     with pytest.raises(IllegalActionError):
         game.order(threat, ["z9"])
+
+
+def exact_values_for_x(game: Hex) -> dict[int, float]:
+    """X's value in every state reachable from the empty board: plain negamax, memoized."""
+    values: dict[int, float] = {}
+
+    def value(state: int) -> float:  # for the player to move
+        if state in values:
+            return values[state] if game.to_move(state) == 0 else -values[state]
+        if game.is_terminal(state):
+            own = game.utility(state, game.to_move(state))
+        else:
+            own = max(-value(game.result(state, action)) for action in game.actions(state))
+        values[state] = own if game.to_move(state) == 0 else -own
+        return own
+
+    value(game.initial_state())
+    return values
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("swap", [False, True])
+def test_a_chain_of_two_bridges_is_the_exact_value_in_every_three_by_three_position(
+    swap: bool,
+) -> None:
+    game = Hex(3, swap=swap)
+    values = exact_values_for_x(game)
+    decided = 0
+    for state, value in values.items():
+        known = game.proven_value(state, 0)
+        if known is not None:
+            decided += 1
+            assert known == value == -game.proven_value(state, 1), game.render(state)
+    assert decided > len(values) // 4  # it decides many, not only the finished boards
+
+
+@pytest.mark.slow
+def test_a_chain_of_two_bridges_is_the_exact_value_in_random_four_by_four_positions() -> None:
+    game, rng = Hex(4), random.Random(38)
+    decided = 0
+    for _ in range(400):
+        state = game.initial_state()
+        for _ in range(rng.randrange(3, 11)):
+            if not game.is_terminal(state):
+                state = game.result(state, rng.choice(game.actions(state)))
+        known = game.proven_value(state, game.to_move(state))
+        if known is not None:
+            decided += 1
+            assert known == mtdf(game, state).value, game.render(state)
+    assert decided >= 40
+
+
+def test_bridges_to_both_edges_win_for_x_whoever_moves() -> None:
+    game = Hex(4)
+    # b2 is bridged to the top (b1, c1) and to a4 on the bottom row (a3, b3).
+    state = game.parse(". . . . / . X . . / . . . O / X . . O")
+    assert game.to_move(state) == 0
+    assert game.proven_value(state, 0) == 1.0
+    assert game.proven_value(state, 1) == -1.0
+    o_to_move = game.parse(". . . . / . X . . / . . . O / X . . .")
+    assert game.proven_value(o_to_move, 1) == -1.0
+    assert mtdf(game, state).value == 1.0 == -mtdf(game, o_to_move).value
+
+
+def test_a_bridge_with_a_cell_taken_decides_nothing() -> None:
+    game = Hex(5)
+    state = game.parse(". . . . . / . . X . . / . O . . . / . X . . . / . . . . O")
+    assert game.proven_value(state, 0) is None
+
+
+def test_two_links_that_need_the_same_cell_decide_nothing() -> None:
+    game = Hex(3)
+    # a2 reaches the top through a1 or b2 and b3 through b2 or a3: O takes b2 and cuts both.
+    state = game.parse(". O X / X . O / . X .")
+    assert game.to_move(state) == 1
+    assert game.proven_value(state, 0) is None
+    assert mtdf(game, state).value == 1.0  # O wins
+
+
+def test_a_stone_o_may_still_swap_decides_nothing() -> None:
+    game = Hex(3, swap=True)
+    centre = game.result(game.initial_state(), "b2")  # bridged both ways, but O may take it
+    assert game.proven_value(centre, 0) is None
+    assert Hex(3).proven_value(Hex(3).result(0, "b2"), 0) == 1.0

@@ -9,6 +9,7 @@ and so does every move of the line.
 from __future__ import annotations
 
 import functools
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -227,3 +228,19 @@ def test_hex_four_by_four_every_opening_classified_as_the_exact_alpha_beta_does(
         proven = prover(game, game.result(0, action))
         assert proven.exact
         assert proven.value == value, action
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("opening", ["a1", "c3", "e1"])
+def test_hex_five_by_five_after_an_opening_and_twelve_random_stones_as_mtdf_does(
+    opening: str,
+) -> None:
+    game = Hex(5)
+    rng = random.Random(opening)
+    state = game.result(0, opening)
+    while bin(state).count("1") < 13 or game.is_terminal(state):  # the exact search's reach
+        state = game.result(0, opening)
+        for _ in range(12):
+            if not game.is_terminal(state):
+                state = game.result(state, rng.choice(game.actions(state)))
+    check_proof(game, state, dfpn, mtdf(game, state).value)

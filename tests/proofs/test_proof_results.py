@@ -25,6 +25,7 @@ from gamesearch import (
     UnsupportedGameError,
     alphabeta,
     minimax,
+    mtdf,
 )
 from gamesearch.games import ConnectFour, GameTree, Hex, Pig, TicTacToe
 from gamesearch.proofs import dfpn, pns
@@ -210,3 +211,46 @@ def test_the_same_search_gives_the_same_result(prover: Any) -> None:
     assert (first.value, first.pv) == (second.value, second.pv)
     assert first.stats.nodes == second.stats.nodes
     assert first.stats.proof_size == second.stats.proof_size
+
+
+class Unaware(Hex):
+    """Hex without its ``proven_value``: every proof runs down to the finished boards."""
+
+    proven_value = None
+
+
+class Overconfident(Hex):
+    """Hex whose ``proven_value`` claims twice a win wherever X has a stone."""
+
+    def proven_value(self, state: int, player: int) -> float | None:
+        return 2.0 if self.stones(state, 0) else None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("prover", PROVERS, ids=lambda p: p.__name__)
+def test_a_state_the_game_decides_is_a_leaf_that_spares_nodes_and_keeps_the_value(
+    prover: Any,
+) -> None:
+    game, unaware = Hex(4), Unaware(4)
+    o_wins = game.parse(". . . . / . X . . / . O . . / . . . .")
+    x_wins = game.parse(". . . . / . . X . / . O . . / . . . .")
+    for state in (o_wins, x_wins):
+        known, searched = prover(game, state), prover(unaware, state)
+        assert known.value == searched.value == (-1.0 if state == o_wins else 1.0)  # X to move
+        assert known.stats.nodes < searched.stats.nodes / 2
+
+
+@pytest.mark.parametrize("prover", PROVERS, ids=lambda p: p.__name__)
+def test_a_root_the_game_decides_is_still_searched_for_its_winning_move(prover: Any) -> None:
+    game = Hex(4)
+    state = game.parse(". . . . / . X . . / . . . O / X . . O")  # X's bridges win
+    assert game.proven_value(state, 0) == 1.0
+    result = prover(game, state)
+    assert (result.value, result.exact) == (1.0, True)
+    assert mtdf(game, game.result(state, result.action)).value == -1.0  # O lost after it
+
+
+@pytest.mark.parametrize("prover", PROVERS, ids=lambda p: p.__name__)
+def test_a_proven_value_beyond_win_utility_is_refused(prover: Any) -> None:
+    with pytest.raises(InvalidUtilityError, match=r"proven_value\(state, 1\) returned 2.0"):
+        prover(Overconfident(3), Overconfident(3).result(0, "a1"))

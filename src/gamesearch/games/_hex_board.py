@@ -104,6 +104,53 @@ class HexBoard:
         from_far = self.flood(stones & far, stones)
         return empty & (near | self.neighbours(from_near)) & (far | self.neighbours(from_far))
 
+    def bridged(self, stones: int, empty: int, player: int) -> bool:
+        """Whether ``stones`` join ``player``'s edges by groups and two-bridges of disjoint pairs.
+
+        A *two-bridge* links two things (a group of stones, or an edge) that share two empty
+        neighbours: if the other player takes one, ``player`` takes the other. Links whose
+        pairs of cells are disjoint can all be kept that way at once (a pairing strategy), so
+        a chain of groups joined edge to edge by such links is a won position for ``player``
+        whoever is to move: by answering each intrusion in a pair with its other cell,
+        ``player`` keeps a path of its stones and still empty cells from edge to edge, which
+        every chain of the other player's would have to cross (the Hex theorem), so the other
+        player never joins its edges, and as a full board has a chain, ``player`` joins its.
+        A stone one row from an edge with two empty cells of that row beside it is such a
+        link to the edge (the edge template II).
+
+        The groups are joined to the near edge greedily, each by a pair of cells not used
+        before, until none more joins: every link kept has a pair of its own, so a ``True`` is
+        always right; a ``False`` only says that this search found no such chain.
+        """
+        near, far = self.edges[player]
+        pending: list[tuple[int, int]] = []  # each group with its neighbours
+        rest = stones
+        while rest:
+            group = self.flood(rest & -rest, stones)
+            pending.append((group, self.neighbours(group)))
+            rest ^= group
+        joined, reach, free = 0, near, empty  # reach: cells next to the joined groups or edge
+        grew = True
+        while grew:
+            grew = False
+            for item in pending:
+                group, around = item
+                pair = 0 if group & near else around & reach & free
+                if group & near or pair & pair - 1:
+                    if pair:  # two of its cells: the first two bits
+                        low = pair & -pair
+                        rest = pair ^ low
+                        free &= ~(low | rest & -rest)
+                    joined |= group
+                    reach |= around
+                    pending.remove(item)
+                    grew = True
+                    break
+        if joined & far:
+            return True
+        last = far & reach & free
+        return bool(last & last - 1)
+
     def distance(self, stones: int, empty: int, player: int) -> int:
         """The fewest empty cells ``player`` must fill to join its edges (``cells`` if it cannot).
 

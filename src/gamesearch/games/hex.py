@@ -106,6 +106,8 @@ class Hex:
         self._rank[SWAP] = (-1, -1)  # swapping is tried first where it is legal
         self._free: dict[int, tuple[str, ...]] = {}
         self._scores: dict[int, float] = {}
+        self._threatened: dict[int, tuple[int, int]] = {}
+        self._bridged: dict[int, Player | None] = {}
 
     def __repr__(self) -> str:
         return f"Hex(size={self.size}, swap={self.swap})"
@@ -260,7 +262,22 @@ class Hex:
         return sorted(ordered, key=lambda name: not urgent & self._bits.get(name, 0))
 
     def _threats(self, state: int, mover: Player) -> tuple[int, int]:
-        """The cells where the mover wins at once, and where the other player would."""
+        """The cells where the mover wins at once, and where the other player would.
+
+        Memoized: :meth:`order` and :meth:`non_losing_actions` ask it of the same states.
+        """
+        try:
+            return self._threatened[state]
+        except KeyError:
+            pass
+        threats = self._find_threats(state, mover)
+        if len(self._threatened) >= _MEMO_LIMIT:
+            self._threatened.clear()
+        self._threatened[state] = threats
+        return threats
+
+    def _find_threats(self, state: int, mover: Player) -> tuple[int, int]:
+        """:meth:`_threats`, worked out from the bitboards."""
         board, count = self._board, self._count
         x, o = state & board.cells, state >> count & board.cells
         empty = board.cells & ~(x | o)
@@ -290,6 +307,57 @@ class Hex:
         if blocks & blocks - 1:
             return swap
         return (*(name for name in actions if blocks & self._bits.get(name, 0)), *swap)
+
+    def proven_value(self, state: int, player: Player) -> float | None:
+        """``player``'s value at ``state`` if a chain of two-bridges already decides it, else None.
+
+        A player whose stones join its edges by groups and two-bridges (the edge template II
+        among them) whose pairs of empty cells are disjoint wins, whoever is to move: it
+        answers each intrusion in a pair with the other cell (:meth:`HexBoard.bridged` gives
+        the proof). Then the value is the win utility for that player and its negation for the
+        other; ``None`` says only that no such chain was found, or that O may still swap (a
+        terminal state: its utility).
+
+        Raises:
+            ValueError: ``player`` is neither 0 (X) nor 1 (O).
+
+        Example:
+            >>> game = Hex(3)
+            >>> game.proven_value(game.result(0, "b2"), 0)   # b2 is bridged to both edges
+            1.0
+            >>> game.proven_value(game.result(0, "a1"), 0) is None
+            True
+        """
+        if player not in (0, 1):
+            raise ValueError(f"Hex has players 0 (X) and 1 (O), not {player!r}")
+        if state >= self._over:
+            return self.utility(state, player)
+        try:
+            winner = self._bridged[state]
+        except KeyError:
+            winner = self._bridged_winner(state)
+            if len(self._bridged) >= _MEMO_LIMIT:
+                self._bridged.clear()
+            self._bridged[state] = winner
+        if winner is None:
+            return None
+        return self.win_utility if player == winner else -self.win_utility
+
+    def _bridged_winner(self, state: int) -> Player | None:
+        """The player whose chain of two-bridges decides ``state``, or ``None``.
+
+        Not where O may still swap: the swap takes X's stone, bridges and all.
+        """
+        if self._may_swap(state):
+            return None
+        board = self._board
+        x, o = state & board.cells, state >> self._count & board.cells
+        empty = board.cells & ~(x | o)
+        if board.bridged(x, empty, 0):
+            return 0
+        if board.bridged(o, empty, 1):
+            return 1
+        return None
 
     def evaluate(self, state: int, player: Player) -> float:
         """How good ``state`` looks for ``player``: between -1 and +1, exclusive.

@@ -25,6 +25,8 @@ What the game offers is used where it is present (read once from its
   a state where every move does is lost for its mover, a leaf;
 - ``order`` (or the ``order`` passed in): moves are tried best first, which breaks the ties
   of the proof numbers;
+- ``proven_value`` (the attacker's value of a state the game can decide without search, such
+  as Hex's chains of two-bridges): such a state is a leaf of the proof, as a terminal one is;
 - the number of moves a new node has, for its first proof and disproof numbers (Allis's
   mobility initialisation, 1994: an OR node with many moves is easy to prove and hard to
   disprove); or ``evaluate``, with the searchers' ``evaluate=`` (df-pn+, Nagai 2002).
@@ -86,6 +88,7 @@ class Question:
         "floor",
         "game",
         "key",
+        "known",
         "non_losing",
         "order",
         "win",
@@ -102,14 +105,15 @@ class Question:
         self.game = game
         self.attacker: Player = game.to_move(root)
         self.win = win_utility(capabilities)
-        known = self.win == self.win  # not NaN: the game declares win_utility
-        self.floor = -self.win if known else -math.inf
+        declared = self.win == self.win  # not NaN: the game declares win_utility
+        self.floor = -self.win if declared else -math.inf
         """The least any value can be, for the attacker."""
-        self.ceiling = self.win if known else math.inf
+        self.ceiling = self.win if declared else math.inf
         """The most any value can be."""
         self.key = table_key(capabilities)
         """The key of the table and of the line's cycle check."""
-        self.non_losing = capabilities.non_losing_actions if known else None
+        self.non_losing = capabilities.non_losing_actions if declared else None
+        self.known = capabilities.proven_value
         self.order = order
         self.evaluate = evaluate
 
@@ -120,16 +124,36 @@ class Question:
             InvalidUtilityError: it is not a finite number, or lies outside ``[-W, W]`` for a
                 game with ``win_utility`` ``W``.
         """
-        value = checked_number(
-            self.game.utility(state, self.attacker), state, self.attacker, "utility"
-        )
-        if not self.floor <= value <= self.ceiling:
+        return self.within(self.game.utility(state, self.attacker), state, "utility")
+
+    def proven(self, state: Any) -> float | None:
+        """The attacker's value at ``state`` if the game's ``proven_value`` knows it, else None.
+
+        A known value (checked as a utility is) makes the state a leaf of the proof.
+
+        Raises:
+            InvalidUtilityError: it is neither ``None`` nor a finite number within the game's
+                ``[-W, W]``.
+        """
+        if self.known is None:
+            return None
+        value: object = self.known(state, self.attacker)
+        return None if value is None else self.within(value, state, "proven_value")
+
+    def within(self, value: Any, state: Any, source: str) -> float:
+        """``value``, the attacker's by ``source`` at ``state``, as a float within the bounds.
+
+        Raises:
+            InvalidUtilityError: it is not a finite number, or lies outside ``[-W, W]``.
+        """
+        number = checked_number(value, state, self.attacker, source)
+        if not self.floor <= number <= self.ceiling:
             raise InvalidUtilityError(
-                f"utility(state, {self.attacker}) returned {value!r} for state {state!r}, but "
+                f"{source}(state, {self.attacker}) returned {number!r} for state {state!r}, but "
                 f"{type(self.game).__name__} declares win_utility={self.win!r}: a utility must "
                 f"lie within [{self.floor!r}, {self.ceiling!r}], a loss's and a win's"
             )
-        return value
+        return number
 
     def mover(self, state: Any) -> Player:
         """``to_move(state)`` of a non-terminal state, checked to be player 0 or 1."""

@@ -143,12 +143,17 @@ class BestFirst(Counting):
     def describe(self, node: Node) -> None:
         """Fill in a new node: its bounds, key, mover and first numbers.
 
-        A terminal state's bounds are its utility; a state where every move loses at once is a
-        loss for its mover; any other's are the game's range.
+        A terminal state's bounds are its utility, and so are a state's below the root that
+        the game's ``proven_value`` decides; a state where every move loses at once is a loss
+        for its mover; any other's are the game's range.
         """
         question, state = self.question, node.state
-        if question.game.is_terminal(state):
-            node.lo = node.hi = question.utility(state)
+        terminal = question.game.is_terminal(state)
+        known = question.utility(state) if terminal else None
+        if known is None and node.parent is not None:  # the root keeps its moves
+            known = question.proven(state)
+        if known is not None:
+            node.lo = node.hi = known
             node.children = []
             self.leaves += 1
             return
