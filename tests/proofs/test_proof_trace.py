@@ -166,7 +166,7 @@ def test_pns_chooses_the_most_proving_node_by_the_textbook_rules() -> None:
     # Every step: from the root, the first child of least proof number at OR nodes and of
     # least disproof number at AND nodes, by the numbers told so far.
     events: list[Any] = []
-    pns(Hex(3), trace=events.append)
+    pns(Hex(4), trace=events.append)  # 171 choices; Hex(3) is one with its two-bridges
     numbers: dict[tuple[Any, ...], tuple[int, int]] = {}
     kinds: dict[tuple[Any, ...], str] = {}
     children: dict[tuple[Any, ...], list[Any]] = {}
