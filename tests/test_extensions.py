@@ -35,6 +35,7 @@ def test_no_extension_changes_nothing(tree: Any) -> None:
     assert (extended.value, extended.stats.nodes) == (plain.value, plain.stats.nodes)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(game_trees(max_depth=5, max_branching=5))
 def test_reductions_keep_solved_values_exact(tree: Any) -> None:

@@ -134,6 +134,7 @@ def test_maxn_with_children_equals_maxn_without(tree):
     depth=st.one_of(st.none(), st.integers(1, 5)),
     pruning=st.sampled_from(["star1", "star2"]),
 )
+@pytest.mark.slow
 def test_star_equals_the_textbook_star(tree, depth, pruning):
     evaluate = evaluation if depth is not None else None
     fast = expectiminimax(tree, depth=depth, evaluate=evaluate, pruning=pruning, bounds=(-9, 9))

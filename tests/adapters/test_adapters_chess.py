@@ -270,6 +270,7 @@ def solve_mate(fen: str, most: int) -> tuple[str, int]:
     return game.move_to_uci(result.action), (wins[0] + 1) // 2
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("fen", "moves", "key"), list(puzzles(mark_slow=True)))
 def test_the_engine_solves_the_mate_problems_with_the_key_and_the_distance(
     fen: str, moves: int, key: str

@@ -136,6 +136,7 @@ def test_vanilla_cfr_on_openspiels_leduc_reaches_openspiels_exploitability():
     assert ours.result().infosets == 936
 
 
+@pytest.mark.slow
 def test_mccfr_on_openspiels_liars_dice_is_the_same_run_as_on_the_librarys():
     # Same rules, actions in the same order, the same keys: a seed samples the same lines.
     game = OpenSpielGame("liars_dice(dice_sides=3)")

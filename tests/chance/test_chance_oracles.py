@@ -97,6 +97,7 @@ def favour_later(game: Any, state: Any) -> list[tuple[Any, float]]:
     depth=st.one_of(st.none(), st.integers(1, 4)),
     opponent=st.sampled_from([None, favour_later]),
 )
+@pytest.mark.slow
 def test_traced_expectimax_tells_what_the_oracle_tells(tree, depth, opponent):
     options = {"depth": depth, "evaluate": evaluation if depth else None, "opponent": opponent}
     production, oracle = both(tree, options, expecti=True)

@@ -63,6 +63,7 @@ def test_play_with_the_computer_first_at_a_depth_limit() -> None:
     assert "game abandoned" in done.stdout
 
 
+@pytest.mark.slow
 def test_play_hex_on_a_small_board_by_its_cells_names() -> None:
     done = run("play", "hex", "-p", "size=4", "--time", "0.05", stdin="b2\nz9\nquit\n")
     assert done.returncode == 0, done.stderr
@@ -407,6 +408,7 @@ def write_bones(folder: Path, package: str) -> None:
     (folder / package / "bones.py").write_text(BONES, encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_a_game_of_ones_own_by_import_path(tmp_path: Path) -> None:
     write_bones(tmp_path, "mygames")
     done = run("solve", "mygames.bones:Bones", "-p", "size=7", "-p", "max_take=3", cwd=tmp_path)

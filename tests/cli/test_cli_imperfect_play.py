@@ -111,6 +111,7 @@ def test_bad_command_lines_exit_2_before_playing(capsys, monkeypatch, argv, mess
     assert message in captured.err
 
 
+@pytest.mark.slow
 def test_a_strategy_file_of_another_game_is_refused(capsys, monkeypatch, tmp_path):
     path = tmp_path / "leduc.json"
     save_strategy(path, LeducPoker(), cfr(LeducPoker(), iterations=1).strategy)

@@ -225,6 +225,7 @@ def deep_chain(levels):
     return tree
 
 
+@pytest.mark.slow
 def test_a_tree_deeper_than_the_recursion_limit_loads():
     levels = max(3000, sys.getrecursionlimit() + 100)
     tree = GameTree(deep_chain(levels))

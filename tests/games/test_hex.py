@@ -93,6 +93,7 @@ def boards(draw: st.DrawFn) -> tuple[int, dict[Cell, str]]:
     return size, {cell: m for cell, m in marks.items() if m is not None}
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(boards())
 def test_the_bitboards_find_chains_winning_cells_and_distances_as_the_slow_walk_does(
@@ -118,6 +119,7 @@ def test_the_bitboards_find_chains_winning_cells_and_distances_as_the_slow_walk_
         )
 
 
+@pytest.mark.slow
 @settings(max_examples=200)
 @given(st.integers(2, 6), st.randoms(use_true_random=False))
 def test_a_game_ends_exactly_when_the_mover_joins_its_edges(size: int, rng) -> None:

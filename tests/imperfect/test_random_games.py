@@ -78,6 +78,7 @@ def test_drawn_games_of_perfect_information_keep_them_too(game):
     assert report.exhaustive
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(hidden_deal_games(max_cards=3, max_branching=3), st.randoms(use_true_random=False))
 def test_best_responses_equal_brute_force_over_every_pure_strategy(game, rng):

@@ -29,6 +29,7 @@ def exact_root_values(tree: GameTree) -> dict[object, float]:
     return dict(alphabeta(tree, root_values=True).action_values or ())
 
 
+@pytest.mark.slow
 @settings(max_examples=50, derandomize=True)
 @given(game_trees(max_depth=3, min_branching=2, max_branching=3))
 def test_uct_converges_to_the_minimax_action(tree):

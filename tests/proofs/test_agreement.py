@@ -162,6 +162,7 @@ def test_turns_that_do_not_alternate(prover: Any, tree: Any) -> None:
     assert result.value == minimax(game).value
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("prover", PROVERS, ids=lambda p: p.__name__)
 @settings(max_examples=60, deadline=None)
 @given(state=states(TicTacToe()))

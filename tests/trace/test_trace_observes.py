@@ -122,6 +122,7 @@ def check_two_player_searchers(tree: Any, depth: int | None) -> None:
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(game_trees(max_depth=4), st.sampled_from([None, 1, 2, 3]))
 def test_the_alpha_beta_family_is_the_same_traced(tree: GameTree, depth: int | None) -> None:
@@ -148,6 +149,7 @@ def test_mcts_is_the_same_traced(tree: GameTree, seed: int, solver: bool) -> Non
 # --- Chance and multi-player searchers, on random trees --------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(chance_trees(max_depth=4), st.sampled_from([None, 2, 3]))
 def test_the_chance_searchers_are_the_same_traced(tree: GameTree, depth: int | None) -> None:
@@ -162,6 +164,7 @@ def test_the_chance_searchers_are_the_same_traced(tree: GameTree, depth: int | N
     same_search(expectimax, tree, options=lambda: dict(limit))
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(maxn_trees(3, max_depth=4, sum_bounds=(0, 10)))
 def test_the_multi_player_searchers_are_the_same_traced(tree: GameTree) -> None:

@@ -90,6 +90,7 @@ def test_tables_are_sound_where_positions_transpose(state: int, options: Any, de
     assert result.value == full.value
 
 
+@pytest.mark.slow
 @given(game_trees(max_depth=4), st.integers(min_value=1, max_value=5))
 def test_without_enhancements_the_enhanced_loop_is_the_plain_loop(
     tree: GameTree, depth: int
@@ -390,6 +391,7 @@ def quiescence_reference(tree: GameTree, state: Any, ply: int, depth: int, noisy
     return max(children) if maximising else min(children)
 
 
+@pytest.mark.slow
 @given(game_trees(max_depth=5), st.integers(min_value=1, max_value=3))
 def test_quiescence_extends_the_noisy_actions_until_quiet(tree: GameTree, depth: int) -> None:
     def noisy(state: Any) -> list[Any]:  # "captures": the first action of every other node

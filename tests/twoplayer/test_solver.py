@@ -103,6 +103,7 @@ def test_connect_four_scores_equal_a_plain_distance_search(board: Any, data: Any
         assert plies % 2 == (1 if value > 0 else 0)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(states(TicTacToe()), st.integers(0, 1000))
 def test_the_loop_is_generic_tictactoe_with_hooks(state: int, seed: int) -> None:

@@ -42,6 +42,7 @@ def position(game, moves):
     [(TicTacToe(), (0, 4, 8)), (TicTacToe(), (4,)), (ConnectFour(5, 4), (2, 2, 1, 1, 3))],
     ids=["tictactoe-3", "tictactoe-1", "connect5x4-5"],
 )
+@pytest.mark.slow
 def test_an_exact_entry_holds_the_solved_value_and_distance_of_its_state(searcher, game, moves):
     root = position(game, moves)
     table = TranspositionTable()
