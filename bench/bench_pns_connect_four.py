@@ -245,15 +245,21 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0, help="offset of the positions' seeds")
     parser.add_argument("--node-limit", type=int, default=1_000_000,
                         help="nodes after which a proof search counts as unproven")  # fmt: skip
+    parser.add_argument("--sets", default=",".join(SETS),
+                        help="the sets to run, of " + ", ".join(SETS))  # fmt: skip
     args = parser.parse_args(argv)
+    chosen = args.sets.split(",")
+    if not set(chosen) <= set(SETS):
+        parser.error(f"--sets: each set is one of {', '.join(SETS)}")
     emit_env("pnsc4.env")
     game = ConnectFour()
-    names = [name for name, (*_, quick_count) in SETS.items() if quick_count or not args.quick]
+    names = [name for name, (*_, quick_count) in SETS.items()
+             if name in chosen and (quick_count or not args.quick)]  # fmt: skip
     sets = {name: scored(game, name, args.seed, args.quick) for name in names}
     line_sets(game, sets, args.node_limit)
     if not args.quick:
         line_draws(game, sets, args.node_limit)
-    knowledge = ("end",) if args.quick else ("end", "middle")
+    knowledge = [name for name in (("end",) if args.quick else ("end", "middle")) if name in sets]
     line_knowledge(game, {name: sets[name] for name in knowledge}, args.node_limit)
 
 
