@@ -20,7 +20,14 @@ random moves (seeded), played by both engines in both seats. The line reports mc
 draws and losses, its score (a draw counts half) and a 95 % confidence interval for the score
 (Wilson's score interval on the games, draws counting half a win: an approximation).
 
-Usage: ``python bench/bench_mcts.py [--quick] [--repeat N] [--games N] [--seconds S]``
+Hex. On 5x5 and 7x7 Hex (no swap), ``iterative_deepening`` (``--hex-seconds`` a move, Hex's
+``evaluate`` and ``order``) and ``mcts`` (``--hex-iterations`` a move, random playouts) each
+play a uniformly random player, and then each other, ``--hex-games`` games a pairing, half of
+them with each side as X. One ``mcts.hex`` line per board and pairing: the first player's
+wins as X, as O and in all, and its win rate (Hex has no draws).
+
+Usage: ``python bench/bench_mcts.py [--quick] [--repeat N] [--games N] [--seconds S]
+[--hex-games N] [--hex-seconds S] [--hex-iterations N]``
 """
 
 from __future__ import annotations
@@ -30,12 +37,13 @@ import math
 import random
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from _common import emit, emit_env, fail, run_timed
 
 from gamesearch import iterative_deepening, mcts
-from gamesearch.games import ConnectFour, TicTacToe
+from gamesearch.games import ConnectFour, Hex, TicTacToe
 
 EXPLORATION = math.sqrt(2)
 """The exploration constant of both loops (mcts's default)."""
@@ -203,6 +211,56 @@ def match(width: int, height: int, games: int, seconds: float, seed: int) -> Non
     )
 
 
+Chooser = Callable[[Hex, int, int], Any]
+"""A player of the Hex lines: (game, state, game number) to the action it plays."""
+
+
+def hex_players(seconds: float, iterations: int, seed: int) -> dict[str, Chooser]:
+    """The players of the Hex lines: the engine, mcts and a uniformly random player."""
+    rng = random.Random(seed)
+    return {
+        "engine": lambda game, state, number: (
+            iterative_deepening(game, state, time_limit=seconds).action
+        ),
+        "mcts": lambda game, state, number: (
+            mcts(game, state, iterations=iterations, rng=seed + number).action
+        ),
+        "random": lambda game, state, number: rng.choice(game.actions(state)),
+    }
+
+
+def hex_games(game: Hex, first: Chooser, second: Chooser, games: int) -> tuple[int, int]:
+    """``first``'s wins against ``second`` as X and as O; it is X in the even games."""
+    wins = [0, 0]
+    for number in range(games):
+        seat = number % 2  # first's player: X in the even games, O in the odd ones
+        state = game.initial_state()
+        while not game.is_terminal(state):
+            chooser = first if game.to_move(state) == seat else second
+            state = game.result(state, chooser(game, state, number))
+        wins[seat] += game.utility(state, seat) > 0
+    return wins[0], wins[1]
+
+
+def hex_play(
+    sizes: tuple[int, ...], games: int, seconds: float, iterations: int, seed: int
+) -> None:
+    """The ``mcts.hex`` lines: the engine and mcts against random play, and each other."""
+    players = hex_players(seconds, iterations, seed)
+    pairings = (("engine", "random"), ("mcts", "random"), ("engine", "mcts"))
+    for size in sizes:
+        game = Hex(size)
+        for first, second in pairings:
+            play = partial(hex_games, game, players[first], players[second], games)
+            took, (as_x, as_o) = run_timed(play)
+            emit(
+                bench="mcts.hex", game=repr(game), first=first, second=second, games=games,
+                engine_seconds_per_move=seconds, mcts_iterations=iterations,
+                wins_as_x=as_x, wins_as_o=as_o, games_as_x=(games + 1) // 2,
+                win_rate=round((as_x + as_o) / games, 3), seconds=round(took, 1),
+            )  # fmt: skip
+
+
 def main(argv: list[str] | None = None) -> None:
     """Parse the options, run the measurements and print the JSON lines."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
@@ -211,6 +269,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, help="games of the match (even: both seats)")
     parser.add_argument("--seconds", type=float, help="seconds per move in the match")
     parser.add_argument("--seed", type=int, default=11, help="seed of the match's openings")
+    parser.add_argument("--hex-games", type=int, help="Hex games a pairing (even: both seats)")
+    parser.add_argument("--hex-seconds", type=float, help="the engine's seconds a Hex move")
+    parser.add_argument("--hex-iterations", type=int, help="mcts's iterations a Hex move")
     args = parser.parse_args(argv)
     repeat = args.repeat or (2 if args.quick else 5)
     emit_env("mcts.env")
@@ -221,6 +282,13 @@ def main(argv: list[str] | None = None) -> None:
         match(5, 4, args.games or 2, args.seconds or 0.02, args.seed)
     else:
         match(7, 6, args.games or 20, args.seconds or 0.5, args.seed)
+    hex_play(
+        (5, 7),
+        args.hex_games or (2 if args.quick else 20),
+        args.hex_seconds or (0.02 if args.quick else 0.2),
+        args.hex_iterations or (50 if args.quick else 1000),
+        args.seed,
+    )
 
 
 if __name__ == "__main__":

@@ -8,6 +8,8 @@ how many cells each player still needs.
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import heapq
 import random
 
@@ -369,3 +371,98 @@ def test_a_stone_o_may_still_swap_decides_nothing() -> None:
     centre = game.result(game.initial_state(), "b2")  # bridged both ways, but O may take it
     assert game.proven_value(centre, 0) is None
     assert Hex(3).proven_value(Hex(3).result(0, "b2"), 0) == 1.0
+
+
+def template_holds(
+    size: int, stone: Cell, carrier: frozenset[Cell], player: int, which: int
+) -> bool:
+    """Whether ``stone`` reaches ``player``'s edge ``which`` with the other player first.
+
+    An exhaustive search from the rules, with play only on the cells of ``carrier`` (every
+    other cell is the other player's): ``player`` wins when a chain of its stones joins
+    ``stone`` to that edge, the other player when the carrier is full without one.
+    """
+
+    @functools.cache
+    def holds(own: frozenset[Cell], taken: frozenset[Cell], other_to_move: bool) -> bool:
+        frontier, seen = [stone], {stone}
+        while frontier:
+            cell = frontier.pop()
+            if on_edge(size, cell, player, which):
+                return True
+            for near in neighbours(size, *cell):
+                if near in own and near not in seen:
+                    seen.add(near)
+                    frontier.append(near)
+        left = carrier - own - taken
+        if other_to_move:
+            return all(holds(own, taken | {cell}, False) for cell in left)
+        return any(holds(own | {cell}, taken, True) for cell in left)
+
+    return holds(frozenset(), frozenset(), True)
+
+
+def cells_of(size: int, bitboard: int) -> frozenset[Cell]:
+    return frozenset(divmod(cell, size) for cell in range(size * size) if bitboard >> cell & 1)
+
+
+@pytest.mark.slow
+def test_every_ziggurat_holds_with_the_other_player_first_and_needs_each_of_its_cells() -> None:
+    size = 5
+    board = HexBoard.of(size)
+    for player in (0, 1):
+        for which in (0, 1):
+            templates = board.ziggurats[player][which]
+            assert len(templates) == 2 * (size - 3)
+            for stone_bit, carrier_bits in templates:
+                (stone,) = cells_of(size, stone_bit)
+                carrier = cells_of(size, carrier_bits)
+                assert len(carrier) == 8
+                assert stone not in carrier
+                assert template_holds(size, stone, carrier, player, which)
+                for spared in carrier:
+                    assert not template_holds(size, stone, carrier - {spared}, player, which)
+
+
+def test_a_centre_stone_with_ziggurats_to_both_edges_wins_five_by_five() -> None:
+    game = Hex(5)
+    # c3's ziggurats: to the top over b1-e1, b2-d2 and b3; to the bottom over a5-d5, b4-d4, d3.
+    centre = game.result(game.initial_state(), "c3")
+    assert game.proven_value(centre, 0) == 1.0
+    assert game.proven_value(centre, 1) == -1.0
+    # O's c3 does the same for O (left and right) once X has played outside its carriers.
+    assert game.proven_value(game.result(game.result(0, "a1"), "c3"), 1) == 1.0
+
+
+def test_a_ziggurat_with_a_cell_taken_decides_nothing() -> None:
+    game = Hex(5)
+    # b1, c2 and b3 each lie in c3's only ziggurat to the top (the other would need f1).
+    for picture in (
+        ". O . . . / . . . . . / . . X . . / . . . . . / . . . . .",
+        ". . . . . / . . O . . / . . X . . / . . . . . / . . . . .",
+        ". . . . . / . . . . . / . O X . . / . . . . . / . . . . .",
+    ):
+        assert game.proven_value(game.parse(picture), 0) is None, picture
+
+
+@pytest.mark.slow
+def test_ziggurats_decide_random_five_by_five_positions_as_the_exact_search_does() -> None:
+    game, rng = Hex(5), random.Random(385)
+    bridges_only = Hex(5)
+    bridges_only._board = dataclasses.replace(bridges_only._board, ziggurats=(((), ()), ((), ())))
+    checked = 0
+    for _ in range(3000):
+        state = game.initial_state()
+        for _ in range(rng.randrange(10, 15)):
+            if not game.is_terminal(state):
+                state = game.result(state, rng.choice(game.actions(state)))
+        if game.is_terminal(state):
+            continue
+        mover = game.to_move(state)
+        known = game.proven_value(state, mover)
+        if known is not None and bridges_only.proven_value(state, mover) is None:
+            assert known == mtdf(game, state).value, game.render(state)
+            checked += 1
+            if checked == 8:
+                return
+    pytest.fail(f"only {checked} positions were decided by a ziggurat")

@@ -16,9 +16,13 @@ the neighbourhood and exchanges the two goals, which is what the swap rule uses.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 __all__ = ["HexBoard"]
+
+Template = tuple[int, int]
+"""An edge template: the stone it starts from (one bit), and its carrier (the empty cells it
+needs)."""
 
 
 @dataclass(frozen=True)
@@ -33,6 +37,8 @@ class HexBoard:
             right).
         edges: Each player's two edges: the top and bottom rows (player 0), the left and right
             columns (player 1).
+        ziggurats: Each player's edge templates IIIa, to its near edge and to its far edge
+            (:meth:`ziggurats_of`).
     """
 
     size: int
@@ -40,6 +46,7 @@ class HexBoard:
     not_first_column: int
     not_last_column: int
     edges: tuple[tuple[int, int], tuple[int, int]]
+    ziggurats: tuple[tuple[tuple[Template, ...], tuple[Template, ...]], ...] = ()
 
     @classmethod
     def of(cls, size: int) -> HexBoard:
@@ -49,13 +56,46 @@ class HexBoard:
         last_column = first_column << size - 1
         top = (1 << size) - 1
         bottom = top << size * (size - 1)
-        return cls(
+        board = cls(
             size,
             cells,
             cells ^ first_column,
             cells ^ last_column,
             ((top, bottom), (first_column, last_column)),
         )
+        return replace(board, ziggurats=board.ziggurats_of())
+
+    def ziggurats_of(self) -> tuple[tuple[tuple[Template, ...], tuple[Template, ...]], ...]:
+        """Every edge template IIIa (the *ziggurat*) of the board, per player and edge.
+
+        A stone on the third row from an edge reaches it, whoever moves first, when eight
+        cells are empty (Hayward and van Rijswijck, "Hex and combinatorics", 2006; HexWiki's
+        "Template IIIa"): with the edge at the top, for the stone at ``(2, c)`` the cell
+        ``(2, c + 1)`` beside it, the three of row 1 from ``(1, c)`` and the four of row 0
+        from ``(0, c)``; its mirror image is the stone at ``(2, c + 1)`` with ``(2, c)``
+        (the cells above a stone here are ``(r - 1, c)`` and ``(r - 1, c + 1)``, so the
+        trapezoid widens to the right going up). Both were checked by exhaustive search, and
+        no cell of either carrier can be left out. The far edge's are their half-turns, and
+        the second player's their transposes.
+
+        Returns:
+            ``[player][0]``: the templates to the player's near edge (top, or left);
+            ``[player][1]``: to its far edge (bottom, or right); each a (stone, carrier) pair.
+        """
+        n = self.size
+        top: list[Template] = []
+        for column in range(n - 3):
+            rows = [sum(1 << row * n + column + k for k in range(4 - row)) for row in range(3)]
+            trapezoid = rows[0] | rows[1] | rows[2]
+            stones = (rows[2] & -rows[2], rows[2] ^ rows[2] & -rows[2])
+            top.extend((stone, trapezoid ^ stone) for stone in stones)
+        bottom = [(self.rotate(stone), self.rotate(carrier)) for stone, carrier in top]
+        first = (tuple(top), tuple(bottom))
+        second = tuple(
+            tuple((self.transpose(stone), self.transpose(carrier)) for stone, carrier in edge)
+            for edge in first
+        )
+        return (first, (second[0], second[1]))
 
     def neighbours(self, group: int) -> int:
         """The cells next to some cell of ``group`` (``group``'s own cells may be among them)."""
@@ -105,24 +145,26 @@ class HexBoard:
         return empty & (near | self.neighbours(from_near)) & (far | self.neighbours(from_far))
 
     def bridged(self, stones: int, empty: int, player: int) -> bool:
-        """Whether ``stones`` join ``player``'s edges by groups and two-bridges of disjoint pairs.
+        """Whether ``stones`` join ``player``'s edges by groups, two-bridges and ziggurats.
 
         A *two-bridge* links two things (a group of stones, or an edge) that share two empty
         neighbours: if the other player takes one, ``player`` takes the other. Links whose
-        pairs of cells are disjoint can all be kept that way at once (a pairing strategy), so
-        a chain of groups joined edge to edge by such links is a won position for ``player``
-        whoever is to move: by answering each intrusion in a pair with its other cell,
-        ``player`` keeps a path of its stones and still empty cells from edge to edge, which
-        every chain of the other player's would have to cross (the Hex theorem), so the other
-        player never joins its edges, and as a full board has a chain, ``player`` joins its.
-        A stone one row from an edge with two empty cells of that row beside it is such a
-        link to the edge (the edge template II).
+        carriers (the empty cells each needs) are disjoint can all be kept at once (each
+        intrusion is answered inside the carrier it fell in), so a chain of groups joined edge
+        to edge by such links is a won position for ``player`` whoever is to move: ``player``
+        keeps a path of its stones and still empty cells from edge to edge, which every chain
+        of the other player's would have to cross (the Hex theorem), so the other player never
+        joins its edges, and as a full board has a chain, ``player`` joins its. A stone one
+        row from an edge with two empty cells of that row beside it is such a link to the edge
+        (the edge template II), and so is a stone on the third row with its eight empty cells
+        (the edge template IIIa, :meth:`ziggurats_of`).
 
-        The groups are joined to the near edge greedily, each by a pair of cells not used
-        before, until none more joins: every link kept has a pair of its own, so a ``True`` is
-        always right; a ``False`` only says that this search found no such chain.
+        The groups are joined to the near edge greedily, each by a carrier of cells not used
+        before, until none more joins: every link kept has a carrier of its own, so a ``True``
+        is always right; a ``False`` only says that this search found no such chain.
         """
         near, far = self.edges[player]
+        to_near, to_far = self.ziggurats[player]
         pending: list[tuple[int, int]] = []  # each group with its neighbours
         rest = stones
         while rest:
@@ -135,21 +177,15 @@ class HexBoard:
             grew = False
             for item in pending:
                 group, around = item
-                pair = 0 if group & near else around & reach & free
-                if group & near or pair & pair - 1:
-                    if pair:  # two of its cells: the first two bits
-                        low = pair & -pair
-                        rest = pair ^ low
-                        free &= ~(low | rest & -rest)
+                carrier = 0 if group & near else _link(around & reach & free, group, to_near, free)
+                if carrier >= 0:
+                    free &= ~carrier
                     joined |= group
                     reach |= around
                     pending.remove(item)
                     grew = True
                     break
-        if joined & far:
-            return True
-        last = far & reach & free
-        return bool(last & last - 1)
+        return bool(joined & far) or _link(far & reach & free, joined, to_far, free) >= 0
 
     def distance(self, stones: int, empty: int, player: int) -> int:
         """The fewest empty cells ``player`` must fill to join its edges (``cells`` if it cannot).
@@ -190,3 +226,25 @@ class HexBoard:
         """
         width = self.size * self.size
         return int(format(bits, f"0{width}b")[::-1], 2)
+
+
+def _link(shared: int, group: int, ziggurats: tuple[Template, ...], free: int) -> int:
+    """The carrier of a link of ``group`` to what it is to join, or -1 if none is found.
+
+    Args:
+        shared: The free cells next to both: two of them are a two-bridge.
+        group: The stones to link.
+        ziggurats: The edge templates IIIa to that edge (none when it is joined to a group).
+        free: The empty cells no link has taken yet.
+
+    Returns:
+        The cells the link takes (two of ``shared``, or a ziggurat's carrier), or -1.
+    """
+    if shared & shared - 1:  # a two-bridge: the first two cells
+        low = shared & -shared
+        rest = shared ^ low
+        return low | rest & -rest
+    for stone, carrier in ziggurats:
+        if stone & group and carrier & free == carrier:
+            return carrier
+    return -1

@@ -311,12 +311,12 @@ class Hex:
     def proven_value(self, state: int, player: Player) -> float | None:
         """``player``'s value at ``state`` if a chain of two-bridges already decides it, else None.
 
-        A player whose stones join its edges by groups and two-bridges (the edge template II
-        among them) whose pairs of empty cells are disjoint wins, whoever is to move: it
-        answers each intrusion in a pair with the other cell (:meth:`HexBoard.bridged` gives
-        the proof). Then the value is the win utility for that player and its negation for the
-        other; ``None`` says only that no such chain was found, or that O may still swap (a
-        terminal state: its utility).
+        A player whose stones join its edges by groups, two-bridges and edge templates (II,
+        and IIIa: the ziggurat) whose carriers of empty cells are disjoint wins, whoever is to
+        move: it answers each intrusion in a carrier inside that carrier
+        (:meth:`HexBoard.bridged` gives the proof). Then the value is the win utility for that
+        player and its negation for the other; ``None`` says only that no such chain was
+        found, or that O may still swap (a terminal state: its utility).
 
         Raises:
             ValueError: ``player`` is neither 0 (X) nor 1 (O).

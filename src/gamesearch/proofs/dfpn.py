@@ -37,9 +37,9 @@ EPSILON = 1.0
 passes ``1 + EPSILON`` times the second-best child's, rather than the second-best's plus one
 (Nagai's), which spares the search switching back and forth between children of close numbers.
 Measured: with 1.0 rather than Nagai's rule, 0.62 times the nodes on the 16 openings of 4x4
-Hex before Hex had ``proven_value``, 1.01 times with it (``bench/bench_pns.py``, its
-``pns.epsilon`` line), and in one run by hand 0.26 times on 4x4 Connect Four, 0.55 times on
-tic-tac-toe."""
+Hex before Hex had ``proven_value``, 1.01 times with its two-bridges, 1.35 times with its
+ziggurats too (``bench/bench_pns.py``, its ``pns.epsilon`` line), and in one run by hand
+0.26 times on 4x4 Connect Four, 0.55 times on tic-tac-toe."""
 
 MIN_ENTRIES = 10_000
 """The smallest table :func:`dfpn` takes. Measured: the proof of 4x4 Hex (16,719 nodes, a
