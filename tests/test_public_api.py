@@ -212,6 +212,7 @@ PUBLIC = {
         "solve",
     ],
     "gamesearch.book": ["Book", "BookEntry", "book_evaluation", "book_result", "check_book"],
+    "gamesearch.learning": ["FitReport", "LinearEvaluation", "fit_to_solution", "move_agreement"],
 }
 
 NEEDS = {
