@@ -90,9 +90,9 @@ HOSTILE: list[tuple[str, Any, str]] = [
     ("an index past the features", {"indices": [0, 1, 2, 3, 99]}, "indices must be distinct"),
     ("an index twice", {"indices": [0, 0, 1, 2, 3]}, "indices must be distinct"),
     ("an index that is a float", {"indices": [0.0, 1, 2, 3, 4]}, "indices must be distinct"),
-    ("another format", {"format": "pickle"}, "is not an evaluation file"),
+    ("another format", {"format": "pickle"}, "is not an evaluation: it must be a JSON object"),
     ("a later version", {"version": 2}, "of version 2"),
-    ("a field too many", {"code": "print(1)"}, "is not an evaluation file"),
+    ("a field too many", {"code": "print(1)"}, "is not an evaluation: it must be a JSON object"),
     (
         "another game",
         {"game": json.loads(game_identity(TicTacToe(4)).to_json())},

@@ -24,14 +24,14 @@ from ..errors import InvalidSearchOptionError, TableFileError
 from ..game import Player
 from ..identity import GameIdentity, _no_constant, game_identity
 
-__all__ = ["LinearEvaluation"]
+__all__ = ["LinearEvaluation", "read_json", "write_json"]
 
 FORMAT = "gamesearch-linear-evaluation"
 """The ``format`` field of an evaluation file."""
 VERSION = 1
 """The version of the file format this library writes and reads."""
 MAX_FILE_BYTES = 16 * 1024 * 1024
-"""The largest evaluation file :meth:`LinearEvaluation.load` reads (a million weights fit)."""
+"""The largest file :func:`read_json` reads: an evaluation of a million weights fits."""
 _FIELDS = frozenset({"format", "version", "game", "weights", "bias", "squash", "indices"})
 
 
@@ -116,15 +116,14 @@ class LinearEvaluation:
         total = self.bias + sum(map(mul, self.weights, found))
         return math.tanh(total / 2) if self.squash else total
 
-    def save(self, path: str | os.PathLike[str]) -> None:
-        """Write the evaluation to ``path`` as JSON: the game's identity and the numbers.
+    def as_data(self) -> dict[str, Any]:
+        """The evaluation as plain data, as :meth:`save` writes it: game identity and numbers.
 
         Raises:
             UnsupportedGameError: the game has no identity (see
                 :func:`~gamesearch.identity.game_identity`).
-            TableFileError: ``path`` cannot be written.
         """
-        document = {
+        return {
             "format": FORMAT,
             "version": VERSION,
             "game": json.loads(game_identity(self.game).to_json()),
@@ -133,11 +132,16 @@ class LinearEvaluation:
             "squash": self.squash,
             "indices": None if self.indices is None else list(self.indices),
         }
-        target = Path(path)
-        try:
-            target.write_text(json.dumps(document, allow_nan=False) + "\n", encoding="utf-8")
-        except OSError as exc:
-            raise TableFileError(f"cannot write the evaluation file {target}: {exc}") from None
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the evaluation to ``path`` as JSON (:meth:`as_data`).
+
+        Raises:
+            UnsupportedGameError: the game has no identity (see
+                :func:`~gamesearch.identity.game_identity`).
+            TableFileError: ``path`` cannot be written.
+        """
+        write_json(Path(path), self.as_data(), "evaluation")
 
     @classmethod
     def load(cls, path: str | os.PathLike[str], game: Any) -> LinearEvaluation:
@@ -155,54 +159,80 @@ class LinearEvaluation:
                 count of weights that is not the game's count of features).
         """
         target = Path(path)
-        found = _read_document(target)
+        return cls.from_data(read_json(target, "evaluation"), game, str(target))
+
+    @classmethod
+    def from_data(cls, found: object, game: Any, where: str) -> LinearEvaluation:
+        """The evaluation :meth:`as_data` gave, read back for ``game`` and checked as hostile.
+
+        Args:
+            found: The data, as ``json.loads`` gives it.
+            game: The game to evaluate, which must have the identity the data names.
+            where: What messages call the data's source (a file's path).
+
+        Raises:
+            TableFileError: as :meth:`load`.
+        """
+        if not isinstance(found, dict) or set(found) != _FIELDS or found["format"] != FORMAT:
+            raise TableFileError(
+                f"{where} is not an evaluation: it must be a JSON object with the fields "
+                f"{sorted(_FIELDS)} and the format {FORMAT!r}"
+            )
+        if found["version"] != VERSION or isinstance(found["version"], bool):
+            raise TableFileError(
+                f"{where} is an evaluation of version {found['version']!r}; this library "
+                f"reads version {VERSION}"
+            )
         try:
             stored = GameIdentity.from_json(json.dumps(found["game"]))
         except TableFileError as error:  # said of the text: say which file holds it
-            raise TableFileError(f"{target}: {error}") from None
+            raise TableFileError(f"{where}: {error}") from None
         given = game_identity(game)
         if not stored.matches(given):
             raise TableFileError(
-                f"{target} holds an evaluation of {stored}, not of the game given: "
+                f"{where} holds an evaluation of {stored}, not of the game given: "
                 f"{stored.differences(given)}"
             )
         for name in ("weights", "indices"):
             if not isinstance(found[name], list) and (name == "weights" or found[name] is not None):
-                raise TableFileError(f"{target}: the field {name!r} must be a list")
+                raise TableFileError(f"{where}: the field {name!r} must be a list")
         try:
             return cls(game, found["weights"], found["bias"], found["squash"], found["indices"])
         except InvalidSearchOptionError as error:
-            raise TableFileError(f"{target}: {error}") from None
+            raise TableFileError(f"{where}: {error}") from None
 
 
-def _read_document(target: Path) -> dict[str, Any]:
-    """The JSON object of an evaluation file, with its fields, format and version checked."""
+def write_json(target: Path, document: dict[str, Any], what: str) -> None:
+    """Write ``document`` to ``target`` as JSON (no NaN), through a temporary file.
+
+    Raises:
+        TableFileError: ``target`` cannot be written.
+    """
+    temporary = target.with_name(target.name + ".tmp")
+    try:
+        temporary.write_text(json.dumps(document, allow_nan=False) + "\n", encoding="utf-8")
+        os.replace(temporary, target)
+    except OSError as exc:
+        raise TableFileError(f"cannot write the {what} file {target}: {exc}") from None
+
+
+def read_json(target: Path, what: str) -> object:
+    """The JSON document in ``target``, a file of at most 16 MiB.
+
+    Raises:
+        TableFileError: the file cannot be read, is larger, or is not JSON.
+    """
     try:
         with target.open("rb") as file:
             data = file.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
-        raise TableFileError(f"cannot read the evaluation file {target}: {exc}") from None
+        raise TableFileError(f"cannot read the {what} file {target}: {exc}") from None
     if len(data) > MAX_FILE_BYTES:
-        raise TableFileError(
-            f"{target} is larger than {MAX_FILE_BYTES:,} bytes: not an evaluation file"
-        )
+        raise TableFileError(f"{target} is larger than {MAX_FILE_BYTES:,} bytes: not a {what} file")
     try:
-        found = json.loads(data.decode("utf-8"), parse_constant=_no_constant)
+        return json.loads(data.decode("utf-8"), parse_constant=_no_constant)
     except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
-        raise TableFileError(
-            f"{target} is not a JSON evaluation file (it does not parse)"
-        ) from None
-    if not isinstance(found, dict) or set(found) != _FIELDS or found["format"] != FORMAT:
-        raise TableFileError(
-            f"{target} is not an evaluation file: it must be a JSON object with the fields "
-            f"{sorted(_FIELDS)} and the format {FORMAT!r}"
-        )
-    if found["version"] != VERSION or isinstance(found["version"], bool):
-        raise TableFileError(
-            f"{target} is an evaluation file of version {found['version']!r}; this library "
-            f"reads version {VERSION}"
-        )
-    return found
+        raise TableFileError(f"{target} is not a JSON {what} file (it does not parse)") from None
 
 
 def _finite_numbers(values: object, name: str) -> tuple[float, ...]:
