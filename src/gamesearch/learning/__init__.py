@@ -4,8 +4,9 @@ A game that describes its positions by numbers (the optional ``features(state, p
 :class:`~gamesearch.capabilities.Featured`) can have its evaluation learned rather than
 written: :func:`fit_to_solution` fits the weights of a :class:`LinearEvaluation` to the exact
 values of a solved table, by least squares in pure Python, and scores it on positions held
-back. The result is an ``evaluate(state, player)`` that every searcher takes, saved and loaded
-as a plain JSON file.
+back; :func:`td_leaf` learns them by self-play, TD-Leaf(lambda) on the leaves of alpha-beta's
+searches. The result is an ``evaluate(state, player)`` that every searcher takes, saved and
+loaded as a plain JSON file.
 
 >>> from gamesearch.games import TicTacToe
 >>> from gamesearch.solving import solve
@@ -19,5 +20,14 @@ as a plain JSON file.
 
 from ._fit import FitReport, fit_to_solution, move_agreement
 from ._linear import LinearEvaluation
+from ._td_leaf import TDLeafProgress, TDLeafResult, td_leaf
 
-__all__ = ["FitReport", "LinearEvaluation", "fit_to_solution", "move_agreement"]
+__all__ = [
+    "FitReport",
+    "LinearEvaluation",
+    "TDLeafProgress",
+    "TDLeafResult",
+    "fit_to_solution",
+    "move_agreement",
+    "td_leaf",
+]
