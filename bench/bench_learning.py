@@ -3,8 +3,8 @@
 Each benchmark line is one function below; every line is a JSON dict on stdout.
 
 - ``learn.fit``: ``fit_to_solution`` on Connect Four 5 x 4 (solved strongly by ``solve``), once
-  on all of its features (the nine counts and the twenty cells) and once on the nine counts
-  alone, which mean the same on every board; and on Pig to 30 (solved by value iteration).
+  on all of its features (the thirteen counts and the twenty cells) and once on the thirteen
+  counts alone, which mean the same on every board; and on Pig to 30 (solved by value iteration).
   Each line gives the positions fitted and held back, the root mean squared error on both,
   the agreement of the one-ply choice with the table's best moves on held-back positions,
   and the seconds the fit took (the solve's seconds apart).
@@ -15,12 +15,15 @@ Each benchmark line is one function below; every line is a JSON dict on stdout.
   of the difference.
 - ``learn.c4_cost``: seconds per node of those searches with each evaluation, from the same
   openings (a ratio, same run).
+- ``learn.td_leaf``: the second route: ``td_leaf`` by self-play on 7 x 6 at depth 2, from the
+  5 x 4 counts' weights; then ``learn.c4_match`` again with what it learned.
 - ``learn.pig_match``: Pig to 30, expectiminimax at a depth short of exact with the fitted
   evaluation, and with ``Pig.evaluate``, each against the optimal player (the solved table's
   best move) from both seats: their win rates.
 
-The full mode plays 400 Connect Four games at depth 4; ``--quick`` 24 at depth 2 and fewer
-positions. Wall times on a shared machine are noisy: the cost is a ratio from one run.
+The full mode plays 400 Connect Four games a match at depth 4 and 2,000 of self-play;
+``--quick`` 24 at depth 2, 20 of self-play and fewer positions. Wall times on a shared
+machine are noisy: the cost is a ratio from one run.
 
 Usage: ``python bench/bench_learning.py [--quick]``
 """
@@ -38,13 +41,14 @@ from _common import emit, emit_env
 
 from gamesearch import alphabeta, expectiminimax
 from gamesearch.games import ConnectFour, Pig
-from gamesearch.learning import FitReport, LinearEvaluation, fit_to_solution
+from gamesearch.learning import FitReport, LinearEvaluation, fit_to_solution, td_leaf
 from gamesearch.ratings import Duel, elo_ratings
 from gamesearch.solving import Solution, solve
 
 Evaluate = Callable[[Any, int], float]
-COUNTS = range(9)
-"""Connect Four's size-free features: open threes and twos, centre stones, turn, wins at once."""
+COUNTS = range(13)
+"""Connect Four's size-free features: open threes and twos, centre stones, turn, wins at once,
+threats by the parity of their rows."""
 
 
 def fit_line(name: str, report: FitReport, solve_seconds: float) -> None:
@@ -105,10 +109,30 @@ def play_out(game: ConnectFour, state: int, sides: tuple[Evaluate, Evaluate], de
     return game.utility(state, 0)
 
 
-def connect_four_match(learned: LinearEvaluation, games: int, depth: int) -> None:
+def on_the_large_board(learned: LinearEvaluation) -> LinearEvaluation:
+    """The counts' weights of a small board, weighing the same counts on 7 x 6."""
+    return LinearEvaluation(ConnectFour(), learned.weights, learned.bias, learned.squash, COUNTS)
+
+
+def self_play(start: LinearEvaluation, games: int, depth: int) -> LinearEvaluation:
+    """The ``learn.td_leaf`` line: TD-Leaf on 7 x 6 from ``start``; the evaluation learned."""
+    result = td_leaf(start.game, start, games=games, depth=depth, rate=0.01, seed=40)
+    emit(
+        line="learn.td_leaf",
+        board="7x6",
+        depth=depth,
+        games=result.games,
+        searches=result.searches,
+        seconds=round(result.seconds, 1),
+        weights=[round(w, 4) for w in result.evaluation.weights],
+        bias=round(result.evaluation.bias, 4),
+    )
+    return result.evaluation
+
+
+def connect_four_match(route: str, evaluation: LinearEvaluation, games: int, depth: int) -> None:
     """The ``learn.c4_match`` line: learned (entrant 0) against hand-written (entrant 1)."""
-    board = ConnectFour()
-    evaluation = LinearEvaluation(board, learned.weights, learned.bias, learned.squash, COUNTS)
+    board = evaluation.game
     hand: Evaluate = board.evaluate
     duels = []
     started = time.perf_counter()
@@ -120,6 +144,7 @@ def connect_four_match(learned: LinearEvaluation, games: int, depth: int) -> Non
     difference = ratings.difference("learned", "hand-written")
     emit(
         line="learn.c4_match",
+        route=route,
         board="7x6",
         depth=depth,
         games=len(duels),
@@ -132,7 +157,6 @@ def connect_four_match(learned: LinearEvaluation, games: int, depth: int) -> Non
         high=round(difference.high, 1),
         seconds=round(time.perf_counter() - started, 1),
     )
-    connect_four_cost(board, evaluation, hand, depth)
 
 
 def connect_four_cost(board: ConnectFour, learned: Evaluate, hand: Evaluate, depth: int) -> None:
@@ -144,7 +168,7 @@ def connect_four_cost(board: ConnectFour, learned: Evaluate, hand: Evaluate, dep
             started = time.perf_counter()
             result = alphabeta(board, state, depth=depth + 1, evaluate=evaluate)
             spent[name][0] += time.perf_counter() - started
-            spent[name][1] += result.stats.nodes + result.stats.leaves
+            spent[name][1] += result.stats.nodes
     per_node = {name: seconds / nodes for name, (seconds, nodes) in spent.items()}
     emit(
         line="learn.c4_cost",
@@ -205,8 +229,12 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="few positions and games")
     quick = parser.parse_args().quick
     emit_env("bench_learning", gc_disabled=False)
-    learned = fit_connect_four(3_000 if quick else 20_000)
-    connect_four_match(learned, 24 if quick else 400, 2 if quick else 4)
+    games, depth = (24, 2) if quick else (400, 4)
+    fitted = on_the_large_board(fit_connect_four(3_000 if quick else 20_000))
+    connect_four_match("fit 5x4 counts", fitted, games, depth)
+    connect_four_cost(fitted.game, fitted, fitted.game.evaluate, depth)
+    refined = self_play(fitted, 20 if quick else 2_000, 2)
+    connect_four_match("fit 5x4 counts, then td_leaf 7x6", refined, games, depth)
     pig_match(2_000 if quick else 10_000, 40 if quick else 400, 2)
 
 

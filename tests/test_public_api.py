@@ -220,6 +220,7 @@ PUBLIC = {
         "fit_to_solution",
         "move_agreement",
         "td_leaf",
+        "weights_svg",
     ],
 }
 

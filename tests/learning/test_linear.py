@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import math
+import re
+import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +20,7 @@ from gamesearch import (
 from gamesearch.errors import TableFileError
 from gamesearch.games import ConnectFour, Nim, TicTacToe
 from gamesearch.identity import game_identity
-from gamesearch.learning import LinearEvaluation
+from gamesearch.learning import LinearEvaluation, weights_svg
 
 GAME = TicTacToe()
 STATE = GAME.parse("X X . / . O . / . . .")  # O to move; X threatens the top right
@@ -140,3 +142,27 @@ def test_weights_that_are_not_finite_numbers_are_refused() -> None:
         LinearEvaluation(GAME, (math.inf,) * 14)
     with pytest.raises(InvalidSearchOptionError, match="13 weights for 14 features"):
         LinearEvaluation(GAME, (0.0,) * 13)
+
+
+def test_the_weights_picture_lays_the_cells_out_as_the_board() -> None:
+    # Connect Four 4 x 4: the cells come column by column, each bottom up; weight k = k.
+    game = ConnectFour(4, 4)
+    evaluation = LinearEvaluation(game, (0.0,) * 13 + tuple(float(k) for k in range(16)))
+    picture = weights_svg(evaluation, first=13, columns=4, rows=4, by="columns")
+    ET.fromstring(picture)  # well-formed XML
+    texts = re.findall(r'<text x="([\d.]+)" y="([\d.]+)"[^>]*>([-\d.]+)</text>', picture)
+    placed = {value: (float(x), float(y)) for x, y, value in texts}
+    assert placed["0.00"][1] > placed["3.00"][1]  # a column's first cell is at the bottom
+    assert placed["0.00"][0] < placed["4.00"][0]  # the next column is to its right
+    assert placed["0.00"][1] == placed["4.00"][1]
+    deepest = re.findall(r'fill="(rgb\([^)]*\))"', picture)[-1]
+    assert deepest == "rgb(0,0,255)"  # the largest weight, 15, in full blue
+
+
+def test_the_weights_picture_refuses_cells_past_the_weights() -> None:
+    with pytest.raises(InvalidSearchOptionError, match="do not fit the 14 weights"):
+        weights_svg(counting_all(), first=6, columns=3, rows=3)
+
+
+def counting_all() -> LinearEvaluation:
+    return LinearEvaluation(GAME, (0.1,) * 14)

@@ -20,6 +20,7 @@ loaded as a plain JSON file.
 
 from ._fit import FitReport, fit_to_solution, move_agreement
 from ._linear import LinearEvaluation
+from ._picture import weights_svg
 from ._td_leaf import TDLeafProgress, TDLeafResult, td_leaf
 
 __all__ = [
@@ -30,4 +31,5 @@ __all__ = [
     "fit_to_solution",
     "move_agreement",
     "td_leaf",
+    "weights_svg",
 ]
