@@ -16,6 +16,8 @@ __all__ = ["weights_svg"]
 
 _CELL = 56
 _PAD = 16
+_CHAR = 7.2
+"""About the width of a character of 12-point sans-serif text, for the title."""
 
 
 def weights_svg(
@@ -67,7 +69,8 @@ def weights_svg(
     cells = weights[first : first + columns * rows]
     largest = max((abs(w) for w in cells), default=0.0) or 1.0
     top = _PAD + (24 if title else 0)
-    width, height = 2 * _PAD + columns * _CELL, top + rows * _CELL + _PAD
+    width = round(2 * _PAD + max(columns * _CELL, _CHAR * len(title)))
+    height = top + rows * _CELL + _PAD
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">',
