@@ -166,3 +166,25 @@ def test_the_weights_picture_refuses_cells_past_the_weights() -> None:
 
 def counting_all() -> LinearEvaluation:
     return LinearEvaluation(GAME, (0.1,) * 14)
+
+
+class Tally:
+    """A game whose states are lists (unhashable), described by their sum and length."""
+
+    num_players = 2
+
+    def initial_state(self) -> list[int]:
+        return []
+
+    def features(self, state: list[int], player: int) -> tuple[float, ...]:
+        return (float(sum(state)), float(len(state)))
+
+
+def test_remembered_values_are_the_values_and_unhashable_states_are_evaluated_too() -> None:
+    evaluation = counting()
+    first = evaluation(STATE, 1)
+    assert evaluation.memo == {(STATE, 1): first}
+    assert evaluation(STATE, 1) == first == counting()(STATE, 1)
+    tally = LinearEvaluation(Tally(), (1.0, -0.5), bias=0.25)
+    assert tally([3, 4], 0) == 0.25 + 7 - 1
+    assert tally.memo == {}

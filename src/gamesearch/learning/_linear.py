@@ -32,6 +32,8 @@ VERSION = 1
 """The version of the file format this library writes and reads."""
 MAX_FILE_BYTES = 16 * 1024 * 1024
 """The largest file :func:`read_json` reads: an evaluation of a million weights fits."""
+_MEMO_LIMIT = 1 << 17
+"""The most values an evaluation remembers before it forgets them all and starts again."""
 _FIELDS = frozenset({"format", "version", "game", "weights", "bias", "squash", "indices"})
 
 
@@ -82,6 +84,11 @@ class LinearEvaluation:
     can then weigh the same counts on a larger one."""
     features: Any = field(init=False, repr=False, compare=False)
     """The game's ``features`` method, read once."""
+    memo: dict[tuple[Any, Player], float] = field(
+        init=False, repr=False, compare=False, default_factory=dict
+    )
+    """The values found, by state and player: a search meets the same positions again (as
+    ``ConnectFour.evaluate`` does, emptied at 131,072 entries and started again)."""
 
     def __post_init__(self) -> None:
         features = Capabilities.of(self.game).need("features", "LinearEvaluation")
@@ -104,7 +111,17 @@ class LinearEvaluation:
 
     def __call__(self, state: Any, player: Player) -> float:
         """The evaluation of ``state`` for ``player`` (see the class)."""
-        return self.of_features(self.features(state, player))
+        memo = self.memo
+        try:
+            return memo[state, player]
+        except TypeError:  # a state that is not hashable (a game with ``key``): not memoized
+            return self.of_features(self.features(state, player))
+        except KeyError:
+            value = self.of_features(self.features(state, player))
+            if len(memo) >= _MEMO_LIMIT:
+                memo.clear()
+            memo[state, player] = value
+            return value
 
     evaluate = __call__
 
