@@ -98,3 +98,16 @@ def test_a_start_of_another_game_is_refused() -> None:
     small = ConnectFour(4, 4)
     with pytest.raises(InvalidSearchOptionError, match="the start evaluation is built for"):
         td_leaf(ConnectFour(5, 4), LinearEvaluation(small, (0.0,) * 9, indices=range(9)), games=1)
+
+
+def test_self_play_from_a_zero_sum_start_learns_a_zero_sum_evaluation() -> None:
+    # Each side learns from its own view of the same leaves: tic-tac-toe's features seen by
+    # the other side are the counts swapped and the cells negated, so the steps of the two
+    # views keep evaluate(s, 0) == -evaluate(s, 1) (with player 0's view alone, they drift).
+    learned = td_leaf(GAME, blank(), games=20, rate=0.2, seed=3).evaluation
+    assert learned.bias == pytest.approx(0.0, abs=1e-12)
+    state = GAME.initial_state()
+    for square in (4, 0, 8, 2):
+        state = GAME.result(state, square)
+        assert learned(state, 0) == pytest.approx(-learned(state, 1), abs=1e-12)
+    assert any(weight != 0 for weight in learned.weights)

@@ -5,11 +5,15 @@ with game-tree search" (ICML 1998): temporal-difference learning (Sutton 1988; T
 Tesauro 1995) applied not to the positions played but to the leaves of the principal
 variations of the searches that chose the moves. Each game, the program plays both sides with
 alpha-beta at a fixed depth and its current evaluation; with ``J_t`` the evaluation of the
-leaf of the search at move ``t`` (for player 0; the game's utility where the line ends the
+leaf of the search at move ``t`` for a player (the game's utility where the line ends the
 game, and the final utility after the last move), the differences ``d_t = J_{t+1} - J_t``
 move the weights by
 
-    ``w += rate * sum_t grad J_t * sum_{j >= t} lambda^(j - t) d_j``.
+    ``w += rate * sum_t grad J_t * sum_{j >= t} lambda^(j - t) d_j``,
+
+once for each player's view of the same leaves, so that the evaluation learns each side's
+(with only player 0's, the weights of a player's own stones and of the opponent's drift apart,
+and the evaluation stops being zero-sum).
 
 A game starts with a few random moves, drawn from the seed and the game's number, so that the
 games differ. Runs are reproducible from the seed, and resumable from a checkpoint: a JSON file
@@ -182,30 +186,38 @@ def _learn_from_game(
         if game.is_terminal(state):
             break
         state = game.result(state, rng.choice(list(game.actions(state))))
-    values: list[float] = []
-    gradients: list[list[float] | None] = []
+    leaves = []
     while not game.is_terminal(state):
         result = alphabeta(game, state, depth=options.depth, evaluate=evaluation)
         leaf = state
         for action in result.pv:
             leaf = game.result(leaf, action)
-        value, gradient = _leaf_value(game, evaluation, leaf)
-        values.append(value)
-        gradients.append(gradient)
+        leaves.append(leaf)
         state = game.result(state, result.action)
-    if not values:
+    if not leaves:
         return evaluation, 0
-    values.append(float(game.utility(state, 0)))
-    return _updated(evaluation, values, gradients, options), len(gradients)
+    params = [*evaluation.weights, evaluation.bias]
+    for player in range(game.num_players):  # each side learns from its own view of the leaves
+        seen = [_leaf_value(game, evaluation, leaf, player) for leaf in leaves]
+        values = [value for value, _ in seen] + [float(game.utility(state, player))]
+        params = _stepped(params, values, [gradient for _, gradient in seen], options)
+    if not all(math.isfinite(p) for p in params):
+        raise InvalidSearchOptionError(
+            "td_leaf: the weights grew beyond floating point; take a smaller rate"
+        )
+    learned = LinearEvaluation(
+        evaluation.game, tuple(params[:-1]), params[-1], evaluation.squash, evaluation.indices
+    )
+    return learned, len(leaves)
 
 
 def _leaf_value(
-    game: Game[Any, Any], evaluation: LinearEvaluation, leaf: Any
+    game: Game[Any, Any], evaluation: LinearEvaluation, leaf: Any, player: int
 ) -> tuple[float, list[float] | None]:
-    """The leaf's value for player 0 and its gradient in (weights..., bias); none if over."""
+    """The leaf's value for ``player``, and its gradient in (weights..., bias); none if over."""
     if game.is_terminal(leaf):
-        return float(game.utility(leaf, 0)), None
-    found = evaluation.features(leaf, 0)
+        return float(game.utility(leaf, player)), None
+    found = evaluation.features(leaf, player)
     value = evaluation.of_features(found)
     indices = evaluation.indices
     weighed = found if indices is None else tuple(found[index] for index in indices)
@@ -213,14 +225,13 @@ def _leaf_value(
     return value, [slope * feature for feature in weighed] + [slope]
 
 
-def _updated(
-    evaluation: LinearEvaluation,
+def _stepped(
+    params: list[float],
     values: list[float],
     gradients: list[list[float] | None],
     options: _Options,
-) -> LinearEvaluation:
-    """The evaluation moved by TD-Leaf(lambda)'s step for one game's leaf values."""
-    params = [*evaluation.weights, evaluation.bias]
+) -> list[float]:
+    """``params`` moved by TD-Leaf(lambda)'s step for one game's leaf values (and the end)."""
     trace = 0.0
     for t in reversed(range(len(gradients))):
         trace = values[t + 1] - values[t] + options.trace_decay * trace
@@ -228,13 +239,7 @@ def _updated(
         if gradient is not None and trace:
             step = options.rate * trace
             params = [p + step * g for p, g in zip(params, gradient, strict=True)]
-    if not all(math.isfinite(p) for p in params):
-        raise InvalidSearchOptionError(
-            "td_leaf: the weights grew beyond floating point; take a smaller rate"
-        )
-    return LinearEvaluation(
-        evaluation.game, tuple(params[:-1]), params[-1], evaluation.squash, evaluation.indices
-    )
+    return params
 
 
 def _write_checkpoint(
