@@ -11,15 +11,16 @@ one ply deep keeps the position's value, as the table's best moves do.
 from __future__ import annotations
 
 import math
+import random
 import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .._validation import checked_generator
 from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError
-from ..game import CHANCE, Game, Player
+from ..game import CHANCE, Evaluation, Game, Player
 from ..identity import game_difference
 from ..solving import Solution
 from ._least_squares import fit_linear, fit_logistic, squared_error
@@ -146,7 +147,9 @@ def _check_options(positions: object, held_back: object, ridge: object, iteratio
         )
 
 
-def draw_positions(game: Game[Any, Any], solution: Solution, positions: int, rng: Any) -> list[Any]:
+def draw_positions(
+    game: Game[Any, Any], solution: Solution, positions: int, rng: random.Random
+) -> list[Any]:
     """Distinct non-terminal decision states the solution holds, met by random play.
 
     Lines start from the initial state; a chance node's outcome is drawn by its probability.
@@ -189,12 +192,13 @@ def _same(state: Any) -> Hashable:
 def _rows(
     game: Game[Any, Any],
     solution: Solution,
-    features: Any,
+    features: Callable[[Any, Player], Sequence[float]],
     states: Sequence[Any],
     indices: tuple[int, ...] | None,
-) -> tuple[list[tuple[float, ...]], list[float]]:
+) -> tuple[list[Sequence[float]], list[float]]:
     """Every player's features of each state, and the table's value of it for that player."""
-    rows, targets = [], []
+    rows: list[Sequence[float]] = []
+    targets: list[float] = []
     for state in states:
         for player in range(game.num_players):
             found = features(state, player)
@@ -204,7 +208,7 @@ def _rows(
 
 
 def move_agreement(
-    game: Game[Any, Any], solution: Solution, evaluate: Any, states: Sequence[Any]
+    game: Game[Any, Any], solution: Solution, evaluate: Evaluation[Any], states: Sequence[Any]
 ) -> tuple[float, int]:
     """How often ``evaluate``'s choice one ply deep keeps the table's value.
 
@@ -234,7 +238,7 @@ def move_agreement(
     return (agreed / compared if compared else math.nan), compared
 
 
-def _one_ply(game: Game[Any, Any], child: Any, mover: Player, evaluate: Any) -> float:
+def _one_ply(game: Game[Any, Any], child: Any, mover: Player, evaluate: Evaluation[Any]) -> float:
     """The child's value for ``mover``: its utility, its evaluation, or a chance node's mean."""
     if game.is_terminal(child):
         return float(game.utility(child, mover))
