@@ -25,7 +25,8 @@ The full mode plays 400 Connect Four games a match at depth 4 and 2,000 of self-
 ``--quick`` 24 at depth 2, 20 of self-play and fewer positions. Wall times on a shared
 machine are noisy: the cost is a ratio from one run.
 
-Usage: ``python bench/bench_learning.py [--quick]``
+Usage: ``python bench/bench_learning.py [--quick] [--svg docs/figures]`` (``--svg`` draws the
+weights of the 5 x 4 fit's cells, the picture in docs/ratings.md).
 """
 
 from __future__ import annotations
@@ -35,13 +36,20 @@ import itertools
 import random
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from _common import emit, emit_env
 
 from gamesearch import alphabeta, expectiminimax
 from gamesearch.games import ConnectFour, Pig
-from gamesearch.learning import FitReport, LinearEvaluation, fit_to_solution, td_leaf
+from gamesearch.learning import (
+    FitReport,
+    LinearEvaluation,
+    fit_to_solution,
+    td_leaf,
+    weights_svg,
+)
 from gamesearch.ratings import Duel, elo_ratings
 from gamesearch.solving import Solution, solve
 
@@ -70,14 +78,24 @@ def fit_line(name: str, report: FitReport, solve_seconds: float) -> None:
     )
 
 
-def fit_connect_four(positions: int) -> LinearEvaluation:
-    """Fit 5 x 4 on every feature and on the counts; return the counts' evaluation."""
+def fit_connect_four(positions: int, pictures: Path | None) -> LinearEvaluation:
+    """Fit 5 x 4 on every feature and on the counts; return the counts' evaluation.
+
+    With ``pictures``, the cells' weights of the first fit are drawn there, as
+    ``weights-connect-four-5x4.svg``.
+    """
     small = ConnectFour(5, 4)
     started = time.perf_counter()
     solution = solve(small)
     solve_seconds = time.perf_counter() - started
     every = fit_to_solution(small, solution, positions=positions)
     fit_line("connect_four_5x4", every, solve_seconds)
+    if pictures is not None:
+        title = "Connect Four 5x4: the weight of a stone of one's own, fitted with the counts"
+        picture = weights_svg(
+            every.evaluation, first=13, columns=5, rows=4, by="columns", title=title
+        )
+        (pictures / "weights-connect-four-5x4.svg").write_text(picture, encoding="utf-8")
     counts = fit_to_solution(small, solution, positions=positions, indices=COUNTS)
     fit_line("connect_four_5x4_counts", counts, solve_seconds)
     return counts.evaluation
@@ -227,10 +245,12 @@ def pig_game(
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="few positions and games")
-    quick = parser.parse_args().quick
+    parser.add_argument("--svg", type=Path, help="draw the 5x4 cells' weights in this folder")
+    arguments = parser.parse_args()
+    quick = arguments.quick
     emit_env("bench_learning", gc_disabled=False)
     games, depth = (24, 2) if quick else (400, 4)
-    fitted = on_the_large_board(fit_connect_four(3_000 if quick else 20_000))
+    fitted = on_the_large_board(fit_connect_four(3_000 if quick else 20_000, arguments.svg))
     connect_four_match("fit 5x4 counts", fitted, games, depth)
     connect_four_cost(fitted.game, fitted, fitted.game.evaluate, depth)
     refined = self_play(fitted, 20 if quick else 2_000, 2)
