@@ -139,6 +139,8 @@ def test_the_same_seed_gives_the_same_fit_and_another_seed_another_split() -> No
         ("ridge", 0.0, "ridge must be a finite number above 0"),
         ("iterations", True, "iterations must be an int >= 0"),
         ("seed", "one", "seed must be an int"),
+        ("indices", (0, 3), "indices must be distinct ints from 0 to 2"),
+        ("indices", "ab", "indices must be distinct ints"),
     ],
 )
 def test_options_out_of_range_are_refused(option: str, value: object, message: str) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,7 +55,7 @@ class FitReport:
     compared: int
     """The held-back positions :attr:`agreement` counts."""
     seconds: float
-    """Wall time of drawing the positions and fitting, in seconds."""
+    """Wall time of drawing the positions, fitting and scoring, in seconds."""
 
 
 def fit_to_solution(
@@ -96,6 +96,7 @@ def fit_to_solution(
         raise InvalidSearchOptionError(f"fit_to_solution: the solution is {difference}")
     started = time.perf_counter()
     features = Capabilities.of(game).need("features", "fit_to_solution")
+    picked = _checked_indices(game, indices)
     rng = checked_generator(seed, "fit_to_solution: seed must be an int")
     found = draw_positions(game, solution, positions, rng)
     rng.shuffle(found)
@@ -104,7 +105,6 @@ def fit_to_solution(
         raise InvalidSearchOptionError(
             f"fit_to_solution: {len(found)} positions drawn leave none to fit to"
         )
-    picked = None if indices is None else tuple(indices)
     rows, targets = _rows(game, solution, features, found[:cut], picked)
     if squash:
         weights, bias = fit_logistic(rows, targets, ridge, iterations)
@@ -126,6 +126,14 @@ def fit_to_solution(
         compared,
         time.perf_counter() - started,
     )
+
+
+def _checked_indices(game: Game[Any, Any], indices: object) -> tuple[int, ...] | None:
+    """``indices`` as a tuple, refused as :class:`LinearEvaluation` refuses them."""
+    if indices is None:
+        return None
+    chosen = tuple(indices) if isinstance(indices, Iterable) else (indices,)
+    return LinearEvaluation(game, (0.0,) * len(chosen), indices=chosen).indices
 
 
 def _check_options(positions: object, held_back: object, ridge: object, iterations: object) -> None:
