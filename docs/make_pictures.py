@@ -12,7 +12,8 @@ root::
     python docs/make_pictures.py --curves   # redraw the exploitability curves (minutes)
 
 Drawing the SVG files of the searches needs the ``viz`` extra and Graphviz's ``dot`` program;
-the ratings of a tournament (``RATINGS``, drawn by ``Ratings.to_svg``) need nothing installed,
+the ratings of a tournament and the weights of a learned evaluation (``RATINGS``, drawn by
+``Ratings.to_svg`` and ``gamesearch.learning.weights_svg``) need nothing installed,
 and ``--check`` compares them too. The curves of
 exploitability against iterations and seconds (``RUNS``, drawn by
 :func:`gamesearch.imperfect.convergence_svg`, which needs nothing installed) come from runs of
@@ -39,6 +40,8 @@ from gamesearch import (
 )
 from gamesearch.games import GameTree, TicTacToe
 from gamesearch.imperfect import KuhnPoker, LeducPoker, convergence, convergence_svg
+from gamesearch.learning import fit_to_solution, weights_svg
+from gamesearch.solving import solve
 from gamesearch.trace import SearchTree
 
 HERE = Path(__file__).resolve().parent / "figures"
@@ -99,8 +102,19 @@ def tictactoe_ratings() -> str:
     return ratings.to_svg(title="Tic-tac-toe: MCTS by iterations, random at 0")
 
 
-RATINGS: dict[str, Callable[[], str]] = {"ratings-tictactoe": tictactoe_ratings}
-"""Each ratings picture's file name, and the SVG text of the tournament it shows."""
+def tictactoe_weights() -> str:
+    """The weights of docs/ratings.md's fit of tic-tac-toe's cells (and whose turn it is)."""
+    game = TicTacToe()
+    report = fit_to_solution(game, solve(game), seed=1, indices=(4, *range(5, 14)))
+    title = "Tic-tac-toe: the weight of a mark of one's own, fitted to the solved table"
+    return weights_svg(report.evaluation, first=1, columns=3, rows=3, title=title)
+
+
+RATINGS: dict[str, Callable[[], str]] = {
+    "ratings-tictactoe": tictactoe_ratings,
+    "weights-tictactoe": tictactoe_weights,
+}
+"""Each picture drawn as SVG text by the library (ratings, learned weights), by file name."""
 
 RUNS: dict[str, tuple[Any, dict[str, int], int]] = {
     "kuhn": (KuhnPoker(), {"vanilla": 1000, "plus": 1000, "external": 30_000,

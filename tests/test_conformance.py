@@ -249,6 +249,30 @@ class SettledRegion(Race):
         return None if state[0] >= 2 else "settled"
 
 
+class CountedRace(Race):
+    """Right ``features``: the count left and whose turn it is, from ``player``'s side."""
+
+    def features(self, state: Any, player: int) -> tuple[float, ...]:
+        return (float(state[0]), 1.0 if state[1] == player else -1.0)
+
+
+class GrowingFeatures(Race):
+    """Its ``features`` give one number more once the count is below 4."""
+
+    def features(self, state: Any, player: int) -> tuple[float, ...]:
+        return (1.0,) * (5 - state[0])
+
+
+class NanFeatures(Race):
+    def features(self, state: Any, player: int) -> tuple[float, ...]:
+        return (float(state[0]), math.nan)
+
+
+class ListFeatures(Race):
+    def features(self, state: Any, player: int) -> list[float]:
+        return [float(state[0])]
+
+
 DEFECTS = [
     (MutatingResult, "changed the state it was given"),
     (ListStates, "states must be hashable, but list is not"),
@@ -265,6 +289,9 @@ DEFECTS = [
     (LosingOrder, r"order\(\(4, 0\), actions\) returned \[1\] for the actions \[1, 2\]"),
     (WanderingRegion, r"region\(\(2, 1\)\) is 1 but the child after 1 has region 0"),
     (ListRegion, r"region\(\(4, 0\)\) is not hashable"),
+    (GrowingFeatures, r"features\(\(3, 1\), 0\) gives 2 numbers where an earlier state gave 1"),
+    (NanFeatures, r"features\(\(4, 0\), 0\) returned \(4.0, nan\); it must be a tuple of finite"),
+    (ListFeatures, r"features\(\(4, 0\), 0\) returned \[4.0\]; it must be a tuple"),
 ]
 
 
@@ -305,6 +332,7 @@ def test_every_defect_found_is_listed() -> None:
         Race(),
         FairDice(),
         SettledRegion(),
+        CountedRace(),
         GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]),
         TicTacToe(),
     ],

@@ -212,6 +212,16 @@ PUBLIC = {
         "solve",
     ],
     "gamesearch.book": ["Book", "BookEntry", "book_evaluation", "book_result", "check_book"],
+    "gamesearch.learning": [
+        "FitReport",
+        "LinearEvaluation",
+        "TDLeafProgress",
+        "TDLeafResult",
+        "fit_to_solution",
+        "move_agreement",
+        "td_leaf",
+        "weights_svg",
+    ],
 }
 
 NEEDS = {

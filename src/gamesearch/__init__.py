@@ -90,6 +90,7 @@ if TYPE_CHECKING:  # the public modules, as attributes; at run time a module not
     from . import games as games
     from . import identity as identity
     from . import imperfect as imperfect
+    from . import learning as learning
     from . import limit as limit
     from . import montecarlo as montecarlo
     from . import multiplayer as multiplayer
@@ -182,15 +183,15 @@ _SUBMODULES = frozenset(
     {
         *("adapters", "book", "capabilities", "chance", "cli", "conformance", "errors"),
         *("game", "games", "identity", "imperfect", "limit", "montecarlo", "multiplayer"),
-        *("parallel", "proofs"),
+        *("learning", "parallel", "proofs"),
         *("playing", "progress", "ratings", "result", "schedules", "solving", "testing"),
         *("tournaments", "trace"),
         *("twoplayer", "web"),
     }
 )
 """The public modules and subpackages of ``gamesearch``. Those ``import gamesearch`` does not
-load (``games``, ``adapters``, ``conformance``, ``testing``, ``imperfect``, ``cli``, ``web``:
-some need extras) load on first access as attributes of ``gamesearch``."""
+load (``games``, ``adapters``, ``conformance``, ``testing``, ``imperfect``, ``learning``,
+``cli``, ``web``: some need extras) load on first access as attributes of ``gamesearch``."""
 
 if not TYPE_CHECKING:  # hidden from type checkers, which would then accept any attribute
 

@@ -2,10 +2,10 @@
 
 The :class:`~gamesearch.game.Game` protocol is all a searcher needs. A game may offer more, and
 the searchers that can use it do: a ``key`` for transposition tables, an ``order`` of its
-actions, all ``children`` in one call, an ``evaluate`` for the depth limit, and so on. Each such
-capability is a small :class:`typing.Protocol` below (those of games of imperfect
-information, ``information_set`` and ``sample_state``, are the protocols of
-:mod:`gamesearch.imperfect.protocol`), so that a game's author can say (and a
+actions, all ``children`` in one call, an ``evaluate`` for the depth limit, ``features`` for a
+learned evaluation, and so on. Each such capability is a small :class:`typing.Protocol` below
+(those of games of imperfect information, ``information_set`` and ``sample_state``, are the
+protocols of :mod:`gamesearch.imperfect.protocol`), so that a game's author can say (and a
 type checker can check) which ones a class offers::
 
     class Bones(Game[int, int], Keyed[int], Evaluating[int]): ...
@@ -42,6 +42,7 @@ __all__ = [
     "EngineSearch",
     "EngineSetting",
     "Evaluating",
+    "Featured",
     "Keyed",
     "LaidOut",
     "Named",
@@ -104,6 +105,17 @@ class Evaluating(Protocol[_S]):
 
     def evaluate(self, state: _S, player: Player) -> float:
         """``evaluate(state, player)``: an estimate of the state's utility for ``player``."""
+
+
+class Featured(Protocol[_S]):
+    """A game with ``features``."""
+
+    def features(self, state: _S, player: Player) -> tuple[float, ...]:
+        """``features(state, player)``: numbers describing ``state`` from ``player``'s side.
+
+        The same number of them for every state; finite reals. A learned evaluation
+        (:class:`~gamesearch.learning.LinearEvaluation`) weighs them.
+        """
 
 
 class Rendering(Protocol[_S]):
@@ -373,6 +385,7 @@ _SPELLED = {
     "order": "order(state, actions)",
     "evaluate": "evaluate(state, player)",
     "proven_value": "proven_value(state, player)",
+    "features": "features(state, player)",
     "parse": "parse(text)",
     "information_set": "information_set(state, player)",
     "sample_state": "sample_state(state, player, rng)",
@@ -394,6 +407,7 @@ class Capabilities:
     children: Callable[[Any], Iterable[tuple[Any, Any, Player | None]]] | None = None
     chance_outcomes: Callable[[Any], Sequence[tuple[Any, float]]] | None = None
     evaluate: Callable[[Any, Player], float] | None = None
+    features: Callable[[Any, Player], Sequence[float]] | None = None
     render: Callable[[Any], str] | None = None
     parse: Callable[[str], Any] | None = None
     player_names: Sequence[str] | None = None

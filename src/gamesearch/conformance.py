@@ -113,7 +113,9 @@ def check_game(
     a chance node (``chance_outcomes``), the probabilities are numbers >= 0 that sum to 1 and
     the outcomes are the actions. With ``zero_sum=True``, the utilities of every terminal
     state sum to 0. A game with the optional ``children`` member must give there exactly what
-    ``actions``, ``result``, ``is_terminal`` and ``to_move`` give.
+    ``actions``, ``result``, ``is_terminal`` and ``to_move`` give; one with ``features``
+    must give, at every state that is not terminal and for every player, a tuple of finite
+    real numbers, as many at every state.
 
     Args:
         game: The game to check.
@@ -172,6 +174,7 @@ def check_game(
         problems.add_at("members", str(exc), None)
         _raise(game, problems)
     keyfn = members.key
+    feature_count: list[int] = []  # the length of the first features(...) seen, once seen
     seen: set[Hashable] = set()
     checked = terminal = 0
 
@@ -188,6 +191,8 @@ def check_game(
             terminal += 1
             _check_terminal(game, state, players, zero_sum, problems, line)
             return []
+        if members.features is not None:
+            _check_features(members.features, state, players, feature_count, problems, line)
         return _check_inner(game, members, state, players, problems, line, utility_anywhere)
 
     pending: deque[tuple[Any, Trail]] = deque([(game.initial_state(), None)])
@@ -433,6 +438,44 @@ def _check_order(
             "must return a list or a tuple of every action once, rearranged",
             line,
         )
+
+
+def _check_features(
+    features: Callable[[Any, int], Any],
+    state: Any,
+    players: int,
+    count: list[int],
+    problems: Problems,
+    line: Trail,
+) -> None:
+    """A game's ``features`` must give a tuple of finite reals, as many at every state.
+
+    A learned evaluation weighs them one weight each (:mod:`gamesearch.learning`): one more or
+    one fewer would shift every weight onto another feature. ``count`` holds the length of
+    the first tuple seen.
+    """
+    for player in range(players):
+        found = features(state, player)
+        if not isinstance(found, tuple) or any(
+            number_error(value, state, player, "features") is not None for value in found
+        ):
+            problems.add_at(
+                "features",
+                f"features({state!r}, {player}) returned {found!r}; it must be a tuple of "
+                "finite real numbers (not NaN nor infinite, not bools)",
+                line,
+            )
+            return
+        if not count:
+            count.append(len(found))
+        elif len(found) != count[0]:
+            problems.add_at(
+                "features-length",
+                f"features({state!r}, {player}) gives {len(found)} numbers where an earlier "
+                f"state gave {count[0]}; every state needs as many, one per weight",
+                line,
+            )
+            return
 
 
 def _check_no_utility(game: Any, state: Any, problems: Problems, line: Trail) -> None:

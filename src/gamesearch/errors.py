@@ -7,8 +7,8 @@ kind of mistake, so ``except ValueError`` keeps working::
     ├── IllegalActionError      (ValueError)     an action not in actions(state)
     ├── InvalidGameTreeError    (ValueError)     a GameTree node that is not a leaf or a subtree
     ├── InvalidSearchOptionError (ValueError)    depth < 1, depth without evaluate, ...
-    │   └── TableFileError       (ValueError)    a table file that is damaged, of another
-    │                                            format, or of another game
+    │   └── TableFileError       (ValueError)    a table, strategy or evaluation file that
+    │                                            is damaged, of another format or game
     ├── InvalidUtilityError     (ValueError)     a utility or evaluation that is not a finite
     │                                            number (NaN, ±inf), or outside the bounds
     │                                            declared for pruning

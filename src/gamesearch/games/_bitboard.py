@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-__all__ = ["completions", "completions_on", "has_four", "window_score"]
+__all__ = ["completions", "completions_on", "has_four", "window_counts", "window_score"]
 
 
 def has_four(stones: int, directions: Sequence[int]) -> bool:
@@ -81,6 +81,14 @@ def window_score(
     ``a + b + c + e`` is ``a ^ b ^ c ^ e`` and the twos digit ``a & b ^ c & e ^ (a ^ b) & (c ^
     e)``; counts 2 and 3 are the windows whose twos digit is set.
     """
+    threes_mine, twos_mine, threes_theirs, twos_theirs = window_counts(mine, theirs, windows)
+    return three * (threes_mine - threes_theirs) + two * (twos_mine - twos_theirs)
+
+
+def window_counts(
+    mine: int, theirs: int, windows: Sequence[tuple[int, int, int, int]]
+) -> tuple[int, int, int, int]:
+    """The open threes and open twos of ``mine``, then those of ``theirs`` (see window_score)."""
     threes_mine = twos_mine = threes_theirs = twos_theirs = 0
     for d, d2, d3, anchors in windows:
         a, b, c, e = mine, mine >> d, mine >> d2, mine >> d3
@@ -95,4 +103,4 @@ def window_score(
         threes = two_or_three & (one_pq ^ one_rs)
         threes_theirs += threes.bit_count()
         twos_theirs += (two_or_three ^ threes).bit_count()
-    return three * (threes_mine - threes_theirs) + two * (twos_mine - twos_theirs)
+    return threes_mine, twos_mine, threes_theirs, twos_theirs

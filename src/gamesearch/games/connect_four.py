@@ -9,7 +9,7 @@ from ..capabilities import EngineSetting, ProbeSetting
 from ..errors import IllegalActionError
 from ..game import Player
 from ..result import SearchResult
-from ._bitboard import completions_on, has_four, window_score
+from ._bitboard import completions_on, has_four, window_counts, window_score
 from ._connect_four_engine import ConnectFourEngine
 from ._connect_four_engine import native as engine_native
 from ._connect_four_probe import ConnectFourBoard, ConnectFourProbe, fits, native
@@ -155,6 +155,12 @@ class ConnectFour:
         )
         # The same by tie-break: the column and its cells at index width - 1 - rank.
         self._by_tie = tuple((col, column) for _, col, column in sorted(self._centre_columns))
+        # Each cell's bit, column by column from the left, bottom up, and the cells of the
+        # odd rows counted from 1 at the bottom (for ``features``).
+        self._cell_bits = tuple(
+            1 << (col * stride + row) for col in range(width) for row in range(height)
+        )
+        self._odd_rows = sum(bottom_row << row for row in range(0, height, 2))
 
     def __repr__(self) -> str:
         return f"ConnectFour(width={self.width}, height={self.height})"
@@ -425,6 +431,90 @@ class ConnectFour:
         score = CENTRE * ((mine & centre).bit_count() - (theirs & centre).bit_count())
         score += window_score(mine, theirs, self._windows, THREE, TWO)
         return score / self._scale
+
+    def features(self, state: int, player: Player) -> tuple[float, ...]:
+        """Numbers describing ``state`` from ``player``'s side, for a learned evaluation.
+
+        First thirteen counts, whose meaning does not depend on the board's size (so that
+        weights fitted on a small board can be tried on a larger one), then one number per
+        cell:
+
+        0. ``player``'s open threes: windows of four cells (see :meth:`evaluate`) holding three
+           of ``player``'s stones and one empty cell;
+        1. the opponent's open threes;
+        2. ``player``'s open twos: two stones and two empty cells;
+        3. the opponent's open twos;
+        4. ``player``'s stones in the centre column (both centre columns on an even width);
+        5. the opponent's stones there;
+        6. +1 if ``player`` is to move, -1 if the opponent is;
+        7. the columns where ``player`` would complete four at once, if it were to move;
+        8. the same for the opponent;
+        9. ``player``'s threats on rows of its own parity: empty cells that would complete its
+           four, on the odd rows counted from 1 at the bottom for X (who moves first), the
+           even rows for O (the threats that the endgame's zugzwang tends to make good,
+           Allis 1988);
+        10. ``player``'s other threats (empty cells that would complete its four);
+        11. the opponent's threats on rows of the opponent's parity;
+        12. the opponent's other threats;
+
+        then ``width * height`` cells, column by column from the left, each bottom up: +1 for
+        ``player``'s stone, -1 for the opponent's, 0 for an empty cell.
+
+        Args:
+            state: The position.
+            player: Whose side the numbers take, 0 (X) or 1 (O).
+
+        Returns:
+            ``13 + width * height`` numbers.
+
+        Raises:
+            ValueError: ``player`` is not 0 or 1.
+
+        Example:
+            >>> game = ConnectFour(4, 4)
+            >>> state = game.from_moves("1121")  # X: 1 and 2 on the bottom row; O: two on X's 1
+            >>> game.features(state, 0)[:9]  # X: an open two, a centre stone, to move
+            (0.0, 0.0, 1.0, 0.0, 1.0, 0.0, 1.0, 0.0, 0.0)
+            >>> game.features(state, 0)[13:17], game.features(state, 1)[13:17]
+            ((1.0, -1.0, -1.0, 0.0), (-1.0, 1.0, 1.0, 0.0))
+            >>> state = game.from_moves("11223")  # X: three on the bottom row, O: two on them
+            >>> game.features(state, 0)[7:13]  # X's threat at column 4, row 1: odd, X's rows
+            (1.0, 0.0, 1.0, 0.0, 0.0, 0.0)
+            >>> game.features(state, 1)[7:13]  # the same threat, seen by O
+            (0.0, 1.0, 0.0, 0.0, 1.0, 0.0)
+        """
+        mine = self.stones(state, player)
+        mask = state & self._full
+        theirs = mask ^ mine
+        threes_mine, twos_mine, threes_theirs, twos_theirs = window_counts(
+            mine, theirs, self._windows
+        )
+        centre = self._centre
+        playable = (mask + self._bottom_row) & self._board
+        empty = self._board & ~mask
+        own_threats = self._completions(mine) & empty
+        other_threats = self._completions(theirs) & empty
+        odd = self._odd_rows  # X's rows; O's are the others
+        own_rows, other_rows = (odd, ~odd) if player == 0 else (~odd, odd)
+        counts = (
+            threes_mine,
+            threes_theirs,
+            twos_mine,
+            twos_theirs,
+            (mine & centre).bit_count(),
+            (theirs & centre).bit_count(),
+            1 if self.to_move(state) == player else -1,
+            (own_threats & playable).bit_count(),
+            (other_threats & playable).bit_count(),
+            (own_threats & own_rows).bit_count(),
+            (own_threats & other_rows).bit_count(),
+            (other_threats & other_rows).bit_count(),
+            (other_threats & own_rows).bit_count(),
+        )
+        cells = tuple(
+            1.0 if mine & bit else -1.0 if theirs & bit else 0.0 for bit in self._cell_bits
+        )
+        return tuple(float(count) for count in counts) + cells
 
     def render(self, state: int) -> str:
         """The board as rows of ``X``, ``O`` and ``.``, top row first, separated by spaces."""

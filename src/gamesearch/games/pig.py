@@ -156,3 +156,49 @@ class Pig:
         scores = [state.score0, state.score1]
         scores[state.player] += state.turn_total
         return (scores[player] - scores[1 - player]) / self.goal
+
+    def features(self, state: PigState, player: Player) -> tuple[float, ...]:
+        """Numbers describing ``state`` from ``player``'s side, for a learned evaluation.
+
+        Points are counted in goals (points over ``goal``), so that the numbers stay small:
+
+        0. ``player``'s banked points;
+        1. the opponent's banked points;
+        2. ``player``'s turn total (0 on the opponent's turn);
+        3. the opponent's turn total (0 on ``player``'s turn);
+        4. +1 if it is ``player``'s turn, -1 if the opponent's;
+        5. the square of ``player``'s banked points plus turn total;
+        6. the square of the opponent's (the chances grow faster than the points near the goal).
+
+        Args:
+            state: The position (a chance node too: its turn is the roller's).
+            player: Whose side the numbers take, 0 or 1.
+
+        Returns:
+            Seven numbers.
+
+        Raises:
+            ValueError: ``player`` is not 0 or 1.
+
+        Example:
+            >>> game = Pig(goal=10)
+            >>> game.features(PigState(4, 2, 5, 0, False), 1)
+            (0.2, 0.4, 0.0, 0.5, -1.0, 0.04000000000000001, 0.81)
+        """
+        if player not in (0, 1) or isinstance(player, bool):
+            raise ValueError(f"Pig has players 0 and 1, not {player!r}")
+        goal = self.goal
+        banked = (state.score0 / goal, state.score1 / goal)
+        pending = [0.0, 0.0]
+        pending[state.player] = state.turn_total / goal
+        mine, theirs = banked[player], banked[1 - player]
+        own_total, other_total = mine + pending[player], theirs + pending[1 - player]
+        return (
+            mine,
+            theirs,
+            pending[player],
+            pending[1 - player],
+            1.0 if state.player == player else -1.0,
+            own_total * own_total,
+            other_total * other_total,
+        )

@@ -224,6 +224,61 @@ class TicTacToe:
         """The player who has ``k`` in a row, or ``None``."""
         return flagged_winner(self, state)
 
+    def features(self, state: int, player: Player) -> tuple[float, ...]:
+        """Numbers describing ``state`` from ``player``'s side, for a learned evaluation.
+
+        First five counts, then one number per square:
+
+        0. the lines (rows, columns, diagonals of ``k`` squares) where ``player`` has ``k - 1``
+           marks and the last square is empty: a win next move;
+        1. the same for the opponent;
+        2. the open lines of ``player``: at least one of its marks, none of the opponent's;
+        3. the open lines of the opponent;
+        4. +1 if ``player`` is to move, -1 if the opponent is;
+
+        then the squares row by row from the top left: +1 for ``player``'s mark, -1 for the
+        opponent's, 0 for an empty square.
+
+        Args:
+            state: The position.
+            player: Whose side the numbers take, 0 (X) or 1 (O).
+
+        Returns:
+            ``5 + size * size`` numbers.
+
+        Raises:
+            ValueError: ``player`` is neither 0 (X) nor 1 (O).
+
+        Example:
+            >>> game = TicTacToe()
+            >>> state = game.parse("X X . / . O . / . . .")  # O to move; X threatens 2
+            >>> game.features(state, 1)[:5]
+            (0.0, 1.0, 2.0, 2.0, 1.0)
+            >>> game.features(state, 1)[5:]
+            (-1.0, -1.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0)
+        """
+        if player not in (0, 1) or isinstance(player, bool):
+            raise ValueError(f"TicTacToe has players 0 (X) and 1 (O), not {player!r}")
+        taken = state & self._full
+        o_marks = state >> self._cells & self._full
+        mine, theirs = (taken ^ o_marks, o_marks) if player == 0 else (o_marks, taken ^ o_marks)
+        near = self.k - 1
+        counts = [0, 0, 0, 0]
+        for line in self._lines:
+            own, other = (mine & line).bit_count(), (theirs & line).bit_count()
+            if not other and own:
+                counts[2] += 1
+                counts[0] += own == near
+            if not own and other:
+                counts[3] += 1
+                counts[1] += other == near
+        mover = 1.0 if self.to_move(state) == player else -1.0
+        cells = tuple(
+            1.0 if mine >> square & 1 else -1.0 if theirs >> square & 1 else 0.0
+            for square in range(self._cells)
+        )
+        return (*map(float, counts), mover, *cells)
+
     def render(self, state: int) -> str:
         """The board as rows of ``X``, ``O`` and ``.``, separated by spaces and newlines."""
         cells, size = self._cells, self.size

@@ -1,0 +1,75 @@
+"""The bundled games' features(state, player): one position seen from both sides, and the board."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from gamesearch.games import ConnectFour, Pig, TicTacToe
+from gamesearch.games.pig import PigState
+
+SWAPPED_C4 = (1, 0, 3, 2, 5, 4, 6, 8, 7, 11, 12, 9, 10)
+"""Where each of Connect Four's counts goes when the other player looks: its pair (the turn
+is negated, and a player's threats on its own rows are the other's threats on the other's)."""
+SWAPPED_TTT = (1, 0, 3, 2, 4)
+
+
+def random_positions(game, count: int, seed: int) -> list:
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        state = game.initial_state()
+        while not game.is_terminal(state) and rng.random() > 0.1:
+            found.append(state)
+            state = game.result(state, rng.choice(game.actions(state)))
+    return found
+
+
+@pytest.mark.parametrize(
+    ("game", "swapped", "counts"),
+    [(ConnectFour(5, 4), SWAPPED_C4, 13), (ConnectFour(), SWAPPED_C4, 13),
+     (TicTacToe(), SWAPPED_TTT, 5), (TicTacToe(4, 3), SWAPPED_TTT, 5)],
+    ids=repr,
+)  # fmt: skip
+def test_the_other_side_sees_the_counts_swapped_and_the_cells_negated(
+    game, swapped: tuple[int, ...], counts: int
+) -> None:
+    for state in random_positions(game, 200, seed=1):
+        mine, theirs = game.features(state, 0), game.features(state, 1)
+        for index, other in enumerate(swapped):
+            wanted = -theirs[other] if index == other else theirs[other]
+            assert mine[index] == wanted, (game.render(state), index)
+        assert mine[counts:] == tuple(-cell for cell in theirs[counts:])
+
+
+@pytest.mark.parametrize(("game", "counts"), [(ConnectFour(5, 4), 13), (TicTacToe(), 5)], ids=repr)
+def test_the_cells_are_the_board_as_rendered(game, counts: int) -> None:
+    for state in random_positions(game, 50, seed=2):
+        rows = [line.split() for line in game.render(state).splitlines()]
+        cells = game.features(state, 0)[counts:]
+        if isinstance(game, ConnectFour):  # column by column, bottom up
+            marks = [rows[-1 - row][col] for col in range(game.width) for row in range(game.height)]
+        else:  # row by row from the top
+            marks = [mark for row in rows for mark in row]
+        assert cells == tuple({"X": 1.0, "O": -1.0, ".": 0.0}[mark] for mark in marks)
+
+
+def test_connect_four_counts_a_threat_by_the_parity_of_its_row() -> None:
+    game = ConnectFour()
+    # X: three on the bottom row (columns 1-3) and one at 7; O: three on them, on row 2.
+    state = game.from_moves("1122337")
+    x_view = game.features(state, 0)
+    assert (x_view[7], x_view[8]) == (1, 0)  # X wins at once at 4; O's cell above is not open
+    assert (x_view[9], x_view[10]) == (1, 0)  # X's threat is on row 1, odd: X's own parity
+    assert (x_view[11], x_view[12]) == (1, 0)  # O's is on row 2, even: O's own parity
+    assert game.features(state, 1)[9:13] == (1, 0, 1, 0)
+
+
+def test_pig_features_count_points_in_goals_from_each_side() -> None:
+    game = Pig(goal=20)
+    state = PigState(4, 10, 6, 1, False)  # player 1 has 6 at stake
+    assert game.features(state, 1) == (0.5, 0.2, 0.3, 0.0, 1.0, 0.8**2, 0.2**2)
+    assert game.features(state, 0) == (0.2, 0.5, 0.0, 0.3, -1.0, 0.2**2, 0.8**2)
+    with pytest.raises(ValueError, match="players 0 and 1"):
+        game.features(state, 2)
