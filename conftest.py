@@ -54,8 +54,8 @@ def parallel_by_default(
     """Whether a run should spread over pytest-xdist's workers though no ``-n`` was given.
 
     The default run, ``python -m pytest`` with no paths, is the whole suite: with pytest-xdist
-    installed it runs as ``-n auto`` does (about 40 s on 2 cores, where one process takes
-    about 75 s). A run of chosen paths, a ``-n`` of the caller's own (``-n 0`` for one process),
+    installed it runs as ``-n auto`` does (about 55 s on 2 cores, where one process takes
+    about 100 s). A run of chosen paths, a ``-n`` of the caller's own (``-n 0`` for one process),
     ``--pdb``, a worker, or ``-p no:xdist`` is left as it is.
     """
     return xdist and numprocesses is None and not paths and not usepdb and not worker
