@@ -56,7 +56,7 @@ import json
 import math
 import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Set
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -67,6 +67,7 @@ from .errors import GameSearchError, TableFileError, UnsupportedGameError, short
 __all__ = [
     "PLAIN",
     "GameIdentity",
+    "check_header",
     "find_named",
     "game_difference",
     "game_identity",
@@ -330,6 +331,43 @@ def _parse(text: object) -> GameIdentity | None:
     if plain is _MISSING:
         return None
     return GameIdentity(module, name, tuple(plain.items()))
+
+
+def check_header(
+    found: object, *, fields: Set[str], format: str, version: int, where: str, kind: str
+) -> dict[str, Any]:
+    """``found`` (a JSON file's data) as a dict, checked to be ``kind`` of ``version``.
+
+    For the plain-data files of the library (a strategy file, a learned evaluation): the data
+    must be a JSON object with exactly ``fields``, its ``format`` field ``format`` and its
+    ``version`` field ``version`` (an int, not a bool).
+
+    Args:
+        found: The data, as ``json.loads`` gives it.
+        fields: The object's fields, every one.
+        format: The ``format`` field's value.
+        version: The version this library reads.
+        where: What messages call the data's source (a file's path).
+        kind: What the file is, with its article: ``"a strategy file"``.
+
+    Raises:
+        TableFileError: not such an object, or another format or version.
+
+    >>> check_header({"format": "f", "version": 1}, fields=frozenset({"format", "version"}),
+    ...              format="f", version=1, where="x.json", kind="a file")
+    {'format': 'f', 'version': 1}
+    """
+    if not isinstance(found, dict) or set(found) != fields or found["format"] != format:
+        raise TableFileError(
+            f"{where} is not {kind}: it must be a JSON object with the fields "
+            f"{sorted(fields)} and the format {format!r}"
+        )
+    if found["version"] != version or isinstance(found["version"], bool):
+        raise TableFileError(
+            f"{where} is {kind} of version {found['version']!r}; this library reads "
+            f"version {version}"
+        )
+    return found
 
 
 def _no_constant(name: str) -> float:

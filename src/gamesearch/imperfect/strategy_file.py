@@ -46,7 +46,7 @@ from ..errors import (
     UnsupportedGameError,
     short_repr,
 )
-from ..identity import GameIdentity, game_identity
+from ..identity import GameIdentity, check_header, game_identity
 from ._strategy_sqlite import MAGIC, read_rows, write_rows
 from ._tree import enumerate_tree
 from .protocol import ImperfectInformationGame, InfoSetKey, Strategy
@@ -212,16 +212,8 @@ def load_strategy(
             raise TableFileError(
                 f"{target} is not a JSON strategy file (it does not parse)"
             ) from None
-    if not isinstance(found, dict) or set(found) != _FIELDS or found["format"] != FORMAT:
-        raise TableFileError(
-            f"{target} is not a strategy file: it must be a JSON object with the fields "
-            f"{sorted(_FIELDS)} and the format {FORMAT!r}"
-        )
-    if found["version"] != VERSION or isinstance(found["version"], bool):
-        raise TableFileError(
-            f"{target} is a strategy file of version {found['version']!r}; this library reads "
-            f"version {VERSION}"
-        )
+    found = check_header(found, fields=_FIELDS, format=FORMAT, version=VERSION, where=str(target),
+                         kind="a strategy file")  # fmt: skip
     _check_built_for(target, found["game"], game)
     strategy = _read_entries(target, found["strategy"], found["infosets"])
     return _against_tree(target, game, strategy) if complete else strategy

@@ -22,7 +22,7 @@ from .._validation import number_error
 from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError, TableFileError
 from ..game import Player
-from ..identity import GameIdentity, _no_constant, game_identity
+from ..identity import GameIdentity, _no_constant, check_header, game_identity
 
 __all__ = ["LinearEvaluation", "read_json", "write_json"]
 
@@ -190,16 +190,8 @@ class LinearEvaluation:
         Raises:
             TableFileError: as :meth:`load`.
         """
-        if not isinstance(found, dict) or set(found) != _FIELDS or found["format"] != FORMAT:
-            raise TableFileError(
-                f"{where} is not an evaluation: it must be a JSON object with the fields "
-                f"{sorted(_FIELDS)} and the format {FORMAT!r}"
-            )
-        if found["version"] != VERSION or isinstance(found["version"], bool):
-            raise TableFileError(
-                f"{where} is an evaluation of version {found['version']!r}; this library "
-                f"reads version {VERSION}"
-            )
+        found = check_header(found, fields=_FIELDS, format=FORMAT, version=VERSION, where=where,
+                             kind="an evaluation")  # fmt: skip
         try:
             stored = GameIdentity.from_json(json.dumps(found["game"]))
         except TableFileError as error:  # said of the text: say which file holds it
