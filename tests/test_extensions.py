@@ -16,6 +16,7 @@ def zero_evaluation(state: Any, player: int) -> float:
     return 0.0
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(game_trees(max_depth=4, min_branching=2))
 def test_extending_every_move_by_one_ply_doubles_the_depth(tree: Any) -> None:

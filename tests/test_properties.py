@@ -111,6 +111,7 @@ def test_alphabeta_equals_minimax_with_a_non_zero_sum_evaluation(tree, depth, sc
     agree_with_minimax(tree, searchers=[alphabeta], depth=depth, evaluate=score)
 
 
+@pytest.mark.slow
 @given(state=states(TICTACTOE))
 def test_searchers_agree_on_random_tictactoe_positions(state):
     full = agree_with_minimax(TICTACTOE, state)

@@ -140,6 +140,7 @@ class Slow(Countdown):
         return 0.0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("limit", [0.01, 0.05, 0.2])
 def test_a_slow_game_keeps_the_deadline(limit):
     # The audit measured ~1.4 s for 0.01 s and ~1.3 s for 0.2 s. A node here costs 5-6 ms, so
@@ -359,6 +360,7 @@ class ChanceCountdown(Countdown):
     ],
     ids=list(TWO_PLAYER),
 )
+@pytest.mark.slow
 def test_every_searcher_searches_as_deep(search):
     deep = room()
     assert deep > 900

@@ -98,6 +98,7 @@ def test_processes_and_dask_give_the_serial_records(dask_executor):
     assert round_robin(game, players, games_per_pair=2, seed=9, executor=dask_executor) == serial
 
 
+@pytest.mark.slow
 def test_a_round_robin_is_rated():
     # Perfect play against two random players: rated above both, the intervals wide but apart
     # from nothing the games cannot tell.

@@ -246,6 +246,7 @@ def test_a_player_that_cannot_pickle_is_refused_before_any_game_is_sent():
         tournament(TicTacToe(), [first_action, lambda state: 0], games=2, executor=pool)
 
 
+@pytest.mark.slow
 def test_the_library_players_pickle():
     game = TicTacToe()
     start = game.initial_state()

@@ -85,6 +85,7 @@ def test_incremental_keys_and_scores_equal_the_full_computation(picks, fen) -> N
         assert state.fen == board.fen()
 
 
+@pytest.mark.slow
 def test_incremental_keys_and_scores_equal_the_full_computation_on_random_games() -> None:
     game, rng = ChessGame(), random.Random(7)
     for _ in range(5):

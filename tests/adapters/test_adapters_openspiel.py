@@ -146,6 +146,7 @@ def test_pig_solved_from_the_start_agrees_at_chance_nodes() -> None:
         "quoridor(players=3,board_size=5)",
     ],
 )
+@pytest.mark.slow
 def test_the_adapter_keeps_the_game_protocol(name: str) -> None:
     report = check_game(OpenSpielGame(name), max_states=400, lines=10, zero_sum=True)
     assert report.states >= 400

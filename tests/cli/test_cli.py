@@ -41,6 +41,7 @@ def run(*args: str, stdin: str = "", cwd: Path | None = None) -> subprocess.Comp
 
 
 
+@pytest.mark.slow
 def test_play_a_whole_game_refusing_an_illegal_move() -> None:
     # X (the person) takes the centre, then tries the corner the computer took, then plays on.
     moves = ["4", "0", "seven", "1", "2", "3", "5", "6", "7", "8"]
@@ -55,6 +56,7 @@ def test_play_a_whole_game_refusing_an_illegal_move() -> None:
     assert re.search(r"game over: (a draw|O wins)", out)  # X cannot beat perfect play
 
 
+@pytest.mark.slow
 def test_play_with_the_computer_first_at_a_depth_limit() -> None:
     done = run("play", "tictactoe", "--computer-first", "--depth", "2", stdin="quit\n")
     assert done.returncode == 0, done.stderr
@@ -515,6 +517,7 @@ def test_ctrl_c_prints_the_best_result_so_far() -> None:
     [("nim", lambda: maxn(Nim())), ("hog", lambda: expectiminimax(Hog()))],
     ids=["nim by maxn", "hog by expectiminimax"],
 )
+@pytest.mark.slow
 def test_each_game_is_solved_by_the_searcher_that_fits(
     capsys: pytest.CaptureFixture[str], game: str, reference: Any
 ) -> None:

@@ -206,6 +206,7 @@ def test_the_rows_come_by_player_then_betting_then_the_cards_in_the_deals_order(
     assert met == ["1:Q:bet", "1:K:bet", "1:J:bet"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("scheme", ["external", "outcome"])
 def test_a_scheme_runs_monte_carlo_cfr_as_mccfr_does(capsys, tmp_path, scheme):
     path = tmp_path / "dice.json"

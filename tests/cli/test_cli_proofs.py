@@ -49,6 +49,7 @@ def test_a_proof_stopped_by_its_node_limit_prints_the_bounds_it_proved(
     assert "estimate" not in out
 
 
+@pytest.mark.slow
 def test_a_proof_stopped_by_time_says_the_time_limit_stopped_it(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

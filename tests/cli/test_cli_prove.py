@@ -167,6 +167,7 @@ def test_a_game_of_three_players_is_proven_by_maxn_to_the_end(
     ],
     ids=["depth", "time", "nodes"],
 )
+@pytest.mark.slow
 def test_an_estimate_names_the_limit_that_stopped_it(
     capsys: pytest.CaptureFixture[str], args: list[str], said: str
 ) -> None:

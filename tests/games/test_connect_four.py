@@ -141,6 +141,7 @@ def bits(number: int) -> list[int]:
     return [i for i in range(number.bit_length()) if number >> i & 1]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("width", "height"), SIZES, ids=lambda size: str(size))
 @given(data=st.data())
 def test_agrees_with_the_naive_reference_after_every_move(width, height, data):
@@ -528,6 +529,7 @@ def test_evaluation_counts_on_an_empty_board_and_a_centre_stone():
 # Searches on small boards.
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("width", "height"), [(4, 4), (5, 4)])
 @given(data=st.data(), depth=st.integers(1, 3))
 def test_pruning_equals_minimax_at_a_depth_with_the_evaluation(width, height, data, depth):

@@ -89,6 +89,7 @@ def test_the_empty_board_to_a_depth(depth: int) -> None:
     ("width", "height"),
     [pytest.param(4, 4, marks=pytest.mark.slow), (3, 3), (4, 3), (2, 2), (1, 4), (5, 2)],
 )
+@pytest.mark.slow
 def test_small_boards_solved_by_deepening(width: int, height: int) -> None:
     answer, _ = searched_both_ways(width, height, "", deepening())
     assert answer.exact  # exact
@@ -132,6 +133,7 @@ def _position(columns: list[int]) -> str:
     return moves
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(st.lists(st.integers(0, 6), max_size=34), st.integers(1, 6))
 def test_random_positions_to_a_depth(columns: list[int], depth: int) -> None:
@@ -144,6 +146,7 @@ def test_random_positions_with_a_node_limit(columns: list[int], nodes: int) -> N
     searched_both_ways(7, 6, _position(columns), deepening(node_limit=nodes))
 
 
+@pytest.mark.slow
 @settings(max_examples=20, deadline=None)
 @given(st.lists(st.integers(0, 3), max_size=10), st.booleans())
 def test_random_positions_on_small_boards_solved(columns: list[int], negated: bool) -> None:

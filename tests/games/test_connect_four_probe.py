@@ -60,6 +60,7 @@ def solved_both_ways(
     return with_probe, probe_table
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("width", "height"), [(4, 4), (3, 3), (2, 2), (1, 4), (4, 1), (5, 2)])
 def test_small_boards_from_empty(width: int, height: int) -> None:
     answer, table = solved_both_ways(width, height, "")
@@ -84,6 +85,7 @@ def test_larger_boards_from_empty(width: int, height: int) -> None:
         "112233",  # X wins at once: the children are wins
     ],
 )
+@pytest.mark.slow
 def test_standard_board_positions(moves: str) -> None:
     solved_both_ways(7, 6, moves)
 
@@ -102,6 +104,7 @@ def test_the_last_empty_cell_is_a_draw_leaf() -> None:
     assert answer.stats.leaves >= 1
 
 
+@pytest.mark.slow
 def test_a_table_filled_by_earlier_searches_is_read_alike() -> None:
     # A deeper position solved first, then its parent with the same table: the stored bounds,
     # best moves and mirror keys of the first search steer the second the same way.
@@ -133,6 +136,7 @@ def test_random_middle_positions(columns: list[int]) -> None:
         solved_both_ways(7, 6, moves)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(st.integers(2, 5), st.integers(2, 5), st.lists(st.integers(0, 4), max_size=14))
 def test_random_positions_on_small_boards(width: int, height: int, columns: list[int]) -> None:

@@ -92,6 +92,7 @@ def test_hog_outcomes_of_fewer_dice_than_the_most_match_every_throw():
         assert dict(game.chance_outcomes(HogState(0, 0, 0, 0, dice))) == every_throw(dice, 5)
 
 
+@pytest.mark.slow
 def test_hog_at_its_largest_is_made_at_once():
     # Twenty dice of a hundred faces: 8 s when each count of dice was convolved again from one
     # die, face by face (a table file could name it); running totals take a tenth of a second.

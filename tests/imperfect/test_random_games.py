@@ -59,6 +59,7 @@ def payoff_range(game):
     return max(1.0, max(values) - min(values))
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(hidden_deal_games(max_cards=3, max_branching=3))
 def test_every_drawn_game_keeps_the_protocols_promises(game):
@@ -70,6 +71,7 @@ def test_every_drawn_game_keeps_the_protocols_promises(game):
     assert report.infosets == len(information_sets(game))
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None)
 @given(hidden_deal_games(perfect_information=True))
 def test_drawn_games_of_perfect_information_keep_them_too(game):

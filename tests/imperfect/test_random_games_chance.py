@@ -103,6 +103,7 @@ def test_cfr_plus_nash_conv_within_the_regret_bound_with_chance_in_play(game):
     assert -1e-9 <= solver.result().nash_conv <= constant / math.sqrt(400)
 
 
+@pytest.mark.slow
 @settings(max_examples=20, deadline=None)
 @given(GAMES, st.sampled_from(["external", "outcome"]))
 def test_mccfr_samples_chance_in_play_and_measures_exactly(game, scheme):

@@ -112,6 +112,7 @@ def test_a_chance_node_is_scored_by_the_mean_over_its_outcomes(
     assert found == (agreement, 1)
 
 
+@pytest.mark.slow
 def test_the_fitted_evaluation_plays_tic_tac_toe_with_alphabeta() -> None:
     game = TicTacToe()
     report = fit_to_solution(game, solve(game), positions=1_000, seed=3)

@@ -71,6 +71,7 @@ def test_proven_wins_prove_the_parent_at_once_with_bounds(tree):
     assert result.value == reference.value
 
 
+@pytest.mark.slow
 @settings(max_examples=60)
 @given(chance_trees(max_depth=3, max_branching=3))
 def test_the_solver_proves_expectiminimax_values_at_chance_nodes(tree):

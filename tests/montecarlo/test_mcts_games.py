@@ -135,6 +135,7 @@ def test_mcts_agrees_with_pigs_optimal_policy_at_4000_iterations():
     [Rolit(size=4), Nim((2, 3), players=3), Pig(goal=20), Hog(goal=10, turns=2)],
     ids=repr,
 )
+@pytest.mark.slow
 def test_mcts_runs_on_games_of_more_players_and_of_chance(game):
     state = game.initial_state()
     result = mcts(game, state, iterations=300, rng=0)
@@ -178,6 +179,7 @@ def test_mcts_on_chance_trees_stays_within_the_leaves(tree):
         assert result.action in tree.actions(root)
 
 
+@pytest.mark.slow
 def test_mcts_estimates_hog_close_to_its_exact_value():
     game = Hog(goal=10, turns=2)
     exact = expectiminimax(game).value

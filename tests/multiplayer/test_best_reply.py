@@ -73,6 +73,7 @@ def test_best_reply_equals_the_naive_search_on_rolit(state, depth):
     assert (result.value, result.action, result.depth) == (value, move, depth)
 
 
+@pytest.mark.slow
 @given(state=states(ROLIT, max_moves=30), depth=st.integers(1, 4))
 def test_the_principal_variation_replays_to_a_state_worth_the_value(state, depth):
     root = ROLIT.to_move(state)

@@ -145,6 +145,7 @@ def agree(game: Any, state: Any = None, **options: Any) -> None:
         lambda n: maxn_trees(n, max_depth=4, max_branching=3, sum_bounds=(0, 2 * n))
     )
 )
+@pytest.mark.slow
 def test_maxn_is_the_textbook_max_n_on_random_trees(tree):
     agree(tree, sum_bounds=(0, 2 * tree.num_players))
 
@@ -187,6 +188,7 @@ def test_maxn_ignores_children_and_is_the_textbook_max_n_on_tictactoe(state, dep
     agree(TICTACTOE, state, depth=depth, evaluate=evaluate, sum_bounds=(-5, 0))
 
 
+@pytest.mark.slow
 @settings(max_examples=40)
 @given(st.integers(1, 4).flatmap(lambda n: maxn_trees(n, max_depth=4, max_branching=3)))
 def test_paranoid_is_the_textbook_alpha_beta_of_the_root_player_against_the_rest(tree):

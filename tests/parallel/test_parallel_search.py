@@ -93,6 +93,7 @@ def test_equal_to_alphabeta_and_minimax_on_random_trees(tree, split_depth, wave_
     st.dictionaries(st.integers(0, 2), st.integers(0, 1), max_size=3),
     st.integers(1, 2),
 )
+@pytest.mark.slow
 def test_a_game_not_zero_sum_with_turns_that_do_not_alternate(nested, movers, split_depth):
     """Leaves keep the root player's view, as alphabeta scores them, whoever moves below."""
     tree = TurnTree(nested, {key: movers[key] for key in sorted(movers)}, num_players=2)
@@ -109,6 +110,7 @@ def test_at_a_depth_limit_with_an_evaluation(tree, depth, split_depth):
     assert result.depth == depth
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(nested_trees(max_depth=4, max_branching=3).map(WinTree), st.integers(1, 2), st.booleans())
 def test_wins_ranked_by_distance_as_the_engine_ranks_them(tree, split_depth, part_tables):
@@ -121,6 +123,7 @@ def test_wins_ranked_by_distance_as_the_engine_ranks_them(tree, split_depth, par
     assert (result.plies_to_end, result.exact) == (serial.plies_to_end, serial.exact)
 
 
+@pytest.mark.slow
 def test_tic_tac_toe_from_every_opening_with_threads():
     game = TicTacToe()
     with ThreadPoolExecutor(2) as pool:

@@ -296,6 +296,7 @@ def superko_games(draw: st.DrawFn) -> Superko:
     return Superko(movers, arrows)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("prover", PROVERS, ids=lambda p: p.__name__)
 @settings(deadline=None)
 @given(game=superko_games())

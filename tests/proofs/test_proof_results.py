@@ -117,6 +117,7 @@ def test_a_stopped_search_that_proved_no_bound_names_no_move(prover: Any) -> Non
     assert (result.action, result.pv) == (None, ())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("prover", PROVERS, ids=lambda p: p.__name__)
 def test_a_time_limit_is_kept_on_a_board_too_big_to_prove(prover: Any) -> None:
     started = time.perf_counter()

@@ -396,6 +396,7 @@ def test_a_game_that_is_not_constant_sum_is_refused():
 # ---------------------------------------------------------------- random trees (Hypothesis)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(game_trees(max_depth=4, max_branching=3, values=st.sampled_from([-1, 0, 1])))
 def test_memo_and_retrograde_agree_with_minimax_on_random_trees(tree):

@@ -73,6 +73,7 @@ def test_a_bad_book_is_refused():
         iterative_deepening(TicTacToe(), book={})
 
 
+@pytest.mark.slow
 def test_an_opening_book_agrees_with_the_full_solution():
     game = TicTacToe()
     book = opening_book(game, 2)

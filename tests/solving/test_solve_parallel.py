@@ -70,6 +70,7 @@ GAMES = [
 # ------------------------------------------------------------------ the same as serial
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("make", GAMES)
 @pytest.mark.parametrize("split", [1, 3, None])
 def test_the_split_solution_is_the_serial_one_on_threads(make, split):
@@ -114,6 +115,7 @@ def test_the_split_solution_is_the_serial_one_on_a_dask_cluster(make, dask_execu
     assert entries(solve(make(), executor=dask_executor)) == entries(solve(make()))
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(tree=game_trees(max_depth=5, max_branching=3), split=st.integers(1, 6))
 def test_random_trees_split_into_any_number_of_parts_give_the_serial_table(tree, split):
@@ -213,6 +215,7 @@ def test_the_entrances_of_the_regions_are_the_first_states_in_them():
 @given(
     tree=game_trees(max_depth=5, max_branching=3), depth=st.integers(0, 4), split=st.integers(1, 5)
 )
+@pytest.mark.slow
 def test_random_trees_split_by_region_give_the_serial_table(tree, depth, split):
     regional = PrefixTree(tree, depth)
     with ThreadPoolExecutor(2) as pool:

@@ -354,6 +354,7 @@ def test_table_hits_are_nodes_left_without_children() -> None:
     ),
     st.integers(min_value=0, max_value=5),
 )
+@pytest.mark.slow
 def test_the_engine_s_options_keep_the_events_consistent(options: Any, moves: int) -> None:
     game = TicTacToe()
     state = game.initial_state()

@@ -166,6 +166,7 @@ trees = st.recursive(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(trees)
 def test_random_tree_distances_equal_a_plain_distance_search(nested: Any) -> None:

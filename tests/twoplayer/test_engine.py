@@ -151,6 +151,7 @@ def oracle_order(tree: GameTree) -> Any:
     return order
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("branching", [2, 3, 4, 5])
 @pytest.mark.parametrize("depth", [1, 2, 3, 4, 5, 6])
 def test_perfect_ordering_reaches_the_knuth_moore_bound(branching: int, depth: int) -> None:
@@ -274,6 +275,7 @@ def test_a_time_limit_is_honoured() -> None:
     assert result.action in game.actions(game.initial_state())
 
 
+@pytest.mark.slow
 def test_the_deepest_completed_iteration_is_returned() -> None:
     game = TicTacToe(size=4, k=4)
     seen: list[Any] = []
@@ -404,6 +406,7 @@ def test_quiescence_extends_the_noisy_actions_until_quiet(tree: GameTree, depth:
         assert result.value == expected
 
 
+@pytest.mark.slow
 @given(states(TICTACTOE))
 def test_with_a_symmetric_key_the_principal_variation_is_still_best_play(state: int) -> None:
     # TicTacToe.key merges the 8 symmetric boards, so stored actions may be mirrored ones:

@@ -19,6 +19,7 @@ from gamesearch.testing import game_trees, states
 CONNECT_FOUR = ConnectFour(5, 4)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(game_trees(max_depth=4), st.floats(-20, 20))
 def test_mtdf_equals_minimax_on_random_trees(tree: Any, guess: float) -> None:
@@ -50,6 +51,7 @@ def test_null_window_options_equal_alphabeta_on_connect_four(state: int, depth: 
         assert (deepened.value, deepened.depth) == (plain.value, plain.depth)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(game_trees(max_depth=4))
 def test_pvs_and_aspiration_solve_random_trees(tree: Any) -> None:

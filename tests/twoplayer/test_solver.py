@@ -80,6 +80,7 @@ def test_the_solver_is_chosen_by_the_hooks() -> None:
     assert solving_children(Capabilities.of(HookedTicTacToe())) is not None
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(st.sampled_from([(4, 4), (5, 4)]), st.data())
 def test_connect_four_scores_equal_a_plain_distance_search(board: Any, data: Any) -> None:
@@ -117,6 +118,7 @@ def test_the_loop_is_generic_tictactoe_with_hooks(state: int, seed: int) -> None
     assert result.action in game.actions(state)
 
 
+@pytest.mark.slow
 def test_the_table_move_is_a_best_move() -> None:
     game = ConnectFour(5, 4)
     state = game.from_moves("3322")
@@ -127,6 +129,7 @@ def test_the_table_move_is_a_best_move() -> None:
     assert -distance_search(game, child)[0] == result.value
 
 
+@pytest.mark.slow
 def test_the_hooks_are_checked_by_check_game() -> None:
     class Careless(ConnectFour):
         def non_losing_actions(self, state: int) -> tuple[int, ...]:

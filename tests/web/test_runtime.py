@@ -79,6 +79,7 @@ def test_alphabeta_answers_a_known_position_with_the_proven_move() -> None:
     assert reply["summary"].startswith("proven")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("searcher", "amount"), [("engine", 0.2), ("mcts", 300)])
 def test_the_engine_and_mcts_reply_with_a_legal_move(searcher: str, amount: float) -> None:
     reply = answer(_runtime.reply("connect4", "3", searcher, amount))
