@@ -118,6 +118,20 @@ def test_the_story_of_a_stopped_proof_gives_the_range_it_proved(prover: Any) -> 
 
 
 @pytest.mark.parametrize("prover", PROVERS, ids=lambda p: p.__name__)
+def test_a_stopped_proof_draws_its_root_without_a_value(prover: Any) -> None:
+    # Stopped before it proved anything, the root has no value: its line says so by showing
+    # none, as an unsearched node's does, rather than "= nan".
+    game = Hex(6)
+    tree = SearchTree(game)
+    result = prover(game, node_limit=40, trace=tree)
+    assert not result.exact
+    root_line = tree.to_text().splitlines()[0]
+    assert root_line.startswith("A MAX")
+    assert "=" not in root_line
+    assert "nan" not in tree.to_text()
+
+
+@pytest.mark.parametrize("prover", PROVERS, ids=lambda p: p.__name__)
 def test_a_traced_proof_stopped_by_its_node_limit_stops_where_the_untraced_one_does(
     prover: Any,
 ) -> None:

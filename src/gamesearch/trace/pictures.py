@@ -41,6 +41,11 @@ def number(value: float | None, *, unicode: bool = False) -> str:
     return f"{value:g}"
 
 
+def _known(node: TraceNode) -> bool:
+    """Whether ``node`` has a value to show: a stopped proof leaves its root's value NaN."""
+    return node.values is not None or (node.value is not None and not math.isnan(node.value))
+
+
 def _values(node: TraceNode, *, unicode: bool = False) -> str:
     if node.visits is not None and node.value is not None and not node.proven:
         return number(round(node.value, 3), unicode=unicode)  # a Monte Carlo mean
@@ -189,7 +194,7 @@ def _board_label(drawn: str, value: str) -> str:
 
 def _label(node: TraceNode) -> str:
     visits = "" if node.visits is None else f"\nn={node.visits}"
-    if node.value is None and node.values is None:
+    if not _known(node):
         return ("" if node.kind in ("max", "min", "chance") else "?") + visits
     return _values(node, unicode=True) + visits + ("\nproven" if node.proven else "")
 
@@ -238,7 +243,7 @@ def to_text(tree: Recorder, root: TraceNode) -> str:
         parts = [tree.name(node)]
         if node.kind in ("max", "min", "chance"):
             parts.append(node.kind.upper())
-        if node.value is not None or node.values is not None:
+        if _known(node):
             parts.append(f"= {_values(node)}")
         if node.visits is not None:
             parts.append(f"n={node.visits}")
