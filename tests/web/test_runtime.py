@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -156,6 +157,20 @@ def test_the_docs_take_away_is_checked_and_searched() -> None:
     assert found["report"].startswith("checked 14 states (2 terminal)")
     assert found["value"] == 1.0  # 7 sticks: the first player takes 3 and leaves 4
     assert len(page_data(found["page"])["nodes"]) >= found["nodes"]
+
+
+def test_a_typed_game_is_let_go_of_once_answered() -> None:
+    # A page pasted into all day must not keep every game typed into it: the module is
+    # imported for the answer and forgotten after it, good or broken.
+    def own_modules() -> set[str]:
+        return {name for name in sys.modules if name.startswith("gamesearch_own_game_")}
+
+    before = own_modules()
+    assert answer(_own_game.own_game(take_away(), "", "sticks=5", 0))["ok"]
+    broken = "1 / 0\nclass G:\n def initial_state(self): pass"
+    assert not answer(_own_game.own_game(broken, "", "", 0))["ok"]
+    assert own_modules() == before
+    assert not list(_own_game._folder().glob("gamesearch_own_game_*.py"))
 
 
 def test_a_wrong_game_gets_the_conformance_checkers_report() -> None:

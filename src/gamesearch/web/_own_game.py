@@ -77,12 +77,17 @@ def _folder() -> Path:
     return folder
 
 
-def _load(source: str, name: str, params: list[str]) -> Any:
-    """The game made by the class ``name`` of ``source``, saved as a new module and imported."""
-    module = f"gamesearch_own_game_{next(_NUMBERS)}"
+def _load(source: str, name: str, params: list[str], module: str) -> Any:
+    """The game made by the class ``name`` of ``source``, saved as ``module`` and imported."""
     (_folder() / f"{module}.py").write_text(source, encoding="utf-8")
     _, game, _ = make_game(argparse.Namespace(game=f"{module}:{name}", param=params), "solve")
     return game
+
+
+def _forget(module: str) -> None:
+    """Let go of a typed module once answered: the game keeps what it needs of it alive."""
+    sys.modules.pop(module, None)
+    (_folder() / f"{module}.py").unlink(missing_ok=True)
 
 
 def _search(game: Any, depth: int | None) -> dict[str, Any]:
@@ -111,10 +116,19 @@ def own_game(source: str, name: str, params: str, depth: int) -> str:
         check or the import) and ``ok``; when ``ok``, also ``page`` (the step-through page),
         ``value`` (for the first player) and ``nodes``.
     """
+    module = f"gamesearch_own_game_{next(_NUMBERS)}"
+    try:
+        return _answer(source, name, params, depth, module)
+    finally:
+        _forget(module)
+
+
+def _answer(source: str, name: str, params: str, depth: int, module: str) -> str:
+    """:func:`own_game`'s answer, the game's source saved and imported as ``module``."""
     try:
         if not isinstance(depth, int) or not 0 <= depth <= _MOST_DEPTH:
             raise InvalidSearchOptionError(f"depth must be from 0 to {_MOST_DEPTH}, not {depth!r}")
-        game = _load(source, game_class(source, name), params.split())
+        game = _load(source, game_class(source, name), params.split(), module)
         report = check_game(game)
     except GameProtocolError as exc:
         return json.dumps({"ok": False, "report": f"the conformance checker: {exc}"})
