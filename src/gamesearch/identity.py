@@ -72,6 +72,7 @@ __all__ = [
     "game_difference",
     "game_identity",
     "game_name",
+    "no_constant",
     "remake",
 ]
 
@@ -316,7 +317,7 @@ def _parse(text: object) -> GameIdentity | None:
     if not isinstance(text, str) or len(text) > _MAX_TEXT:
         return None
     try:
-        found = json.loads(text, parse_constant=_no_constant)
+        found = json.loads(text, parse_constant=no_constant)
     except (ValueError, RecursionError):
         return None
     if not isinstance(found, dict) or set(found) != {"class", "parameters"}:
@@ -370,7 +371,12 @@ def check_header(
     return found
 
 
-def _no_constant(name: str) -> float:
+def no_constant(name: str) -> float:
+    """``json.loads``'s ``parse_constant``: refuse ``NaN`` and the infinities, not plain data.
+
+    Raises:
+        ValueError: always (``json.loads`` passes it on).
+    """
     raise ValueError(f"{name} is not plain data")
 
 

@@ -46,7 +46,7 @@ from ..errors import (
     UnsupportedGameError,
     short_repr,
 )
-from ..identity import GameIdentity, check_header, game_identity
+from ..identity import GameIdentity, check_header, game_identity, no_constant
 from ._strategy_sqlite import MAGIC, read_rows, write_rows
 from ._tree import enumerate_tree
 from .protocol import ImperfectInformationGame, InfoSetKey, Strategy
@@ -207,7 +207,7 @@ def load_strategy(
         found = read_rows(target)
     else:
         try:
-            found = json.loads(data.decode("utf-8"), parse_constant=_no_constant)
+            found = json.loads(data.decode("utf-8"), parse_constant=no_constant)
         except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
             raise TableFileError(
                 f"{target} is not a JSON strategy file (it does not parse)"
@@ -369,7 +369,3 @@ def _from_json(value: object, depth: int) -> Any:
         items = tuple(_from_json(item, depth + 1) for item in value)
         return _NOT_PLAIN if any(item is _NOT_PLAIN for item in items) else items
     return _NOT_PLAIN
-
-
-def _no_constant(name: str) -> float:
-    raise ValueError(f"{name} is not a number a strategy file may hold")

@@ -22,7 +22,7 @@ from .._validation import number_error
 from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError, TableFileError
 from ..game import Player
-from ..identity import GameIdentity, _no_constant, check_header, game_identity
+from ..identity import GameIdentity, check_header, game_identity, no_constant
 
 __all__ = ["LinearEvaluation", "read_json", "write_json"]
 
@@ -239,7 +239,7 @@ def read_json(target: Path, what: str) -> object:
     if len(data) > MAX_FILE_BYTES:
         raise TableFileError(f"{target} is larger than {MAX_FILE_BYTES:,} bytes: not a {what} file")
     try:
-        return json.loads(data.decode("utf-8"), parse_constant=_no_constant)
+        return json.loads(data.decode("utf-8"), parse_constant=no_constant)
     except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
         raise TableFileError(f"{target} is not a JSON {what} file (it does not parse)") from None
 
