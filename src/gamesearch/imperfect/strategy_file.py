@@ -46,7 +46,7 @@ from ..errors import (
     UnsupportedGameError,
     short_repr,
 )
-from ..identity import GameIdentity, check_header, game_identity, no_constant
+from ..identity import check_built_for, check_header, game_identity, no_constant
 from ._strategy_sqlite import MAGIC, read_rows, write_rows
 from ._tree import enumerate_tree
 from .protocol import ImperfectInformationGame, InfoSetKey, Strategy
@@ -214,27 +214,9 @@ def load_strategy(
             ) from None
     found = check_header(found, fields=_FIELDS, format=FORMAT, version=VERSION, where=str(target),
                          kind="a strategy file")  # fmt: skip
-    _check_built_for(target, found["game"], game)
+    check_built_for(found["game"], game, where=str(target), what="a strategy", of="for")
     strategy = _read_entries(target, found["strategy"], found["infosets"])
     return _against_tree(target, game, strategy) if complete else strategy
-
-
-def _check_built_for(target: Path, stored: object, game: object) -> None:
-    """Refuse a file made for another game than ``game``."""
-    try:
-        text = json.dumps(stored, allow_nan=False)
-    except (TypeError, ValueError):  # pragma: no cover - json.loads gives dumpable values
-        text = ""
-    try:
-        built = GameIdentity.from_json(text)
-    except TableFileError as error:  # said of the text: say which file holds it
-        raise TableFileError(f"{target}: {error}") from None
-    given = game_identity(game)
-    if not built.matches(given):
-        raise TableFileError(
-            f"{target} holds a strategy for {built}, not for the game given: "
-            f"{built.differences(given)}"
-        )
 
 
 def _read_entries(target: Path, entries: object, count: object) -> dict[Any, dict[Any, float]]:

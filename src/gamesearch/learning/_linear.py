@@ -22,7 +22,7 @@ from .._validation import number_error
 from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError, TableFileError
 from ..game import Player
-from ..identity import GameIdentity, check_header, game_identity, no_constant
+from ..identity import check_built_for, check_header, game_identity, no_constant
 
 __all__ = ["LinearEvaluation", "read_json", "write_json"]
 
@@ -192,16 +192,7 @@ class LinearEvaluation:
         """
         found = check_header(found, fields=_FIELDS, format=FORMAT, version=VERSION, where=where,
                              kind="an evaluation")  # fmt: skip
-        try:
-            stored = GameIdentity.from_json(json.dumps(found["game"]))
-        except TableFileError as error:  # said of the text: say which file holds it
-            raise TableFileError(f"{where}: {error}") from None
-        given = game_identity(game)
-        if not stored.matches(given):
-            raise TableFileError(
-                f"{where} holds an evaluation of {stored}, not of the game given: "
-                f"{stored.differences(given)}"
-            )
+        check_built_for(found["game"], game, where=where, what="an evaluation", of="of")
         for name in ("weights", "indices"):
             if not isinstance(found[name], list) and (name == "weights" or found[name] is not None):
                 raise TableFileError(f"{where}: the field {name!r} must be a list")
