@@ -67,11 +67,13 @@ from .errors import GameSearchError, TableFileError, UnsupportedGameError, short
 __all__ = [
     "PLAIN",
     "GameIdentity",
+    "check_built_for",
     "check_header",
     "find_named",
     "game_difference",
     "game_identity",
     "game_name",
+    "no_constant",
     "remake",
 ]
 
@@ -316,7 +318,7 @@ def _parse(text: object) -> GameIdentity | None:
     if not isinstance(text, str) or len(text) > _MAX_TEXT:
         return None
     try:
-        found = json.loads(text, parse_constant=_no_constant)
+        found = json.loads(text, parse_constant=no_constant)
     except (ValueError, RecursionError):
         return None
     if not isinstance(found, dict) or set(found) != {"class", "parameters"}:
@@ -370,7 +372,56 @@ def check_header(
     return found
 
 
-def _no_constant(name: str) -> float:
+def check_built_for(stored: object, game: object, *, where: str, what: str, of: str) -> None:
+    """Refuse a plain-data file's ``game`` field, ``stored``, unless it names ``game``.
+
+    For the plain-data files of the library (a strategy file, a learned evaluation), beside
+    :func:`check_header`: ``stored`` must be an identity as :meth:`GameIdentity.to_json`
+    wrote it, and name the same game as ``game`` (:meth:`GameIdentity.matches`).
+
+    Args:
+        stored: The ``game`` field's data, as ``json.loads`` gives it.
+        game: The game the caller reads the file for.
+        where: What messages call the data's source (a file's path).
+        what: What the file holds, with its article: ``"a strategy"``.
+        of: The word between ``what`` and a game in messages: ``"for"`` (a strategy for a
+            game), ``"of"`` (an evaluation of one).
+
+    Raises:
+        TableFileError: ``stored`` is not such an identity, or names another game.
+        UnsupportedGameError: ``game`` has no identity (:func:`game_identity`).
+
+    >>> from gamesearch.games import Nim
+    >>> stored = json.loads(game_identity(Nim((1, 2))).to_json())
+    >>> try:  # doctest: +NORMALIZE_WHITESPACE
+    ...     check_built_for(stored, Nim((1, 3)), where="x.json", what="a strategy", of="for")
+    ... except TableFileError as error:
+    ...     print(error)
+    x.json holds a strategy for gamesearch.games.nim:Nim(piles=(1, 2), players=3, max_take=None),
+    not for the game given: piles=(1, 3)
+    """
+    try:
+        text: object = json.dumps(stored, allow_nan=False)
+    except (TypeError, ValueError, RecursionError):  # not JSON's data: refused as it is
+        text = stored
+    try:
+        built = GameIdentity.from_json(text)
+    except TableFileError as error:  # said of the text: say which file holds it
+        raise TableFileError(f"{where}: {error}") from None
+    given = game_identity(game)
+    if not built.matches(given):
+        raise TableFileError(
+            f"{where} holds {what} {of} {built}, not {of} the game given: "
+            f"{built.differences(given)}"
+        )
+
+
+def no_constant(name: str) -> float:
+    """``json.loads``'s ``parse_constant``: refuse ``NaN`` and the infinities, not plain data.
+
+    Raises:
+        ValueError: always (``json.loads`` passes it on).
+    """
     raise ValueError(f"{name} is not plain data")
 
 

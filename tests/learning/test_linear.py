@@ -120,6 +120,13 @@ def test_a_hostile_file_is_refused_with_a_clear_message(
         LinearEvaluation.load(path, GAME)
 
 
+def test_from_data_refuses_a_game_field_json_cannot_hold() -> None:
+    data = counting().as_data()
+    data["game"] = {"class": "gamesearch.games.tictactoe:TicTacToe", "parameters": {1, 2}}
+    with pytest.raises(TableFileError, match="not an identity"):
+        LinearEvaluation.from_data(data, GAME, "given")
+
+
 def test_a_file_that_is_not_json_or_too_large_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "bad.json"
     path.write_bytes(b"\x80\x81 not json")

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import TableFileError, short_repr
+from ..identity import no_constant
 
 if TYPE_CHECKING:  # imported where a file is opened: the core imports without SQLite
     import sqlite3
@@ -183,10 +184,6 @@ def _json(target: Path, text: object, what: str) -> Any:
     if not isinstance(text, str):
         raise TableFileError(f"{target}: {what} is {short_repr(text)}, not JSON text")
     try:
-        return json.loads(text, parse_constant=_no_constant)
+        return json.loads(text, parse_constant=no_constant)
     except (ValueError, RecursionError):
         raise TableFileError(f"{target}: {what} is {short_repr(text)}, not JSON") from None
-
-
-def _no_constant(name: str) -> float:
-    raise ValueError(f"{name} is not a number a strategy file may hold")

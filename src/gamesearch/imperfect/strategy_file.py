@@ -46,7 +46,7 @@ from ..errors import (
     UnsupportedGameError,
     short_repr,
 )
-from ..identity import GameIdentity, check_header, game_identity
+from ..identity import check_built_for, check_header, game_identity, no_constant
 from ._strategy_sqlite import MAGIC, read_rows, write_rows
 from ._tree import enumerate_tree
 from .protocol import ImperfectInformationGame, InfoSetKey, Strategy
@@ -207,34 +207,16 @@ def load_strategy(
         found = read_rows(target)
     else:
         try:
-            found = json.loads(data.decode("utf-8"), parse_constant=_no_constant)
+            found = json.loads(data.decode("utf-8"), parse_constant=no_constant)
         except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
             raise TableFileError(
                 f"{target} is not a JSON strategy file (it does not parse)"
             ) from None
     found = check_header(found, fields=_FIELDS, format=FORMAT, version=VERSION, where=str(target),
                          kind="a strategy file")  # fmt: skip
-    _check_built_for(target, found["game"], game)
+    check_built_for(found["game"], game, where=str(target), what="a strategy", of="for")
     strategy = _read_entries(target, found["strategy"], found["infosets"])
     return _against_tree(target, game, strategy) if complete else strategy
-
-
-def _check_built_for(target: Path, stored: object, game: object) -> None:
-    """Refuse a file made for another game than ``game``."""
-    try:
-        text = json.dumps(stored, allow_nan=False)
-    except (TypeError, ValueError):  # pragma: no cover - json.loads gives dumpable values
-        text = ""
-    try:
-        built = GameIdentity.from_json(text)
-    except TableFileError as error:  # said of the text: say which file holds it
-        raise TableFileError(f"{target}: {error}") from None
-    given = game_identity(game)
-    if not built.matches(given):
-        raise TableFileError(
-            f"{target} holds a strategy for {built}, not for the game given: "
-            f"{built.differences(given)}"
-        )
 
 
 def _read_entries(target: Path, entries: object, count: object) -> dict[Any, dict[Any, float]]:
@@ -369,7 +351,3 @@ def _from_json(value: object, depth: int) -> Any:
         items = tuple(_from_json(item, depth + 1) for item in value)
         return _NOT_PLAIN if any(item is _NOT_PLAIN for item in items) else items
     return _NOT_PLAIN
-
-
-def _no_constant(name: str) -> float:
-    raise ValueError(f"{name} is not a number a strategy file may hold")

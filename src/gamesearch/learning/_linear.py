@@ -22,7 +22,7 @@ from .._validation import number_error
 from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError, TableFileError
 from ..game import Player
-from ..identity import GameIdentity, _no_constant, check_header, game_identity
+from ..identity import check_built_for, check_header, game_identity, no_constant
 
 __all__ = ["LinearEvaluation", "read_json", "write_json"]
 
@@ -192,16 +192,7 @@ class LinearEvaluation:
         """
         found = check_header(found, fields=_FIELDS, format=FORMAT, version=VERSION, where=where,
                              kind="an evaluation")  # fmt: skip
-        try:
-            stored = GameIdentity.from_json(json.dumps(found["game"]))
-        except TableFileError as error:  # said of the text: say which file holds it
-            raise TableFileError(f"{where}: {error}") from None
-        given = game_identity(game)
-        if not stored.matches(given):
-            raise TableFileError(
-                f"{where} holds an evaluation of {stored}, not of the game given: "
-                f"{stored.differences(given)}"
-            )
+        check_built_for(found["game"], game, where=where, what="an evaluation", of="of")
         for name in ("weights", "indices"):
             if not isinstance(found[name], list) and (name == "weights" or found[name] is not None):
                 raise TableFileError(f"{where}: the field {name!r} must be a list")
@@ -239,7 +230,7 @@ def read_json(target: Path, what: str) -> object:
     if len(data) > MAX_FILE_BYTES:
         raise TableFileError(f"{target} is larger than {MAX_FILE_BYTES:,} bytes: not a {what} file")
     try:
-        return json.loads(data.decode("utf-8"), parse_constant=_no_constant)
+        return json.loads(data.decode("utf-8"), parse_constant=no_constant)
     except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
         raise TableFileError(f"{target} is not a JSON {what} file (it does not parse)") from None
 

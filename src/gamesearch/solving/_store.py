@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import TableFileError, UnsupportedGameError, short_repr
+from ..identity import no_constant
 from . import _codec
 from ._classes import Classes
 from ._values import Entry, entry_maker
@@ -229,7 +230,7 @@ def meta_json(meta: Mapping[str, str], name: str, default: Any, path: str | Path
     if name not in meta:
         return default
     try:
-        return json.loads(meta[name], parse_constant=_no_constant)
+        return json.loads(meta[name], parse_constant=no_constant)
     except (ValueError, RecursionError):
         raise TableFileError(
             f"{path} is damaged: its meta value {name} = {short_repr(meta[name])} is not JSON"
@@ -248,10 +249,6 @@ def meta_number(meta: Mapping[str, str], name: str, path: str | Path) -> float |
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
         raise TableFileError(f"{path} is damaged: its meta value {name} is {value!r}, not a number")
     return float(value)
-
-
-def _no_constant(name: str) -> float:
-    raise ValueError(name)
 
 
 def entry(
