@@ -140,6 +140,12 @@ class Unaware(Hex):
     proven_value = None
 
 
+class Unforced(Hex):
+    """Hex without its ``must_play``: every move not lost at once is searched."""
+
+    must_play = None
+
+
 def keep(state: int, actions: Any) -> Any:
     """No order: the actions as ``actions`` gives them."""
     return actions
@@ -153,6 +159,7 @@ def line_knowledge(board: int, openings: tuple[str, ...]) -> None:
         "evaluate": (game, {"evaluate": game.evaluate}),
         "no_order": (game, {"order": keep}),
         "no_proven_value": (Unaware(board), {}),
+        "no_must_play": (Unforced(board), {}),
     }
     figures: dict[str, dict[str, Any]] = {}
     for name, (variant, options) in variants.items():
@@ -206,6 +213,7 @@ def five_opening(
     took, proven = run_timed(lambda: dfpn(game, state, time_limit=dfpn_seconds))
     emit(
         bench="pns.opening", board="5x5", opening=opening, searcher="dfpn",
+        must_play=game.must_play is not None,
         x_result="open" if not proven.exact else "won" if proven.value < 0 else "lost",
         value_for_o=proven.value if proven.exact else None,
         nodes=proven.stats.nodes, seconds=round(took, 3),
@@ -226,9 +234,11 @@ def five_opening(
     return proven, exact
 
 
-def line_five(dfpn_seconds: float, mtdf_factor: int, openings: tuple[str, ...]) -> None:
+def line_five(
+    dfpn_seconds: float, mtdf_factor: int, openings: tuple[str, ...], must_play: bool
+) -> None:
     """The 5x5 lines: ``pns.empty``, two ``pns.opening`` per opening, ``pns.summary5``."""
-    game = Hex(5)
+    game = Hex(5) if must_play else Unforced(5)
     seconds, empty = run_timed(lambda: dfpn(game))
     emit(
         bench="pns.empty", board="5x5", searcher="dfpn", value_for_x=empty.value,
@@ -262,11 +272,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--dfpn-seconds", type=float, default=120.0, help="per 5x5 opening")
     parser.add_argument("--mtdf-factor", type=int, default=10, help="times dfpn's nodes")
     parser.add_argument("--openings", default="", help="5x5 openings, a1,c3 (default: all)")
+    parser.add_argument(
+        "--no-must-play", action="store_true", help="5x5 dfpn without Hex's must_play"
+    )
     args = parser.parse_args(argv)
     emit_env("pns.env")
     if args.board == 5 and not args.quick:
         openings = tuple(name for name in args.openings.split(",") if name)
-        line_five(args.dfpn_seconds, args.mtdf_factor, openings)
+        line_five(args.dfpn_seconds, args.mtdf_factor, openings, not args.no_must_play)
         return
     game = Hex(4)
     openings = QUICK_OPENINGS if args.quick else tuple(game.actions(game.initial_state()))

@@ -163,6 +163,17 @@ class HexBoard:
         before, until none more joins: every link kept has a carrier of its own, so a ``True``
         is always right; a ``False`` only says that this search found no such chain.
         """
+        return self.bridge_carrier(stones, empty, player) >= 0
+
+    def bridge_carrier(self, stones: int, empty: int, player: int) -> int:
+        """The empty cells a chain of :meth:`bridged` keeps, or -1 if it finds no chain.
+
+        The union of the carriers of every link the greedy search took (some may lie off
+        the chain: a larger carrier than needed, never a smaller one). ``player`` wins
+        whoever moves while these cells are empty or its own, whatever else is played: the
+        virtual connection's carrier, which a must-play region is made of
+        (:meth:`~gamesearch.games.Hex.must_play`).
+        """
         near, far = self.edges[player]
         to_near, to_far = self.ziggurats[player]
         pending: list[tuple[int, int]] = []  # each group with its neighbours
@@ -185,7 +196,10 @@ class HexBoard:
                     pending.remove(item)
                     grew = True
                     break
-        return bool(joined & far) or _link(far & reach & free, joined, to_far, free) >= 0
+        if joined & far:
+            return empty ^ free
+        last = _link(far & reach & free, joined, to_far, free)
+        return -1 if last < 0 else empty ^ free | last
 
     def distance(self, stones: int, empty: int, player: int) -> int:
         """The fewest empty cells ``player`` must fill to join its edges (``cells`` if it cannot).

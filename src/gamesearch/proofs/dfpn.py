@@ -250,7 +250,8 @@ class DepthFirst(Counting):
             pn, dn = (1, 1) if entry is None else entry[:2]
             trace(Choose(tuple(self.actions), pn, dn, (th_pn, th_dn)))
         children = self.expand(state, mover, ply)
-        if not children:  # every move loses at once: its entry says so already
+        if not children:  # every move loses: a loss, whatever the entry of its key said
+            self.store_lost(key, mover)
             return
         is_or = mover == question.attacker
         if trace is not None:
@@ -287,6 +288,19 @@ class DepthFirst(Counting):
                     self.actions.pop()
         finally:
             self.path.discard(key)
+
+    def store_lost(self, key: Any, mover: int) -> None:
+        """Store the entry of a state whose every move loses (at once, or by ``must_play``).
+
+        Its entry may have been made from another state of the same key (Hex's half-turn)
+        whose ``must_play`` found moves: stored as it was, the parent would choose this state
+        again and again.
+        """
+        lo, hi = self.question.lost_bounds(mover)
+        own = self.table.get(key)
+        first = (own[5], own[6]) if own is not None else (1, 1)
+        pn, dn = decided(lo, hi, self.threshold) or first
+        self.table.store(key, (pn, dn, lo, hi, self.stamp, *first))
 
     def developed(self, state: Any, is_or: bool, children: list[Child]) -> Develop:
         """The event of ``state``'s development: its children and their numbers.
