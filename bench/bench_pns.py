@@ -14,15 +14,17 @@ Lines (JSON, one dict per line on stdout):
   threshold is the second-best's number plus one), and their ratio.
 - ``pns.knowledge``: dfpn's nodes and seconds over the same openings with each piece of the
   game's knowledge taken away or added (``as_is``: mobility numbers, Hex's ``order`` and its
-  ``proven_value``; ``evaluate``: df-pn+ first numbers from Hex's ``evaluate``; ``no_order``:
-  the actions as ``actions`` gives them; ``no_proven_value``: no chains of two-bridges), and
-  each one's nodes over ``as_is``'s.
+  ``proven_value`` and ``must_play``; ``evaluate``: df-pn+ first numbers from Hex's
+  ``evaluate``; ``no_order``: the actions as ``actions`` gives them; ``no_proven_value``: no
+  chains of two-bridges; ``no_must_play``: no must-play region), and each one's nodes over
+  ``as_is``'s.
 
 ``--board 5`` measures 5x5 instead (``pns.summary`` and the other lines above are not made):
 
 - ``pns.empty``: dfpn from the empty 5x5 board: the value for X, its move, nodes, seconds.
 - ``pns.opening`` (``board`` 5x5): each of the 25 openings (or those of ``--openings``) by
-  ``dfpn`` (stopped after ``--dfpn-seconds``: ``x_result`` ``open``) and, if it classified
+  ``dfpn`` (stopped after ``--dfpn-seconds``: ``x_result`` ``open``; ``must_play`` false
+  with ``--no-must-play``, which takes Hex's ``must_play`` away) and, if it classified
   the opening, by ``mtdf`` within ``--mtdf-factor`` times dfpn's nodes (counted as calls of
   ``result``; past them ``mtdf`` is stopped, ``finished`` false, and its ``nodes`` is the
   budget: a lower bound of what it needs, and of the ratio of its nodes to dfpn's).
@@ -36,7 +38,7 @@ sixteen.
 The script exits with status 1 if a searcher does not prove a 4x4 opening or two disagree.
 
 Usage: ``python bench/bench_pns.py [--quick | --board 5 [--dfpn-seconds S] [--mtdf-factor F]
-[--openings a1,c3]]``
+[--openings a1,c3] [--no-must-play]]``
 """
 
 from __future__ import annotations
