@@ -276,9 +276,10 @@ def test_a_must_play_region_spares_nodes_and_keeps_the_value(prover: Any) -> Non
 @pytest.mark.parametrize("prover", PROVERS, ids=lambda p: p.__name__)
 def test_a_root_whose_must_play_region_is_empty_is_lost_for_its_mover(prover: Any) -> None:
     game = Hex(5)
-    # O's c3 threatens to link d2-e2 to both edges in ways no one cell of X's stops.
+    # O's group c3-d2-e2 touches the right edge and has ways to the left that share no cell.
     state = game.parse("X . . O . / . . . O O / . . O . . / . . X X . / X . . . .")
-    assert game.to_move(state) == 0 and game.must_play(state) == ()
+    assert game.to_move(state) == 0
+    assert game.must_play(state) == ()
     result = prover(game, state)
     assert (result.value, result.exact) == (-1.0, True)
     assert prover(Unforced(5), state).value == -1.0

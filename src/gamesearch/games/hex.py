@@ -355,17 +355,8 @@ class Hex:
         if self._may_swap(state):
             return region
         x, o = state & board.cells, state >> self._count & board.cells
-        empty = board.cells & ~(x | o)
         other = 1 - (state >> self._turn_shift & 1)
-        theirs = o if other else x
-        rest = empty
-        while rest and region:
-            cell = rest & -rest
-            rest ^= cell
-            carrier = board.bridge_carrier(theirs | cell, empty ^ cell, other)
-            if carrier >= 0:
-                region &= carrier | cell
-        return region
+        return board.must_play(o if other else x, board.cells & ~(x | o), other)
 
     def proven_value(self, state: int, player: Player) -> float | None:
         """``player``'s value at ``state`` if a chain of two-bridges already decides it, else None.
