@@ -295,10 +295,9 @@ class Twins:
 
     num_players = 2
     win_utility = 1.0
-    _moves = {"R": ("a", "c"), "A": ("x", "y", "z"), "C": ("b",), "B": ("x", "y")}
-
     def __init__(self) -> None:
         self.calls = 0
+        self._moves = {"R": ("a", "c"), "A": ("x", "y", "z"), "C": ("b",), "B": ("x", "y")}
 
     def initial_state(self) -> str:
         return "R"
