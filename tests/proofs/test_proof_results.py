@@ -213,8 +213,14 @@ def test_the_same_search_gives_the_same_result(prover: Any) -> None:
     assert first.stats.proof_size == second.stats.proof_size
 
 
-class Unaware(Hex):
-    """Hex without its ``proven_value``: every proof runs down to the finished boards."""
+class Unforced(Hex):
+    """Hex without its ``must_play``: every move not lost at once is searched."""
+
+    must_play = None
+
+
+class Unaware(Unforced):
+    """Hex without ``proven_value`` nor ``must_play``: proofs run down to the finished boards."""
 
     proven_value = None
 
@@ -231,7 +237,7 @@ class Overconfident(Hex):
 def test_a_state_the_game_decides_is_a_leaf_that_spares_nodes_and_keeps_the_value(
     prover: Any,
 ) -> None:
-    game, unaware = Hex(4), Unaware(4)
+    game, unaware = Unforced(4), Unaware(4)  # must_play would decide these roots at once
     o_wins = game.parse(". . . . / . X . . / . O . . / . . . .")
     x_wins = game.parse(". . . . / . . X . / . O . . / . . . .")
     for state in (o_wins, x_wins):
@@ -254,12 +260,6 @@ def test_a_root_the_game_decides_is_still_searched_for_its_winning_move(prover: 
 def test_a_proven_value_beyond_win_utility_is_refused(prover: Any) -> None:
     with pytest.raises(InvalidUtilityError, match=r"proven_value\(state, 1\) returned 2.0"):
         prover(Overconfident(3), Overconfident(3).result(0, "a1"))
-
-
-class Unforced(Hex):
-    """Hex without its ``must_play``: every move not lost at once is searched."""
-
-    must_play = None
 
 
 @pytest.mark.parametrize("prover", PROVERS, ids=lambda p: p.__name__)
