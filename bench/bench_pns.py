@@ -14,15 +14,17 @@ Lines (JSON, one dict per line on stdout):
   threshold is the second-best's number plus one), and their ratio.
 - ``pns.knowledge``: dfpn's nodes and seconds over the same openings with each piece of the
   game's knowledge taken away or added (``as_is``: mobility numbers, Hex's ``order`` and its
-  ``proven_value``; ``evaluate``: df-pn+ first numbers from Hex's ``evaluate``; ``no_order``:
-  the actions as ``actions`` gives them; ``no_proven_value``: no chains of two-bridges), and
-  each one's nodes over ``as_is``'s.
+  ``proven_value`` and ``must_play``; ``evaluate``: df-pn+ first numbers from Hex's
+  ``evaluate``; ``no_order``: the actions as ``actions`` gives them; ``no_proven_value``: no
+  chains of two-bridges; ``no_must_play``: no must-play region), and each one's nodes over
+  ``as_is``'s.
 
 ``--board 5`` measures 5x5 instead (``pns.summary`` and the other lines above are not made):
 
 - ``pns.empty``: dfpn from the empty 5x5 board: the value for X, its move, nodes, seconds.
 - ``pns.opening`` (``board`` 5x5): each of the 25 openings (or those of ``--openings``) by
-  ``dfpn`` (stopped after ``--dfpn-seconds``: ``x_result`` ``open``) and, if it classified
+  ``dfpn`` (stopped after ``--dfpn-seconds``: ``x_result`` ``open``; ``must_play`` false
+  with ``--no-must-play``, which takes Hex's ``must_play`` away) and, if it classified
   the opening, by ``mtdf`` within ``--mtdf-factor`` times dfpn's nodes (counted as calls of
   ``result``; past them ``mtdf`` is stopped, ``finished`` false, and its ``nodes`` is the
   budget: a lower bound of what it needs, and of the ratio of its nodes to dfpn's).
@@ -36,7 +38,7 @@ sixteen.
 The script exits with status 1 if a searcher does not prove a 4x4 opening or two disagree.
 
 Usage: ``python bench/bench_pns.py [--quick | --board 5 [--dfpn-seconds S] [--mtdf-factor F]
-[--openings a1,c3]]``
+[--openings a1,c3] [--no-must-play]]``
 """
 
 from __future__ import annotations
@@ -140,6 +142,12 @@ class Unaware(Hex):
     proven_value = None
 
 
+class Unforced(Hex):
+    """Hex without its ``must_play``: every move not lost at once is searched."""
+
+    must_play = None
+
+
 def keep(state: int, actions: Any) -> Any:
     """No order: the actions as ``actions`` gives them."""
     return actions
@@ -153,6 +161,7 @@ def line_knowledge(board: int, openings: tuple[str, ...]) -> None:
         "evaluate": (game, {"evaluate": game.evaluate}),
         "no_order": (game, {"order": keep}),
         "no_proven_value": (Unaware(board), {}),
+        "no_must_play": (Unforced(board), {}),
     }
     figures: dict[str, dict[str, Any]] = {}
     for name, (variant, options) in variants.items():
@@ -206,6 +215,7 @@ def five_opening(
     took, proven = run_timed(lambda: dfpn(game, state, time_limit=dfpn_seconds))
     emit(
         bench="pns.opening", board="5x5", opening=opening, searcher="dfpn",
+        must_play=game.must_play is not None,
         x_result="open" if not proven.exact else "won" if proven.value < 0 else "lost",
         value_for_o=proven.value if proven.exact else None,
         nodes=proven.stats.nodes, seconds=round(took, 3),
@@ -226,9 +236,11 @@ def five_opening(
     return proven, exact
 
 
-def line_five(dfpn_seconds: float, mtdf_factor: int, openings: tuple[str, ...]) -> None:
+def line_five(
+    dfpn_seconds: float, mtdf_factor: int, openings: tuple[str, ...], must_play: bool
+) -> None:
     """The 5x5 lines: ``pns.empty``, two ``pns.opening`` per opening, ``pns.summary5``."""
-    game = Hex(5)
+    game = Hex(5) if must_play else Unforced(5)
     seconds, empty = run_timed(lambda: dfpn(game))
     emit(
         bench="pns.empty", board="5x5", searcher="dfpn", value_for_x=empty.value,
@@ -262,11 +274,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--dfpn-seconds", type=float, default=120.0, help="per 5x5 opening")
     parser.add_argument("--mtdf-factor", type=int, default=10, help="times dfpn's nodes")
     parser.add_argument("--openings", default="", help="5x5 openings, a1,c3 (default: all)")
+    parser.add_argument(
+        "--no-must-play", action="store_true", help="5x5 dfpn without Hex's must_play"
+    )
     args = parser.parse_args(argv)
     emit_env("pns.env")
     if args.board == 5 and not args.quick:
         openings = tuple(name for name in args.openings.split(",") if name)
-        line_five(args.dfpn_seconds, args.mtdf_factor, openings)
+        line_five(args.dfpn_seconds, args.mtdf_factor, openings, not args.no_must_play)
         return
     game = Hex(4)
     openings = QUICK_OPENINGS if args.quick else tuple(game.actions(game.initial_state()))

@@ -273,7 +273,24 @@ class ListFeatures(Race):
         return [float(state[0])]
 
 
+class StrayMustPlay(Race):
+    """Its ``must_play`` leaves out the move that wins at once where the count is 2 or less."""
+
+    win_utility = 1.0
+
+    def must_play(self, state: Any) -> list[int]:
+        return [1]
+
+
+class RightMustPlay(StrayMustPlay):
+    """A right ``must_play``: the move to 0 where there is one (every other move loses)."""
+
+    def must_play(self, state: Any) -> list[int]:
+        return [state[0]] if state[0] <= 2 else self.actions(state)
+
+
 DEFECTS = [
+    (StrayMustPlay, r"must_play\(\(2, 1\)\) left out \[2\], which win at once"),
     (MutatingResult, "changed the state it was given"),
     (ListStates, "states must be hashable, but list is not"),
     (IdentityStates, "does not compare equal to it with the same hash"),
@@ -333,6 +350,7 @@ def test_every_defect_found_is_listed() -> None:
         FairDice(),
         SettledRegion(),
         CountedRace(),
+        RightMustPlay(),
         GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]),
         TicTacToe(),
     ],

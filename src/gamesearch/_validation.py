@@ -456,6 +456,34 @@ def non_losing_fault(game: Any, state: object, win: float) -> str | None:
     return None
 
 
+def must_play_fault(game: Any, state: object, win: float) -> str | None:
+    """What is wrong with ``game.must_play(state)`` that the plain members can show.
+
+    It must give some of ``actions(state)``, and every one that wins at once (a terminal child
+    worth ``win``, the game's ``win_utility``, to the mover): only moves that lose may be left
+    out. That the others lose takes a search to check. ``None`` if nothing is seen wrong.
+    """
+    mover = game.to_move(state)
+    actions = list(game.actions(state))
+    region = list(game.must_play(state))
+    strays = [action for action in region if action not in actions]
+    if strays:
+        return f"must_play({state!r}) gave {strays!r}, which are not among the actions {actions!r}"
+    left_out = [
+        action
+        for action in actions
+        if action not in region
+        and game.is_terminal(child := game.result(state, action))
+        and game.utility(child, mover) == win
+    ]
+    if left_out:
+        return (
+            f"must_play({state!r}) left out {left_out!r}, which win at once; it may leave out "
+            "only moves that lose"
+        )
+    return None
+
+
 def solving_children_fault(game: Any, state: object) -> str | None:
     """What is wrong with ``game.non_losing_children(state)``, judged by the plain members.
 

@@ -45,6 +45,7 @@ __all__ = [
     "Featured",
     "Keyed",
     "LaidOut",
+    "MustPlaying",
     "Named",
     "NonLosing",
     "Ordering",
@@ -167,6 +168,19 @@ class Deciding(Protocol[_S]):
 
         ``None`` where the game cannot tell; never a guess: the proof searchers take a
         state it decides as a leaf.
+        """
+
+
+class MustPlaying(Protocol[_S]):
+    """A game with ``must_play``."""
+
+    def must_play(self, state: _S) -> Sequence[Any]:
+        """``must_play(state)``: actions outside of which every action of the mover loses.
+
+        Hex's must-play region: what the other player's threats leave. Only moves proven to
+        lose may be left out (empty: every move loses); the proof searchers search no other,
+        so it must never be a guess. Unlike ``non_losing_actions``, it may leave out moves
+        that lose only after many more.
         """
 
 
@@ -417,6 +431,7 @@ class Capabilities:
     non_losing_children: Callable[[Any], Iterable[tuple[Any, Any, Player | None]]] | None = None
     solving_key: Callable[[Any], Hashable] | None = None
     proven_value: Callable[[Any, Player], float | None] | None = None
+    must_play: Callable[[Any], Sequence[Any]] | None = None
     solving_kernel: Callable[[ProbeSetting], SolvingProbe | None] | None = None
     engine_kernel: Callable[[EngineSetting], EngineSearch | None] | None = None
     utility_bounds: Any = None

@@ -29,6 +29,7 @@ from ._problems import Problems, Trail
 from ._validation import (
     changed,
     children_fault,
+    must_play_fault,
     non_losing_fault,
     number_error,
     repeated_action,
@@ -397,14 +398,19 @@ def _check_solving(
 ) -> None:
     """The engine's solving hooks, where the game has them, against the plain members.
 
-    ``non_losing_actions`` (with ``win_utility``), ``non_losing_children`` and ``solving_key``
-    are used by the engine without checks at every node: this is where they are checked.
+    ``non_losing_actions`` and ``must_play`` (with ``win_utility``), ``non_losing_children``
+    and ``solving_key`` are used by the searchers without checks at every node: this is where
+    they are checked.
     """
     win = members.win_utility
     if members.non_losing_actions is not None and isinstance(win, (int, float)):
         fault = non_losing_fault(game, state, float(win))
         if fault is not None:
             problems.add_at("non-losing", fault, line)
+    if members.must_play is not None and isinstance(win, (int, float)):
+        fault = must_play_fault(game, state, float(win))
+        if fault is not None:
+            problems.add_at("must-play", fault, line)
     if members.non_losing_children is not None:
         fault = solving_children_fault(game, state)
         if fault is not None:

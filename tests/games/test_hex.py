@@ -466,3 +466,94 @@ def test_ziggurats_decide_random_five_by_five_positions_as_the_exact_search_does
             if checked == 8:
                 return
     pytest.fail(f"only {checked} positions were decided by a ziggurat")
+
+
+def losing_moves_kept_out(game: Hex, state: int, value_for_mover: float) -> list[str]:
+    """The moves outside ``must_play(state)`` that do not lose, by exact search (should be none).
+
+    ``value_for_mover`` is the mover's value after a move, from the child's value.
+    """
+    region = game.must_play(state)
+    assert set(region) <= set(game.actions(state))
+    kept_out = [action for action in game.actions(state) if action not in region]
+    return [
+        action
+        for action in kept_out
+        if (child := game.result(state, action)) is not None
+        and (game.is_terminal(child) or value_for_mover(child) != -game.win_utility)
+    ]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("swap", [False, True])
+def test_every_move_outside_the_must_play_region_loses_in_every_three_by_three_position(
+    swap: bool,
+) -> None:
+    game = Hex(3, swap=swap)
+    values = exact_values_for_x(game)
+    narrowed = 0
+    for state in values:
+        if game.is_terminal(state):
+            assert game.must_play(state) == ()
+            continue
+        mover = game.to_move(state)
+
+        def mover_value(child: int, mover: int = mover) -> float:
+            return values[child] if mover == 0 else -values[child]
+
+        assert losing_moves_kept_out(game, state, mover_value) == [], game.render(state)
+        narrowed += len(game.must_play(state)) < len(game.actions(state))
+    assert narrowed > len(values) // 4  # it leaves moves out in many, not only forced ones
+
+
+@pytest.mark.slow
+@settings(max_examples=30, deadline=None)
+@given(states(Hex(4)))
+def test_every_move_outside_the_must_play_region_loses_in_random_four_by_four_positions(
+    state: int,
+) -> None:
+    game = Hex(4)
+    if game.is_terminal(state):
+        assert game.must_play(state) == ()
+        return
+
+    def mover_value(child: int) -> float:
+        return -mtdf(game, child).value  # the child's mover is the other player
+
+    assert losing_moves_kept_out(game, state, mover_value) == [], game.render(state)
+
+
+def test_the_must_play_region_is_the_cells_every_threat_of_o_s_centre_needs() -> None:
+    game = Hex(5)
+    # X's a2 lies in the ziggurat of O's c3 to the left; O threatens to complete it (b2, or
+    # a3 with a bridge), and to bridge to the right: X must play where every threat needs.
+    state = game.parse(". . . . . / X . . . . / . . O . . / . . . . . / . . . . .")
+    region = game.must_play(state)
+    assert 0 < len(region) < len(game.actions(state))
+    assert set(game.non_losing_actions(state)) >= set(region)
+    # X's threat to win at once is a carrier of one cell: O's only move is there.
+    threat = Hex(3).parse("X . . / X O . / . . .")
+    assert Hex(3).must_play(threat) == Hex(3).non_losing_actions(threat) == ("a3",)
+
+
+def test_the_must_play_region_is_every_move_while_o_may_swap_and_none_at_the_end() -> None:
+    game = Hex(3, swap=True)
+    centre = game.result(0, "b2")
+    assert game.must_play(centre) == game.actions(centre)
+    over = game.parse("X . . / X O . / X O .")
+    assert game.must_play(over) == ()
+
+
+@settings(max_examples=100, deadline=None)
+@given(states(Hex(5), max_moves=12))
+def test_a_position_and_its_half_turn_have_the_same_must_play_region_turned(state: int) -> None:
+    game = Hex(5)
+    board = game._board
+    x, o = game.stones(state, 0), game.stones(state, 1)
+    turned = board.rotate(x) | board.rotate(o) << 25 | state >> 50 << 50
+    names = {name: game._bits[name] for name in game.actions(0)}
+
+    def region(position: int) -> int:
+        return sum(names[action] for action in game.must_play(position))
+
+    assert board.rotate(region(state)) == region(turned), game.render(state)

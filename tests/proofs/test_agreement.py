@@ -232,7 +232,7 @@ def test_hex_four_by_four_every_opening_classified_as_the_exact_alpha_beta_does(
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("opening", ["a1", "c3", "e1"])
+@pytest.mark.parametrize("opening", ["a1", "c3", "e1", "a2", "e2", "a3"])
 def test_hex_five_by_five_after_an_opening_and_twelve_random_stones_as_mtdf_does(
     opening: str,
 ) -> None:

@@ -214,8 +214,14 @@ def test_the_same_search_gives_the_same_result(prover: Any) -> None:
     assert first.stats.proof_size == second.stats.proof_size
 
 
-class Unaware(Hex):
-    """Hex without its ``proven_value``: every proof runs down to the finished boards."""
+class Unforced(Hex):
+    """Hex without its ``must_play``: every move not lost at once is searched."""
+
+    must_play = None
+
+
+class Unaware(Unforced):
+    """Hex without ``proven_value`` nor ``must_play``: proofs run down to the finished boards."""
 
     proven_value = None
 
@@ -232,7 +238,7 @@ class Overconfident(Hex):
 def test_a_state_the_game_decides_is_a_leaf_that_spares_nodes_and_keeps_the_value(
     prover: Any,
 ) -> None:
-    game, unaware = Hex(4), Unaware(4)
+    game, unaware = Unforced(4), Unaware(4)  # must_play would decide these roots at once
     o_wins = game.parse(". . . . / . X . . / . O . . / . . . .")
     x_wins = game.parse(". . . . / . . X . / . O . . / . . . .")
     for state in (o_wins, x_wins):
@@ -255,3 +261,76 @@ def test_a_root_the_game_decides_is_still_searched_for_its_winning_move(prover: 
 def test_a_proven_value_beyond_win_utility_is_refused(prover: Any) -> None:
     with pytest.raises(InvalidUtilityError, match=r"proven_value\(state, 1\) returned 2.0"):
         prover(Overconfident(3), Overconfident(3).result(0, "a1"))
+
+
+@pytest.mark.parametrize("prover", PROVERS, ids=lambda p: p.__name__)
+def test_a_must_play_region_spares_nodes_and_keeps_the_value(prover: Any) -> None:
+    game, unforced = Hex(4), Unforced(4)
+    for opening, value_for_o in (("d1", -1.0), ("d2", 1.0)):  # X wins, X loses
+        state = game.result(0, opening)
+        narrowed, searched = prover(game, state), prover(unforced, state)
+        assert (narrowed.value, narrowed.exact) == (searched.value, True)
+        assert narrowed.value == value_for_o, opening
+        assert narrowed.stats.nodes < searched.stats.nodes / 2, opening
+
+
+@pytest.mark.parametrize("prover", PROVERS, ids=lambda p: p.__name__)
+def test_a_root_whose_must_play_region_is_empty_is_lost_for_its_mover(prover: Any) -> None:
+    game = Hex(5)
+    # O's group c3-d2-e2 touches the right edge and has ways to the left that share no cell.
+    state = game.parse("X . . O . / . . . O O / . . O . . / . . X X . / X . . . .")
+    assert game.to_move(state) == 0
+    assert game.must_play(state) == ()
+    result = prover(game, state)
+    assert (result.value, result.exact) == (-1.0, True)
+    assert prover(Unforced(5), state).value == -1.0
+
+
+class Twins:
+    """R (player 0) plays a to A or c to C; C (player 1) plays b to B, player 1 to move again.
+
+    A and B share a key and are both won by player 0: A's two moves end it, and B's
+    ``must_play`` leaves none of its moves (they end it too). The table's entry of the key is
+    made from A, which has moves; B is then searched from C.
+    """
+
+    num_players = 2
+    win_utility = 1.0
+    def __init__(self) -> None:
+        self.calls = 0
+        self._moves = {"R": ("a", "c"), "A": ("x", "y", "z"), "C": ("b",), "B": ("x", "y")}
+
+    def initial_state(self) -> str:
+        return "R"
+
+    def to_move(self, state: str) -> int:
+        return 0 if state == "R" else 1
+
+    def actions(self, state: str) -> tuple[str, ...]:
+        return self._moves.get(state, ())
+
+    def result(self, state: str, action: str) -> str:
+        return {"a": "A", "c": "C", "b": "B"}.get(action, state + action)
+
+    def is_terminal(self, state: str) -> bool:
+        return state not in self._moves
+
+    def utility(self, state: str, player: int) -> float:
+        return 1.0 if player == 0 else -1.0
+
+    def key(self, state: str) -> str:
+        return "AB" if state in ("A", "B") else state
+
+    def must_play(self, state: str) -> tuple[str, ...]:
+        self.calls += 1
+        if self.calls > 1_000:
+            raise AssertionError("B was searched again and again")
+        return () if state == "B" else self.actions(state)
+
+
+@pytest.mark.parametrize("prover", PROVERS, ids=lambda p: p.__name__)
+def test_a_state_whose_twin_under_the_key_has_moves_but_itself_none_is_lost(
+    prover: Any,
+) -> None:
+    result = prover(Twins())
+    assert (result.value, result.exact) == (1.0, True)

@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 from gamesearch import InvalidSearchOptionError, UnsupportedGameError
-from gamesearch.games import Nim, TicTacToe
+from gamesearch.capabilities import Capabilities
+from gamesearch.games import Hex, Nim, TicTacToe
 from gamesearch.proofs import dfpn, pns
 from gamesearch.proofs._within import WithinPlies, win_distance
 
@@ -95,3 +96,11 @@ def test_bad_counts_and_a_game_without_win_utility_are_refused() -> None:
         WithinPlies(game, game.initial_state(), None)  # type: ignore[arg-type]
     with pytest.raises(UnsupportedGameError, match="win_utility"):
         WithinPlies(Nim((1, 2)), Nim((1, 2)).initial_state(), 3)
+
+
+def test_a_question_within_plies_does_not_take_the_game_s_must_play() -> None:
+    # A move outside Hex's must-play region loses, but perhaps after the cut: not a loss here.
+    game = Hex(4)
+    state = game.result(0, "d1")
+    assert len(game.must_play(state)) < len(game.actions(state))
+    assert Capabilities.of(WithinPlies(game, state, 3)).must_play is None

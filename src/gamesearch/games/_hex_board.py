@@ -39,6 +39,7 @@ class HexBoard:
             columns (player 1).
         ziggurats: Each player's edge templates IIIa, to its near edge and to its far edge
             (:meth:`ziggurats_of`).
+        around: The cells next to each cell, by its index.
     """
 
     size: int
@@ -47,6 +48,7 @@ class HexBoard:
     not_last_column: int
     edges: tuple[tuple[int, int], tuple[int, int]]
     ziggurats: tuple[tuple[tuple[Template, ...], tuple[Template, ...]], ...] = ()
+    around: tuple[int, ...] = ()
 
     @classmethod
     def of(cls, size: int) -> HexBoard:
@@ -63,7 +65,8 @@ class HexBoard:
             cells ^ last_column,
             ((top, bottom), (first_column, last_column)),
         )
-        return replace(board, ziggurats=board.ziggurats_of())
+        around = tuple(board.neighbours(1 << cell) for cell in range(size * size))
+        return replace(board, ziggurats=board.ziggurats_of(), around=around)
 
     def ziggurats_of(self) -> tuple[tuple[tuple[Template, ...], tuple[Template, ...]], ...]:
         """Every edge template IIIa (the *ziggurat*) of the board, per player and edge.
@@ -163,14 +166,63 @@ class HexBoard:
         before, until none more joins: every link kept has a carrier of its own, so a ``True``
         is always right; a ``False`` only says that this search found no such chain.
         """
-        near, far = self.edges[player]
-        to_near, to_far = self.ziggurats[player]
-        pending: list[tuple[int, int]] = []  # each group with its neighbours
+        return self.bridge_carrier(stones, empty, player) >= 0
+
+    def bridge_carrier(self, stones: int, empty: int, player: int) -> int:
+        """The empty cells a chain of :meth:`bridged` keeps, or -1 if it finds no chain.
+
+        The union of the carriers of every link the greedy search took (some may lie off
+        the chain: a larger carrier than needed, never a smaller one). ``player`` wins
+        whoever moves while these cells are empty or its own, whatever else is played: the
+        virtual connection's carrier, which a must-play region is made of
+        (:meth:`~gamesearch.games.Hex.must_play`).
+        """
+        return self._chain(self.groups(stones), empty, player)
+
+    def groups(self, stones: int) -> list[tuple[int, int]]:
+        """Each group of ``stones`` with the cells next to it, by the group's lowest cell."""
+        found: list[tuple[int, int]] = []
         rest = stones
         while rest:
             group = self.flood(rest & -rest, stones)
-            pending.append((group, self.neighbours(group)))
+            found.append((group, self.neighbours(group)))
             rest ^= group
+        return found
+
+    def must_play(self, stones: int, empty: int, player: int) -> int:
+        """The cells of ``empty`` outside of which every move of ``player``'s opponent loses.
+
+        The intersection, over each empty cell at which one more stone of ``player``'s gives
+        a chain of :meth:`bridged`, of that cell and the chain's :meth:`bridge_carrier`
+        (``cells`` if there is none). The groups are found once: each cell's stone joins the
+        groups next to it.
+        """
+        groups = self.groups(stones)
+        region = self.cells
+        rest = empty
+        while rest and region:
+            cell = rest & -rest
+            rest ^= cell
+            around = self.around[cell.bit_length() - 1]
+            joined, joined_around = cell, around
+            apart: list[tuple[int, int]] = []
+            for group, near in groups:
+                if group & around:
+                    joined, joined_around = joined | group, joined_around | near
+                else:
+                    apart.append((group, near))
+            apart.append((joined, joined_around))
+            apart.sort(key=_lowest)  # as bridge_carrier orders the groups
+            carrier = self._chain(apart, empty ^ cell, player)
+            if carrier >= 0:
+                region &= carrier | cell
+        return region
+
+    def _chain(self, pending: list[tuple[int, int]], empty: int, player: int) -> int:
+        """:meth:`bridge_carrier` of the groups ``pending`` (each with its neighbours)."""
+        near, far = self.edges[player]
+        to_near, to_far = self.ziggurats[player]
+        pending = list(pending)
         joined, reach, free = 0, near, empty  # reach: cells next to the joined groups or edge
         grew = True
         while grew:
@@ -185,7 +237,10 @@ class HexBoard:
                     pending.remove(item)
                     grew = True
                     break
-        return bool(joined & far) or _link(far & reach & free, joined, to_far, free) >= 0
+        if joined & far:
+            return empty ^ free
+        last = _link(far & reach & free, joined, to_far, free)
+        return -1 if last < 0 else empty ^ free | last
 
     def distance(self, stones: int, empty: int, player: int) -> int:
         """The fewest empty cells ``player`` must fill to join its edges (``cells`` if it cannot).
@@ -226,6 +281,11 @@ class HexBoard:
         """
         width = self.size * self.size
         return int(format(bits, f"0{width}b")[::-1], 2)
+
+
+def _lowest(item: tuple[int, int]) -> int:
+    """The lowest cell of a group (with its neighbours): its place among the groups."""
+    return item[0] & -item[0]
 
 
 def _link(shared: int, group: int, ziggurats: tuple[Template, ...], free: int) -> int:

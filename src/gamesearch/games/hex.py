@@ -108,6 +108,7 @@ class Hex:
         self._scores: dict[int, float] = {}
         self._threatened: dict[int, tuple[int, int]] = {}
         self._bridged: dict[int, Player | None] = {}
+        self._regions: dict[int, int] = {}
 
     def __repr__(self) -> str:
         return f"Hex(size={self.size}, swap={self.swap})"
@@ -307,6 +308,55 @@ class Hex:
         if blocks & blocks - 1:
             return swap
         return (*(name for name in actions if blocks & self._bits.get(name, 0)), *swap)
+
+    def must_play(self, state: int) -> tuple[str, ...]:
+        """The moves outside of which every move loses: the must-play region of Hex solvers.
+
+        A cell where the other player's stone would make a chain of :meth:`proven_value`
+        (groups, two-bridges and edge templates) is a *virtual semi-connection* of theirs:
+        that cell and the chain's carrier (:meth:`HexBoard.bridge_carrier`). A move outside
+        it loses: the other player takes the cell, and its chain then holds whatever is
+        played outside the carrier. So every move outside the intersection of these carriers
+        loses (Hayward, Björnsson, Johanson, Kan, Po and van Rijswijck, "Solving 7x7 Hex",
+        2003, call it the must-play region), and where it is empty, every move does. A cell
+        that wins at once lies in every carrier (the Hex theorem: the other player's chain
+        would cross the mover's). Every action where no such cell is found, or where O may
+        still swap; none at a terminal state. Found on the position that is its :meth:`key`
+        (turned back), so that a position and its half-turn get the same region, turned, as a
+        table that merges them needs; memoized.
+
+        Example:
+            >>> game = Hex(5)   # X's a2 is in the ziggurat of O's c3 to the left
+            >>> state = game.parse(". . . . . / X . . . . / . . O . . / . . . . . / . . . . .")
+            >>> game.must_play(state)   # a4, where b3 and b4 both link O, or O's right side
+            ('e1', 'd2', 'e2', 'd3', 'e3', 'a4', 'c4', 'd4', 'e4')
+        """
+        if state >= self._over:
+            return ()
+        key = self.key(state)
+        try:
+            region = self._regions[key]
+        except KeyError:
+            region = self._must_play_region(key)
+            if len(self._regions) >= _MEMO_LIMIT:
+                self._regions.clear()
+            self._regions[key] = region
+        if key != state:  # found on the half-turn, which the key is
+            region = self._board.rotate(region)
+        actions = self.actions(state)
+        if region == self._board.cells:
+            return actions
+        return tuple(name for name in actions if region & self._bits.get(name, 0))
+
+    def _must_play_region(self, state: int) -> int:
+        """:meth:`must_play`'s cells, worked out from the bitboards (every cell if none found)."""
+        board = self._board
+        region = board.cells
+        if self._may_swap(state):
+            return region
+        x, o = state & board.cells, state >> self._count & board.cells
+        other = 1 - (state >> self._turn_shift & 1)
+        return board.must_play(o if other else x, board.cells & ~(x | o), other)
 
     def proven_value(self, state: int, player: Player) -> float | None:
         """``player``'s value at ``state`` if a chain of two-bridges already decides it, else None.

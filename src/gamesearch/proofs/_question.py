@@ -23,6 +23,9 @@ What the game offers is used where it is present (read once from its
   state), so an unknown node's bounds start there rather than at infinity;
 - ``non_losing_actions`` (with ``win_utility``): the moves that lose at once are left out, and
   a state where every move does is lost for its mover, a leaf;
+- ``must_play`` (with ``win_utility``; Hex's must-play region): the moves outside it lose, so
+  they are left out too, at both players' nodes; where it leaves none, the state is lost for
+  its mover, a leaf;
 - ``order`` (or the ``order`` passed in): moves are tried best first, which breaks the ties
   of the proof numbers;
 - ``proven_value`` (the attacker's value of a state the game can decide without search, such
@@ -89,6 +92,7 @@ class Question:
         "game",
         "key",
         "known",
+        "must",
         "non_losing",
         "order",
         "win",
@@ -114,6 +118,7 @@ class Question:
         """The key of the table and of the line's cycle check."""
         self.non_losing = capabilities.non_losing_actions if declared else None
         self.known = capabilities.proven_value
+        self.must = capabilities.must_play if declared else None
         self.order = order
         self.evaluate = evaluate
 
@@ -166,7 +171,8 @@ class Question:
         """The moves of the non-terminal ``state`` to search, best first.
 
         Those of ``non_losing_actions`` where the game gives it (empty when every move loses
-        at once), else every action; in ``order``'s order if there is one.
+        at once), else every action; of these, those of ``must_play`` where the game gives
+        it (empty when every move loses); in ``order``'s order if there is one.
 
         Raises:
             GameProtocolError: ``actions`` gave nothing for a non-terminal state.
@@ -179,6 +185,11 @@ class Question:
             moves = self.game.actions(state)
             if not moves:
                 raise no_actions_error(state, moves)
+        if self.must is not None:
+            region = self.must(state)
+            moves = [move for move in moves if move in region]
+            if not moves:
+                return ()
         return moves if self.order is None else self.order(state, moves)
 
     def lost_bounds(self, mover: Player) -> tuple[float, float]:

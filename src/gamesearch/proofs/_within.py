@@ -41,7 +41,8 @@ class WithinPlies:
     left; it ends where the game ends or no ply is left. The attacker's utility is the game's
     ``win_utility`` ``W`` for a win of the game, ``-W`` for anything else; the other player's
     is its negation. The key is the game's exact key (``solving_key``, else ``key``, else the
-    state) with the plies left; ``order`` is the game's.
+    state) with the plies left; ``order`` is the game's. The game's ``must_play`` is not
+    passed on: a move it leaves out loses, but perhaps later than the cut.
 
     Args:
         game: A two-player game that declares ``win_utility``.

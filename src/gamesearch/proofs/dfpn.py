@@ -38,7 +38,8 @@ passes ``1 + EPSILON`` times the second-best child's, rather than the second-bes
 (Nagai's), which spares the search switching back and forth between children of close numbers.
 Measured: with 1.0 rather than Nagai's rule, 0.62 times the nodes on the 16 openings of 4x4
 Hex before Hex had ``proven_value``, 1.01 times with its two-bridges, 1.35 times with its
-ziggurats too (``bench/bench_pns.py``, its ``pns.epsilon`` line), and in one run by hand
+ziggurats too, 0.74 times with its ``must_play`` too (``bench/bench_pns.py``, its
+``pns.epsilon`` line; on five 5x5 openings by hand, 0.57 times), and in one run by hand
 0.26 times on 4x4 Connect Four, 0.55 times on tic-tac-toe."""
 
 MIN_ENTRIES = 10_000
@@ -250,7 +251,8 @@ class DepthFirst(Counting):
             pn, dn = (1, 1) if entry is None else entry[:2]
             trace(Choose(tuple(self.actions), pn, dn, (th_pn, th_dn)))
         children = self.expand(state, mover, ply)
-        if not children:  # every move loses at once: its entry says so already
+        if not children:  # every move loses: a loss, whatever the entry of its key said
+            self.store_lost(key, mover)
             return
         is_or = mover == question.attacker
         if trace is not None:
@@ -287,6 +289,19 @@ class DepthFirst(Counting):
                     self.actions.pop()
         finally:
             self.path.discard(key)
+
+    def store_lost(self, key: Any, mover: int) -> None:
+        """Store the entry of a state whose every move loses (at once, or by ``must_play``).
+
+        Its entry may have been made from another state of the same key (Hex's half-turn)
+        whose ``must_play`` found moves: stored as it was, the parent would choose this state
+        again and again.
+        """
+        lo, hi = self.question.lost_bounds(mover)
+        own = self.table.get(key)
+        first = (own[5], own[6]) if own is not None else (1, 1)
+        pn, dn = decided(lo, hi, self.threshold) or first
+        self.table.store(key, (pn, dn, lo, hi, self.stamp, *first))
 
     def developed(self, state: Any, is_or: bool, children: list[Child]) -> Develop:
         """The event of ``state``'s development: its children and their numbers.
