@@ -3,27 +3,34 @@
 Each benchmark line is one function below; every line is a JSON dict on stdout.
 
 - ``learn.fit``: ``fit_to_solution`` on Connect Four 5 x 4 (solved strongly by ``solve``), once
-  on all of its features (the thirteen counts and the twenty cells) and once on the thirteen
-  counts alone, which mean the same on every board; and on Pig to 30 (solved by value iteration).
-  Each line gives the positions fitted and held back, the root mean squared error on both,
-  the agreement of the one-ply choice with the table's best moves on held-back positions,
-  and the seconds the fit took (the solve's seconds apart).
-- ``learn.c4_match``: the counts' weights from 5 x 4 on the 7 x 6 board: alpha-beta at equal
-  depth with the learned evaluation against the same search with ``ConnectFour.evaluate``,
-  from a seeded sample of the three-ply openings, each played twice with the colours
-  swapped. Rated by ``elo_ratings`` (the hand-written evaluation at 0), with the 95% interval
-  of the difference.
+  on all of its features (the seventeen counts and the twenty cells) and once on the counts
+  alone, which mean the same on every board; on Pig to 30 (solved by value iteration); and
+  ``fit_to_values`` on the 7 x 6 positions of ``learn.label``. Each line gives the positions
+  fitted and held back, the root mean squared error on both, the agreement of the one-ply
+  choice with the table's best moves on held-back positions (none for 7 x 6), and the seconds
+  the fit took (the solve's seconds apart).
+- ``learn.c4_match``: an evaluation on the 7 x 6 board: alpha-beta at equal depth with it
+  against the same search with ``ConnectFour.evaluate``, from a seeded sample (seed 40) of the
+  three-ply openings, each played twice with the colours swapped. Rated by ``elo_ratings``
+  (the hand-written evaluation at 0), with the 95% interval of the difference. Played by
+  the 5 x 4 counts' weights, by the 7 x 6 fit and by what self-play learned.
 - ``learn.c4_cost``: seconds per node of those searches with each evaluation, from the same
   openings (a ratio, same run).
-- ``learn.td_leaf``: the second route: ``td_leaf`` by self-play on 7 x 6 at depth 2, from the
+- ``learn.label``: the first route on the board itself: games on 7 x 6 (four random moves,
+  then alpha-beta at depth 3 with ``ConnectFour.evaluate``, one move in twenty random; seed
+  7, not the openings' 40), whose positions of 20 stones or more are solved exactly by
+  ``mtdf`` (Pons's solver); their counts are fitted by ``fit_to_values``.
+- ``learn.td_leaf``: the second route: ``td_leaf`` by self-play on 7 x 6 (seed 7) from the
   5 x 4 counts' weights; then ``learn.c4_match`` again with what it learned.
 - ``learn.pig_match``: Pig to 30, expectiminimax at a depth short of exact with the fitted
   evaluation, and with ``Pig.evaluate``, each against the optimal player (the solved table's
   best move) from both seats: their win rates.
 
-The full mode plays 400 Connect Four games a match at depth 4 and 2,000 of self-play;
-``--quick`` 24 at depth 2, 20 of self-play and fewer positions. Wall times on a shared
-machine are noisy: the cost is a ratio from one run.
+The full mode plays 400 Connect Four games a match at depth 4, 500 games for labels and 1,000
+of self-play at depth 3; ``--quick`` 24 at depth 2, 30 for labels, 20 of self-play and fewer
+positions. The four lowest-threat counts and self-play's depth and step were chosen by matches
+on other openings (the four-ply ones, seeds 7 and 8), never on the measured ones. Wall times on
+a shared machine are noisy: the cost is a ratio from one run.
 
 Usage: ``python bench/bench_learning.py [--quick] [--svg docs/figures]`` (``--svg`` draws the
 weights of the 5 x 4 fit's cells, the picture in docs/ratings.md).
@@ -33,6 +40,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import math
 import random
 import time
 from collections.abc import Callable
@@ -41,12 +49,13 @@ from typing import Any
 
 from _common import emit, emit_env
 
-from gamesearch import alphabeta, expectiminimax
+from gamesearch import alphabeta, expectiminimax, mtdf
 from gamesearch.games import ConnectFour, Pig
 from gamesearch.learning import (
     FitReport,
     LinearEvaluation,
     fit_to_solution,
+    fit_to_values,
     td_leaf,
     weights_svg,
 )
@@ -54,13 +63,20 @@ from gamesearch.ratings import Duel, elo_ratings
 from gamesearch.solving import Solution, solve
 
 Evaluate = Callable[[Any, int], float]
-COUNTS = range(13)
+COUNTS = range(17)
 """Connect Four's size-free features: open threes and twos, centre stones, turn, wins at once,
-threats by the parity of their rows."""
+threats by the parity of their rows, the lowest threats of their columns by that parity."""
+TRAINING_SEED = 7
+"""The seed of the training games on 7 x 6 (and of self-play): not the match openings' 40."""
+TD_GAMES, TD_DEPTH, TD_RATE = 1_000, 3, 0.002
+"""Self-play's games, depth and step: chosen from (2, 0.002, 2,000), (2, 0.01, 1,000) and these,
+each from the 5 x 4 counts' weights, by 400 games on the four-ply openings of seed 8."""
+LATE = 20
+"""Stones on the 7 x 6 board from which a position is solved for a label (well under 2 s)."""
 
 
 def fit_line(name: str, report: FitReport, solve_seconds: float) -> None:
-    """One ``learn.fit`` line."""
+    """One ``learn.fit`` line (its agreement ``null`` where there is no table to agree with)."""
     emit(
         line="learn.fit",
         table=name,
@@ -69,7 +85,7 @@ def fit_line(name: str, report: FitReport, solve_seconds: float) -> None:
         held_back=report.held_back,
         training_rmse=round(report.training_error, 4),
         held_back_rmse=round(report.held_back_error, 4),
-        agreement=round(report.agreement, 4),
+        agreement=None if math.isnan(report.agreement) else round(report.agreement, 4),
         compared=report.compared,
         fit_seconds=round(report.seconds, 2),
         solve_seconds=round(solve_seconds, 2),
@@ -93,12 +109,72 @@ def fit_connect_four(positions: int, pictures: Path | None) -> LinearEvaluation:
     if pictures is not None:
         title = "Connect Four 5x4: the weight of a stone of one's own, fitted with the counts"
         picture = weights_svg(
-            every.evaluation, first=13, columns=5, rows=4, by="columns", title=title
+            every.evaluation, first=len(COUNTS), columns=5, rows=4, by="columns", title=title
         )
         (pictures / "weights-connect-four-5x4.svg").write_text(picture, encoding="utf-8")
     counts = fit_to_solution(small, solution, positions=positions, indices=COUNTS)
     fit_line("connect_four_5x4_counts", counts, solve_seconds)
     return counts.evaluation
+
+
+def stones(board: ConnectFour, state: int) -> int:
+    """The stones on the board."""
+    return board.stones(state, 0).bit_count() + board.stones(state, 1).bit_count()
+
+
+def late_positions(board: ConnectFour, games: int, seed: int) -> list[int]:
+    """Distinct positions of ``LATE`` stones or more, from seeded games on ``board``.
+
+    Each game opens with four random moves, then both sides play alpha-beta at depth 3 with
+    ``ConnectFour.evaluate``, one move in twenty random (drawn from ``seed`` and the game).
+    """
+    found: dict[int, None] = {}
+    for number in range(games):
+        rng = random.Random(f"{seed}:{number}")
+        state = board.initial_state()
+        for ply in itertools.count():
+            if board.is_terminal(state):
+                break
+            if stones(board, state) >= LATE:
+                found[state] = None
+            moves = list(board.actions(state))
+            if ply < 4 or rng.random() < 0.05:
+                move = rng.choice(moves)
+            else:
+                move = alphabeta(board, state, depth=3, evaluate=board.evaluate).action
+            state = board.result(state, move)
+    return list(found)
+
+
+def fit_late_positions(board: ConnectFour, games: int) -> LinearEvaluation:
+    """The 7 x 6 route: late positions of seeded games, solved exactly, the counts fitted.
+
+    Emits a ``learn.label`` line (positions, their wins, draws and losses for the mover, the
+    seconds of play and of solving) and a ``learn.fit`` line; returns the evaluation.
+    """
+    started = time.perf_counter()
+    states = late_positions(board, games, TRAINING_SEED)
+    played = time.perf_counter() - started
+    values = {}
+    for state in states:
+        value = mtdf(board, state).value  # exact (Pons's solver), for the player to move
+        for_x = value if board.to_move(state) == 0 else -value
+        values[state] = (for_x, -for_x)
+    solved = time.perf_counter() - started - played
+    emit(
+        line="learn.label",
+        board="7x6",
+        games=games,
+        positions=len(values),
+        x_wins=sum(x > 0 for x, _ in values.values()),
+        draws=sum(x == 0 for x, _ in values.values()),
+        x_losses=sum(x < 0 for x, _ in values.values()),
+        seconds_playing=round(played, 1),
+        seconds_solving=round(solved, 1),
+    )
+    report = fit_to_values(board, values, indices=COUNTS, seed=TRAINING_SEED)
+    fit_line("connect_four_7x6_late_solved", report, solved)
+    return report.evaluation
 
 
 def openings(game: ConnectFour, count: int, seed: int) -> list[int]:
@@ -132,13 +208,14 @@ def on_the_large_board(learned: LinearEvaluation) -> LinearEvaluation:
     return LinearEvaluation(ConnectFour(), learned.weights, learned.bias, learned.squash, COUNTS)
 
 
-def self_play(start: LinearEvaluation, games: int, depth: int) -> LinearEvaluation:
+def self_play(start: LinearEvaluation, games: int, depth: int, rate: float) -> LinearEvaluation:
     """The ``learn.td_leaf`` line: TD-Leaf on 7 x 6 from ``start``; the evaluation learned."""
-    result = td_leaf(start.game, start, games=games, depth=depth, rate=0.01, seed=40)
+    result = td_leaf(start.game, start, games=games, depth=depth, rate=rate, seed=TRAINING_SEED)
     emit(
         line="learn.td_leaf",
         board="7x6",
         depth=depth,
+        rate=rate,
         games=result.games,
         searches=result.searches,
         seconds=round(result.seconds, 1),
@@ -253,7 +330,9 @@ def main() -> None:
     fitted = on_the_large_board(fit_connect_four(3_000 if quick else 20_000, arguments.svg))
     connect_four_match("fit 5x4 counts", fitted, games, depth)
     connect_four_cost(fitted.game, fitted, fitted.game.evaluate, depth)
-    refined = self_play(fitted, 20 if quick else 2_000, 2)
+    late = fit_late_positions(ConnectFour(), 30 if quick else 500)
+    connect_four_match("fit 7x6 late positions, solved", late, games, depth)
+    refined = self_play(fitted, 20 if quick else TD_GAMES, TD_DEPTH, TD_RATE)
     connect_four_match("fit 5x4 counts, then td_leaf 7x6", refined, games, depth)
     pig_match(2_000 if quick else 10_000, 40 if quick else 400, 2)
 

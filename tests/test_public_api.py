@@ -218,6 +218,7 @@ PUBLIC = {
         "TDLeafProgress",
         "TDLeafResult",
         "fit_to_solution",
+        "fit_to_values",
         "move_agreement",
         "td_leaf",
         "weights_svg",

@@ -9,7 +9,7 @@ import pytest
 from gamesearch.games import ConnectFour, Pig, TicTacToe
 from gamesearch.games.pig import PigState
 
-SWAPPED_C4 = (1, 0, 3, 2, 5, 4, 6, 8, 7, 11, 12, 9, 10)
+SWAPPED_C4 = (1, 0, 3, 2, 5, 4, 6, 8, 7, 11, 12, 9, 10, 15, 16, 13, 14)
 """Where each of Connect Four's counts goes when the other player looks: its pair (the turn
 is negated, and a player's threats on its own rows are the other's threats on the other's)."""
 SWAPPED_TTT = (1, 0, 3, 2, 4)
@@ -28,7 +28,7 @@ def random_positions(game, count: int, seed: int) -> list:
 
 @pytest.mark.parametrize(
     ("game", "swapped", "counts"),
-    [(ConnectFour(5, 4), SWAPPED_C4, 13), (ConnectFour(), SWAPPED_C4, 13),
+    [(ConnectFour(5, 4), SWAPPED_C4, 17), (ConnectFour(), SWAPPED_C4, 17),
      (TicTacToe(), SWAPPED_TTT, 5), (TicTacToe(4, 3), SWAPPED_TTT, 5)],
     ids=repr,
 )  # fmt: skip
@@ -43,7 +43,7 @@ def test_the_other_side_sees_the_counts_swapped_and_the_cells_negated(
         assert mine[counts:] == tuple(-cell for cell in theirs[counts:])
 
 
-@pytest.mark.parametrize(("game", "counts"), [(ConnectFour(5, 4), 13), (TicTacToe(), 5)], ids=repr)
+@pytest.mark.parametrize(("game", "counts"), [(ConnectFour(5, 4), 17), (TicTacToe(), 5)], ids=repr)
 def test_the_cells_are_the_board_as_rendered(game, counts: int) -> None:
     for state in random_positions(game, 50, seed=2):
         rows = [line.split() for line in game.render(state).splitlines()]
@@ -64,6 +64,17 @@ def test_connect_four_counts_a_threat_by_the_parity_of_its_row() -> None:
     assert (x_view[9], x_view[10]) == (1, 0)  # X's threat is on row 1, odd: X's own parity
     assert (x_view[11], x_view[12]) == (1, 0)  # O's is on row 2, even: O's own parity
     assert game.features(state, 1)[9:13] == (1, 0, 1, 0)
+
+
+def test_connect_four_counts_only_the_lowest_threat_of_a_column_as_lowest() -> None:
+    game = ConnectFour()
+    # X's threat at column 4, row 1, lies below O's at row 2: O's is not its column's lowest.
+    state = game.from_moves("1122337")
+    assert game.features(state, 0)[13:17] == (1, 0, 0, 0)  # X's lowest, on X's own rows
+    assert game.features(state, 1)[13:17] == (0, 0, 1, 0)  # seen by O: the opponent's
+    # O blocks X's threat with a stone: O's threat is now its column's lowest.
+    blocked = game.from_moves("11223374")
+    assert game.features(blocked, 0)[9:17] == (0, 0, 1, 0, 0, 0, 1, 0)
 
 
 def test_pig_features_count_points_in_goals_from_each_side() -> None:

@@ -1,4 +1,4 @@
-"""fit_to_solution and move_agreement on games small enough to check by hand."""
+"""fit_to_solution, fit_to_values and move_agreement on games small enough to check by hand."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from gamesearch import GameProtocolError, InvalidSearchOptionError, alphabeta
 from gamesearch.games import ConnectFour, Pig, TicTacToe
 from gamesearch.games.pig import PigState
-from gamesearch.learning import fit_to_solution, move_agreement
+from gamesearch.learning import fit_to_solution, fit_to_values, move_agreement
 from gamesearch.solving import solve
 
 
@@ -155,3 +155,80 @@ def test_a_solution_of_another_game_is_refused() -> None:
         fit_to_solution(TakeAway(20), solve(TakeAway(21)))
     with pytest.raises(InvalidSearchOptionError, match="the solution is built for"):
         fit_to_solution(ConnectFour(4, 4), solve(TicTacToe()))
+
+
+def test_fit_to_values_fits_the_values_given_as_fit_to_solution_fits_the_table() -> None:
+    # The same positions with the table's values, given as a mapping: the same weights.
+    game = TakeAway()
+    solution = solve(game)
+    piles = [Pile(sticks, (21 - sticks) % 2) for sticks in range(1, 22)]  # as play has it
+    values = {pile: (solution.value(pile, 0), solution.value(pile, 1)) for pile in piles}
+    report = fit_to_values(game, values, squash=False, ridge=1e-9, held_back=0.25)
+    assert report.evaluation.weights == pytest.approx((1.0, 0.0, -2.0), abs=1e-6)
+    assert report.trained + report.held_back == len(piles)
+    assert report.held_back == round(0.25 * len(piles))
+    assert report.held_back_error == pytest.approx(0.0, abs=1e-6)
+    assert math.isnan(report.agreement)  # no table to agree with
+    assert report.compared == 0
+
+
+def test_fit_to_values_errors_are_root_mean_squared_values() -> None:
+    # Blind features, values +1 and -1 for one player (negated for the other): the fit is 0
+    # and the error exactly 1; a value of 3 for player 0 of one pile raises the mean square.
+    game = Blind()
+    values = {Pile(sticks, 0): (1.0, -1.0) for sticks in range(1, 5)}
+    report = fit_to_values(game, values, squash=False, held_back=0)
+    assert report.training_error == pytest.approx(1.0)
+    assert math.isnan(report.held_back_error)
+    uneven = {**values, Pile(5, 0): (3.0, -3.0)}
+    fitted = fit_to_values(game, uneven, squash=False, held_back=0, ridge=1e-9)
+    assert fitted.evaluation.bias == pytest.approx(0.0, abs=1e-9)
+    assert fitted.training_error == pytest.approx(math.sqrt((8 + 18) / 10))
+
+
+def test_fit_to_values_with_the_same_seed_splits_the_same_way() -> None:
+    game = TakeAway()
+    solution = solve(game)
+    piles = [Pile(sticks, (21 - sticks) % 2) for sticks in range(1, 22)]
+    values = {pile: (solution.value(pile, 0), solution.value(pile, 1)) for pile in piles}
+    first = fit_to_values(game, values, seed=5, squash=False, ridge=1.0)
+    again = fit_to_values(game, values, seed=5, squash=False, ridge=1.0)
+    assert replace(again, seconds=0.0) == replace(first, seconds=0.0)
+    other = fit_to_values(game, values, seed=6, squash=False, ridge=1.0)
+    assert other.evaluation.weights != first.evaluation.weights  # other positions fitted
+
+
+@pytest.mark.parametrize(
+    ("values", "message"),
+    [
+        ([(Pile(3, 0), (1.0, -1.0))], "values must be a mapping from positions"),
+        ({Pile(3, 0): (1.0,)}, "must be 2 finite numbers, one for every player"),
+        ({Pile(3, 0): (1.0, math.nan)}, "must be 2 finite numbers"),
+        ({Pile(3, 0): ("1", -1.0)}, "must be 2 finite numbers"),
+        ({Pile(3, 0): 1.0}, "must be 2 finite numbers"),
+        ({}, "0 positions leave none to fit to"),
+    ],
+)
+def test_fit_to_values_refuses_values_that_are_not_a_number_per_player(
+    values: object, message: str
+) -> None:
+    with pytest.raises(InvalidSearchOptionError, match=message):
+        fit_to_values(TakeAway(), values)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [
+        ("held_back", 1.0, "fit_to_values: held_back must be a number from 0 up to 1"),
+        ("ridge", -1.0, "fit_to_values: ridge must be a finite number above 0"),
+        ("iterations", -1, "fit_to_values: iterations must be an int >= 0"),
+        ("seed", 1.5, "fit_to_values: seed must be an int"),
+        ("indices", (0, 0), "indices must be distinct ints"),
+    ],
+)
+def test_fit_to_values_refuses_options_out_of_range(
+    option: str, value: object, message: str
+) -> None:
+    values = {Pile(3, 0): (1.0, -1.0), Pile(4, 0): (-1.0, 1.0)}
+    with pytest.raises(InvalidSearchOptionError, match=message):
+        fit_to_values(TakeAway(), values, **{option: value})  # type: ignore[arg-type]

@@ -435,7 +435,7 @@ class ConnectFour:
     def features(self, state: int, player: Player) -> tuple[float, ...]:
         """Numbers describing ``state`` from ``player``'s side, for a learned evaluation.
 
-        First thirteen counts, whose meaning does not depend on the board's size (so that
+        First seventeen counts, whose meaning does not depend on the board's size (so that
         weights fitted on a small board can be tried on a larger one), then one number per
         cell:
 
@@ -456,6 +456,12 @@ class ConnectFour:
         10. ``player``'s other threats (empty cells that would complete its four);
         11. the opponent's threats on rows of the opponent's parity;
         12. the opponent's other threats;
+        13. of ``player``'s threats in 9., the lowest threats of their columns: no threat of
+            either player lies below them (a column's lowest threat is met first as the
+            column fills; one above it may never be reached, Allis 1988);
+        14. of ``player``'s threats in 10., the lowest of their columns;
+        15. of the opponent's threats in 11., the lowest of their columns;
+        16. of the opponent's threats in 12., the lowest of their columns;
 
         then ``width * height`` cells, column by column from the left, each bottom up: +1 for
         ``player``'s stone, -1 for the opponent's, 0 for an empty cell.
@@ -465,7 +471,7 @@ class ConnectFour:
             player: Whose side the numbers take, 0 (X) or 1 (O).
 
         Returns:
-            ``13 + width * height`` numbers.
+            ``17 + width * height`` numbers.
 
         Raises:
             ValueError: ``player`` is not 0 or 1.
@@ -475,7 +481,7 @@ class ConnectFour:
             >>> state = game.from_moves("1121")  # X: 1 and 2 on the bottom row; O: two on X's 1
             >>> game.features(state, 0)[:9]  # X: an open two, a centre stone, to move
             (0.0, 0.0, 1.0, 0.0, 1.0, 0.0, 1.0, 0.0, 0.0)
-            >>> game.features(state, 0)[13:17], game.features(state, 1)[13:17]
+            >>> game.features(state, 0)[17:21], game.features(state, 1)[17:21]
             ((1.0, -1.0, -1.0, 0.0), (-1.0, 1.0, 1.0, 0.0))
             >>> state = game.from_moves("11223")  # X: three on the bottom row, O: two on them
             >>> game.features(state, 0)[7:13]  # X's threat at column 4, row 1: odd, X's rows
@@ -496,6 +502,8 @@ class ConnectFour:
         other_threats = self._completions(theirs) & empty
         odd = self._odd_rows  # X's rows; O's are the others
         own_rows, other_rows = (odd, ~odd) if player == 0 else (~odd, odd)
+        lowest = self._lowest_in_columns(own_threats | other_threats)
+        own_lowest, other_lowest = own_threats & lowest, other_threats & lowest
         counts = (
             threes_mine,
             threes_theirs,
@@ -510,11 +518,23 @@ class ConnectFour:
             (own_threats & other_rows).bit_count(),
             (other_threats & other_rows).bit_count(),
             (other_threats & own_rows).bit_count(),
+            (own_lowest & own_rows).bit_count(),
+            (own_lowest & other_rows).bit_count(),
+            (other_lowest & other_rows).bit_count(),
+            (other_lowest & own_rows).bit_count(),
         )
         cells = tuple(
             1.0 if mine & bit else -1.0 if theirs & bit else 0.0 for bit in self._cell_bits
         )
         return tuple(float(count) for count in counts) + cells
+
+    def _lowest_in_columns(self, cells: int) -> int:
+        """The lowest of ``cells`` in each column (a bitboard of at most one cell a column)."""
+        lowest = 0
+        for column in self._columns:
+            found = cells & column
+            lowest |= found & -found  # two's complement: the lowest set bit
+        return lowest
 
     def render(self, state: int) -> str:
         """The board as rows of ``X``, ``O`` and ``.``, top row first, separated by spaces."""

@@ -4,9 +4,9 @@ A game that describes its positions by numbers (the optional ``features(state, p
 :class:`~gamesearch.capabilities.Featured`) can have its evaluation learned rather than
 written: :func:`fit_to_solution` fits the weights of a :class:`LinearEvaluation` to the exact
 values of a solved table, by least squares in pure Python, and scores it on positions held
-back; :func:`td_leaf` learns them by self-play, TD-Leaf(lambda) on the leaves of alpha-beta's
-searches. The result is an ``evaluate(state, player)`` that every searcher takes, saved and
-loaded as a plain JSON file.
+back (:func:`fit_to_values` to positions labelled otherwise); :func:`td_leaf` learns them by
+self-play, TD-Leaf(lambda) on the leaves of alpha-beta's searches. The result is an
+``evaluate(state, player)`` that every searcher takes, saved and loaded as a plain JSON file.
 
 >>> from gamesearch.games import TicTacToe
 >>> from gamesearch.solving import solve
@@ -18,7 +18,7 @@ loaded as a plain JSON file.
 (True, True)
 """
 
-from ._fit import FitReport, fit_to_solution, move_agreement
+from ._fit import FitReport, fit_to_solution, fit_to_values, move_agreement
 from ._linear import LinearEvaluation
 from ._picture import weights_svg
 from ._td_leaf import TDLeafProgress, TDLeafResult, td_leaf
@@ -29,6 +29,7 @@ __all__ = [
     "TDLeafProgress",
     "TDLeafResult",
     "fit_to_solution",
+    "fit_to_values",
     "move_agreement",
     "td_leaf",
     "weights_svg",

@@ -5,7 +5,9 @@ probabilities), each distinct decision state once; a fraction is held back. The 
 fitted, for every player, to the table's value of the position for that player (for a
 two-player zero-sum game, the mover's value and its negation), so that features such as whose
 turn it is get their weight. Held back, it is scored by its error and by how often its choice
-one ply deep keeps the position's value, as the table's best moves do.
+one ply deep keeps the position's value, as the table's best moves do. Positions labelled
+otherwise (by the results of games, or a solver's values of late positions of a board too
+large to solve whole) are fitted the same way by :func:`fit_to_values`.
 """
 
 from __future__ import annotations
@@ -13,11 +15,11 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .._validation import checked_generator
+from .._validation import checked_generator, number_error
 from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError
 from ..game import CHANCE, Evaluation, Game, Player
@@ -26,7 +28,7 @@ from ..solving import Solution
 from ._least_squares import fit_linear, fit_logistic, squared_error
 from ._linear import LinearEvaluation
 
-__all__ = ["FitReport", "fit_to_solution", "move_agreement"]
+__all__ = ["FitReport", "fit_to_solution", "fit_to_values", "move_agreement"]
 
 _PLIES_PER_POSITION = 200
 """Random play stops after this many plies per position asked for: a small game runs out."""
@@ -51,7 +53,8 @@ class FitReport:
     agreement: float
     """Of the held-back positions where some move loses value (by the table), the share where
     the evaluation's choice one ply deep keeps it, as the table's best moves do (``nan`` if
-    none); the distance to the end, which the table also ranks by, is not asked for."""
+    none, or if there is no table: :func:`fit_to_values`); the distance to the end, which the
+    table also ranks by, is not asked for."""
     compared: int
     """The held-back positions :attr:`agreement` counts."""
     seconds: float
@@ -90,7 +93,7 @@ def fit_to_solution(
         UnsupportedGameError: the game has no ``features``.
         InvalidSearchOptionError: an option out of its range, or a solution of another game.
     """
-    _check_options(positions, held_back, ridge, iterations)
+    _check_options(positions, held_back, ridge, iterations, "fit_to_solution")
     difference = game_difference(solution.game, game)
     if difference is not None:
         raise InvalidSearchOptionError(f"fit_to_solution: the solution is {difference}")
@@ -100,32 +103,150 @@ def fit_to_solution(
     rng = checked_generator(seed, "fit_to_solution: seed must be an int")
     found = draw_positions(game, solution, positions, rng)
     rng.shuffle(found)
-    cut = len(found) - round(held_back * len(found))
-    if cut < 1:
-        raise InvalidSearchOptionError(
-            f"fit_to_solution: {len(found)} positions drawn leave none to fit to"
-        )
-    rows, targets = _rows(game, solution, features, found[:cut], picked)
-    if squash:
-        weights, bias = fit_logistic(rows, targets, ridge, iterations)
-    else:
-        weights, bias = fit_linear(rows, targets, ridge)
-    evaluation = LinearEvaluation(game, tuple(weights), bias, squash, picked)
-    testing = found[cut:]
-    test_rows, test_targets = _rows(game, solution, features, testing, picked)
+    fit = _Fit(game, features, picked, solution.value, ridge, squash, iterations)
+    evaluation, rows, testing = fit.split_and_fit(found, held_back, "fit_to_solution")
     agreement, compared = move_agreement(game, solution, evaluation, testing)
-    return FitReport(
-        evaluation,
-        cut,
-        len(testing),
-        math.sqrt(squared_error(rows, targets, weights, bias, squash)),
-        math.sqrt(squared_error(test_rows, test_targets, weights, bias, squash))
-        if testing
-        else math.nan,
-        agreement,
-        compared,
-        time.perf_counter() - started,
-    )
+    return fit.report(evaluation, rows, testing, (agreement, compared), started)
+
+
+def fit_to_values(
+    game: Game[Any, Any],
+    values: Mapping[Any, Sequence[float]],
+    *,
+    held_back: float = 0.2,
+    ridge: float = 1e-3,
+    squash: bool = True,
+    iterations: int = 8,
+    indices: Sequence[int] | None = None,
+    seed: int = 0,
+) -> FitReport:
+    """A linear evaluation of ``game``'s features, fitted to values given for its positions.
+
+    The same fit as :func:`fit_to_solution`, for positions labelled otherwise than by a solved
+    table: by the results of games played from them, by deeper searches, or by a solver's
+    exact values of positions late enough to solve (a board too large to solve whole). The
+    positions are shuffled by ``seed`` and a share held back, as there.
+
+    Args:
+        game: The game, with ``features(state, player)``.
+        values: Each position's value for every player (player 0's first), in the game's
+            utility: for a two-player zero-sum game, ``(v, -v)``.
+        held_back: The share of the positions kept out of the fit and scored, from 0 up to 1.
+        ridge: The penalty on the squared weights (not the bias), above 0.
+        squash: Fit ``tanh(z / 2)`` (values in (-1, 1), by Gauss-Newton) rather than ``z``.
+        iterations: Gauss-Newton's steps when squashed.
+        indices: Which of the game's features to weigh (all of them by default).
+        seed: The seed of the split.
+
+    Returns:
+        The evaluation with its errors on held-back positions; its :attr:`~FitReport.agreement`
+        is ``nan`` (there is no table to agree with) and :attr:`~FitReport.compared` 0.
+
+    Raises:
+        UnsupportedGameError: the game has no ``features``.
+        InvalidSearchOptionError: an option out of its range, no position left to fit to, or
+            a position whose values are not one finite number for every player.
+
+    Example:
+        >>> from gamesearch.games import TicTacToe
+        >>> game = TicTacToe()
+        >>> won = game.parse("X X . / O O . / . . .")  # X to move: X wins at once
+        >>> lost = game.parse("X X . / O O . / X . .")  # O to move: O wins at once
+        >>> report = fit_to_values(game, {won: (1.0, -1.0), lost: (-1.0, 1.0)}, held_back=0)
+        >>> evaluation = report.evaluation
+        >>> evaluation(won, 0) > 0.5 and evaluation(lost, 0) < -0.5
+        True
+    """
+    _check_options(1, held_back, ridge, iterations, "fit_to_values")
+    started = time.perf_counter()
+    features = Capabilities.of(game).need("features", "fit_to_values")
+    picked = _checked_indices(game, indices)
+    rng = checked_generator(seed, "fit_to_values: seed must be an int")
+    checked = _checked_values(values, game.num_players)
+    found = list(checked)
+    rng.shuffle(found)
+    fit = _Fit(game, features, picked, lambda state, player: checked[state][player], ridge,
+               squash, iterations)  # fmt: skip
+    evaluation, rows, testing = fit.split_and_fit(found, held_back, "fit_to_values")
+    return fit.report(evaluation, rows, testing, (math.nan, 0), started)
+
+
+def _checked_values(values: object, players: int) -> dict[Any, tuple[float, ...]]:
+    """``values`` as a dict of tuples of floats, one finite number for every player."""
+    if not isinstance(values, Mapping):
+        raise InvalidSearchOptionError(
+            f"fit_to_values: values must be a mapping from positions to their values, not "
+            f"{type(values).__name__}"
+        )
+    checked = {}
+    for state, found in values.items():
+        numbers = tuple(found) if isinstance(found, Iterable) else (found,)
+        if len(numbers) != players or any(
+            number_error(number, None, 0, "value") is not None for number in numbers
+        ):
+            raise InvalidSearchOptionError(
+                f"fit_to_values: the values of a position must be {players} finite numbers, "
+                f"one for every player, not {found!r}"
+            )
+        checked[state] = tuple(float(number) for number in numbers)
+    return checked
+
+
+@dataclass(frozen=True)
+class _Fit:
+    """What a fit weighs and how: shared by :func:`fit_to_solution` and :func:`fit_to_values`."""
+
+    game: Game[Any, Any]
+    features: Callable[[Any, Player], Sequence[float]]
+    indices: tuple[int, ...] | None
+    value: Callable[[Any, Player], float]
+    ridge: float
+    squash: bool
+    iterations: int
+
+    def rows(self, states: Sequence[Any]) -> tuple[list[Sequence[float]], list[float]]:
+        """Every player's features of each state, and the state's value for that player."""
+        return _rows(self.game, self.value, self.features, states, self.indices)
+
+    def split_and_fit(
+        self, found: list[Any], held_back: float, caller: str
+    ) -> tuple[LinearEvaluation, tuple[list[Sequence[float]], list[float]], list[Any]]:
+        """The evaluation fitted to the first of ``found``; its rows, and the states held back."""
+        cut = len(found) - round(held_back * len(found))
+        if cut < 1:
+            raise InvalidSearchOptionError(f"{caller}: {len(found)} positions leave none to fit to")
+        rows, targets = self.rows(found[:cut])
+        if self.squash:
+            weights, bias = fit_logistic(rows, targets, self.ridge, self.iterations)
+        else:
+            weights, bias = fit_linear(rows, targets, self.ridge)
+        evaluation = LinearEvaluation(self.game, tuple(weights), bias, self.squash, self.indices)
+        return evaluation, (rows, targets), found[cut:]
+
+    def report(
+        self,
+        evaluation: LinearEvaluation,
+        fitted: tuple[list[Sequence[float]], list[float]],
+        testing: list[Any],
+        agreement: tuple[float, int],
+        started: float,
+    ) -> FitReport:
+        """The :class:`FitReport` of ``evaluation``, fitted to ``fitted``'s rows."""
+        weights, bias, squash = evaluation.weights, evaluation.bias, self.squash
+        rows, targets = fitted
+        test_rows, test_targets = self.rows(testing)
+        return FitReport(
+            evaluation,
+            len(rows) // self.game.num_players,
+            len(testing),
+            math.sqrt(squared_error(rows, targets, weights, bias, squash)),
+            math.sqrt(squared_error(test_rows, test_targets, weights, bias, squash))
+            if testing
+            else math.nan,
+            agreement[0],
+            agreement[1],
+            time.perf_counter() - started,
+        )
 
 
 def _checked_indices(game: Game[Any, Any], indices: object) -> tuple[int, ...] | None:
@@ -136,22 +257,24 @@ def _checked_indices(game: Game[Any, Any], indices: object) -> tuple[int, ...] |
     return LinearEvaluation(game, (0.0,) * len(chosen), indices=chosen).indices
 
 
-def _check_options(positions: object, held_back: object, ridge: object, iterations: object) -> None:
-    """Refuse an option of :func:`fit_to_solution` out of its range."""
+def _check_options(
+    positions: object, held_back: object, ridge: object, iterations: object, caller: str
+) -> None:
+    """Refuse an option of ``caller`` (:func:`fit_to_solution`, :func:`fit_to_values`)."""
     for name, value, low in (("positions", positions, 1), ("iterations", iterations, 0)):
         if isinstance(value, bool) or not isinstance(value, int) or value < low:
             raise InvalidSearchOptionError(
-                f"fit_to_solution: {name} must be an int >= {low}, not {value!r}"
+                f"{caller}: {name} must be an int >= {low}, not {value!r}"
             )
     if isinstance(held_back, bool) or not isinstance(held_back, (int, float)):
         held_back = math.nan
     if not 0 <= held_back < 1:
         raise InvalidSearchOptionError(
-            f"fit_to_solution: held_back must be a number from 0 up to 1, not {held_back!r}"
+            f"{caller}: held_back must be a number from 0 up to 1, not {held_back!r}"
         )
     if isinstance(ridge, bool) or not isinstance(ridge, (int, float)) or not 0 < ridge < math.inf:
         raise InvalidSearchOptionError(
-            f"fit_to_solution: ridge must be a finite number above 0, not {ridge!r}"
+            f"{caller}: ridge must be a finite number above 0, not {ridge!r}"
         )
 
 
@@ -199,19 +322,19 @@ def _same(state: Any) -> Hashable:
 
 def _rows(
     game: Game[Any, Any],
-    solution: Solution,
+    value: Callable[[Any, Player], float],
     features: Callable[[Any, Player], Sequence[float]],
     states: Sequence[Any],
     indices: tuple[int, ...] | None,
 ) -> tuple[list[Sequence[float]], list[float]]:
-    """Every player's features of each state, and the table's value of it for that player."""
+    """Every player's features of each state, and ``value`` of it for that player."""
     rows: list[Sequence[float]] = []
     targets: list[float] = []
     for state in states:
         for player in range(game.num_players):
             found = features(state, player)
             rows.append(found if indices is None else tuple(found[i] for i in indices))
-            targets.append(solution.value(state, player))
+            targets.append(value(state, player))
     return rows, targets
 
 
