@@ -154,10 +154,11 @@ def test_python_blocks_run_in_order(
     module = types.ModuleType(f"markdown_{path.stem.replace('-', '_')}")
     monkeypatch.setitem(sys.modules, module.__name__, module)
     blocks = python_blocks(path)
-    if any(block.file or block.fresh for block in blocks):
-        monkeypatch.chdir(tmp_path)  # the reader's folder: the page's files and tables go here
-        monkeypatch.syspath_prepend(str(tmp_path))
-        monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    # The reader's folder: every file a page writes (its modules, tables, evaluations) goes here,
+    # never into the repository the tests run from.
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
     missing: set[str] = set()
     try:
         for block in blocks:
