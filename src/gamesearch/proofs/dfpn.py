@@ -41,6 +41,15 @@ Hex before Hex had ``proven_value``, 1.01 times with its two-bridges, 1.35 times
 ziggurats too (``bench/bench_pns.py``, its ``pns.epsilon`` line), and in one run by hand
 0.26 times on 4x4 Connect Four, 0.55 times on tic-tac-toe."""
 
+WEAK = True
+"""Weak proof numbers (Ueda, Hashimoto, Hashimoto and Iida 2008): a node's ``delta`` (the
+disproof number of an OR node, the proof number of an AND node) is the largest of its
+children's plus one for each other child still open, rather than their sum. The sum counts a
+transposition once for each path to it, and Connect Four's and Hex's positions are reached by
+many. Measured against the sum (one run, two shared cores): 0.74 times the nodes on the won
+and lost positions of ``bench/bench_pns_connect_four.py``'s middle set, the same on its end
+set, 0.77 times on the sixteen 4x4 Hex openings."""
+
 MIN_ENTRIES = 10_000
 """The smallest table :func:`dfpn` takes. Measured: the proof of 4x4 Hex (16,719 nodes, a
 table of about 10,000 states) still ends with 10,000 entries and searched 3 million nodes
@@ -140,7 +149,7 @@ def dfpn(
 
     def make(question: Question, root: Any, budget: Budget) -> DepthFirst:
         table: KeyedTable[Entry] = KeyedTable(max_entries, owner=_SEARCHER)
-        return DepthFirst(question, root, table, EPSILON, budget)
+        return DepthFirst(question, root, table, EPSILON, budget, weak=WEAK)
 
     return prove(
         _SEARCHER, game, state, given=(limit, depth, time_limit, node_limit), order=order,
@@ -162,11 +171,15 @@ class DepthFirst(Counting):
         table: KeyedTable[Entry],
         epsilon: float,
         budget: Budget,
+        *,
+        weak: bool = WEAK,
     ) -> None:
         super().__init__(budget)
         self.question = question
         self.table = table
         self.epsilon = epsilon
+        self.weak = weak
+        """Whether a node's ``delta`` is weak (:data:`WEAK`) rather than the sum."""
         self.root = root
         self.threshold = math.inf
         self.stamp = 0
@@ -252,9 +265,10 @@ class DepthFirst(Counting):
         Nagai's multiple iterative deepening, written from the point of view of the node's
         mover: ``phi`` is the number the mover wants small (the proof number at an OR node,
         the disproof number at an AND node), the least of its children's ``delta``; ``delta``
-        the sum of their ``phi``. The child of least ``delta`` is searched with the thresholds
-        that keep it best: its ``delta`` up to the second-best's (plus one, or times
-        ``1 + epsilon``), its ``phi`` up to what keeps the node's ``delta`` under its own.
+        the sum of their ``phi`` (or, weak, the largest plus one for each other open child:
+        :data:`WEAK`). The child of least ``delta`` is searched with the thresholds that keep
+        it best: its ``delta`` up to the second-best's (plus one, or times ``1 + epsilon``),
+        its ``phi`` up to what keeps the node's ``delta`` under its own.
         """
         question, trace = self.question, self.trace
         if trace is not None:
@@ -273,7 +287,7 @@ class DepthFirst(Counting):
         try:
             while True:
                 kept = self.at_root if ply == 0 else None
-                phi, delta, best, second, lo, hi = self.gather(children, is_or, kept, fresh)
+                phi, delta, best, second, most, lo, hi = self.gather(children, is_or, kept, fresh)
                 own = self.table.get(key)
                 if own is not None:  # bounds proven earlier hold still
                     lo, hi = max(lo, own[2]), min(hi, own[3])
@@ -288,7 +302,8 @@ class DepthFirst(Counting):
                         trace(Renumber(tuple(self.actions), pn, dn, lo, hi))
                     return
                 best_child = children[best]
-                b_best = self.view(best_child, is_or, fresh)[1]
+                # Weak: the child's phi may grow up to the largest without raising delta.
+                b_best = most if self.weak else self.view(best_child, is_or, fresh)[1]
                 th_a = min(th_phi, self.stretch(second))
                 th_b = min(INFINITE, th_delta - delta + b_best)
                 th_child = (th_a, th_b) if is_or else (th_b, th_a)
@@ -349,15 +364,16 @@ class DepthFirst(Counting):
         is_or: bool,
         kept: dict[Any, tuple[float, float]] | None,
         fresh: dict[Any, Entry],
-    ) -> tuple[int, int, int, int, float, float]:
+    ) -> tuple[int, int, int, int, int, float, float]:
         """What :meth:`mid` reads of a node with ``children``.
 
-        Its ``phi`` and ``delta``, the best child's index, the second-best ``a``, its bounds.
+        Its ``phi`` and ``delta`` (weak or the sum, :data:`WEAK`), the best child's index, the
+        second-best ``a``, the largest ``b``, its bounds.
         The children's bounds go into ``kept`` too, by key, if it is given (the root's, which
         the table may forget, and the proving action is read from).
         """
         phi = second = INFINITE
-        delta, best = 0, 0
+        delta, best, most, open_children = 0, 0, 0, 0
         los: list[float] = []
         his: list[float] = []
         for index, item in enumerate(children):
@@ -368,12 +384,16 @@ class DepthFirst(Counting):
             los.append(lo)
             his.append(hi)
             delta += b
+            if b:
+                most, open_children = max(most, b), open_children + 1
             if a < phi:
                 phi, second, best = a, phi, index
             elif a < second:
                 second = a
+        if self.weak and open_children:
+            delta = most + open_children - 1
         pick = max if is_or else min
-        return phi, min(delta, INFINITE), best, second, pick(los), pick(his)
+        return phi, min(delta, INFINITE), best, second, most, pick(los), pick(his)
 
     def children(self, node: Any) -> tuple[bool, list[tuple[View, Any]]]:
         """Whether ``node`` (a state) is an OR node, and its children as the table keeps them."""
