@@ -17,7 +17,7 @@ from ..trace.events import Choose, Develop, Observer, ProofChild, Renumber
 from ._driver import Counting, View, prove
 from ._question import INFINITE, Question, decided
 
-__all__ = ["EPSILON", "MIN_ENTRIES", "dfpn"]
+__all__ = ["EPSILON", "MIN_ENTRIES", "WEAK", "dfpn"]
 
 _SEARCHER = "dfpn"
 
@@ -77,9 +77,10 @@ def dfpn(
     number at OR nodes and of least disproof number at AND nodes (:mod:`._question`). df-pn
     finds the same node depth first: it stays below a child while its numbers are under
     thresholds, which it sets from the second-best child (Nagai's multiple iterative
-    deepening; with the 1 + epsilon trick of Pawlewicz and Lew 2007, see :data:`EPSILON`), and
-    keeps every node's numbers in a table (a :class:`~gamesearch._keyed.KeyedTable`
-    of ``max_entries``) instead of a tree in memory. The value is found by such questions at
+    deepening; with the 1 + epsilon trick of Pawlewicz and Lew 2007, see :data:`EPSILON`, and
+    weak proof numbers, :data:`WEAK`), and keeps the numbers of the nodes it searched in a
+    table (a :class:`~gamesearch._keyed.KeyedTable` of ``max_entries``) instead of a tree in
+    memory. The value is found by such questions at
     the bounds each answer proves (:mod:`._driver`): one search for a win, two for a draw, as
     Allis proved Connect Four's.
 
@@ -104,8 +105,9 @@ def dfpn(
         order: ``order(state, actions)``, best first; defaults to the game's ``order``.
         evaluate: ``evaluate(state, player)``, the first numbers of new nodes (df-pn+);
             ``None`` (the default) for their number of moves.
-        max_entries: The most states the table holds (at least :data:`MIN_ENTRIES`); past it,
-            the older half is forgotten and searched again if met again. A table much smaller
+        max_entries: The most states the table holds (at least :data:`MIN_ENTRIES`; the
+            states searched, not the children only seen); past it, the older half is
+            forgotten and searched again if met again. A table much smaller
             than the search needs makes it search the same states again and again, without
             end: give such a search a ``node_limit`` or a ``time_limit``.
         trace: An observer told every question and step (``Ask``; ``Choose`` for each node
