@@ -42,7 +42,9 @@ Checks (exit status 1 on a failure): every proven value's sign equals the sign o
 proven is 0.
 
 Usage: ``python bench/bench_pns_connect_four.py [--quick] [--seed N] [--node-limit N]
-[--max-entries N] [--sets end,middle,begin]``
+[--max-entries N] [--sets end,middle,begin] [--searchers dfpn,pns,mtdf,mtdf-win/loss]``
+(``--searchers`` picks the ``pnsc4.set`` lines' searchers besides dfpn, which always runs:
+a long run on the begin set may leave ``pns`` out; the draws lines need ``mtdf``).
 """
 
 from __future__ import annotations
@@ -267,20 +269,26 @@ def main(argv: list[str] | None = None) -> None:
                         help="nodes after which a proof search counts as unproven")  # fmt: skip
     parser.add_argument("--max-entries", type=int, default=TABLE_ENTRIES,
                         help="dfpn's table, in states (default: mtdf's, %(default)s)")  # fmt: skip
+    parser.add_argument("--searchers", default=",".join(searchers(TABLE_ENTRIES)),
+                        help="the set lines' searchers (dfpn always)")  # fmt: skip
     parser.add_argument("--sets", default=",".join(SETS),
                         help="the sets to run, of " + ", ".join(SETS))  # fmt: skip
     args = parser.parse_args(argv)
     chosen = args.sets.split(",")
     if not set(chosen) <= set(SETS):
         parser.error(f"--sets: each set is one of {', '.join(SETS)}")
+    every = searchers(args.max_entries)
+    if not set(args.searchers.split(",")) <= set(every):
+        parser.error(f"--searchers: each is one of {', '.join(every)}")
     emit_env("pnsc4.env")
     game = ConnectFour()
     names = [name for name, (*_, quick_count) in SETS.items()
              if name in chosen and (quick_count or not args.quick)]  # fmt: skip
     sets = {name: scored(game, name, args.seed, args.quick) for name in names}
-    by = searchers(args.max_entries)
+    by = {who: search for who, search in every.items()
+          if who == "dfpn" or who in args.searchers.split(",")}  # fmt: skip
     line_sets(game, sets, args.node_limit, by)
-    if not args.quick:
+    if not args.quick and "mtdf" in by:
         line_draws(game, sets, args.node_limit, by)
     knowledge = [name for name in (("end",) if args.quick else ("end", "middle")) if name in sets]
     line_knowledge(game, {name: sets[name] for name in knowledge}, args.node_limit)
