@@ -24,8 +24,8 @@ Lines (JSON, one dict per line on stdout):
   value above 0?" and, where that is not answered by a loss, "is it at least 0?"; the
   library's public ``mtdf`` has no such option, so the script calls the probe of
   ``gamesearch.twoplayer._solver`` as ``mtdf`` does).
-- ``pnsc4.draws``: not with ``--quick``: dfpn's nodes on the set's drawn positions (two
-  searches each, as Allis proved draws) against ``mtdf``'s.
+- ``pnsc4.draws``: not with ``--quick`` or ``--no-draws``: dfpn's nodes on the set's drawn
+  positions (two searches each, as Allis proved draws) against ``mtdf``'s.
 - ``pnsc4.knowledge``: dfpn on the won and lost positions of each set with the game's
   knowledge switched one piece at a time: ``game`` (the defaults: the game's ``order``,
   first numbers from the number of moves, ``non_losing_actions``), ``no order`` (the moves
@@ -42,7 +42,8 @@ Checks (exit status 1 on a failure): every proven value's sign equals the sign o
 proven is 0.
 
 Usage: ``python bench/bench_pns_connect_four.py [--quick] [--seed N] [--node-limit N]
-[--max-entries N] [--sets end,middle,begin] [--searchers dfpn,pns,mtdf,mtdf-win/loss]``
+[--max-entries N] [--sets end,middle,begin] [--no-draws]
+[--searchers dfpn,pns,mtdf,mtdf-win/loss]``
 (``--searchers`` picks the ``pnsc4.set`` lines' searchers besides dfpn, which always runs:
 a long run on the begin set may leave ``pns`` out; the draws lines need ``mtdf``).
 """
@@ -269,6 +270,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="nodes after which a proof search counts as unproven")  # fmt: skip
     parser.add_argument("--max-entries", type=int, default=TABLE_ENTRIES,
                         help="dfpn's table, in states (default: mtdf's, %(default)s)")  # fmt: skip
+    parser.add_argument("--draws", action=argparse.BooleanOptionalAction, default=True,
+                        help="the pnsc4.draws lines (not with --quick)")  # fmt: skip
     parser.add_argument("--searchers", default=",".join(searchers(TABLE_ENTRIES)),
                         help="the set lines' searchers (dfpn always)")  # fmt: skip
     parser.add_argument("--sets", default=",".join(SETS),
@@ -288,7 +291,7 @@ def main(argv: list[str] | None = None) -> None:
     by = {who: search for who, search in every.items()
           if who == "dfpn" or who in args.searchers.split(",")}  # fmt: skip
     line_sets(game, sets, args.node_limit, by)
-    if not args.quick and "mtdf" in by:
+    if args.draws and not args.quick and "mtdf" in by:
         line_draws(game, sets, args.node_limit, by)
     knowledge = [name for name in (("end",) if args.quick else ("end", "middle")) if name in sets]
     line_knowledge(game, {name: sets[name] for name in knowledge}, args.node_limit)
