@@ -310,8 +310,9 @@ class DepthFirst(Counting):
                 th_b = min(INFINITE, th_delta - delta + b_best)
                 th_child = (th_a, th_b) if is_or else (th_b, th_a)
                 action, child, child_key, child_mover, _ = best_child
-                if child_key in fresh:  # searched now: into the table
-                    self.table.store(child_key, fresh.pop(child_key))
+                made = fresh.pop(child_key, None)  # searched now: into the table, unless
+                if made is not None and child_key not in self.table:  # met deeper meanwhile
+                    self.table.store(child_key, made)
                 if trace is not None:
                     self.actions.append(action)
                 self.mid(child, child_key, child_mover, *th_child, ply + 1)
