@@ -38,8 +38,9 @@ passes ``1 + EPSILON`` times the second-best child's, rather than the second-bes
 (Nagai's), which spares the search switching back and forth between children of close numbers.
 Measured: with 1.0 rather than Nagai's rule, 0.62 times the nodes on the 16 openings of 4x4
 Hex before Hex had ``proven_value``, 1.01 times with its two-bridges, 1.35 times with its
-ziggurats too (``bench/bench_pns.py``, its ``pns.epsilon`` line), and in one run by hand
-0.26 times on 4x4 Connect Four, 0.55 times on tic-tac-toe."""
+ziggurats too, 1.21 times with weak numbers (:data:`WEAK`) as well (``bench/bench_pns.py``,
+its ``pns.epsilon`` line), and in one run by hand before weak numbers 0.26 times on 4x4
+Connect Four, 0.55 times on tic-tac-toe."""
 
 WEAK = True
 """Weak proof numbers (Ueda, Hashimoto, Hashimoto and Iida 2008): a node's ``delta`` (the
