@@ -12,6 +12,9 @@ Lines (JSON, one dict per line on stdout):
 - ``pns.epsilon``: dfpn's nodes over the same openings with the 1 + epsilon trick
   (``gamesearch.proofs.dfpn.EPSILON``, 1.0) and with Nagai's rule (epsilon 0: the best child's
   threshold is the second-best's number plus one), and their ratio.
+- ``pns.weak``: dfpn's nodes over the same openings with weak proof numbers
+  (``gamesearch.proofs.dfpn.WEAK``: a node's delta the largest of its children's plus one per
+  other open child) and with the sum, and their ratio (weak over sum).
 - ``pns.knowledge``: dfpn's nodes and seconds over the same openings with each piece of the
   game's knowledge taken away or added (``as_is``: mobility numbers, Hex's ``order`` and its
   ``proven_value`` and ``must_play``; ``evaluate``: df-pn+ first numbers from Hex's
@@ -62,7 +65,7 @@ QUICK_OPENINGS = ("a1", "b2", "d1")
 
 DFPN_MODULE = importlib.import_module("gamesearch.proofs.dfpn")
 """The module (``gamesearch.proofs.dfpn`` the attribute is the function), whose ``EPSILON``
-:func:`line_epsilon` sets."""
+:func:`line_epsilon` sets, and ``WEAK``, :func:`line_weak`."""
 
 
 def prove(search: Callable[..., SearchResult[Any]], game: Hex, opening: str) -> dict[str, Any]:
@@ -133,6 +136,26 @@ def line_epsilon(game: Hex, openings: tuple[str, ...]) -> None:
         nodes=nodes[trick],
         nagai_nodes=nodes[0.0],
         ratio=round(nodes[trick] / nodes[0.0], 2),
+    )
+
+
+def line_weak(game: Hex, openings: tuple[str, ...]) -> None:
+    """The ``pns.weak`` line: dfpn with weak proof numbers against the sum."""
+    weak = DFPN_MODULE.WEAK
+    nodes: dict[bool, int] = {}
+    for setting in (weak, not weak):
+        DFPN_MODULE.WEAK = setting
+        try:
+            nodes[setting] = sum(prove(dfpn, game, opening)["nodes"] for opening in openings)
+        finally:
+            DFPN_MODULE.WEAK = weak
+    emit(
+        bench="pns.weak",
+        board="4x4",
+        openings=len(openings),
+        nodes_weak=nodes[True],
+        nodes_sum=nodes[False],
+        ratio=round(nodes[True] / nodes[False], 2),
     )
 
 
@@ -287,6 +310,7 @@ def main(argv: list[str] | None = None) -> None:
     openings = QUICK_OPENINGS if args.quick else tuple(game.actions(game.initial_state()))
     line_openings(game, openings)
     line_epsilon(game, openings)
+    line_weak(game, openings)
     line_knowledge(4, openings)
 
 

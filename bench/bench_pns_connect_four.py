@@ -12,7 +12,11 @@ Lines (JSON, one dict per line on stdout):
 - ``pnsc4.env``: Python, platform, library version.
 - ``pnsc4.set``: per set and per searcher, over its won and lost positions: how many were
   proven (and how many not, within ``--node-limit``), nodes and CPU seconds (garbage collector
-  off), and ``nodes_vs_dfpn`` (the searcher's nodes over dfpn's, on the positions both proved).
+  off), ``nodes_vs_dfpn`` (the searcher's nodes over dfpn's, on the positions both proved), the
+  positions' Pons ``scores`` and ``by_position`` nodes, and ``maxrss_mb``, the process's peak
+  resident memory after the searcher's run (a running peak: it grows only with the searcher
+  that needs more than all before it). dfpn's table holds ``--max-entries`` states, by default
+  as many as mtdf's (``bench_c4_solver.TABLE_ENTRIES``).
   The searchers: ``dfpn`` and ``pns`` (one search each: "can the player to move win?", whose
   disproof with the bound of a loss proves the loss too), ``mtdf`` (the exact Pons score: the
   distance to the end, as the solver's benchmark runs it) and ``mtdf-win/loss`` (the fair
@@ -20,8 +24,8 @@ Lines (JSON, one dict per line on stdout):
   value above 0?" and, where that is not answered by a loss, "is it at least 0?"; the
   library's public ``mtdf`` has no such option, so the script calls the probe of
   ``gamesearch.twoplayer._solver`` as ``mtdf`` does).
-- ``pnsc4.draws``: not with ``--quick``: dfpn's nodes on the set's drawn positions (two
-  searches each, as Allis proved draws) against ``mtdf``'s.
+- ``pnsc4.draws``: not with ``--quick`` or ``--no-draws``: dfpn's nodes on the set's drawn
+  positions (two searches each, as Allis proved draws) against ``mtdf``'s.
 - ``pnsc4.knowledge``: dfpn on the won and lost positions of each set with the game's
   knowledge switched one piece at a time: ``game`` (the defaults: the game's ``order``,
   first numbers from the number of moves, ``non_losing_actions``), ``no order`` (the moves
@@ -37,7 +41,11 @@ Checks (exit status 1 on a failure): every proven value's sign equals the sign o
 (a searcher that stops at ``--node-limit`` counts as unproven, not as wrong), and every draw
 proven is 0.
 
-Usage: ``python bench/bench_pns_connect_four.py [--quick] [--seed N] [--node-limit N]``
+Usage: ``python bench/bench_pns_connect_four.py [--quick] [--seed N] [--node-limit N]
+[--max-entries N] [--sets end,middle,begin] [--no-draws]
+[--searchers dfpn,pns,mtdf,mtdf-win/loss]``
+(``--searchers`` picks the ``pnsc4.set`` lines' searchers besides dfpn, which always runs:
+a long run on the begin set may leave ``pns`` out; the draws lines need ``mtdf``).
 """
 
 from __future__ import annotations
@@ -45,6 +53,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import math
+import resource
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -83,7 +92,7 @@ def proved(result: SearchResult[int]) -> tuple[float, int]:
 
 
 def by_dfpn(**options: Any) -> Search:
-    """``dfpn`` with ``options`` (an ``order``, an ``evaluate``)."""
+    """``dfpn`` with ``options`` (an ``order``, an ``evaluate``, ``max_entries``)."""
     return lambda game, state, limit: proved(dfpn(game, state, node_limit=limit, **options))
 
 
@@ -144,12 +153,14 @@ def by_dfpn_squared(game: ConnectFour, state: int, limit: int) -> tuple[float, i
         return proved(dfpn(game, state, node_limit=limit))
 
 
-SEARCHERS: dict[str, Search] = {
-    "dfpn": by_dfpn(),
-    "pns": by_pns,
-    "mtdf": by_mtdf,
-    "mtdf-win/loss": by_mtdf_win_loss,
-}
+def searchers(max_entries: int) -> dict[str, Search]:
+    """The searchers of the ``pnsc4.set`` lines, dfpn's table of ``max_entries`` states."""
+    return {
+        "dfpn": by_dfpn(max_entries=max_entries),
+        "pns": by_pns,
+        "mtdf": by_mtdf,
+        "mtdf-win/loss": by_mtdf_win_loss,
+    }
 
 KNOWLEDGE: dict[str, tuple[Callable[[ConnectFour], ConnectFour], Callable[..., Search]]] = {
     "game": (lambda game: game, lambda game: by_dfpn()),
@@ -191,6 +202,11 @@ def run_set(
             "cpu_seconds": round(cpu, 3), "by_position": by_position}  # fmt: skip
 
 
+def peak_memory_mb() -> int:
+    """The process's peak resident memory so far, in MB (``ru_maxrss``, KB on Linux)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+
+
 def over_both(mine: list[int | None], theirs: list[int | None]) -> float | None:
     """My nodes over theirs on the positions both proved, or ``None`` if there are none."""
     pairs = [(a, b) for a, b in zip(mine, theirs, strict=True) if a is not None and b is not None]
@@ -198,27 +214,34 @@ def over_both(mine: list[int | None], theirs: list[int | None]) -> float | None:
     return round(sum(a for a, _ in pairs) / total, 3) if total else None
 
 
-def line_sets(game: ConnectFour, sets: dict[str, list[tuple[int, int]]], limit: int) -> None:
-    """The ``pnsc4.set`` lines, and the ``pnsc4.draws`` lines for the sets with draws."""
+def line_sets(
+    game: ConnectFour, sets: dict[str, list[tuple[int, int]]], limit: int, by: dict[str, Search]
+) -> None:
+    """The ``pnsc4.set`` lines: each of the searchers ``by`` on the sets' won and lost."""
     for name, cases in sets.items():
         decided = [(state, score) for state, score in cases if score]
-        runs = {who: run_set(game, search, decided, limit, who)
-                for who, search in SEARCHERS.items()}  # fmt: skip
+        runs = {}
+        for who, search in by.items():
+            runs[who] = run_set(game, search, decided, limit, who)
+            runs[who]["maxrss_mb"] = peak_memory_mb()
         for who, run in runs.items():
             emit(bench="pnsc4.set", set=name, searcher=who, positions=len(decided),
                  won=sum(score > 0 for _, score in decided),
                  lost=sum(score < 0 for _, score in decided),
+                 scores=[score for _, score in decided],
                  nodes_vs_dfpn=over_both(run["by_position"], runs["dfpn"]["by_position"]),
                  **run)  # fmt: skip
 
 
-def line_draws(game: ConnectFour, sets: dict[str, list[tuple[int, int]]], limit: int) -> None:
+def line_draws(
+    game: ConnectFour, sets: dict[str, list[tuple[int, int]]], limit: int, by: dict[str, Search]
+) -> None:
     """The ``pnsc4.draws`` lines: dfpn's two searches a draw against mtdf's."""
     for name, cases in sets.items():
         draws: list[tuple[int, int]] = [(state, score) for state, score in cases if not score]
         if not draws:
             continue
-        runs = {who: run_set(game, SEARCHERS[who], draws, limit, who) for who in ("dfpn", "mtdf")}
+        runs = {who: run_set(game, by[who], draws, limit, who) for who in ("dfpn", "mtdf")}
         emit(bench="pnsc4.draws", set=name, positions=len(draws),
              dfpn=runs["dfpn"], mtdf=runs["mtdf"],
              mtdf_nodes_vs_dfpn=over_both(runs["mtdf"]["by_position"],
@@ -245,20 +268,31 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0, help="offset of the positions' seeds")
     parser.add_argument("--node-limit", type=int, default=1_000_000,
                         help="nodes after which a proof search counts as unproven")  # fmt: skip
+    parser.add_argument("--max-entries", type=int, default=TABLE_ENTRIES,
+                        help="dfpn's table, in states (default: mtdf's, %(default)s)")  # fmt: skip
+    parser.add_argument("--draws", action=argparse.BooleanOptionalAction, default=True,
+                        help="the pnsc4.draws lines (not with --quick)")  # fmt: skip
+    parser.add_argument("--searchers", default=",".join(searchers(TABLE_ENTRIES)),
+                        help="the set lines' searchers (dfpn always)")  # fmt: skip
     parser.add_argument("--sets", default=",".join(SETS),
                         help="the sets to run, of " + ", ".join(SETS))  # fmt: skip
     args = parser.parse_args(argv)
     chosen = args.sets.split(",")
     if not set(chosen) <= set(SETS):
         parser.error(f"--sets: each set is one of {', '.join(SETS)}")
+    every = searchers(args.max_entries)
+    if not set(args.searchers.split(",")) <= set(every):
+        parser.error(f"--searchers: each is one of {', '.join(every)}")
     emit_env("pnsc4.env")
     game = ConnectFour()
     names = [name for name, (*_, quick_count) in SETS.items()
              if name in chosen and (quick_count or not args.quick)]  # fmt: skip
     sets = {name: scored(game, name, args.seed, args.quick) for name in names}
-    line_sets(game, sets, args.node_limit)
-    if not args.quick:
-        line_draws(game, sets, args.node_limit)
+    by = {who: search for who, search in every.items()
+          if who == "dfpn" or who in args.searchers.split(",")}  # fmt: skip
+    line_sets(game, sets, args.node_limit, by)
+    if args.draws and not args.quick and "mtdf" in by:
+        line_draws(game, sets, args.node_limit, by)
     knowledge = [name for name in (("end",) if args.quick else ("end", "middle")) if name in sets]
     line_knowledge(game, {name: sets[name] for name in knowledge}, args.node_limit)
 

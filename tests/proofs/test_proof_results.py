@@ -171,6 +171,19 @@ def test_a_table_too_small_to_end_is_refused() -> None:
     assert dfpn(TicTacToe(), max_entries=MIN_ENTRIES).value == 0.0
 
 
+@pytest.mark.slow
+def test_dfpn_s_table_holds_the_nodes_it_searched_not_every_child_it_saw() -> None:
+    # The proof of this Connect Four position searches some 7,700 nodes but meets about
+    # 20,000: a table of 10,000 holds the searched ones, so nothing is forgotten and
+    # searched again, and the proof takes as many nodes as in a table of a million.
+    game = ConnectFour()
+    state = game.from_moves("757744575227546572")
+    small = dfpn(game, state, max_entries=MIN_ENTRIES)
+    large = dfpn(game, state)
+    assert small.value == large.value == mtdf(game, state).value == 1.0
+    assert small.stats.nodes == large.stats.nodes
+
+
 @pytest.mark.parametrize("prover", PROVERS, ids=lambda p: p.__name__)
 def test_games_of_chance_are_refused_naming_who_takes_them(prover: Any) -> None:
     with pytest.raises(UnsupportedGameError, match=r"has chance nodes.*expectiminimax"):

@@ -17,7 +17,7 @@ from ..trace.events import Choose, Develop, Observer, ProofChild, Renumber
 from ._driver import Counting, View, prove
 from ._question import INFINITE, Question, decided
 
-__all__ = ["EPSILON", "MIN_ENTRIES", "dfpn"]
+__all__ = ["EPSILON", "MIN_ENTRIES", "WEAK", "dfpn"]
 
 _SEARCHER = "dfpn"
 
@@ -38,9 +38,22 @@ passes ``1 + EPSILON`` times the second-best child's, rather than the second-bes
 (Nagai's), which spares the search switching back and forth between children of close numbers.
 Measured: with 1.0 rather than Nagai's rule, 0.62 times the nodes on the 16 openings of 4x4
 Hex before Hex had ``proven_value``, 1.01 times with its two-bridges, 1.35 times with its
-ziggurats too, 0.74 times with its ``must_play`` too (``bench/bench_pns.py``, its
-``pns.epsilon`` line; on five 5x5 openings by hand, 0.57 times), and in one run by hand
-0.26 times on 4x4 Connect Four, 0.55 times on tic-tac-toe."""
+ziggurats too, 0.74 times with its ``must_play`` too, 1.21 times with weak numbers
+(:data:`WEAK`) but no ``must_play`` (``bench/bench_pns.py``, its ``pns.epsilon`` line; on five
+5x5 openings by hand, with ``must_play``, 0.57 times), and in one run by hand before weak
+numbers 0.26 times on 4x4
+Connect Four, 0.55 times on tic-tac-toe."""
+
+WEAK = True
+"""Weak proof numbers (Ueda, Hashimoto, Hashimoto and Iida 2008): a node's ``delta`` (the
+disproof number of an OR node, the proof number of an AND node) is the largest of its
+children's plus one for each other child still open, rather than their sum. The sum counts a
+transposition once for each path to it, and Connect Four's and Hex's positions are reached by
+many. Measured against the sum (one run, two shared cores): 0.74 times the nodes on the won
+and lost positions of ``bench/bench_pns_connect_four.py``'s middle set, the same on its end
+set, 0.77 times on the sixteen 4x4 Hex openings; but on the begin set's hardest position
+(lost, Pons score -3) 34.8 million nodes against 20.6 million (with tables of 8 and 12 million
+states: the first overflowed)."""
 
 MIN_ENTRIES = 10_000
 """The smallest table :func:`dfpn` takes. Measured: the proof of 4x4 Hex (16,719 nodes, a
@@ -69,9 +82,10 @@ def dfpn(
     number at OR nodes and of least disproof number at AND nodes (:mod:`._question`). df-pn
     finds the same node depth first: it stays below a child while its numbers are under
     thresholds, which it sets from the second-best child (Nagai's multiple iterative
-    deepening; with the 1 + epsilon trick of Pawlewicz and Lew 2007, see :data:`EPSILON`), and
-    keeps every node's numbers in a table (a :class:`~gamesearch._keyed.KeyedTable`
-    of ``max_entries``) instead of a tree in memory. The value is found by such questions at
+    deepening; with the 1 + epsilon trick of Pawlewicz and Lew 2007, see :data:`EPSILON`, and
+    weak proof numbers, :data:`WEAK`), and keeps the numbers of the nodes it searched in a
+    table (a :class:`~gamesearch._keyed.KeyedTable` of ``max_entries``) instead of a tree in
+    memory. The value is found by such questions at
     the bounds each answer proves (:mod:`._driver`): one search for a win, two for a draw, as
     Allis proved Connect Four's.
 
@@ -96,8 +110,9 @@ def dfpn(
         order: ``order(state, actions)``, best first; defaults to the game's ``order``.
         evaluate: ``evaluate(state, player)``, the first numbers of new nodes (df-pn+);
             ``None`` (the default) for their number of moves.
-        max_entries: The most states the table holds (at least :data:`MIN_ENTRIES`); past it,
-            the older half is forgotten and searched again if met again. A table much smaller
+        max_entries: The most states the table holds (at least :data:`MIN_ENTRIES`; the
+            states searched, not the children only seen); past it, the older half is
+            forgotten and searched again if met again. A table much smaller
             than the search needs makes it search the same states again and again, without
             end: give such a search a ``node_limit`` or a ``time_limit``.
         trace: An observer told every question and step (``Ask``; ``Choose`` for each node
@@ -141,7 +156,7 @@ def dfpn(
 
     def make(question: Question, root: Any, budget: Budget) -> DepthFirst:
         table: KeyedTable[Entry] = KeyedTable(max_entries, owner=_SEARCHER)
-        return DepthFirst(question, root, table, EPSILON, budget)
+        return DepthFirst(question, root, table, EPSILON, budget, weak=WEAK)
 
     return prove(
         _SEARCHER, game, state, given=(limit, depth, time_limit, node_limit), order=order,
@@ -163,11 +178,15 @@ class DepthFirst(Counting):
         table: KeyedTable[Entry],
         epsilon: float,
         budget: Budget,
+        *,
+        weak: bool = WEAK,
     ) -> None:
         super().__init__(budget)
         self.question = question
         self.table = table
         self.epsilon = epsilon
+        self.weak = weak
+        """Whether a node's ``delta`` is weak (:data:`WEAK`) rather than the sum."""
         self.root = root
         self.threshold = math.inf
         self.stamp = 0
@@ -190,17 +209,26 @@ class DepthFirst(Counting):
         assert entry is not None  # mid stores the root's entry last
         return entry[2], entry[3]
 
-    def numbers(self, state: Any, key: Any, mover: int) -> Entry:
+    def numbers(
+        self, state: Any, key: Any, mover: int, fresh: dict[Any, Entry] | None = None
+    ) -> Entry:
         """The entry of the non-terminal ``state`` for this question, made if it is new.
 
         A new node's bounds are the game's whole range, or its exact loss if every move of
-        its loses at once; its first numbers, the mover's moves (or the evaluation's).
+        its loses at once; its first numbers, the mover's moves (or the evaluation's). Given
+        ``fresh`` (the unsearched children of the node being searched), a new node that is
+        not lost at once is kept there rather than in the table: most children are never
+        searched, and a table of only the searched nodes holds two to three times as many
+        of them before it must forget (measured on Connect Four: 39% of the entries were
+        searched nodes). A lost node is stored, so that the proof can be read back.
         """
         question = self.question
         entry = self.table.get(key)
         if entry is not None and entry[4] == self.stamp:
             return entry
         if entry is None:
+            if fresh is not None and key in fresh:
+                return fresh[key]
             moves = len(question.moves(state, mover))
             lo, hi = (question.floor, question.ceiling) if moves else question.lost_bounds(mover)
             first = question.first_numbers(state, mover, moves) if moves else (1, 1)
@@ -208,7 +236,10 @@ class DepthFirst(Counting):
             lo, hi, first = entry[2], entry[3], (entry[5], entry[6])
         pn, dn = decided(lo, hi, self.threshold) or first
         entry = (pn, dn, lo, hi, self.stamp, *first)
-        self.table.store(key, entry)
+        if fresh is not None and lo != hi and key not in self.table:
+            fresh[key] = entry
+        else:
+            self.table.store(key, entry)
         return entry
 
     def expand(self, state: Any, mover: int, ply: int) -> list[Child]:
@@ -241,9 +272,10 @@ class DepthFirst(Counting):
         Nagai's multiple iterative deepening, written from the point of view of the node's
         mover: ``phi`` is the number the mover wants small (the proof number at an OR node,
         the disproof number at an AND node), the least of its children's ``delta``; ``delta``
-        the sum of their ``phi``. The child of least ``delta`` is searched with the thresholds
-        that keep it best: its ``delta`` up to the second-best's (plus one, or times
-        ``1 + epsilon``), its ``phi`` up to what keeps the node's ``delta`` under its own.
+        the sum of their ``phi`` (or, weak, the largest plus one for each other open child:
+        :data:`WEAK`). The child of least ``delta`` is searched with the thresholds that keep
+        it best: its ``delta`` up to the second-best's (plus one, or times ``1 + epsilon``),
+        its ``phi`` up to what keeps the node's ``delta`` under its own.
         """
         question, trace = self.question, self.trace
         if trace is not None:
@@ -255,14 +287,15 @@ class DepthFirst(Counting):
             self.store_lost(key, mover)
             return
         is_or = mover == question.attacker
+        fresh: dict[Any, Entry] = {}  # the children not searched yet: see numbers
         if trace is not None:
-            trace(self.developed(state, is_or, children))
+            trace(self.developed(state, is_or, children, fresh))
         th_phi, th_delta = (th_pn, th_dn) if is_or else (th_dn, th_pn)
         self.path.add(key)
         try:
             while True:
                 kept = self.at_root if ply == 0 else None
-                phi, delta, best, second, lo, hi = self.gather(children, is_or, kept)
+                phi, delta, best, second, most, lo, hi = self.gather(children, is_or, kept, fresh)
                 own = self.table.get(key)
                 if own is not None:  # bounds proven earlier hold still
                     lo, hi = max(lo, own[2]), min(hi, own[3])
@@ -277,11 +310,15 @@ class DepthFirst(Counting):
                         trace(Renumber(tuple(self.actions), pn, dn, lo, hi))
                     return
                 best_child = children[best]
-                b_best = self.view(best_child, is_or)[1]
+                # Weak: the child's phi may grow up to the largest without raising delta.
+                b_best = most if self.weak else self.view(best_child, is_or, fresh)[1]
                 th_a = min(th_phi, self.stretch(second))
                 th_b = min(INFINITE, th_delta - delta + b_best)
                 th_child = (th_a, th_b) if is_or else (th_b, th_a)
                 action, child, child_key, child_mover, _ = best_child
+                made = fresh.pop(child_key, None)  # searched now: into the table, unless
+                if made is not None and child_key not in self.table:  # met deeper meanwhile
+                    self.table.store(child_key, made)
                 if trace is not None:
                     self.actions.append(action)
                 self.mid(child, child_key, child_mover, *th_child, ply + 1)
@@ -303,14 +340,16 @@ class DepthFirst(Counting):
         pn, dn = decided(lo, hi, self.threshold) or first
         self.table.store(key, (pn, dn, lo, hi, self.stamp, *first))
 
-    def developed(self, state: Any, is_or: bool, children: list[Child]) -> Develop:
+    def developed(
+        self, state: Any, is_or: bool, children: list[Child], fresh: dict[Any, Entry]
+    ) -> Develop:
         """The event of ``state``'s development: its children and their numbers.
 
         Their entries are read (and made) in :meth:`gather`'s order, as it would make them.
         """
         told = []
         for item in children:
-            pn, dn, lo, hi = self.view(item, True)
+            pn, dn, lo, hi = self.view(item, True, fresh)
             told.append(ProofChild(item[0], item[1], pn, dn, lo, hi, item[2] is None))
         path = tuple(self.actions)
         return Develop(path, state, "max" if is_or else "min", tuple(told))
@@ -324,8 +363,12 @@ class DepthFirst(Counting):
             return INFINITE
         return max(second + 1, math.ceil(second * (1 + self.epsilon)))
 
-    def view(self, item: Child, is_or: bool) -> tuple[int, int, float, float]:
+    def view(
+        self, item: Child, is_or: bool, fresh: dict[Any, Entry]
+    ) -> tuple[int, int, float, float]:
         """A child's numbers seen from its parent: ``(a, b, lo, hi)``.
+
+        A new child's entry is made in ``fresh``, its parent's (see :meth:`numbers`).
 
         ``a`` is what the parent's ``phi`` is the least of, ``b`` what its ``delta`` sums.
         """
@@ -334,36 +377,45 @@ class DepthFirst(Counting):
             pn, dn = decided(utility, utility, self.threshold) or (1, 1)
             lo = hi = utility
         else:
-            pn, dn, lo, hi = self.numbers(child, key, mover)[:4]
+            pn, dn, lo, hi = self.numbers(child, key, mover, fresh)[:4]
         return (pn, dn, lo, hi) if is_or else (dn, pn, lo, hi)
 
     def gather(
-        self, children: list[Child], is_or: bool, kept: dict[Any, tuple[float, float]] | None
-    ) -> tuple[int, int, int, int, float, float]:
+        self,
+        children: list[Child],
+        is_or: bool,
+        kept: dict[Any, tuple[float, float]] | None,
+        fresh: dict[Any, Entry],
+    ) -> tuple[int, int, int, int, int, float, float]:
         """What :meth:`mid` reads of a node with ``children``.
 
-        Its ``phi`` and ``delta``, the best child's index, the second-best ``a``, its bounds.
+        Its ``phi`` and ``delta`` (weak or the sum, :data:`WEAK`), the best child's index, the
+        second-best ``a``, the largest ``b``, its bounds.
         The children's bounds go into ``kept`` too, by key, if it is given (the root's, which
         the table may forget, and the proving action is read from).
         """
         phi = second = INFINITE
-        delta, best = 0, 0
+        delta, best, most, open_children = 0, 0, 0, 0
         los: list[float] = []
         his: list[float] = []
         for index, item in enumerate(children):
-            a, b, lo, hi = self.view(item, is_or)
+            a, b, lo, hi = self.view(item, is_or, fresh)
             if kept is not None and item[2] is not None:
                 before = kept.get(item[2], (lo, hi))
                 kept[item[2]] = lo, hi = max(lo, before[0]), min(hi, before[1])
             los.append(lo)
             his.append(hi)
             delta += b
+            if b:
+                most, open_children = max(most, b), open_children + 1
             if a < phi:
                 phi, second, best = a, phi, index
             elif a < second:
                 second = a
+        if self.weak and open_children:
+            delta = most + open_children - 1
         pick = max if is_or else min
-        return phi, min(delta, INFINITE), best, second, pick(los), pick(his)
+        return phi, min(delta, INFINITE), best, second, most, pick(los), pick(his)
 
     def children(self, node: Any) -> tuple[bool, list[tuple[View, Any]]]:
         """Whether ``node`` (a state) is an OR node, and its children as the table keeps them."""
