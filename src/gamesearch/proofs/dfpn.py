@@ -51,7 +51,8 @@ children's plus one for each other child still open, rather than their sum. The 
 transposition once for each path to it, and Connect Four's and Hex's positions are reached by
 many. Measured against the sum (one run, two shared cores): 0.74 times the nodes on the won
 and lost positions of ``bench/bench_pns_connect_four.py``'s middle set, the same on its end
-set, 0.77 times on the sixteen 4x4 Hex openings; but on the begin set's hardest position
+set, 0.77 times on the sixteen 4x4 Hex openings without ``must_play`` (with it, the same
+nodes there, and 1.10 times on the 25 openings of 5x5); but on the begin set's hardest position
 (lost, Pons score -3) 34.8 million nodes against 20.6 million (with tables of 8 and 12 million
 states: the first overflowed)."""
 
