@@ -37,13 +37,13 @@ def test_solve_with_a_proof_searcher_proves_the_draw_as_the_library_does(
 def test_a_proof_stopped_by_its_node_limit_prints_the_bounds_it_proved(
     capsys: pytest.CaptureFixture[str], name: str
 ) -> None:
-    expected = PROVERS[name](Hex(6), node_limit=2000)  # 5x5 falls to its centre's ziggurats
+    expected = PROVERS[name](Hex(6), node_limit=300)  # 5x5 falls to its centre's ziggurats
     low, high = expected.value_range or (None, None)
     status, out, err = call(
-        capsys, "solve", "hex", "-p", "size=6", "--searcher", name, "-o", "node_limit=2000"
+        capsys, "solve", "hex", "-p", "size=6", "--searcher", name, "-o", "node_limit=300"
     )
     assert status == 0, err
-    assert f"not proven: the value lies in [{low:g}, {high:g}]: the node limit, 2,000," in out
+    assert f"not proven: the value lies in [{low:g}, {high:g}]: the node limit, 300," in out
     assert f"value: within [{low:g}, {high:g}] for X (proven bounds)\n" in out
     assert "nan" not in out
     assert "estimate" not in out

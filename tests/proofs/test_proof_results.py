@@ -276,6 +276,7 @@ def test_a_proven_value_beyond_win_utility_is_refused(prover: Any) -> None:
         prover(Overconfident(3), Overconfident(3).result(0, "a1"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("prover", PROVERS, ids=lambda p: p.__name__)
 def test_a_must_play_region_spares_nodes_and_keeps_the_value(prover: Any) -> None:
     game, unforced = Hex(4), Unforced(4)
