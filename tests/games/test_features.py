@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from gamesearch.games import ConnectFour, Pig, TicTacToe
+from gamesearch.games import ConnectFour, Hex, Pig, TicTacToe
 from gamesearch.games.pig import PigState
 
 SWAPPED_C4 = (1, 0, 3, 2, 5, 4, 6, 8, 7, 11, 12, 9, 10, 15, 16, 13, 14)
@@ -84,3 +84,43 @@ def test_pig_features_count_points_in_goals_from_each_side() -> None:
     assert game.features(state, 0) == (0.2, 0.5, 0.0, 0.3, -1.0, 0.2**2, 0.8**2)
     with pytest.raises(ValueError, match="players 0 and 1"):
         game.features(state, 2)
+
+
+@pytest.mark.parametrize("game", [Hex(3), Hex(4), Hex(5, swap=True)], ids=repr)
+def test_hex_s_other_side_sees_the_counts_swapped_and_the_board_reflected(game: Hex) -> None:
+    # O joins left and right: seen from O's side the board is reflected in the long diagonal,
+    # so that O's edges are at the top and bottom as X's are.
+    n = game.size
+    for state in random_positions(game, 200, seed=3):
+        mine, theirs = game.features(state, 0), game.features(state, 1)
+        assert mine[:5] == (theirs[1], theirs[0], -theirs[2], theirs[4], theirs[3])
+        for row in range(n):
+            for column in range(n):
+                assert mine[5 + row * n + column] == -theirs[5 + column * n + row]
+
+
+def test_hex_s_cells_are_x_s_and_o_s_stones() -> None:
+    game = Hex(5)
+    for state in random_positions(game, 100, seed=4):
+        cells = game.features(state, 0)[5:]
+        x, o = game.stones(state, 0), game.stones(state, 1)
+        assert cells == tuple((x >> cell & 1) - (o >> cell & 1) for cell in range(25))
+
+
+def test_hex_s_counts_are_its_evaluation_s_distances_and_its_winning_moves() -> None:
+    game = Hex(5)
+    for state in random_positions(game, 200, seed=5):
+        if game.is_terminal(state):
+            continue
+        mover = game.to_move(state)
+        own, other, turn, wins, _ = game.features(state, mover)[:5]
+        assert turn == 1
+        gap = max(-5, min(5, other - own)) / 6
+        assert game.evaluate(state, mover) == pytest.approx(gap)
+        winning = [
+            action
+            for action in game.actions(state)
+            if game.is_terminal(game.result(state, action))
+            and game.utility(game.result(state, action), mover) > 0
+        ]
+        assert wins == len(winning), game.render(state)

@@ -14,7 +14,7 @@ import heapq
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from gamesearch import GameProtocolError, IllegalActionError, alphabeta, mtdf
@@ -546,6 +546,7 @@ def test_the_must_play_region_is_every_move_while_o_may_swap_and_none_at_the_end
 
 @settings(max_examples=100, deadline=None)
 @given(states(Hex(5), max_moves=12))
+@example(state=1_126_037_345_806_336)  # X b3 d3, O c3: its own half-turn, found by Hypothesis
 def test_a_position_and_its_half_turn_have_the_same_must_play_region_turned(state: int) -> None:
     game = Hex(5)
     board = game._board

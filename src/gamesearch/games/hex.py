@@ -323,7 +323,8 @@ class Hex:
         would cross the mover's). Every action where no such cell is found, or where O may
         still swap; none at a terminal state. Found on the position that is its :meth:`key`
         (turned back), so that a position and its half-turn get the same region, turned, as a
-        table that merges them needs; memoized.
+        table that merges them needs (a position that is its own half-turn gets the region
+        found and that region turned, both: every move outside either loses); memoized.
 
         Example:
             >>> game = Hex(5)   # X's a2 is in the ziggurat of O's c3 to the left
@@ -356,7 +357,10 @@ class Hex:
             return region
         x, o = state & board.cells, state >> self._count & board.cells
         other = 1 - (state >> self._turn_shift & 1)
-        return board.must_play(o if other else x, board.cells & ~(x | o), other)
+        region = board.must_play(o if other else x, board.cells & ~(x | o), other)
+        if board.rotate(x) == x and board.rotate(o) == o:  # its own half-turn: so is the
+            region &= board.rotate(region)  # region turned, and every move outside either loses
+        return region
 
     def proven_value(self, state: int, player: Player) -> float | None:
         """``player``'s value at ``state`` if a chain of two-bridges already decides it, else None.
@@ -447,6 +451,55 @@ class Hex:
         return max(-self.size, min(self.size, gap)) / (self.size + 1)
 
     # For people.
+
+    def features(self, state: int, player: Player) -> tuple[float, ...]:
+        """Numbers describing ``state`` from ``player``'s side, for a learned evaluation.
+
+        Five counts, then one number per cell:
+
+        0. ``player``'s distance: the fewest empty cells it must still fill to join its edges
+           (:meth:`HexBoard.distance`, as :meth:`evaluate` reads it; ``size * size`` if it
+           cannot any more);
+        1. the opponent's distance;
+        2. +1 if ``player`` is to move, -1 if the opponent is;
+        3. the empty cells at which ``player`` would join its edges at once;
+        4. the same for the opponent;
+
+        then ``size * size`` cells as ``player`` sees the board, its own edges at the top
+        and bottom: X's board row by row from ``a1``, O's reflected in the long diagonal (its
+        left and right edges become the top and bottom); +1 for ``player``'s stone, -1 for
+        the opponent's, 0 for an empty cell. So one set of weights serves both players.
+
+        Raises:
+            ValueError: ``player`` is neither 0 (X) nor 1 (O).
+
+        Example:
+            >>> game = Hex(3)
+            >>> state = game.result(game.result(0, "b2"), "b1")   # X in the centre, O above
+            >>> game.features(state, 0)[:5], game.features(state, 1)[:5]
+            ((2, 2, 1, 0, 0), (2, 2, -1, 0, 0))
+            >>> game.features(state, 0)[5:]   # b1 is the second cell of the first row
+            (0, -1, 0, 0, 1, 0, 0, 0, 0)
+            >>> game.features(state, 1)[5:]   # reflected: b1 is the first cell of the second
+            (0, 0, 0, 1, -1, 0, 0, 0, 0)
+        """
+        if player not in (0, 1):
+            raise ValueError(f"Hex has players 0 (X) and 1 (O), not {player!r}")
+        board = self._board
+        x, o = state & board.cells, state >> self._count & board.cells
+        empty = board.cells & ~(x | o)
+        own, other = (x, o) if player == 0 else (o, x)
+        counts = (
+            board.distance(own, empty, player),
+            board.distance(other, empty, 1 - player),
+            1 if self.to_move(state) == player else -1,
+            board.winning_cells(own, empty, player).bit_count(),
+            board.winning_cells(other, empty, 1 - player).bit_count(),
+        )
+        if player == 1:
+            own, other = board.transpose(own), board.transpose(other)
+        cells = tuple((own >> cell & 1) - (other >> cell & 1) for cell in range(self._count))
+        return counts + cells
 
     def render(self, state: int) -> str:
         """The rhombus, X's stones ``X``, O's ``O``, empty cells ``.``, with its coordinates.
