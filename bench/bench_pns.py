@@ -118,16 +118,28 @@ def line_openings(game: Hex, openings: tuple[str, ...]) -> None:
         fail(f"{' and '.join(wrong)} classified an opening otherwise than mtdf")
 
 
+def nodes_by_setting(
+    name: str, settings: tuple[Any, ...], game: Hex, openings: tuple[str, ...]
+) -> dict[Any, int]:
+    """The nodes of dfpn over ``openings``, its module constant ``name`` set to each setting.
+
+    The constant is put back as it was, whatever happens.
+    """
+    kept = getattr(DFPN_MODULE, name)
+    nodes: dict[Any, int] = {}
+    for setting in settings:
+        setattr(DFPN_MODULE, name, setting)
+        try:
+            nodes[setting] = sum(prove(dfpn, game, opening)["nodes"] for opening in openings)
+        finally:
+            setattr(DFPN_MODULE, name, kept)
+    return nodes
+
+
 def line_epsilon(game: Hex, openings: tuple[str, ...]) -> None:
     """The ``pns.epsilon`` line: dfpn with the 1 + epsilon trick against Nagai's rule."""
     trick = DFPN_MODULE.EPSILON
-    nodes: dict[float, int] = {}
-    for epsilon in (trick, 0.0):
-        DFPN_MODULE.EPSILON = epsilon
-        try:
-            nodes[epsilon] = sum(prove(dfpn, game, opening)["nodes"] for opening in openings)
-        finally:
-            DFPN_MODULE.EPSILON = trick
+    nodes = nodes_by_setting("EPSILON", (trick, 0.0), game, openings)
     emit(
         bench="pns.epsilon",
         board="4x4",
@@ -141,14 +153,7 @@ def line_epsilon(game: Hex, openings: tuple[str, ...]) -> None:
 
 def line_weak(game: Hex, openings: tuple[str, ...]) -> None:
     """The ``pns.weak`` line: dfpn with weak proof numbers against the sum."""
-    weak = DFPN_MODULE.WEAK
-    nodes: dict[bool, int] = {}
-    for setting in (weak, not weak):
-        DFPN_MODULE.WEAK = setting
-        try:
-            nodes[setting] = sum(prove(dfpn, game, opening)["nodes"] for opening in openings)
-        finally:
-            DFPN_MODULE.WEAK = weak
+    nodes = nodes_by_setting("WEAK", (True, False), game, openings)
     emit(
         bench="pns.weak",
         board="4x4",
