@@ -434,12 +434,7 @@ def non_losing_fault(game: Any, state: object, win: float) -> str | None:
         return False
 
     actions = list(game.actions(state))
-    winning = [
-        action
-        for action in actions
-        if game.is_terminal(child := game.result(state, action))
-        and game.utility(child, mover) == win
-    ]
+    winning = _winning_at_once(game, state, actions, mover, win)
     expected = winning or [
         action
         for action in actions
@@ -456,6 +451,18 @@ def non_losing_fault(game: Any, state: object, win: float) -> str | None:
     return None
 
 
+def _winning_at_once(
+    game: Any, state: object, actions: list[Any], mover: object, win: float
+) -> list[Any]:
+    """Those of ``actions`` whose child is terminal and worth ``win`` to ``mover``."""
+    return [
+        action
+        for action in actions
+        if game.is_terminal(child := game.result(state, action))
+        and game.utility(child, mover) == win
+    ]
+
+
 def must_play_fault(game: Any, state: object, win: float) -> str | None:
     """What is wrong with ``game.must_play(state)`` that the plain members can show.
 
@@ -469,13 +476,8 @@ def must_play_fault(game: Any, state: object, win: float) -> str | None:
     strays = [action for action in region if action not in actions]
     if strays:
         return f"must_play({state!r}) gave {strays!r}, which are not among the actions {actions!r}"
-    left_out = [
-        action
-        for action in actions
-        if action not in region
-        and game.is_terminal(child := game.result(state, action))
-        and game.utility(child, mover) == win
-    ]
+    winning = _winning_at_once(game, state, actions, mover, win)
+    left_out = [action for action in winning if action not in region]
     if left_out:
         return (
             f"must_play({state!r}) left out {left_out!r}, which win at once; it may leave out "
