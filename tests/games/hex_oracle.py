@@ -109,21 +109,24 @@ def connection_holds(
 def winner(size: int, x: int, o: int, to_move: int) -> int:
     """The player (0 or 1) who wins the position of X's stones ``x`` and O's ``o`` with best play.
 
-    An exhaustive search of every line (the first player to join its edges wins); for boards
-    with few empty cells.
+    An exhaustive search of every line (the first player to join its edges wins), memoized
+    across calls; for boards with few empty cells.
     """
+    return _best(size, x, o, to_move)
+
+
+@functools.cache
+def _best(size: int, x: int, o: int, mover: int) -> int:
     board = graph(size)
-    full = (1 << size * size) - 1
-
-    @functools.cache
-    def best(x: int, o: int, mover: int) -> int:
-        for player, stones in ((0, x), (1, o)):
-            owned = stones | board.edges_of(player)
-            if board.joined(owned, board.edge(player, 0), board.edge(player, 1)):
-                return player
-        empty = full & ~(x | o)
-        moves = [1 << cell for cell in range(size * size) if empty >> cell & 1]
-        results = (best(x | move, o, 1) if mover == 0 else best(x, o | move, 0) for move in moves)
-        return mover if any(result == mover for result in results) else 1 - mover
-
-    return best(x, o, to_move)
+    for player, stones in ((0, x), (1, o)):
+        owned = stones | board.edges_of(player)
+        if board.joined(owned, board.edge(player, 0), board.edge(player, 1)):
+            return player
+    empty = (1 << size * size) - 1 & ~(x | o)
+    while empty:
+        move = empty & -empty
+        empty ^= move
+        child = _best(size, x | move, o, 1) if mover == 0 else _best(size, x, o | move, 0)
+        if child == mover:
+            return mover
+    return 1 - mover

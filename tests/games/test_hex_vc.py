@@ -83,11 +83,14 @@ def test_every_connection_holds_in_three_by_three_positions_of_two_stones() -> N
 
 
 @st.composite
-def positions(draw: st.DrawFn, size: int, most: int) -> int:
-    """A position of ``size`` that play reaches and does not end, of at most ``most`` stones."""
+def positions(draw: st.DrawFn, size: int, most: int, least: int = 0) -> int:
+    """A position of ``size`` that play reaches and does not end, of ``least`` to ``most`` stones.
+
+    Fewer if play ends before (the last move that does not end it is kept).
+    """
     game = Hex(size)
     state = 0
-    for _ in range(draw(st.integers(0, most))):
+    for _ in range(draw(st.integers(least, most))):
         cells = game.actions(state)
         child = game.result(state, cells[draw(st.integers(0, len(cells) - 1))])
         if game.is_terminal(child):
