@@ -26,7 +26,7 @@ lacks says so by name with :meth:`Capabilities.need`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, NoReturn, Protocol, TypeVar
 
@@ -37,12 +37,14 @@ __all__ = [
     "Capabilities",
     "Chance",
     "Children",
+    "Costly",
     "Deciding",
     "EngineKernel",
     "EngineSearch",
     "EngineSetting",
     "Evaluating",
     "Featured",
+    "Inferior",
     "Keyed",
     "LaidOut",
     "MustPlaying",
@@ -181,6 +183,34 @@ class MustPlaying(Protocol[_S]):
         lose may be left out (empty: every move loses); the proof searchers search no other,
         so it must never be a guess. Unlike ``non_losing_actions``, it may leave out moves
         that lose only after many more.
+        """
+
+
+class Inferior(Protocol[_S]):
+    """A game with ``inferior_moves``."""
+
+    def inferior_moves(self, state: _S) -> Collection[Any]:
+        """``inferior_moves(state)``: actions no better for the mover than the best action left.
+
+        Each is worth at most what the best action not among them is worth to the mover
+        (Hex's dead and captured cells: a move there passes, or is answered in place), so a
+        search may leave them all out and lose nothing. Never every action, and never one
+        that wins at once (the proof searchers search only the winning moves where there are
+        some); never a guess: the searchers do not search them.
+        """
+
+
+class Costly(Protocol):
+    """A game with ``costly_knowledge``."""
+
+    @property
+    def costly_knowledge(self) -> bool:
+        """``costly_knowledge``: whether the game's knowledge costs far more than a move.
+
+        ``True`` (its ``proven_value``, ``must_play`` and ``inferior_moves``; Hex's H-search
+        takes milliseconds a position): the proof searchers then ask them only of the nodes
+        they search, not of every child they make, and a new child's first proof and disproof
+        numbers are 1 and 1 (Benzene's df-pn does the same).
         """
 
 
@@ -392,7 +422,9 @@ class Passing(Protocol[_T]):
 
 
 # Members read as values, not called: everything else must be callable when present.
-_VALUES = frozenset({"player_names", "layout", "win_utility", "utility_bounds"})
+_VALUES = frozenset(
+    {"player_names", "layout", "win_utility", "utility_bounds", "costly_knowledge"}
+)
 
 # How a message spells a member: a method with its arguments, a value by its name.
 _SPELLED = {
@@ -432,6 +464,8 @@ class Capabilities:
     solving_key: Callable[[Any], Hashable] | None = None
     proven_value: Callable[[Any, Player], float | None] | None = None
     must_play: Callable[[Any], Sequence[Any]] | None = None
+    inferior_moves: Callable[[Any], Collection[Any]] | None = None
+    costly_knowledge: bool | None = None
     solving_kernel: Callable[[ProbeSetting], SolvingProbe | None] | None = None
     engine_kernel: Callable[[EngineSetting], EngineSearch | None] | None = None
     utility_bounds: Any = None

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ._hex_board import HexBoard
+from ._hex_board import HexBoard, indices
 
 __all__ = ["Fill", "fill_in"]
 
@@ -115,7 +115,7 @@ def _nodes(board: HexBoard, stones: int, empty: int, player: int) -> _Nodes:
         rest &= ~group
     touching: dict[int, int] = {}
     for number, (_, reach) in enumerate(groups):
-        for cell in _indices(reach):
+        for cell in indices(reach):
             touching[cell] = touching.get(cell, 0) | 1 << number
     return _Nodes(touching, 0, 1, tuple(reach for _, reach in groups))
 
@@ -126,7 +126,7 @@ def _useless(board: HexBoard, cell: int, empty: int, nodes: _Nodes) -> bool:
     if groups & groups - 1:
         return False  # it joins two of the player's groups
     around, touching = board.around, nodes.touching
-    ways = _indices(around[cell] & empty)
+    ways = indices(around[cell] & empty)
     for index, one in enumerate(ways):
         one_touches = touching.get(one, 0)
         if groups and not one_touches & groups:
@@ -167,7 +167,7 @@ def _dead(
     found = [0, 0]
     for player in (0, 1):
         useless = _cut_off(board, stones[player], empty, player, nodes[player])
-        for cell in _indices(empty & ~useless & ~found[0]):
+        for cell in indices(empty & ~useless & ~found[0]):
             if _useless(board, cell, empty, nodes[player]):
                 useless |= 1 << cell
         found[player] = useless & ~found[0]
@@ -185,10 +185,10 @@ def _captured(board: HexBoard, empty: int, nodes: tuple[_Nodes, _Nodes]) -> tupl
     sets = [0, 0]
     for player in (0, 1):
         own, other = nodes[player], nodes[1 - player]
-        for one in _indices(empty):
+        for one in indices(empty):
             if taken >> one & 1:
                 continue
-            for two in _indices(board.around[one] & empty & ~taken & ~((2 << one) - 1)):
+            for two in indices(board.around[one] & empty & ~taken & ~((2 << one) - 1)):
                 if all(
                     _useless_beside(board, cell, reply, empty, own)
                     or _useless(board, cell, empty & ~(1 << reply), other)
@@ -213,17 +213,7 @@ def _useless_beside(board: HexBoard, cell: int, stone: int, empty: int, nodes: _
     if touching.get(cell, 0) & ~joined:
         return False
     around = board.around
-    for way in _indices(around[cell] & empty & ~(1 << stone)):
+    for way in indices(around[cell] & empty & ~(1 << stone)):
         if not around[way] >> stone & 1 and not touching.get(way, 0) & joined:
             return False
     return True
-
-
-def _indices(bits: int) -> list[int]:
-    """The indices of the set bits of ``bits``, lowest first."""
-    found = []
-    while bits:
-        low = bits & -bits
-        found.append(low.bit_length() - 1)
-        bits ^= low
-    return found

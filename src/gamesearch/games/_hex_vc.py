@@ -47,7 +47,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
-from ._hex_board import HexBoard
+from ._hex_board import HexBoard, indices
 
 __all__ = ["EdgeConnections", "HSearch", "edge_connections"]
 
@@ -145,14 +145,14 @@ class HSearch:
             rest &= ~group
         for point, _, _ in groups:
             self._add_point(point)
-        for cell in _indices(empty):
+        for cell in indices(empty):
             self._add_point(cell)
         around = board.around
-        for cell in _indices(empty):
-            for other in _indices(around[cell] & empty & ~((2 << cell) - 1)):
+        for cell in indices(empty):
+            for other in indices(around[cell] & empty & ~((2 << cell) - 1)):
                 self.add_full(cell, other, 0)
         for point, group, edge in groups:
-            for cell in _indices((board.neighbours(group) | edge) & empty):
+            for cell in indices((board.neighbours(group) | edge) & empty):
                 self.add_full(point, cell, 0)
 
     def _add_point(self, point: int) -> None:
@@ -169,20 +169,14 @@ class HSearch:
         """
         kept = self.fulls[x].get(y)
         if kept is None:
-            kept = [carrier]
-            self.fulls[x][y] = self.fulls[y][x] = kept
+            self.fulls[x][y] = self.fulls[y][x] = [carrier]
             done: list[int] = []
             self.done[x][y] = self.done[y][x] = done
         else:
-            common = -1
-            larger = False
-            for other in kept:
-                if other & carrier == other:
-                    return False
-                common &= other
-                larger = larger or other & carrier == carrier
-            if larger:
-                kept[:] = [other for other in kept if other & carrier != carrier]
+            common = _common_unless_within(kept, carrier)
+            if common is None:
+                return False
+            if _drop_larger(kept, carrier):
                 done = self.done[x][y]
                 done[:] = [other for other in done if other & carrier != carrier]
             elif common & carrier == common:
@@ -205,20 +199,15 @@ class HSearch:
             for other in fulls:
                 if other & carrier == other:
                     return False
-        kept = self.semis[x].get(y)
+        row = self.semis[x]
+        kept = row.get(y)
         if kept is None:
-            kept = [carrier]
-            self.semis[x][y] = self.semis[y][x] = kept
+            row[y] = self.semis[y][x] = [carrier]
         else:
-            common = -1
-            larger = False
-            for other in kept:
-                if other & carrier == other:
-                    return False
-                common &= other
-                larger = larger or other & carrier == carrier
-            if larger:
-                kept[:] = [other for other in kept if other & carrier != carrier]
+            common = _common_unless_within(kept, carrier)
+            if common is None:
+                return False
+            if _drop_larger(kept, carrier):
                 common = -1
                 for other in kept:
                     common &= other
@@ -259,17 +248,25 @@ class HSearch:
         """
         if z >= self.cells:
             return  # not over an edge (Benzene's and_over_edge, off)
-        through = self.empty >> z & 1
-        joined = carrier | through << z
-        for y, others in self.done[z].items():
-            if y == x or carrier >> y & 1:
-                continue
-            for other in others:
-                if not other & joined and not other >> x & 1:
-                    if through:
-                        self.add_semi(x, y, joined | other, z)
-                    else:
-                        self.add_full(x, y, carrier | other)
+        if self.empty >> z & 1:
+            joined = carrier | 1 << z
+            clear = joined | 1 << x  # no cell of the other carrier may be in it, nor x
+            add_semi = self.add_semi
+            for y, others in self.done[z].items():
+                if y == x or carrier >> y & 1:
+                    continue
+                for other in others:
+                    if not other & clear:
+                        add_semi(x, y, joined | other, z)
+        else:
+            clear = carrier | 1 << x
+            add_full = self.add_full
+            for y, others in self.done[z].items():
+                if y == x or carrier >> y & 1:
+                    continue
+                for other in others:
+                    if not other & clear:
+                        add_full(x, y, carrier | other)
 
     def _or(self, x: int, y: int) -> None:
         """The OR rule on ``x-y``: full connections from semi ones whose carriers share no cell.
@@ -282,10 +279,11 @@ class HSearch:
         semis = self.semis[x].get(y)
         if not semis:
             return
-        fulls = self.fulls[x].get(y)
         candidates = self.empty
-        for other in fulls or ():
+        for other in self.fulls[x].get(y) or ():
             candidates &= other
+        if not candidates:
+            return
         ordered = sorted(semis, key=int.bit_count)
         while candidates:
             useful = [semi for semi in ordered if candidates & ~semi]
@@ -341,11 +339,20 @@ def edge_connections(board: HexBoard, mine: int, theirs: int, player: int) -> Ed
     return HSearch(board, mine, theirs, player).edges(player)
 
 
-def _indices(bits: int) -> list[int]:
-    """The indices of the set bits of ``bits``, lowest first."""
-    found = []
-    while bits:
-        low = bits & -bits
-        found.append(low.bit_length() - 1)
-        bits ^= low
-    return found
+def _common_unless_within(kept: list[int], carrier: int) -> int | None:
+    """The cells common to the ``kept`` carriers, or None if one of them lies within ``carrier``."""
+    common = -1
+    for other in kept:
+        if other & carrier == other:
+            return None
+        common &= other
+    return common
+
+
+def _drop_larger(kept: list[int], carrier: int) -> bool:
+    """Drop the ``kept`` carriers that hold ``carrier``; whether there were any."""
+    for other in kept:
+        if other & carrier == carrier:
+            kept[:] = [other for other in kept if other & carrier != carrier]
+            return True
+    return False

@@ -60,16 +60,21 @@ __all__ = [
 
 _CLOCK_EVERY = 1024
 """How many nodes pass between two readings of the clock."""
+_COSTLY_CLOCK_EVERY = 8
+"""The same for a game whose knowledge is costly (Hex's H-search: milliseconds a node)."""
 
 
 class Counting:
     """A proof search's counters, and its budget, read before every node it makes."""
 
-    def __init__(self, budget: Budget) -> None:
+    def __init__(self, budget: Budget, *, costly: bool = False) -> None:
         self.budget = budget
         self.nodes, self.leaves, self.max_depth = 1, 0, 0
         """The nodes made (the root is one), the terminal ones, the deepest ply reached."""
-        self.clock = _CLOCK_EVERY
+        self.every = _COSTLY_CLOCK_EVERY if costly else _CLOCK_EVERY
+        """How many nodes pass between two readings of the clock: fewer where the game's
+        knowledge is costly (``costly_knowledge``), which takes milliseconds a node."""
+        self.clock = self.every
         self.trace: Observer | None = None
         """The ``trace=`` observer, told each step (see :mod:`gamesearch.trace.events`)."""
 
@@ -78,14 +83,14 @@ class Counting:
 
         Raises:
             BudgetSpent: ``budget.nodes`` nodes are made already, or its deadline has passed
-                (the clock is read once every ``_CLOCK_EVERY`` nodes).
+                (the clock is read once every :attr:`every` nodes).
         """
         budget = self.budget
         if self.nodes >= budget.nodes:
             raise BudgetSpent
         self.clock -= 1
         if not self.clock:
-            self.clock = _CLOCK_EVERY
+            self.clock = self.every
             if budget.spent(self.nodes):
                 raise BudgetSpent
         self.nodes += 1

@@ -182,7 +182,10 @@ class DepthFirst(Counting):
         *,
         weak: bool = WEAK,
     ) -> None:
-        super().__init__(budget)
+        super().__init__(budget, costly=question.lazy)
+        self.lazy = question.lazy
+        """Whether the game's knowledge is asked of a node when it is searched, not when it is
+        made (:attr:`~._question.Question.lazy`)."""
         self.question = question
         self.table = table
         self.epsilon = epsilon
@@ -230,9 +233,15 @@ class DepthFirst(Counting):
         if entry is None:
             if fresh is not None and key in fresh:
                 return fresh[key]
-            moves = len(question.moves(state, mover))
-            lo, hi = (question.floor, question.ceiling) if moves else question.lost_bounds(mover)
-            first = question.first_numbers(state, mover, moves) if moves else (1, 1)
+            if self.lazy:  # its moves are not asked until it is searched: one, say
+                lo, hi = question.floor, question.ceiling
+                first = question.first_numbers(state, mover, 1)
+            else:
+                moves = len(question.moves(state, mover))
+                lo, hi = question.lost_bounds(mover)
+                if moves:
+                    lo, hi = question.floor, question.ceiling
+                first = question.first_numbers(state, mover, moves) if moves else (1, 1)
         else:
             lo, hi, first = entry[2], entry[3], (entry[5], entry[6])
         pn, dn = decided(lo, hi, self.threshold) or first
@@ -255,7 +264,11 @@ class DepthFirst(Counting):
         for action in question.moves(state, mover):
             self.count()
             child = result(state, action)
-            known = question.utility(child) if is_terminal(child) else question.proven(child)
+            known: float | None
+            if is_terminal(child):
+                known = question.utility(child)
+            else:
+                known = None if self.lazy else question.proven(child)
             if known is not None:  # terminal, or decided by the game's proven_value
                 self.leaves += 1
                 children.append((action, child, None, -1, known))
@@ -283,9 +296,16 @@ class DepthFirst(Counting):
             entry = self.table.get(key)
             pn, dn = (1, 1) if entry is None else entry[:2]
             trace(Choose(tuple(self.actions), pn, dn, (th_pn, th_dn)))
+        if self.lazy and ply:  # the game's knowledge, asked now that the node is searched
+            known = question.proven(state)
+            if known is not None:
+                pn, dn = self.store_known(key, known, known)
+                if trace is not None:
+                    trace(Renumber(tuple(self.actions), pn, dn, known, known))
+                return
         children = self.expand(state, mover, ply)
         if not children:  # every move loses: a loss, whatever the entry of its key said
-            self.store_lost(key, mover)
+            self.store_known(key, *question.lost_bounds(mover))
             return
         is_or = mover == question.attacker
         fresh: dict[Any, Entry] = {}  # the children not searched yet: see numbers
@@ -328,18 +348,19 @@ class DepthFirst(Counting):
         finally:
             self.path.discard(key)
 
-    def store_lost(self, key: Any, mover: int) -> None:
-        """Store the entry of a state whose every move loses (at once, or by ``must_play``).
+    def store_known(self, key: Any, lo: float, hi: float) -> tuple[int, int]:
+        """Store the entry of a state known without search: its bounds ``lo`` and ``hi``.
 
-        Its entry may have been made from another state of the same key (Hex's half-turn)
-        whose ``must_play`` found moves: stored as it was, the parent would choose this state
-        again and again.
+        A state whose every move loses (at once, or by ``must_play``), or one the game's
+        ``proven_value`` decides when it is searched (:attr:`lazy`). Its entry may have been
+        made from another state of the same key (Hex's half-turn) whose ``must_play`` found
+        moves: stored as it was, the parent would choose this state again and again.
         """
-        lo, hi = self.question.lost_bounds(mover)
         own = self.table.get(key)
         first = (own[5], own[6]) if own is not None else (1, 1)
         pn, dn = decided(lo, hi, self.threshold) or first
         self.table.store(key, (pn, dn, lo, hi, self.stamp, *first))
+        return pn, dn
 
     def developed(
         self, state: Any, is_or: bool, children: list[Child], fresh: dict[Any, Entry]
@@ -428,7 +449,10 @@ class DepthFirst(Counting):
         for action in question.moves(node, mover):
             child = self.result(node, action)
             key = question.key(child)
-            value = question.utility(child) if self.is_terminal(child) else question.proven(child)
+            if self.is_terminal(child):
+                value: float | None = question.utility(child)
+            else:
+                value = None if self.lazy else question.proven(child)
             if value is not None:
                 found.append(((action, key, value, value, True), child))
                 continue

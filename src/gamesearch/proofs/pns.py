@@ -129,7 +129,7 @@ class BestFirst(Counting):
     """Allis's search across the questions: the tree, its counters and its budget."""
 
     def __init__(self, question: Question, state: Any, budget: Budget) -> None:
-        super().__init__(budget)
+        super().__init__(budget, costly=question.lazy)
         self.question = question
         self.threshold = math.inf
         self.tree = Node(state, None, None)
@@ -150,23 +150,30 @@ class BestFirst(Counting):
         question, state = self.question, node.state
         terminal = question.game.is_terminal(state)
         known = question.utility(state) if terminal else None
-        if known is None and node.parent is not None:  # the root keeps its moves
-            known = question.proven(state)
+        if known is None and node.parent is not None and not question.lazy:
+            known = question.proven(state)  # the root keeps its moves
         if known is not None:
-            node.lo = node.hi = known
-            node.children = []
+            self.settle(node, known, known)
             self.leaves += 1
             return
         node.key = question.key(state)
         node.mover = question.mover(state)
         node.is_or = node.mover == question.attacker
+        node.lo, node.hi = question.floor, question.ceiling
+        if question.lazy:  # its moves are not asked until it is expanded: one, say
+            node.first = question.first_numbers(state, node.mover, 1)
+            return
         moves = len(question.moves(state, node.mover))
         if moves == 0:
-            node.lo, node.hi = question.lost_bounds(node.mover)
-            node.children = []
+            self.settle(node, *question.lost_bounds(node.mover))
             return
-        node.lo, node.hi = question.floor, question.ceiling
         node.first = question.first_numbers(state, node.mover, moves)
+
+    @staticmethod
+    def settle(node: Node, lo: float, hi: float) -> None:
+        """Make ``node`` a leaf of known bounds: a terminal state, or one known without search."""
+        node.lo, node.hi = lo, hi
+        node.children = []
 
     def prove(self, threshold: float) -> tuple[float, float]:
         """Prove or disprove ``value >= threshold`` at the root; the root's bounds then."""
@@ -219,8 +226,18 @@ class BestFirst(Counting):
             CyclicGameError: a child's key is on the line from the root.
         """
         question, result = self.question, self.question.game.result
+        if question.lazy and leaf.parent is not None:  # the knowledge, asked of it now
+            known = question.proven(leaf.state)
+            if known is not None:
+                self.settle(leaf, known, known)
+                self.leaves += 1
+                return
+        moves = question.moves(leaf.state, leaf.mover)
+        if question.lazy and not moves:
+            self.settle(leaf, *question.lost_bounds(leaf.mover))
+            return
         children = []
-        for action in question.moves(leaf.state, leaf.mover):
+        for action in moves:
             self.count()
             child = Node(result(leaf.state, action), action, leaf)
             self.describe(child)
