@@ -241,7 +241,7 @@ class Steps:
                 visits, total = self._visits.get(id(on_line), (0, 0.0))
                 visits, total = visits + 1, total + event.value
                 self._visits[id(on_line)] = (visits, total)
-                mean = number(round(total / visits, 3), unicode=True)
+                mean = number(total / visits, unicode=True)
                 if id(on_line) in self._proven:
                     mean = f"{number(self._proven[id(on_line)], unicode=True)} proven"
                 self._set(changes, on_line, value=mean, window=f"n={visits}")

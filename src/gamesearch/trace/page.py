@@ -28,6 +28,7 @@ from ._page_assets import SCRIPT, STYLE, script_json
 from ._page_steps import Steps, fold_index, value_text
 from ._page_summary import action_text, too_big
 from .layout import Box, Fold, Item, board, check_count, shown, tidy
+from .pictures import number as value_number
 
 if TYPE_CHECKING:
     from .recorder import Recorder, TraceNode
@@ -127,7 +128,7 @@ def to_html(
     line = [order[id(node)] for node in tree.principal_variation(root) if id(node) in order]
     name = tree.name(root)
     found = f"{name} = {value_text(root)}"
-    if root.best_action is not None:
+    if root.best_action is not None and root.kind != "chance":
         found += f", best action {action_text(root.best_action)}"
     headings = [title, title] if title else [f"{name}: {_STEPS}", f"{found}: {_STEPS}"]
     data = {
@@ -324,7 +325,7 @@ def _edge_svg(box: Box, number: int) -> list[str]:
         return [line]
     action = item.action if isinstance(item.action, str) else repr(item.action)
     if item.probability is not None:
-        action += f" p={item.probability:.3g}"
+        action += f" p={value_number(item.probability)}"
     room = max(1, int(box.width / 5.8))
     if len(action) > room:
         action = action[: room - 1] + "\u2026"

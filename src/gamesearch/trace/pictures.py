@@ -30,15 +30,50 @@ _PRUNED = 'style="dashed", color="gray60", fontcolor="gray60"'
 _BOLD = 2.5
 
 
-def number(value: float | None, *, unicode: bool = False) -> str:
-    """``value`` written briefly: ``3`` for 3.0, ``0.5``, ``+inf`` (``+∞`` in ``unicode``)."""
+SIGNIFICANT = 3
+"""The significant figures pictures and stories round a value that is not a whole number to."""
+
+
+def number(value: float | None, *, unicode: bool = False, digits: int = SIGNIFICANT) -> str:
+    """``value`` written briefly, to ``digits`` significant figures where it is not whole.
+
+    A whole number is written whole (``3`` for 3.0, ``1000``); any other is rounded to three
+    significant figures (``-0.0165`` for -0.0164835, ``0.667`` for 2/3), or to a whole number
+    from 1,000 up; infinities are ``+inf`` (``+∞`` in ``unicode``).
+
+    >>> [number(v) for v in (3.0, -0.0, 2 / 3, -0.0164835, 1234.5, float("inf"))]
+    ['3', '0', '0.667', '-0.0165', '1234', '+inf']
+    """
     if value is None:
         return "?"
     value += 0.0  # -0.0 reads as 0
     if math.isinf(value):
         sign = "+" if value > 0 else "-"
         return sign + ("∞" if unicode else "inf")
-    return f"{value:g}"
+    if value.is_integer() and abs(value) < 1e15:
+        return str(int(value))
+    text = f"{value:.{digits}g}"
+    if "e+" in text:  # 1,000 or more, and not whole: a whole number, not 1.23e+03
+        return f"{value:.0f}"
+    return text
+
+
+def numbers_apart(first: float, second: float, *, unicode: bool = False) -> tuple[str, str]:
+    """Two values written as :func:`number` does, with more figures if they would read alike.
+
+    A comparison told in words (``-0.0275 < alpha = -0.0165``) must not read ``0.123 <
+    0.123``: where two different values round to the same text, both get more figures.
+
+    >>> numbers_apart(0.12341, 0.12349)
+    ('0.1234', '0.1235')
+    """
+    digits = SIGNIFICANT
+    while True:
+        shown = number(first, unicode=unicode, digits=digits)
+        other = number(second, unicode=unicode, digits=digits)
+        if shown != other or first == second or digits >= 17:
+            return shown, other
+        digits += 1
 
 
 def _known(node: TraceNode) -> bool:
@@ -48,7 +83,7 @@ def _known(node: TraceNode) -> bool:
 
 def _values(node: TraceNode, *, unicode: bool = False) -> str:
     if node.visits is not None and node.value is not None and not node.proven:
-        return number(round(node.value, 3), unicode=unicode)  # a Monte Carlo mean
+        return number(node.value, unicode=unicode)  # a Monte Carlo mean
     if node.values is not None:
         return "(" + ", ".join(number(v, unicode=unicode) for v in node.values) + ")"
     return number(node.value, unicode=unicode)
@@ -229,11 +264,12 @@ def to_text(tree: Recorder, root: TraceNode) -> str:
     A line reads ``action: name KIND = value [alpha, beta]``: the node's name (A, B, B1, ...),
     its kind (MAX, MIN, CHANCE; none for a leaf), its value in MAX view and its final window.
     A Monte Carlo search's nodes also show ``n=``, their visit count, their value being the
-    mean result of those visits (to 3 decimals), and ``proven`` where the MCTS-Solver proved
-    it. ``*`` marks the principal variation, ``cutoff`` a node whose search was cut short,
-    ``pruned`` a node never searched, ``estimate`` a leaf scored at the depth limit, and
-    ``not searched`` a position inside a pruned subtree that is not the end of the game, where
-    the drawing stops (at the deepest ply the search reached): no value was ever estimated
+    mean result of those visits (to three significant figures, as every value), and
+    ``proven`` where the MCTS-Solver proved it. ``*`` marks the principal variation,
+    ``cutoff`` a node whose search was cut short, ``pruned`` a node never searched,
+    ``estimate`` a leaf scored at the depth limit, and ``not searched`` a position inside a
+    pruned subtree that is not the end of the game, where the drawing stops (at the deepest
+    ply the search reached): no value was ever estimated
     there, whether the search was exact or depth-limited.
     """
     pv = {id(node) for node in tree.principal_variation(root)}
