@@ -152,6 +152,7 @@ PUBLIC = {
         "Answer",
         "Ask",
         "Backup",
+        "Choice",
         "Choose",
         "Develop",
         "Enter",
@@ -169,6 +170,7 @@ PUBLIC = {
         "SearchTree",
         "Select",
         "TraceNode",
+        "Weighed",
     ],
     "gamesearch.twoplayer.table": ["Bound", "TableEntry", "TranspositionTable"],
     "gamesearch.twoplayer": [

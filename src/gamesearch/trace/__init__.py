@@ -57,6 +57,7 @@ from .events import (
     Answer,
     Ask,
     Backup,
+    Choice,
     Choose,
     Develop,
     Enter,
@@ -71,6 +72,7 @@ from .events import (
     Renumber,
     Rollout,
     Select,
+    Weighed,
 )
 from .recorder import Recorder, TraceNode
 from .search_tree import SearchTree
@@ -79,6 +81,7 @@ __all__ = [
     "Answer",
     "Ask",
     "Backup",
+    "Choice",
     "Choose",
     "Develop",
     "Enter",
@@ -96,4 +99,5 @@ __all__ = [
     "SearchTree",
     "Select",
     "TraceNode",
+    "Weighed",
 ]

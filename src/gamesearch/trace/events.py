@@ -44,6 +44,7 @@ __all__ = [
     "Answer",
     "Ask",
     "Backup",
+    "Choice",
     "Choose",
     "Develop",
     "Enter",
@@ -59,6 +60,7 @@ __all__ = [
     "Renumber",
     "Rollout",
     "Select",
+    "Weighed",
 ]
 
 NodeKind = Literal["max", "min", "chance"]
@@ -187,6 +189,73 @@ class Leave:
 
 
 @dataclass(frozen=True, slots=True)
+class Weighed:
+    """A child as Monte Carlo selection weighed it: its visits, mean and exploration term.
+
+    UCT scores a child ``mean + c * sqrt(ln N / n)`` (UCB1 applied to trees), PUCT ``mean + c
+    * P * sqrt(N) / (1 + n)``, where ``N`` is the parent's visits and ``n`` the child's; the
+    child of the highest score is taken. The mean is for the player to move at the parent.
+    """
+
+    action: Any
+    """The action from the parent."""
+
+    visits: int
+    """``n``: the iterations that went through the child."""
+
+    mean: float
+    """The child's mean result for the player to move at the parent (its ``Q``), kept within
+    the bounds the MCTS-Solver proved."""
+
+    exploration: float
+    """The exploration term: ``c * sqrt(ln N / n)`` for UCT, ``c * P * sqrt(N) / (1 + n)`` for
+    PUCT."""
+
+    score: float | None
+    """``mean + exploration``, or ``None`` for a child the solver's cut skips (its value cannot
+    beat a sibling's proven bound)."""
+
+    prior: float | None = None
+    """PUCT: the child's prior probability ``P`` (mixed with noise at the root); else ``None``."""
+
+    capped: bool = False
+    """Whether the solver's proven bounds moved ``mean`` from the mean of the results."""
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One step of Monte Carlo selection: at the node at ``path``, which child it took and why.
+
+    ``rule`` says how: ``"uct"`` or ``"puct"`` (the child of highest score among ``children``),
+    ``"untried"`` (the node has an action never tried: it is expanded, as UCT does before it
+    scores any child; PUCT when an untried action's prior term beats every child's score), or
+    ``"chance"`` (an outcome drawn at random by its probability).
+    """
+
+    path: tuple[Any, ...]
+    """The actions from the root to the node where the choice was made."""
+
+    rule: Literal["uct", "puct", "untried", "chance"]
+    """How the child was chosen."""
+
+    action: Any
+    """The action (or outcome) taken."""
+
+    visits: int
+    """``N``: the node's visits so far."""
+
+    constant: float
+    """``c``: the exploration constant on the game's scale (for ``"uct"`` and ``"puct"``)."""
+
+    children: tuple[Weighed, ...] = ()
+    """The children weighed, in the order they were expanded (``"uct"`` and ``"puct"``)."""
+
+    probability: float | None = None
+    """The probability of the outcome drawn (``"chance"``), or the prior of the untried
+    action taken (``"untried"`` under PUCT); else ``None``."""
+
+
+@dataclass(frozen=True, slots=True)
 class Select:
     """Monte Carlo tree search's selection phase: the line one iteration walked down the tree.
 
@@ -203,6 +272,11 @@ class Select:
 
     iteration: int
     """The iteration's number in this search, from 0."""
+
+    choices: tuple[Choice, ...] = ()
+    """Each step of the walk, from the root down: the child taken at each node and the numbers
+    behind the choice (each child's mean and exploration term), ending with the untried
+    action expanded, if any."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from ._monte_carlo_story import edge_text, monte_carlo_text
 from ._proof_story import ProofStory, is_proof
 from .events import Backup, Enter, Expand, Leaf, Leave, Prune, Rollout, Select
 from .pictures import number, numbers_apart
@@ -53,7 +54,7 @@ def sentences(tree: Recorder, root: TraceNode) -> list[tuple[int, str]]:
     last = root.closed if root.closed is not None else len(tree.log) - 1
     # No ranges for a vector-valued search, nor for a Monte Carlo search, which keeps means,
     # nor for a proof-number search, which keeps proven bounds and tells them.
-    proof = ProofStory(tree, _edge) if root.pn is not None else None
+    proof = ProofStory(tree, edge_text) if root.pn is not None else None
     vector = (
         proof is not None
         or root.visits is not None
@@ -83,7 +84,7 @@ def sentences(tree: Recorder, root: TraceNode) -> list[tuple[int, str]]:
         name, indent = tree.name(node), "  " * node.depth
         if isinstance(event, (Select, Expand, Rollout, Backup)):
             if not isinstance(event, Expand) or node.parent is not None:  # the root: entered
-                lines.append((step, _monte_carlo(tree, event, node)))
+                lines.append((step, monte_carlo_text(tree, event, node)))
             continue
         if proof is not None and is_proof(event):
             lines.append((step, proof.tell(event, node)))
@@ -96,7 +97,7 @@ def sentences(tree: Recorder, root: TraceNode) -> list[tuple[int, str]]:
             if node.parent is None:
                 text = f"search {name} ({kind})" + (f", window {window}" if window else "")
             else:
-                text = f"visit {name} ({kind}) by {_edge(node)}"
+                text = f"visit {name} ({kind}) by {edge_text(node)}"
                 text += f", window {window}" if window else ""
             lines.append((step, indent + text))
         elif isinstance(event, Leaf):
@@ -183,50 +184,6 @@ def _term(value: float) -> str:
     """A value in a sum: ``3``, or ``(-12)`` in brackets when negative."""
     text = number(value)
     return f"({text})" if text.startswith("-") else text
-
-
-def _monte_carlo(tree: Recorder, event: Select | Expand | Rollout | Backup, node: TraceNode) -> str:
-    """One phase of a Monte Carlo iteration, in words."""
-    name = tree.name(node)
-    if isinstance(event, Select):
-        return f"iteration {event.iteration + 1}: select {name}"
-    if isinstance(event, Expand):
-        kind = _KINDS.get(event.kind, "terminal")
-        return f"  expand {name} ({kind}) by {_edge(node)}"
-    if isinstance(event, Rollout):
-        how = {
-            "rollout": f"a playout of {event.plies} move{'' if event.plies == 1 else 's'}",
-            "evaluate": "the evaluation",
-            "terminal": "the utility",
-            "proven": "its proven value",
-        }[event.source]
-        return f"  simulate {name}: {number(event.value)} by {how}"
-    line = [name]
-    parent = node.parent
-    while parent is not None:
-        line.append(tree.name(parent))
-        parent = parent.parent
-    text = f"  back up {number(event.value)} through {', '.join(reversed(line))}"
-    if event.proven:
-        text += "; proven: " + ", ".join(
-            f"{_ancestor(tree, node, ply)} = {number(value)}" for ply, value in event.proven
-        )
-    return text
-
-
-def _ancestor(tree: Recorder, node: TraceNode, ply: int) -> str:
-    """The name of ``node``'s ancestor at ``ply`` (``node`` itself at its own ply)."""
-    found: TraceNode | None = node
-    while found is not None and found.depth > ply:
-        found = found.parent
-    return "?" if found is None else tree.name(found)
-
-
-def _edge(node: TraceNode) -> str:
-    text = f"action {_action(node.action)}"
-    if node.probability is not None:
-        text = f"outcome {_action(node.action)} (p={number(node.probability)})"
-    return text
 
 
 def _value(node: TraceNode) -> str:
