@@ -160,6 +160,7 @@ PUBLIC = {
         "Expand",
         "Leaf",
         "Leave",
+        "LeftOut",
         "NodeKind",
         "Observer",
         "ProofChild",

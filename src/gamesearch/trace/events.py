@@ -52,6 +52,7 @@ __all__ = [
     "Expand",
     "Leaf",
     "Leave",
+    "LeftOut",
     "MaxView",
     "NodeKind",
     "Observer",
@@ -365,6 +366,10 @@ class Ask:
     number: int
     """The question's number in this search, from 0."""
 
+    win: float | None = None
+    """The game's ``win_utility`` (a win's value; a loss is its negation), ``None`` for a game
+    without one: with it, a question at ``win`` asks "can MAX win?"."""
+
 
 @dataclass(frozen=True, slots=True)
 class Choose:
@@ -413,8 +418,39 @@ class ProofChild:
     """The most its value can be, in MAX view."""
 
     terminal: bool
-    """Whether it is a terminal state (for ``pns``, also a state whose every move loses at
-    once: a leaf of its tree)."""
+    """Whether it is a leaf of the proof: a terminal state, or a state the game's knowledge
+    decides without search (``decided_by`` says which)."""
+
+    kind: Literal["max", "min"] | None = None
+    """For a child that is not a leaf: ``"max"`` for an OR node of the question, ``"min"`` for
+    an AND node (a frontier node, not developed yet); ``None`` for a leaf."""
+
+    decided_by: Literal["utility", "proven_value", "non_losing_actions", "must_play"] | None = (
+        None
+    )
+    """For a leaf: what decided it. ``"utility"``, a terminal state; ``"proven_value"``, the
+    game's ``proven_value``; ``"non_losing_actions"``, every move of its mover lets the other
+    player win at once; ``"must_play"``, the game's must-play region leaves its mover no move
+    (every move loses). ``None`` for a child that is not a leaf."""
+
+    reason: str | None = None
+    """The game's own words for why its knowledge decided the leaf (``proven_reason`` or
+    ``must_play_reason``, see :mod:`gamesearch.capabilities`), if it gives them."""
+
+
+@dataclass(frozen=True, slots=True)
+class LeftOut:
+    """Moves a development leaves out, the game's knowledge proving that they lose."""
+
+    by: Literal["non_losing_actions", "must_play"]
+    """Which knowledge: ``non_losing_actions`` (they let the other player win at once) or
+    ``must_play`` (they lie outside the must-play region: every move there loses)."""
+
+    actions: tuple[Any, ...]
+    """The moves left out, in the game's order."""
+
+    reason: str | None = None
+    """The game's own words for why (``must_play_reason``), if it gives them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -433,6 +469,10 @@ class Develop:
 
     children: tuple[ProofChild, ...]
     """Its children, in the order the search tries them."""
+
+    left_out: tuple[LeftOut, ...] = ()
+    """The moves the game's knowledge left out of ``children``, and why (none: every move is
+    a child)."""
 
 
 @dataclass(frozen=True, slots=True)

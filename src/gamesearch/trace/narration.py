@@ -54,7 +54,7 @@ def sentences(tree: Recorder, root: TraceNode) -> list[tuple[int, str]]:
     last = root.closed if root.closed is not None else len(tree.log) - 1
     # No ranges for a vector-valued search, nor for a Monte Carlo search, which keeps means,
     # nor for a proof-number search, which keeps proven bounds and tells them.
-    proof = ProofStory(tree, edge_text) if root.pn is not None else None
+    proof = ProofStory(tree, root, edge_text) if root.pn is not None else None
     vector = (
         proof is not None
         or root.visits is not None
