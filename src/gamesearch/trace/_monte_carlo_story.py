@@ -12,8 +12,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from ._numbers import number
 from .events import Backup, Choice, Expand, Rollout, Select, Weighed
-from .pictures import number
 
 if TYPE_CHECKING:
     from .recorder import Recorder, TraceNode

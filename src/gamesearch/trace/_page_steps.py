@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from ._numbers import number
 from ._proof_story import bounds_text, is_proof, numbers_text
 from .events import (
     Backup,
@@ -31,7 +32,6 @@ from .events import (
 )
 from .layout import Fold, Item
 from .narration import sentences, summary
-from .pictures import number
 
 if TYPE_CHECKING:
     from .recorder import Recorder, TraceNode

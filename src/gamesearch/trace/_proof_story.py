@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any, TypeGuard
 
 from ..capabilities import Capabilities
 from ..errors import GameProtocolError
+from ._numbers import number
 from .events import Answer, Ask, Choose, Develop, LeftOut, ProofChild, Renumber
-from .pictures import number
 
 if TYPE_CHECKING:
     from .recorder import Recorder, TraceNode
@@ -121,21 +121,26 @@ class Asked:
             return f"more than {number(self.above)}"
         return f"at least {number(self.event.threshold)}"
 
-    def asked(self, name: str) -> str:
-        """The question, and how OR and AND nodes answer it."""
+    def short(self, name: str = "A") -> str:
+        """The question alone: ``question 1: can X win?``."""
         event, who = self.event, self.attacker
         head = f"question {event.number + 1}: "
         if event.threshold == math.inf:
-            return head + (
-                f"is {name}'s value at least +inf? (no: its disproof finds an upper bound to "
-                "start from)"
-            )
+            return head + f"is {name}'s value at least +inf?"
         if self.wins:
-            head += f"can {who} win? (is {name}'s value at least {number(event.threshold)}, a win?)"
-        else:
-            head += f"can {who} get {self._asks()}?"
-            if event.win is not None and event.threshold == 0:
-                head += " (0: a draw)"
+            return head + f"can {who} win?"
+        return head + f"can {who} get {self._asks()}?"
+
+    def asked(self, name: str) -> str:
+        """The question, and how OR and AND nodes answer it."""
+        event, who = self.event, self.attacker
+        head = self.short(name)
+        if event.threshold == math.inf:
+            return head + " (no: its disproof finds an upper bound to start from)"
+        if self.wins:
+            head += f" (is {name}'s value at least {number(event.threshold)}, a win?)"
+        elif event.win is not None and event.threshold == 0:
+            head += " (0: a draw)"
         return head + (
             f" {name} is an OR node: one move of {who}'s can prove it; at the other player's "
             "nodes (AND nodes) every move must be answered"

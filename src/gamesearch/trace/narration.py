@@ -13,9 +13,9 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from ._monte_carlo_story import edge_text, monte_carlo_text
+from ._numbers import number, numbers_apart
 from ._proof_story import ProofStory, is_proof
 from .events import Backup, Enter, Expand, Leaf, Leave, Prune, Rollout, Select
-from .pictures import number, numbers_apart
 
 if TYPE_CHECKING:
     from .recorder import Recorder, TraceNode

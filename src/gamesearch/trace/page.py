@@ -24,11 +24,11 @@ import html
 from typing import TYPE_CHECKING, Any
 
 from ..capabilities import Capabilities
+from ._numbers import number as value_number
 from ._page_assets import SCRIPT, STYLE, script_json
 from ._page_steps import Steps, fold_index, value_text
 from ._page_summary import action_text, too_big
 from .layout import Box, Fold, Item, board, check_count, shown, tidy
-from .pictures import number as value_number
 
 if TYPE_CHECKING:
     from .recorder import Recorder, TraceNode

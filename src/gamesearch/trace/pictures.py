@@ -14,12 +14,14 @@ from typing import TYPE_CHECKING, Any
 
 from ..capabilities import Capabilities
 from ..errors import MissingDependencyError
+from ._numbers import SIGNIFICANT, number, numbers_apart
+from ._proof_pictures import ProofView, proof_view
 from .layout import Fold, Item, board, check_count, shown
 
 if TYPE_CHECKING:
     from .recorder import Recorder, TraceNode
 
-__all__ = ["number", "to_dot", "to_svg", "to_text"]
+__all__ = ["SIGNIFICANT", "number", "numbers_apart", "to_dot", "to_svg", "to_text"]
 
 _SHAPES = {"max": "triangle", "min": "invtriangle", "chance": "circle", "leaf": "box"}
 _BOARD_SHAPES = {"max": "house", "min": "invhouse", "chance": "ellipse", "leaf": "box"}
@@ -28,52 +30,6 @@ _AFTER = 0.3
 """The room after a window's text, in inches, that keeps it from the next node of its row."""
 _PRUNED = 'style="dashed", color="gray60", fontcolor="gray60"'
 _BOLD = 2.5
-
-
-SIGNIFICANT = 3
-"""The significant figures pictures and stories round a value that is not a whole number to."""
-
-
-def number(value: float | None, *, unicode: bool = False, digits: int = SIGNIFICANT) -> str:
-    """``value`` written briefly, to ``digits`` significant figures where it is not whole.
-
-    A whole number is written whole (``3`` for 3.0, ``1000``); any other is rounded to three
-    significant figures (``-0.0165`` for -0.0164835, ``0.667`` for 2/3), or to a whole number
-    from 1,000 up; infinities are ``+inf`` (``+∞`` in ``unicode``).
-
-    >>> [number(v) for v in (3.0, -0.0, 2 / 3, -0.0164835, 1234.5, float("inf"))]
-    ['3', '0', '0.667', '-0.0165', '1234', '+inf']
-    """
-    if value is None:
-        return "?"
-    value += 0.0  # -0.0 reads as 0
-    if math.isinf(value):
-        sign = "+" if value > 0 else "-"
-        return sign + ("∞" if unicode else "inf")
-    if value.is_integer() and abs(value) < 1e15:
-        return str(int(value))
-    text = f"{value:.{digits}g}"
-    if "e+" in text:  # 1,000 or more, and not whole: a whole number, not 1.23e+03
-        return f"{value:.0f}"
-    return text
-
-
-def numbers_apart(first: float, second: float, *, unicode: bool = False) -> tuple[str, str]:
-    """Two values written as :func:`number` does, with more figures if they would read alike.
-
-    A comparison told in words (``-0.0275 < alpha = -0.0165``) must not read ``0.123 <
-    0.123``: where two different values round to the same text, both get more figures.
-
-    >>> numbers_apart(0.12341, 0.12349)
-    ('0.1234', '0.1235')
-    """
-    digits = SIGNIFICANT
-    while True:
-        shown = number(first, unicode=unicode, digits=digits)
-        other = number(second, unicode=unicode, digits=digits)
-        if shown != other or first == second or digits >= 17:
-            return shown, other
-        digits += 1
 
 
 def _known(node: TraceNode) -> bool:
@@ -139,12 +95,15 @@ def to_dot(tree: Recorder, root: TraceNode, *, fold: int | None = None, boards: 
     pv = {id(node) for node in tree.principal_variation(root)}
     # The game's render, read once for every node drawn (None: no boards).
     members = Capabilities.of(tree.game) if boards and tree.game is not None else None
+    proof = proof_view(tree, root)
     lines = [
         "digraph search {",
         '  graph [ordering=out, nodesep=0.12, ranksep=0.45, fontname="Helvetica"];',
         '  node [fontname="Helvetica", fontsize=12, margin=0.03, width=0.45, height=0.4];',
         '  edge [fontname="Helvetica", fontsize=10, arrowhead=none];',
     ]
+    if proof is not None:  # the legend, under the tree
+        lines.append(f"  graph [labelloc=b, labeljust=l, fontsize=10, label={proof.legend()}];")
     pending: list[tuple[Item, str | None]] = [(root, None)]
     count = 0
     while pending:
@@ -154,7 +113,7 @@ def to_dot(tree: Recorder, root: TraceNode, *, fold: int | None = None, boards: 
             lines.append(f"  {name} [{_fold(item)}];")
             lines.append(f'  {parent} -> {name} [label="", {_PRUNED}];')
             continue
-        lines.extend(_node(tree, members, item, name, id(item) in pv))
+        lines.extend(_node(tree, members, item, name, id(item) in pv, proof))
         if parent is not None:
             lines.append(f"  {parent} -> {name} [{_edge(item, id(item) in pv)}];")
         pending.extend((child, name) for child in reversed(shown(item, fold=fold)))
@@ -181,16 +140,27 @@ def _edge(node: TraceNode, pv: bool) -> str:
 
 
 def _node(
-    tree: Recorder, members: Capabilities | None, node: TraceNode, name: str, pv: bool
+    tree: Recorder,
+    members: Capabilities | None,
+    node: TraceNode,
+    name: str,
+    pv: bool,
+    proof: ProofView | None = None,
 ) -> list[str]:
-    """The DOT lines of one node: the node, and its window in a box of its own beside it."""
+    """The DOT lines of one node: the node, and its window in a box of its own beside it.
+
+    A proof-number search's node shows its ``(pn, dn)`` and is coloured as ``proof`` says.
+    """
     drawn = board(members, node)
-    attributes = [f"label={_quote(_label(node))}"]
+    label = _label(node) if proof is None else proof.label(node, _label(node).strip("?"))
+    attributes = [f"label={_quote(label)}"]
     shape = _SHAPES.get(node.kind or "leaf", "box")
     if drawn is not None:
-        attributes[0] = f"label={_board_label(drawn, _label(node))}"
+        attributes[0] = f"label={_board_label(drawn, label)}"
         shape = _BOARD_SHAPES.get(node.kind or "leaf", "box")
     attributes.append(f"shape={shape}")
+    if proof is not None:
+        attributes.extend(proof.style(node))
     if node.kind == "leaf" and node.terminal is False and node.visited:
         attributes.append('style="rounded"')
     if not node.visited:
@@ -263,6 +233,10 @@ def to_text(tree: Recorder, root: TraceNode) -> str:
 
     A line reads ``action: name KIND = value [alpha, beta]``: the node's name (A, B, B1, ...),
     its kind (MAX, MIN, CHANCE; none for a leaf), its value in MAX view and its final window.
+    A proof-number search's nodes show their bounds while they are open, their proof and
+    disproof numbers ``(pn, dn)`` for the last question asked, ``proven`` or ``disproven`` for
+    it, ``frontier`` for a node not developed yet and ``knowledge`` for a leaf the game's
+    knowledge decided.
     A Monte Carlo search's nodes also show ``n=``, their visit count, their value being the
     mean result of those visits (to three significant figures, as every value), and
     ``proven`` where the MCTS-Solver proved it. ``*`` marks the principal variation,
@@ -273,6 +247,7 @@ def to_text(tree: Recorder, root: TraceNode) -> str:
     there, whether the search was exact or depth-limited.
     """
     pv = {id(node) for node in tree.principal_variation(root)}
+    proof = proof_view(tree, root)
     lines: list[str] = []
 
     def describe(node: TraceNode) -> str:
@@ -281,6 +256,8 @@ def to_text(tree: Recorder, root: TraceNode) -> str:
             parts.append(node.kind.upper())
         if _known(node):
             parts.append(f"= {_values(node)}")
+        if proof is not None:
+            parts.extend(proof.marks(node))
         if node.visits is not None:
             parts.append(f"n={node.visits}")
         if node.proven:
