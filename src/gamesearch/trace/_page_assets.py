@@ -75,6 +75,23 @@ svg text { font-family: Helvetica, Arial, sans-serif; }
 .proven .card { fill: #e3f3e3; stroke: #2e7d32; }
 .disproven .card { fill: #f9e3e3; stroke: #c62828; }
 .mpn .card { stroke: #7b1fa2; stroke-width: 3.2; }
+.inner { display: none; fill: none; stroke: #333; stroke-width: 1; }
+.knowledge .inner { display: inline; }
+.proven .inner { stroke: #2e7d32; }
+.disproven .inner { stroke: #c62828; }
+.frontier .card { stroke-dasharray: 2 2; }
+.frontier .glyph { fill: #fff; stroke-dasharray: 1.5 1.5; }
+#legend { flex: 0 0 auto; font-size: 12px; margin: 0 0 8px 0; padding: 4px 8px;
+          border: 1px solid #ddd; border-radius: 4px; }
+#legend p { margin: 2px 0; }
+#legend-question { font-weight: bold; }
+.swatch { display: inline-block; width: 14px; height: 9px; border: 1.5px solid #333;
+          vertical-align: middle; background: #fff; }
+.swatch.proven { background: #e3f3e3; border-color: #2e7d32; }
+.swatch.disproven { background: #f9e3e3; border-color: #c62828; }
+.swatch.frontier { border-style: dotted; }
+.swatch.knowledge { border-style: double; border-width: 3px; height: 7px; }
+.swatch.mpn { border-color: #7b1fa2; border-width: 2.5px; }
 .edge.mpn { stroke: #7b1fa2; stroke-width: 3.5; }
 .current .card { stroke: #e07000; stroke-width: 3; fill: #fff3e0; }
 .edge.current { stroke: #e07000; stroke-width: 2.5; }
@@ -105,6 +122,8 @@ SCRIPT = r"""
   var holder = document.getElementById("tree"), picture = holder.querySelector("svg");
   var camera = document.getElementById("camera");
   var edgeLayer = document.getElementById("edges"), boxLayer = document.getElementById("boxes");
+  var legend = data.questions ? {question: document.getElementById("legend-question"),
+    yes: document.getElementById("legend-yes"), no: document.getElementById("legend-no")} : null;
   var state = [], at = -1, logAt = -1, timer = null, scrolling = false;
   var view = {x: 0, y: 0, s: 1}, fitting = true, bounds = null, focus = null;
 
@@ -215,6 +234,12 @@ SCRIPT = r"""
     var title = headings[end ? 1 : 0];
     if (heading.textContent !== title) { heading.textContent = title; document.title = title; }
     sentence.textContent = steps[k].text;
+    if (legend) {  // the question this step answers, and what proven and disproven mean for it
+      var asked = data.questions[steps[k].q];
+      legend.question.textContent = asked.text || "proof-number search";
+      legend.yes.textContent = asked.yes;
+      legend.no.textContent = asked.no;
+    }
     if (told[logAt]) { told[logAt].className = ""; }
     while (log.children.length > k + 1) { log.removeChild(log.lastChild); }
     while (log.children.length < k + 1) { log.appendChild(told[log.children.length]); }
