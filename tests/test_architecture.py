@@ -51,6 +51,9 @@ def test_the_contracts_are_kept():
         ("chance/_search.py", "from ..twoplayer import table", "gamesearch.chance is not"),
         ("trace/events.py", "from .recorder import Recorder", "gamesearch.trace.events is not"),
         ("twoplayer/minimax.py", "from ..trace import pictures", "gamesearch.twoplayer is not"),
+        ("web/_runtime.py", "from ..cli import _commands", "gamesearch.web is not"),
+        ("cli/_web.py", "from ..web import _runtime", "gamesearch.cli is not"),
+        ("frontdoor/board.py", "from ..cli import main", "gamesearch.frontdoor is not"),
     ],
 )
 @pytest.mark.slow

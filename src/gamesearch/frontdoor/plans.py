@@ -7,7 +7,7 @@ hooks, else ``iterative_deepening`` until the value is proven; the table solver
 deepened until proven, for n != 2 players. A limit the user gives (``--depth``, ``--time``)
 switches to the depth-limited family that fits (:func:`fitting`): ``iterative_deepening``,
 ``expectiminimax`` or ``maxn``. ``play`` keeps a limit per move (:func:`default_plan`).
-:func:`plan` checks the options against the game before anything is printed; :mod:`._run`
+:func:`plan` checks the options against the game before anything is printed; :mod:`.running`
 searches.
 """
 
@@ -25,7 +25,7 @@ from ..games.registry import GameSpec
 from ..result import SearchResult
 from ..solving import solve
 from ..twoplayer._solver import solving_children
-from ._options import Options, describe, parse_options
+from .options import Options, describe, parse_options
 
 SEARCHERS: dict[str, Callable[..., SearchResult[Any]]] = {
     row.name: row.function for row in sorted(registry.SEARCHERS, key=lambda row: row.name)
