@@ -24,7 +24,6 @@ from ..errors import InvalidSearchOptionError
 from ..games.registry import GameSpec
 from ..result import SearchResult
 from ..solving import solve
-from ..twoplayer._solver import solving_children
 from .options import Options, describe, parse_options
 
 SEARCHERS: dict[str, Callable[..., SearchResult[Any]]] = {
@@ -121,7 +120,7 @@ def exact_method(game: Any, members: Capabilities) -> str:
     family = fitting(game, members)
     if family == "expectiminimax":
         return TABLE if game.num_players == 2 else family
-    if family == "iterative_deepening" and solving_children(members) is not None:
+    if family == "iterative_deepening" and members.solves_exactly:
         return "mtdf"
     return family
 
