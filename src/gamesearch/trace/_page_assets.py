@@ -158,7 +158,7 @@ SCRIPT = r"""
       if (collapse === null || nodes[i].parent === null || nodes[i].hides <= collapse) {
         return true;
       }
-      if (path[i] || (i === current && state[i].status === "open")) { return true; }
+      if (path[i] || (i === current && state[i].status.indexOf("open") === 0)) { return true; }
       return k === last && line[i] === true;
     }
     var order = [], depth = {}, spans = {}, opened = {}, heights = [], centres = {};

@@ -11,11 +11,12 @@ in words, for the page's legend.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ._proof_story import Asked, bounds_text, numbers_text, players
-from .events import Ask, Choose, Develop, Enter, Renumber
+from .events import Ask, Choose, Develop, Enter, Leave, Renumber
 
 if TYPE_CHECKING:
     from .recorder import Recorder, TraceNode
@@ -96,6 +97,9 @@ class ProofPage:
             self.numbers(node, (event.pn, event.dn, event.lower, event.upper), put)
         elif isinstance(event, Enter):
             put(node, status="open")
+        elif isinstance(event, Leave):  # the root, done: its value (or bounds), as proven
+            bounds = node.bounds or (-math.inf, math.inf)
+            put(node, status=self._marked(node), window=bounds_text(*bounds, unicode=True))
 
     def _marked(self, node: TraceNode) -> str:
         """``node``'s classes: its status, its marks, ``mpn`` on the most-proving path."""

@@ -109,7 +109,7 @@ class Steps:
         if isinstance(event, (Select, Expand, Rollout, Backup)):
             self._monte_carlo(event, node, changes)
             return
-        if self.proof is not None and (is_proof(event) or isinstance(event, Enter)):
+        if self.proof is not None and (is_proof(event) or isinstance(event, (Enter, Leave))):
             self.proof.replay(event, node, partial(self._set, changes))
             return
         if isinstance(event, Enter):

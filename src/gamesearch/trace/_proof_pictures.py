@@ -23,7 +23,7 @@ from .events import Ask
 if TYPE_CHECKING:
     from .recorder import Recorder, TraceNode
 
-__all__ = ["DISPROVEN", "PROVEN", "ProofView", "proof_view"]
+__all__ = ["DISPROVEN", "PROVEN", "ProofView", "bold", "proof_tree", "proof_view"]
 
 PROVEN = ("#e3f3e3", "#2e7d32")
 """The fill and outline of a proven node: green."""
@@ -138,3 +138,48 @@ def proof_view(tree: Recorder, root: TraceNode) -> ProofView | None:
         return ProofView(0, None)
     attacker, _ = players(tree, root)
     return ProofView(asked[-1].number, Asked(asked[-1], attacker))
+
+
+def proof_tree(tree: Recorder, root: TraceNode) -> list[TraceNode]:
+    """The nodes of the proof of the root's value, the root first; empty if none was proven.
+
+    As the searches count ``stats.proof_size``: that the value is at least ``v`` is proven by
+    one child at MAX's nodes and every child at MIN's; that it is at most ``v`` the other way
+    round; each half only where it says more than the game's range (a win needs no proof that
+    it is at most a win). At a choice, the first child that holds the value (in search order).
+    """
+    view = proof_view(tree, root)
+    if view is None or root.bounds is None or root.bounds[0] != root.bounds[1]:
+        return []
+    value = root.bounds[0]
+    win = None if view.question is None else view.question.event.win
+    floor, ceiling = (-win, win) if win is not None else (-math.inf, math.inf)
+    found, told = [root], {id(root)}
+    for at_least in [half for half, needed in ((True, value > floor), (False, value < ceiling))
+                     if needed]:  # fmt: skip
+        pending, seen = [root], {id(root)}  # each half walks the tree on its own
+        while pending:
+            node = pending.pop()
+            holding = [
+                child
+                for child in node.children
+                if child.bounds is not None
+                and (child.bounds[0] >= value if at_least else child.bounds[1] <= value)
+            ]
+            chooses = (node.kind == "max") == at_least
+            for child in holding[:1] if chooses else holding:
+                if id(child) not in seen:
+                    seen.add(id(child))
+                    pending.append(child)
+                    if id(child) not in told:
+                        told.add(id(child))
+                        found.append(child)
+    return found
+
+
+def bold(tree: Recorder, root: TraceNode) -> list[TraceNode]:
+    """What the pictures draw bold: a proof-number search's proof tree, else the line.
+
+    The line is the principal variation (:meth:`~gamesearch.trace.Recorder.principal_variation`).
+    """
+    return proof_tree(tree, root) or tree.principal_variation(root)

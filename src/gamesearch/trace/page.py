@@ -28,6 +28,7 @@ from ._numbers import number as value_number
 from ._page_assets import SCRIPT, STYLE, script_json
 from ._page_steps import Steps, fold_index, value_text
 from ._page_summary import action_text, too_big
+from ._proof_pictures import bold
 from .layout import Box, Fold, Item, board, check_count, shown, tidy
 
 if TYPE_CHECKING:
@@ -127,7 +128,7 @@ def to_html(
         }
         for box in boxes
     ]
-    line = [order[id(node)] for node in tree.principal_variation(root) if id(node) in order]
+    line = [order[id(node)] for node in bold(tree, root) if id(node) in order]
     name = tree.name(root)
     found = f"{name} = {value_text(root)}"
     if root.best_action is not None and root.kind != "chance":

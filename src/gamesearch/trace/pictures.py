@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ..capabilities import Capabilities
 from ..errors import MissingDependencyError
 from ._numbers import SIGNIFICANT, number, numbers_apart
-from ._proof_pictures import ProofView, proof_view
+from ._proof_pictures import ProofView, bold, proof_view
 from .layout import Fold, Item, board, check_count, shown
 
 if TYPE_CHECKING:
@@ -92,7 +92,7 @@ def to_dot(tree: Recorder, root: TraceNode, *, fold: int | None = None, boards: 
         InvalidSearchOptionError: ``fold`` is not ``None`` or an int >= 0.
     """
     check_count("to_dot", "fold", fold, optional=True)
-    pv = {id(node) for node in tree.principal_variation(root)}
+    pv = {id(node) for node in bold(tree, root)}
     # The game's render, read once for every node drawn (None: no boards).
     members = Capabilities.of(tree.game) if boards and tree.game is not None else None
     proof = proof_view(tree, root)
@@ -246,7 +246,7 @@ def to_text(tree: Recorder, root: TraceNode) -> str:
     ply the search reached): no value was ever estimated
     there, whether the search was exact or depth-limited.
     """
-    pv = {id(node) for node in tree.principal_variation(root)}
+    pv = {id(node) for node in bold(tree, root)}
     proof = proof_view(tree, root)
     lines: list[str] = []
 
