@@ -18,7 +18,8 @@ See :mod:`gamesearch.trace` for what each event means and when it comes. A searc
   fills ``values`` on ``Leaf`` and ``Leave``, with ``value`` its root player's component, and
   tells every player's node as ``kind="max"``.
 - A Monte Carlo search is not depth first. It tells ``Enter`` for the root, then for every
-  iteration ``Select`` (the node where selection stopped), ``Expand`` (the node added, if any;
+  iteration ``Select`` (the node where selection stopped, and each choice on the way: every
+  child's mean and exploration term), ``Expand`` (the node added, if any;
   the root's own ``Expand`` comes first), ``Rollout`` (its result) and ``Backup``, and finally
   the root's ``Leave``, with the search's value and action. Nodes are named by their ``path``
   of actions from the root; ``Backup`` adds one visit and the result, in MAX view, to every
@@ -26,8 +27,10 @@ See :mod:`gamesearch.trace` for what each event means and when it comes. A searc
 - A proof-number search (``pns``, ``dfpn``) is not depth first either. It tells ``Enter`` for
   the root, then for every question it asks (:mod:`gamesearch.proofs`) ``Ask``, then per step
   ``Choose`` (the node it goes to: the most-proving node, with the path to it), ``Develop``
-  (the node's children and their first numbers) and ``Renumber`` (each node whose numbers
-  changed, on the way back up to the root), then ``Answer``; finally the root's ``Leave``,
+  (the node's children and their first numbers, what decided each leaf, and the moves the
+  game's knowledge left out, with the game's reasons: computed only when traced) and
+  ``Renumber`` (each node whose numbers changed, on the way back up to the root), then
+  ``Answer``; finally the root's ``Leave``,
   with the proven value (NaN if a limit stopped it) and the proving action. Nodes are named
   by their ``path``; proof and disproof numbers are of the question asked, bounds in MAX view.
 """
