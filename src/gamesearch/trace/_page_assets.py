@@ -92,6 +92,7 @@ svg text { font-family: Helvetica, Arial, sans-serif; }
 .swatch.frontier { border-style: dotted; }
 .swatch.knowledge { border-style: double; border-width: 3px; height: 7px; }
 .swatch.mpn { border-color: #7b1fa2; border-width: 2.5px; }
+.swatch.line { border-color: #1d4f91; border-width: 3px; }
 .edge.mpn { stroke: #7b1fa2; stroke-width: 3.5; }
 .current .card { stroke: #e07000; stroke-width: 3; fill: #fff3e0; }
 .edge.current { stroke: #e07000; stroke-width: 2.5; }

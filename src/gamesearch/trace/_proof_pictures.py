@@ -111,7 +111,8 @@ class ProofView:
             "disprove it",
             _swatch(PROVEN, f"{yes} (pn 0)"),
             _swatch(DISPROVEN, f"{no} (dn 0)"),
-            "dotted: not expanded yet (a frontier node); double: decided by the game's knowledge",
+            "dotted: not expanded yet (a frontier node); double: decided by the game's "
+            "knowledge; bold: the proof",
         ]
         table = "".join(f'<TR><TD ALIGN="LEFT">{line}</TD></TR>' for line in lines if line)
         return f'<<TABLE BORDER="0" CELLSPACING="2" CELLPADDING="1">{table}</TABLE>>'

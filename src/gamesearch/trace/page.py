@@ -397,6 +397,7 @@ def _legend() -> str:
 <p><span class="swatch frontier"></span> not expanded yet (a frontier node)</p>
 <p><span class="swatch knowledge"></span> decided by the game's knowledge</p>
 <p><span class="swatch mpn"></span> the most-proving path</p>
+<p><span class="swatch line"></span> the proof, once found (at the last step)</p>
 <p>(pn, dn): the proof and disproof numbers, the fewest leaves to prove and to disprove it</p>
 </div>
 """
