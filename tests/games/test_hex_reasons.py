@@ -1,5 +1,4 @@
-"""Hex says why its knowledge decides a position: the chain that wins, and the threats of the
-must-play region.
+"""Hex says why its knowledge decides a position: the chain that wins, the threats it meets.
 
 ``Hex.proven_reason`` names, link by link, the chain of groups, two-bridges and edge templates
 that ``proven_value`` found; ``Hex.must_play_reason`` the other player's threats whose cells make
@@ -35,9 +34,11 @@ def random_positions(game: Hex, seed: int, count: int) -> list[int]:
 
 
 @pytest.mark.parametrize(("size", "seed"), [(4, 46), (5, 50)])
-def test_the_chain_named_is_the_winners_its_links_apart_on_empty_cells(size: int, seed: int) -> None:
+def test_the_chain_named_is_the_winners_its_links_apart_on_empty_cells(
+    size: int, seed: int
+) -> None:
     game = Hex(size)
-    board = game._board  # noqa: SLF001  # the bitboards the reason is read from
+    board = game._board  # the bitboards the reason is read from
     decided = 0
     for state in random_positions(game, seed, 120):
         for player in (0, 1):
@@ -58,7 +59,8 @@ def test_the_chain_named_is_the_winners_its_links_apart_on_empty_cells(size: int
                 assert carrier & empty == carrier  # a link needs empty cells only
                 assert carrier & used == 0  # and none another link needs
                 used |= carrier
-                assert group & stones == group and group  # the winner's stones
+                assert group & stones == group
+                assert group
                 assert to in (-1, 0, 1)
             assert links[-1][2] == 1  # the chain reaches the far edge last
     assert decided >= 20
@@ -88,14 +90,15 @@ def test_the_region_named_is_must_plays_and_its_threats_make_it(size: int, seed:
 
 def test_the_threats_intersect_to_the_must_play_region() -> None:
     game = Hex(5)
-    board = game._board  # noqa: SLF001
+    board = game._board
     for state in random_positions(game, 7, 60):
         x, o = game.stones(state, 0), game.stones(state, 1)
         empty = board.cells & ~(x | o)
         other = 1 - game.to_move(state)
         region = board.cells
         for cell, carrier in board.threats(o if other else x, empty, other):
-            assert cell & empty and carrier & empty == carrier
+            assert cell & empty
+            assert carrier & empty == carrier
             region &= carrier | cell
         assert region == board.must_play(o if other else x, empty, other)
 
