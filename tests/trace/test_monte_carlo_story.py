@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -106,7 +107,8 @@ def check_choices(tree: SearchTree) -> None:
             )
 
 
-@settings(max_examples=25, deadline=None)
+@pytest.mark.slow
+@settings(deadline=None)
 @given(tree=game_trees(max_depth=3, max_branching=3), seed=st.integers(0, 50), solver=st.booleans())
 def test_the_child_told_as_taken_scores_highest_on_random_trees(
     tree: GameTree, seed: int, solver: bool
@@ -121,6 +123,6 @@ def test_the_child_told_as_taken_scores_highest_in_tic_tac_toe_with_and_without_
         weights = [3.0 if action == 4 else 1.0 for action in actions]
         return [weight / sum(weights) for weight in weights]
 
-    check_choices(traced(game, iterations=200, rng=4))
-    check_choices(traced(game, iterations=200, rng=4, prior=centre_first))
-    check_choices(traced(game, iterations=100, rng=4, prior=centre_first, dirichlet=(0.3, 0.25)))
+    check_choices(traced(game, iterations=60, rng=4))
+    check_choices(traced(game, iterations=60, rng=4, prior=centre_first))
+    check_choices(traced(game, iterations=40, rng=4, prior=centre_first, dirichlet=(0.3, 0.25)))

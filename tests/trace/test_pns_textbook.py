@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from page_helpers import page_data, shown_after
@@ -188,6 +189,7 @@ def test_the_bold_proof_is_the_proof_the_search_counts() -> None:
     assert tree.to_text().count("*") == len(bold)
 
 
+@pytest.mark.slow
 @settings(deadline=None)
 @given(game_trees(max_depth=4, values=st.integers(-2, 2)))
 def test_on_random_trees_the_proof_drawn_has_as_many_nodes_as_the_search_counts(
