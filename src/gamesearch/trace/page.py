@@ -8,12 +8,16 @@ the step is highlighted, with its alpha-beta window; values appear as they are b
 open node shows the range it can still have, as AIMA figure 5.5 draws it); pruned branches
 turn grey when they are pruned; the step's sentence of :meth:`SearchTree.narrate` is told
 beside the tree. A game that draws its positions (``render(state)``) has them drawn in the
-nodes. Monte Carlo searches show each node's mean result and visit count as they grow.
+nodes. Monte Carlo searches show each node's mean result and visit count as they grow; a
+proof-number search each node's proof and disproof numbers, proven and disproven nodes in
+green and red, frontier nodes dotted, with a legend that tells the question of each step in
+words (:mod:`~gamesearch.trace._page_proofs`).
 
 A real search is wider than a window: the page opens fitted to the window, zooms and pans, and
 keeps the step's node in view; big subtrees are folded while the search is outside them
 (``collapse``); the root's value and best action are told only at the last step, where the
-principal variation is drawn bold. A search with more than ``max_nodes`` nodes gets a page
+principal variation is drawn bold (a proof's proof tree) and kept in view, the page zooming
+out if need be. A search with more than ``max_nodes`` nodes gets a page
 that says so, with a summary (:mod:`~gamesearch.trace._page_summary`). Labels are text, never
 markup: the SVG escapes them, the data holds no ``<`` and the script sets ``textContent``.
 """

@@ -72,8 +72,13 @@ def to_dot(tree: Recorder, root: TraceNode, *, fold: int | None = None, boards: 
     edge is labelled with its action (and probability, below a chance node). Pruned nodes and
     edges are dashed and grey, with the value of the pruned terminal states when the tree was
     recorded with the game; the principal variation is bold. A Monte Carlo search's nodes
-    show their visit count (``n=``) under their mean value. Needs no Graphviz to produce;
-    ``dot -Tsvg`` draws it.
+    show their visit count (``n=``) under their mean value. A proof-number search's nodes show
+    their proof and disproof numbers under their value or bounds, green where proven and red
+    where disproven for the last question asked, frontier nodes (not developed yet) dotted
+    and the leaves the game's knowledge decided with a double outline; the proof tree is bold,
+    and a legend under the tree says all this, with the question in words
+    (:mod:`gamesearch.trace._proof_pictures`). Needs no Graphviz to produce; ``dot -Tsvg``
+    draws it.
 
     Args:
         tree: The recording.
