@@ -50,13 +50,14 @@ def head(
         UnsupportedGameError: the game has no stable identity, or a root's key cannot be
             stored (before any work is done).
     """
+    own = Classes(owner=type(game).__module__) if classes is None else classes
     values = {
         "format": _store.FORMAT,
         "codec": _codec.CODEC,
         "game": game_identity(game).to_json(),
         "method": method,
         "key": kind,
-        "roots": json.dumps([[_store.pack(key, classes).hex(), player] for key, player in roots]),
+        "roots": json.dumps([[_store.pack(key, own).hex(), player] for key, player in roots]),
         "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
         "complete": "0",
     }
@@ -189,7 +190,7 @@ def info(path: str | Path) -> FileInfo:
         root_player = root_value = root_distance = None
         for packed, player in roots(meta, path)[:1]:
             root_player = player
-            found = _store.FileTable(connection, path).raw(packed)
+            found = _store.value_and_distance(connection, path, packed)
             if found is not None:
                 root_value = found.value if player in (0, CHANCE) else total - found.value
                 root_distance = found.distance

@@ -326,6 +326,24 @@ def count(connection: sqlite3.Connection, path: str | Path = "the table file") -
         return int(connection.execute("SELECT COUNT(*) FROM entries").fetchone()[0])
 
 
+def value_and_distance(
+    connection: sqlite3.Connection, path: str | Path, packed: bytes
+) -> Entry | None:
+    """The value and distance stored under the encoded key ``packed`` (its actions unread).
+
+    What a file says of a state without making any of its objects: no class it names is looked
+    for (``gamesearch table probe FILE`` reads the root this way).
+
+    Raises:
+        TableFileError: the row is damaged, or SQLite cannot read the file.
+    """
+    with reading(path):
+        found = connection.execute(
+            "SELECT value, distance FROM entries WHERE key = ?", (packed,)
+        ).fetchone()
+    return None if found is None else entry(found[0], found[1], None, path)
+
+
 class Writer:
     """Writes entries to a table file, ``batch`` per transaction."""
 

@@ -279,7 +279,7 @@ class Solution:
         }
         if self.plies is not None:
             extra["plies"] = json.dumps(self.plies)
-        classes = Classes()
+        classes = Classes(owner=type(self.game).__module__)
         meta = _file.head(self.game, self.method, self._key_kind, self._roots, spec=spec,
                           extra=extra, classes=classes)  # fmt: skip
         first = next(iter(self._table.items()), None)
@@ -312,7 +312,9 @@ class Solution:
         """The solution stored in the SQLite file ``path``, for ``game``.
 
         Reading a file runs no code: keys and actions are plain data (see the page "Table
-        files" of the documentation), and every value read is checked.
+        files" of the documentation), and every value read is checked. With ``game`` given,
+        nothing the file names is imported: the classes of its states and actions are the
+        game's own, already imported (:mod:`gamesearch.solving._classes`).
 
         Args:
             path: A file written by :meth:`save`, ``solve(..., path=...)``,
@@ -353,6 +355,7 @@ class Solution:
             tolerance = _store.meta_number(meta, "tolerance", path)
             sums = Sums(game, _store.meta_number(meta, "constant_sum", path))
             classes = Classes.from_meta(meta, path, type(game).__module__, frozen=True)
+            classes.resolve_all()  # the game's own classes, already imported: none is imported
             with _store.reading(path):
                 roots = [
                     (_codec.decode(packed, classes), player)

@@ -457,6 +457,7 @@ def _resume(
             connection.close()
             return None
         classes = Classes.from_meta(meta, path, type(game).__module__)
+        classes.resolve_all()
         head = _file.head(game, method, kind, roots_known, spec=spec, extra=extra, classes=classes)
         table = _store.read_all(connection, path, classes)
         sums.total = _store.meta_number(meta, "constant_sum", path)
