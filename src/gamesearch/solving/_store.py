@@ -28,8 +28,9 @@ from __future__ import annotations
 import json
 import math
 import os
+import secrets
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -46,12 +47,15 @@ FORMAT = "gamesearch-solution 2"
 """The format this version writes and reads. Format 1 (before 0.2) stored keys with pickle,
 which can run code when read: it is refused, with how to rebuild."""
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS entries (
-    key BLOB PRIMARY KEY, value REAL NOT NULL, distance INTEGER, actions BLOB
-) WITHOUT ROWID;
-"""
+_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS entries ("
+    " key BLOB PRIMARY KEY, value REAL NOT NULL, distance INTEGER, actions BLOB"
+    ") WITHOUT ROWID",
+)
+BUILD = "build"
+"""The meta value that names the build (or save) writing a file: a random token, written when
+the build claims the file and checked with every batch it commits."""
 _COLUMNS = {"meta": ["name", "value"], "entries": ["key", "value", "distance", "actions"]}
 
 Row = tuple[bytes, float, int | None, bytes | None]
@@ -132,10 +136,15 @@ def connect(path: str | Path, *, create: bool = False) -> sqlite3.Connection:
     except sqlite3.Error as exc:
         raise TableFileError(f"cannot open {text}: {exc}") from None
     try:
-        _check_tables(connection, text, create)
-        if create:
-            connection.executescript(_SCHEMA)
-        _check_format(connection, text, create)
+        if create:  # the tables checked and made in one transaction: another writer waits
+            with locked(connection, text):
+                _check_tables(connection, text, create)
+                for statement in _SCHEMA:
+                    connection.execute(statement)
+                _check_format(connection, text, create)
+        else:
+            _check_tables(connection, text, create)
+            _check_format(connection, text, create)
     except (sqlite3.Error, UnicodeDecodeError) as exc:  # a damaged schema: names not UTF-8
         connection.close()
         verb = "write" if create else "read"
@@ -144,6 +153,58 @@ def connect(path: str | Path, *, create: bool = False) -> sqlite3.Connection:
         connection.close()
         raise
     return connection
+
+
+@contextmanager
+def locked(connection: sqlite3.Connection, path: str | Path) -> Iterator[None]:
+    """One write transaction, begun at once (``BEGIN IMMEDIATE``): committed, or rolled back.
+
+    While it runs no other connection writes the file (another build waits, up to SQLite's
+    timeout): what is read in it is still so when it writes. So a build claims a file, and
+    commits each batch, checking that the file is still its own.
+
+    Raises:
+        TableFileError: another process kept the file locked past the timeout, or SQLite could
+            not write (the errors of the body are raised as they are, after the rollback).
+    """
+    import sqlite3  # where it is used: the core imports without SQLite
+
+    try:
+        connection.execute("BEGIN IMMEDIATE")
+    except sqlite3.Error as exc:
+        raise TableFileError(
+            f"cannot write {path} (SQLite says: {exc}): another process is writing it"
+        ) from None
+    try:
+        yield
+        connection.commit()
+    except sqlite3.Error as exc:
+        _roll_back(connection)
+        raise TableFileError(f"cannot write {path} (SQLite says: {exc})") from None
+    except BaseException:
+        _roll_back(connection)
+        raise
+
+
+def _roll_back(connection: sqlite3.Connection) -> None:
+    import sqlite3  # where it is used: the core imports without SQLite
+
+    with suppress(sqlite3.Error):  # the transaction is gone with what broke it
+        connection.rollback()
+
+
+def claim(connection: sqlite3.Connection, head: Mapping[str, str]) -> str:
+    """Write ``head`` and a new build token into the meta table (in the caller's transaction).
+
+    Returns:
+        The token, which the build's :class:`Writer` checks with every batch.
+    """
+    token = secrets.token_hex(16)
+    connection.executemany(
+        "INSERT OR REPLACE INTO meta (name, value) VALUES (?, ?)",
+        [*head.items(), (BUILD, token)],
+    )
+    return token
 
 
 def _check_tables(connection: sqlite3.Connection, path: str, create: bool) -> None:
@@ -345,16 +406,25 @@ def value_and_distance(
 
 
 class Writer:
-    """Writes entries to a table file, ``batch`` per transaction."""
+    """Writes entries to a table file a build has claimed, ``batch`` per transaction.
+
+    Each transaction first checks that the file is still the build's (its :data:`BUILD` token
+    is ``token``): a build or a save that claimed the file since stops this one, whose batch
+    is not written.
+    """
 
     def __init__(
         self,
         connection: sqlite3.Connection,
+        path: str | Path,
+        token: str,
         batch: int,
         progress: Callable[[], Mapping[str, str]] | None = None,
         classes: Classes | None = None,
     ) -> None:
         self._connection = connection
+        self._path = path
+        self._token = token
         self._batch = batch
         self._progress = progress
         self._classes = Classes() if classes is None else classes
@@ -362,13 +432,6 @@ class Writer:
         self._rows: list[Row] = []
         self.batches = 0
         """Transactions committed so far."""
-
-    def meta(self, values: Mapping[str, str]) -> None:
-        """Write ``values`` into the meta table, in one transaction."""
-        with self._connection:
-            self._connection.executemany(
-                "INSERT OR REPLACE INTO meta (name, value) VALUES (?, ?)", list(values.items())
-            )
 
     def add(self, key: Any, item: Entry) -> None:
         """Queue one entry; commit the batch when it is full."""
@@ -387,13 +450,19 @@ class Writer:
 
         The meta values the writer's ``progress()`` gives are committed with every batch, and
         the file's classes with the first batch that stores a new one.
+
+        Raises:
+            TableFileError: another build or save claimed the file since this one did, or
+                SQLite cannot write it.
         """
         if self._progress is not None:
             meta = {**self._progress(), **(meta or {})}
+        classes = None
         if len(self._classes) != self._classes_written:
+            classes = len(self._classes)
             meta = {**(meta or {}), "classes": self._classes.to_json()}
-            self._classes_written = len(self._classes)
-        with self._connection:
+        with locked(self._connection, self._path):
+            self._check_claim()
             self._connection.executemany(
                 "INSERT OR REPLACE INTO entries (key, value, distance, actions) "
                 "VALUES (?, ?, ?, ?)",
@@ -403,8 +472,21 @@ class Writer:
                 self._connection.executemany(
                     "INSERT OR REPLACE INTO meta (name, value) VALUES (?, ?)", list(meta.items())
                 )
+        if classes is not None:
+            self._classes_written = classes
         self._rows.clear()
         self.batches += 1
+
+    def _check_claim(self) -> None:
+        found = self._connection.execute(
+            "SELECT value FROM meta WHERE name = ?", (BUILD,)
+        ).fetchone()
+        if found is None or found[0] != self._token:
+            raise TableFileError(
+                f"{self._path} was claimed by another build or save while this one wrote it, "
+                "so this one stops (what it wrote before is kept): run one build of a file at "
+                "a time, and this one again to resume it"
+            )
 
 
 class FileTable(Mapping[Any, Entry]):

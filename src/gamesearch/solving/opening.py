@@ -160,8 +160,8 @@ def opening_book(
         game, table, sums, "opening_book", _identity, stats=stats, key_kind="state",
         roots=[(root, game.to_move(root))], plies=plies,
     )  # fmt: skip
-    if path is not None:
-        book.save(path, spec=spec)
+    if path is not None:  # into the file found empty: a table written since is not replaced
+        book._write(path, 10_000, spec, replace=False)
     return book
 
 

@@ -272,6 +272,19 @@ class Solution:
             UnsupportedGameError: the game has no stable identity, or a key or an action
                 cannot be stored as plain data (checked before the file is touched).
         """
+        self._write(path, batch, spec, replace=True)
+
+    def _write(self, path: str | Path, batch: int, spec: str | None, *, replace: bool) -> None:
+        """Write the solution to ``path``: replacing what it holds, or into an empty file only.
+
+        The file is claimed in one transaction (emptied, or checked to be empty, and its head
+        written with a new build token), then written ``batch`` entries at a time; a build or
+        a save that claims it meanwhile stops this one (:class:`~._store.Writer`).
+
+        Raises:
+            TableFileError: (besides :meth:`save`'s) with ``replace=False``, the file holds a
+                table, or another build or save claimed the file while this one wrote it.
+        """
         extra = {
             "tolerance": json.dumps(self.tolerance),
             "constant_sum": json.dumps(self._sums.total),
@@ -289,11 +302,13 @@ class Solution:
             return  # the solution was loaded from this very file, which holds it already
         connection = _store.connect(path, create=True)
         try:
-            with connection:
+            with _store.locked(connection, path):
+                if not replace:
+                    _refuse_a_table(connection, path, self.plies)
                 connection.execute("DELETE FROM entries")
                 connection.execute("DELETE FROM meta")
-            writer = _store.Writer(connection, batch, classes=classes)
-            writer.meta(meta)
+                token = _store.claim(connection, meta)
+            writer = _store.Writer(connection, path, token, batch, classes=classes)
             for key, entry in self._table.items():
                 writer.add(key, entry)
             writer.flush({"complete": "1"})
@@ -386,3 +401,20 @@ class Solution:
 
 def _identity(state: Any) -> Any:
     return state
+
+
+def _refuse_a_table(connection: Any, path: str | Path, plies: int | None) -> None:
+    """Refuse a file that holds a table (one written since the caller found it empty).
+
+    Raises:
+        TableFileError: the file holds meta values or entries.
+    """
+    meta = _store.read_meta(connection, path)
+    states = _store.count(connection, path)
+    if meta or states:
+        kind = _file.KINDS.get(meta.get("method", ""), "unfinished")
+        raise TableFileError(
+            f"{path} already holds a table ({kind} of {meta.get('game', '?')[:200]}, "
+            f"{states:,} states), written while this book of {plies} plies was built: choose "
+            "another path, or delete the file to replace it"
+        )
