@@ -160,6 +160,23 @@ class Classes:
         self._found[found] = cls
         return found
 
+    def adopt(self, stored: Classes, path: object) -> None:
+        """Take the classes another writer of the file numbered since this registry read it.
+
+        ``stored`` is the file's registry now: this one's records must be a beginning of it,
+        or it a beginning of this one's (each writer adds classes after those it found).
+
+        Raises:
+            TableFileError: the file numbers its classes otherwise (it was rewritten since).
+        """
+        common = min(len(self._records), len(stored._records))
+        if any(not _same(a, b) for a, b in zip(self._records, stored._records, strict=False)):
+            raise TableFileError(
+                f"{path} numbers the classes of its states otherwise than when this build read "
+                "it (another build or save rewrote it): run one build of a file at a time"
+            )
+        self._records.extend(stored._records[common:])
+
     def resolve_all(self) -> None:
         """Find every class the file names now, under the rule (when the file is opened).
 
@@ -239,7 +256,7 @@ class Classes:
         found: object = []
         if text is not None:
             try:
-                found = json.loads(text)
+                found = json.loads(text) if isinstance(text, str) else None
             except (ValueError, RecursionError):
                 found = None
         records = _records(found)

@@ -28,14 +28,13 @@ from __future__ import annotations
 import json
 import math
 import os
-import secrets
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import TableFileError, UnsupportedGameError, short_repr
-from ..identity import no_constant
+from ..identity import GameIdentity, no_constant
 from . import _codec
 from ._classes import Classes
 from ._values import Entry, entry_maker
@@ -53,9 +52,6 @@ _SCHEMA = (
     " key BLOB PRIMARY KEY, value REAL NOT NULL, distance INTEGER, actions BLOB"
     ") WITHOUT ROWID",
 )
-BUILD = "build"
-"""The meta value that names the build (or save) writing a file: a random token, written when
-the build claims the file and checked with every batch it commits."""
 _COLUMNS = {"meta": ["name", "value"], "entries": ["key", "value", "distance", "actions"]}
 
 Row = tuple[bytes, float, int | None, bytes | None]
@@ -161,7 +157,7 @@ def locked(connection: sqlite3.Connection, path: str | Path) -> Iterator[None]:
 
     While it runs no other connection writes the file (another build waits, up to SQLite's
     timeout): what is read in it is still so when it writes. So a build claims a file, and
-    commits each batch, checking that the file is still its own.
+    commits each batch, checking that the file is still of its game.
 
     Raises:
         TableFileError: another process kept the file locked past the timeout, or SQLite could
@@ -193,18 +189,15 @@ def _roll_back(connection: sqlite3.Connection) -> None:
         connection.rollback()
 
 
-def claim(connection: sqlite3.Connection, head: Mapping[str, str]) -> str:
-    """Write ``head`` and a new build token into the meta table (in the caller's transaction).
+def claim(connection: sqlite3.Connection, head: Mapping[str, str]) -> None:
+    """Write ``head`` into the meta table, in the caller's transaction (:func:`locked`).
 
-    Returns:
-        The token, which the build's :class:`Writer` checks with every batch.
+    A build claims a file so, having checked in the same transaction that the file is new or
+    of its game: another build finds this head, and is refused if it is of another game.
     """
-    token = secrets.token_hex(16)
     connection.executemany(
-        "INSERT OR REPLACE INTO meta (name, value) VALUES (?, ?)",
-        [*head.items(), (BUILD, token)],
+        "INSERT OR REPLACE INTO meta (name, value) VALUES (?, ?)", list(head.items())
     )
-    return token
 
 
 def _check_tables(connection: sqlite3.Connection, path: str, create: bool) -> None:
@@ -408,85 +401,89 @@ def value_and_distance(
 class Writer:
     """Writes entries to a table file a build has claimed, ``batch`` per transaction.
 
-    Each transaction first checks that the file is still the build's (its :data:`BUILD` token
-    is ``token``): a build or a save that claimed the file since stops this one, whose batch
-    is not written.
+    Each transaction first checks that the file is still of the build's game and keys (as its
+    ``head`` says): a save of another table since stops the build, whose batch is not written.
+    Builds of one game may share a file (each writes the same values); the entries' keys are
+    encoded in the transaction that writes them, after the file's classes are read, so that a
+    class numbered by one build keeps its number in the other's keys.
     """
 
     def __init__(
         self,
         connection: sqlite3.Connection,
         path: str | Path,
-        token: str,
+        head: Mapping[str, str],
         batch: int,
         progress: Callable[[], Mapping[str, str]] | None = None,
         classes: Classes | None = None,
     ) -> None:
         self._connection = connection
         self._path = path
-        self._token = token
+        self._game = GameIdentity.from_json(head["game"])
+        self._key = head.get("key")
         self._batch = batch
         self._progress = progress
         self._classes = Classes() if classes is None else classes
-        self._classes_written = len(self._classes)
-        self._rows: list[Row] = []
+        self._pending: list[tuple[Any, Entry]] = []
         self.batches = 0
         """Transactions committed so far."""
 
     def add(self, key: Any, item: Entry) -> None:
         """Queue one entry; commit the batch when it is full."""
-        self._rows.append(row(key, item, self._classes))
-        if len(self._rows) >= self._batch:
+        self._pending.append((key, item))
+        if len(self._pending) >= self._batch:
             self.flush()
 
     def add_all(self, entries: list[tuple[Any, Entry]]) -> None:
         """Queue ``entries`` (in order) and commit them all: a finished part of a split solve."""
-        for key, item in entries:
-            self.add(key, item)
+        self._pending.extend(entries)
         self.flush()
 
     def flush(self, meta: Mapping[str, str] | None = None) -> None:
         """Commit the queued entries, and ``meta`` with them, in one transaction.
 
         The meta values the writer's ``progress()`` gives are committed with every batch, and
-        the file's classes with the first batch that stores a new one.
+        the file's classes with every batch that stores a new one.
 
         Raises:
-            TableFileError: another build or save claimed the file since this one did, or
-                SQLite cannot write it.
+            TableFileError: the file holds another game's table (or keys) since the build
+                claimed it, its classes were numbered otherwise, or SQLite cannot write it.
+            UnsupportedGameError: a key or actions cannot be stored (nothing is written).
         """
-        if self._progress is not None:
-            meta = {**self._progress(), **(meta or {})}
-        classes = None
-        if len(self._classes) != self._classes_written:
-            classes = len(self._classes)
-            meta = {**(meta or {}), "classes": self._classes.to_json()}
+        meta = {**(self._progress() if self._progress is not None else {}), **(meta or {})}
         with locked(self._connection, self._path):
-            self._check_claim()
+            stored = self._check_file()
+            self._classes.adopt(stored, self._path)
+            known = len(self._classes)
+            rows = [row(key, item, self._classes) for key, item in self._pending]
+            if len(self._classes) != known or len(stored) != known:
+                meta["classes"] = self._classes.to_json()
             self._connection.executemany(
                 "INSERT OR REPLACE INTO entries (key, value, distance, actions) "
                 "VALUES (?, ?, ?, ?)",
-                self._rows,
+                rows,
             )
             if meta:
                 self._connection.executemany(
                     "INSERT OR REPLACE INTO meta (name, value) VALUES (?, ?)", list(meta.items())
                 )
-        if classes is not None:
-            self._classes_written = classes
-        self._rows.clear()
+        self._pending.clear()
         self.batches += 1
 
-    def _check_claim(self) -> None:
-        found = self._connection.execute(
-            "SELECT value FROM meta WHERE name = ?", (BUILD,)
-        ).fetchone()
-        if found is None or found[0] != self._token:
+    def _check_file(self) -> Classes:
+        """The file's classes, once it is checked to be still of the build's game and keys."""
+        meta = read_meta(self._connection, self._path)
+        game = meta.get("game")
+        same = False
+        with suppress(TableFileError):
+            same = game is not None and GameIdentity.from_json(game).matches(self._game)
+        if not same or meta.get("key") != self._key:
             raise TableFileError(
-                f"{self._path} was claimed by another build or save while this one wrote it, "
-                "so this one stops (what it wrote before is kept): run one build of a file at "
-                "a time, and this one again to resume it"
+                f"{self._path} was replaced by another table (of {short_repr(game)}, keys "
+                f"{short_repr(meta.get('key'))}) while this build wrote it, so this one stops: "
+                "run one build or save of a file at a time"
             )
+        return Classes.from_meta(meta, self._path)
 
 
 class FileTable(Mapping[Any, Entry]):

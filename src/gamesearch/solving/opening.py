@@ -271,6 +271,8 @@ def _existing_book(
         connection.close()
     if not meta and not states:
         return None
+    if meta:  # every value checked before any is used
+        _file.read_head(meta, path, states)
     if meta.get("complete") == "1" and meta.get("method") == "opening_book":
         _file.check_built_for(meta, game, path)
         book = Solution.load(path, game, in_memory=True)

@@ -278,12 +278,12 @@ class Solution:
         """Write the solution to ``path``: replacing what it holds, or into an empty file only.
 
         The file is claimed in one transaction (emptied, or checked to be empty, and its head
-        written with a new build token), then written ``batch`` entries at a time; a build or
-        a save that claims it meanwhile stops this one (:class:`~._store.Writer`).
+        written), then written ``batch`` entries at a time; a save of another table meanwhile
+        stops this one (:class:`~._store.Writer`).
 
         Raises:
             TableFileError: (besides :meth:`save`'s) with ``replace=False``, the file holds a
-                table, or another build or save claimed the file while this one wrote it.
+                table, or a save of another table replaced it while this one wrote it.
         """
         extra = {
             "tolerance": json.dumps(self.tolerance),
@@ -307,8 +307,8 @@ class Solution:
                     _refuse_a_table(connection, path, self.plies)
                 connection.execute("DELETE FROM entries")
                 connection.execute("DELETE FROM meta")
-                token = _store.claim(connection, meta)
-            writer = _store.Writer(connection, path, token, batch, classes=classes)
+                _store.claim(connection, meta)
+            writer = _store.Writer(connection, path, meta, batch, classes=classes)
             for key, entry in self._table.items():
                 writer.add(key, entry)
             writer.flush({"complete": "1"})
@@ -350,35 +350,27 @@ class Solution:
         connection = _store.connect(path)
         try:
             meta = _store.read_meta(connection, path)
-            if meta.get("complete") != "1":
+            states = _store.count(connection, path)
+            head = _file.read_head(meta, path, states)  # every value checked, before any is used
+            if not head.complete:
                 raise TableFileError(
-                    f"{path} is an unfinished build ({_store.count(connection, path):,} states so "
-                    "far): run the same solve(..., path=...) again to finish it"
+                    f"{path} is an unfinished build ({states:,} states so far): run the same "
+                    "solve(..., path=...) again to finish it"
                 )
             if game is None:
                 with _store.reading(path):  # the game the file names: its errors name the file
-                    game = remake(_file.identity(meta, path))
+                    game = remake(head.game)
             else:
                 _file.check_built_for(meta, game, path)
-            kind = meta.get("key", "game.key")
-            if kind not in ("game.key", "state", "custom"):
-                raise TableFileError(f"{path} is damaged: it names the keys {kind[:40]!r}")
-            if key is None and kind == "custom":
+            if key is None and head.key == "custom":
                 raise TableFileError(
                     f"{path} was built with a key function of its own: pass it as key="
                 )
-            tolerance = _store.meta_number(meta, "tolerance", path)
-            sums = Sums(game, _store.meta_number(meta, "constant_sum", path))
+            sums = Sums(game, head.constant_sum)
             classes = Classes.from_meta(meta, path, type(game).__module__, frozen=True)
             classes.resolve_all()  # the game's own classes, already imported: none is imported
             with _store.reading(path):
-                roots = [
-                    (_codec.decode(packed, classes), player)
-                    for packed, player in _file.roots(meta, path)
-                ]
-            plies = _store.meta_json(meta, "plies", None, path)
-            if plies is not None and (isinstance(plies, bool) or not isinstance(plies, int)):
-                raise TableFileError(f"{path} is damaged: its plies are {plies!r}")
+                roots = [(_codec.decode(packed, classes), player) for packed, player in head.roots]
             table: Mapping[Any, Entry]
             if in_memory:
                 table = _store.read_all(connection, path, classes)
@@ -390,12 +382,11 @@ class Solution:
         if in_memory:
             connection.close()
         if key is None:
-            own_key = Capabilities.of(game).key if kind == "game.key" else None
+            own_key = Capabilities.of(game).key if head.key == "game.key" else None
             key = own_key if own_key is not None else _identity
-        method = meta.get("method", "?")
         return cls(
-            game, table, sums, method, key, tolerance=tolerance, key_kind=kind, roots=roots,
-            plies=plies,
+            game, table, sums, head.method, key, tolerance=head.tolerance, key_kind=head.key,
+            roots=roots, plies=head.plies,
         )  # fmt: skip
 
 

@@ -195,9 +195,9 @@ def solve(
         opened = _resume(path, game, method, kind, starts, keyfn, spec, tolerance, sums)
         if opened is None:  # a complete file: read back, if it holds what was asked
             return _finished(path, game, keyfn, kind, started, starts, tolerance)
-        connection, token, table, classes = opened
+        connection, head, table, classes = opened
         progress_meta = lambda: {"constant_sum": json.dumps(sums.total)}  # noqa: E731
-        writer = _store.Writer(connection, path, token, batch, progress_meta, classes)
+        writer = _store.Writer(connection, path, head, batch, progress_meta, classes)
     resumed = len(table)
     try:
         table, used, parts, duplicates = _run(
@@ -427,13 +427,13 @@ def _resume(
     spec: str | None,
     tolerance: float,
     sums: Sums,
-) -> tuple[sqlite3.Connection, str, dict[Any, Entry], Classes] | None:
-    """Claim ``path`` for a build: its connection, the build's token, entries read back, classes.
+) -> tuple[sqlite3.Connection, dict[str, str], dict[Any, Entry], Classes] | None:
+    """Claim ``path`` for a build: its connection, the head written, entries read back, classes.
 
     The file's classes (of its states and actions) are those the build goes on numbering. The
-    file is checked, read back and claimed (its head written, with the build's token) in one
-    transaction, so that two builds of one file never both start it: the second finds the
-    first's head, and is refused if it names another game (or keys).
+    file is checked, read back and claimed (its head written) in one transaction, so that two
+    builds of one new file never both start it: the second finds the first's head, and is
+    refused if it names another game (or keys); two builds of one game share the file.
 
     ``None`` (the file closed) when the file holds a complete table of this game. The game's
     identity and the roots' keys are checked before the file is touched; an unfinished file
@@ -451,7 +451,8 @@ def _resume(
     try:
         with _store.locked(connection, path):
             meta = _store.read_meta(connection, path)
-            if meta:
+            if meta:  # every value checked before any is used
+                _file.read_head(meta, path, _store.count(connection, path))
                 _check_file(path, meta, game, kind)
             claimed = None
             if meta.get("complete") != "1":  # complete: nothing to write, read back instead
@@ -478,10 +479,10 @@ def _claim(
     spec: str | None,
     extra: dict[str, str],
     sums: Sums,
-) -> tuple[str, dict[Any, Entry], Classes]:
+) -> tuple[dict[str, str], dict[Any, Entry], Classes]:
     """Read an unfinished file back and write the build's head (in the caller's transaction).
 
-    Returns the build's token, the entries and the file's classes; ``sums`` takes the file's
+    Returns the head written, the entries and the file's classes; ``sums`` takes the file's
     constant sum.
     """
     classes = Classes.from_meta(meta, path, type(game).__module__)
@@ -489,9 +490,11 @@ def _claim(
     head = _file.head(game, method, kind, roots_known, spec=spec, extra=extra, classes=classes)
     table = _store.read_all(connection, path, classes)
     sums.total = _store.meta_number(meta, "constant_sum", path)
+    sums.source = None if sums.total is None else str(path)
     if meta:  # resuming: keep when the build began
         head = {**head, "created": meta.get("created", head["created"])}
-    return _store.claim(connection, head), table, classes
+    _store.claim(connection, head)
+    return head, table, classes
 
 
 def _check_tolerance(
