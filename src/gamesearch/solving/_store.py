@@ -28,6 +28,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import secrets
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -52,6 +53,9 @@ _SCHEMA = (
     " key BLOB PRIMARY KEY, value REAL NOT NULL, distance INTEGER, actions BLOB"
     ") WITHOUT ROWID",
 )
+BUILD = "build"
+"""The meta value that tells one writing of a file from another: a random token, new each time
+a build or a save claims the file."""
 _COLUMNS = {"meta": ["name", "value"], "entries": ["key", "value", "distance", "actions"]}
 
 Row = tuple[bytes, float, int | None, bytes | None]
@@ -193,11 +197,21 @@ def claim(connection: sqlite3.Connection, head: Mapping[str, str]) -> None:
     """Write ``head`` into the meta table, in the caller's transaction (:func:`locked`).
 
     A build claims a file so, having checked in the same transaction that the file is new or
-    of its game: another build finds this head, and is refused if it is of another game.
+    of its game: another build finds this head, and is refused if it is of another game. The
+    head gets a new :data:`BUILD` value, by which a reader that has the file open tells that
+    it was written since (:class:`FileTable`).
     """
     connection.executemany(
-        "INSERT OR REPLACE INTO meta (name, value) VALUES (?, ?)", list(head.items())
+        "INSERT OR REPLACE INTO meta (name, value) VALUES (?, ?)",
+        [*head.items(), (BUILD, secrets.token_hex(16))],
     )
+
+
+def build_of(connection: sqlite3.Connection, path: str | Path) -> str | None:
+    """The file's :data:`BUILD` value (``None`` in a file written before it was recorded)."""
+    with reading(path):
+        found = connection.execute("SELECT value FROM meta WHERE name = ?", (BUILD,)).fetchone()
+    return None if found is None else str(found[0])
 
 
 def _check_tables(connection: sqlite3.Connection, path: str, create: bool) -> None:
@@ -490,14 +504,22 @@ class FileTable(Mapping[Any, Entry]):
     """A read-only view of a table file's entries by key: each lookup is one query.
 
     ``classes`` are the file's (frozen: a key of a class the file does not list is in no entry).
+    ``build`` is the file's :data:`BUILD` value when it was opened: each query reads it with
+    the entry, so that a file written over while it is open (another table saved into it) is
+    refused rather than read with what was read of the first (its game, its classes).
     """
 
     def __init__(
-        self, connection: sqlite3.Connection, path: str | Path, classes: Classes | None = None
+        self,
+        connection: sqlite3.Connection,
+        path: str | Path,
+        classes: Classes | None = None,
+        build: str | None = None,
     ) -> None:
         self._connection = connection
         self._path = path
         self._classes = Classes(frozen=True) if classes is None else classes
+        self._build = build
 
     def close(self) -> None:
         """Close the file."""
@@ -524,18 +546,43 @@ class FileTable(Mapping[Any, Entry]):
         """The entry stored under the encoded key ``packed``, if any.
 
         Raises:
-            TableFileError: the row is damaged, or SQLite cannot read the file.
+            TableFileError: the row is damaged, SQLite cannot read the file, or the file was
+                written over since it was opened.
         """
         with reading(self._path):
-            row = self._connection.execute(
-                "SELECT value, distance, actions FROM entries WHERE key = ?", (packed,)
+            build, key, value, distance, actions = self._connection.execute(
+                "SELECT m.value, e.key, e.value, e.distance, e.actions FROM (SELECT ? AS k) AS q"
+                " LEFT JOIN meta AS m ON m.name = 'build' LEFT JOIN entries AS e ON e.key = q.k",
+                (packed,),
             ).fetchone()
-            return None if row is None else entry(row[0], row[1], row[2], self._path, self._classes)
+        self._check_build(build)
+        return None if key is None else entry(value, distance, actions, self._path, self._classes)
 
     def __len__(self) -> int:
-        return count(self._connection, self._path)
+        with reading(self._path):
+            build, found = self._connection.execute(
+                "SELECT (SELECT value FROM meta WHERE name = 'build'), COUNT(*) FROM entries"
+            ).fetchone()
+        self._check_build(build)
+        return int(found)
 
     def __iter__(self) -> Iterator[Any]:
+        connection = self._connection
         with reading(self._path):
-            for (key,) in self._connection.execute("SELECT key FROM entries"):
-                yield _codec.decode(key, self._classes)
+            began = not connection.in_transaction  # one snapshot: the build, then the keys
+            if began:
+                connection.execute("BEGIN")
+            try:
+                self._check_build(build_of(connection, self._path))
+                for (key,) in connection.execute("SELECT key FROM entries"):
+                    yield _codec.decode(key, self._classes)
+            finally:
+                if began:
+                    connection.rollback()
+
+    def _check_build(self, build: object) -> None:
+        if build != self._build:
+            raise TableFileError(
+                f"{self._path} was written over (another table saved or built into it) while it "
+                "was open: open it again"
+            )

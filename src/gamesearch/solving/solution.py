@@ -349,6 +349,8 @@ class Solution:
         """
         connection = _store.connect(path)
         try:
+            with _store.reading(path):  # one snapshot: the head and the entries of one writing
+                connection.execute("BEGIN")
             meta = _store.read_meta(connection, path)
             states = _store.count(connection, path)
             head = _file.read_head(meta, path, states)  # every value checked, before any is used
@@ -375,7 +377,10 @@ class Solution:
             if in_memory:
                 table = _store.read_all(connection, path, classes)
             else:
-                table = _store.FileTable(connection, path, classes)
+                build = _store.build_of(connection, path)
+                table = _store.FileTable(connection, path, classes, build)
+            with _store.reading(path):  # the snapshot read: each lookup is a query of its own
+                connection.rollback()
         except BaseException:
             connection.close()
             raise
