@@ -134,6 +134,41 @@ def test_a_save_of_the_same_game_meanwhile_leaves_the_build_its_table(tmp_path):
         }
 
 
+@pytest.mark.slow
+def test_two_saves_into_one_file_at_once_leave_one_whole_table(tmp_path):
+    path = tmp_path / "saved.sqlite"
+    solutions = {"first": solve(TicTacToe()), "second": solve(Nim((2, 3, 3), players=2))}
+    outcomes: dict[str, str] = {}
+    start = threading.Barrier(2)
+
+    def save(name: str) -> None:
+        start.wait()
+        try:
+            solutions[name].save(path, batch=1000)
+        except TableFileError as error:
+            outcomes[name] = f"refused: {error}"
+        else:
+            outcomes[name] = "ok"
+
+    threads = [threading.Thread(target=save, args=(name,)) for name in solutions]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert "ok" in outcomes.values(), outcomes
+    assert all(o == "ok" or "was replaced by another table" in o for o in outcomes.values())
+    kept = [s for s in solutions.values() if _holds(path, s)]
+    assert len(kept) == 1  # the last one to claim the file, whole
+
+
+def _holds(path: Path, solution: Solution) -> bool:
+    try:
+        table = Solution.load(path, solution.game, in_memory=True)
+    except TableFileError:
+        return False
+    return {k: table.value(k, 0) for k in table} == {k: solution.value(k, 0) for k in solution}
+
+
 def test_a_book_does_not_replace_a_table_written_while_it_was_built(tmp_path):
     path = tmp_path / "book.sqlite"
     other = Nim((2, 3), players=2)

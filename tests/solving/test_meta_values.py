@@ -88,6 +88,7 @@ DAMAGED = {
     ],
     "classes": ["{}", "[[1, 2]]", json.dumps([["no colon", "enum"]]), '"classes"'],
     "game": [json.dumps({"class": "gamesearch.games.nim:Nim"}), "null", "[]"],
+    "created": ["\x1b[2J\x1b[31mpwned", "yesterday", "2024-01-01T00:00:00\n"],
 }
 
 

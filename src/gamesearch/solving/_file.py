@@ -10,6 +10,7 @@ complete. These functions write that head and read it back, checked, for
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -137,6 +138,11 @@ _PLAYERS = (0, 1, CHANCE)
 _METHODS = (*KINDS, "auto")
 """What a file's ``method`` may say: how it was made, or (unfinished) the method asked."""
 _KEYS = ("game.key", "state", "custom")
+_CREATED = re.compile(
+    r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}([+-][0-9]{4}|[A-Za-z .()]{0,60})"
+)
+"""A time as :func:`head` writes it (``%z`` is a zone's name on some systems); anything else
+(a terminal's escape codes, say, which the probe would print) is refused."""
 
 
 @dataclass(frozen=True)
@@ -170,6 +176,9 @@ class Head:
     elapsed: float | None
     """Seconds the build took."""
 
+    created: str | None
+    """When the build began (local time, ISO 8601), if recorded."""
+
 
 def read_head(meta: Mapping[str, str], path: str | Path, states: int) -> Head:
     """The meta values of a file of ``states`` entries, every one checked before any is used.
@@ -199,9 +208,13 @@ def read_head(meta: Mapping[str, str], path: str | Path, states: int) -> Head:
     if complete and method == "opening_book" and plies is None:
         _damaged(path, "plies", meta.get("plies"), "a count of plies (it is an opening book)")
     Classes.from_meta(meta, path)  # its shape: the classes are looked for when they are used
+    created = meta.get("created")
+    if created is not None and _CREATED.fullmatch(created) is None:
+        _damaged(path, "created", created, "a time as the library writes it (ISO 8601)")
     return Head(
-        game, method, key, complete, tuple(roots(meta, path)), total, tolerance, plies, elapsed
-    )
+        game, method, key, complete, tuple(roots(meta, path)), total, tolerance, plies, elapsed,
+        created,
+    )  # fmt: skip
 
 
 def _one_of(meta: Mapping[str, str], name: str, allowed: tuple[str, ...], path: str | Path) -> str:
@@ -292,7 +305,7 @@ def info(path: str | Path) -> FileInfo:
                 root_value = found.value if player in (0, CHANCE) else total - found.value
                 root_distance = found.distance
         return FileInfo(
-            str(path), head.game, head.method, states, head.complete, meta.get("created"),
+            str(path), head.game, head.method, states, head.complete, head.created,
             head.elapsed, head.tolerance, head.plies, root_player, root_value, root_distance,
         )  # fmt: skip
     finally:

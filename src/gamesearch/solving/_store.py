@@ -128,11 +128,9 @@ def connect(path: str | Path, *, create: bool = False) -> sqlite3.Connection:
             raise TableFileError(f"cannot write {text}: the folder {folder} does not exist")
     elif not Path(text).is_file():
         raise TableFileError(f"no table file {text}")
-    try:
-        if create:
-            connection = sqlite3.connect(text)
-        else:
-            connection = sqlite3.connect(Path(text).resolve().as_uri() + "?mode=ro", uri=True)
+    try:  # by a URI made from the path: a name such as "file:x?mode=memory" is that file
+        uri = Path(text).resolve().as_uri() + ("?mode=rwc" if create else "?mode=ro")
+        connection = sqlite3.connect(uri, uri=True)
     except sqlite3.Error as exc:
         raise TableFileError(f"cannot open {text}: {exc}") from None
     try:
