@@ -31,7 +31,9 @@ The rule for a game named by a file (``Solution.load(path)`` without a game, and
 
 - the module is found in the current directory or the installed packages without importing
   anything, and its Python source (parsed, not run) must define a class of that name at its
-  top level; each package on the way that is not imported yet must run no code when it is
+  top level, with the methods of the :class:`~gamesearch.Game` protocol (its own, or of a
+  class it derives from in the same source, or imported from a module already imported);
+  each package on the way that is not imported yet must run no code when it is
   (its ``__init__.py`` holds only a docstring, ``from __future__`` imports and assignments of
   literals; a namespace package has none), unless it is one of this library's own; only then
   is the module imported (a module already imported is not looked at again; see
@@ -458,7 +460,9 @@ def remake(identity: GameIdentity) -> Any:
             f"the table was built for {where}, a class of a script run as __main__, which "
             "cannot be imported: move the class into a module and rebuild, or pass the game"
         )
-    found = find_named(identity.module, identity.name, f"the game {where}")
+    found = find_named(
+        identity.module, identity.name, f"the game {where}", methods=_PROTOCOL_METHODS
+    )
     if not inspect.isclass(found):
         raise TableFileError(f"{identity.path} is not a class, so it makes no game: {where}")
     if not file_may_make(found):

@@ -29,6 +29,7 @@ import pytest
 
 from gamesearch import Solution, TableFileError, UnsupportedGameError
 from gamesearch.cli import main
+from gamesearch.games import Nim
 from gamesearch.solving import opening_book, solve
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -283,3 +284,47 @@ def test_a_class_the_games_module_imports_is_the_games(folder):
         start = board.Board(4).initial_state()
         assert table.value(start) == solution.value(start)
         assert {type(state).__module__ for state in table} == {"pieces"}
+
+
+def test_a_class_of_the_name_that_is_not_a_game_is_not_imported_for_the_game(folder):
+    not_a_game = "class Heaps:\n    def actions(self, state):\n        return []\n"
+    marker = trap(folder, "notagame", not_a_game)
+    path = folder / "named.sqlite"
+    solve(Nim((1, 2), players=2), path=path)
+    set_meta(path, "game", json.dumps({"class": "notagame:Heaps", "parameters": {}}))
+    with pytest.raises(TableFileError, match="without initial_state, is_terminal, result, to_move"):
+        Solution.load(path)
+    assert not marker.exists()
+
+
+@pytest.mark.parametrize(
+    "named", ["turtledemo.__main__:DemoWindow", "webbrowser:Chrome", "ftplib:FTP", "pydoc:Doc"]
+)
+def test_a_class_of_the_standard_library_is_not_a_game_and_its_module_is_not_imported(
+    tmp_path, named
+):
+    module = named.partition(":")[0]
+    if module in sys.modules:
+        pytest.skip(f"{module} is imported already in this process")
+    path = tmp_path / "named.sqlite"
+    solve(Nim((1, 2), players=2), path=path)
+    set_meta(path, "game", json.dumps({"class": named, "parameters": {}}))
+    with pytest.raises(TableFileError, match="so it is not imported"):
+        Solution.load(path)
+    assert module not in sys.modules
+
+
+def test_a_game_that_derives_its_methods_from_another_module_of_its_own_is_made(folder):
+    (folder / "rules.py").write_text(HEAPS)
+    (folder / "variant.py").write_text(
+        '"""A game that takes its rules from another module."""\n\n'
+        "from rules import Heaps\n\n\nclass FiveHeaps(Heaps):\n"
+        "    def __init__(self, stones: int = 5) -> None:\n        super().__init__(stones)\n"
+    )
+    variant = importlib.import_module("variant")
+    solve(variant.FiveHeaps(4), path="variant.sqlite")
+    for name in ("variant", "rules"):
+        del sys.modules[name]  # as in a fresh process: rules is read, unrun, to find the methods
+    with Solution.load("variant.sqlite") as table:
+        assert type(table.game).__qualname__ == "FiveHeaps"
+        assert table.value(table.game.initial_state()) == 1.0
