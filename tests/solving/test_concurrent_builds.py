@@ -118,7 +118,7 @@ def test_a_save_of_another_table_stops_the_build_writing_the_file(tmp_path):
 
 def test_a_save_of_the_same_game_meanwhile_leaves_the_build_its_table(tmp_path):
     path = tmp_path / "shared.sqlite"
-    game = TicTacToe()
+    game = Nim((2, 3, 3), players=2)
     expected = solve(game)
     saved: list[bool] = []
 
@@ -127,7 +127,8 @@ def test_a_save_of_the_same_game_meanwhile_leaves_the_build_its_table(tmp_path):
             expected.save(path)
             saved.append(True)
 
-    solve(game, path=path, batch=50, progress=save_the_same, progress_every=100)
+    solve(game, path=path, batch=20, progress=save_the_same, progress_every=20)
+    assert saved
     with Solution.load(path, game, in_memory=True) as table:
         assert {key: table.value(key, 0) for key in table} == {
             key: expected.value(key, 0) for key in expected

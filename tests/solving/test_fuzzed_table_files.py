@@ -208,6 +208,7 @@ def fuzz(
     return counts
 
 
+@pytest.mark.slow
 def test_a_few_damaged_files_give_only_the_librarys_errors(sources, tmp_path):
     counts = fuzz(sources, tmp_path, variants=12, seed=45)
     assert counts["refused"]
