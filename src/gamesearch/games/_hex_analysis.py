@@ -24,12 +24,22 @@ from dataclasses import dataclass
 
 from ._hex_board import HexBoard
 from ._hex_inferior import Fill, fill_in
-from ._hex_vc import HSearch
+from ._hex_vc import EdgeConnections, HSearch
 
-__all__ = ["Analysis", "Verdict", "analyse", "region_words", "verdict_words"]
+__all__ = ["Analysis", "Parts", "Verdict", "analyse", "region_words", "verdict_words"]
 
 _EDGES = ("the top and the bottom", "the left and the right")
 """Each player's two edges, in words."""
+
+
+@dataclass(frozen=True)
+class Parts:
+    """Which parts of the knowledge :func:`analyse` runs: all, unless one is measured away."""
+
+    connections: bool = True
+    """H-search's virtual connections (else no connection is known: no must-play region)."""
+    fill_in: bool = True
+    """The fill-in of dead and captured cells (else none: no inferior cell either)."""
 
 
 @dataclass(frozen=True)
@@ -66,7 +76,7 @@ class Analysis:
     key)`` each."""
 
 
-def analyse(board: HexBoard, x: int, o: int, mover: int) -> Analysis:
+def analyse(board: HexBoard, x: int, o: int, mover: int, parts: Parts = Parts()) -> Analysis:
     """The knowledge of the position of X's stones ``x`` and O's ``o``, ``mover`` to move.
 
     Example:
@@ -76,19 +86,18 @@ def analyse(board: HexBoard, x: int, o: int, mover: int) -> Analysis:
         (0, 'full')
     """
     empty = board.cells & ~(x | o)
-    fill = fill_in(board, x, o)
+    fill = fill_in(board, x, o) if parts.fill_in else Fill(x, o, 0, (0, 0))
     stones = (fill.x, fill.o)
     for player in (0, 1):
         if board.connects(stones[player], player):
             return Analysis(Verdict(player, "chain"), 0, 0, fill)
     other = 1 - mover
-    own = HSearch(board, stones[mover], stones[other], mover).edges(mover)
+    own, theirs = _connections(board, stones, mover, parts.connections)
     if own.fulls:
         return Analysis(Verdict(mover, "full", own.fulls[0]), 0, 0, fill)
     if own.semis:
         carrier, key = own.semis[0]
         return Analysis(Verdict(mover, "semi", carrier, key), 0, 0, fill)
-    theirs = HSearch(board, stones[other], stones[mover], other).edges(other)
     if theirs.fulls:
         return Analysis(Verdict(other, "full", theirs.fulls[0]), 0, 0, fill)
     region = empty
@@ -104,6 +113,22 @@ def analyse(board: HexBoard, x: int, o: int, mover: int) -> Analysis:
     if not region & ~inferior:
         return Analysis(Verdict(other, "no move"), 0, 0, fill, theirs.semis)
     return Analysis(None, region, inferior, fill, theirs.semis)
+
+
+def _connections(
+    board: HexBoard, stones: tuple[int, int], mover: int, search: bool
+) -> tuple[EdgeConnections, EdgeConnections]:
+    """The mover's connections between its edges and the other player's.
+
+    None if not ``search``; none of the other player's where the mover's decide.
+    """
+    other = 1 - mover
+    if not search:
+        return EdgeConnections(mover, (), ()), EdgeConnections(other, (), ())
+    own = HSearch(board, stones[mover], stones[other], mover).edges(mover)
+    if own.fulls or own.semis:  # decided: the other player's are not needed
+        return own, EdgeConnections(other, (), ())
+    return own, HSearch(board, stones[other], stones[mover], other).edges(other)
 
 
 def _mirror_losses(board: HexBoard, x: int, o: int, mover: int) -> int:

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from .._parameters import check_size
 from ..errors import IllegalActionError
 from ..game import Player
 from ._end_flags import flagged_utility, flagged_winner
-from ._hex_analysis import Analysis, analyse, region_words, verdict_words
+from ._hex_analysis import Analysis, Parts, analyse, region_words, verdict_words
 from ._hex_board import HexBoard
 from ._hex_text import draw, read
-from ._parameters import check_size
 
 __all__ = ["Hex"]
 
@@ -20,7 +20,6 @@ SWAP = "swap"
 
 _MEMO_LIMIT = 1 << 17
 """The most entries each memo holds before it is emptied and starts again."""
-
 
 class Hex:
     """Hex (Hein 1942, Nash 1948): X (player 0) joins top and bottom, O (player 1) left and right.
@@ -80,6 +79,11 @@ class Hex:
 
     layout = None
     """:meth:`render` draws the coordinates itself."""
+
+    knowledge_parts = Parts()
+    """Which parts of the knowledge run (:class:`~gamesearch.games._hex_analysis.Parts`): all.
+    A subclass may turn H-search or the fill-in off, to measure what each buys
+    (``bench/bench_pns.py``)."""
 
     costly_knowledge = True
     """:meth:`proven_value`, :meth:`must_play` and :meth:`inferior_moves` run H-search and the
@@ -353,9 +357,11 @@ class Hex:
 
         A move in a dead cell passes, and Hex never rewards a pass; a move in a captured cell
         is answered inside the captured set, or passes. Of a move and its half-turn, in a
-        position that is its own half-turn, the second is the first's twin. None where the
-        position is decided, where O may still swap, and never a move that wins at once nor
-        every move: the proof searchers leave these out of the moves they search.
+        position that is its own half-turn, the second is the first's twin. Where the mover
+        is proven to win, every move but the winning one (a semi connection's key; else the
+        first, as every move wins); where it is proven to lose, none (:meth:`must_play` leaves
+        no move). None where O may still swap, and never a move that wins at once nor every
+        move: the proof searchers leave these out of the moves they search.
 
         Example:
             >>> game = Hex(4)   # O to move: a1 and b1 are captured by X's c1
@@ -366,12 +372,21 @@ class Hex:
         if state >= self._over:
             return ()
         found = self._analysis(state)
-        if found is None or found.verdict is not None:
+        if found is None:
             return ()
-        inferior = self._turned(state, found.inferior) & ~self._threats(
-            state, state >> self._turn_shift & 1
-        )[0]
-        return tuple(name for name in self.actions(state) if inferior & self._bits.get(name, 0))
+        mover = state >> self._turn_shift & 1
+        actions = self.actions(state)
+        wins = self._threats(state, mover)[0]
+        verdict = found.verdict
+        if verdict is not None:
+            if verdict.winner != mover or wins:
+                return ()
+            key, cells = self.key(state), self._board.cells
+            empty = cells & ~(key | key >> self._count)  # the key position's: turned as all
+            kept = self._turned(state, 1 << verdict.key if verdict.key >= 0 else empty & -empty)
+            return tuple(name for name in actions if not kept & self._bits.get(name, 0))
+        inferior = self._turned(state, found.inferior) & ~wins
+        return tuple(name for name in actions if inferior & self._bits.get(name, 0))
 
     def proven_value(self, state: int, player: Player) -> float | None:
         """``player``'s value at ``state`` if Hex's knowledge decides it, else None.
@@ -503,7 +518,8 @@ b2, c2, b3): O must play in the cells every one needs, b3, c4, d4, or lose
         if not self.swap or key & self._board.cells << self._count or key & self._swapped:
             cells = self._board.cells
             mover = key >> self._turn_shift & 1
-            found = analyse(self._board, key & cells, key >> self._count & cells, mover)
+            x, o = key & cells, key >> self._count & cells
+            found = analyse(self._board, x, o, mover, self.knowledge_parts)
         if len(self._analyses) >= _MEMO_LIMIT:
             self._analyses.clear()
         self._analyses[key] = found

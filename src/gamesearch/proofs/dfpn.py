@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Literal
 
 from .._budget import Budget
 from .._entry import check_count
@@ -299,13 +299,11 @@ class DepthFirst(Counting):
         if self.lazy and ply:  # the game's knowledge, asked now that the node is searched
             known = question.proven(state)
             if known is not None:
-                pn, dn = self.store_known(key, known, known)
-                if trace is not None:
-                    trace(Renumber(tuple(self.actions), pn, dn, known, known))
+                self.store_known(key, state, known, known)
                 return
         children = self.expand(state, mover, ply)
         if not children:  # every move loses: a loss, whatever the entry of its key said
-            self.store_known(key, *question.lost_bounds(mover))
+            self.store_known(key, state, *question.lost_bounds(mover))
             return
         is_or = mover == question.attacker
         fresh: dict[Any, Entry] = {}  # the children not searched yet: see numbers
@@ -348,33 +346,48 @@ class DepthFirst(Counting):
         finally:
             self.path.discard(key)
 
-    def store_known(self, key: Any, lo: float, hi: float) -> tuple[int, int]:
+    def store_known(self, key: Any, state: Any, lo: float, hi: float) -> None:
         """Store the entry of a state known without search: its bounds ``lo`` and ``hi``.
 
         A state whose every move loses (at once, or by ``must_play``), or one the game's
         ``proven_value`` decides when it is searched (:attr:`lazy`). Its entry may have been
         made from another state of the same key (Hex's half-turn) whose ``must_play`` found
-        moves: stored as it was, the parent would choose this state again and again.
+        moves: stored as it was, the parent would choose this state again and again. Traced
+        and :attr:`lazy`, the trace is told what decided it (as it is told of a child decided
+        when it is made, otherwise).
         """
         own = self.table.get(key)
         first = (own[5], own[6]) if own is not None else (1, 1)
         pn, dn = decided(lo, hi, self.threshold) or first
         self.table.store(key, (pn, dn, lo, hi, self.stamp, *first))
-        return pn, dn
+        if self.trace is not None and self.lazy:
+            cause = self.question.leaf_cause(state)
+            by, why = (None, None) if cause is None or cause[0] == "utility" else cause
+            self.trace(Renumber(tuple(self.actions), pn, dn, lo, hi, by, why))
 
     def developed(
         self, state: Any, is_or: bool, children: list[Child], fresh: dict[Any, Entry]
     ) -> Develop:
-        """The event of ``state``'s development: its children and their numbers.
+        """The event of ``state``'s development: its children, their numbers, and why.
 
-        Their entries are read (and made) in :meth:`gather`'s order, as it would make them.
+        Their entries are read (and made) in :meth:`gather`'s order, as it would make them. A
+        leaf child (terminal, or decided by the game's knowledge) says what decided it; the
+        moves the game's knowledge left out are told with the game's reasons.
         """
+        question = self.question
         told = []
         for item in children:
             pn, dn, lo, hi = self.view(item, True, fresh)
-            told.append(ProofChild(item[0], item[1], pn, dn, lo, hi, item[2] is None))
+            known = item[2] is None or not self.lazy  # lazy: only the terminal ones are
+            cause = question.leaf_cause(item[1]) if known else None  # known when made
+            kind: Literal["max", "min"] | None = None
+            if cause is None:
+                kind = "max" if item[3] == question.attacker else "min"
+            told.append(ProofChild(item[0], item[1], pn, dn, lo, hi, cause is not None, kind,
+                                   *(cause or (None, None))))  # fmt: skip
         path = tuple(self.actions)
-        return Develop(path, state, "max" if is_or else "min", tuple(told))
+        left_out = question.left_out(state)
+        return Develop(path, state, "max" if is_or else "min", tuple(told), left_out)
 
     def stretch(self, second: int) -> int:
         """The threshold that keeps the best child best, from the second-best's number.

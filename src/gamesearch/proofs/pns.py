@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import math
-from typing import Any
+from dataclasses import replace
+from typing import Any, Literal
 
 from .._budget import Budget
 from .._validation import cycle_error
@@ -184,10 +185,14 @@ class BestFirst(Counting):
             leaf, line = self.most_proving()
             if trace is not None:
                 trace(Choose(_path(leaf), leaf.pn, leaf.dn))
-            self.expand(leaf, line)
-            if trace is not None:
-                trace(_developed(leaf))
-            self.back_up(leaf)
+            developed = self.expand(leaf, line)
+            if trace is None:
+                self.back_up(leaf)
+            elif developed:
+                trace(_developed(leaf, self.question))
+                self.back_up(leaf)
+            else:  # decided by the game's costly knowledge when the search came to it
+                self.back_up(leaf, self.question.leaf_cause(leaf.state))
         return root.lo, root.hi
 
     def renumber(self, top: Node) -> None:
@@ -218,8 +223,11 @@ class BestFirst(Counting):
                 node = next(child for child in children if child.dn == node.dn)
         return node, line
 
-    def expand(self, leaf: Node, line: set[Any]) -> None:
-        """Make ``leaf``'s children, best first, and describe each.
+    def expand(self, leaf: Node, line: set[Any]) -> bool:
+        """Make ``leaf``'s children, best first, and describe each; whether it made them.
+
+        Not where the game's costly knowledge decides ``leaf`` now that it is asked (see
+        :attr:`~._question.Question.lazy`): ``leaf`` is then a leaf of known bounds.
 
         Raises:
             BudgetSpent: the node or the time limit is reached.
@@ -231,11 +239,11 @@ class BestFirst(Counting):
             if known is not None:
                 self.settle(leaf, known, known)
                 self.leaves += 1
-                return
+                return False
         moves = question.moves(leaf.state, leaf.mover)
         if question.lazy and not moves:
             self.settle(leaf, *question.lost_bounds(leaf.mover))
-            return
+            return False
         children = []
         for action in moves:
             self.count()
@@ -250,6 +258,7 @@ class BestFirst(Counting):
         while node.parent is not None:
             depth, node = depth + 1, node.parent
         self.max_depth = max(self.max_depth, depth + 1)
+        return True
 
     def update(self, node: Node) -> bool:
         """Set ``node``'s numbers and bounds from its children's; whether anything changed.
@@ -275,12 +284,19 @@ class BestFirst(Counting):
             node.dn = min(child.dn for child in children)
         return (node.pn, node.dn, node.lo, node.hi) != before
 
-    def back_up(self, leaf: Node) -> None:
-        """Bring the numbers up to date from ``leaf`` towards the root, while they change."""
+    def back_up(self, leaf: Node, cause: tuple[Any, str | None] | None = None) -> None:
+        """Bring the numbers up to date from ``leaf`` towards the root, while they change.
+
+        ``cause``: what decided ``leaf`` when the search came to it (traced, and a game with
+        ``costly_knowledge``), told with its new numbers.
+        """
         node: Node | None = leaf
         while node is not None and self.update(node):
             if self.trace is not None:
-                self.trace(_renumbered(node))
+                told = _renumbered(node)
+                if node is leaf and cause is not None and cause[0] != "utility":
+                    told = replace(told, decided_by=cause[0], reason=cause[1])
+                self.trace(told)
             node = node.parent
 
     def children(self, node: Node) -> tuple[bool, list[tuple[View, Node]]]:
@@ -300,14 +316,25 @@ def _path(node: Node) -> tuple[Any, ...]:
     return tuple(reversed(actions))
 
 
-def _developed(node: Node) -> Develop:
-    """The event of ``node``'s development: its children and their first numbers."""
-    children = tuple(
-        ProofChild(child.action, child.state, child.pn, child.dn, child.lo, child.hi,
-                   not child.children and child.children is not None)
-        for child in node.children or ()
+def _developed(node: Node, question: Question) -> Develop:
+    """The event of ``node``'s development: its children, their first numbers, and why.
+
+    A leaf child (terminal, or decided by the game's knowledge) says what decided it; the
+    moves the game's knowledge left out are told with the game's reasons (traced only).
+    """
+    children = []
+    for child in node.children or ():
+        leaf = not child.children and child.children is not None
+        cause = question.leaf_cause(child.state) if leaf else None
+        kind: Literal["max", "min"] | None = None if leaf else "max" if child.is_or else "min"
+        children.append(
+            ProofChild(child.action, child.state, child.pn, child.dn, child.lo, child.hi, leaf,
+                       kind, *(cause or (None, None)))
+        )  # fmt: skip
+    return Develop(
+        _path(node), node.state, "max" if node.is_or else "min", tuple(children),
+        question.left_out(node.state),
     )  # fmt: skip
-    return Develop(_path(node), node.state, "max" if node.is_or else "min", children)
 
 
 def _renumbered(node: Node) -> Renumber:
