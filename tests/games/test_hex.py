@@ -146,13 +146,14 @@ def test_small_boards_keep_the_protocol_in_every_state(size: int, swap: bool) ->
 @pytest.mark.slow
 def test_larger_boards_keep_the_protocol_on_random_lines() -> None:
     check_game(Hex(4, swap=True), max_states=100, lines=5)
-    check_game(Hex(11, swap=True), max_states=20, lines=1)
+    check_game(Hex(7, swap=True), max_states=20, lines=1)
 
 
 @pytest.mark.slow
 def test_larger_boards_keep_the_protocol_on_many_random_lines() -> None:
+    # 11x11's knowledge (H-search and the fill-in of a position) takes tens of milliseconds.
     check_game(Hex(4, swap=True), max_states=1500, lines=30)
-    check_game(Hex(11, swap=True), max_states=200, lines=5)
+    check_game(Hex(11, swap=True), max_states=40, lines=2)
 
 
 def test_the_first_player_wins_the_small_boards_from_the_empty_one() -> None:
