@@ -34,6 +34,7 @@ class HexBoard:
         edges: Each player's two edges: the top and bottom rows (player 0), the left and right
             columns (player 1).
         around: The cells next to each cell, by its index.
+        next_to: The same, as the indices of those cells.
     """
 
     size: int
@@ -42,6 +43,7 @@ class HexBoard:
     not_last_column: int
     edges: tuple[tuple[int, int], tuple[int, int]]
     around: tuple[int, ...] = ()
+    next_to: tuple[tuple[int, ...], ...] = ()
 
     @classmethod
     def of(cls, size: int) -> HexBoard:
@@ -59,7 +61,8 @@ class HexBoard:
             ((top, bottom), (first_column, last_column)),
         )
         around = tuple(board.neighbours(1 << cell) for cell in range(size * size))
-        return replace(board, around=around)
+        next_to = tuple(tuple(indices(cells)) for cells in around)
+        return replace(board, around=around, next_to=next_to)
 
     def neighbours(self, group: int) -> int:
         """The cells next to some cell of ``group`` (``group``'s own cells may be among them)."""

@@ -126,7 +126,7 @@ def _useless(board: HexBoard, cell: int, empty: int, nodes: _Nodes) -> bool:
     if groups & groups - 1:
         return False  # it joins two of the player's groups
     around, touching = board.around, nodes.touching
-    ways = indices(around[cell] & empty)
+    ways = [way for way in board.next_to[cell] if empty >> way & 1]
     for index, one in enumerate(ways):
         one_touches = touching.get(one, 0)
         if groups and not one_touches & groups:
@@ -213,7 +213,9 @@ def _useless_beside(board: HexBoard, cell: int, stone: int, empty: int, nodes: _
     if touching.get(cell, 0) & ~joined:
         return False
     around = board.around
-    for way in indices(around[cell] & empty & ~(1 << stone)):
+    for way in board.next_to[cell]:
+        if way == stone or not empty >> way & 1:
+            continue
         if not around[way] >> stone & 1 and not touching.get(way, 0) & joined:
             return False
     return True

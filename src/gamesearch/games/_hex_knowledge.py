@@ -91,9 +91,11 @@ class HexKnowledge:
             return ()
         actions = self.actions(state)
         found = self._analysis(state)
-        if found is None or found.verdict is not None:
-            mover = state >> self._turn_shift & 1
-            return actions if found is None or found.verdict.winner == mover else ()  # type: ignore[union-attr]
+        if found is None:
+            return actions
+        if found.verdict is not None:
+            won = found.verdict.winner == state >> self._turn_shift & 1
+            return actions if won else ()
         region = self._turned(state, found.region)
         return tuple(name for name in actions if region & self._bits.get(name, 0))
 
