@@ -181,7 +181,7 @@ def test_nothing_is_known_while_o_may_swap_and_nothing_is_left_at_the_end() -> N
     assert game.must_play(over) == game.inferior_moves(over) == ()
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(states(Hex(5), max_moves=12))
 @example(state=1_126_037_345_806_336)  # X b3 d3, O c3: its own half-turn, found by Hypothesis
 def test_a_position_and_its_half_turn_get_the_same_knowledge_turned(state: int) -> None:

@@ -46,7 +46,7 @@ def random_positions(game: Hex, seed: int, count: int) -> list[int]:
 def test_the_reason_names_the_rule_and_the_cells_that_decide(size: int, seed: int) -> None:
     game = Hex(size)
     decided = 0
-    for state in random_positions(game, seed, 120):
+    for state in random_positions(game, seed, 50):
         for player in (0, 1):
             value = game.proven_value(state, player)
             reason = game.proven_reason(state, player)
@@ -68,14 +68,14 @@ def test_the_reason_names_the_rule_and_the_cells_that_decide(size: int, seed: in
                 assert f"by playing {key}" in reason
                 after = game.result(state, key)  # the key keeps the win
                 assert game.is_terminal(after) or game.proven_value(after, verdict.winner) == 1.0
-    assert decided >= 40
+    assert decided >= 20
 
 
 @pytest.mark.parametrize(("size", "seed"), [(4, 46), (5, 50)])
 def test_the_region_named_is_must_plays_and_its_threats_hold_it(size: int, seed: int) -> None:
     game = Hex(size)
     explained = 0
-    for state in random_positions(game, seed, 120):
+    for state in random_positions(game, seed, 50):
         region, actions = game.must_play(state), game.actions(state)
         reason = game.must_play_reason(state)
         if set(region) == set(actions):
@@ -95,7 +95,7 @@ def test_the_region_named_is_must_plays_and_its_threats_hold_it(size: int, seed:
         other_captured = found.fill.captured[1 - game.to_move(state)]
         cells = sum(game._bits[action] for action in region)
         assert cells & ~(every | other_captured) == 0  # inside every threat, or answered
-    assert explained >= 20
+    assert explained >= 10
 
 
 def test_a_reason_is_asked_only_by_a_traced_search_and_must_be_text() -> None:

@@ -97,7 +97,7 @@ def test_the_bounds_of_a_stopped_search_hold_and_its_action_keeps_the_lower(
 
 
 @pytest.mark.parametrize("prover", PROVERS, ids=lambda p: p.__name__)
-@pytest.mark.parametrize("node_limit", [1, 2, 10, 100, 1000])
+@pytest.mark.parametrize("node_limit", [1, 2, 10, 100, 400])
 def test_the_node_limit_is_never_exceeded_and_the_true_value_stays_in_range(
     prover: Any, node_limit: int
 ) -> None:

@@ -40,9 +40,9 @@ Measured: with 1.0 rather than Nagai's rule, 0.62 times the nodes on the 16 open
 Hex before Hex had ``proven_value``, 1.01 times with its two-bridges, 1.35 times with its
 ziggurats too, 0.74 times with its ``must_play`` too, 1.21 times with weak numbers
 (:data:`WEAK`) but no ``must_play`` (``bench/bench_pns.py``, its ``pns.epsilon`` line; on five
-5x5 openings by hand, with ``must_play``, 0.57 times), and in one run by hand before weak
-numbers 0.26 times on 4x4
-Connect Four, 0.55 times on tic-tac-toe."""
+5x5 openings by hand, with ``must_play``, 0.57 times; with H-search and the fill-in, 0.93
+times on the 25 openings of 5x5: 1,795 nodes against 1,939), and in one run by hand before
+weak numbers 0.26 times on 4x4 Connect Four, 0.55 times on tic-tac-toe."""
 
 WEAK = True
 """Weak proof numbers (Ueda, Hashimoto, Hashimoto and Iida 2008): a node's ``delta`` (the
@@ -52,7 +52,8 @@ transposition once for each path to it, and Connect Four's and Hex's positions a
 many. Measured against the sum (one run, two shared cores): 0.74 times the nodes on the won
 and lost positions of ``bench/bench_pns_connect_four.py``'s middle set, the same on its end
 set, 0.77 times on the sixteen 4x4 Hex openings without ``must_play`` (with it, the same
-nodes there, and 1.10 times on the 25 openings of 5x5); but on the begin set's hardest position
+nodes there, and 1.10 times on the 25 openings of 5x5; with H-search and the fill-in, the same
+1,795 nodes on them); but on the begin set's hardest position
 (lost, Pons score -3) 34.8 million nodes against 20.6 million (with tables of 8 and 12 million
 states: the first overflowed)."""
 
@@ -91,9 +92,13 @@ def dfpn(
     Allis proved Connect Four's.
 
     The game's knowledge serves where it has it: ``win_utility`` bounds the values,
-    ``non_losing_actions`` leaves out the moves that lose at once, ``order`` breaks ties, and
-    a new node's first numbers are its number of moves (Allis's mobility) or, given
-    ``evaluate``, the evaluation's (df-pn+, Nagai and Kishimoto). Transpositions share one
+    ``non_losing_actions`` leaves out the moves that lose at once, ``must_play`` those that
+    lose later and ``inferior_moves`` those no better than another, ``proven_value`` decides
+    a state without search, ``order`` breaks ties, and a new node's first numbers are its
+    number of moves (Allis's mobility) or, given ``evaluate``, the evaluation's (df-pn+,
+    Nagai and Kishimoto); a game with ``costly_knowledge`` (Hex's H-search) is asked of a node
+    only when it is searched, and its new nodes start from 1 and 1 (see
+    :mod:`gamesearch.proofs._question`). Transpositions share one
     entry, keyed by the game's ``solving_key``, else its ``key`` (which must merge only states
     of equal value: chess's ``solving_key`` keeps the past its Zobrist key leaves out), else
     the state. A state that repeats on the line searched is refused

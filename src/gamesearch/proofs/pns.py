@@ -47,7 +47,8 @@ def pns(
     memory, one node per state made: :func:`dfpn` searches the same way in a bounded table.
 
     The game's knowledge serves as in :func:`dfpn` (``win_utility``, ``non_losing_actions``,
-    ``order``, the first numbers from the number of moves or ``evaluate``). Transpositions are
+    ``must_play``, ``inferior_moves``, ``proven_value``, ``order``, the first numbers from the
+    number of moves or ``evaluate``, ``costly_knowledge``). Transpositions are
     not merged (a tree, not a graph), so no table can mix up two histories; a state whose
     key (``solving_key``, else ``key``, as :func:`dfpn`'s) repeats on its own line is refused
     (:class:`~gamesearch.CyclicGameError`).
