@@ -6,12 +6,13 @@ the observer: each checked once, before the search loop starts.
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Callable
 from typing import Any, NamedTuple, Protocol, TypeVar
 
 from ._kinds import check_kind
-from ._validation import is_player, is_positive_number, mover_error
+from ._validation import is_player, is_positive_number, mover_error, shown
 from .capabilities import Capabilities
 from .errors import (
     GameProtocolError,
@@ -159,16 +160,16 @@ def check_depth(depth: object, evaluate: object, searcher: str) -> int:
         return -1
     if isinstance(depth, bool) or not isinstance(depth, int):
         raise InvalidSearchOptionError(
-            f"{searcher}: depth must be an int >= 1 or None, not {depth!r}"
+            f"{searcher}: depth must be an int >= 1 or None, not {shown(depth)}"
         )
     if depth < 1:
         raise InvalidSearchOptionError(
-            f"{searcher}: depth must be >= 1 (plies searched from the root), got {depth}"
+            f"{searcher}: depth must be >= 1 (plies searched from the root), got {shown(depth)}"
         )
     if evaluate is None:
         raise InvalidSearchOptionError(
-            f"{searcher}: depth={depth} needs an evaluate(state, player) function to score the "
-            "non-terminal states at the depth limit: pass evaluate=..., or give the game an "
+            f"{searcher}: depth={shown(depth)} needs an evaluate(state, player) function to score "
+            "the non-terminal states at the depth limit: pass evaluate=..., or give the game an "
             "evaluate(state, player) method, which is used when evaluate is not given"
         )
     if not callable(evaluate):
@@ -196,11 +197,16 @@ def game_evaluation(
 def check_time_limit(searcher: str, time_limit: object) -> None:
     """Raise :class:`InvalidSearchOptionError` unless ``time_limit`` is ``None`` or seconds > 0.
 
-    The seconds must be a finite int or float (not a ``bool``).
+    The seconds must be an int or a float (not a ``bool``) that a float holds: not NaN nor
+    infinite, and not an int beyond the largest float (``10**400``), which no deadline can be
+    computed from. ``None`` is no limit; any float is a limit (``1e300`` is one that never
+    comes, ``1e-9`` one that has passed by the first reading of the clock).
     """
     if time_limit is not None and not is_positive_number(time_limit):
         raise InvalidSearchOptionError(
-            f"{searcher}: time_limit must be a finite number of seconds > 0, not {time_limit!r}"
+            f"{searcher}: time_limit must be a finite number of seconds > 0, not "
+            f"{shown(time_limit)} (seconds are a float: at most {sys.float_info.max:.3g}; "
+            "None is no limit)"
         )
 
 
@@ -208,7 +214,7 @@ def check_count(searcher: str, name: str, value: object) -> None:
     """Raise :class:`InvalidSearchOptionError` unless ``value`` is ``None`` or an int >= 1."""
     if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
         raise InvalidSearchOptionError(
-            f"{searcher}: {name} must be an int >= 1 or None, not {value!r}"
+            f"{searcher}: {name} must be an int >= 1 or None, not {shown(value)}"
         )
 
 
@@ -261,7 +267,7 @@ def cannot_keep(
     keeps = with_names(row.keyword(name) for name in row.limits) or "no limit"
     where = "" if limit is None else f" (in {limit!r})"
     return InvalidSearchOptionError(
-        f"{searcher} cannot keep {row.keyword(field)}={value!r}{where}: it keeps {keeps}. The "
+        f"{searcher} cannot keep {row.keyword(field)}={shown(value)}{where}: it keeps {keeps}. The "
         f"searchers that take {field} are {takers(field)}"
     )
 
@@ -339,7 +345,7 @@ def merge_limit(
             raise cannot_keep(searcher, field, ours, limit)
         if theirs is not None:
             raise InvalidSearchOptionError(
-                f"{searcher}: the {field} is given twice, as {keyword}={theirs!r} and in "
+                f"{searcher}: the {field} is given twice, as {keyword}={shown(theirs)} and in "
                 f"{limit!r}: give it once"
             )
         merged.append(ours)

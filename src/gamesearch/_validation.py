@@ -13,7 +13,6 @@ gets a :class:`~gamesearch.GameSearchError` that names the member and the state,
 from __future__ import annotations
 
 import copy
-import math
 import random
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -47,6 +46,7 @@ __all__ = [
     "non_finite_error",
     "number_error",
     "repeated_action",
+    "shown",
     "snapshot",
     "terminal_value",
     "translate",
@@ -337,12 +337,36 @@ def unchanged(state: object) -> Iterator[None]:
 
 
 def is_positive_number(value: object) -> bool:
-    """Whether ``value`` is a finite int or float > 0 (not a ``bool``): seconds, a margin."""
+    """Whether ``value`` is an int or float > 0 that a float holds (not a ``bool``): seconds.
+
+    Not NaN nor infinite, and not an int beyond the largest float (``10**400``), which a
+    deadline ``started + seconds`` could not be computed from (a raw ``OverflowError``).
+
+    >>> is_positive_number(0.5), is_positive_number(10**300), is_positive_number(10**400)
+    (True, True, False)
+    """
     return (
         not isinstance(value, bool)
         and isinstance(value, (int, float))
-        and 0 < value < math.inf
+        and 0 < value <= _LARGEST
     )
+
+
+_SHOWN = 60
+"""The most characters of a value a message shows."""
+
+
+def shown(value: object) -> str:
+    """``repr(value)`` for a message, cut short: an int of 400 digits is not printed in full.
+
+    >>> shown(1.5), shown(-10**400), shown("x" * 100)[-10:]
+    ('1.5', '-1000000000... (an int of 401 digits)', 'xxxxxxx...')
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**_SHOWN:
+        text = str(value)
+        return f"{text[:11]}... (an int of {len(text.lstrip('-'))} digits)"
+    text = repr(value)
+    return text if len(text) <= _SHOWN else f"{text[: _SHOWN - 3]}..."
 
 
 def is_player(mover: object, players: int, *, chance: bool) -> bool:

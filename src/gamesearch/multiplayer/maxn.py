@@ -146,7 +146,8 @@ def maxn(
     expanded, leaves, cutoffs, max_depth, estimates = 0, 0, 0, 0, 0
     # A triangular principal-variation table, as in alpha-beta: after the search of a node at
     # ply p returns, lines[p] holds the best line below it as linked (action, rest) pairs.
-    lines: list[Any] = [None] * ((plies if plies > 0 else recursion_limit()) + 1)
+    deepest = recursion_limit()  # a depth beyond the recursion limit (depth=10**400) bounds nothing
+    lines: list[Any] = [None] * ((min(plies, deepest) if plies > 0 else deepest) + 1)
     unwound: list[Any] = []  # the line, filled as a RecursionError unwinds it
 
     def score(state: S, ply: int, terminal: bool) -> Vector:

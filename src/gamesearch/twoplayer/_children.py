@@ -145,6 +145,8 @@ def deepest_ply(horizon: int) -> int:
     frame of the pure build, so the depth limit or else the recursion limit bounds the plies.
     Compiled by mypyc, a loop recurses by C calls, which Python's recursion limit does not
     count: the loops check the ply against this one instead, and raise the same
-    ``RecursionError`` (where the pure build's frames have raised it already).
+    ``RecursionError`` (where the pure build's frames have raised it already). A horizon
+    deeper than the recursion limit (``depth=10**400``) is no bound: the limit is.
     """
-    return horizon if horizon > 0 else recursion_limit()
+    limit = recursion_limit()
+    return horizon if 0 < horizon <= limit else limit

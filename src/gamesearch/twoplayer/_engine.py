@@ -182,7 +182,7 @@ class EngineLoop:
         self.scored_root: list[tuple[Any, float]] = []
         # Extensions may double the depth of a line, at most (see ``extended``); compiled, the
         # recursion limit bounds the plies (see ._children.deepest_ply).
-        self.deepest = 2 * horizon + 1 if horizon > 0 else recursion_limit()
+        self.deepest = min(2 * horizon + 1, recursion_limit()) if horizon > 0 else recursion_limit()
         self.lines: list[Any] = [None] * (self.deepest + 1)
         self.counted = QuiescenceCount()
         self.quiesce: Quiesce | None = make_quiescence(
