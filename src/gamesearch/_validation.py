@@ -31,6 +31,7 @@ from .errors import (
 from .game import CHANCE, Game, Player
 
 __all__ = [
+    "before",
     "changed",
     "check_unchanged",
     "checked_generator",
@@ -276,39 +277,76 @@ def _first_fault(
     return None
 
 
-def snapshot(state: object) -> tuple[Any, str]:
-    """A copy of ``state`` to compare with it later, and its ``repr`` for messages.
+_ITSELF: Any = object()
+"""What :func:`snapshot` keeps of a state that ``copy.deepcopy`` gives back as itself (an
+int, a tuple of ints, a state that declares itself immutable): nothing can change it."""
 
-    The copy is a deep one; a state that cannot be copied, or that equals only itself
-    (equality by identity), is compared by its ``repr`` instead.
+
+def snapshot(state: object) -> tuple[Any, str | None]:
+    """What :func:`changed` compares ``state`` with later: a copy of it, or its ``repr``.
+
+    A deep copy that equals the state is kept (its ``repr``, for a message, is made only if
+    needed); a state that cannot be copied, or that equals only itself (equality by identity),
+    is kept as its ``repr`` (both items); one that ``copy.deepcopy`` gives back as itself
+    cannot change, and nothing is kept.
     """
     try:
         copied = copy.deepcopy(state)
     except Exception:  # then its repr must do
-        copied = None
-    text = repr(state)
-    if copied is None or copied != state:  # no copy, or equality by identity
+        text = _safe_repr(state)
         return (text, text)
-    return (copied, text)
+    if copied is state:
+        return (_ITSELF, None)
+    if _equal(copied, state):
+        return (copied, None)
+    text = _safe_repr(state)
+    return (text, text)
 
 
-def changed(state: object, taken: tuple[Any, str]) -> bool:
+def changed(state: object, taken: tuple[Any, str | None]) -> bool:
     """Whether ``state`` differs from what it was when :func:`snapshot` gave ``taken``."""
     copied, text = taken
-    if copied is text:  # no copy: compared by repr
-        return bool(repr(state) != text)
-    return bool(state != copied)
+    if copied is _ITSELF:
+        return False
+    if text is not None:  # compared by repr
+        return bool(_safe_repr(state) != text)
+    return _equal(state, copied) is False
 
 
-def mutation_error(state: object, taken: tuple[Any, str]) -> GameProtocolError:
-    """The error for a game whose ``result`` changed ``state``, which was ``taken[1]`` before."""
+def _equal(one: object, other: object) -> bool | None:
+    """``one == other`` as a bool, ``None`` if the comparison raises (or gives no bool)."""
+    try:
+        return bool(one == other)
+    except Exception:  # a state whose == raises, or gives an array: no verdict
+        return None
+
+
+def _safe_repr(state: object) -> str:
+    """``repr(state)``, or a stand-in if it raises."""
+    try:
+        return repr(state)
+    except Exception as exc:  # a state whose repr raises is still a state
+        return f"<{type(state).__name__} whose repr raised {type(exc).__name__}>"
+
+
+def before(taken: tuple[Any, str | None]) -> str:
+    """The ``repr`` of the state :func:`snapshot` gave ``taken`` of, as it was then."""
+    copied, text = taken
+    return text if text is not None else _safe_repr(copied)
+
+
+def mutation_error(state: object, taken: tuple[Any, str | None]) -> GameProtocolError:
+    """The error for a game whose ``result`` changed ``state``, which was ``taken`` before."""
     return GameProtocolError(
-        f"result(state, action) changed the state it was given, from {taken[1]} to {state!r}; "
-        "it must return a new state and leave the one it is given as it was"
+        f"result(state, action) changed the state it was given, from {before(taken)} to "
+        f"{_safe_repr(state)}; it must return a new state and leave the one it is given as it "
+        "was"
     )
 
 
-def check_unchanged(state: object, taken: tuple[Any, str], cause: Exception | None = None) -> None:
+def check_unchanged(
+    state: object, taken: tuple[Any, str | None], cause: Exception | None = None
+) -> None:
     """Raise :func:`mutation_error` if ``state`` differs from its :func:`snapshot` ``taken``.
 
     A searcher checks the root it expanded, once a search (or an iteration): a game whose

@@ -27,6 +27,7 @@ from typing import Any, NoReturn
 from ._entry import check_is_game
 from ._problems import Problems, Trail
 from ._validation import (
+    before,
     changed,
     children_fault,
     must_play_fault,
@@ -338,7 +339,7 @@ def _check_inner(
             problems.add_at(
                 "mutation",
                 f"result(state, {action!r}) changed the state it was given, from "
-                f"{taken[1]} to {state!r}; it must return a new state",
+                f"{before(taken)} to {state!r}; it must return a new state",
                 line,
             )
             break

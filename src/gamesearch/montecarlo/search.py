@@ -8,6 +8,7 @@ from concurrent.futures import Executor
 from typing import Any
 
 from .._entry import check_is_game, check_trace, merge_limit, refuse_limits, resolve_root
+from .._faults import examined
 from .._parts import check_executor
 from ..game import A, Game, Player, S
 from ..limit import Limit
@@ -21,6 +22,7 @@ from .tree import MCTSTree, check_tree
 __all__ = ["mcts"]
 
 
+@examined
 def mcts(
     game: Game[S, A],
     state: S | None = None,

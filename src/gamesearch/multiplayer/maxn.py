@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .._entry import check_trace
+from .._faults import examined
 from .._recursion import on_fresh_stack, recursion_guard, recursion_limit
 from .._results import make_result
 from .._validation import checked_number, mover_error, no_actions_error, translate
@@ -35,6 +36,7 @@ PRUNING = (None, "shallow")
 """The values of ``maxn``'s ``pruning`` option."""
 
 
+@examined
 def maxn(
     game: Game[S, A],
     state: S | None = None,

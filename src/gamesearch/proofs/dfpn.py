@@ -7,6 +7,7 @@ from typing import Any
 
 from .._budget import Budget, BudgetSpent
 from .._entry import check_count
+from .._faults import examined
 from .._keyed import KeyedTable
 from .._validation import cycle_error
 from ..errors import InvalidSearchOptionError
@@ -62,6 +63,7 @@ table of about 10,000 states) still ends with 10,000 entries and searched 3 mill
 without end with 1,000; tic-tac-toe needs about 1,000."""
 
 
+@examined
 def dfpn(
     game: Game[S, A],
     state: S | None = None,

@@ -6,6 +6,7 @@ import math
 from typing import Any
 
 from .._budget import Budget, BudgetSpent
+from .._faults import examined
 from .._validation import cycle_error
 from ..game import A, Evaluation, Game, Order, S
 from ..limit import Limit
@@ -19,6 +20,7 @@ __all__ = ["pns"]
 _SEARCHER = "pns"
 
 
+@examined
 def pns(
     game: Game[S, A],
     state: S | None = None,

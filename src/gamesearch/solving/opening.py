@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from .._entry import check_is_game, resolve_root
+from .._faults import examined
 from .._kinds import check_kind
 from .._parts import check_executor, check_retries, check_shippable, run_parts
 from ..capabilities import Capabilities
@@ -27,6 +28,7 @@ from .solution import Solution, SolveStats
 __all__ = ["opening_book"]
 
 
+@examined
 def opening_book(
     game: Game[S, Any],
     plies: int,
