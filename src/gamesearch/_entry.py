@@ -66,7 +66,11 @@ def check_is_game(game: object) -> None:
             f"{game.__name__} is a class; pass a game object, such as {game.__name__}()"
         )
     missing = [name for name in _GAME_METHODS if not callable(getattr(game, name, None))]
-    if not hasattr(game, "num_players"):
+    try:
+        players = hasattr(game, "num_players")
+    except Exception:  # a property that raises other than AttributeError: there, but failing
+        players = True
+    if not players:
         missing.append("num_players")
     if missing:
         raise NotAGameError(

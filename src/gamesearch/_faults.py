@@ -41,7 +41,8 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
-from ._validation import changed, mutation_error, shown, snapshot
+from ._problems import Problems, Trail
+from ._validation import changed, mutation_error, safe_repr, shown, snapshot
 from .errors import (
     GameProtocolError,
     GameSearchError,
@@ -50,7 +51,7 @@ from .errors import (
     UnsupportedGameError,
 )
 
-__all__ = ["MEMBERS", "examined", "member_error", "mutation_below", "probe"]
+__all__ = ["MEMBERS", "examined", "member_error", "mutation_below", "probe", "report_raised"]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -156,7 +157,7 @@ def member_error(game: Any, error: BaseException) -> GameProtocolError | None:
     if member != "result" and isinstance(error, GameSearchError):
         return None
     called = f"{member}({', '.join(shown(value) for value in given)})"
-    duty = _DUTIES.get(member, f"{member} must answer what the search asks of it")
+    duty = _DUTIES.get(member, f"{member} must answer for every state the game reaches")
     said = str(error) if len(str(error)) <= 200 else f"{str(error)[:197]}..."
     return GameProtocolError(f"{owner_name}.{called} raised {type(error).__name__}: {said}; {duty}")
 
@@ -214,3 +215,25 @@ def _argument(args: tuple[Any, ...], kwargs: dict[str, Any], at: int, name: str)
     if 0 <= at < len(args):
         return args[at]
     return kwargs.get(name) if at >= 0 else None
+
+
+def report_raised(
+    game: Any, exc: Exception, state: Any, problems: Problems, line: Trail
+) -> None:
+    """Report ``exc``, raised while ``state`` (reached by ``line``) was checked.
+
+    The member of the game that raised is named, with what it was given (as a search names it:
+    :func:`member_error`); an error raised elsewhere (a state's ``__hash__``
+    or ``__eq__``) is reported as the check of the state raising it.
+    """
+    named = member_error(game, exc)
+    if named is not None:
+        member = str(named).split("(", 1)[0].rsplit(".", 1)[-1]
+        problems.add_at(f"raises-{member}", str(named), line)
+        return
+    where = "the initial state" if state is None and line is None else safe_repr(state)
+    problems.add_at(
+        f"raises-{type(exc).__name__}",
+        f"checking {where} raised {type(exc).__name__}: {shown(str(exc))}",
+        line,
+    )

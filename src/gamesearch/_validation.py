@@ -47,6 +47,7 @@ __all__ = [
     "non_finite_error",
     "number_error",
     "repeated_action",
+    "safe_repr",
     "shown",
     "snapshot",
     "terminal_value",
@@ -293,13 +294,13 @@ def snapshot(state: object) -> tuple[Any, str | None]:
     try:
         copied = copy.deepcopy(state)
     except Exception:  # then its repr must do
-        text = _safe_repr(state)
+        text = safe_repr(state)
         return (text, text)
     if copied is state:
         return (_ITSELF, None)
     if _equal(copied, state):
         return (copied, None)
-    text = _safe_repr(state)
+    text = safe_repr(state)
     return (text, text)
 
 
@@ -309,7 +310,7 @@ def changed(state: object, taken: tuple[Any, str | None]) -> bool:
     if copied is _ITSELF:
         return False
     if text is not None:  # compared by repr
-        return bool(_safe_repr(state) != text)
+        return bool(safe_repr(state) != text)
     return _equal(state, copied) is False
 
 
@@ -321,7 +322,7 @@ def _equal(one: object, other: object) -> bool | None:
         return None
 
 
-def _safe_repr(state: object) -> str:
+def safe_repr(state: object) -> str:
     """``repr(state)``, or a stand-in if it raises."""
     try:
         return repr(state)
@@ -332,14 +333,14 @@ def _safe_repr(state: object) -> str:
 def before(taken: tuple[Any, str | None]) -> str:
     """The ``repr`` of the state :func:`snapshot` gave ``taken`` of, as it was then."""
     copied, text = taken
-    return text if text is not None else _safe_repr(copied)
+    return text if text is not None else safe_repr(copied)
 
 
 def mutation_error(state: object, taken: tuple[Any, str | None]) -> GameProtocolError:
     """The error for a game whose ``result`` changed ``state``, which was ``taken`` before."""
     return GameProtocolError(
         f"result(state, action) changed the state it was given, from {before(taken)} to "
-        f"{_safe_repr(state)}; it must return a new state and leave the one it is given as it "
+        f"{safe_repr(state)}; it must return a new state and leave the one it is given as it "
         "was"
     )
 

@@ -25,6 +25,7 @@ from numbers import Real
 from typing import Any, NoReturn
 
 from ._entry import check_is_game
+from ._faults import report_raised
 from ._problems import Problems, Trail
 from ._validation import (
     before,
@@ -34,11 +35,12 @@ from ._validation import (
     non_losing_fault,
     number_error,
     repeated_action,
+    shown,
     snapshot,
     solving_children_fault,
 )
 from .capabilities import Capabilities
-from .errors import GameProtocolError
+from .errors import GameProtocolError, InvalidSearchOptionError
 from .game import Game
 
 __all__ = ["ConformanceReport", "check_game"]
@@ -164,9 +166,15 @@ def check_game(
     check_is_game(game)
     for name, value in (("max_states", max_states), ("lines", lines)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ValueError(f"check_game: {name} must be an int >= 0, got {value!r}")
+            raise InvalidSearchOptionError(
+                f"check_game: {name} must be an int >= 0, got {shown(value)}"
+            )
     problems = Problems()
-    players = game.num_players
+    players: Any
+    try:
+        players = game.num_players
+    except Exception as exc:  # a property that raises: reported, as every member's error is
+        players = f"an error ({type(exc).__name__}: {exc})"
     if isinstance(players, bool) or not isinstance(players, int) or players < 1:
         problems.add_at("players", f"num_players must be an int >= 1, not {players!r}", None)
         _raise(game, problems)
@@ -181,7 +189,18 @@ def check_game(
     checked = terminal = 0
 
     def visit(state: Any, line: Trail) -> list[tuple[Any, Any]]:
-        """Check ``state`` unless done before; return its ``(action, child)`` pairs if new."""
+        """Check ``state`` unless done before; return its ``(action, child)`` pairs if new.
+
+        Whatever the game raises is a defect, reported with the line of play to ``state``;
+        the walk goes on with the other states.
+        """
+        try:
+            return checked_state(state, line)
+        except Exception as exc:  # any member of the game may raise anything: report it
+            report_raised(game, exc, state, problems, line)
+            return []
+
+    def checked_state(state: Any, line: Trail) -> list[tuple[Any, Any]]:
         nonlocal checked, terminal
         key = _key(state, keyfn, problems, line)
         if key is not None:
@@ -197,7 +216,12 @@ def check_game(
             _check_features(members.features, state, players, feature_count, problems, line)
         return _check_inner(game, members, state, players, problems, line, utility_anywhere)
 
-    pending: deque[tuple[Any, Trail]] = deque([(game.initial_state(), None)])
+    try:
+        start = game.initial_state()
+    except Exception as exc:  # no state to walk from
+        report_raised(game, exc, None, problems, None)
+        _raise(game, problems)
+    pending: deque[tuple[Any, Trail]] = deque([(start, None)])
     while pending and checked < max_states:
         state, line = pending.popleft()
         for action, child in visit(state, line):
@@ -205,14 +229,17 @@ def check_game(
     exhaustive = not pending
     rng = random.Random(seed)
     for _ in range(0 if exhaustive else lines):
-        state, line = game.initial_state(), None
-        for _ in range(_MAX_LINE):
-            visit(state, line)
-            actions = list(game.actions(state))
-            if game.is_terminal(state) or not actions:
-                break
-            action = rng.choice(actions)
-            state, line = game.result(state, action), (line, action)
+        state, line = start, None
+        try:
+            for _ in range(_MAX_LINE):
+                visit(state, line)
+                actions = list(game.actions(state))
+                if game.is_terminal(state) or not actions:
+                    break
+                action = rng.choice(actions)
+                state, line = game.result(state, action), (line, action)
+        except Exception as exc:  # reported, as in the walk; the next line starts afresh
+            report_raised(game, exc, state, problems, line)
     if problems.found:
         _raise(game, problems)
     return ConformanceReport(
