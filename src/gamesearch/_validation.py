@@ -22,7 +22,6 @@ from typing import Any, NoReturn, TypeVar
 
 from .capabilities import Capabilities
 from .errors import (
-    CyclicGameError,
     GameProtocolError,
     GameSearchError,
     InvalidSearchOptionError,
@@ -37,7 +36,6 @@ __all__ = [
     "checked_generator",
     "checked_number",
     "children_fault",
-    "cycle_error",
     "is_player",
     "is_positive_number",
     "mover_error",
@@ -184,16 +182,6 @@ def mover_error(state: object, mover: object, players: int, *, chance: bool) -> 
     return GameProtocolError(
         f"to_move({state!r}) returned {mover!r}, but the game's players are {allowed} "
         f"(num_players={players})"
-    )
-
-
-def cycle_error(state: object, searcher: str) -> CyclicGameError:
-    """The error for a state that repeats on the line being searched without a depth limit."""
-    return CyclicGameError(
-        f"{searcher}: state {state!r} repeats on the line being searched (or game.key gives it "
-        "the key of a state above it), so the game has a cycle and a search to its end would "
-        "never finish. Pass depth=N with an evaluate function (or a time_limit to "
-        "iterative_deepening)"
     )
 
 

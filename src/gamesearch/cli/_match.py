@@ -26,7 +26,7 @@ from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError
 from ..frontdoor.making import make_game
 from ..frontdoor.plans import Plan, plan
-from ..frontdoor.running import Interrupted, move_of, run
+from ..frontdoor.running import Interrupted, check_plan, move_of, run
 from ..playing import GameRecord, RandomPlayer
 from ..progress import Progress
 from ..tournaments import seats_of, tally, tournament
@@ -128,8 +128,10 @@ def make_player(
         if options:
             raise InvalidSearchOptionError(f"{flag}: the random player takes no options")
         return RandomPlayer(random.Random(args.seed))
-    return PlanPlayer(plan(spec, game, args, play=True, searcher=name, assignments=options,
-                           flag=f"-o/{flag}", members=members))  # fmt: skip
+    chosen = plan(spec, game, args, play=True, searcher=name, assignments=options,
+                  flag=f"-o/{flag}", members=members)  # fmt: skip
+    check_plan(game, chosen)  # a bad option is refused before the first game
+    return PlanPlayer(chosen)
 
 
 def _labels(names: Sequence[str]) -> tuple[str, str]:

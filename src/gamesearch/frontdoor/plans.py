@@ -24,7 +24,7 @@ from ..errors import InvalidSearchOptionError
 from ..games.registry import GameSpec
 from ..result import SearchResult
 from ..solving import solve
-from .options import Options, describe, parse_options
+from .options import Options, describe, flags, in_words, parse_options
 
 SEARCHERS: dict[str, Callable[..., SearchResult[Any]]] = {
     row.name: row.function for row in sorted(registry.SEARCHERS, key=lambda row: row.name)
@@ -179,7 +179,10 @@ def plan(
     options = parse_options(given, chosen, METHODS[chosen], flag=flag)
     if chosen == "mcts":
         if args.depth is not None:
-            raise InvalidSearchOptionError("mcts searches for a --time, not to a --depth")
+            raise InvalidSearchOptionError(
+                f"mcts searches for a number of playouts or a time, not to a depth: give it "
+                f"{in_words(flags('mcts'))}, not --depth"
+            )
         counted = {name for name, _ in options} & {"iterations", "node_limit"}
         usual = spec.move_seconds if play else spec.seconds or spec.move_seconds
         seconds = args.time or (None if counted else usual)
@@ -188,14 +191,16 @@ def plan(
         if args.depth is not None:
             raise InvalidSearchOptionError(
                 f"--searcher {chosen} proves the value to the end of the game: it takes no "
-                "--depth (give it a --time or -o node_limit=N to stop it sooner)"
+                f"--depth (give it {in_words(flags(chosen))} to stop it sooner)"
             )
         return Plan(chosen, seconds=args.time, options=options)
     if args.time is not None:
         if chosen != "iterative_deepening":
+            timed = [name for name in SEARCHERS if "--time S" in flags(name)]
+            own = flags(chosen)
+            instead = f"give it {in_words(own)} instead" if own else f"{chosen} takes no limit"
             raise InvalidSearchOptionError(
-                f"--time needs the iterative_deepening, mcts, pns or dfpn searcher, not {chosen} "
-                f"(give it a --depth instead)"
+                f"--time needs the {in_words(timed)} searcher, not {chosen} ({instead})"
             )
         return Plan(chosen, depth=args.depth, seconds=args.time, options=options)
     if args.depth is not None:
@@ -207,6 +212,22 @@ def plan(
     if chosen == default.searcher:
         return Plan(chosen, default.depth, default.seconds, options)
     return Plan(chosen, depth=spec.depth if play and chosen in DEEPENED else None, options=options)
+
+
+def no_estimate_hint(game: Any, members: Capabilities, chosen: Plan, *, named: bool) -> str:
+    """What to give ``solve`` for an estimate, when Ctrl-C stopped a search before it had one.
+
+    ``named``: the user named the searcher (``--searcher``), whose own limits are suggested;
+    else the command chose it, and a limit makes it choose the depth-limited searcher that
+    fits the game (:func:`fitting`), whose limits are suggested.
+    """
+    searcher = chosen.searcher if named else fitting(game, members)
+    given = [flag for flag in flags(searcher) if not flag.startswith("-o ")]
+    if not given:
+        return f"{searcher} takes no limit: it has no estimate before its proof"
+    if searcher in PROVERS:
+        return f"{in_words(given)} stops it with the bounds proven so far"
+    return f"{in_words(given)} gives one"
 
 
 def _check_fits(spec: GameSpec, game: Any, searcher: str, fits: str) -> None:

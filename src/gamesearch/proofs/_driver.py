@@ -38,9 +38,8 @@ from .._entry import (
     prepare,
     refuse_limits,
 )
-from .._recursion import recursion_guard
+from .._recursion import cycle_error, recursion_guard
 from .._results import make_result
-from .._validation import cycle_error
 from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError
 from ..game import Game

@@ -9,7 +9,7 @@ from .._budget import Budget, BudgetSpent
 from .._entry import check_count
 from .._faults import examined
 from .._keyed import KeyedTable
-from .._validation import cycle_error
+from .._recursion import cycle_error
 from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, Game, Order, S
 from ..limit import Limit

@@ -7,7 +7,7 @@ from typing import Any
 
 from .._budget import Budget, BudgetSpent
 from .._faults import examined
-from .._validation import cycle_error
+from .._recursion import cycle_error
 from ..game import A, Evaluation, Game, Order, S
 from ..limit import Limit
 from ..result import SearchResult

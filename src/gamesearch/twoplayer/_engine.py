@@ -32,10 +32,9 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any, final
 
 from .._budget import Budget
-from .._recursion import recursion_limit
+from .._recursion import cycle_error, recursion_limit
 from .._validation import (
     checked_number,
-    cycle_error,
     mover_error,
     no_actions_error,
     translate,
