@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from gamesearch import CHANCE, CyclicGameError, GameProtocolError
-from gamesearch.games import GameTree, Nim
+from gamesearch.games import GameTree
 from gamesearch.games.tree import Chance
 from gamesearch.imperfect import KuhnPoker
 from gamesearch.searchers import SEARCHERS, Searcher
@@ -120,7 +120,11 @@ def _inner(row: Searcher) -> Any:
         return KuhnPoker()
     if row.chance and row.players == "two":
         return DICE
-    return Nim((2, 3), players=2)
+    return TREE
+
+
+TREE = GameTree([[1, -1, [0, 2]], [0, [2, -2]], [[1, 1], -1]])
+"""MAX's three moves, MIN's answers, a few of MAX's again: a small zero-sum game (negamax's)."""
 
 
 DICE = GameTree([Chance([(0.5, [3, 1]), (0.5, [0, 2])]), [Chance([(0.5, 4), (0.5, -2)]), 1]])
@@ -214,4 +218,4 @@ def test_an_error_of_the_callers_options_is_passed_on_untouched() -> None:
     from gamesearch import InvalidSearchOptionError, alphabeta
 
     with pytest.raises(InvalidSearchOptionError, match="depth must be"):
-        alphabeta(Refusing(Nim((2, 3), players=2)), depth=-1)
+        alphabeta(Refusing(TREE), depth=-1)

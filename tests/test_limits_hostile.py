@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from gamesearch import CHANCE, InvalidSearchOptionError, Limit
-from gamesearch.games import Nim
+from gamesearch.games import GameTree
 from gamesearch.imperfect import KuhnPoker
 from gamesearch.searchers import FIELDS, SEARCHERS, Searcher
 
@@ -48,7 +48,7 @@ def search(row: Searcher, **limits: Any) -> Any:
         game: Any = KuhnPoker()
         arguments = [game] if row.name in ("cfr", "mccfr") else [game, _dealt(game)]
     else:
-        arguments = [Nim((1, 2), players=2)]
+        arguments = [GameTree([[1, -1], [0, [2, -2]]])]  # zero-sum, for negamax
     options: dict[str, Any] = {}
     if row.name in ("mcts", "mccfr", "ismcts", "pimc"):
         options["rng"] = 1

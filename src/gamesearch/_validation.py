@@ -26,6 +26,7 @@ from .errors import (
     GameSearchError,
     InvalidSearchOptionError,
     InvalidUtilityError,
+    UnsupportedGameError,
 )
 from .game import CHANCE, Game, Player
 
@@ -52,6 +53,7 @@ __all__ = [
     "translate",
     "unchanged",
     "unchecked_members",
+    "zero_sum_utility",
 ]
 
 Members = tuple[
@@ -64,8 +66,14 @@ Members = tuple[
 them."""
 
 
-def unchecked_members(game: Any, evaluate: Callable[[Any, Player], Any] | None) -> Members:
+def unchecked_members(
+    game: Any, evaluate: Callable[[Any, Player], Any] | None, zero_sum: str | None = None
+) -> Members:
     """``game``'s ``is_terminal``, ``to_move`` and ``utility``, and ``evaluate``, typed ``Any``.
+
+    ``zero_sum``: the name of a searcher that needs a zero-sum game (``negamax``, which scores
+    a leaf by the utility of the player to move above it, and passes it up negated): its
+    ``utility`` is then :func:`zero_sum_utility`'s, which checks every terminal state it reads.
 
     For the loops, which check what these return themselves (a leaf's value at every leaf, a
     mover at every node). Compiled by mypyc (README, the compiled build), a call of a member
@@ -73,7 +81,49 @@ def unchecked_members(game: Any, evaluate: Callable[[Any, Player], Any] | None) 
     which would take a ``bool`` or a ``Fraction`` for a float without a word, and refuse a
     wrong mover with a bare ``TypeError`` before the loop's own check could name it.
     """
-    return game.is_terminal, game.to_move, game.utility, evaluate
+    utility = game.utility if zero_sum is None else zero_sum_utility(game, zero_sum)
+    return game.is_terminal, game.to_move, utility, evaluate
+
+
+_ZERO_SUM = 1e-9
+"""How far from 0 the two utilities of a terminal state may sum in a zero-sum game, relative
+to the larger (floats: 0.1 and -0.1 + 1e-17)."""
+
+
+def zero_sum_utility(game: Any, searcher: str) -> Callable[[Any, Player], Any]:
+    """``game.utility``, checked at every call to be zero-sum: ``utility(s, 1) == -utility(s, 0)``.
+
+    A searcher in negamax form (:func:`~gamesearch.negamax`) reads one player's utility and
+    gives the other its negation: in a game whose utilities do not sum to 0 (Nim's winner gets
+    1 and its loser 0) its value would be neither player's. It costs the other player's
+    utility at each terminal state read. Values that are not finite numbers are let through,
+    for the loops' own checks to name.
+
+    Raises:
+        UnsupportedGameError: the two utilities of a terminal state do not sum to 0.
+    """
+    utility = game.utility
+
+    def checked(state: Any, player: Player) -> Any:
+        own = utility(state, player)
+        other = utility(state, 1 - player)
+        try:
+            total = own + other
+            out = -_LARGEST <= total <= _LARGEST and abs(total) > _ZERO_SUM * max(
+                1.0, abs(own), abs(other)
+            )
+        except TypeError:  # not numbers: the loop's own check names them
+            return own
+        if out:
+            raise UnsupportedGameError(
+                f"{searcher} needs a zero-sum game (utility(s, 1) == -utility(s, 0)), but the "
+                f"utilities of the terminal state {safe_repr(state)} are {shown(own)} for "
+                f"player {player} and {shown(other)} for player {1 - player}, which sum to "
+                f"{shown(total)}: search it with alphabeta, which takes any two-player game"
+            )
+        return own
+
+    return checked
 
 
 _SEEN = "_gamesearch_diagnosed"

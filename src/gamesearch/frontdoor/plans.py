@@ -176,6 +176,7 @@ def plan(
         exact = default.searcher in (TABLE, "mtdf")
         chosen = fitting(game, members) if limited and exact else default.searcher
     _check_fits(spec, game, chosen, fitting(game, members))
+    _check_sums(spec, game, chosen)
     options = parse_options(given, chosen, METHODS[chosen], flag=flag)
     if chosen == "mcts":
         if args.depth is not None:
@@ -228,6 +229,42 @@ def no_estimate_hint(game: Any, members: Capabilities, chosen: Plan, *, named: b
     if searcher in PROVERS:
         return f"{in_words(given)} stops it with the bounds proven so far"
     return f"{in_words(given)} gives one"
+
+
+_LONGEST_PROBE = 1_000
+"""The most plies :func:`_check_sums` plays to reach an end of the game."""
+
+
+def _check_sums(spec: GameSpec, game: Any, searcher: str) -> None:
+    """Refuse a searcher whose row needs a zero-sum game for a game that is not one.
+
+    The first actions are played to an end of the game (within :data:`_LONGEST_PROBE` plies),
+    whose utilities must add up to 0; the searcher checks every end it reads itself, so a game
+    whose first end says nothing (or that raises, or runs on) is left to it.
+
+    Raises:
+        InvalidSearchOptionError: the end reached has utilities that do not add up to 0.
+    """
+    if not registry.find_searcher(searcher).zero_sum:
+        return
+    try:
+        state = game.initial_state()
+        for _ in range(_LONGEST_PROBE):
+            if game.is_terminal(state):
+                break
+            state = game.result(state, game.actions(state)[0])
+        else:
+            return
+        values = [float(game.utility(state, player)) for player in (0, 1)]
+    except Exception:  # the searcher meets it, and names it
+        return
+    if abs(values[0] + values[1]) > 1e-9 * max(1.0, *map(abs, values)):
+        others = [name for name in SEARCHERS if name in _TWO_PLAYER and name != searcher]
+        raise InvalidSearchOptionError(
+            f"--searcher {searcher} needs a zero-sum game, whose utilities add up to 0 at every "
+            f"end, but {spec.name}'s are {values[0]:g} and {values[1]:g} at one: search it with "
+            f"{in_words(others)}"
+        )
 
 
 def _check_fits(spec: GameSpec, game: Any, searcher: str, fits: str) -> None:

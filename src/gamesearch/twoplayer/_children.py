@@ -55,7 +55,7 @@ def children_alphabeta(
     me = mover_at_root if viewer is None or not root_view else viewer  # MAX
     opponent = 1 - me
     min_view = me if root_view else opponent  # whose utility scores a leaf below MIN
-    _, _, utility, estimate = unchecked_members(game, evaluate)
+    _, _, utility, estimate = unchecked_members(game, evaluate, None if root_view else "negamax")
     expanded, leaves, cutoffs, max_depth, estimates = 0, 0, 0, 0, 0
     inf, neg_inf = math.inf, -math.inf  # neg_inf: a local, not a negation per check
     deepest = deepest_ply(horizon)

@@ -155,7 +155,9 @@ class EngineLoop:
         self.game, self.evaluate, self.root_horizon = game, evaluate, horizon
         self.actions: Callable[[Any], Sequence[Any]] = game.actions
         self.result: Callable[[Any, Any], Any] = game.result
-        self.is_terminal, self.to_move, self.utility, estimate = unchecked_members(game, evaluate)
+        self.is_terminal, self.to_move, self.utility, estimate = unchecked_members(
+            game, evaluate, None if view[1] else session.searcher
+        )
         # A search with a depth limit has an evaluation (the searchers' entry checks it).
         self.estimate: Callable[[Any, Player], Any] = (
             _no_evaluation if estimate is None else estimate

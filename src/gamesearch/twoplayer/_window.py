@@ -204,7 +204,9 @@ def plain_search(
     # Whose utility scores a leaf below MIN (negated for MAX if it is MIN's).
     min_view = me if root_view else opponent
     actions, result = game.actions, game.result
-    is_terminal, to_move, utility, estimate = unchecked_members(game, evaluate)
+    is_terminal, to_move, utility, estimate = unchecked_members(
+        game, evaluate, None if root_view else "negamax"
+    )
     # Every node generated is either expanded (searched below) or scored as a leaf in its
     # parent, and the root is expanded: so nodes = expanded + leaves, and the loop need not
     # count every child.
