@@ -37,6 +37,7 @@ __all__ = [
     "checked_generator",
     "checked_number",
     "children_fault",
+    "is_count",
     "is_player",
     "is_positive_number",
     "mover_error",
@@ -444,6 +445,15 @@ def shown(value: object) -> str:
         return f"{text[:11]}... (an int of {len(text.lstrip('-'))} digits)"
     text = repr(value)
     return text if len(text) <= _SHOWN else f"{text[: _SHOWN - 3]}..."
+
+
+def is_count(value: object, least: int = 1) -> bool:
+    """Whether ``value`` is an int of at least ``least``: not a ``bool``, which is no count.
+
+    >>> is_count(3), is_count(True), is_count(0), is_count(0, least=0), is_count(2.0)
+    (True, False, False, True, False)
+    """
+    return not isinstance(value, bool) and isinstance(value, int) and value >= least
 
 
 def is_player(mover: object, players: int, *, chance: bool) -> bool:

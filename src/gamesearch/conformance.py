@@ -31,6 +31,7 @@ from ._validation import (
     before,
     changed,
     children_fault,
+    is_count,
     must_play_fault,
     non_losing_fault,
     number_error,
@@ -164,10 +165,11 @@ def check_game(
         - states must be hashable, but list is not: unhashable type: 'list' (at the initial state)
     """
     check_is_game(game)
-    for name, value in (("max_states", max_states), ("lines", lines)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+    for name, value in (("max_states", max_states), ("lines", lines), ("seed", seed)):
+        if not is_count(value, least=0 if name != "seed" else -(2**63)):
             raise InvalidSearchOptionError(
-                f"check_game: {name} must be an int >= 0, got {shown(value)}"
+                f"check_game: {name} must be an int{' >= 0' if name != 'seed' else ''}, got "
+                f"{shown(value)}"
             )
     problems = Problems()
     players: Any

@@ -22,7 +22,7 @@ from typing import Any, NoReturn
 from .._entry import check_is_game
 from .._faults import report_raised
 from .._problems import Problems, Trail
-from .._validation import repeated_action, shown
+from .._validation import is_count, repeated_action, shown
 from ..capabilities import Capabilities
 from ..errors import GameProtocolError, InvalidSearchOptionError, NotAGameError
 from ..game import CHANCE
@@ -85,10 +85,14 @@ def check_information_sets(
     if Capabilities.of(game).information_set is None:
         raise NotAGameError(f"{type(game).__name__} has no information_set(state, player) method")
     for name, value in (("max_histories", max_histories), ("samples", samples)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        if not is_count(value, least=0):
             raise InvalidSearchOptionError(
                 f"check_information_sets: {name} must be an int >= 0, got {shown(value)}"
             )
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidSearchOptionError(
+            f"check_information_sets: seed must be an int, got {shown(seed)}"
+        )
     walk = _Walk(game)
     problems = walk.problems
     try:

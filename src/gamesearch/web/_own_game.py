@@ -20,6 +20,7 @@ import traceback
 from pathlib import Path
 from typing import Any
 
+from .._validation import is_count
 from ..capabilities import Capabilities
 from ..conformance import check_game
 from ..errors import GameProtocolError, GameSearchError, InvalidSearchOptionError
@@ -125,7 +126,7 @@ def own_game(source: str, name: str, params: str, depth: int) -> str:
 def _answer(source: str, name: str, params: str, depth: int, module: str) -> str:
     """:func:`own_game`'s answer, the game's source saved and imported as ``module``."""
     try:
-        if not isinstance(depth, int) or not 0 <= depth <= _MOST_DEPTH:
+        if not is_count(depth, least=0) or depth > _MOST_DEPTH:
             raise InvalidSearchOptionError(f"depth must be from 0 to {_MOST_DEPTH}, not {depth!r}")
         game = _load(source, game_class(source, name), params.split(), module)
         report = check_game(game)

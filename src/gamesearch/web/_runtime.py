@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qsl
 
+from .._validation import is_count
 from ..capabilities import Capabilities
 from ..chance import expectiminimax
 from ..errors import GameSearchError, InvalidSearchOptionError, UnknownGameError
@@ -247,7 +248,7 @@ def search_page(name: str, moves: str, depth: int) -> str:
         _, game, members, state = _state(name, moves)
         if game.is_terminal(state):
             raise InvalidSearchOptionError("the game is over: there is no search to step through")
-        if not isinstance(depth, int) or not 1 <= depth <= 42:
+        if not is_count(depth) or depth > 42:
             raise InvalidSearchOptionError(f"depth must be from 1 to 42, not {depth!r}")
         tree = SearchTree(game)
         own = members.evaluate or (lambda state, player: 0.0)
