@@ -26,6 +26,7 @@ from typing import Any, NoReturn
 
 from ._entry import check_is_game
 from ._faults import report_raised
+from ._merged_keys import Met, check_merged_keys
 from ._problems import Problems, Trail
 from ._validation import (
     before,
@@ -189,6 +190,9 @@ def check_game(
     feature_count: list[int] = []  # the length of the first features(...) seen, once seen
     seen: set[Hashable] = set()
     checked = terminal = 0
+    # The states met, each with its line, where a key may merge some: checked at the end.
+    merging = players == 2 and (keyfn is not None or members.solving_key is not None)
+    met: list[Met] = []
 
     def visit(state: Any, line: Trail) -> list[tuple[Any, Any]]:
         """Check ``state`` unless done before; return its ``(action, child)`` pairs if new.
@@ -205,6 +209,8 @@ def check_game(
     def checked_state(state: Any, line: Trail) -> list[tuple[Any, Any]]:
         nonlocal checked, terminal
         key = _key(state, keyfn, problems, line)
+        if merging and len(met) < 2 * max_states:
+            met.append((state, line))
         if key is not None:
             if key in seen:
                 return []
@@ -229,6 +235,8 @@ def check_game(
         for action, child in visit(state, line):
             pending.append((child, (line, action)))
     exhaustive = not pending
+    if exhaustive and merging and len(met) < 2 * max_states:
+        check_merged_keys(game, members, met, problems, budget=10 * max(max_states, 1_000))
     rng = random.Random(seed)
     for _ in range(0 if exhaustive else lines):
         state, line = start, None
