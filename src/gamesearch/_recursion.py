@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from .errors import CyclicGameError, SearchTooDeepError
-from .searchers import find_searcher
+from .searchers import SEARCHERS, find_searcher
 
 __all__ = [
     "cycle_error",
@@ -40,13 +40,14 @@ def stopping_sooner(searcher: str) -> str:
     pns searches to the end of the game and takes no depth: search it with iterative_deepening, \
 minimax or alphabeta, with depth=N and an evaluate function
     """
-    row = find_searcher(searcher)
+    name = searcher.split(" ")[0]  # a name the loops give with its option: "expectiminimax (...)"
+    if name not in {row.name for row in SEARCHERS}:
+        return "pass depth=N with an evaluate function"
+    row = find_searcher(name)
     if "depth" in row.limits:
         others = [field for field in ("time_limit", "node_limit") if field in row.limits]
         more = f", or {' or '.join(f'{field}=...' for field in others)}" if others else ""
         return f"pass depth=N with an evaluate function{more}"
-    from .searchers import SEARCHERS
-
     players = 2 if row.players == "two" else 3
     takers = sorted(
         (
@@ -58,7 +59,7 @@ minimax or alphabeta, with depth=N and an evaluate function
         ),
         key=lambda other: "time_limit" not in other.limits,  # one that deepens by itself first
     )
-    said = f"{searcher} searches to the end of the game and takes no depth"
+    said = f"{name} searches to the end of the game and takes no depth"
     if not takers:
         return said
     names = [other.name for other in takers[:3]]

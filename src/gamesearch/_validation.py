@@ -108,14 +108,13 @@ def zero_sum_utility(game: Any, searcher: str) -> Callable[[Any, Player], Any]:
     def checked(state: Any, player: Player) -> Any:
         own = utility(state, player)
         other = utility(state, 1 - player)
-        try:
-            total = own + other
-            out = -_LARGEST <= total <= _LARGEST and abs(total) > _ZERO_SUM * max(
-                1.0, abs(own), abs(other)
-            )
-        except TypeError:  # not numbers: the loop's own check names them
-            return own
-        if out:
+        if not (type(own) is float and type(other) is float) and (
+            number_error(own, state, player, "utility") is not None
+            or number_error(other, state, 1 - player, "utility") is not None
+        ):
+            return own  # not finite numbers: the loop's own check names them
+        total = own + other
+        if abs(total) > _ZERO_SUM * max(1.0, abs(own), abs(other)):
             raise UnsupportedGameError(
                 f"{searcher} needs a zero-sum game (utility(s, 1) == -utility(s, 0)), but the "
                 f"utilities of the terminal state {safe_repr(state)} are {shown(own)} for "
