@@ -27,7 +27,7 @@ STEP = 0.001
 class FakeClock:
     """``time.perf_counter`` as the tests see it: moved by the game, and a little by each reading.
 
-    Each reading moves it by a microsecond, so that a loop that reads the clock and calls
+    Each reading moves it by 20 microseconds, so that a loop that reads the clock and calls
     nothing of the game (CFR's iterations over its flat arrays) still reaches its deadline.
     """
 
@@ -37,7 +37,7 @@ class FakeClock:
 
     def __call__(self) -> float:
         self.readings += 1
-        self.now += 1e-6
+        self.now += 2e-5
         return self.now
 
     def advance(self, seconds: float) -> None:

@@ -145,7 +145,7 @@ def test_on_random_graphs_with_cycles_a_prover_answers_the_value_or_refuses_a_cy
 ) -> None:
     rng = random.Random(45)
     answered = refused = 0
-    for _ in range(200):
+    for _ in range(80):
         game = random_graph(rng)
         x_to_move = game.to_move(0) == 0
         try:
@@ -160,8 +160,8 @@ def test_on_random_graphs_with_cycles_a_prover_answers_the_value_or_refuses_a_cy
         states = _line_states(game, result.pv)
         assert len(set(states)) == len(states)  # a line never comes back to a state
         answered += 1
-    assert answered > 40  # both kinds were met
-    assert refused > 40
+    assert answered > 15  # both kinds were met
+    assert refused > 15
 
 
 @pytest.mark.parametrize("prover", PROVERS, ids=lambda prover: prover.__name__)

@@ -9,7 +9,9 @@ from gamesearch.proofs import dfpn, pns
 from gamesearch.proofs._within import win_distance
 
 
-@pytest.mark.parametrize("prover", [pns, dfpn], ids=lambda prover: prover.__name__)
+@pytest.mark.parametrize(
+    "prover", [pytest.param(pns, marks=pytest.mark.slow), dfpn], ids=lambda prover: prover.__name__
+)
 def test_no_win_within_a_billion_plies_is_settled_when_the_game_ends(prover) -> None:
     # It asked n = 1, 2, ... up to most, each question disproven again after the game's end.
     game = TicTacToe()
