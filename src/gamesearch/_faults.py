@@ -17,19 +17,19 @@ as itself, an int or a tuple of ints), and the loops nothing:
   action its ``actions`` listed) is raised as a :class:`~gamesearch.GameProtocolError` that
   names the member and what it was given (:func:`member_error`).
 
->>> class Appending:
+>>> class Tally:  # a count kept in a dict, which result adds to in place
 ...     num_players = 1
-...     def initial_state(self): return []
+...     def initial_state(self): return {"count": 0}
 ...     def to_move(self, state): return 0
-...     def actions(self, state): return [] if len(state) == 2 else ["a"]
-...     def result(self, state, action): state.append(action); return state
-...     def is_terminal(self, state): return len(state) == 2
+...     def actions(self, state): return [] if state["count"] == 3 else [1]
+...     def result(self, state, action): state["count"] += action; return state
+...     def is_terminal(self, state): return state["count"] == 3
 ...     def utility(self, state, player): return 1.0
 >>> try:
-...     probe(Appending(), [])
+...     probe(Tally(), {"count": 0})
 ... except GameProtocolError as error:
 ...     print(str(error).split(";")[0])
-result(state, action) changed the state it was given, from [] to ['a']
+result(state, action) changed the state it was given, from {'count': 0} to {'count': 1}
 """
 
 from __future__ import annotations

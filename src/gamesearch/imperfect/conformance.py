@@ -217,30 +217,12 @@ def _check_samples(
         return 0
     rng = random.Random(seed)
     drawn = 0
-    for decision in decisions:
-        drawn += _check_sampled(game, sample, decision, samples, rng, histories, problems)
+    for state, trail in decisions:
+        try:
+            drawn += _sampled(game, sample, (state, trail), samples, rng, histories, problems)
+        except Exception as exc:  # noqa: PERF203 - whatever the game raises is reported
+            report_raised(game, exc, state, problems, trail)
     return drawn
-
-
-def _check_sampled(
-    game: Any,
-    sample: Any,
-    decision: tuple[Any, Trail],
-    samples: int,
-    rng: random.Random,
-    histories: set[Any] | None,
-    problems: Problems,
-) -> int:
-    """Draw ``samples`` states at one decision and check their keys; how many were drawn.
-
-    What the game raises is reported with the line of play to the decision.
-    """
-    state, trail = decision
-    try:
-        return _sampled(game, sample, decision, samples, rng, histories, problems)
-    except Exception as exc:  # whatever the game raises is a defect, reported
-        report_raised(game, exc, state, problems, trail)
-        return 0
 
 
 def _sampled(
@@ -252,6 +234,7 @@ def _sampled(
     histories: set[Any] | None,
     problems: Problems,
 ) -> int:
+    """Draw ``samples`` states at one decision and check their keys; how many were drawn."""
     state, trail = decision
     mover = game.to_move(state)
     key = game.information_set(state, mover)

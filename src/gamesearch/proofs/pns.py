@@ -18,6 +18,7 @@ from ._question import INFINITE, Question, decided
 __all__ = ["pns"]
 
 _SEARCHER = "pns"
+"""Its name in the registry and in its messages."""
 
 
 @examined
