@@ -15,10 +15,10 @@ from ..trace.events import Choose, Develop, Observer, ProofChild, Renumber
 from ._driver import Counting, View, prove
 from ._question import INFINITE, Question, decided
 
-__all__ = ["pns"]
-
 _SEARCHER = "pns"
 """Its name in the registry and in its messages."""
+
+__all__ = ["pns"]
 
 
 @examined
