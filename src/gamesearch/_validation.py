@@ -54,6 +54,7 @@ __all__ = [
     "translate",
     "unchanged",
     "unchecked_members",
+    "zero_sum_negation",
     "zero_sum_utility",
 ]
 
@@ -94,36 +95,53 @@ to the larger (floats: 0.1 and -0.1 + 1e-17)."""
 def zero_sum_utility(game: Any, searcher: str) -> Callable[[Any, Player], Any]:
     """``game.utility``, checked at every call to be zero-sum: ``utility(s, 1) == -utility(s, 0)``.
 
-    A searcher in negamax form (:func:`~gamesearch.negamax`) reads one player's utility and
-    gives the other its negation: in a game whose utilities do not sum to 0 (Nim's winner gets
-    1 and its loser 0) its value would be neither player's. It costs the other player's
-    utility at each terminal state read. Values that are not finite numbers are let through,
-    for the loops' own checks to name.
+    For a loop in negamax form that reads every leaf by its mover's utility (the engine's,
+    which passes every value up negated). It costs the other player's utility at each
+    terminal state read; values that are not finite numbers are let through, for the loop's
+    own checks to name.
 
     Raises:
         UnsupportedGameError: the two utilities of a terminal state do not sum to 0.
     """
-    utility = game.utility
+    utility, negated = game.utility, zero_sum_negation(game, searcher)
 
     def checked(state: Any, player: Player) -> Any:
         own = utility(state, player)
-        other = utility(state, 1 - player)
-        if not (type(own) is float and type(other) is float) and (
-            number_error(own, state, player, "utility") is not None
-            or number_error(other, state, 1 - player, "utility") is not None
-        ):
-            return own  # not finite numbers: the loop's own check names them
-        total = own + other
-        if abs(total) > _ZERO_SUM * max(1.0, abs(own), abs(other)):
-            raise UnsupportedGameError(
-                f"{searcher} needs a zero-sum game (utility(s, 1) == -utility(s, 0)), but the "
-                f"utilities of the terminal state {safe_repr(state)} are {shown(own)} for "
-                f"player {player} and {shown(other)} for player {1 - player}, which sum to "
-                f"{shown(total)}: search it with alphabeta, which takes any two-player game"
-            )
+        if type(own) is float or number_error(own, state, player, "utility") is None:
+            negated(state, player, own)  # raises if the other player's is not -own
         return own
 
     return checked
+
+
+def zero_sum_negation(game: Any, searcher: str) -> Callable[[Any, Player, Any], float]:
+    """The other player's value of a terminal state worth ``value`` to ``player``: ``-value``.
+
+    A searcher in negamax form (:func:`~gamesearch.negamax`) reads one player's utility and
+    gives the other its negation: in a game whose utilities do not sum to 0 (Nim's winner gets
+    1 and its loser 0) its value would be neither player's. So the negation is checked against
+    the other player's utility (one more call at each leaf negated).
+
+    Raises:
+        UnsupportedGameError: the two utilities of the terminal state do not sum to 0.
+    """
+    utility = game.utility
+
+    def negated(state: Any, player: Player, value: Any) -> float:
+        other = utility(state, 1 - player)
+        if type(other) is not float and number_error(other, state, 1 - player, "utility"):
+            return -float(value)  # not a finite number: the loop's own check names it later
+        total = value + other
+        if total and abs(total) > _ZERO_SUM * max(1.0, abs(value), abs(other)):
+            raise UnsupportedGameError(
+                f"{searcher} needs a zero-sum game (utility(s, 1) == -utility(s, 0)), but the "
+                f"utilities of the terminal state {safe_repr(state)} are {shown(value)} for "
+                f"player {player} and {shown(other)} for player {1 - player}, which sum to "
+                f"{shown(total)}: search it with alphabeta, which takes any two-player game"
+            )
+        return -float(value)
+
+    return negated
 
 
 _SEEN = "_gamesearch_diagnosed"

@@ -22,6 +22,7 @@ from .._validation import (
     no_actions_error,
     translate,
     unchecked_members,
+    zero_sum_negation,
 )
 from ..game import Evaluation, Game, Player, S
 from ._enhanced import Searched
@@ -55,7 +56,8 @@ def children_alphabeta(
     me = mover_at_root if viewer is None or not root_view else viewer  # MAX
     opponent = 1 - me
     min_view = me if root_view else opponent  # whose utility scores a leaf below MIN
-    _, _, utility, estimate = unchecked_members(game, evaluate, None if root_view else "negamax")
+    _, _, utility, estimate = unchecked_members(game, evaluate)
+    negated = zero_sum_negation(game, "negamax")  # negamax below MIN: checked zero-sum
     expanded, leaves, cutoffs, max_depth, estimates = 0, 0, 0, 0, 0
     inf, neg_inf = math.inf, -math.inf  # neg_inf: a local, not a negation per check
     deepest = deepest_ply(horizon)
@@ -77,7 +79,7 @@ def children_alphabeta(
                     else:  # (compiled, a float cast would take a bool or an int: see below)
                         value = checked_number(raw, child, view, "utility")
                     if view != me:  # negamax below MIN: MIN's utility, negated
-                        value = -value
+                        value = negated(child, view, value)
                     below = None
                     leaves += 1
                     if child_ply > max_depth:
