@@ -219,3 +219,44 @@ def test_an_error_of_the_callers_options_is_passed_on_untouched() -> None:
 
     with pytest.raises(InvalidSearchOptionError, match="depth must be"):
         alphabeta(Refusing(TREE), depth=-1)
+
+
+class Raising(Wrapped):
+    """A game one of whose members raises a ``KeyError`` at every state but the first."""
+
+    def __init__(self, game: Any, member: str) -> None:
+        super().__init__(game)
+        self.member = member
+
+    def _fails(self, member: str, state: Box) -> None:
+        if member == self.member and state[0] != self.game.initial_state():
+            raise KeyError(f"{member} lost its place")
+
+    def to_move(self, state: Box) -> Any:
+        self._fails("to_move", state)
+        return super().to_move(state)
+
+    def actions(self, state: Box) -> Any:
+        self._fails("actions", state)
+        return super().actions(state)
+
+    def is_terminal(self, state: Box) -> bool:
+        self._fails("is_terminal", state)
+        return super().is_terminal(state)
+
+    def utility(self, state: Box, player: int) -> float:
+        self._fails("utility", state)
+        return super().utility(state, player)
+
+
+RAISING = [(row, member) for row in SEARCHERS for member in ("to_move", "actions", "utility")]
+
+
+@pytest.mark.parametrize(
+    ("row", "member"), RAISING, ids=[f"{row.name}-{member}" for row, member in RAISING]
+)
+def test_a_member_that_raises_is_named(row: Searcher, member: str) -> None:
+    # The game's own KeyError came out of the library's depths.
+    with pytest.raises(GameProtocolError, match=f"Raising.{member}\\(") as raised:
+        search(row, Raising(_inner(row), member))
+    assert "raised KeyError" in str(raised.value)

@@ -143,16 +143,19 @@ def _check_root(game: Game[_S, Any], root: _S) -> None:
     tuple, a tuple of the wrong length): the game's own members then fail with an error of
     their own, from deep inside the search; here it fails at once, naming the root.
     """
+    member = "is_terminal"
     try:
         if not game.is_terminal(root):
+            member = "to_move"
             game.to_move(root)
+            member = "actions"
             game.actions(root)
     except GameSearchError:
         raise
     except (TypeError, ValueError, AttributeError, IndexError, KeyError) as exc:
         raise GameProtocolError(
-            f"{root!r} is not a state of {type(game).__name__}: reading it raised "
-            f"{type(exc).__name__}: {exc}"
+            f"{type(game).__name__}.{member}({root!r}) raised {type(exc).__name__}: {exc}; "
+            f"{root!r} is not a state of {type(game).__name__}, or its {member} fails there"
         ) from exc
 
 

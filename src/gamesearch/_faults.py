@@ -48,6 +48,7 @@ from .errors import (
     GameSearchError,
     IllegalActionError,
     InvalidSearchOptionError,
+    PartFailedError,
     UnsupportedGameError,
 )
 
@@ -138,6 +139,8 @@ def member_error(game: Any, error: BaseException) -> GameProtocolError | None:
     :class:`~gamesearch.IllegalActionError` of ``result`` (the search plays only the actions
     the game lists: the game refused one of its own).
     """
+    if isinstance(error, PartFailedError) and error.__cause__ is not None:
+        error = error.__cause__  # a part's error (a thread's, or one shipped with its traceback)
     if isinstance(error, GameSearchError) and not isinstance(error, IllegalActionError):
         return None
     found = None
