@@ -1,0 +1,159 @@
+"""The engine's reply in the page: its move, and its value in words, or what a Stop kept.
+
+The engine's side searches the position with the searcher and limit the reader chose
+(:mod:`._searching`); the answer is its move, its value (whose, exact or an estimate, the game's
+scale: :func:`~gamesearch.web._values.worded`) and the summary ``gamesearch play`` prints. In
+Kuhn poker the computer plays the strategy CFR finds: a move drawn with its information set's
+probabilities, and the game's value under that strategy.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..imperfect import cfr
+from ..result import SearchResult
+from ._answers import Tell, answer, fraction, quiet
+from ._catalogue import SEARCHERS
+from ._front import Plan, move_summary, player_name
+from ._positions import Position, Refused, offered, position_of, token
+from ._searching import Found, search
+from ._values import worded
+
+__all__ = ["reply"]
+
+
+def _how(found: Found, result: SearchResult[Any], searcher: str) -> str:
+    """How the value of ``result`` was found or estimated, in a few words."""
+    if result.exact:
+        return "proven by the search"
+    if searcher == "mcts" or result.depth is None:
+        return f"by {result.stats.leaves:,} playouts of MCTS"
+    scored = found.evaluation or "no evaluation: every position at the limit counted 0"
+    return f"at depth {result.depth}, the positions there scored by {scored}"
+
+
+def _summary_plan(searcher: str, amount: object) -> Plan:
+    if searcher == "engine":
+        return Plan("iterative_deepening", seconds=float(amount))  # type: ignore[arg-type]
+    if searcher == "mcts":
+        return Plan("mcts", options=(("iterations", amount),))
+    return Plan(searcher, depth=None if amount is None else int(amount))  # type: ignore[call-overload]
+
+
+def _told(where: Position, found: Found, searcher: str, amount: object) -> dict[str, Any]:
+    """The engine's move and what its search found, for the page."""
+    result = found.result
+    if result is None:
+        return {
+            "stopped": found.stopped,
+            "move": None,
+            "said": f"stopped after {found.elapsed:.1f} s, before the search had a result",
+        }
+    whom = player_name(where.spec, result.player)
+    value = worded(result.value, whom, exact=result.exact, how=_how(found, result, searcher),
+                   scale=where.entry.scale)  # fmt: skip
+    move = result.action if result.action is not None else where.game.actions(where.state)[0]
+    summary = move_summary(
+        where.spec, where.game, where.state, result, _summary_plan(searcher, amount)
+    )
+    said = f"stopped after {found.elapsed:.1f} s; the best found so far: " if found.stopped else ""
+    return {
+        "stopped": found.stopped,
+        "move": token(move),
+        "player": whom,
+        "value": value,
+        "pv": [token(action) for action in result.pv],
+        "nodes": result.stats.nodes,
+        "seconds": found.elapsed,
+        "exact": result.exact,
+        "summary": summary,
+        "warning": found.warning,
+        "said": said + f"{token(move)}, value {value['words']}",
+    }
+
+
+def _strategy_reply(where: Position, iterations: object, draw: object) -> dict[str, Any]:
+    """Kuhn poker's computer: a move drawn from the CFR strategy at its information set."""
+    row = SEARCHERS["cfr"]
+    if (
+        not isinstance(iterations, int)
+        or isinstance(iterations, bool)
+        or not (row.least <= iterations <= row.most)
+    ):
+        raise Refused("amount", f"CFR's iterations must be a whole number from 1 to "
+                      f"{row.most:,.0f}, not {str(iterations)[:20]}")  # fmt: skip
+    if not fraction(draw):
+        raise Refused("moves", "a move of the strategy is drawn by a number from 0 to 1")
+    solved = cfr(where.game, iterations=iterations)
+    mover = where.game.to_move(where.state)
+    odds = dict(solved.strategy[where.game.information_set(where.state, mover)])
+    names = ("pass", "bet")
+    total, move = 0.0, where.game.actions(where.state)[-1]
+    for action in where.game.actions(where.state):
+        total += odds.get(action, 0.0)
+        if draw < total:
+            move = action
+            break
+    whom = player_name(where.spec, mover)
+    how = (f"the expected winnings of the strategy CFR found in {iterations:,} iterations, "
+           f"exploitability {solved.exploitability:.3g}")  # fmt: skip
+    value = worded(solved.values[mover], whom, exact=False, how=how, scale=where.entry.scale)
+    shown_odds = ", ".join(f"{names[a]} {p:.2f}" for a, p in sorted(odds.items()))
+    return {
+        "stopped": False,
+        "move": token(move),
+        "player": whom,
+        "value": value,
+        "odds": shown_odds,
+        "said": f"{names[move]} (the strategy: {shown_odds}); the game's value {value['words']}",
+    }
+
+
+def reply(
+    name: object,
+    params: object,
+    moves: object,
+    searcher: object,
+    amount: object,
+    evaluation: object = "own",
+    draw: object = 0.5,
+    tell: Tell = quiet,
+) -> str:
+    """The engine's move in the position after ``moves``, and what its search found.
+
+    Args:
+        name: The game, one of :data:`~gamesearch.web._catalogue.GAMES`.
+        params: Its parameters, as typed.
+        moves: The moves played from the start, ``"4,0,8"``.
+        searcher: One of the searchers the game is offered (``position``'s ``searchers``).
+        amount: Its limit: a depth (``None``: to the end), seconds, or iterations.
+        evaluation: What scores a depth limit: ``own``, ``zero`` or ``none``.
+        draw: A number in [0, 1) that draws a strategy's move (Kuhn poker).
+        tell: Told the search's progress lines while it runs.
+
+    Returns:
+        JSON: ``move`` (as typed; ``None`` if stopped before any result), ``value`` (its
+        number for ``player``, the engine's side, exact or an estimate, with the game's
+        scale), ``pv``, ``nodes``, ``seconds``, ``summary`` (as ``gamesearch play`` sums up
+        its move), ``stopped`` and ``said`` (the sentence the page shows).
+    """
+
+    def work() -> dict[str, Any]:
+        where = position_of(name, params, moves)
+        if where.over or where.chance:
+            raise Refused("moves", "the game is over: there is no move to search" if where.over
+                          else "chance moves next, not the engine")  # fmt: skip
+        if searcher == "cfr" and where.entry.board == "cards":
+            return _strategy_reply(where, amount, draw)
+        keys = [row["key"] for row in offered(where)]
+        if searcher not in keys:
+            raise Refused(
+                "searcher",
+                f"{where.entry.title} is searched by {', '.join(keys)}, not {str(searcher)[:40]!r}",
+            )
+        return _told(
+            where, search(where, searcher, amount, evaluation, tell), str(searcher), amount
+        )
+
+    return answer(work)

@@ -1,0 +1,228 @@
+"""The engine's search of a position in the page: with progress, and what a Stop keeps.
+
+A search runs inside the page's worker, which the reader may stop at any moment: the worker
+raises ``KeyboardInterrupt`` in Python (Pyodide's interrupt), as Ctrl-C does in a terminal.
+Every search here keeps its last complete result while it runs and tells it as progress, so
+that a stopped search still says what it had found:
+
+- a depth-limited search (alpha-beta, expectiminimax, max-n) is deepened one ply at a time to
+  its depth (each depth's result told), or to the end of the game when it is given no depth:
+  deepened while it has an evaluation, until the value is proven; in one piece without one;
+- the engine (iterative deepening) tells each completed depth, MCTS each slice of its
+  iterations (as ``gamesearch solve`` runs them, :func:`gamesearch.web._front.run`).
+
+A depth limit needs an evaluation to score the positions where it stops: the game's own
+``evaluate``, or ``0`` for every unfinished position if the reader chose it (a blind estimate,
+labelled so). Without one, the search is refused with the library's own message, as Python
+refuses ``alphabeta(game, depth=2)``.
+"""
+
+from __future__ import annotations
+
+import time
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .. import alphabeta, expectiminimax, maxn
+from ..errors import BlindSearchWarning, InvalidSearchOptionError
+from ..result import SearchResult, SearchStats
+from ._catalogue import SEARCHERS
+from ._front import Interrupted, Plan, info, run
+from ._positions import Position, Refused
+
+__all__ = ["EVALUATIONS", "Found", "evaluation_of", "limit_of", "search"]
+
+Tell = Callable[[str], object]
+"""Told each progress line of a search under way."""
+
+EVALUATIONS = ("own", "zero", "none")
+"""The evaluations a reader may choose: ``own``, the game's ``evaluate`` (without one a depth
+limit is refused, as in Python; ``none`` says so), or ``zero``, 0 for every unfinished position
+(a blind estimate)."""
+
+_DEPTH_FIRST: dict[str, Callable[..., SearchResult[Any]]] = {
+    "alphabeta": alphabeta,
+    "expectiminimax": expectiminimax,
+    "maxn": maxn,
+}
+
+
+@dataclass(frozen=True)
+class Found:
+    """What a search in the page found: its last complete result, and whether it was stopped."""
+
+    result: SearchResult[Any] | None
+    """The last complete result (the whole search's, unless stopped); ``None`` if none yet."""
+
+    stopped: bool
+    """Whether the reader stopped the search."""
+
+    elapsed: float
+    """The seconds it ran."""
+
+    evaluation: str
+    """What scored the positions at its depth limits, in words (``""`` for none)."""
+
+    warning: str = ""
+    """The library's warning of the search, such as a blind search's, or ``""``."""
+
+
+def _zero(state: Any, player: int) -> float:
+    """The evaluation that knows nothing: 0 for every unfinished position."""
+    return 0.0
+
+
+def evaluation_of(position: Position, chosen: object) -> tuple[Any, str]:
+    """The evaluation the reader ``chosen`` for ``position``'s game, and its words.
+
+    ``own`` (or ``none``) is what Python does without ``evaluate=``: the game's own
+    ``evaluate`` if it has one, else a depth limit is refused; ``zero`` scores every
+    unfinished position 0, a blind estimate the reader chose.
+
+    Returns:
+        ``(evaluate, words)``: ``None`` to let the searcher use the game's own (or refuse a
+        depth limit if it has none), or the blind evaluation.
+
+    Raises:
+        Refused: ``chosen`` is not one of :data:`EVALUATIONS`.
+    """
+    if chosen not in EVALUATIONS:
+        raise Refused("evaluation", f"the evaluation must be one of {', '.join(EVALUATIONS)}")
+    if chosen == "zero":
+        return _zero, "0 for every unfinished position (a blind estimate, chosen in the page)"
+    return None, "the game's own evaluate" if position.members.evaluate is not None else ""
+
+
+def limit_of(searcher: str, amount: object, field: str = "amount") -> float | None:
+    """The limit ``amount`` of the page's ``searcher``, checked; ``None`` for to the end.
+
+    Raises:
+        Refused: an unknown searcher (``searcher``), or a limit out of range (``field``).
+    """
+    row = SEARCHERS.get(searcher) if isinstance(searcher, str) else None
+    if row is None:
+        raise Refused(
+            "searcher", f"the page's searchers are {', '.join(SEARCHERS)}, not {searcher[:40]!r}"
+        )
+    if amount is None and row.to_the_end:
+        return None
+    kind = "a whole number" if row.whole else "a number"
+    empty = " (or nothing: to the end of the game)" if row.to_the_end else ""
+    number = amount if isinstance(amount, (int, float)) and not isinstance(amount, bool) else None
+    if number is None or not row.least <= number <= row.most or (row.whole and number % 1):
+        given = "nothing" if amount is None else repr(amount)[:40]
+        raise Refused(
+            field,
+            f"{row.title.split(',')[0]}'s {row.unit} must be {kind} from {row.least:g} to "
+            f"{row.most:g}{empty}, not {given}",
+        )
+    return float(number)
+
+
+def _added(total: SearchStats | None, more: SearchStats) -> SearchStats:
+    """The work of two searches together."""
+    if total is None:
+        return more
+    return SearchStats(
+        nodes=total.nodes + more.nodes,
+        leaves=total.leaves + more.leaves,
+        cutoffs=total.cutoffs + more.cutoffs,
+        max_depth=max(total.max_depth, more.max_depth),
+        elapsed=total.elapsed + more.elapsed,
+    )
+
+
+def _deepened(
+    position: Position,
+    searcher: str,
+    depth: float | None,
+    evaluate: Any,
+    completed: Callable[[SearchResult[Any]], None],
+) -> SearchResult[Any]:
+    """A depth-first search deepened 1, 2, ... plies, to ``depth`` or until proven.
+
+    Each depth's result (with the work of all depths so far) is told to ``completed``. With no
+    evaluation at all and no depth, the search goes to the end of the game in one piece.
+    """
+    search = _DEPTH_FIRST[searcher]
+    if evaluate is None and position.members.evaluate is None:
+        # No evaluation: to the end in one piece, or a depth the library refuses by its number.
+        limit = {} if depth is None else {"depth": int(depth)}
+        return search(position.game, position.state, **limit)
+    total: SearchStats | None = None
+    ply = 0
+    while True:
+        ply += 1
+        found = search(position.game, position.state, depth=ply, evaluate=evaluate)
+        total = _added(total, found.stats)
+        found = replace(found, stats=total)
+        completed(found)
+        if found.exact or ply == depth:
+            return found
+
+
+def _plan(searcher: str, limit: float | None, evaluate: Any) -> Plan | None:
+    """The command's plan of the engine or MCTS (``None`` for a depth-first search)."""
+    if searcher == "engine":
+        options: tuple[tuple[str, Any], ...] = () if evaluate is None else (("evaluate", evaluate),)
+        return Plan("iterative_deepening", seconds=limit, options=options)
+    if searcher == "mcts":
+        return Plan("mcts", options=(("iterations", int(limit or 1)), ("rng", 0)))
+    if searcher in _DEPTH_FIRST:
+        return None
+    raise Refused("searcher", f"{searcher} does not search a position here")
+
+
+def search(
+    position: Position, searcher: object, amount: object, evaluation: object, tell: Tell
+) -> Found:
+    """The page's ``searcher`` on ``position`` with its limit ``amount``, its progress told.
+
+    Args:
+        position: The position searched (not over, not at a chance move).
+        searcher: A key of :data:`~gamesearch.web._catalogue.SEARCHERS` but ``cfr``.
+        amount: Its limit (``None``: to the end, where it may be).
+        evaluation: One of :data:`EVALUATIONS`.
+        tell: Told a progress line for each complete result while the search runs (a depth,
+            a slice of MCTS), as ``gamesearch solve`` prints them.
+
+    Returns:
+        What it found, or what it had found when the reader stopped it.
+
+    Raises:
+        Refused: a searcher, limit or evaluation the page refuses, or a depth limit without
+            an evaluation (the library's own message, beside the limit).
+    """
+    limit = limit_of(str(searcher), amount)
+    evaluate, words = evaluation_of(position, evaluation)
+    chosen = _plan(str(searcher), limit, evaluate)
+    started = time.perf_counter()
+    best: list[SearchResult[Any]] = []
+
+    def completed(result: SearchResult[Any]) -> None:
+        best[:] = [result]
+        tell(info(result, time.perf_counter() - started))
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", BlindSearchWarning)
+        try:
+            if chosen is None:
+                result = _deepened(position, str(searcher), limit, evaluate, completed)
+            else:
+                result, _ = run(position.game, position.state, chosen, tell,
+                                members=position.members)  # fmt: skip
+        except InvalidSearchOptionError as exc:
+            raise Refused("amount", str(exc)) from exc
+        except Interrupted as stop:
+            return Found(stop.best, True, stop.elapsed, words, _warned(caught))
+        except KeyboardInterrupt:
+            elapsed = time.perf_counter() - started
+            return Found(best[0] if best else None, True, elapsed, words, _warned(caught))
+    return Found(result, False, time.perf_counter() - started, words, _warned(caught))
+
+
+def _warned(caught: list[warnings.WarningMessage]) -> str:
+    """The blind search's warning among ``caught``, or ``""``."""
+    return next((str(w.message) for w in caught if issubclass(w.category, BlindSearchWarning)), "")

@@ -1,0 +1,130 @@
+"""Searches stepped through in the page: the position on the board, or a textbook tree.
+
+The search is recorded (:class:`~gamesearch.web._recording.Recording`, which tells its progress
+and stops a search too big to record) and answered as the step-through page of
+:meth:`gamesearch.trace.SearchTree.to_html`. From the board, the searchers that fit the game,
+and proof-number search for a two-player game without chance; the textbook trees are those of
+:mod:`._textbook`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .. import alphabeta, expectiminimax, iterative_deepening, maxn, mcts, pns
+from ..errors import InvalidSearchOptionError
+from ..result import SearchResult
+from ._answers import Tell, answer, quiet
+from ._front import player_name
+from ._positions import Position, Refused, offered, position_of
+from ._recording import Recording
+from ._searching import evaluation_of, limit_of
+from ._textbook import TEXTBOOK
+from ._values import worded
+
+__all__ = ["search_page", "steppable", "textbook_page"]
+
+
+_STEPS: dict[str, Callable[..., SearchResult[Any]]] = {
+    "alphabeta": alphabeta,
+    "expectiminimax": expectiminimax,
+    "maxn": maxn,
+}
+
+
+def steppable(where: Position) -> list[str]:
+    """The searchers whose steps the page shows from ``where``: those that fit, and pns."""
+    keys = [row["key"] for row in offered(where) if row["key"] != "cfr"]
+    return [*keys, "pns"] if keys and keys[0] == "alphabeta" else keys
+
+
+def _traced(
+    where: Position, searcher: str, amount: object, evaluation: object, tell: Tell
+) -> tuple[Recording, SearchResult[Any]]:
+    """Record the page's ``searcher`` on ``where``, with its limit ``amount``."""
+    limit = limit_of(searcher, amount, "step-amount")
+    evaluate, _ = evaluation_of(where, evaluation)
+    tree = Recording(where.game, tell)
+    game, state = where.game, where.state
+    try:
+        if searcher == "pns":
+            nodes = None if limit is None else int(limit)
+            return tree, pns(game, state, node_limit=nodes, trace=tree)
+        if searcher == "mcts":
+            return tree, mcts(game, state, iterations=int(limit or 1), rng=0, trace=tree)
+        if searcher == "engine":
+            found = iterative_deepening(
+                game, state, time_limit=limit, evaluate=evaluate, trace=tree
+            )
+            return tree, found
+        depth = {} if limit is None else {"depth": int(limit), "evaluate": evaluate}
+        return tree, _STEPS[searcher](game, state, trace=tree, **depth)
+    except Refused:
+        raise
+    except InvalidSearchOptionError as exc:  # a depth without an evaluation, as in Python
+        raise Refused("step-amount", str(exc)) from exc
+
+
+def search_page(
+    name: object,
+    params: object,
+    moves: object,
+    searcher: object,
+    amount: object,
+    evaluation: object = "own",
+    tell: Tell = quiet,
+) -> str:
+    """The step-through page of ``searcher`` from the position after ``moves``.
+
+    Args:
+        name: The game, one of :data:`~gamesearch.web._catalogue.GAMES`.
+        params: Its parameters, as typed.
+        moves: The moves played from the start, ``"4,0,8"``.
+        searcher: A searcher offered for the game (``position``'s ``searchers``, but the
+            strategy of a card game), or ``pns`` for a two-player game without chance.
+        amount: Its limit: a depth (``None``: to the end), seconds, iterations or nodes.
+        evaluation: What scores a depth limit: ``own``, ``zero`` or ``none``.
+        tell: Told the recording's progress while the search runs.
+
+    Returns:
+        JSON: ``page``, the HTML of :meth:`SearchTree.to_html` (a search of more than 5,000
+        nodes gets its summary page), ``nodes`` and ``value`` (in words).
+    """
+
+    def work() -> dict[str, Any]:
+        where = position_of(name, params, moves)
+        if where.over or where.chance:
+            raise Refused("moves", "the game is over: there is no search to step through"
+                          if where.over else "chance moves next: play its move first")  # fmt: skip
+        keys = steppable(where)
+        if searcher not in keys:
+            raise Refused(
+                "step-searcher",
+                f"the steps of {where.entry.title} are those of {', '.join(keys) or 'no search'}, "
+                f"not {str(searcher)[:40]!r}",
+            )
+        tree, result = _traced(where, str(searcher), amount, evaluation, tell)
+        whom = player_name(where.spec, result.player)
+        how = "proven by the search" if result.exact else "an estimate of the search"
+        value = worded(result.value, whom, exact=result.exact, how=how, scale=where.entry.scale)
+        return {"page": tree.to_html(), "nodes": result.stats.nodes, "value": value}
+
+    return answer(work)
+
+
+def textbook_page(key: object) -> str:
+    """The step-through page of one of the textbook trees (a key of :data:`TEXTBOOK`)."""
+
+    def work() -> dict[str, Any]:
+        if not isinstance(key, str) or key not in TEXTBOOK:
+            raise Refused(
+                "tree", f"no textbook tree {str(key)[:40]!r}; there are {', '.join(TEXTBOOK)}"
+            )
+        example = TEXTBOOK[key]
+        game = example.tree()
+        tree = Recording(game, quiet)
+        example.search(game, tree)
+        return {"page": tree.to_html(), "title": example.title}
+
+    return answer(work)
