@@ -481,6 +481,18 @@ class Capabilities:
             if field.name != "game_name" and getattr(self, field.name) is not None
         )
 
+    @property
+    def solves_exactly(self) -> bool:
+        """Whether the game offers the exact solver's hooks: non_losing_children, win_utility.
+
+        With both, ``mtdf`` without a depth proves values by null-window probes.
+
+        >>> from gamesearch.games import ConnectFour, Nim
+        >>> Capabilities.of(ConnectFour()).solves_exactly, Capabilities.of(Nim()).solves_exactly
+        (True, False)
+        """
+        return self.non_losing_children is not None and self.win_utility is not None
+
     def need(self, name: str, searcher: str, why: str = "") -> Any:
         """The member ``name``, or :class:`UnsupportedGameError` naming it if the game lacks it.
 

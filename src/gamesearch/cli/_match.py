@@ -24,13 +24,13 @@ from typing import Any, TextIO
 
 from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError
+from ..frontdoor.making import make_game
+from ..frontdoor.plans import Plan, plan
+from ..frontdoor.running import Interrupted, move_of, run
 from ..playing import GameRecord, RandomPlayer
 from ..progress import Progress
 from ..tournaments import seats_of, tally, tournament
-from ._commands import make_game
 from ._pool import worker_pool
-from ._run import Interrupted, move_of, run
-from ._search import Plan, plan
 
 RANDOM = "random"
 """The name of the player that plays a legal move at random."""
@@ -73,7 +73,7 @@ class PlanPlayer:
 
 def match(args: argparse.Namespace, out: TextIO) -> int:
     """``gamesearch match``: ``--games`` games between two searchers, and the result."""
-    spec, game, members = make_game(args, "match")
+    spec, game, members = make_game(args.game, args.param, "match")
     if game.num_players != 2:
         raise InvalidSearchOptionError(
             f"match plays two searchers against each other: {spec.name} has "

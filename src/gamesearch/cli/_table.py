@@ -21,6 +21,8 @@ from typing import Any, TextIO
 
 from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError, TableFileError
+from ..frontdoor.board import move_text, position_from
+from ..frontdoor.making import refuse_imperfect
 from ..game import CHANCE
 from ..games.registry import GameSpec, find_game, reference_games
 from ..identity import GameIdentity, game_name, remake
@@ -29,8 +31,6 @@ from ..solving.opening import opening_book
 from ..solving.progress import Progress
 from ..solving.solution import Solution
 from ..solving.solver import solve
-from ._board import move_text, position_from
-from ._cfr import refuse_imperfect
 from ._pool import worker_pool
 
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .._parameters import check_size
 from ..errors import IllegalActionError
 from ..game import Player
 from ._end_flags import flagged_utility, flagged_winner
 from ._hex_board import HexBoard
 from ._hex_text import draw, read
-from ._parameters import check_size
 
 __all__ = ["Hex"]
 

@@ -15,7 +15,6 @@ from .._parts import check_executor, check_retries, check_shippable, run_parts
 from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError, TableFileError
 from ..game import Game, S
-from ..twoplayer._solver import solving_children
 from ..twoplayer.deepening import iterative_deepening
 from ..twoplayer.mtdf import mtdf
 from ..twoplayer.table import TranspositionTable
@@ -189,7 +188,7 @@ def solve_book_part(part: BookPart) -> list[tuple[Any, Entry]]:
 def _solve_layers(part: BookPart, tick: Callable[[], object]) -> list[tuple[Any, Entry]]:
     tt = TranspositionTable(max_entries=2_000_000)
     sums = Sums(part.game, part.total)
-    exact = solving_children(Capabilities.of(part.game)) is not None  # a part's own read
+    exact = Capabilities.of(part.game).solves_exactly  # a part's own read
     # The entries known below (exact solving only): the book's, and this part's as it goes.
     solved = {} if part.book is None or not exact else dict(part.book._table)
     entries = []

@@ -32,8 +32,9 @@ from .. import alphabeta
 from ..capabilities import Capabilities
 from ..conformance import check_game
 from ..errors import GameProtocolError, GameSearchError, InvalidSearchOptionError
+from ..frontdoor.board import player_name
+from ..frontdoor.making import make_game
 from ..result import SearchResult
-from ._front import make_game, player_name
 from ._params import split_parameters
 from ._positions import Refused
 from ._recording import Recording, TooBig

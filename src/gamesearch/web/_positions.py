@@ -15,11 +15,12 @@ from typing import Any
 
 from ..capabilities import Capabilities
 from ..errors import GameSearchError, InvalidSearchOptionError
+from ..frontdoor.board import move_text, position_from
+from ..frontdoor.making import make_game
 from ..game import CHANCE
 from ..games.registry import GameSpec
 from ..imperfect import KuhnPoker
 from ._catalogue import SEARCHERS, PageGame, describe, page_game, searchers_for
-from ._front import make_game, move_text, position_from
 from ._params import split_parameters
 
 __all__ = ["MOST_MOVES", "Position", "Refused", "offered", "position_of", "token"]

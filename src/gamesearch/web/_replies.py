@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..frontdoor.board import player_name
+from ..frontdoor.plans import Plan
+from ..frontdoor.summaries import move_summary
 from ..imperfect import cfr
 from ..result import SearchResult
 from ._answers import Tell, answer, fraction, quiet
 from ._catalogue import SEARCHERS
-from ._front import Plan, move_summary, player_name
 from ._positions import Position, Refused, offered, position_of, token
 from ._searching import Found, search
 from ._values import worded

@@ -25,9 +25,9 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 from ..errors import InvalidSearchOptionError
+from ..frontdoor.board import legal_moves, outcome, player_name, show
 from ._answers import Tell, answer, fraction, quiet
 from ._catalogue import GAMES, SEARCHERS, describe
-from ._front import legal_moves, outcome, player_name, show
 from ._own_game import own_game
 from ._positions import Position, Refused, offered, position_of, token
 from ._replies import reply

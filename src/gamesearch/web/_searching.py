@@ -27,9 +27,10 @@ from typing import Any
 
 from .. import alphabeta, expectiminimax, maxn
 from ..errors import BlindSearchWarning, InvalidSearchOptionError
+from ..frontdoor.plans import Plan
+from ..frontdoor.running import Interrupted, info, run
 from ..result import SearchResult, SearchStats
 from ._catalogue import SEARCHERS
-from ._front import Interrupted, Plan, info, run
 from ._positions import Position, Refused
 
 __all__ = ["EVALUATIONS", "Found", "evaluation_of", "limit_of", "search"]

@@ -14,9 +14,9 @@ from typing import Any
 
 from .. import alphabeta, expectiminimax, iterative_deepening, maxn, mcts, pns
 from ..errors import InvalidSearchOptionError
+from ..frontdoor.board import player_name
 from ..result import SearchResult
 from ._answers import Tell, answer, quiet
-from ._front import player_name
 from ._positions import Position, Refused, offered, position_of
 from ._recording import Recording
 from ._searching import evaluation_of, limit_of
