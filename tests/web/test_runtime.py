@@ -338,3 +338,11 @@ def test_the_worker_calls_by_name_and_never_raises() -> None:
     for name, arguments in [("nothing", "[]"), ("position", "{"), ("position", "[1, 2, 3, 4, 5]"),
                             ("position", "[null]"), ("reply", '["tictactoe"]')]:  # fmt: skip
         assert "error" in answer(_runtime.call(name, arguments)), (name, arguments)
+
+
+@pytest.mark.parametrize(("name", "moves"), [("nim", "0-1,0-1"), ("rolit", "")])
+def test_mcts_estimates_a_game_that_is_not_zero_sum(name: str, moves: str) -> None:
+    # MCTS-Solver proves values of zero-sum games only: Nim's and Rolit's utilities are 1 and 0.
+    reply = answer(_runtime.reply(name, GAMES[name].params, moves, "mcts", 100))
+    assert "error" not in reply, reply
+    assert reply["value"]["how"] == "by 100 playouts of MCTS"

@@ -95,6 +95,9 @@ class PageGame:
     defaults: tuple[tuple[str, float | None], ...]
     """Each searcher's default limit (``None``: to the end of the game)."""
 
+    zero_sum: bool = True
+    """Whether its utilities sum to 0 (MCTS-Solver proves values of such games only)."""
+
     def default(self, searcher: str) -> float | None:
         """The default limit of ``searcher`` for this game (``None``: to the end)."""
         return dict(self.defaults).get(searcher)
@@ -115,10 +118,10 @@ GAMES: Mapping[str, PageGame] = MappingProxyType(
             PageGame("rolit", "Rolit (Othello for 2 to 4)", "squares", "size=6, players=2",
                      "the sole player with the most pieces gets 1, k who tie get 1/k each, "
                      "the others 0",
-                     (("alphabeta", 4), ("maxn", 3), ("engine", 1), ("mcts", 2000))),
+                     (("alphabeta", 4), ("maxn", 3), ("engine", 1), ("mcts", 2000)), False),
             PageGame("nim", "Nim", "piles", "piles=(3, 4, 5), players=2",
                      "taking the last stick wins: 1 for the winner, 0 for the others",
-                     (("alphabeta", None), ("maxn", None), ("engine", 1), ("mcts", 2000))),
+                     (("alphabeta", None), ("maxn", None), ("engine", 1), ("mcts", 2000)), False),
             PageGame("pig", "Pig (dice)", "dice", "goal=30", "a win is worth +1, a loss -1",
                      (("expectiminimax", 6), ("mcts", 2000))),
             PageGame("hog", "Hog (dice)", "dice", "", _WIN_DRAW_LOSS,

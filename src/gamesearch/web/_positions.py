@@ -142,11 +142,15 @@ def position_of(name: object, params: object, moves: object) -> Position:
 
 
 def offered(position: Position) -> list[dict[str, Any]]:
-    """The page's searchers that fit the game made, with their default limits."""
-    game = position.game
-    offered = searchers_for(
-        game.num_players,
+    """The page's searchers that fit the game made, with their default limits.
+
+    In the order of the game's defaults (its usual searcher first), then the others.
+    """
+    fit = searchers_for(
+        position.game.num_players,
         position.members.chance_outcomes is not None,
         position.entry.board == "cards",
     )
-    return [describe(SEARCHERS[key], position.entry.default(key)) for key in offered]
+    usual = [key for key, _ in position.entry.defaults]
+    keys = sorted(fit, key=lambda key: usual.index(key) if key in usual else len(usual))
+    return [describe(SEARCHERS[key], position.entry.default(key)) for key in keys]

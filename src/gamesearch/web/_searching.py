@@ -164,13 +164,17 @@ def _deepened(
             return found
 
 
-def _plan(searcher: str, limit: float | None, evaluate: Any) -> Plan | None:
-    """The command's plan of the engine or MCTS (``None`` for a depth-first search)."""
+def _plan(searcher: str, limit: float | None, evaluate: Any, zero_sum: bool) -> Plan | None:
+    """The command's plan of the engine or MCTS (``None`` for a depth-first search).
+
+    MCTS proves values (MCTS-Solver) in a zero-sum game only: in another, it estimates.
+    """
     if searcher == "engine":
         options: tuple[tuple[str, Any], ...] = () if evaluate is None else (("evaluate", evaluate),)
         return Plan("iterative_deepening", seconds=limit, options=options)
     if searcher == "mcts":
-        return Plan("mcts", options=(("iterations", int(limit or 1)), ("rng", 0)))
+        options = (("iterations", int(limit or 1)), ("rng", 0), ("solver", zero_sum))
+        return Plan("mcts", options=options)
     if searcher in _DEPTH_FIRST:
         return None
     raise Refused("searcher", f"{searcher} does not search a position here")
@@ -198,7 +202,7 @@ def search(
     """
     limit = limit_of(str(searcher), amount)
     evaluate, words = evaluation_of(position, evaluation)
-    chosen = _plan(str(searcher), limit, evaluate)
+    chosen = _plan(str(searcher), limit, evaluate, position.entry.zero_sum)
     started = time.perf_counter()
     best: list[SearchResult[Any]] = []
 

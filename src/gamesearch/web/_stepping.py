@@ -52,7 +52,9 @@ def _traced(
             nodes = None if limit is None else int(limit)
             return tree, pns(game, state, node_limit=nodes, trace=tree)
         if searcher == "mcts":
-            return tree, mcts(game, state, iterations=int(limit or 1), rng=0, trace=tree)
+            solver = where.entry.zero_sum
+            return tree, mcts(game, state, iterations=int(limit or 1), rng=0, solver=solver,
+                              trace=tree)  # fmt: skip
         if searcher == "engine":
             found = iterative_deepening(
                 game, state, time_limit=limit, evaluate=evaluate, trace=tree

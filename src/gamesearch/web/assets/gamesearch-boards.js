@@ -76,7 +76,7 @@ function squares(view, options) {
   // corner, as a link's moves number it.
   const rows = view.cells, height = rows.length, width = rows[0].length;
   const discs = view.game === "rolit";
-  const size = Math.max(36, Math.min(96, Math.floor(420 / Math.max(width, height))));
+  const size = Math.max(30, Math.min(88, Math.floor(360 / Math.max(width, height))));
   const pad = 4;
   const svg = picture(width * size + 2 * pad, height * size + 2 * pad, view.title + " board");
   const centre = (r, c) => [pad + c * size + size / 2, pad + r * size + size / 2];
@@ -110,7 +110,7 @@ function columns(view, options) {
   // Connect Four: a blue board of holes, red and yellow discs, a column clicked to drop a disc
   // into; the disc just played drops into its place.
   const rows = view.cells, height = rows.length, width = rows[0].length;
-  const size = 58, top = size, pad = 6;
+  const size = 50, top = size, pad = 6;
   const svg = picture(width * size + 2 * pad, top + height * size + 2 * pad + 18, view.title + " board");
   const centre = (r, c) => [pad + c * size + size / 2, top + pad + r * size + size / 2];
   svg.append(node("rect", { x: pad - 4, y: top + pad - 4, width: width * size + 8, height: height * size + 8, rx: 10, class: "frame" }));

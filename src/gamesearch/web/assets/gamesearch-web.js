@@ -209,7 +209,6 @@ async function show() {
     if (view.field === "params" || view.field === "game") { $("turn").textContent = "no game: see the reason beside its control"; }
     return;
   }
-  clearWhys(["game", "params", "moves"]);
   page.view = view;
   updateMenus(view);
   draw();
@@ -274,7 +273,9 @@ function drawLink(view) {
   link.search = query.toString().replaceAll("%2C", ",");
   link.hash = "";
   $("link").href = link.href;
-  $("link").textContent = hidden ? "(given once the hand is over: it shows the cards)" : link.search;
+  $("link").textContent = link.search;
+  $("link").hidden = hidden;
+  $("link-hidden").hidden = !hidden;
 }
 
 async function advance(epoch) {
@@ -365,6 +366,8 @@ function updateMenus(view) {
   if (steps.length && steps[0][0] === "alphabeta") { steps.push(["pns", "proof-number search"]); }
   $("step-searcher").replaceChildren(...steps.map(([key, title]) => new Option(title, key)));
   $("step-search").disabled = !steps.length;
+  $("step-controls").hidden = !steps.length;
+  $("no-steps").hidden = Boolean(steps.length);
   chooseSearcher();
   chooseStepSearcher();
 }
