@@ -83,6 +83,7 @@ def test_hex_is_drawn_as_its_cells_with_the_winning_chain() -> None:
     assert view["last"] == [2, 0]
 
 
+@pytest.mark.slow
 def test_every_game_of_the_page_opens_and_replies_at_its_defaults() -> None:
     for name, entry in GAMES.items():
         view = shown(name, "")

@@ -66,6 +66,7 @@ def test_a_hostile_value_keeps_the_page_as_it_is_and_reads_back(value: str) -> N
     assert page.endswith("</script><p>end</p>")
 
 
+@pytest.mark.slow
 @given(st.text(max_size=60), st.text(max_size=60))
 def test_any_text_keeps_the_page_as_it_is_and_reads_back(version: str, url: str) -> None:
     page = fill(TEMPLATE, {"version": version, "config": {"pyodide": url}})
