@@ -66,7 +66,8 @@ const python = window.gamesearch.python;
 let beats = 0, lines = 0, stopped = 0;
 const heart = setInterval(() => { beats += 1; }, 100);
 const began = performance.now();
-python.call("reply", ["connect4", "", "", "alphabeta", 16, "own", 0.5],
+python.call("reply", [{game: "connect4", params: "", moves: ""},
+                      {searcher: "alphabeta", amount: 16, evaluation: "own"}, 0.5],
             {long: true, onProgress: () => { lines += 1; }}).then((answer) => {
   clearInterval(heart);
   done({beats, lines, ran: (stopped - began) / 1000, stop_ms: performance.now() - stopped,
@@ -196,20 +197,21 @@ def replies(driver: Any) -> None:
     """The engine's reply at each game's default searcher and limit, in the page."""
     for name, game in GAMES.items():
         moves: list[str] = []
-        view = in_browser(driver, "position", name, game.params, "", 0)["answer"]
+
+        def at() -> dict[str, str]:
+            return {"game": name, "params": game.params, "moves": ",".join(moves)}  # noqa: B023
+
+        view = in_browser(driver, "position", at(), 0)["answer"]
         while view["chance"] or view["mover_index"] == 0:  # deal, roll, or the reader's move
             if view["chance"]:
-                drawn = in_browser(driver, "chance", name, game.params, ",".join(moves), 0.5)
-                moves.append(drawn["answer"]["move"])
+                moves.append(in_browser(driver, "chance", at(), 0.5)["answer"]["move"])
             else:
                 moves.append(view["legal"][-1])  # a hold, in Pig, ends the turn
-            view = in_browser(driver, "position", name, game.params, ",".join(moves), 0)["answer"]
+            view = in_browser(driver, "position", at(), 0)["answer"]
         row = view["searchers"][0]
         evaluation = "own" if view["has_evaluate"] else "none"
-        timed = in_browser(
-            driver, "reply", name, game.params, ",".join(moves), row["key"], row["default"],
-            evaluation, 0.5,
-        )  # fmt: skip
+        asked = {"searcher": row["key"], "amount": row["default"], "evaluation": evaluation}
+        timed = in_browser(driver, "reply", at(), asked, 0.5)
         reply = timed["answer"]
         if "error" in reply:
             fail(f"{name}'s default reply was refused: {reply['error']}")

@@ -246,7 +246,7 @@ def test_a_whole_game_against_alphabeta_the_engine_never_loses(page: Any) -> Non
         while not over(page):
             click(page, rng.choice(legal(page)))
         moves = moves_played(page)
-        shown = answer(_runtime.position("tictactoe", "", moves, 0))
+        shown = answer(_runtime.position({"game": "tictactoe", "params": "", "moves": moves}, 0))
         assert page.find_element(By.ID, "board-text").get_attribute("textContent") == shown["text"]
         person = "X" if first == "you" else "O"
         assert not shown["outcome"].startswith(f"{person} wins"), moves
@@ -307,7 +307,9 @@ def test_a_link_opens_its_position_and_a_hostile_link_is_refused(
     browser: Any, site: str, page: Any
 ) -> None:
     open_page(browser, site + "?game=tictactoe&moves=0,4")
-    expected = answer(_runtime.position("tictactoe", "", "0,4", 0))["text"]
+    expected = answer(_runtime.position({"game": "tictactoe", "params": "", "moves": "0,4"}, 0))[
+        "text"
+    ]
     assert browser.find_element(By.ID, "board-text").get_attribute("textContent") == expected
     click(browser, "1")
     assert browser.find_element(By.ID, "answer").get_attribute("data-move") == "2"

@@ -198,7 +198,7 @@ def test_the_wheel_imports_and_searches_from_the_zip_alone(tmp_path: Path) -> No
         "import sys; sys.path.insert(0, sys.argv[1]); import gamesearch; "
         "from gamesearch.web import _runtime; "
         "assert gamesearch.__file__.startswith(sys.argv[1]), gamesearch.__file__; "
-        "print(_runtime.reply('tictactoe', '', '0,4,1', 'alphabeta', None))"
+        "print(_runtime.reply(dict(game='tictactoe', moves='0,4,1'), dict(searcher='alphabeta')))"
     )
     done = subprocess.run(
         [sys.executable, "-I", "-c", script, str(wheel)],

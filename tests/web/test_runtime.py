@@ -43,7 +43,7 @@ def take_away() -> str:
 
 def shown(name: str, moves: str, params: str | None = None, you: int = 0) -> dict[str, Any]:
     given = GAMES[name].params if params is None else params
-    return answer(_runtime.position(name, given, moves, you))
+    return answer(_runtime.position({"game": name, "params": given, "moves": moves}, you))
 
 
 def test_a_position_is_drawn_as_the_command_draws_it() -> None:
@@ -91,13 +91,22 @@ def test_every_game_of_the_page_opens_and_replies_at_its_defaults() -> None:
         assert view["searchers"], name
         moves: list[str] = []
         while view["chance"]:  # the dice rolled, the cards dealt
-            moves.append(answer(_runtime.chance(name, entry.params, ",".join(moves), 0.5))["move"])
+            moves.append(
+                answer(
+                    _runtime.chance(
+                        {"game": name, "params": entry.params, "moves": ",".join(moves)}, 0.5
+                    )
+                )["move"]
+            )
             view = shown(name, ",".join(moves))
         row = view["searchers"][0]
         if row["key"] == "expectiminimax" or name in ("connect4", "hex"):
             continue  # their searches are measured by the slow tests
         reply = answer(
-            _runtime.reply(name, entry.params, ",".join(moves), row["key"], row["default"])
+            _runtime.reply(
+                {"game": name, "params": entry.params, "moves": ",".join(moves)},
+                {"searcher": row["key"], "amount": row["default"], "evaluation": "own"},
+            )
         )
         assert "error" not in reply, (name, reply)
         assert reply["move"] in view["legal"], name
@@ -108,7 +117,12 @@ def test_alphabeta_answers_a_known_position_with_the_proven_move() -> None:
     state = game.initial_state()
     for move in (0, 4, 1):
         state = game.result(state, move)
-    reply = answer(_runtime.reply("tictactoe", "", "0,4,1", "alphabeta", None, "none"))
+    reply = answer(
+        _runtime.reply(
+            {"game": "tictactoe", "params": "", "moves": "0,4,1"},
+            {"searcher": "alphabeta", "amount": None, "evaluation": "none"},
+        )
+    )
     assert reply["move"] == "2"  # X threatens the top row: O must take 2
     assert reply["value"]["value"] == alphabeta(game, state).value
     assert reply["exact"]
@@ -118,7 +132,12 @@ def test_alphabeta_answers_a_known_position_with_the_proven_move() -> None:
 
 
 def test_an_estimate_says_so_with_its_depth_evaluation_and_scale() -> None:
-    reply = answer(_runtime.reply("connect4", "", "3,3,4", "alphabeta", 3, "own"))
+    reply = answer(
+        _runtime.reply(
+            {"game": "connect4", "params": "", "moves": "3,3,4"},
+            {"searcher": "alphabeta", "amount": 3, "evaluation": "own"},
+        )
+    )
     value = reply["value"]
     assert not value["exact"]
     assert value["whom"] == "O"
@@ -132,17 +151,32 @@ def test_an_estimate_says_so_with_its_depth_evaluation_and_scale() -> None:
 def test_a_depth_limit_without_an_evaluation_is_refused_as_in_python(depth: int) -> None:
     with pytest.raises(Exception, match="needs an evaluate") as python:
         alphabeta(TicTacToe(), depth=depth)
-    refused = answer(_runtime.reply("tictactoe", "", "4", "alphabeta", depth, "none"))
+    refused = answer(
+        _runtime.reply(
+            {"game": "tictactoe", "params": "", "moves": "4"},
+            {"searcher": "alphabeta", "amount": depth, "evaluation": "none"},
+        )
+    )
     assert refused == {"error": str(python.value), "field": "amount"}
 
 
 def test_a_blind_evaluation_chosen_in_the_page_is_labelled() -> None:
-    reply = answer(_runtime.reply("tictactoe", "", "4", "alphabeta", 2, "zero"))
+    reply = answer(
+        _runtime.reply(
+            {"game": "tictactoe", "params": "", "moves": "4"},
+            {"searcher": "alphabeta", "amount": 2, "evaluation": "zero"},
+        )
+    )
     assert (
         "0 for every unfinished position (a blind estimate, chosen in the page)"
         in (reply["value"]["how"])
     )
-    refused = answer(_runtime.reply("tictactoe", "", "4", "alphabeta", 2, "own"))
+    refused = answer(
+        _runtime.reply(
+            {"game": "tictactoe", "params": "", "moves": "4"},
+            {"searcher": "alphabeta", "amount": 2, "evaluation": "own"},
+        )
+    )
     assert refused["field"] == "amount"  # the game's own evaluation: it has none
     assert "needs an evaluate" in refused["error"]
 
@@ -158,14 +192,20 @@ def test_a_blind_evaluation_chosen_in_the_page_is_labelled() -> None:
         ("engine", None, "amount", "seconds must be a number from 0.05 to 30, not nothing"),
         ("engine", 100, "amount", "seconds must be a number from 0.05 to 30"),
         ("mcts", 0, "amount", "iterations must be a whole number from 1"),
-        ("dfpn", 1, "searcher", "tic-tac-toe is searched by alphabeta, engine, mcts, not 'dfpn'"),
+        ("dfpn", 1, "searcher", "the page's searchers are alphabeta, expectiminimax, maxn"),
+        ("maxn", 1, "searcher", "tic-tac-toe is searched by alphabeta, engine, mcts, not 'maxn'"),
         ("cfr", 1000, "searcher", "tic-tac-toe is searched by alphabeta, engine, mcts"),
     ],
 )
 def test_a_bad_limit_is_refused_beside_its_control(
     searcher: str, amount: object, field: str, message: str
 ) -> None:
-    refused = answer(_runtime.reply("tictactoe", "", "", searcher, amount, "zero"))
+    refused = answer(
+        _runtime.reply(
+            {"game": "tictactoe", "params": "", "moves": ""},
+            {"searcher": searcher, "amount": amount, "evaluation": "zero"},
+        )
+    )
     assert refused["field"] == field
     assert message in refused["error"]
 
@@ -186,13 +226,18 @@ def test_a_bad_limit_is_refused_beside_its_control(
 def test_a_bad_position_is_refused_beside_its_control(
     name: str, params: str, moves: str, field: str, message: str
 ) -> None:
-    refused = answer(_runtime.position(name, params, moves, 0))
+    refused = answer(_runtime.position({"game": name, "params": params, "moves": moves}, 0))
     assert refused["field"] == field
     assert message in refused["error"]
 
 
 def test_no_reply_once_the_game_is_over() -> None:
-    refused = answer(_runtime.reply("tictactoe", "", "0,3,1,4,2", "alphabeta", None))
+    refused = answer(
+        _runtime.reply(
+            {"game": "tictactoe", "params": "", "moves": "0,3,1,4,2"},
+            {"searcher": "alphabeta", "amount": None, "evaluation": "own"},
+        )
+    )
     assert refused == {"error": "the game is over: there is no move to search", "field": "moves"}
 
 
@@ -210,7 +255,10 @@ def test_nim_moves_are_written_with_a_dash_for_their_comma() -> None:
 def test_pig_rolls_with_the_dice_drawn_by_the_page() -> None:
     entry = GAMES["pig"].params
     assert shown("pig", "roll")["chance"]
-    faces = [answer(_runtime.chance("pig", entry, "roll", draw))["move"] for draw in (0, 0.5, 0.99)]
+    faces = [
+        answer(_runtime.chance({"game": "pig", "params": entry, "moves": "roll"}, draw))["move"]
+        for draw in (0, 0.5, 0.99)
+    ]
     assert faces == ["1", "4", "6"]
     view = shown("pig", "roll,4")
     assert (view["turn_total"], view["scores"], view["legal"]) == (4, [0, 0], ["roll", "hold"])
@@ -227,7 +275,13 @@ def test_kuhn_poker_hides_the_other_card_until_the_end() -> None:
 
 def test_kuhn_pokers_computer_draws_its_move_from_the_cfr_strategy() -> None:
     # With the jack, facing a bet, the equilibrium always folds.
-    reply = answer(_runtime.reply("kuhn", "", "2,0,1", "cfr", 1000, "own", 0.999))
+    reply = answer(
+        _runtime.reply(
+            {"game": "kuhn", "params": "", "moves": "2,0,1"},
+            {"searcher": "cfr", "amount": 1000, "evaluation": "own"},
+            0.999,
+        )
+    )
     assert reply["move"] == "0"
     assert reply["odds"].startswith("pass 1.00")
     assert reply["value"]["whom"] == "player 1"
@@ -249,7 +303,14 @@ def test_a_stopped_search_says_what_it_had_found(monkeypatch: pytest.MonkeyPatch
 
     monkeypatch.setitem(_searching._DEPTH_FIRST, "alphabeta", interrupted)
     told: list[str] = []
-    reply = answer(_runtime.reply("connect4", "", "3", "alphabeta", 9, "own", 0.5, told.append))
+    reply = answer(
+        _runtime.reply(
+            {"game": "connect4", "params": "", "moves": "3"},
+            {"searcher": "alphabeta", "amount": 9, "evaluation": "own"},
+            0.5,
+            told.append,
+        )
+    )
     assert reply["stopped"]
     assert reply["said"].startswith("stopped after ")
     assert "the best found so far" in reply["said"]
@@ -264,7 +325,12 @@ def test_a_stop_before_any_result_says_so(monkeypatch: pytest.MonkeyPatch) -> No
         raise KeyboardInterrupt
 
     monkeypatch.setitem(_searching._DEPTH_FIRST, "alphabeta", at_once)
-    reply = answer(_runtime.reply("connect4", "", "", "alphabeta", 5))
+    reply = answer(
+        _runtime.reply(
+            {"game": "connect4", "params": "", "moves": ""},
+            {"searcher": "alphabeta", "amount": 5, "evaluation": "own"},
+        )
+    )
     assert reply["stopped"]
     assert reply["move"] is None
     assert "before the search had a result" in reply["said"]
@@ -305,19 +371,34 @@ def test_a_hostile_link_is_refused_beside_its_control(query: str, field: str, me
 
 
 def test_the_search_of_a_position_is_the_step_through_page_of_that_search() -> None:
-    found = answer(_runtime.search_page("tictactoe", "", "4,0,8", "alphabeta", 2, "zero"))
+    found = answer(
+        _runtime.search_page(
+            {"game": "tictactoe", "params": "", "moves": "4,0,8"},
+            {"searcher": "alphabeta", "amount": 2, "evaluation": "zero"},
+        )
+    )
     data = page_data(found["page"])
     assert len(data["nodes"]) >= found["nodes"]  # every node searched is drawn, and the pruned
     assert data["steps"]
     assert found["value"]["whom"] == "O"
-    refused = answer(_runtime.search_page("tictactoe", "", "4,0,8", "alphabeta", 2, "none"))
+    refused = answer(
+        _runtime.search_page(
+            {"game": "tictactoe", "params": "", "moves": "4,0,8"},
+            {"searcher": "alphabeta", "amount": 2, "evaluation": "none"},
+        )
+    )
     assert refused["field"] == "step-amount"
     assert "needs an evaluate" in refused["error"]
 
 
 @pytest.mark.parametrize("searcher", ["mcts", "pns"])
 def test_other_families_step_through_from_the_board(searcher: str) -> None:
-    found = answer(_runtime.search_page("tictactoe", "", "4,0,8,2", searcher, 20, "own"))
+    found = answer(
+        _runtime.search_page(
+            {"game": "tictactoe", "params": "", "moves": "4,0,8,2"},
+            {"searcher": searcher, "amount": 20, "evaluation": "own"},
+        )
+    )
     assert page_data(found["page"])["steps"]
 
 
@@ -332,9 +413,11 @@ def test_the_textbook_trees_step_through_their_search() -> None:
 
 
 def test_the_worker_calls_by_name_and_never_raises() -> None:
-    assert answer(_runtime.call("position", '["tictactoe", "", "4", 0]'))["mover"] == "O"
+    at = '{"game": "tictactoe", "params": "", "moves": "4"}'
+    assert answer(_runtime.call("position", f"[{at}, 0]"))["mover"] == "O"
     told: list[str] = []
-    _runtime.call("reply", '["connect4", "", "3", "alphabeta", 2]', told.append)
+    search = '{"searcher": "alphabeta", "amount": 2}'
+    _runtime.call("reply", f'[{{"game": "connect4", "moves": "3"}}, {search}]', told.append)
     assert told[0].startswith("depth 1")
     for name, arguments in [("nothing", "[]"), ("position", "{"), ("position", "[1, 2, 3, 4, 5]"),
                             ("position", "[null]"), ("reply", '["tictactoe"]')]:  # fmt: skip
@@ -344,6 +427,11 @@ def test_the_worker_calls_by_name_and_never_raises() -> None:
 @pytest.mark.parametrize(("name", "moves"), [("nim", "0-1,0-1"), ("rolit", "")])
 def test_mcts_estimates_a_game_that_is_not_zero_sum(name: str, moves: str) -> None:
     # MCTS-Solver proves values of zero-sum games only: Nim's and Rolit's utilities are 1 and 0.
-    reply = answer(_runtime.reply(name, GAMES[name].params, moves, "mcts", 100))
+    reply = answer(
+        _runtime.reply(
+            {"game": name, "params": GAMES[name].params, "moves": moves},
+            {"searcher": "mcts", "amount": 100, "evaluation": "own"},
+        )
+    )
     assert "error" not in reply, reply
     assert reply["value"]["how"] == "by 100 playouts of MCTS"

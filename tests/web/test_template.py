@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import string
 from html.parser import HTMLParser
 
 import pytest
@@ -92,3 +93,30 @@ def test_a_placeholder_of_an_unknown_context_is_the_templates_fault() -> None:
         fill("{{attr:x}}", {"x": 1})
     with pytest.raises(KeyError):
         fill("{{text:missing}}", {})
+
+
+def test_every_character_in_a_pyodide_url_is_refused_or_read_back_unchanged() -> None:
+    # RFC 3986's letters, digits and marks are taken (but quotes and parentheses), anything else
+    # refused: the 128 ASCII characters and six others, in the path of a URL ending in the
+    # template's own placeholder.
+    from importlib.resources import files
+
+    from gamesearch.errors import InvalidSearchOptionError
+    from gamesearch.web._site import pyodide_url
+
+    template = (files("gamesearch.web") / "assets" / ASSETS[0]).read_text(encoding="utf-8")
+    plain = shape(page_html(template, "https://example.org/", "w.whl"))
+    taken = []
+    for char in [*map(chr, range(128)), "\xa0", "\xe9", "\u2028", "\u2029", "\ufeff", "\U0001f600"]:
+        try:
+            checked = pyodide_url(f"https://example.org/a{char}b/")
+        except InvalidSearchOptionError:
+            continue
+        taken.append(char)
+        page = page_html(template, checked, "w.whl")
+        assert shape(page) == plain, repr(char)
+        found = CONFIG.search(page)
+        assert found is not None
+        assert json.loads(found.group(1))["pyodide"] == checked
+    marks = "!#$%&*+,-./:;=?@[]_~"
+    assert "".join(sorted(taken)) == "".join(sorted(string.ascii_letters + string.digits + marks))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeGuard
 
 from ..errors import GameSearchError
 from ._positions import Refused
@@ -38,6 +38,6 @@ def answer(work: Callable[[], dict[str, Any]]) -> str:
         return json.dumps({"error": "stopped", "field": None, "stopped": True})
 
 
-def fraction(draw: object) -> bool:
+def fraction(draw: object) -> TypeGuard[float]:
     """Whether ``draw`` is a number in [0, 1), which draws a chance move or a strategy's."""
     return isinstance(draw, (int, float)) and not isinstance(draw, bool) and 0 <= draw < 1

@@ -23,7 +23,7 @@ from ..imperfect import KuhnPoker
 from ._catalogue import SEARCHERS, PageGame, describe, page_game, searchers_for
 from ._params import split_parameters
 
-__all__ = ["MOST_MOVES", "Position", "Refused", "offered", "position_of", "token"]
+__all__ = ["MOST_MOVES", "Position", "Refused", "offered", "position_at", "position_of", "token"]
 
 MOST_MOVES = 1000
 """The most moves a position may carry."""
@@ -139,6 +139,17 @@ def position_of(name: object, params: object, moves: object) -> Position:
     except InvalidSearchOptionError as exc:
         raise Refused("moves", str(exc).removeprefix("--moves: ")) from exc
     return Position(entry, spec, game, members, state, tuple(played))
+
+
+def position_at(at: object) -> Position:
+    """The position a request gives as ``{"game": ..., "params": ..., "moves": ...}``.
+
+    Raises:
+        Refused: not such a mapping, or a part of it refused (see :func:`position_of`).
+    """
+    if not isinstance(at, dict):
+        raise Refused("game", "a position is given by its game, parameters and moves")
+    return position_of(at.get("game"), at.get("params", ""), at.get("moves", ""))
 
 
 def offered(position: Position) -> list[dict[str, Any]]:

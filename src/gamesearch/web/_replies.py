@@ -17,9 +17,8 @@ from ..frontdoor.summaries import move_summary
 from ..imperfect import cfr
 from ..result import SearchResult
 from ._answers import Tell, answer, fraction, quiet
-from ._catalogue import SEARCHERS
-from ._positions import Position, Refused, offered, position_of, token
-from ._searching import Found, search
+from ._positions import Position, Refused, offered, position_at, token
+from ._searching import Asked, Found, search
 from ._values import worded
 
 __all__ = ["reply"]
@@ -35,15 +34,16 @@ def _how(found: Found, result: SearchResult[Any], searcher: str) -> str:
     return f"at depth {result.depth}, the positions there scored by {scored}"
 
 
-def _summary_plan(searcher: str, amount: object) -> Plan:
-    if searcher == "engine":
-        return Plan("iterative_deepening", seconds=float(amount))  # type: ignore[arg-type]
-    if searcher == "mcts":
-        return Plan("mcts", options=(("iterations", amount),))
-    return Plan(searcher, depth=None if amount is None else int(amount))  # type: ignore[call-overload]
+def _summary_plan(asked: Asked) -> Plan:
+    """The command's plan of the search ``asked``, which its summary reads."""
+    if asked.searcher == "engine":
+        return Plan("iterative_deepening", seconds=asked.limit)
+    if asked.searcher == "mcts":
+        return Plan("mcts", options=(("iterations", int(asked.limit or 1)),))
+    return Plan(asked.searcher, depth=None if asked.limit is None else int(asked.limit))
 
 
-def _told(where: Position, found: Found, searcher: str, amount: object) -> dict[str, Any]:
+def _told(where: Position, found: Found, asked: Asked) -> dict[str, Any]:
     """The engine's move and what its search found, for the page."""
     result = found.result
     if result is None:
@@ -53,12 +53,10 @@ def _told(where: Position, found: Found, searcher: str, amount: object) -> dict[
             "said": f"stopped after {found.elapsed:.1f} s, before the search had a result",
         }
     whom = player_name(where.spec, result.player)
-    value = worded(result.value, whom, exact=result.exact, how=_how(found, result, searcher),
-                   scale=where.entry.scale)  # fmt: skip
+    how = _how(found, result, asked.searcher)
+    value = worded(result.value, whom, exact=result.exact, how=how, scale=where.entry.scale)
     move = result.action if result.action is not None else where.game.actions(where.state)[0]
-    summary = move_summary(
-        where.spec, where.game, where.state, result, _summary_plan(searcher, amount)
-    )
+    summary = move_summary(where.spec, where.game, where.state, result, _summary_plan(asked))
     said = f"stopped after {found.elapsed:.1f} s; the best found so far: " if found.stopped else ""
     return {
         "stopped": found.stopped,
@@ -75,16 +73,8 @@ def _told(where: Position, found: Found, searcher: str, amount: object) -> dict[
     }
 
 
-def _strategy_reply(where: Position, iterations: object, draw: object) -> dict[str, Any]:
+def _strategy_reply(where: Position, iterations: int, draw: object) -> dict[str, Any]:
     """Kuhn poker's computer: a move drawn from the CFR strategy at its information set."""
-    row = SEARCHERS["cfr"]
-    if (
-        not isinstance(iterations, int)
-        or isinstance(iterations, bool)
-        or not (row.least <= iterations <= row.most)
-    ):
-        raise Refused("amount", f"CFR's iterations must be a whole number from 1 to "
-                      f"{row.most:,.0f}, not {str(iterations)[:20]}")  # fmt: skip
     if not fraction(draw):
         raise Refused("moves", "a move of the strategy is drawn by a number from 0 to 1")
     solved = cfr(where.game, iterations=iterations)
@@ -112,25 +102,16 @@ def _strategy_reply(where: Position, iterations: object, draw: object) -> dict[s
     }
 
 
-def reply(
-    name: object,
-    params: object,
-    moves: object,
-    searcher: object,
-    amount: object,
-    evaluation: object = "own",
-    draw: object = 0.5,
-    tell: Tell = quiet,
-) -> str:
-    """The engine's move in the position after ``moves``, and what its search found.
+def reply(at: object, asked: object, draw: object = 0.5, tell: Tell = quiet) -> str:
+    """The engine's move in the position ``at``, and what the search ``asked`` found.
 
     Args:
-        name: The game, one of :data:`~gamesearch.web._catalogue.GAMES`.
-        params: Its parameters, as typed.
-        moves: The moves played from the start, ``"4,0,8"``.
-        searcher: One of the searchers the game is offered (``position``'s ``searchers``).
-        amount: Its limit: a depth (``None``: to the end), seconds, or iterations.
-        evaluation: What scores a depth limit: ``own``, ``zero`` or ``none``.
+        at: The position: ``{"game": ..., "params": ..., "moves": ...}`` (see
+            :func:`~gamesearch.web._positions.position_of`).
+        asked: The search: ``{"searcher": ..., "amount": ..., "evaluation": ...}``, one of the
+            searchers the game is offered (``position``'s ``searchers``), its limit (a depth,
+            ``None`` to the end; seconds; iterations) and what scores a depth limit (``own``,
+            ``zero`` or ``none``).
         draw: A number in [0, 1) that draws a strategy's move (Kuhn poker).
         tell: Told the search's progress lines while it runs.
 
@@ -142,20 +123,20 @@ def reply(
     """
 
     def work() -> dict[str, Any]:
-        where = position_of(name, params, moves)
+        where = position_at(at)
         if where.over or where.chance:
             raise Refused("moves", "the game is over: there is no move to search" if where.over
                           else "chance moves next, not the engine")  # fmt: skip
-        if searcher == "cfr" and where.entry.board == "cards":
-            return _strategy_reply(where, amount, draw)
+        search_asked = Asked.of(asked)
         keys = [row["key"] for row in offered(where)]
-        if searcher not in keys:
+        if search_asked.searcher not in keys:
             raise Refused(
                 "searcher",
-                f"{where.entry.title} is searched by {', '.join(keys)}, not {str(searcher)[:40]!r}",
+                f"{where.entry.title} is searched by {', '.join(keys)}, not "
+                f"{search_asked.searcher!r}",
             )
-        return _told(
-            where, search(where, searcher, amount, evaluation, tell), str(searcher), amount
-        )
+        if search_asked.searcher == "cfr":
+            return _strategy_reply(where, int(search_asked.limit or 1), draw)
+        return _told(where, search(where, search_asked, tell), search_asked)
 
     return answer(work)

@@ -32,7 +32,7 @@ from ..games import TicTacToe
 from ._answers import Tell, answer, fraction, quiet
 from ._catalogue import GAMES, SEARCHERS, describe
 from ._own_game import own_game
-from ._positions import Position, Refused, offered, position_of, token
+from ._positions import Position, Refused, offered, position_at, position_of, token
 from ._replies import reply
 from ._searching import EVALUATIONS
 from ._stepping import search_page, textbook_page
@@ -118,13 +118,13 @@ def _seat(you: object) -> int:
     raise Refused("first", "you play seat 0 or 1")
 
 
-def position(name: object, params: object, moves: object, you: object = 0) -> str:
-    """The position after ``moves`` in the game ``name`` made with ``params``, as the page draws it.
+def position(at: object, you: object = 0) -> str:
+    """The position ``at``, as the page draws it.
 
     Args:
-        name: A game of :data:`~gamesearch.web._catalogue.GAMES`.
-        params: Its parameters, ``size=7`` (``rows=1, cols=2`` or ``rows=1 cols=2``).
-        moves: The moves from the start, ``"4,0,8"``.
+        at: ``{"game": ..., "params": ..., "moves": ...}``: a game of
+            :data:`~gamesearch.web._catalogue.GAMES`, its parameters as typed (``size=7``;
+            ``rows=1, cols=2`` or ``rows=1 cols=2``) and the moves from the start (``"4,0,8"``).
         you: The reader's seat: a card game shows only what that seat sees until the end.
 
     Returns:
@@ -133,18 +133,18 @@ def position(name: object, params: object, moves: object, you: object = 0) -> st
         ``mover_index`` (``None`` at a chance move and at the end), ``chance``, ``over``,
         ``outcome``, ``scale`` (the utilities in words), ``searchers`` (those that fit).
     """
-    return answer(lambda: _view(position_of(name, params, moves), _seat(you)))
+    return answer(lambda: _view(position_at(at), _seat(you)))
 
 
-def chance(name: object, params: object, moves: object, draw: object) -> str:
-    """The chance move (a roll, a deal) after ``moves``, drawn by the number ``draw`` in [0, 1).
+def chance(at: object, draw: object) -> str:
+    """The chance move (a roll, a deal) at the position ``at``, drawn by ``draw``, in [0, 1).
 
     Returns:
         JSON: ``move``, the outcome drawn (as typed), with each outcome's probability.
     """
 
     def work() -> dict[str, Any]:
-        where = position_of(name, params, moves)
+        where = position_at(at)
         if not where.chance:
             raise Refused("moves", "chance does not move here")
         if not fraction(draw):
@@ -153,7 +153,7 @@ def chance(name: object, params: object, moves: object, draw: object) -> str:
         total = 0.0
         for outcome_, probability in outcomes:
             total += float(probability)
-            if draw < total:  # type: ignore[operator]
+            if draw < total:
                 return {"move": token(outcome_)}
         return {"move": token(outcomes[-1][0])}
 

@@ -22,18 +22,18 @@ from __future__ import annotations
 import time
 import warnings
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from .. import alphabeta, expectiminimax, maxn
 from ..errors import BlindSearchWarning, InvalidSearchOptionError
 from ..frontdoor.plans import Plan
 from ..frontdoor.running import Interrupted, info, run
-from ..result import SearchResult, SearchStats
+from ..result import SearchResult
 from ._catalogue import SEARCHERS
 from ._positions import Position, Refused
 
-__all__ = ["EVALUATIONS", "Found", "evaluation_of", "limit_of", "search"]
+__all__ = ["EVALUATIONS", "Asked", "Found", "evaluation_of", "limit_of", "search"]
 
 Tell = Callable[[str], object]
 """Told each progress line of a search under way."""
@@ -70,6 +70,42 @@ class Found:
     """The library's warning of the search, such as a blind search's, or ``""``."""
 
 
+@dataclass(frozen=True)
+class Asked:
+    """A search the page asks for: its searcher, its limit (checked) and its evaluation."""
+
+    searcher: str
+    """A key of :data:`~gamesearch.web._catalogue.SEARCHERS`."""
+
+    limit: float | None
+    """Its limit, in its row's unit (``None``: to the end of the game)."""
+
+    evaluation: str
+    """What scores its depth limits: one of :data:`EVALUATIONS`."""
+
+    @classmethod
+    def of(cls, given: object, prefix: str = "") -> Asked:
+        """The search ``{"searcher": ..., "amount": ..., "evaluation": ...}`` asks for.
+
+        Raises:
+            Refused: an unknown searcher or evaluation, or a limit out of its range; the field
+                named is ``prefix`` and the control's name (``step-amount``).
+        """
+        asked = given if isinstance(given, dict) else {}
+        searcher, evaluation = asked.get("searcher"), asked.get("evaluation", "own")
+        if not isinstance(searcher, str) or searcher not in SEARCHERS:
+            raise Refused(
+                prefix + "searcher",
+                f"the page's searchers are {', '.join(SEARCHERS)}, not {str(searcher)[:40]!r}",
+            )
+        if evaluation not in EVALUATIONS:
+            raise Refused(
+                prefix + "evaluation", f"the evaluation must be one of {', '.join(EVALUATIONS)}"
+            )
+        limit = limit_of(searcher, asked.get("amount"), prefix + "amount")
+        return cls(searcher, limit, str(evaluation))
+
+
 def _zero(state: Any, player: int) -> float:
     """The evaluation that knows nothing: 0 for every unfinished position."""
     return 0.0
@@ -97,16 +133,15 @@ def evaluation_of(position: Position, chosen: object) -> tuple[Any, str]:
 
 
 def limit_of(searcher: str, amount: object, field: str = "amount") -> float | None:
-    """The limit ``amount`` of the page's ``searcher``, checked; ``None`` for to the end.
+    """The limit ``amount`` of the page's ``searcher`` (a key of its rows), checked.
+
+    Returns:
+        The limit, ``None`` for to the end of the game.
 
     Raises:
-        Refused: an unknown searcher (``searcher``), or a limit out of range (``field``).
+        Refused: a limit out of its range (``field``).
     """
-    row = SEARCHERS.get(searcher) if isinstance(searcher, str) else None
-    if row is None:
-        raise Refused(
-            "searcher", f"the page's searchers are {', '.join(SEARCHERS)}, not {searcher[:40]!r}"
-        )
+    row = SEARCHERS[searcher]
     if amount is None and row.to_the_end:
         return None
     kind = "a whole number" if row.whole else "a number"
@@ -122,19 +157,6 @@ def limit_of(searcher: str, amount: object, field: str = "amount") -> float | No
     return float(number)
 
 
-def _added(total: SearchStats | None, more: SearchStats) -> SearchStats:
-    """The work of two searches together."""
-    if total is None:
-        return more
-    return SearchStats(
-        nodes=total.nodes + more.nodes,
-        leaves=total.leaves + more.leaves,
-        cutoffs=total.cutoffs + more.cutoffs,
-        max_depth=max(total.max_depth, more.max_depth),
-        elapsed=total.elapsed + more.elapsed,
-    )
-
-
 def _deepened(
     position: Position,
     searcher: str,
@@ -144,21 +166,19 @@ def _deepened(
 ) -> SearchResult[Any]:
     """A depth-first search deepened 1, 2, ... plies, to ``depth`` or until proven.
 
-    Each depth's result (with the work of all depths so far) is told to ``completed``. With no
-    evaluation at all and no depth, the search goes to the end of the game in one piece.
+    Each depth's result is told to ``completed``; the result is the deepest search's, with its
+    own work (as ``searcher(game, state, depth=d)`` reports it). With no evaluation at all and
+    no depth, the search goes to the end of the game in one piece.
     """
     search = _DEPTH_FIRST[searcher]
     if evaluate is None and position.members.evaluate is None:
         # No evaluation: to the end in one piece, or a depth the library refuses by its number.
         limit = {} if depth is None else {"depth": int(depth)}
         return search(position.game, position.state, **limit)
-    total: SearchStats | None = None
     ply = 0
     while True:
         ply += 1
         found = search(position.game, position.state, depth=ply, evaluate=evaluate)
-        total = _added(total, found.stats)
-        found = replace(found, stats=total)
         completed(found)
         if found.exact or ply == depth:
             return found
@@ -180,16 +200,12 @@ def _plan(searcher: str, limit: float | None, evaluate: Any, zero_sum: bool) -> 
     raise Refused("searcher", f"{searcher} does not search a position here")
 
 
-def search(
-    position: Position, searcher: object, amount: object, evaluation: object, tell: Tell
-) -> Found:
-    """The page's ``searcher`` on ``position`` with its limit ``amount``, its progress told.
+def search(position: Position, asked: Asked, tell: Tell) -> Found:
+    """The search ``asked`` of ``position``, its progress told to ``tell``.
 
     Args:
         position: The position searched (not over, not at a chance move).
-        searcher: A key of :data:`~gamesearch.web._catalogue.SEARCHERS` but ``cfr``.
-        amount: Its limit (``None``: to the end, where it may be).
-        evaluation: One of :data:`EVALUATIONS`.
+        asked: The searcher (but ``cfr`` and ``pns``), its limit and its evaluation.
         tell: Told a progress line for each complete result while the search runs (a depth,
             a slice of MCTS), as ``gamesearch solve`` prints them.
 
@@ -197,12 +213,11 @@ def search(
         What it found, or what it had found when the reader stopped it.
 
     Raises:
-        Refused: a searcher, limit or evaluation the page refuses, or a depth limit without
-            an evaluation (the library's own message, beside the limit).
+        Refused: a depth limit without an evaluation (the library's own message, beside the
+            limit).
     """
-    limit = limit_of(str(searcher), amount)
-    evaluate, words = evaluation_of(position, evaluation)
-    chosen = _plan(str(searcher), limit, evaluate, position.entry.zero_sum)
+    evaluate, words = evaluation_of(position, asked.evaluation)
+    chosen = _plan(asked.searcher, asked.limit, evaluate, position.entry.zero_sum)
     started = time.perf_counter()
     best: list[SearchResult[Any]] = []
 
@@ -214,7 +229,7 @@ def search(
         warnings.simplefilter("always", BlindSearchWarning)
         try:
             if chosen is None:
-                result = _deepened(position, str(searcher), limit, evaluate, completed)
+                result = _deepened(position, asked.searcher, asked.limit, evaluate, completed)
             else:
                 result, _ = run(position.game, position.state, chosen, tell,
                                 members=position.members)  # fmt: skip

@@ -17,9 +17,9 @@ from ..errors import InvalidSearchOptionError
 from ..frontdoor.board import player_name
 from ..result import SearchResult
 from ._answers import Tell, answer, quiet
-from ._positions import Position, Refused, offered, position_of
+from ._positions import Position, Refused, offered, position_at
 from ._recording import Recording
-from ._searching import evaluation_of, limit_of
+from ._searching import Asked, evaluation_of
 from ._textbook import TEXTBOOK
 from ._values import worded
 
@@ -39,54 +39,39 @@ def steppable(where: Position) -> list[str]:
     return [*keys, "pns"] if keys and keys[0] == "alphabeta" else keys
 
 
-def _traced(
-    where: Position, searcher: str, amount: object, evaluation: object, tell: Tell
-) -> tuple[Recording, SearchResult[Any]]:
-    """Record the page's ``searcher`` on ``where``, with its limit ``amount``."""
-    limit = limit_of(searcher, amount, "step-amount")
-    evaluate, _ = evaluation_of(where, evaluation)
+def _traced(where: Position, asked: Asked, tell: Tell) -> tuple[Recording, SearchResult[Any]]:
+    """Record the search ``asked`` of ``where``."""
+    evaluate, _ = evaluation_of(where, asked.evaluation)
     tree = Recording(where.game, tell)
-    game, state = where.game, where.state
+    game, state, limit = where.game, where.state, asked.limit
     try:
-        if searcher == "pns":
+        if asked.searcher == "pns":
             nodes = None if limit is None else int(limit)
             return tree, pns(game, state, node_limit=nodes, trace=tree)
-        if searcher == "mcts":
+        if asked.searcher == "mcts":
             solver = where.entry.zero_sum
             return tree, mcts(game, state, iterations=int(limit or 1), rng=0, solver=solver,
                               trace=tree)  # fmt: skip
-        if searcher == "engine":
-            found = iterative_deepening(
-                game, state, time_limit=limit, evaluate=evaluate, trace=tree
-            )
-            return tree, found
+        if asked.searcher == "engine":
+            timed = {"time_limit": limit, "evaluate": evaluate}
+            return tree, iterative_deepening(game, state, trace=tree, **timed)
         depth = {} if limit is None else {"depth": int(limit), "evaluate": evaluate}
-        return tree, _STEPS[searcher](game, state, trace=tree, **depth)
+        return tree, _STEPS[asked.searcher](game, state, trace=tree, **depth)
     except Refused:
         raise
     except InvalidSearchOptionError as exc:  # a depth without an evaluation, as in Python
         raise Refused("step-amount", str(exc)) from exc
 
 
-def search_page(
-    name: object,
-    params: object,
-    moves: object,
-    searcher: object,
-    amount: object,
-    evaluation: object = "own",
-    tell: Tell = quiet,
-) -> str:
-    """The step-through page of ``searcher`` from the position after ``moves``.
+def search_page(at: object, asked: object, tell: Tell = quiet) -> str:
+    """The step-through page of the search ``asked`` from the position ``at``.
 
     Args:
-        name: The game, one of :data:`~gamesearch.web._catalogue.GAMES`.
-        params: Its parameters, as typed.
-        moves: The moves played from the start, ``"4,0,8"``.
-        searcher: A searcher offered for the game (``position``'s ``searchers``, but the
-            strategy of a card game), or ``pns`` for a two-player game without chance.
-        amount: Its limit: a depth (``None``: to the end), seconds, iterations or nodes.
-        evaluation: What scores a depth limit: ``own``, ``zero`` or ``none``.
+        at: The position: ``{"game": ..., "params": ..., "moves": ...}``.
+        asked: The search: ``{"searcher": ..., "amount": ..., "evaluation": ...}``, a searcher
+            offered for the game (but a card game's strategy), or ``pns`` for a two-player game
+            without chance; its limit (a depth, ``None`` to the end; seconds; iterations;
+            nodes) and what scores a depth limit.
         tell: Told the recording's progress while the search runs.
 
     Returns:
@@ -95,18 +80,19 @@ def search_page(
     """
 
     def work() -> dict[str, Any]:
-        where = position_of(name, params, moves)
+        where = position_at(at)
         if where.over or where.chance:
             raise Refused("moves", "the game is over: there is no search to step through"
                           if where.over else "chance moves next: play its move first")  # fmt: skip
+        stepped = Asked.of(asked, "step-")
         keys = steppable(where)
-        if searcher not in keys:
+        if stepped.searcher not in keys:
             raise Refused(
                 "step-searcher",
                 f"the steps of {where.entry.title} are those of {', '.join(keys) or 'no search'}, "
-                f"not {str(searcher)[:40]!r}",
+                f"not {stepped.searcher!r}",
             )
-        tree, result = _traced(where, str(searcher), amount, evaluation, tell)
+        tree, result = _traced(where, stepped, tell)
         whom = player_name(where.spec, result.player)
         how = "proven by the search" if result.exact else "an estimate of the search"
         value = worded(result.value, whom, exact=result.exact, how=how, scale=where.entry.scale)

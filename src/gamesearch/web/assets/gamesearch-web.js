@@ -195,14 +195,20 @@ function randomDraw() {
   return word[0] / 4294967296;
 }
 
-function position() {
-  return [page.game, page.params, page.moves.join(","), page.you];
+function at() {
+  // The position as Python takes it: the game, its parameters and the moves from the start.
+  return { game: page.game, params: page.params, moves: page.moves.join(",") };
+}
+
+function asked(searcher, amount) {
+  // A search as Python takes it: the searcher, its limit as typed, the evaluation chosen.
+  return { searcher: $(searcher).value, amount: readLimit(amount), evaluation: $("evaluation").value };
 }
 
 async function show() {
   // Ask Python for the position, draw it, and let the side to move move.
   const epoch = page.epoch;
-  const view = await page.python.call("position", position());
+  const view = await page.python.call("position", [at(), page.you]);
   if (epoch !== page.epoch || view.cancelled) { return; }
   if (view.error) {
     why(view.field || "moves", view.error);
@@ -283,7 +289,7 @@ async function advance(epoch) {
   const view = page.view;
   if (view.over) { return; }
   if (view.chance) {
-    const drawn = await page.python.call("chance", [page.game, page.params, page.moves.join(","), randomDraw()]);
+    const drawn = await page.python.call("chance", [at(), randomDraw()]);
     if (epoch !== page.epoch || drawn.cancelled) { return; }
     if (drawn.error) { why("moves", drawn.error); return; }
     page.moves.push(drawn.move);
@@ -295,8 +301,7 @@ async function advance(epoch) {
 }
 
 async function engineMove(epoch) {
-  const searcher = $("searcher").value;
-  const args = [...position().slice(0, 3), searcher, readLimit("amount"), $("evaluation").value, randomDraw()];
+  const args = [at(), asked("searcher", "amount"), randomDraw()];
   clearWhys(["searcher", "amount", "evaluation"]);
   page.paused = false;
   const answer = await long($("play").querySelector(".beside"), "the engine searches", "reply", args);
@@ -417,8 +422,7 @@ function frame(answer, title) {
 
 async function stepSearch() {
   clearWhys(["step-searcher", "step-amount", "tree"]);
-  const searcher = $("step-searcher").value;
-  const args = [...position().slice(0, 3), searcher, readLimit("step-amount"), $("evaluation").value];
+  const args = [at(), asked("step-searcher", "step-amount")];
   const answer = await long($("steps"), "recording the search", "search_page", args);
   if (answer.error) { if (!answer.cancelled) { why(answer.field === "moves" ? "step-searcher" : answer.field || "step-amount", answer.error); } return; }
   const title = $("step-searcher").selectedOptions[0].textContent;
