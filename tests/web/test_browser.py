@@ -647,3 +647,21 @@ def test_a_page_whose_pyodide_cannot_be_loaded_says_from_where_and_what_to_do(
     assert said.startswith(f"Pyodide could not be loaded from {nowhere}pyodide.mjs")
     assert f"npm install pyodide@{PYODIDE_VERSION}" in said
     assert "--pyodide node_modules/pyodide" in said
+
+
+def test_a_page_without_its_wheel_says_which_file_it_lacks(
+    browser: Any, page: Any, tmp_path: Path
+) -> None:
+    build_site(tmp_path / "site", pyodide=PYODIDE)
+    wheel = next((tmp_path / "site").glob("*.whl"))
+    wheel.unlink()
+    server, url = serve(tmp_path / "site")
+    try:
+        browser.get(url)
+        wait(lambda: body(browser).get_attribute("data-ready") == "failed", LOADING)
+        said = text(browser, "status")
+    finally:
+        stop_serving(server)
+        browser.get_log("browser")
+    assert said.startswith(f"the gamesearch wheel could not be loaded from {url}{wheel.name}")
+    assert "HTTP 404" in said

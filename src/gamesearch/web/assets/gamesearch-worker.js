@@ -1,6 +1,6 @@
 // The page's worker: Pyodide runs gamesearch here, off the page's main thread, so that the page
 // answers clicks and keeps its timers while a search runs. The page sends
-//   {type: "start", config, base, shared}            once: load Pyodide, install the wheel
+//   {type: "start", config, base, interrupt}         once: load Pyodide, install the wheel
 //   {type: "call", id, name, args, stop}              one call of gamesearch/web/_runtime.py
 // and gets back {type: "status" | "ready" | "failed"} while starting, then for each call
 // {type: "progress", id, line} now and then, and {type: "answer", id, answer} (JSON text).
@@ -56,6 +56,12 @@ async function start({ config, base, interrupt }) {
   const folder = new URL(config.pyodide, base).href;
   const loader = folder + "pyodide.mjs";
   post({ type: "status", text: "loading Python (Pyodide " + config.pyodideVersion + ") from " + folder });
+  const wheelUrl = new URL(config.wheel, base).href;
+  const wheel = fetch(wheelUrl).then((response) => {  // fetched while Pyodide starts
+    if (!response.ok) { throw new Error("HTTP " + response.status + " for " + config.wheel); }
+    return response.arrayBuffer();
+  });
+  wheel.catch(() => {});  // its failure is reported where it is awaited
   let loadPyodide;
   try {
     ({ loadPyodide } = await import(loader));
@@ -67,15 +73,13 @@ async function start({ config, base, interrupt }) {
   const times = { pyodide: performance.now() - began };
   post({ type: "status", text: "installing gamesearch " + config.version + "\u2026" });
   try {
-    const response = await fetch(new URL(config.wheel, base));
-    if (!response.ok) { throw new Error("HTTP " + response.status + " for " + config.wheel); }
     const target = "/home/pyodide/gamesearch-wheel";
-    python.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: target });
+    python.unpackArchive(await wheel, "zip", { extractDir: target });
     python.globals.set("gamesearch_wheel", target);
     python.runPython("import sys\nif gamesearch_wheel not in sys.path: sys.path.insert(0, gamesearch_wheel)");
     runtime = python.pyimport("gamesearch.web._runtime");
   } catch (error) {
-    post({ type: "failed", stage: "wheel", url: new URL(config.wheel, base).href, message: lastLine(error) });
+    post({ type: "failed", stage: "wheel", url: wheelUrl, message: lastLine(error) });
     return;
   }
   shared = interrupt || null;
