@@ -264,7 +264,7 @@ def test_a_threat_is_answered_with_the_proven_block_and_its_value_in_words(page:
     click(page, threat)
     told = page.find_element(By.ID, "answer")
     assert told.get_attribute("data-move") == block
-    assert told.text.startswith(f"the engine (O) plays: {block}, value +0 for O, exact")
+    assert told.text.startswith(f"the engine (O) plays {block}: +0 for O, exact (proven draw)")
     assert "proven draw" in told.text
     assert text(page, "scale") == "The values: a win is worth +1, a draw 0, a loss -1."
     assert errors(page) == []

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..frontdoor.board import player_name
 from ..frontdoor.plans import Plan
-from ..frontdoor.summaries import move_summary
+from ..frontdoor.summaries import move_summary, verdict
 from ..imperfect import cfr
 from ..result import SearchResult
 from ._answers import Tell, answer, fraction, quiet
@@ -24,11 +24,15 @@ from ._values import worded
 __all__ = ["reply"]
 
 
-def _how(found: Found, result: SearchResult[Any], searcher: str) -> str:
-    """How the value of ``result`` was found or estimated, in a few words."""
+def _how(where: Position, found: Found, result: SearchResult[Any], asked: Asked) -> str:
+    """How the value of ``result`` was found or estimated, in a few words.
+
+    A proven value says what was proven, as ``gamesearch solve`` says it ("proven: X wins in
+    5 plies", "proven draw").
+    """
     if result.exact:
-        return "proven by the search"
-    if searcher == "mcts" or result.depth is None:
+        return verdict(where.spec, where.game, where.state, result, _summary_plan(asked))
+    if asked.searcher == "mcts" or result.depth is None:
         return f"by {result.stats.leaves:,} playouts of MCTS"
     scored = found.evaluation or "no evaluation: every position at the limit counted 0"
     return f"at depth {result.depth}, the positions there scored by {scored}"
@@ -53,11 +57,12 @@ def _told(where: Position, found: Found, asked: Asked) -> dict[str, Any]:
             "said": f"stopped after {found.elapsed:.1f} s, before the search had a result",
         }
     whom = player_name(where.spec, result.player)
-    how = _how(found, result, asked.searcher)
+    how = _how(where, found, result, asked)
     value = worded(result.value, whom, exact=result.exact, how=how, scale=where.entry.scale)
     move = result.action if result.action is not None else where.game.actions(where.state)[0]
     summary = move_summary(where.spec, where.game, where.state, result, _summary_plan(asked))
     said = f"stopped after {found.elapsed:.1f} s; the best found so far: " if found.stopped else ""
+    work = f"{result.stats.nodes:,} nodes in {found.elapsed:.2f} s"
     return {
         "stopped": found.stopped,
         "move": token(move),
@@ -69,7 +74,7 @@ def _told(where: Position, found: Found, asked: Asked) -> dict[str, Any]:
         "exact": result.exact,
         "summary": summary,
         "warning": found.warning,
-        "said": said + f"{token(move)}, value {value['words']}",
+        "said": said + f"{token(move)}: {value['short']}; {work}",
     }
 
 
@@ -98,7 +103,8 @@ def _strategy_reply(where: Position, iterations: int, draw: object) -> dict[str,
         "player": whom,
         "value": value,
         "odds": shown_odds,
-        "said": f"{names[move]} (the strategy: {shown_odds}); the game's value {value['words']}",
+        "said": f"{names[move]}, drawn from the strategy's {shown_odds}; the game's value is "
+        f"{value['short']}",
     }
 
 

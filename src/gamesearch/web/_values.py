@@ -42,11 +42,13 @@ def worded(value: float, whom: str, *, exact: bool, how: str, scale: str) -> dic
 
     Returns:
         ``value``, ``shown`` (three significant figures), ``whom``, ``exact``, ``how``,
-        ``scale`` and ``words``, the sentence the page shows.
+        ``scale``, ``words`` (the sentence the page shows) and ``short`` (the sentence without
+        the scale, for where the scale is in view).
     """
     text = shown(value)
     kind = "exact" if exact else "an estimate"
     return {
+        "short": f"{text} for {whom}, {kind} ({how})",
         "value": value,
         "shown": text,
         "whom": whom,

@@ -313,8 +313,9 @@ async function engineMove(epoch) {
     draw();
     return;
   }
-  $("answer").textContent = `the engine (${answer.player || page.view.mover}) ${answer.stopped ? "was stopped" : "plays"}: ${answer.said}`
-    + (answer.summary ? `  [${answer.summary}]` : "") + (answer.warning ? `  (${answer.warning})` : "");
+  const who = `the engine (${answer.player || page.view.mover})`;
+  $("answer").textContent = (answer.stopped ? `${who} was ${answer.said}` : `${who} plays ${answer.said}`)
+    + (answer.warning ? ` (${answer.warning})` : "");
   $("answer").setAttribute("data-move", answer.move || "");
   $("answer").setAttribute("data-stopped", answer.stopped ? "yes" : "no");
   if (answer.move === null) {
