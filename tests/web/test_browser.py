@@ -371,6 +371,22 @@ def test_stop_ends_a_pasted_game_that_never_answers(page: Any) -> None:
     settle(page)
 
 
+def test_python_stuck_outside_its_bytecode_is_replaced_and_the_page_plays_on(page: Any) -> None:
+    # sum over a range runs in C, which never looks at the interrupt flag (for hours here).
+    stuck = "x = sum(range(10 ** 12))\nclass G:\n    def initial_state(self): pass\n"
+    paste(page, stuck, "", wait_report=False)
+    wait(lambda: page.find_element(By.ID, "stop").is_displayed(), 30)
+    page.find_element(By.ID, "stop").click()
+    report = page.find_element(By.ID, "own-report")
+    wait(lambda: report.get_attribute("data-ok") == "no", 30)
+    assert report.text == "stopped: Python did not answer, so it was restarted"
+    new_game(page, "tictactoe", "alphabeta", "", evaluation="none")  # waits for the new worker
+    click(page, "4")
+    assert page.find_element(By.ID, "answer").get_attribute("data-move")
+    assert text(page, "status").startswith("ready again")
+    assert errors(page) == []
+
+
 # ---- every input leaves a playable page ----------------------------------------------------
 
 

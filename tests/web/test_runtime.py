@@ -221,6 +221,7 @@ def test_a_bad_limit_is_refused_beside_its_control(
         ("tictactoe", "", "4;alert(1)", "moves", "moves must be at most 1000 moves"),
         ("tictactoe", "", "0,3,1,4,2,5", "moves", "none (the game is over)"),
         ("kuhn", "players=3", "", "params", "takes no parameters"),
+        ("nim", "piles=(3000, 3000), players=2", "", "params", "has 6,000 moves here"),
     ],
 )
 def test_a_bad_position_is_refused_beside_its_control(

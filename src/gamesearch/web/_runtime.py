@@ -50,6 +50,9 @@ __all__ = [
     "textbook_page",
 ]
 
+MOST_LEGAL = 1000
+"""The most legal moves of a position the page draws (a Nim of 100,000 sticks has 100,000)."""
+
 _LINK_KEYS = ("game", "params", "moves", "first", "tree")
 _MOST_QUERY = 8000
 
@@ -74,6 +77,12 @@ def _view(position: Position, you: int) -> dict[str, Any]:
     render = position.members.render
     drawn = str(render(state)) if render is not None else None
     legal = [] if over or chance else list(legal_moves(game, state))
+    if len(legal) > MOST_LEGAL:
+        raise Refused(
+            "params",
+            f"{position.entry.title} has {len(legal):,} moves here: the page draws positions of "
+            f"at most {MOST_LEGAL:,} moves; choose smaller parameters",
+        )
     mover = None if over or chance else game.to_move(state)
     board = board_view(
         position.entry.board, game, state, drawn, position.moves[-1] if position.moves else None,

@@ -8,6 +8,7 @@
 import { drawBoard } from "./gamesearch-boards.js";
 
 const STOP_GRACE = 1000;  // ms a stopped call may take before the worker is replaced
+const SLOW_CALL = 800;  // ms after which any call shows the stop button, searches at once
 
 function $(id) { return document.getElementById(id); }
 
@@ -87,6 +88,8 @@ class Python {
     const done = this.current;
     this.current = null;
     clearTimeout(done.grace);
+    clearTimeout(done.slow);
+    if (done.slowShown) { searchDone(); }
     if (done.stop) { URL.revokeObjectURL(done.stop); }
     done.resolve(answer);
     this.next();
@@ -109,7 +112,7 @@ class Python {
     this.current = call;
     if (this.shared) { Atomics.store(this.shared, 0, 0); }
     call.stop = this.shared ? null : URL.createObjectURL(new Blob(["go"]));
-    if (call.onStart) { call.onStart(); }
+    if (call.onStart) { call.onStart(); } else { call.slow = setTimeout(() => slowCall(call), SLOW_CALL); }
     this.worker.postMessage({ type: "call", id: call.id, name: call.name, args: call.args, stop: call.stop });
   }
 
@@ -126,6 +129,8 @@ class Python {
       if (this.current !== call) { return; }
       this.worker.terminate();
       this.current = null;
+      clearTimeout(call.slow);
+      if (call.slowShown) { searchDone(); }
       call.resolve({ stopped: true, error: "stopped: Python did not answer, so it was restarted", field: null, restarted: true });
       say("restarting Python after a stop\u2026");
       this.start().then(() => say("ready again: Python was restarted after a stop"));
@@ -160,6 +165,13 @@ function searching(where, what) {
     },
     onProgress: (line) => { searchState.line = line; tick(); },
   };
+}
+
+function slowCall(call) {
+  // A call that is not a search but takes long (a position of a big game): it may be stopped.
+  if (page.python.current !== call) { return; }
+  call.slowShown = true;
+  searching($("play").querySelector(".beside"), "Python is working on " + call.name).onStart();
 }
 
 function tick() {
