@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from page_helpers import page_data
 
 from gamesearch import alphabeta
@@ -436,3 +438,40 @@ def test_mcts_estimates_a_game_that_is_not_zero_sum(name: str, moves: str) -> No
     )
     assert "error" not in reply, reply
     assert reply["value"]["how"] == "by 100 playouts of MCTS"
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=12),
+    lambda children: (
+        st.lists(children, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(["game", "params", "moves", "searcher", "amount", "evaluation", "x"]),
+            children,
+            max_size=4,
+        )
+    ),
+    max_leaves=12,
+)
+QUICK = st.fixed_dictionaries(
+    {"game": st.sampled_from(["tictactoe", "nim", "kuhn", "chess", ""]),
+     "params": st.sampled_from(["", "size=3", "piles=(1, 2), players=2", "x=1", "size=0"]),
+     "moves": st.sampled_from(["", "4", "0,1", "4,4", "a1", "0-1", "2,0", "1,2,1"])},
+)  # fmt: skip
+
+
+@pytest.mark.slow
+@settings(max_examples=300)
+@given(
+    st.sampled_from(["position", "chance", "reply", "search_page", "link", "textbook_page",
+                     "own_game", "settings", "nothing"]),
+    st.lists(st.one_of(JSON, QUICK), max_size=5),
+)  # fmt: skip
+def test_any_call_of_the_worker_answers_json_and_never_raises(name: str, args: list[Any]) -> None:
+    # Hostile arguments of every shape; the positions are small enough that every search ends.
+    if name == "own_game":
+        args = [arg for arg in args if not isinstance(arg, str)]  # no code to run here
+    found = json.loads(_runtime.call(name, json.dumps(args)))
+    assert isinstance(found, dict)
+    if "error" in found:
+        assert isinstance(found["error"], str)
+        assert "Traceback" not in found["error"]
