@@ -152,6 +152,7 @@ PUBLIC = {
         "Answer",
         "Ask",
         "Backup",
+        "Choice",
         "Choose",
         "Develop",
         "Enter",
@@ -159,6 +160,7 @@ PUBLIC = {
         "Expand",
         "Leaf",
         "Leave",
+        "LeftOut",
         "NodeKind",
         "Observer",
         "ProofChild",
@@ -169,6 +171,7 @@ PUBLIC = {
         "SearchTree",
         "Select",
         "TraceNode",
+        "Weighed",
     ],
     "gamesearch.twoplayer.table": ["Bound", "TableEntry", "TranspositionTable"],
     "gamesearch.twoplayer": [
