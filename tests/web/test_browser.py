@@ -602,6 +602,7 @@ def test_the_engines_search_steps_forward_and_back(page: Any, tmp_path: Path) ->
     assert inside_frame(page, forward_and_back) == [0, 1, 2, 1, 0]
     assert text(page, "steps-title").startswith("alpha-beta from the position after moves")
     if os.environ.get("GAMESEARCH_SAVE_FIGURES"):  # docs/browser.md's figure: the whole page
+        page.execute_script("window.scrollTo(0, 0)")
         page.set_window_size(1366, 1500)
         page.save_screenshot(str(FIGURES / "browser-page.png"))
         page.set_window_size(1366, 768)
@@ -616,6 +617,8 @@ def test_the_engines_search_steps_forward_and_back(page: Any, tmp_path: Path) ->
         ("chance", "A = 5"),
         ("figure-5.2-mcts", ""),
         ("wins-pns", ""),
+        ("tictactoe-pns", ""),
+        ("hex4-pns", ""),
     ],
 )
 def test_a_textbook_tree_steps_to_its_end(

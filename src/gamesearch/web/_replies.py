@@ -12,39 +12,14 @@ from __future__ import annotations
 from typing import Any
 
 from ..frontdoor.board import player_name
-from ..frontdoor.plans import Plan
-from ..frontdoor.summaries import move_summary, verdict
+from ..frontdoor.summaries import move_summary
 from ..imperfect import cfr
-from ..result import SearchResult
 from ._answers import Tell, answer, fraction, quiet
 from ._positions import Position, Refused, offered, position_at, token
-from ._searching import Asked, Found, search
+from ._searching import Asked, Found, how_found, plan_of, search
 from ._values import worded
 
 __all__ = ["reply"]
-
-
-def _how(where: Position, found: Found, result: SearchResult[Any], asked: Asked) -> str:
-    """How the value of ``result`` was found or estimated, in a few words.
-
-    A proven value says what was proven, as ``gamesearch solve`` says it ("proven: X wins in
-    5 plies", "proven draw").
-    """
-    if result.exact:
-        return verdict(where.spec, where.game, where.state, result, _summary_plan(asked))
-    if asked.searcher == "mcts" or result.depth is None:
-        return f"by {result.stats.leaves:,} playouts of MCTS"
-    scored = found.evaluation or "no evaluation: every position at the limit counted 0"
-    return f"at depth {result.depth}, the positions there scored by {scored}"
-
-
-def _summary_plan(asked: Asked) -> Plan:
-    """The command's plan of the search ``asked``, which its summary reads."""
-    if asked.searcher == "engine":
-        return Plan("iterative_deepening", seconds=asked.limit)
-    if asked.searcher == "mcts":
-        return Plan("mcts", options=(("iterations", int(asked.limit or 1)),))
-    return Plan(asked.searcher, depth=None if asked.limit is None else int(asked.limit))
 
 
 def _told(where: Position, found: Found, asked: Asked) -> dict[str, Any]:
@@ -57,10 +32,10 @@ def _told(where: Position, found: Found, asked: Asked) -> dict[str, Any]:
             "said": f"stopped after {found.elapsed:.1f} s, before the search had a result",
         }
     whom = player_name(where.spec, result.player)
-    how = _how(where, found, result, asked)
+    how = how_found(where, result, asked, found.evaluation)
     value = worded(result.value, whom, exact=result.exact, how=how, scale=where.entry.scale)
     move = result.action if result.action is not None else where.game.actions(where.state)[0]
-    summary = move_summary(where.spec, where.game, where.state, result, _summary_plan(asked))
+    summary = move_summary(where.spec, where.game, where.state, result, plan_of(asked))
     said = f"stopped after {found.elapsed:.1f} s; the best found so far: " if found.stopped else ""
     work = f"{result.stats.nodes:,} nodes in {found.elapsed:.2f} s"
     return {

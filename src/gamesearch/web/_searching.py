@@ -29,11 +29,21 @@ from .. import alphabeta, expectiminimax, maxn
 from ..errors import BlindSearchWarning, InvalidSearchOptionError
 from ..frontdoor.plans import Plan
 from ..frontdoor.running import Interrupted, info, run
+from ..frontdoor.summaries import verdict
 from ..result import SearchResult
 from ._catalogue import SEARCHERS
 from ._positions import Position, Refused
 
-__all__ = ["EVALUATIONS", "Asked", "Found", "evaluation_of", "limit_of", "search"]
+__all__ = [
+    "EVALUATIONS",
+    "Asked",
+    "Found",
+    "evaluation_of",
+    "how_found",
+    "limit_of",
+    "plan_of",
+    "search",
+]
 
 Tell = Callable[[str], object]
 """Told each progress line of a search under way."""
@@ -246,3 +256,30 @@ def search(position: Position, asked: Asked, tell: Tell) -> Found:
 def _warned(caught: list[warnings.WarningMessage]) -> str:
     """The blind search's warning among ``caught``, or ``""``."""
     return next((str(w.message) for w in caught if issubclass(w.category, BlindSearchWarning)), "")
+
+
+def how_found(where: Position, result: SearchResult[Any], asked: Asked, scored: str) -> str:
+    """How the value of ``result`` was found or estimated, in a few words.
+
+    A proven value says what was proven, as ``gamesearch solve`` says it ("proven: X wins in
+    5 plies", "proven draw"); an estimate, what made it: the depth and what ``scored`` the
+    positions there, or MCTS's playouts, or the bounds a proof search proved.
+    """
+    if result.exact:
+        return verdict(where.spec, where.game, where.state, result, plan_of(asked))
+    if asked.searcher == "pns":
+        low, high = result.value_range or (float("-inf"), float("inf"))
+        return f"not proven: the value lies in [{low:g}, {high:g}]"
+    if asked.searcher == "mcts" or result.depth is None:
+        return f"by {result.stats.leaves:,} playouts of MCTS"
+    scored = scored or "no evaluation: every position at the limit counted 0"
+    return f"at depth {result.depth}, the positions there scored by {scored}"
+
+
+def plan_of(asked: Asked) -> Plan:
+    """The command's plan of the search ``asked``, which its summary reads."""
+    if asked.searcher == "engine":
+        return Plan("iterative_deepening", seconds=asked.limit)
+    if asked.searcher == "mcts":
+        return Plan("mcts", options=(("iterations", int(asked.limit or 1)),))
+    return Plan(asked.searcher, depth=None if asked.limit is None else int(asked.limit))

@@ -19,7 +19,7 @@ from ..result import SearchResult
 from ._answers import Tell, answer, quiet
 from ._positions import Position, Refused, offered, position_at
 from ._recording import Recording
-from ._searching import Asked, evaluation_of
+from ._searching import Asked, evaluation_of, how_found
 from ._textbook import TEXTBOOK
 from ._values import worded
 
@@ -94,7 +94,8 @@ def search_page(at: object, asked: object, tell: Tell = quiet) -> str:
             )
         tree, result = _traced(where, stepped, tell)
         whom = player_name(where.spec, result.player)
-        how = "proven by the search" if result.exact else "an estimate of the search"
+        _, scored = evaluation_of(where, stepped.evaluation)
+        how = how_found(where, result, stepped, scored)
         value = worded(result.value, whom, exact=result.exact, how=how, scale=where.entry.scale)
         return {"page": tree.to_html(), "nodes": result.stats.nodes, "value": value}
 
@@ -110,7 +111,7 @@ def textbook_page(key: object) -> str:
                 "tree", f"no textbook tree {str(key)[:40]!r}; there are {', '.join(TEXTBOOK)}"
             )
         example = TEXTBOOK[key]
-        game = example.tree()
+        game = example.game()
         tree = Recording(game, quiet)
         example.search(game, tree)
         return {"page": tree.to_html(), "title": example.title}

@@ -47,15 +47,18 @@ def worded(value: float, whom: str, *, exact: bool, how: str, scale: str) -> dic
     """
     text = shown(value)
     kind = "exact" if exact else "an estimate"
+    short = f"{text} for {whom}, {kind} ({how})"
+    if math.isnan(value):  # a proof search stopped before its proof has no estimate
+        short = f"no value yet for {whom} ({how})"
     return {
-        "short": f"{text} for {whom}, {kind} ({how})",
+        "short": short,
         "value": value,
         "shown": text,
         "whom": whom,
         "exact": exact,
         "how": how,
         "scale": scale,
-        "words": f"{text} for {whom}, {kind} ({how}); {scale}",
+        "words": f"{short}; {scale}",
     }
 
 
