@@ -72,7 +72,8 @@ def test_a_move_that_result_refuses_is_reported_with_its_line() -> None:
         check_game(Teacher())
     message = str(found.value)
     assert "Teacher.result((5, 0), 'pass') raised ValueError: 'pass' is no move" in message
-    assert "must take every action that actions(state) lists (at the initial state)" in message
+    assert "must take every action that actions(state) lists (raised at line " in message
+    assert "of test_conformance_raising.py, in result) (at the initial state)" in message
 
 
 class Bomb(Exception):

@@ -47,9 +47,11 @@ def _players() -> list[Any]:
 
 
 def _page(depth: Any) -> None:
-    from gamesearch.web._runtime import search_page
+    from gamesearch.web._stepping import search_page
 
-    answer = json.loads(search_page("tictactoe", "", depth))
+    at = {"game": "tictactoe", "params": "", "moves": ""}
+    asked = {"searcher": "alphabeta", "amount": depth, "evaluation": "zero"}
+    answer = json.loads(search_page(at, asked))
     if "error" in answer:
         raise GameSearchError(answer["error"])
 
@@ -66,6 +68,14 @@ def _own_game(depth: Any) -> None:
     answer = json.loads(own_game(source, "Mine", "", depth))
     if not answer["ok"]:
         raise GameSearchError(answer["report"])
+
+
+def _timed(repeat: Any) -> None:
+    from gamesearch.web._runtime import time_alphabeta
+
+    answer = json.loads(time_alphabeta(repeat))
+    if "error" in answer:
+        raise GameSearchError(answer["error"])
 
 
 COUNTS: dict[str, Callable[[Any], Any]] = {
@@ -109,6 +119,7 @@ COUNTS: dict[str, Callable[[Any], Any]] = {
     "td_leaf opening_moves": lambda v: td_leaf(FOUR, START, games=1, depth=1, opening_moves=v),
     "search_page depth": _page,
     "own_game depth": _own_game,
+    "time_alphabeta repeat": _timed,
 }
 """Every count-taking (or seed-taking) parameter of the public functions, given a value."""
 

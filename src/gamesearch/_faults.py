@@ -39,6 +39,7 @@ import functools
 import inspect
 from collections import deque
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar, cast
 
 from ._problems import Problems, Trail
@@ -230,13 +231,26 @@ def report_raised(
     or ``__eq__``) is reported as the check of the state raising it.
     """
     named = member_error(game, exc)
+    raised = _raised_at(exc)
     if named is not None:
         member = str(named).split("(", 1)[0].rsplit(".", 1)[-1]
-        problems.add_at(f"raises-{member}", str(named), line)
+        problems.add_at(f"raises-{member}", f"{named}{raised}", line)
         return
     where = "the initial state" if state is None and line is None else safe_repr(state)
     problems.add_at(
         f"raises-{type(exc).__name__}",
-        f"checking {where} raised {type(exc).__name__}: {shown(str(exc))}",
+        f"checking {where} raised {type(exc).__name__}: {shown(str(exc))}{raised}",
         line,
     )
+
+
+def _raised_at(exc: BaseException) -> str:
+    """Where ``exc`` was raised: `` (raised at line 12 of mygame.py, in result)``, or ""."""
+    trace = exc.__traceback__
+    if trace is None:
+        return ""
+    while trace.tb_next is not None:
+        trace = trace.tb_next
+    code = trace.tb_frame.f_code
+    where = Path(code.co_filename).name
+    return f" (raised at line {trace.tb_lineno} of {where}, in {code.co_name})"
