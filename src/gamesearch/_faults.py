@@ -49,7 +49,6 @@ from .errors import (
     GameSearchError,
     IllegalActionError,
     InvalidSearchOptionError,
-    PartFailedError,
     UnsupportedGameError,
 )
 
@@ -138,10 +137,9 @@ def member_error(game: Any, error: BaseException) -> GameProtocolError | None:
     names it, with the arguments it was given. ``None`` for an error raised elsewhere (an
     observer, an ``evaluate`` function passed in), and for the library's own errors but an
     :class:`~gamesearch.IllegalActionError` of ``result`` (the search plays only the actions
-    the game lists: the game refused one of its own).
+    the game lists: the game refused one of its own); a part of a parallel search that raised
+    stays a :class:`~gamesearch.PartFailedError`, whose message names the part's error.
     """
-    if isinstance(error, PartFailedError) and error.__cause__ is not None:
-        error = error.__cause__  # a part's error (a thread's, or one shipped with its traceback)
     if isinstance(error, GameSearchError) and not isinstance(error, IllegalActionError):
         return None
     found = None
