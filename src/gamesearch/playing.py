@@ -11,7 +11,7 @@ from ._entry import check_is_game
 from ._validation import checked_generator, no_actions_error, terminal_value
 from .capabilities import Capabilities
 from .chance._common import distribution, no_chance_outcomes_error
-from .errors import GameProtocolError, IllegalActionError, InvalidSearchOptionError
+from .errors import GameProtocolError, IllegalActionError, InvalidSearchOptionError, short_repr
 from .game import CHANCE, Game, Player
 from .result import SearchResult
 
@@ -172,12 +172,13 @@ def check_players(game: Game[_S, _A], players: object, caller: str) -> Sequence[
     count = game.num_players
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
         raise InvalidSearchOptionError(
-            f"{caller}: players must be a sequence of callables, one per player, not {players!r}"
+            f"{caller}: players must be a sequence of callables, one per player, not "
+            f"{short_repr(players)}"
         )
     if len(players) != count or not all(callable(player) for player in players):
         raise InvalidSearchOptionError(
             f"{caller}: {type(game).__name__} has {count} players, so players must be {count} "
-            f"callables state -> action; got {players!r}"
+            f"callables state -> action; got {short_repr(players)}"
         )
     check_player_games(game, players, caller)
     return players
@@ -236,7 +237,7 @@ def check_max_moves(max_moves: object, caller: str) -> None:
         isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 0
     ):
         raise InvalidSearchOptionError(
-            f"{caller}: max_moves must be an int >= 0 or None, not {max_moves!r}"
+            f"{caller}: max_moves must be an int >= 0 or None, not {short_repr(max_moves)}"
         )
 
 

@@ -24,7 +24,9 @@ number.
 
 from __future__ import annotations
 
+import itertools
 import math
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
@@ -32,7 +34,12 @@ from typing import Any
 
 from . import _bradley_terry
 from ._intervals import CONFIDENCE
-from .errors import InvalidSearchOptionError, UndeterminedRatingsError, UnsupportedGameError
+from .errors import (
+    InvalidSearchOptionError,
+    UndeterminedRatingsError,
+    UnsupportedGameError,
+    short_repr,
+)
 from .tournaments import TournamentResult
 
 __all__ = ["Duel", "Rating", "RatingDifference", "Ratings", "duels", "elo_ratings"]
@@ -104,8 +111,8 @@ class RatingDifference:
     """The upper end of the difference's 95% interval."""
 
     def __str__(self) -> str:
-        return (f"{self.first} minus {self.second}: {self.elo:+.1f} Elo "
-                f"(95% interval {self.low:+.1f} .. {self.high:+.1f})")  # fmt: skip
+        return (f"{self.first} minus {self.second}: {_elo_text(self.elo)} Elo "
+                f"(95% interval {_elo_text(self.low)} .. {_elo_text(self.high)})")  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -152,8 +159,8 @@ class Ratings:
         lines = [f"{'rank':>4}  {'entrant':<{width}}  {'Elo':>7}  {'95% interval':>17}  "
                  f"{'games':>5}  {'score':>7}"]  # fmt: skip
         for rank, r in enumerate(self.ranked(), 1):
-            interval = f"{r.low:+7.1f} .. {r.high:+7.1f}"
-            lines.append(f"{rank:>4}  {r.name:<{width}}  {r.elo:+7.1f}  {interval:>17}  "
+            interval = f"{_elo_text(r.low):>7} .. {_elo_text(r.high):>7}"
+            lines.append(f"{rank:>4}  {r.name:<{width}}  {_elo_text(r.elo):>7}  {interval:>17}  "
                          f"{r.games:>5}  {r.score:>7g}")  # fmt: skip
         held = "the mean" if self.anchor is None else self.anchor
         lines.append(f"Elo: Bradley-Terry, a draw half a win; {held} at 0")
@@ -167,6 +174,21 @@ class Ratings:
         from ._rating_picture import rating_svg
 
         return rating_svg(self.ranked(), title=title)
+
+
+def _elo_text(value: float) -> str:
+    """A number of Elo points as the tables write it: one decimal, or three digits past 1e6.
+
+    Example:
+        >>> _elo_text(120.44), _elo_text(-3.4e10)
+        ('+120.4', '-3.4e+10')
+    """
+    return f"{value:+.1f}" if abs(value) < 1e6 else f"{value:+.3g}"
+
+
+def _count_text(count: int) -> str:
+    """A count as a message writes it: with commas, or shortened past 15 digits."""
+    return f"{count:,}" if count < 10**15 else short_repr(count)
 
 
 def duels(result: TournamentResult[Any, Any]) -> tuple[Duel, ...]:
@@ -233,43 +255,87 @@ def elo_ratings(
         raise InvalidSearchOptionError(
             f"{_CALLER}: {len(names)} names for a tournament of {count} entrants"
         )
-    count = _check_duels(duel_list, count if names is None else len(names))
+    count = _check_duels(duel_list, count if names is None else len(names), names)
     labels = _names(names, count)
     pivot = 0 if anchor is None else _entrant(anchor, labels, _CALLER)
     _check_prior(prior_draws)
     played = _tally(duel_list, count)
     tally = _with_draws(played, prior_draws)
     _check_determined(tally, labels)
-    theta = _bradley_terry.fit(tally, pivot)
-    cov = _bradley_terry.covariance(tally[0], theta, pivot)
+    try:
+        theta = _bradley_terry.fit(tally, pivot)
+        cov = _bradley_terry.covariance(tally, theta, pivot)
+    except _bradley_terry.FitFailed as failure:
+        raise UndeterminedRatingsError(
+            f"{_CALLER}: no ratings in floating point: {failure} (scores or prior_draws so "
+            "near 0 that the entrants are astronomically far apart, or so many games that the "
+            "sums overflow)"
+        ) from None
     elo = [value * ELO_PER_NAT for value in theta]
     cov = [[value * ELO_PER_NAT**2 for value in row] for row in cov]
     if anchor is None:
         elo, cov = _centred(elo, cov)
+    games_of, score_of = _totals(played)
     ratings = []
     for i in range(count):
         spread = _Z * math.sqrt(max(0.0, cov[i][i]))
-        games_played, score = round(sum(played[0][i])), sum(played[1][i])
         ratings.append(Rating(i, labels[i], elo[i], elo[i] - spread, elo[i] + spread,
-                              games_played, score))  # fmt: skip
+                              round(games_of[i]), score_of[i]))  # fmt: skip
+    if not all(math.isfinite(r.low) and math.isfinite(r.high) for r in ratings):
+        raise UndeterminedRatingsError(
+            f"{_CALLER}: no ratings in floating point: an interval overflows (scores or "
+            "prior_draws so near 0 that the entrants are astronomically far apart)"
+        )
     held = None if anchor is None else labels[pivot]
     return Ratings(tuple(ratings), held, tuple(tuple(row) for row in cov))
 
 
-def _check_duels(duel_list: Sequence[object], count: int | None) -> int:
-    """The number of entrants (``count``, or found from the duels), every duel checked."""
+MAX_ENTRANTS = 1_000
+"""The most entrants :func:`elo_ratings` rates: the intervals need the inverse of a dense
+matrix of that order, ``O(n^3)`` steps in pure Python (400 entrants take about 3 s, 1,000
+entrants most of a minute)."""
+
+
+def _check_duels(
+    duel_list: Sequence[object], count: int | None, names: Sequence[object] | None
+) -> int:
+    """The number of entrants (``count``, or found from the duels), every duel checked.
+
+    Every entrant must have played (checked before anything is allocated for them all), and
+    there must be at most :data:`MAX_ENTRANTS`.
+    """
     if not duel_list:
         raise UndeterminedRatingsError(f"{_CALLER}: no finished game to rate")
     for duel in duel_list:
         _check_duel(duel, count)
+    found = {entrant for duel in duel_list for entrant in (duel.first, duel.second)}  # type: ignore[attr-defined]
     if count is None:
-        count = 1 + max(max(d.first, d.second) for d in duel_list)  # type: ignore[attr-defined]
+        count = 1 + max(found)
+    if len(found) < count:
+        missing = count - len(found)
+        first = list(itertools.islice((i for i in range(count) if i not in found), 5))
+        shown = [str(i) if names is None else short_repr(names[i]) for i in first]
+        listed = ", ".join(shown) + (", ..." if missing > len(first) else "")
+        raise UndeterminedRatingsError(
+            f"{_CALLER}: {_count_text(missing)} of the {_count_text(count)} entrants played no "
+            "finished game, so "
+            f"nothing rates them: {listed} (number the entrants from 0 without gaps, or give "
+            "their games)"
+        )
+    if count > MAX_ENTRANTS:
+        raise InvalidSearchOptionError(
+            f"{_CALLER}: {_count_text(count)} entrants, more than the {MAX_ENTRANTS:,} it rates: "
+            "the 95% intervals need the inverse of a dense matrix of that order, O(n^3) steps "
+            "in pure Python (1,000 entrants take most of a minute)"
+        )
     return count
 
 
 def _check_duel(duel: object, count: int | None) -> None:
     if not isinstance(duel, Duel):
-        raise InvalidSearchOptionError(f"{_CALLER}: results must be Duels, not {duel!r}")
+        raise InvalidSearchOptionError(
+            f"{_CALLER}: results must be Duels, not {short_repr(duel)}"
+        )
     entrants = (duel.first, duel.second)
     numbers = all(isinstance(e, int) and not isinstance(e, bool) and e >= 0 for e in entrants)
     score = duel.score
@@ -281,10 +347,10 @@ def _check_duel(duel: object, count: int | None) -> None:
         or not isinstance(score, (int, float))
         or not 0 <= score <= 1
     ):
-        below = "" if count is None else f" below {count}"
+        below = "" if count is None else f" below {_count_text(count)}"
         raise InvalidSearchOptionError(
-            f"{_CALLER}: {duel!r} is not two different entrants' numbers{below} and a score "
-            "from 0 to 1"
+            f"{_CALLER}: {_duel_text(duel)} is not two different entrants' numbers{below} and "
+            "a score from 0 to 1"
         )
 
 
@@ -293,9 +359,12 @@ def _names(names: Sequence[str] | None, count: int) -> list[str]:
         return [str(i) for i in range(count)]
     labels = list(names)
     if isinstance(names, str) or not all(isinstance(name, str) for name in labels):
-        raise InvalidSearchOptionError(f"{_CALLER}: names must be a sequence of str: {names!r}")
+        raise InvalidSearchOptionError(
+            f"{_CALLER}: names must be a sequence of str: {short_repr(names)}"
+        )
     if len(set(labels)) != len(labels):
-        raise InvalidSearchOptionError(f"{_CALLER}: the names repeat: {labels!r}")
+        repeated = sorted({name for name in labels if labels.count(name) > 1})
+        raise InvalidSearchOptionError(f"{_CALLER}: the names repeat: {_listed(repeated)}")
     return labels
 
 
@@ -306,62 +375,98 @@ def _entrant(entrant: object, labels: Sequence[str], caller: str) -> int:
     if isinstance(entrant, int) and not isinstance(entrant, bool) and 0 <= entrant < len(labels):
         return entrant
     raise InvalidSearchOptionError(
-        f"{caller}: no entrant {entrant!r}: the entrants are {', '.join(labels)} "
+        f"{caller}: no entrant {short_repr(entrant)}: the entrants are {_listed(labels)} "
         f"(or their numbers 0 to {len(labels) - 1})"
     )
 
 
 def _tally(duel_list: Sequence[Duel], count: int) -> _bradley_terry.Tally:
-    games = [[0.0] * count for _ in range(count)]
-    scored = [[0.0] * count for _ in range(count)]
+    """The games and scores of every pair of entrants that met (sparse: one row a pair)."""
+    found: dict[tuple[int, int], list[float]] = {}
     for duel in duel_list:
-        games[duel.first][duel.second] += 1
-        games[duel.second][duel.first] += 1
-        scored[duel.first][duel.second] += duel.score
-        scored[duel.second][duel.first] += 1 - duel.score
-    return games, scored
+        first, second, score = duel.first, duel.second, float(duel.score)
+        if first < second:
+            row = found.setdefault((first, second), [0.0, 0.0, 0.0])
+            row[1] += score
+            row[2] += 1.0 - score
+        else:
+            row = found.setdefault((second, first), [0.0, 0.0, 0.0])
+            row[1] += 1.0 - score
+            row[2] += score
+        row[0] += 1.0
+    pairs = tuple(_bradley_terry.Pair(i, j, *row) for (i, j), row in sorted(found.items()))
+    return _bradley_terry.Tally(count, pairs)
+
+
+def _totals(tally: _bradley_terry.Tally) -> tuple[list[float], list[float]]:
+    """Each entrant's games and points, from the pairs."""
+    games, points = [0.0] * tally.count, [0.0] * tally.count
+    for pair in tally.pairs:
+        for entrant, score in ((pair.first, pair.first_score), (pair.second, pair.second_score)):
+            games[entrant] += pair.games
+            points[entrant] += score
+    return games, points
 
 
 def _check_prior(prior_draws: object) -> None:
     if (
         isinstance(prior_draws, bool)
         or not isinstance(prior_draws, (int, float))
-        or not 0 <= prior_draws < math.inf
+        or not 0 <= prior_draws < sys.float_info.max
     ):
         raise InvalidSearchOptionError(
-            f"{_CALLER}: prior_draws must be a finite number >= 0, not {prior_draws!r}"
+            f"{_CALLER}: prior_draws must be a finite number >= 0, not {short_repr(prior_draws)}"
+        )
+    if prior_draws > 0 and float(prior_draws) / 2 == 0:
+        raise InvalidSearchOptionError(
+            f"{_CALLER}: prior_draws={prior_draws!r} is too small to count: half a virtual draw "
+            "rounds to 0 in floating point (give 0 for none, or at least 1e-300)"
         )
 
 
 def _with_draws(tally: _bradley_terry.Tally, draws: float) -> _bradley_terry.Tally:
     """The tally with ``draws`` virtual draws more between every pair that met."""
-    games, scored = tally
-    count = len(games)
-    met = [[draws if games[i][j] > 0 else 0.0 for j in range(count)] for i in range(count)]
-    return (
-        [[games[i][j] + met[i][j] for j in range(count)] for i in range(count)],
-        [[scored[i][j] + met[i][j] / 2 for j in range(count)] for i in range(count)],
-    )
+    if not draws:
+        return tally
+    half = float(draws) / 2
+    return _bradley_terry.Tally(
+        tally.count,
+        tuple(pair._replace(games=pair.games + draws, first_score=pair.first_score + half,
+                            second_score=pair.second_score + half)
+              for pair in tally.pairs),
+    )  # fmt: skip
 
 
 def _check_determined(tally: _bradley_terry.Tally, labels: Sequence[str]) -> None:
     """Raise unless the likelihood has a finite maximum: every entrant linked, no split."""
-    games, scored = tally
-    groups = _bradley_terry.components(games)
+    groups = _bradley_terry.components(tally)
     if len(groups) > 1:
-        listed = "; ".join("{" + ", ".join(labels[i] for i in group) + "}" for group in groups)
+        listed = "; ".join("{" + _listed([labels[i] for i in group]) + "}" for group in groups[:5])
+        listed += "; ..." if len(groups) > 5 else ""
         raise UndeterminedRatingsError(
             f"{_CALLER}: no games link these groups of entrants, so nothing tells how far apart "
             f"they are: {listed}"
         )
-    found = _bradley_terry.split(scored)
+    found = _bradley_terry.split(tally)
     if found is not None:
-        losers, winners = (", ".join(labels[i] for i in group) for group in found)
+        losers, winners = (_listed([labels[i] for i in group]) for group in found)
         raise UndeterminedRatingsError(
             f"{_CALLER}: {losers} scored nothing (no win, no draw) against {winners}: the "
             "maximum-likelihood ratings are infinitely far apart: play more games, or give "
             "prior_draws"
         )
+
+
+def _listed(names: Sequence[str], shown: int = 10) -> str:
+    """Names joined by commas, the first ``shown`` of them and how many more."""
+    text = ", ".join(short_repr(name)[1:-1] if len(name) > 40 else name for name in names[:shown])
+    return text + (f", and {len(names) - shown:,} more" if len(names) > shown else "")
+
+
+def _duel_text(duel: Duel) -> str:
+    """A duel as a message shows it, its numbers shortened."""
+    return (f"Duel(first={short_repr(duel.first)}, second={short_repr(duel.second)}, "
+            f"score={short_repr(duel.score)})")  # fmt: skip
 
 
 def _centred(elo: list[float], cov: list[list[float]]) -> tuple[list[float], list[list[float]]]:

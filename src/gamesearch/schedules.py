@@ -20,7 +20,7 @@ from itertools import combinations
 from typing import TypeVar
 
 from ._entry import check_is_game
-from .errors import InvalidSearchOptionError, UnsupportedGameError
+from .errors import InvalidSearchOptionError, UnsupportedGameError, short_repr
 from .game import Game
 from .playing import GameRecord, check_max_moves, check_player_games
 from .progress import ProgressCallback
@@ -168,7 +168,7 @@ def gauntlet(
     caller = "gauntlet"
     if isinstance(field, (str, bytes)) or not isinstance(field, Sequence) or not field:
         raise InvalidSearchOptionError(
-            f"{caller}: field must be a sequence of one or more players, not {field!r}"
+            f"{caller}: field must be a sequence of one or more players, not {short_repr(field)}"
         )
     entrants = _check(game, [challenger, *field], games_per_pair, seed, max_moves, caller)
     seats = schedule_seats(pairings(len(entrants), gauntlet=True), games_per_pair)
@@ -200,7 +200,8 @@ def _check(
         or not all(callable(player) for player in players)
     ):
         raise InvalidSearchOptionError(
-            f"{caller}: players must be two or more callables state -> action, not {players!r}"
+            f"{caller}: players must be two or more callables state -> action, not "
+            f"{short_repr(players)}"
         )
     check_player_games(game, players, caller)
     if (
@@ -211,7 +212,7 @@ def _check(
     ):
         raise InvalidSearchOptionError(
             f"{caller}: games_per_pair must be an even int >= 2 (half the games with each "
-            f"entrant first), not {games_per_pair!r}"
+            f"entrant first), not {short_repr(games_per_pair)}"
         )
     check_seed(seed, caller)
     check_max_moves(max_moves, caller)

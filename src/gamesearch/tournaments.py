@@ -21,7 +21,7 @@ from typing import Any, Generic, TypeVar
 from ._entry import check_is_game
 from ._intervals import CONFIDENCE, mean_interval
 from ._parts import check_executor, check_retries, check_shippable, derived_seed, run_parts
-from .errors import GameSearchError, InvalidSearchOptionError, PartFailedError
+from .errors import GameSearchError, InvalidSearchOptionError, PartFailedError, short_repr
 from .game import Game
 from .playing import GameRecord, check_max_moves, check_players, play
 from .progress import ProgressCallback
@@ -278,7 +278,9 @@ def play_seated(
 
 def _check_options(games: object, seed: object, alternate: object) -> None:
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise InvalidSearchOptionError(f"{_CALLER}: games must be an int >= 1, not {games!r}")
+        raise InvalidSearchOptionError(
+            f"{_CALLER}: games must be an int >= 1, not {short_repr(games)}"
+        )
     check_seed(seed, _CALLER)
     if not isinstance(alternate, bool):
         raise InvalidSearchOptionError(f"{_CALLER}: alternate must be True or False")
@@ -287,7 +289,7 @@ def _check_options(games: object, seed: object, alternate: object) -> None:
 def check_seed(seed: object, caller: str) -> None:
     """Raise :class:`InvalidSearchOptionError` unless ``seed`` is an int (not a bool)."""
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidSearchOptionError(f"{caller}: seed must be an int, not {seed!r}")
+        raise InvalidSearchOptionError(f"{caller}: seed must be an int, not {short_repr(seed)}")
 
 
 def _play_game(part: _Game[_S, _A]) -> GameRecord[_S, _A]:

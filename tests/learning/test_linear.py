@@ -195,3 +195,22 @@ def test_remembered_values_are_the_values_and_unhashable_states_are_evaluated_to
     tally = LinearEvaluation(Tally(), (1.0, -0.5), bias=0.25)
     assert tally([3, 4], 0) == 0.25 + 7 - 1
     assert tally.memo == {}
+
+
+@pytest.mark.parametrize(
+    ("options", "shown"),
+    [
+        ({"weights": (10**400,) * 5}, "1.000e+400 (an int of 401 digits)"),
+        ({"weights": (1.0,) * 5, "indices": (0, 1, 2, 3, 10**400)}, "1.000e+400"),
+        ({"weights": (1.0,) * 5, "bias": -(10**5000)}, "-1.000e+5000"),  # past 4,300 digits
+        ({"weights": (1.0,) * 5, "squash": 10**400}, "1.000e+400"),
+    ],
+)
+def test_a_number_of_hundreds_of_digits_is_written_short_in_the_message(
+    options: dict[str, Any], shown: str
+) -> None:
+    settings = {"indices": range(5)} | options
+    with pytest.raises(InvalidSearchOptionError) as refused:
+        LinearEvaluation(GAME, **settings)
+    assert shown in str(refused.value)
+    assert len(str(refused.value)) < 300
