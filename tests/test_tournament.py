@@ -71,7 +71,8 @@ def entrants(game):
 
 def test_records_seats_and_tallies():
     game = TicTacToe()
-    result = tournament(game, [searcher_player(alphabeta), random_player()], games=6, seed=3)
+    players = [searcher_player(alphabeta), random_player()]
+    result = tournament(game, players, games=6, seed=3, openings=None)
     assert isinstance(result, TournamentResult)
     assert result.seats == ((0, 1), (1, 0)) * 3
     assert all(isinstance(record, GameRecord) and record.finished for record in result.records)
@@ -92,7 +93,9 @@ def test_every_game_is_the_game_play_would_give_with_its_seeds():
     seeds = {record.seed for record in result.records}
     assert len(seeds) == 4  # each game its own chance seed
     players = [random_player(seed=derived_seed(11, 2, "entrant", 0)), entrants(game)[1]]
-    again = play(game, players, seed=derived_seed(11, 2, "chance"))
+    opening = result.records[2].opening
+    assert opening  # two random moves: a roll and its die
+    again = play(game, players, seed=derived_seed(11, 2, "chance"), opening=opening)
     assert again == result.records[2]
 
 
@@ -190,10 +193,11 @@ def test_a_game_that_raises_is_named_and_the_games_before_it_kept():
     game = TicTacToe()
     seen: dict[int, GameRecord] = {}
     players = [first_action, Fails()]  # the first mover plays square 0, never the centre...
-    assert tournament(game, players, games=2, alternate=False).unfinished == 0
+    assert tournament(game, players, games=2, alternate=False, openings=None).unfinished == 0
     players = [lambda state: 4 if state == game.initial_state() else first_action(state), Fails()]
     with pytest.raises(PartFailedError, match=r"tournament: part 0 \(game 0 ") as info:
-        tournament(game, players, games=3, alternate=False, on_record=seen.__setitem__, retries=1)
+        tournament(game, players, games=3, alternate=False, on_record=seen.__setitem__, retries=1,
+                   openings=None)  # fmt: skip
     assert isinstance(info.value.__cause__, RuntimeError)
     assert info.value.finished == len(seen)
 
@@ -212,9 +216,10 @@ def test_a_killed_worker_is_reported_with_the_finished_games_kept():
     players = [centre_first, Replier(dies=True)]
     died = pytest.raises(PartFailedError, match="worker process died")
     with ProcessPoolExecutor(2) as pool, died as info:
-        tournament(game, players, games=4, executor=pool, on_record=seen.__setitem__)
+        tournament(game, players, games=4, executor=pool, on_record=seen.__setitem__,
+                   openings=None)  # fmt: skip
     assert info.value.finished == len(seen)
-    reference = tournament(game, [centre_first, Replier(dies=False)], games=4)
+    reference = tournament(game, [centre_first, Replier(dies=False)], games=4, openings=None)
     for index, record in seen.items():
         assert record == reference.records[index]
 

@@ -64,6 +64,11 @@ class Duel:
     score: float
     """``first``'s score: 1 for a win, 0.5 for a draw, 0 for a loss (any number from 0 to 1)."""
 
+    pair: int | None = None
+    """The number of the pair the game belongs to: games of one pair (of the same two
+    entrants, from one opening, the seats swapped) are not independent, and the intervals
+    take them as one sample (see :func:`elo_ratings`); ``None`` for a game of no pair."""
+
 
 @dataclass(frozen=True)
 class Rating:
@@ -128,6 +133,11 @@ class Ratings:
     covariance: tuple[tuple[float, ...], ...]
     """The ratings' covariance in Elo points squared, under the anchor's constraint."""
 
+    pairs: int = 0
+    """The pairs of games (one opening, the seats swapped) the intervals took as one sample
+    each (the pairs' variance, pentanomial for two entrants); 0 when every game was taken as
+    independent of the others."""
+
     def rating(self, entrant: int | str) -> Rating:
         """The rating of an entrant, by number or name.
 
@@ -163,7 +173,8 @@ class Ratings:
             lines.append(f"{rank:>4}  {r.name:<{width}}  {_elo_text(r.elo):>7}  {interval:>17}  "
                          f"{r.games:>5}  {r.score:>7g}")  # fmt: skip
         held = "the mean" if self.anchor is None else self.anchor
-        lines.append(f"Elo: Bradley-Terry, a draw half a win; {held} at 0")
+        sample = f"; intervals from {self.pairs:,} pairs of games" if self.pairs else ""
+        lines.append(f"Elo: Bradley-Terry, a draw half a win; {held} at 0{sample}")
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -173,7 +184,8 @@ class Ratings:
         """The ratings as SVG text: a dot per entrant, highest first, and its 95% interval."""
         from ._rating_picture import rating_svg
 
-        return rating_svg(self.ranked(), title=title)
+        axis = f"Elo (95% interval, from {self.pairs:,} pairs)" if self.pairs else ""
+        return rating_svg(self.ranked(), title=title, axis=axis)
 
 
 def _elo_text(value: float) -> str:
@@ -192,20 +204,25 @@ def _count_text(count: int) -> str:
 
 
 def duels(result: TournamentResult[Any, Any]) -> tuple[Duel, ...]:
-    """The finished games of a two-player tournament, as duels (unfinished games left out).
+    """The finished games of a two-player tournament, as duels, each with its pair.
+
+    Unfinished games are left out, and so are the games that repeat an earlier one (the
+    result's ``repeats``): each counts once.
 
     Raises:
         UnsupportedGameError: a game had other than two seats.
     """
     found = []
-    for seated, record in zip(result.seats, result.records, strict=True):
+    repeats = set(result.repeats)
+    pairs = result.pairs or (None,) * len(result.records)
+    for index, (seated, record) in enumerate(zip(result.seats, result.records, strict=True)):
         if len(seated) != 2:
             raise UnsupportedGameError(
                 f"{_CALLER}: rates games of two players; a game had {len(seated)} seats"
             )
-        if record.finished:
+        if record.finished and index not in repeats:
             score = 0.5 if record.winner is None else float(record.winner == 0)
-            found.append(Duel(seated[0], seated[1], score))
+            found.append(Duel(seated[0], seated[1], score, pairs[index]))
     return tuple(found)
 
 
@@ -262,9 +279,13 @@ def elo_ratings(
     played = _tally(duel_list, count)
     tally = _with_draws(played, prior_draws)
     _check_determined(tally, labels)
+    clusters = _clusters(duel_list)
     try:
         theta = _bradley_terry.fit(tally, pivot)
-        cov = _bradley_terry.covariance(tally, theta, pivot)
+        if clusters is None:
+            cov = _bradley_terry.covariance(tally, theta, pivot)
+        else:
+            cov = _bradley_terry.paired_covariance(tally, theta, pivot, clusters)
     except _bradley_terry.FitFailed as failure:
         raise UndeterminedRatingsError(
             f"{_CALLER}: no ratings in floating point: {failure} (scores or prior_draws so "
@@ -287,7 +308,8 @@ def elo_ratings(
             "prior_draws so near 0 that the entrants are astronomically far apart)"
         )
     held = None if anchor is None else labels[pivot]
-    return Ratings(tuple(ratings), held, tuple(tuple(row) for row in cov))
+    pairs = 0 if clusters is None else sum(cluster.games > 1 for cluster in clusters)
+    return Ratings(tuple(ratings), held, tuple(tuple(row) for row in cov), pairs)
 
 
 MAX_ENTRANTS = 1_000
@@ -346,12 +368,40 @@ def _check_duel(duel: object, count: int | None) -> None:
         or isinstance(score, bool)
         or not isinstance(score, (int, float))
         or not 0 <= score <= 1
+        or not (duel.pair is None or (isinstance(duel.pair, int) and duel.pair is not True
+                                      and duel.pair is not False))
     ):
         below = "" if count is None else f" below {_count_text(count)}"
         raise InvalidSearchOptionError(
             f"{_CALLER}: {_duel_text(duel)} is not two different entrants' numbers{below} and "
-            "a score from 0 to 1"
+            "a score from 0 to 1 (and a pair that is an int or None)"
         )
+
+
+def _clusters(duel_list: Sequence[Duel]) -> list[_bradley_terry.Cluster] | None:
+    """The games as clusters, one a pair (a game of no pair alone); ``None`` when no pair.
+
+    Raises:
+        InvalidSearchOptionError: a pair holds games of more than two entrants.
+    """
+    if all(duel.pair is None for duel in duel_list):
+        return None
+    found: dict[object, list[float]] = {}
+    for index, duel in enumerate(duel_list):
+        first, second = sorted((duel.first, duel.second))
+        score = duel.score if first == duel.first else 1 - duel.score
+        key = ("game", index) if duel.pair is None else ("pair", duel.pair)
+        row = found.setdefault(key, [first, second, 0, 0.0])
+        if (row[0], row[1]) != (first, second):
+            raise InvalidSearchOptionError(
+                f"{_CALLER}: the pair {short_repr(duel.pair)} holds games of more than two "
+                f"entrants ({int(row[0])}, {int(row[1])} and {first}, {second}): a pair is the "
+                "games of two entrants from one opening"
+            )
+        row[2] += 1
+        row[3] += score
+    return [_bradley_terry.Cluster(int(a), int(b), int(k), points)
+            for a, b, k, points in found.values()]  # fmt: skip
 
 
 def _names(names: Sequence[str] | None, count: int) -> list[str]:
@@ -465,8 +515,9 @@ def _listed(names: Sequence[str], shown: int = 10) -> str:
 
 def _duel_text(duel: Duel) -> str:
     """A duel as a message shows it, its numbers shortened."""
+    pair = "" if duel.pair is None else f", pair={short_repr(duel.pair)}"
     return (f"Duel(first={short_repr(duel.first)}, second={short_repr(duel.second)}, "
-            f"score={short_repr(duel.score)})")  # fmt: skip
+            f"score={short_repr(duel.score)}{pair})")  # fmt: skip
 
 
 def _centred(elo: list[float], cov: list[list[float]]) -> tuple[list[float], list[list[float]]]:

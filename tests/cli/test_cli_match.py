@@ -9,7 +9,7 @@ import statistics
 import pytest
 from cli_helpers import call
 
-from gamesearch import alphabeta, random_player, searcher_player, tournament
+from gamesearch import Pentanomial, alphabeta, random_player, searcher_player, tournament
 from gamesearch._intervals import t_quantile
 from gamesearch.cli._match import wilson
 from gamesearch.games import TicTacToe
@@ -33,11 +33,13 @@ def test_a_match_gives_the_tournaments_tally_with_intervals(
     )
     assert tally(out, "A alphabeta") == (expected.wins[0], expected.draws[0], expected.losses[0])
     assert tally(out, "B random") == (expected.wins[1], expected.draws[1], expected.losses[1])
-    assert expected.losses[0] == 0  # perfect play never loses
     score = expected.score[0]
     low, high = wilson(score, 6)
     assert f"score {score:g} of 6 ({score / 6:.3f}, 95% interval {low:.3f} .. {high:.3f})" in out
-    assert re.search(r"^Elo difference, A minus B: \S+ \(95% interval \S+ \.\. \S+\)$", out, re.M)
+    pairs = Pentanomial.of(expected)
+    assert f"pairs of games, A's points: {pairs} ({pairs.pairs} pairs)" in out
+    gap = pairs.difference()
+    assert f"(95% interval {gap.low:+.0f} .. {gap.high:+.0f}, from the pairs)" in out
     assert err.splitlines()[-1].startswith("games: 6 of 6 done, ")  # as table build's parts
     assert re.fullmatch(r"(games: \d of 6 done, [\d.,]+ games/s(, about \d+ s left)?\n)+", err), err
 

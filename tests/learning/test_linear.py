@@ -154,8 +154,9 @@ def test_weights_that_are_not_finite_numbers_are_refused() -> None:
 def test_the_weights_picture_lays_the_cells_out_as_the_board() -> None:
     # Connect Four 4 x 4: the cells come column by column, each bottom up; weight k = k.
     game = ConnectFour(4, 4)
-    evaluation = LinearEvaluation(game, (0.0,) * 17 + tuple(float(k) for k in range(16)))
-    picture = weights_svg(evaluation, first=17, columns=4, rows=4, by="columns")
+    counts = len(game.features(game.initial_state(), 0)) - 16  # the size-free counts first
+    evaluation = LinearEvaluation(game, (0.0,) * counts + tuple(float(k) for k in range(16)))
+    picture = weights_svg(evaluation, first=counts, columns=4, rows=4, by="columns")
     ET.fromstring(picture)  # well-formed XML
     texts = re.findall(r'<text x="([\d.]+)" y="([\d.]+)"[^>]*>([-\d.]+)</text>', picture)
     placed = {value: (float(x), float(y)) for x, y, value in texts}
