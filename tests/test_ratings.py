@@ -14,11 +14,13 @@ from gamesearch import (
     InvalidSearchOptionError,
     UndeterminedRatingsError,
     UnsupportedGameError,
+    alphabeta,
     random_player,
+    searcher_player,
     tournament,
 )
 from gamesearch.games import GameTree, TicTacToe
-from gamesearch.ratings import ELO_PER_NAT, Duel, elo_ratings
+from gamesearch.ratings import ELO_PER_NAT, Duel, duels, elo_ratings
 
 Z = 1.959963984540054
 """The normal distribution's 97.5% quantile."""
@@ -443,3 +445,71 @@ def test_a_sparse_tournament_of_400_entrants_is_rated_in_seconds_not_minutes():
     ratings = elo_ratings(duels, prior_draws=0.5)
     assert max(map(abs, expected_minus_made(ratings, duels, 0.5))) < 1e-7
     assert all(r.low < r.elo < r.high for r in ratings.ratings)
+
+
+# Pairs of games (issue 48): one opening, the seats swapped, one sample.
+
+
+def paired(pair_points):
+    """Duels of entrant 0 against 1, a pair of games per entry of its two scores."""
+    duels = []
+    for number, (first, second) in enumerate(pair_points):
+        duels += [Duel(0, 1, first, number), Duel(1, 0, 1 - second, number)]
+    return duels
+
+
+def test_two_entrants_in_pairs_have_the_pentanomial_interval_of_their_score():
+    rng = random.Random(7)
+    points = [(rng.choice((0.0, 0.5, 1.0)), rng.choice((0.0, 1.0))) for _ in range(60)]
+    ratings = elo_ratings(paired(points), anchor=1)
+    share = sum(a + b for a, b in points) / 120
+    pair_means = [(a + b) / 2 for a, b in points]
+    variance = sum((m - share) ** 2 for m in pair_means) / 60  # a pair's, about the mean
+    # Delta method: the log-odds' variance is the score's over (p q)^2, plus the regulariser.
+    spread = Z * ELO_PER_NAT * math.sqrt(variance / 60) / (share * (1 - share))
+    rating = ratings.rating(0)
+    assert rating.elo == pytest.approx(elo_of_share(share), abs=1e-9)
+    assert rating.high - rating.elo == pytest.approx(spread, rel=1e-3)
+    assert ratings.pairs == 60
+
+
+def test_pairs_each_won_once_each_way_are_narrower_than_independent_games_never_0_wide():
+    points = [(1.0, 0.0)] * 10  # the first player wins every game
+    paired_ratings = elo_ratings(paired(points), anchor=1)
+    plain = elo_ratings([Duel(d.first, d.second, d.score) for d in paired(points)], anchor=1)
+    a, b = paired_ratings.rating(0), plain.rating(0)
+    assert a.elo == b.elo == pytest.approx(0.0, abs=1e-9)
+    assert 0 < a.high - a.elo < (b.high - b.elo) / 10
+
+
+def test_a_game_of_no_pair_is_a_sample_of_its_own_beside_the_pairs():
+    duels = [*paired([(1.0, 0.5)] * 5), Duel(0, 1, 0.0), Duel(0, 1, 1.0)]
+    ratings = elo_ratings(duels)
+    assert ratings.pairs == 5
+    assert ratings.rating(0).games == 12
+
+
+@pytest.mark.parametrize(
+    ("duel", "message"),
+    [
+        (Duel(0, 2, 1.0, 0), "the pair 0 holds games of more than two entrants"),
+        (Duel(0, 1, 1.0, True), "a pair that is an int or None"),
+        (Duel(0, 1, 1.0, "0"), "a pair that is an int or None"),
+    ],
+)
+def test_a_pair_that_is_not_two_entrants_games_is_refused(duel, message):
+    with pytest.raises(InvalidSearchOptionError, match=message):
+        elo_ratings([*paired([(1.0, 0.5), (0.5, 0.5)]), Duel(1, 2, 0.5), duel])
+
+
+def test_the_table_and_the_picture_say_the_intervals_came_from_pairs():
+    ratings = elo_ratings(paired([(1.0, 0.5), (0.5, 0.0), (1.0, 1.0)]), names=["A", "B"])
+    assert ratings.table().endswith("the mean at 0; intervals from 3 pairs of games")
+    assert "Elo (95% interval, from 3 pairs)" in ratings.to_svg()
+
+
+def test_a_tournaments_duels_carry_their_pairs_and_leave_its_repeats_out():
+    perfect = searcher_player(alphabeta)
+    result = tournament(TicTacToe(), [perfect, perfect], games=6, openings=None)
+    found = duels(result)
+    assert [duel.pair for duel in found] == [0, 0]  # the four repeats left out

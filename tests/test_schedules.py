@@ -142,3 +142,60 @@ def test_a_game_of_three_players_is_refused():
 def test_bad_options_are_refused(call, message):
     with pytest.raises(InvalidSearchOptionError, match=message):
         call()
+
+
+# Openings and pairs (issue 48): deterministic players meet in new games.
+
+
+def deterministic(*depths):
+    from gamesearch.games import ConnectFour
+
+    return ConnectFour(), [searcher_player(alphabeta, depth=depth) for depth in depths]
+
+
+def distinct_games(result):
+    return len({(seated, record.moves) for seated, record in zip(result.seats, result.records,
+                                                                   strict=True)})  # fmt: skip
+
+
+def test_two_deterministic_players_play_at_least_8_distinct_games_of_10_by_default():
+    seed = 0
+    game, players = deterministic(1, 2)
+    result = round_robin(game, players, games_per_pair=10, seed=seed)
+    assert distinct_games(result) >= 8
+    assert result.repeats == ()
+    # Without openings, the same two games, each repeated five times, counted once.
+    alike = round_robin(game, players, games_per_pair=10, seed=seed, openings=None)
+    assert distinct_games(alike) == 2
+    assert len(alike.repeats) == 8
+    assert sum(alike.wins) + sum(alike.draws) // 2 == 2  # the tally counts the two games
+
+
+def test_each_two_rounds_play_one_opening_with_the_seats_swapped_as_a_pair():
+    game, players = deterministic(1, 1, 2)
+    result = round_robin(game, players, games_per_pair=4, seed=3)
+    for index, (seated, record) in enumerate(zip(result.seats, result.records, strict=True)):
+        partner = next(
+            other for other in range(len(result.records))
+            if other != index and result.pairs[other] == result.pairs[index]
+        )  # fmt: skip
+        assert result.seats[partner] == seated[::-1]
+        assert result.records[partner].opening == record.opening
+        assert len(record.opening) == 2
+        assert record.moves[:2] == record.opening
+    # Every pairing of a round plays the round's opening; the next two rounds another.
+    assert {result.records[i].opening for i in range(6)} != {result.records[6].opening}
+
+
+def test_a_suite_of_openings_is_played_in_turn_by_a_gauntlet():
+    game, players = deterministic(2, 1, 1)
+    result = gauntlet(game, players[0], players[1:], games_per_pair=4, openings=[(3,), (0, 6)])
+    assert [record.opening for record in result.records] == [(3,)] * 4 + [(0, 6)] * 4
+
+
+def test_ratings_of_a_schedule_take_its_pairs_as_one_sample_each():
+    game, players = deterministic(1, 2, 1)
+    result = round_robin(game, players, games_per_pair=4, seed=2)
+    ratings = elo_ratings(result, prior_draws=1)
+    assert ratings.pairs == 6  # three pairings, two pairs each
+    assert "intervals from 6 pairs of games" in ratings.table()

@@ -15,6 +15,7 @@ from helpers import Countdown, ship_by_value
 from gamesearch import (
     GameProtocolError,
     GameRecord,
+    IllegalActionError,
     InvalidSearchOptionError,
     InvalidUtilityError,
     MCTSPlayer,
@@ -31,7 +32,7 @@ from gamesearch import (
 )
 from gamesearch._intervals import t_quantile
 from gamesearch._parts import derived_seed
-from gamesearch.games import Pig, TicTacToe
+from gamesearch.games import GameTree, Pig, TicTacToe
 from gamesearch.progress import Progress
 from gamesearch.tournaments import tally
 
@@ -306,3 +307,50 @@ def test_a_player_made_for_another_game_is_refused_before_any_game():
     ):
         tournament(TicTacToe(4), [player, random_player()], games=2, on_record=seen.__setitem__)
     assert not seen
+
+
+# Openings and repeats (issue 48).
+
+
+def test_a_game_that_repeats_an_earlier_one_is_counted_once():
+    game = GameTree({"a": {"x": 1, "y": -1}, "b": 0})
+    # The first entrant plays the first move, the second the last: a then y, or b.
+    players = [lambda state: game.actions(state)[0], lambda state: game.actions(state)[-1]]
+    result = tournament(game, players, games=6, openings=None)
+    assert result.repeats == (2, 3, 4, 5)  # the same two games, repeated
+    assert (result.wins, result.draws, result.losses) == ((0, 1), (1, 1), (1, 0))
+    assert "repeated: 4 games repeated an earlier game move for move: counted once" in str(result)
+
+
+def test_games_of_players_who_drew_at_random_are_never_repeats_however_alike():
+    game = GameTree({"a": 1, "b": -1})  # one move: random play repeats itself often
+    result = tournament(game, [random_player(), random_player()], games=20, alternate=False,
+                        openings=None)  # fmt: skip
+    assert not any(record.reproducible for record in result.records)
+    assert result.repeats == ()
+    assert result.wins[0] + result.losses[0] == 20
+
+
+def test_a_record_is_reproducible_when_no_chance_and_no_generator_decided_it():
+    perfect = searcher_player(alphabeta)
+    assert play(TicTacToe(), [perfect, perfect]).reproducible
+    assert not play(TicTacToe(), [perfect, random_player(seed=1)]).reproducible
+    rolled = play(Pig(goal=20), [lambda s: "hold" if s.turn_total else "roll"] * 2, seed=1)
+    assert not rolled.reproducible  # the dice
+
+
+def test_an_opening_is_played_first_and_kept_in_the_record():
+    record = play(TicTacToe(), [searcher_player(alphabeta)] * 2, opening=(4, 0))
+    assert record.moves[:2] == record.opening == (4, 0)
+    assert record.movers[:2] == (0, 1)
+    with pytest.raises(IllegalActionError, match="illegal action 4 in the opening"):
+        play(TicTacToe(), [searcher_player(alphabeta)] * 2, opening=(4, 4))
+
+
+def test_a_tournament_of_two_pairs_its_games_and_keeps_their_openings():
+    game = TicTacToe()
+    result = tournament(game, [searcher_player(alphabeta), random_player()], games=6, seed=3)
+    assert result.pairs == (0, 0, 1, 1, 2, 2)
+    openings = [record.opening for record in result.records]
+    assert openings[0] == openings[1] != openings[2] == openings[3]
+    assert all(len(opening) == 2 for opening in openings)

@@ -48,6 +48,8 @@ MAX_PLIES = 1_000
 """The most moves of an opening (drawn or read): past it a line is a game, not an opening."""
 _TRIES = 20
 """Draws per opening asked for, at most, while looking for positions not drawn yet."""
+_STALE = 1_000
+"""Draws in a row that find no new position, after which the game is taken to have no more."""
 _DROPPED = frozenset(" ()[]'\"")
 """Characters ``move_text`` leaves out of an action's text."""
 
@@ -102,9 +104,9 @@ def random_openings(
     Each line is drawn move by move from the initial state: a player's move uniformly among its
     actions (a move that would end the game only when every move would), nature's outcome with
     its probability; a line stops early where the game would end. A line that reaches a
-    position drawn before is drawn again, up to twenty tries per opening; a game with fewer
-    positions ``plies`` deep than ``count`` gets each of them, then the same ones again, in
-    the order drawn.
+    position drawn before is drawn again, up to twenty tries per opening (and no more once a
+    thousand draws in a row found nothing new); a game with fewer positions ``plies`` deep
+    than ``count`` gets each of them, then the same ones again, in the order drawn.
 
     Args:
         game: Any game :func:`~gamesearch.play` plays.
@@ -135,13 +137,13 @@ def random_openings(
         )
     rng = random.Random(seed)
     found: dict[Hashable, tuple[_A, ...]] = {}
-    lines: list[tuple[_A, ...]] = []
+    stale = 0
     for _ in range(_TRIES * count):
-        if len(found) == count:
+        if len(found) == count or stale >= _STALE:
             break
         line, where = _random_line(game, plies, rng)
-        if where not in found:
-            found[where] = line
+        stale = stale + 1 if where in found else 0
+        found.setdefault(where, line)
     lines = list(found.values())
     while lines and len(lines) < count:
         lines += lines[: count - len(lines)]

@@ -95,7 +95,7 @@ class Pentanomial:
         """
         entrants = len(result.wins)
         if (
-            not result.pairs
+            all(pair is None for pair in result.pairs)
             or not all(
                 isinstance(e, int) and not isinstance(e, bool) and 0 <= e < entrants
                 for e in (first, second)

@@ -83,22 +83,32 @@ def log_likelihood_ratio(counts: Sequence[int] | Pentanomial, elo0: float, elo1:
 
 
 def _tilt(outcomes: Sequence[tuple[float, float]], target: float) -> float:
-    """``x`` with ``sum p (a - s) / (1 + x (a - s)) == 0``: decreasing in ``x``, by bisection.
+    """``x`` with ``f(x) = sum p (a - s) / (1 + x (a - s)) == 0``, by Newton's method, bracketed.
 
-    ``x`` lies where every ``1 + x (a - s)`` is above 0: between ``-1 / (max a - s)`` and
-    ``-1 / (min a - s)`` (the outcomes span 0 to 1, and ``s`` lies strictly inside).
+    ``f`` falls from ``+inf`` to ``-inf`` where every ``1 + x (a - s)`` is above 0: between
+    ``-1 / (max a - s)`` and ``-1 / (min a - s)`` (the outcomes span 0 to 1, and ``s`` lies
+    strictly inside). A Newton step that leaves the bracket is a bisection instead.
     """
     low = -1 / (max(a for a, _ in outcomes) - target)
     high = -1 / (min(a for a, _ in outcomes) - target)
+    x = 0.0
     for _ in range(200):
-        middle = (low + high) / 2
-        if middle in (low, high):
-            break
-        if sum(p * (a - target) / (1 + middle * (a - target)) for a, p in outcomes) > 0:
-            low = middle
+        value = slope = 0.0
+        for a, p in outcomes:
+            term = (a - target) / (1 + x * (a - target))
+            value += p * term
+            slope -= p * term * term
+        if value > 0:
+            low = x
         else:
-            high = middle
-    return (low + high) / 2
+            high = x
+        step = x - value / slope if slope else (low + high) / 2
+        if not low < step < high:
+            step = (low + high) / 2
+        if step == x or abs(step - x) <= 1e-15 * (1 + abs(x)):
+            return step
+        x = step
+    return x
 
 
 @dataclass(frozen=True)
@@ -157,6 +167,10 @@ class SPRT:
             raise InvalidSearchOptionError(
                 f"SPRT: elo0 must be below elo1, not {self.elo0!r} and {self.elo1!r}"
             )
+
+    def __str__(self) -> str:
+        return (f"the SPRT of H0: {self.elo0:+g} Elo against H1: {self.elo1:+g} Elo (alpha "
+                f"{self.alpha:g}, beta {self.beta:g})")  # fmt: skip
 
     @property
     def lower(self) -> float:

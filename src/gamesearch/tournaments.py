@@ -250,12 +250,13 @@ def tournament(
     _check_options(games, seed, alternate)
     count = len(players)
     seats = tuple(seats_of(index, count, alternate) for index in range(games))
-    pairs = tuple(index // count if alternate else index for index in range(games))
-    lines = schedule_openings(game, openings, pairs[-1] + 1, seed, _CALLER)
+    rounds = tuple(index // count if alternate else index for index in range(games))
+    lines = schedule_openings(game, openings, rounds[-1] + 1, seed, _CALLER)
     return play_seated(
         game, players, seats, seed=seed, max_moves=max_moves, executor=executor,
         retries=retries, progress=progress, on_record=on_record, caller=_CALLER,
-        pairs=pairs, openings=tuple(lines[pair] for pair in pairs),
+        pairs=rounds if alternate else (None,) * games,
+        openings=tuple(lines[round_] for round_ in rounds),
     )  # fmt: skip
 
 

@@ -114,3 +114,63 @@ def test_a_match_on_worker_processes_plays_the_same_games(
     status, parallel, err = call(capsys, *args, "--workers", "2")
     assert status == 0, err
     assert parallel == serial
+
+
+def test_a_match_with_sprt_prints_the_ratio_as_pairs_come_in_and_the_verdict(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, err = call(capsys, "match", "connect4", "alphabeta", "random", "--depth", "1",
+                            "--sprt", "0,100", "--quiet")  # fmt: skip
+    assert status == 0, err
+    assert "up to 10000 games, until" in out
+    told = re.findall(r"^pairs (\d+): LLR ([-+][\d.]+) \(bounds -2\.94, \+2\.94\)$", out, re.M)
+    assert told, out
+    assert float(told[-1][1]) >= 2.94
+    assert re.search(r"^SPRT: H1 accepted \(LLR \+[\d.]+, bounds -2\.94 and \+2\.94\)$", out, re.M)
+    pairs = re.search(r"^pairs of games, A's points: Ptnml\(0-2\): [\d, ]+ \((\d+) pairs\)$", out,
+                      re.M)  # fmt: skip
+    assert pairs is not None
+    assert int(pairs[1]) == int(told[-1][0])
+
+
+def test_a_match_of_no_openings_counts_each_repeated_game_once(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, err = call(capsys, "match", "connect4", "alphabeta", "alphabeta", "--depth", "1",
+                            "--games", "6", "--random-openings", "0", "--quiet")  # fmt: skip
+    assert status == 0, err
+    assert "(none: every game from the start)" in out
+    assert "repeated: 4 games repeated an earlier game move for move" in out
+
+
+def test_a_match_plays_a_suite_of_openings_read_as_data(
+    capsys: pytest.CaptureFixture[str], tmp_path
+) -> None:
+    suite = tmp_path / "suite.txt"
+    suite.write_text("3 3\n0 6 # a corner each\n", encoding="utf-8")
+    status, out, err = call(capsys, "match", "connect4", "alphabeta", "random", "--depth", "1",
+                            "--games", "4", "--openings", str(suite), "--quiet")  # fmt: skip
+    assert status == 0, err
+    assert f"(the suite {suite})" in out
+    suite.write_text("3 9\n", encoding="utf-8")
+    status, _, err = call(capsys, "match", "connect4", "random", "random", "--openings", str(suite))
+    assert status == 1  # a file that cannot be used
+    assert "line 1: move 2, '9', is not legal there" in err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--sprt", "10"], "--sprt takes ELO0,ELO1"),
+        (["--sprt", "10,0"], "elo0 must be below elo1"),
+        (["--sprt", "0,10", "--alpha", "0.7"], "alpha must be a number above 0, below 0.5"),
+        (["--sprt", "0,10", "--games", "7"], "--games must be even with --sprt"),
+        (["--random-openings", "-1"], "must be an integer from 0 to 1000"),
+    ],
+)
+def test_a_bad_test_or_opening_is_refused(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    status, _, err = call(capsys, "match", "tictactoe", "random", "random", "--quiet", *args)
+    assert status == 2
+    assert message in err

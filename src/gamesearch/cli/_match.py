@@ -100,7 +100,7 @@ def match(args: argparse.Namespace, out: TextIO) -> int:
         )
     ]
     labels = _labels(names)
-    limit = f"up to {games} games, until {test}" if test else f"{games} games"
+    limit = f"up to {games} games, until {test} decides" if test else f"{games} games"
     print(f"match: {spec.name}, {limit}, the seats alternating, each two games from one "
           f"opening ({_openings_told(args)})", file=out)  # fmt: skip
     for label, player in zip(labels, players, strict=True):
@@ -169,6 +169,13 @@ def openings_of(args: argparse.Namespace, game: Any) -> Any:
     if args.openings is not None:
         return read_openings(args.openings, game)
     return RandomOpenings(args.random_openings) if args.random_openings else None
+
+
+def repeats_told(count: int) -> str:
+    """What the result says of ``count`` games that repeated an earlier one."""
+    return (f"repeated: {count} games repeated an earlier game move for move (deterministic "
+            "players, one opening): counted once; longer openings (--random-openings N) or a "
+            "suite (--openings FILE) give new games")  # fmt: skip
 
 
 def _openings_told(args: argparse.Namespace) -> str:
@@ -296,8 +303,7 @@ def _print_result(
     if unfinished:
         print(f"unfinished: {unfinished} games stopped at --max-moves", file=out)
     if result.repeats:
-        print(f"repeated: {len(result.repeats)} games repeated an earlier game move for move "
-              "(deterministic players, one opening): counted once", file=out)  # fmt: skip
+        print(repeats_told(len(result.repeats)), file=out)
     pairs = Pentanomial.of(result)
     if pairs.pairs:
         print(f"pairs of games, A's points: {pairs} ({pairs.pairs} pairs)", file=out)

@@ -29,7 +29,7 @@ from ..ratings import elo_ratings
 from ..schedules import gauntlet, pairings, round_robin, schedule_pairs, schedule_seats
 from ..tournaments import tally
 from ._commands import make_game
-from ._match import Line, add_opening_options, make_player, openings_of
+from ._match import Line, add_opening_options, make_player, openings_of, repeats_told
 from ._numbers import positive_int, positive_seconds
 from ._pool import worker_pool
 
@@ -200,8 +200,7 @@ def _report(
     if result.unfinished:
         print(f"unfinished: {result.unfinished} games stopped at --max-moves", file=out)
     if result.repeats:
-        print(f"repeated: {len(result.repeats)} games repeated an earlier game move for move "
-              "(deterministic players, one opening): counted once", file=out)  # fmt: skip
+        print(repeats_told(len(result.repeats)), file=out)
     if args.ratings or args.svg:
         ratings = elo_ratings(
             result, names=labels, anchor=args.anchor, prior_draws=args.prior_draws
