@@ -62,6 +62,13 @@ def test_a_match_gives_each_sides_mean_utility_with_its_t_interval(
         assert f"{label}  mean utility per game {line}\n" in out, out
 
 
+def test_each_side_has_its_own_depth(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("match", "connect4", "alphabeta", "alphabeta", "--games", "2", "--quiet")
+    status, out, err = call(capsys, *args, "-a", "depth=2", "-b", "depth=1")
+    assert status == 0, err
+    assert "A alphabeta: alphabeta 2 plies deep\nB alphabeta: alphabeta 1 plies deep\n" in out
+
+
 def test_options_of_each_side(capsys: pytest.CaptureFixture[str]) -> None:
     args = ("match", "tictactoe", "mcts", "mcts", "--games", "2", "--quiet")
     status, out, err = call(capsys, *args, "-o", "iterations=50", "-a", "exploration=0.5")
@@ -78,7 +85,7 @@ def test_options_of_each_side(capsys: pytest.CaptureFixture[str]) -> None:
     [
         (["nim", "maxn", "maxn"], "match plays two searchers against each other: nim has 3"),
         (["tictactoe", "mcts", "alphabeta", "-a", "explore=1"], "mcts has no option 'explore'"),
-        (["tictactoe", "random", "alphabeta", "-b", "depth=1"], "the command sets depth"),
+        (["tictactoe", "random", "alphabeta", "-b", "depth=0"], "-b: depth must be an integer >= 1"),
         (["tictactoe", "random", "alphabeta", "-a", "x=1"], "the random player takes no"),
         (["pig", "alphabeta", "random"], "pig is a game of chance"),
         (["tictactoe", "alphabeta", "random", "--games", "0"], "--games: must be an integer >= 1"),

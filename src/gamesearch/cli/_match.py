@@ -36,6 +36,7 @@ from ..progress import Progress
 from ..sprt import SPRT, SPRTStatus, sprt_match
 from ..tournaments import seats_of, tally, tournament
 from ._commands import make_game
+from ._numbers import positive_int, positive_seconds
 from ._pool import worker_pool
 from ._run import Interrupted, move_of, run
 from ._search import Plan, plan
@@ -92,13 +93,10 @@ def match(args: argparse.Namespace, out: TextIO) -> int:
     if test is not None and games % 2:
         raise InvalidSearchOptionError(f"match: --games must be even with --sprt, not {games}")
     names = (args.first, args.second)
-    players = [
-        make_player(spec, game, members, args, name, [*args.option, *own], flag)
-        for name, own, flag in (
-            (args.first, args.a_option, "-a"),
-            (args.second, args.b_option, "-b"),
-        )
-    ]
+    players = []
+    for name, own, flag in ((args.first, args.a_option, "-a"), (args.second, args.b_option, "-b")):
+        own_args, rest = limits(args, [*args.option, *own], flag)
+        players.append(make_player(spec, game, members, own_args, name, rest, flag))
     labels = _labels(names)
     limit = f"up to {games} games, until {test} decides" if test else f"{games} games"
     print(f"match: {spec.name}, {limit}, the seats alternating, each two games from one "
@@ -248,6 +246,33 @@ def make_player(
         return RandomPlayer(random.Random(args.seed))
     return PlanPlayer(plan(spec, game, args, play=True, searcher=name, assignments=options,
                            flag=f"-o/{flag}", members=members))  # fmt: skip
+
+
+_LIMITS = {"depth": positive_int, "time": positive_seconds}
+"""The entrant's options that are the command's own ``--depth`` and ``--time`` for it alone."""
+
+
+def limits(
+    args: argparse.Namespace, options: list[str], text: str
+) -> tuple[argparse.Namespace, list[str]]:
+    """The command's arguments with an entrant's own ``depth=``/``time=``, and its other options.
+
+    Raises:
+        InvalidSearchOptionError: a depth or time that is not a count or seconds.
+    """
+    own = argparse.Namespace(**vars(args))
+    rest = []
+    for option in options:
+        key, _, value = option.partition("=")
+        read = _LIMITS.get(key.strip())
+        if read is None:
+            rest.append(option)
+            continue
+        try:
+            setattr(own, key.strip(), read(value.strip()))
+        except argparse.ArgumentTypeError as exc:
+            raise InvalidSearchOptionError(f"{text}: {key} {exc}") from None
+    return own, rest
 
 
 def _labels(names: Sequence[str]) -> tuple[str, str]:

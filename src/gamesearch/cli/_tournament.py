@@ -29,7 +29,7 @@ from ..ratings import elo_ratings
 from ..schedules import gauntlet, pairings, round_robin, schedule_pairs, schedule_seats
 from ..tournaments import tally
 from ._commands import make_game
-from ._match import Line, add_opening_options, make_player, openings_of, repeats_told
+from ._match import Line, add_opening_options, limits, make_player, openings_of, repeats_told
 from ._numbers import positive_int, positive_seconds
 from ._pool import worker_pool
 
@@ -110,33 +110,6 @@ def entrant_labels(texts: Sequence[str]) -> list[str]:
     return labels
 
 
-_LIMITS = {"depth": positive_int, "time": positive_seconds}
-"""The entrant's options that are the command's own ``--depth`` and ``--time`` for it alone."""
-
-
-def _limits(
-    args: argparse.Namespace, options: list[str], text: str
-) -> tuple[argparse.Namespace, list[str]]:
-    """The command's arguments with an entrant's own ``depth=``/``time=``, and its other options.
-
-    Raises:
-        InvalidSearchOptionError: a depth or time that is not a count or seconds.
-    """
-    own = argparse.Namespace(**vars(args))
-    rest = []
-    for option in options:
-        key, _, value = option.partition("=")
-        read = _LIMITS.get(key.strip())
-        if read is None:
-            rest.append(option)
-            continue
-        try:
-            setattr(own, key.strip(), read(value.strip()))
-        except argparse.ArgumentTypeError as exc:
-            raise InvalidSearchOptionError(f"tournament: {text}: {key} {exc}") from None
-    return own, rest
-
-
 def tournament_command(args: argparse.Namespace, out: TextIO) -> int:
     """``gamesearch tournament``: the games, each entrant's tally, and with ``--ratings`` Elo."""
     spec, game, members = make_game(args, "tournament")
@@ -150,7 +123,7 @@ def tournament_command(args: argparse.Namespace, out: TextIO) -> int:
     players = []
     for text in args.entrants:
         name, own = split_entrant(text)
-        own_args, own = _limits(args, own, text)
+        own_args, own = limits(args, own, text)
         players.append(make_player(spec, game, members, own_args, name, [*args.option, *own],
                                    text))  # fmt: skip
     labels = entrant_labels(args.entrants)
