@@ -181,7 +181,7 @@ def _openings_told(args: argparse.Namespace) -> str:
         return f"the suite {args.openings}"
     if not args.random_openings:
         return "none: every game from the start"
-    return f"{args.random_openings} random moves"
+    return f"{args.random_openings} random move{'s' if args.random_openings > 1 else ''}"
 
 
 def _sprt_of(args: argparse.Namespace) -> SPRT | None:
