@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
+from ._distributions import distribution
 from ._parts import derived_seed
 from .capabilities import Capabilities
-from .chance._common import distribution
 from .errors import InvalidSearchOptionError, TableFileError, short_repr
 from .game import CHANCE, Game
 

@@ -7,10 +7,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, overload
 
+from ._distributions import distribution, no_chance_outcomes_error
 from ._entry import check_is_game
 from ._validation import checked_generator, no_actions_error, terminal_value
 from .capabilities import Capabilities
-from .chance._common import distribution, no_chance_outcomes_error
 from .errors import GameProtocolError, IllegalActionError, InvalidSearchOptionError, short_repr
 from .game import CHANCE, Game, Player
 from .result import SearchResult

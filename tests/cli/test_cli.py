@@ -21,7 +21,7 @@ from cli_helpers import ENV, call, interrupt, start
 from page_helpers import page_data
 
 from gamesearch import expectiminimax, maxn, minimax
-from gamesearch.cli._search import default_plan
+from gamesearch.frontdoor.plans import default_plan
 from gamesearch.games import Hog, Nim, TicTacToe, reference_games
 
 TEXTBOOK = "[[3,12,8],[2,4,6],[14,5,2]]"

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from cli_helpers import call
 
-from gamesearch.cli._options import parse_value
 from gamesearch.errors import InvalidSearchOptionError
+from gamesearch.frontdoor.options import parse_value
 
 
 @pytest.mark.parametrize(

@@ -39,13 +39,13 @@ from ..errors import (
     TableFileError,
     UnknownGameError,
 )
+from ..frontdoor.plans import METHODS, SEARCHERS, default_plan
 from ..games.registry import reference_games
 from ..games.tree import GameTree
 from ..trace import SearchTree
 from . import _commands, _imperfect_play, _match
 from ._cfr import add_cfr_command
 from ._numbers import positive_int, positive_seconds
-from ._search import METHODS, SEARCHERS, default_plan
 from ._table import add_table_command
 from ._tournament import add_tournament_command
 from ._web import add_web_command

@@ -29,17 +29,17 @@ from typing import Any, TextIO
 
 from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError
+from ..frontdoor.making import make_game
+from ..frontdoor.plans import Plan, plan
+from ..frontdoor.running import Interrupted, move_of, run
 from ..openings import MAX_PLIES, RandomOpenings, read_openings
 from ..pentanomial import Pentanomial
 from ..playing import GameRecord, RandomPlayer
 from ..progress import Progress
 from ..sprt import SPRT, SPRTStatus, sprt_match
 from ..tournaments import seats_of, tally, tournament
-from ._commands import make_game
 from ._numbers import positive_int, positive_seconds
 from ._pool import worker_pool
-from ._run import Interrupted, move_of, run
-from ._search import Plan, plan
 
 RANDOM = "random"
 """The name of the player that plays a legal move at random."""
@@ -82,7 +82,7 @@ class PlanPlayer:
 
 def match(args: argparse.Namespace, out: TextIO) -> int:
     """``gamesearch match``: ``--games`` games between two searchers, and the result."""
-    spec, game, members = make_game(args, "match")
+    spec, game, members = make_game(args.game, args.param, "match")
     if game.num_players != 2:
         raise InvalidSearchOptionError(
             f"match plays two searchers against each other: {spec.name} has "

@@ -25,10 +25,10 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..errors import InvalidSearchOptionError, UndeterminedRatingsError
+from ..frontdoor.making import make_game
 from ..ratings import elo_ratings
 from ..schedules import gauntlet, pairings, round_robin, schedule_pairs, schedule_seats
 from ..tournaments import tally
-from ._commands import make_game
 from ._match import Line, add_opening_options, limits, make_player, openings_of, repeats_told
 from ._numbers import positive_int, positive_seconds
 from ._pool import worker_pool
@@ -112,7 +112,7 @@ def entrant_labels(texts: Sequence[str]) -> list[str]:
 
 def tournament_command(args: argparse.Namespace, out: TextIO) -> int:
     """``gamesearch tournament``: the games, each entrant's tally, and with ``--ratings`` Elo."""
-    spec, game, members = make_game(args, "tournament")
+    spec, game, members = make_game(args.game, args.param, "tournament")
     if len(args.entrants) < 2:
         raise InvalidSearchOptionError("tournament: name two or more entrants")
     if args.games_per_pair % 2:

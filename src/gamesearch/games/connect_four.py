@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
+from .._parameters import check_size
 from ..capabilities import EngineSetting, ProbeSetting
 from ..errors import IllegalActionError
 from ..game import Player
@@ -14,7 +15,6 @@ from ._connect_four_engine import ConnectFourEngine
 from ._connect_four_engine import native as engine_native
 from ._connect_four_probe import ConnectFourBoard, ConnectFourProbe, fits, native
 from ._end_flags import flagged_utility, flagged_winner
-from ._parameters import check_size
 
 try:  # mypyc reads the decorator at compile time; at run time it does nothing
     from mypy_extensions import mypyc_attr

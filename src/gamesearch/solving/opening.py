@@ -15,7 +15,6 @@ from .._parts import check_executor, check_retries, check_shippable, run_parts
 from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError, TableFileError
 from ..game import Game, S
-from ..twoplayer._solver import solving_children
 from ..twoplayer.deepening import iterative_deepening
 from ..twoplayer.mtdf import mtdf
 from ..twoplayer.table import TranspositionTable
@@ -160,8 +159,8 @@ def opening_book(
         game, table, sums, "opening_book", _identity, stats=stats, key_kind="state",
         roots=[(root, game.to_move(root))], plies=plies,
     )  # fmt: skip
-    if path is not None:
-        book.save(path, spec=spec)
+    if path is not None:  # into the file found empty: a table written since is not replaced
+        book._write(path, 10_000, spec, replace=False)
     return book
 
 
@@ -189,7 +188,7 @@ def solve_book_part(part: BookPart) -> list[tuple[Any, Entry]]:
 def _solve_layers(part: BookPart, tick: Callable[[], object]) -> list[tuple[Any, Entry]]:
     tt = TranspositionTable(max_entries=2_000_000)
     sums = Sums(part.game, part.total)
-    exact = solving_children(Capabilities.of(part.game)) is not None  # a part's own read
+    exact = Capabilities.of(part.game).solves_exactly  # a part's own read
     # The entries known below (exact solving only): the book's, and this part's as it goes.
     solved = {} if part.book is None or not exact else dict(part.book._table)
     entries = []
@@ -271,6 +270,8 @@ def _existing_book(
         connection.close()
     if not meta and not states:
         return None
+    if meta:  # every value checked before any is used
+        _file.read_head(meta, path, states)
     if meta.get("complete") == "1" and meta.get("method") == "opening_book":
         _file.check_built_for(meta, game, path)
         book = Solution.load(path, game, in_memory=True)

@@ -10,7 +10,6 @@ game that breaks the protocol gets the checker's report, not a search that goes 
 
 from __future__ import annotations
 
-import argparse
 import ast
 import functools
 import itertools
@@ -22,9 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from ..capabilities import Capabilities
-from ..cli._commands import make_game
 from ..conformance import check_game
 from ..errors import GameProtocolError, GameSearchError, InvalidSearchOptionError
+from ..frontdoor.making import make_game
 from ..trace import SearchTree
 from ..twoplayer import alphabeta
 
@@ -80,7 +79,7 @@ def _folder() -> Path:
 def _load(source: str, name: str, params: list[str], module: str) -> Any:
     """The game made by the class ``name`` of ``source``, saved as ``module`` and imported."""
     (_folder() / f"{module}.py").write_text(source, encoding="utf-8")
-    _, game, _ = make_game(argparse.Namespace(game=f"{module}:{name}", param=params), "solve")
+    _, game, _ = make_game(f"{module}:{name}", params, "solve")
     return game
 
 

@@ -13,7 +13,6 @@ drawn by the step-through page, which escapes them.
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
 from collections.abc import Callable
@@ -22,12 +21,12 @@ from urllib.parse import parse_qsl
 
 from ..capabilities import Capabilities
 from ..chance import expectiminimax
-from ..cli._board import legal_moves, move_text, outcome, player_name, position_from, show
-from ..cli._commands import make_game
-from ..cli._report import move_summary
-from ..cli._run import run
-from ..cli._search import Plan
 from ..errors import GameSearchError, InvalidSearchOptionError, UnknownGameError
+from ..frontdoor.board import legal_moves, move_text, outcome, player_name, position_from, show
+from ..frontdoor.making import make_game
+from ..frontdoor.plans import Plan
+from ..frontdoor.running import run
+from ..frontdoor.summaries import move_summary
 from ..games import Chance, GameTree
 from ..games.registry import GameSpec
 from ..trace import SearchTree
@@ -89,7 +88,7 @@ def _game(name: str) -> tuple[GameSpec, Any, Capabilities]:
     """
     if name not in GAMES:
         raise UnknownGameError(f"the page plays {' and '.join(GAMES)}, not {name!r}")
-    return make_game(argparse.Namespace(game=name, param=[]), "play")
+    return make_game(name, [], "play")
 
 
 def _moves(text: str) -> list[str]:

@@ -17,8 +17,8 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from .._import_path import Unresolved, resolve
 from ..errors import InvalidSearchOptionError
-from ..games._import_path import Unresolved, resolve
 
 Options = tuple[tuple[str, Any], ...]
 """A searcher's options as ``(name, value)`` pairs, in the order given."""

@@ -7,7 +7,7 @@ hooks, else ``iterative_deepening`` until the value is proven; the table solver
 deepened until proven, for n != 2 players. A limit the user gives (``--depth``, ``--time``)
 switches to the depth-limited family that fits (:func:`fitting`): ``iterative_deepening``,
 ``expectiminimax`` or ``maxn``. ``play`` keeps a limit per move (:func:`default_plan`).
-:func:`plan` checks the options against the game before anything is printed; :mod:`._run`
+:func:`plan` checks the options against the game before anything is printed; :mod:`.running`
 searches.
 """
 
@@ -24,8 +24,7 @@ from ..errors import InvalidSearchOptionError
 from ..games.registry import GameSpec
 from ..result import SearchResult
 from ..solving import solve
-from ..twoplayer._solver import solving_children
-from ._options import Options, describe, parse_options
+from .options import Options, describe, parse_options
 
 SEARCHERS: dict[str, Callable[..., SearchResult[Any]]] = {
     row.name: row.function for row in sorted(registry.SEARCHERS, key=lambda row: row.name)
@@ -121,7 +120,7 @@ def exact_method(game: Any, members: Capabilities) -> str:
     family = fitting(game, members)
     if family == "expectiminimax":
         return TABLE if game.num_players == 2 else family
-    if family == "iterative_deepening" and solving_children(members) is not None:
+    if family == "iterative_deepening" and members.solves_exactly:
         return "mtdf"
     return family
 

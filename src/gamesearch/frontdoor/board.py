@@ -1,4 +1,4 @@
-"""How the command shows positions, moves and players, and reads moves back.
+"""How the command and the page show positions, moves and players, and read moves back.
 
 Moves are numbered as the library numbers actions, from 0: a tic-tac-toe square from 0 at the
 top left, a Connect Four column from 0 on the left. A move is written as its action is,

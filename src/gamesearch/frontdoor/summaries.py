@@ -14,9 +14,9 @@ from typing import Any, TextIO
 from ..game import CHANCE
 from ..games.registry import GameSpec
 from ..result import SearchResult
-from ._board import move_text, player_name, winners
-from ._run import Solved
-from ._search import PROVERS, TABLE, Plan
+from .board import move_text, player_name, winners
+from .plans import PROVERS, TABLE, Plan
+from .running import Solved
 
 
 def verdict(

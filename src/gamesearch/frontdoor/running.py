@@ -1,4 +1,4 @@
-"""Running a :class:`~._search.Plan`: the search, its progress lines, and what Ctrl-C keeps.
+"""Running a :class:`~.plans.Plan`: the search, its progress lines, and what Ctrl-C keeps.
 
 Every search tells its progress as lines for standard error (``progress``), and keeps its
 last complete result, which :class:`Interrupted` carries when Ctrl-C stops it:
@@ -31,8 +31,8 @@ from ..montecarlo.tree import MCTSTree
 from ..result import SearchResult, SearchStats
 from ..solving import Progress, solve
 from ..twoplayer.table import TranspositionTable
-from ._board import move_text
-from ._search import DEEPENED, PROVERS, SEARCHERS, TABLE, Plan
+from .board import move_text
+from .plans import DEEPENED, PROVERS, SEARCHERS, TABLE, Plan
 
 Lines = Callable[[str], object]
 """Told each progress line (without its newline)."""
