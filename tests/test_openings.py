@@ -116,7 +116,7 @@ def test_a_hostile_suite_is_refused_with_its_line_and_move(tmp_path, text, messa
 def test_a_suite_that_is_not_text_or_too_large_or_missing_is_refused(tmp_path):
     with pytest.raises(TableFileError, match="not UTF-8 text"):
         read_openings(suite(tmp_path, b"\xff\xfe3 3\n"), ConnectFour())
-    with pytest.raises(TableFileError, match="cannot read the opening suite"):
+    with pytest.raises(TableFileError, match="cannot read an opening suite"):
         read_openings(tmp_path / "absent.txt", ConnectFour())
     big = tmp_path / "big.txt"
     with big.open("wb") as file:

@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 
 from ._distributions import distribution
 from ._parts import derived_seed
+from ._small_files import read_small
 from .capabilities import Capabilities
 from .errors import InvalidSearchOptionError, TableFileError, short_repr
 from .game import CHANCE, Game
@@ -215,15 +216,7 @@ def read_openings(path: str | os.PathLike[str], game: Game[_S, _A]) -> tuple[tup
         ((3, 3), (3, 2))
     """
     target = Path(path)
-    try:
-        with target.open("rb") as file:
-            data = file.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise TableFileError(f"cannot read the opening suite {target}: {exc}") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise TableFileError(
-            f"{target} is larger than {MAX_FILE_BYTES:,} bytes: not an opening suite"
-        )
+    data = read_small(target, MAX_FILE_BYTES, "an opening suite")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:

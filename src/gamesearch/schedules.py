@@ -28,7 +28,7 @@ from .game import Game
 from .openings import DEFAULT_OPENINGS, RandomOpenings, schedule_openings
 from .playing import GameRecord, check_max_moves, check_player_games
 from .progress import ProgressCallback
-from .tournaments import TournamentResult, check_seed, play_seated
+from .tournaments import TournamentResult, check_pairs_of_games, check_seed, play_seated
 
 __all__ = ["gauntlet", "pairings", "round_robin", "schedule_pairs", "schedule_seats"]
 
@@ -246,16 +246,8 @@ def _check(
             f"{short_repr(players)}"
         )
     check_player_games(game, players, caller)
-    if (
-        isinstance(games_per_pair, bool)
-        or not isinstance(games_per_pair, int)
-        or games_per_pair < 2
-        or games_per_pair % 2
-    ):
-        raise InvalidSearchOptionError(
-            f"{caller}: games_per_pair must be an even int >= 2 (half the games with each "
-            f"entrant first), not {short_repr(games_per_pair)}"
-        )
+    check_pairs_of_games(games_per_pair, "games_per_pair", caller,
+                         "half the games with each entrant first")  # fmt: skip
     check_seed(seed, caller)
     check_max_moves(max_moves, caller)
     return players

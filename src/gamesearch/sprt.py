@@ -33,7 +33,7 @@ from .openings import DEFAULT_OPENINGS, RandomOpenings
 from .pentanomial import Pentanomial, regularised
 from .playing import GameRecord
 from .progress import ProgressCallback
-from .tournaments import TournamentResult, seats_of, tally, tournament
+from .tournaments import TournamentResult, check_pairs_of_games, seats_of, tally, tournament
 
 __all__ = ["SPRT", "SPRTResult", "SPRTStatus", "log_likelihood_ratio", "sprt_match"]
 
@@ -266,16 +266,7 @@ def sprt_match(
     """
     if not isinstance(test, SPRT):
         raise InvalidSearchOptionError(f"sprt_match: test must be an SPRT, not {short_repr(test)}")
-    if (
-        isinstance(max_games, bool)
-        or not isinstance(max_games, int)
-        or max_games < 2
-        or max_games % 2
-    ):
-        raise InvalidSearchOptionError(
-            f"sprt_match: max_games must be an even int >= 2 (pairs of games), not "
-            f"{short_repr(max_games)}"
-        )
+    check_pairs_of_games(max_games, "max_games", "sprt_match", "pairs of games")
     if game.num_players != 2:
         raise UnsupportedGameError(
             f"sprt_match: a test of two players; {type(game).__name__} has {game.num_players}"

@@ -330,6 +330,19 @@ def check_seed(seed: object, caller: str) -> None:
         raise InvalidSearchOptionError(f"{caller}: seed must be an int, not {short_repr(seed)}")
 
 
+def check_pairs_of_games(value: object, name: str, caller: str, why: str) -> int:
+    """``value``, an even int >= 2 (not a bool): games in pairs, or the library's error.
+
+    Raises:
+        InvalidSearchOptionError: anything else; the message gives ``why`` it must be even.
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or value < 2 or value % 2:
+        raise InvalidSearchOptionError(
+            f"{caller}: {name} must be an even int >= 2 ({why}), not {short_repr(value)}"
+        )
+    return value
+
+
 def _play_game(part: _Game[_S, _A]) -> GameRecord[_S, _A]:
     """Play one game of a tournament with fresh, freshly seeded copies of its players."""
     # Copied together, so that a player in two seats stays one; an executor a player searches

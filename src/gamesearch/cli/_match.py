@@ -136,16 +136,8 @@ def match(args: argparse.Namespace, out: TextIO) -> int:
 
 def add_opening_options(command: argparse.ArgumentParser) -> None:
     """``--openings FILE`` and ``--random-openings N``, as ``match`` and ``tournament`` take."""
-    command.add_argument(
-        "--openings", metavar="FILE",
-        help="start the games from the openings of FILE, one a line, moves separated by spaces "
-        "(each opening played twice, each side first once)",
-    )  # fmt: skip
-    command.add_argument(
-        "--random-openings", type=_plies, default=2, metavar="N",
-        help="start each two games from N random moves drawn from --seed (default 2; 0: every "
-        "game from the start)",
-    )  # fmt: skip
+    for flag, settings in _OPENING_OPTIONS:
+        command.add_argument(flag, **settings)
 
 
 def _plies(text: str) -> int:
@@ -156,6 +148,15 @@ def _plies(text: str) -> int:
     if not 0 <= value <= MAX_PLIES:
         raise argparse.ArgumentTypeError(f"must be an integer from 0 to {MAX_PLIES}, not {text!r}")
     return value
+
+
+_OPENING_OPTIONS: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("--openings", {"metavar": "FILE", "help": "start the games from the openings of FILE, one a "
+     "line, moves separated by spaces (each opening played twice, each side first once)"}),
+    ("--random-openings", {"metavar": "N", "default": 2, "type": _plies, "help": "start each two "
+     "games from N random moves drawn from --seed (default 2; 0: every game from the start)"}),
+)  # fmt: skip
+"""The options of ``match`` and ``tournament`` that say where the games start."""
 
 
 def openings_of(args: argparse.Namespace, game: Any) -> Any:

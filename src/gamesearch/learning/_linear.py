@@ -18,6 +18,7 @@ from operator import mul
 from pathlib import Path
 from typing import Any
 
+from .._small_files import read_small
 from .._validation import number_error
 from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError, TableFileError, short_repr
@@ -222,13 +223,7 @@ def read_json(target: Path, what: str) -> object:
     Raises:
         TableFileError: the file cannot be read, is larger, or is not JSON.
     """
-    try:
-        with target.open("rb") as file:
-            data = file.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise TableFileError(f"cannot read the {what} file {target}: {exc}") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise TableFileError(f"{target} is larger than {MAX_FILE_BYTES:,} bytes: not a {what} file")
+    data = read_small(target, MAX_FILE_BYTES, f"the {what} file")
     try:
         return json.loads(data.decode("utf-8"), parse_constant=no_constant)
     except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
