@@ -79,8 +79,10 @@ def test_a_pair_with_a_game_repeated_or_unfinished_is_left_out():
 
 
 @pytest.mark.parametrize(
-    "counts", [(1, 2, 3, 4), (1, 2, 3, 4, -5), (1, 2, 3, 4, 5.0), (True, 0, 0, 0, 0), "12345"]
-)
+    "counts",
+    [(1, 2, 3, 4), (1, 2, 3, 4, -5), (1, 2, 3, 4, 5.0), (True, 0, 0, 0, 0), "12345",
+     (10**400, 0, 0, 0, 1), (2**53 + 1, 0, 0, 0, 0)],
+)  # fmt: skip
 def test_counts_that_are_not_five_ints_are_refused(counts):
     with pytest.raises(InvalidSearchOptionError, match="counts must be five ints"):
         Pentanomial(counts)

@@ -199,3 +199,8 @@ def test_ratings_of_a_schedule_take_its_pairs_as_one_sample_each():
     ratings = elo_ratings(result, prior_draws=1)
     assert ratings.pairs == 6  # three pairings, two pairs each
     assert "intervals from 6 pairs of games" in ratings.table()
+
+
+def test_a_schedule_of_more_games_than_a_tournament_keeps_is_refused():
+    with pytest.raises(InvalidSearchOptionError, match="30,000,000 games, more than"):
+        round_robin(TicTacToe(), field(3), games_per_pair=10_000_000)

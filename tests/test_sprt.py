@@ -98,6 +98,14 @@ def first_move(state):
     return TicTacToe().actions(state)[0]
 
 
+@pytest.mark.parametrize(
+    "counts", [(1, 2), (1.5, 0, 2), (math.nan, 1, 1), ("a", 1, 1), (10**400, 0, 0), (True, 0, 1)]
+)
+def test_counts_that_are_not_five_or_three_ints_are_refused(counts):
+    with pytest.raises(InvalidSearchOptionError, match=r"counts must be five ints .* or three"):
+        log_likelihood_ratio(counts, 0, 10)
+
+
 def test_a_match_of_two_copies_of_one_player_accepts_h0():
     seen = []
     done = sprt_match(TicTacToe(), [first_move, first_move], SPRT(0, 200), max_games=400, seed=2,
@@ -116,7 +124,12 @@ def test_a_match_the_games_do_not_decide_stops_undecided_at_its_limit():
 
 @pytest.mark.parametrize(
     ("options", "message"),
-    [({"test": (0, 10)}, "test must be an SPRT"), ({"max_games": 3}, "an even int >= 2")],
+    [
+        ({"test": (0, 10)}, "test must be an SPRT"),
+        ({"max_games": 3}, "an even int >= 2"),
+        ({"max_games": True}, "an even int >= 2"),
+        ({"max_games": 10**12}, "sprt_match: 1,000,000,000,000 games, more than the 10,000,000"),
+    ],
 )
 def test_a_match_with_bad_options_is_refused(options, message):
     settings = {"test": SPRT(0, 10), "max_games": 10} | options

@@ -354,3 +354,9 @@ def test_a_tournament_of_two_pairs_its_games_and_keeps_their_openings():
     openings = [record.opening for record in result.records]
     assert openings[0] == openings[1] != openings[2] == openings[3]
     assert all(len(opening) == 2 for opening in openings)
+
+
+@pytest.mark.parametrize("games", [10_000_001, 10**12, 10**400])
+def test_more_games_than_a_tournament_keeps_are_refused_before_any_is_made(games):
+    with pytest.raises(InvalidSearchOptionError, match="games, more than the 10,000,000"):
+        tournament(TicTacToe(), [random_player(), random_player()], games=games)

@@ -29,6 +29,8 @@ from .tournaments import TournamentResult
 __all__ = ["Pentanomial", "elo_of_score"]
 
 _Z = NormalDist().inv_cdf((1 + CONFIDENCE) / 2)
+MAX_COUNT = 2**53
+"""The most pairs (or games) a count may hold: every int up to it is a float exactly."""
 _EMPTY = 1e-3
 """The count an outcome no pair had is given, as fishtest regularises its frequencies: so that
 a match of pairs that all scored alike has a variance above 0."""
@@ -44,6 +46,27 @@ def elo_of_score(score: float) -> float:
     if not 0 < score < 1:
         return math.copysign(math.inf, score - 0.5)
     return 400 * math.log10(score / (1 - score))
+
+
+def check_counts(counts: object, sizes: tuple[int, ...], caller: str) -> tuple[int, ...]:
+    """``counts`` as a tuple of ints from 0 to 2**53, as many as one of ``sizes``.
+
+    Raises:
+        InvalidSearchOptionError: anything else (a bool, a float, NaN, a negative or huge count).
+    """
+    if (
+        isinstance(counts, (str, bytes))
+        or not isinstance(counts, Sequence)
+        or len(counts) not in sizes
+        or not all(
+            isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= MAX_COUNT for c in counts
+        )
+    ):
+        told = "five ints from 0 to 2**53 (pairs scoring 0, 1/2, 1, 3/2 and 2)"
+        if 3 in sizes:
+            told += ", or three (games lost, drawn and won)"
+        raise InvalidSearchOptionError(f"{caller}: counts must be {told}, not {short_repr(counts)}")
+    return tuple(counts)
 
 
 def regularised(counts: Sequence[float]) -> list[float]:
@@ -68,18 +91,7 @@ class Pentanomial:
     loss), 3/2 (a win and a draw) and 2 (two wins), in that order: ``Ptnml(0-2)``."""
 
     def __post_init__(self) -> None:
-        counts = self.counts
-        if (
-            isinstance(counts, (str, bytes))
-            or not isinstance(counts, Sequence)
-            or len(counts) != 5
-            or not all(isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in counts)
-        ):
-            raise InvalidSearchOptionError(
-                f"Pentanomial: counts must be five ints >= 0 (pairs scoring 0, 1/2, 1, 3/2 and "
-                f"2), not {short_repr(counts)}"
-            )
-        object.__setattr__(self, "counts", tuple(counts))
+        object.__setattr__(self, "counts", check_counts(self.counts, (5,), "Pentanomial"))
 
     @classmethod
     def of(cls, result: TournamentResult[Any, Any], first: int = 0, second: int = 1) -> Pentanomial:

@@ -28,7 +28,13 @@ from .game import Game
 from .openings import DEFAULT_OPENINGS, RandomOpenings, schedule_openings
 from .playing import GameRecord, check_max_moves, check_player_games
 from .progress import ProgressCallback
-from .tournaments import TournamentResult, check_pairs_of_games, check_seed, play_seated
+from .tournaments import (
+    TournamentResult,
+    check_game_count,
+    check_pairs_of_games,
+    check_seed,
+    play_seated,
+)
 
 __all__ = ["gauntlet", "pairings", "round_robin", "schedule_pairs", "schedule_seats"]
 
@@ -197,6 +203,7 @@ def _play(
     **options: Any,
 ) -> TournamentResult[_S, _A]:
     """The schedule's games: its seats, each two rounds' opening, and each game's pair."""
+    check_game_count(len(pairs) * games_per_pair, caller)
     seats = schedule_seats(pairs, games_per_pair)
     numbers = schedule_pairs(len(pairs), games_per_pair)
     lines = schedule_openings(game, openings, games_per_pair // 2, options["seed"], caller)

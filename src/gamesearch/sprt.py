@@ -30,10 +30,17 @@ from typing import Any, Generic, Literal, TypeVar
 from .errors import InvalidSearchOptionError, UnsupportedGameError, short_repr
 from .game import Game
 from .openings import DEFAULT_OPENINGS, RandomOpenings
-from .pentanomial import Pentanomial, regularised
+from .pentanomial import Pentanomial, check_counts, regularised
 from .playing import GameRecord
 from .progress import ProgressCallback
-from .tournaments import TournamentResult, check_pairs_of_games, seats_of, tally, tournament
+from .tournaments import (
+    TournamentResult,
+    check_game_count,
+    check_pairs_of_games,
+    seats_of,
+    tally,
+    tournament,
+)
 
 __all__ = ["SPRT", "SPRTResult", "SPRTStatus", "log_likelihood_ratio", "sprt_match"]
 
@@ -61,6 +68,9 @@ def log_likelihood_ratio(counts: Sequence[int] | Pentanomial, elo0: float, elo1:
     Returns:
         The log of the ratio of the likelihoods, 0 with no pair or game.
 
+    Raises:
+        InvalidSearchOptionError: ``counts`` are not five or three ints from 0 to 2**53.
+
     Example:
         Fishtest's published result of a Stockfish patch (test 5fe50b9d, passed at short
         time control, bounds {-0.25, 1.25}): LLR 2.95 after these pairs.
@@ -69,6 +79,7 @@ def log_likelihood_ratio(counts: Sequence[int] | Pentanomial, elo0: float, elo1:
         2.95
     """
     found = counts.counts if isinstance(counts, Pentanomial) else counts
+    found = check_counts(found, (5, 3), "log_likelihood_ratio")
     if not any(found):
         return 0.0
     shares = regularised(found)
@@ -267,6 +278,7 @@ def sprt_match(
     if not isinstance(test, SPRT):
         raise InvalidSearchOptionError(f"sprt_match: test must be an SPRT, not {short_repr(test)}")
     check_pairs_of_games(max_games, "max_games", "sprt_match", "pairs of games")
+    check_game_count(max_games, "sprt_match")
     if game.num_players != 2:
         raise UnsupportedGameError(
             f"sprt_match: a test of two players; {type(game).__name__} has {game.num_players}"

@@ -34,6 +34,10 @@ _A = TypeVar("_A")
 
 _CALLER = "tournament"
 
+MAX_GAMES = 10_000_000
+"""The most games a tournament plays: it keeps a record of every game in memory (and ten
+million games of even the smallest game take days)."""
+
 
 @dataclass(frozen=True)
 class MeanUtility:
@@ -319,6 +323,7 @@ def _check_options(games: object, seed: object, alternate: object) -> None:
         raise InvalidSearchOptionError(
             f"{_CALLER}: games must be an int >= 1, not {short_repr(games)}"
         )
+    check_game_count(games, _CALLER)
     check_seed(seed, _CALLER)
     if not isinstance(alternate, bool):
         raise InvalidSearchOptionError(f"{_CALLER}: alternate must be True or False")
@@ -328,6 +333,15 @@ def check_seed(seed: object, caller: str) -> None:
     """Raise :class:`InvalidSearchOptionError` unless ``seed`` is an int (not a bool)."""
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise InvalidSearchOptionError(f"{caller}: seed must be an int, not {short_repr(seed)}")
+
+
+def check_game_count(games: int, caller: str) -> None:
+    """Raise :class:`InvalidSearchOptionError` if ``games`` is more than :data:`MAX_GAMES`."""
+    if games > MAX_GAMES:
+        raise InvalidSearchOptionError(
+            f"{caller}: {short_repr(games) if games >= 10**15 else f'{games:,}'} games, more than "
+            f"the {MAX_GAMES:,} a tournament plays: it keeps the record of every game in memory"
+        )
 
 
 def check_pairs_of_games(value: object, name: str, caller: str, why: str) -> int:
