@@ -32,6 +32,8 @@ from dataclasses import dataclass
 from operator import mul
 from typing import NamedTuple
 
+from ._dense import Matrix, NotInvertible, inverse
+
 __all__ = [
     "Cluster",
     "FitFailed",
@@ -44,7 +46,6 @@ __all__ = [
     "split",
 ]
 
-Matrix = list[list[float]]
 
 _STEPS = 500
 """Newton steps at most; a fit that exists converges in a few dozen (the line search doubles
@@ -244,10 +245,10 @@ def _newton_step(
         diagonal[pair.first] += weight
         diagonal[pair.second] += weight
     diagonal[pivot] = 1.0
-    inverse = [1.0 / d if d > 0 else 0.0 for d in diagonal]
+    preconditioner = [1.0 / d if d > 0 else 0.0 for d in diagonal]
     x = [0.0] * tally.count
     residual = [value / steepest for value in gradient]
-    z = list(map(mul, inverse, residual))
+    z = list(map(mul, preconditioner, residual))
     direction = z[:]
     rz = sum(map(mul, residual, z))
     for _ in range(2 * tally.count + 20):
@@ -260,7 +261,7 @@ def _newton_step(
         residual = [r - alpha * p for r, p in zip(residual, product, strict=True)]
         if max(map(abs, residual)) <= 1e-13:
             break
-        z = list(map(mul, inverse, residual))
+        z = list(map(mul, preconditioner, residual))
         rz, before = sum(map(mul, residual, z)), rz
         direction = [a + rz / before * d for a, d in zip(z, direction, strict=True)]
     factor = steepest / largest
@@ -302,12 +303,15 @@ def covariance(tally: Tally, theta: Sequence[float], pivot: int) -> Matrix:
                 information[one][one] += weight
                 if other is not None:
                     information[one][other] -= weight
-    inverse = _inverse(information)
+    try:
+        found = inverse(information)
+    except NotInvertible as exc:
+        raise FitFailed(str(exc)) from None
     full = [[0.0] * count for _ in range(count)]
     for a, i in enumerate(free):
         row = full[i]
         for b, j in enumerate(free):
-            row[j] = inverse[a][b]
+            row[j] = found[a][b]
     return full
 
 
@@ -329,7 +333,7 @@ def paired_covariance(
     Raises:
         FitFailed: as :func:`covariance`.
     """
-    inverse = covariance(tally, theta, pivot)
+    model = covariance(tally, theta, pivot)
     spread: dict[tuple[int, int], float] = {}
     for first, second, games, first_score in clusters:
         gap = theta[first] - theta[second]
@@ -339,7 +343,7 @@ def paired_covariance(
     # M = J I^-1, row by row: a Laplacian's row i is the sum over its edges (i, j).
     rows = [[0.0] * tally.count for _ in range(tally.count)]
     for (first, second), weight in spread.items():
-        change = [weight * (a - b) for a, b in zip(inverse[first], inverse[second], strict=True)]
+        change = [weight * (a - b) for a, b in zip(model[first], model[second], strict=True)]
         rows[first] = [a + c for a, c in zip(rows[first], change, strict=True)]
         rows[second] = [a - c for a, c in zip(rows[second], change, strict=True)]
     columns = [list(column) for column in zip(*rows, strict=True)]
@@ -347,7 +351,7 @@ def paired_covariance(
     out = [[0.0] * tally.count for _ in range(tally.count)]
     for a in range(tally.count):
         for b in range(a, tally.count):
-            value = sum(map(mul, inverse[a], columns[b])) + prior * inverse[a][b]
+            value = sum(map(mul, model[a], columns[b])) + prior * model[a][b]
             out[a][b] = out[b][a] = value
     if not all(math.isfinite(value) for row in out for value in row):
         raise FitFailed("a variance is too large for floating point")
@@ -394,54 +398,3 @@ def _gradient_weights(
         gradient[_second] -= slope
         weights.append(games * p * q)
     return gradient, weights
-
-
-def _cholesky(matrix: Matrix) -> Matrix:
-    """The rows of the lower triangle ``L`` with ``L L^T == matrix`` (row ``i`` has ``i + 1``).
-
-    Raises:
-        FitFailed: a pivot that is not a positive finite number.
-    """
-    lower: Matrix = []
-    for i, row in enumerate(matrix):
-        own = [0.0] * (i + 1)
-        for j in range(i):
-            # own[j:] are still 0, so the products run over k < j; lower[j][j] is its pivot.
-            other = lower[j]
-            own[j] = (row[j] - sum(map(mul, own, other))) / other[j]
-        pivot = row[i] - sum(map(mul, own, own))
-        if not 0 < pivot < math.inf:
-            raise FitFailed("the information matrix is not positive definite in floating point")
-        own[i] = math.sqrt(pivot)
-        lower.append(own)
-    return lower
-
-
-def _inverse(matrix: Matrix) -> Matrix:
-    """The inverse of a symmetric positive definite matrix: ``L^-T L^-1`` from Cholesky's ``L``.
-
-    Raises:
-        FitFailed: the matrix is not positive definite in floating point, or an entry of the
-            inverse is not finite.
-    """
-    size = len(matrix)
-    lower = _cholesky(matrix)
-    # Column a of M = L^-1 from row a down, by forward substitution of e_a: a lower triangle.
-    columns = []
-    for a in range(size):
-        column: list[float] = []
-        for i in range(a, size):
-            own = lower[i]
-            start = 1.0 if i == a else 0.0
-            column.append((start - sum(map(mul, own[a:i], column))) / own[i])
-        columns.append(column)
-    # (M^T M)[a][b] = sum over i >= max(a, b) of M[i][a] M[i][b]: dot products of M's columns.
-    inverse = [[0.0] * size for _ in range(size)]
-    for a in range(size):
-        column = columns[a]
-        for b in range(a, size):
-            value = sum(map(mul, column[b - a :], columns[b]))
-            inverse[a][b] = inverse[b][a] = value
-    if not all(math.isfinite(value) for row in inverse for value in row):
-        raise FitFailed("a variance is too large for floating point")
-    return inverse

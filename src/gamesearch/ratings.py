@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
@@ -34,6 +33,16 @@ from typing import Any
 
 from . import _bradley_terry
 from ._intervals import CONFIDENCE
+from ._rating_tally import (
+    check_determined,
+    check_prior,
+    clusters,
+    count_text,
+    listed,
+    tally,
+    totals,
+    with_draws,
+)
 from .errors import (
     InvalidSearchOptionError,
     UndeterminedRatingsError,
@@ -198,11 +207,6 @@ def _elo_text(value: float) -> str:
     return f"{value:+.1f}" if abs(value) < 1e6 else f"{value:+.3g}"
 
 
-def _count_text(count: int) -> str:
-    """A count as a message writes it: with commas, or shortened past 15 digits."""
-    return f"{count:,}" if count < 10**15 else short_repr(count)
-
-
 def duels(result: TournamentResult[Any, Any]) -> tuple[Duel, ...]:
     """The finished games of a two-player tournament, as duels, each with its pair.
 
@@ -275,17 +279,17 @@ def elo_ratings(
     count = _check_duels(duel_list, count if names is None else len(names), names)
     labels = _names(names, count)
     pivot = 0 if anchor is None else _entrant(anchor, labels, _CALLER)
-    _check_prior(prior_draws)
-    played = _tally(duel_list, count)
-    tally = _with_draws(played, prior_draws)
-    _check_determined(tally, labels)
-    clusters = _clusters(duel_list)
+    check_prior(prior_draws)
+    played = tally(duel_list, count)
+    fitted = with_draws(played, prior_draws)
+    check_determined(fitted, labels)
+    grouped = clusters(duel_list)
     try:
-        theta = _bradley_terry.fit(tally, pivot)
-        if clusters is None:
-            cov = _bradley_terry.covariance(tally, theta, pivot)
+        theta = _bradley_terry.fit(fitted, pivot)
+        if grouped is None:
+            cov = _bradley_terry.covariance(fitted, theta, pivot)
         else:
-            cov = _bradley_terry.paired_covariance(tally, theta, pivot, clusters)
+            cov = _bradley_terry.paired_covariance(fitted, theta, pivot, grouped)
     except _bradley_terry.FitFailed as failure:
         raise UndeterminedRatingsError(
             f"{_CALLER}: no ratings in floating point: {failure} (scores or prior_draws so "
@@ -296,7 +300,7 @@ def elo_ratings(
     cov = [[value * ELO_PER_NAT**2 for value in row] for row in cov]
     if anchor is None:
         elo, cov = _centred(elo, cov)
-    games_of, score_of = _totals(played)
+    games_of, score_of = totals(played)
     ratings = []
     for i in range(count):
         spread = _Z * math.sqrt(max(0.0, cov[i][i]))
@@ -308,7 +312,7 @@ def elo_ratings(
             "prior_draws so near 0 that the entrants are astronomically far apart)"
         )
     held = None if anchor is None else labels[pivot]
-    pairs = 0 if clusters is None else sum(cluster.games > 1 for cluster in clusters)
+    pairs = 0 if grouped is None else sum(cluster.games > 1 for cluster in grouped)
     return Ratings(tuple(ratings), held, tuple(tuple(row) for row in cov), pairs)
 
 
@@ -339,14 +343,14 @@ def _check_duels(
         shown = [str(i) if names is None else short_repr(names[i]) for i in first]
         listed = ", ".join(shown) + (", ..." if missing > len(first) else "")
         raise UndeterminedRatingsError(
-            f"{_CALLER}: {_count_text(missing)} of the {_count_text(count)} entrants played no "
+            f"{_CALLER}: {count_text(missing)} of the {count_text(count)} entrants played no "
             "finished game, so "
             f"nothing rates them: {listed} (number the entrants from 0 without gaps, or give "
             "their games)"
         )
     if count > MAX_ENTRANTS:
         raise InvalidSearchOptionError(
-            f"{_CALLER}: {_count_text(count)} entrants, more than the {MAX_ENTRANTS:,} it rates: "
+            f"{_CALLER}: {count_text(count)} entrants, more than the {MAX_ENTRANTS:,} it rates: "
             "the 95% intervals need the inverse of a dense matrix of that order, O(n^3) steps "
             "in pure Python (1,000 entrants take most of a minute)"
         )
@@ -371,37 +375,11 @@ def _check_duel(duel: object, count: int | None) -> None:
         or not (duel.pair is None or (isinstance(duel.pair, int) and duel.pair is not True
                                       and duel.pair is not False))
     ):
-        below = "" if count is None else f" below {_count_text(count)}"
+        below = "" if count is None else f" below {count_text(count)}"
         raise InvalidSearchOptionError(
             f"{_CALLER}: {_duel_text(duel)} is not two different entrants' numbers{below} and "
             "a score from 0 to 1 (and a pair that is an int or None)"
         )
-
-
-def _clusters(duel_list: Sequence[Duel]) -> list[_bradley_terry.Cluster] | None:
-    """The games as clusters, one a pair (a game of no pair alone); ``None`` when no pair.
-
-    Raises:
-        InvalidSearchOptionError: a pair holds games of more than two entrants.
-    """
-    if all(duel.pair is None for duel in duel_list):
-        return None
-    found: dict[object, list[float]] = {}
-    for index, duel in enumerate(duel_list):
-        first, second = sorted((duel.first, duel.second))
-        score = duel.score if first == duel.first else 1 - duel.score
-        key = ("game", index) if duel.pair is None else ("pair", duel.pair)
-        row = found.setdefault(key, [first, second, 0, 0.0])
-        if (row[0], row[1]) != (first, second):
-            raise InvalidSearchOptionError(
-                f"{_CALLER}: the pair {short_repr(duel.pair)} holds games of more than two "
-                f"entrants ({int(row[0])}, {int(row[1])} and {first}, {second}): a pair is the "
-                "games of two entrants from one opening"
-            )
-        row[2] += 1
-        row[3] += score
-    return [_bradley_terry.Cluster(int(a), int(b), int(k), points)
-            for a, b, k, points in found.values()]  # fmt: skip
 
 
 def _names(names: Sequence[str] | None, count: int) -> list[str]:
@@ -414,7 +392,7 @@ def _names(names: Sequence[str] | None, count: int) -> list[str]:
         )
     if len(set(labels)) != len(labels):
         repeated = sorted({name for name in labels if labels.count(name) > 1})
-        raise InvalidSearchOptionError(f"{_CALLER}: the names repeat: {_listed(repeated)}")
+        raise InvalidSearchOptionError(f"{_CALLER}: the names repeat: {listed(repeated)}")
     return labels
 
 
@@ -425,92 +403,9 @@ def _entrant(entrant: object, labels: Sequence[str], caller: str) -> int:
     if isinstance(entrant, int) and not isinstance(entrant, bool) and 0 <= entrant < len(labels):
         return entrant
     raise InvalidSearchOptionError(
-        f"{caller}: no entrant {short_repr(entrant)}: the entrants are {_listed(labels)} "
+        f"{caller}: no entrant {short_repr(entrant)}: the entrants are {listed(labels)} "
         f"(or their numbers 0 to {len(labels) - 1})"
     )
-
-
-def _tally(duel_list: Sequence[Duel], count: int) -> _bradley_terry.Tally:
-    """The games and scores of every pair of entrants that met (sparse: one row a pair)."""
-    found: dict[tuple[int, int], list[float]] = {}
-    for duel in duel_list:
-        first, second, score = duel.first, duel.second, float(duel.score)
-        if first < second:
-            row = found.setdefault((first, second), [0.0, 0.0, 0.0])
-            row[1] += score
-            row[2] += 1.0 - score
-        else:
-            row = found.setdefault((second, first), [0.0, 0.0, 0.0])
-            row[1] += 1.0 - score
-            row[2] += score
-        row[0] += 1.0
-    pairs = tuple(_bradley_terry.Pair(i, j, *row) for (i, j), row in sorted(found.items()))
-    return _bradley_terry.Tally(count, pairs)
-
-
-def _totals(tally: _bradley_terry.Tally) -> tuple[list[float], list[float]]:
-    """Each entrant's games and points, from the pairs."""
-    games, points = [0.0] * tally.count, [0.0] * tally.count
-    for pair in tally.pairs:
-        for entrant, score in ((pair.first, pair.first_score), (pair.second, pair.second_score)):
-            games[entrant] += pair.games
-            points[entrant] += score
-    return games, points
-
-
-def _check_prior(prior_draws: object) -> None:
-    if (
-        isinstance(prior_draws, bool)
-        or not isinstance(prior_draws, (int, float))
-        or not 0 <= prior_draws < sys.float_info.max
-    ):
-        raise InvalidSearchOptionError(
-            f"{_CALLER}: prior_draws must be a finite number >= 0, not {short_repr(prior_draws)}"
-        )
-    if prior_draws > 0 and float(prior_draws) / 2 == 0:
-        raise InvalidSearchOptionError(
-            f"{_CALLER}: prior_draws={prior_draws!r} is too small to count: half a virtual draw "
-            "rounds to 0 in floating point (give 0 for none, or at least 1e-300)"
-        )
-
-
-def _with_draws(tally: _bradley_terry.Tally, draws: float) -> _bradley_terry.Tally:
-    """The tally with ``draws`` virtual draws more between every pair that met."""
-    if not draws:
-        return tally
-    half = float(draws) / 2
-    return _bradley_terry.Tally(
-        tally.count,
-        tuple(pair._replace(games=pair.games + draws, first_score=pair.first_score + half,
-                            second_score=pair.second_score + half)
-              for pair in tally.pairs),
-    )  # fmt: skip
-
-
-def _check_determined(tally: _bradley_terry.Tally, labels: Sequence[str]) -> None:
-    """Raise unless the likelihood has a finite maximum: every entrant linked, no split."""
-    groups = _bradley_terry.components(tally)
-    if len(groups) > 1:
-        listed = "; ".join("{" + _listed([labels[i] for i in group]) + "}" for group in groups[:5])
-        listed += "; ..." if len(groups) > 5 else ""
-        raise UndeterminedRatingsError(
-            f"{_CALLER}: no games link these groups of entrants, so nothing tells how far apart "
-            f"they are: {listed}"
-        )
-    found = _bradley_terry.split(tally)
-    if found is not None:
-        losers, winners = (_listed([labels[i] for i in group]) for group in found)
-        raise UndeterminedRatingsError(
-            f"{_CALLER}: {losers} scored nothing (no win, no draw) against {winners}: the "
-            "maximum-likelihood ratings are infinitely far apart: play more games, or give "
-            "prior_draws"
-        )
-
-
-def _listed(names: Sequence[str], shown: int = 10) -> str:
-    """Names joined by commas, the first ``shown`` of them and how many more."""
-    text = ", ".join(short_repr(name)[1:-1] if len(name) > 40 else name for name in names[:shown])
-    return text + (f", and {len(names) - shown:,} more" if len(names) > shown else "")
 
 
 def _duel_text(duel: Duel) -> str:

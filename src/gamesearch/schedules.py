@@ -23,6 +23,7 @@ from itertools import combinations
 from typing import Any, TypeVar
 
 from ._entry import check_is_game
+from ._game_counts import check_game_count, check_pairs_of_games, check_seed
 from .errors import InvalidSearchOptionError, UnsupportedGameError, short_repr
 from .game import Game
 from .openings import DEFAULT_OPENINGS, RandomOpenings, schedule_openings
@@ -30,9 +31,6 @@ from .playing import GameRecord, check_max_moves, check_player_games
 from .progress import ProgressCallback
 from .tournaments import (
     TournamentResult,
-    check_game_count,
-    check_pairs_of_games,
-    check_seed,
     play_seated,
 )
 

@@ -27,6 +27,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, TypeVar
 
+from ._game_counts import check_game_count, check_pairs_of_games
 from .errors import InvalidSearchOptionError, UnsupportedGameError, short_repr
 from .game import Game
 from .openings import DEFAULT_OPENINGS, RandomOpenings
@@ -35,8 +36,6 @@ from .playing import GameRecord
 from .progress import ProgressCallback
 from .tournaments import (
     TournamentResult,
-    check_game_count,
-    check_pairs_of_games,
     seats_of,
     tally,
     tournament,

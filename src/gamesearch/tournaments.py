@@ -19,8 +19,9 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from ._entry import check_is_game
-from ._intervals import CONFIDENCE, mean_interval
+from ._game_counts import check_game_count, check_seed
 from ._parts import check_executor, check_retries, check_shippable, derived_seed, run_parts
+from ._utilities import MeanUtility, mean_utility
 from .errors import GameSearchError, InvalidSearchOptionError, PartFailedError, short_repr
 from .game import Game
 from .openings import DEFAULT_OPENINGS, RandomOpenings, schedule_openings
@@ -33,43 +34,6 @@ _S = TypeVar("_S")
 _A = TypeVar("_A")
 
 _CALLER = "tournament"
-
-MAX_GAMES = 10_000_000
-"""The most games a tournament plays: it keeps a record of every game in memory (and ten
-million games of even the smallest game take days)."""
-
-
-@dataclass(frozen=True)
-class MeanUtility:
-    """One entrant's mean utility per finished game, with its 95% confidence interval.
-
-    The utility is the game's own number for the entrant's seat (chips in poker, 1/0/-1 for a
-    win, draw and loss in tic-tac-toe). The interval is Student's t interval of the mean:
-    ``mean +- t * s / sqrt(games)``, with ``s`` the sample standard deviation of the games'
-    utilities and ``t`` the 97.5% quantile of Student's t with ``games - 1`` degrees of freedom
-    (wider than the normal approximation's 1.96 for a few games: 2.262 for 10).
-    """
-
-    games: int
-    """The finished games the mean is taken over (unfinished games have no utility)."""
-
-    mean: float | None
-    """The mean utility per game; ``None`` when no game finished."""
-
-    low: float | None
-    """The interval's lower end; ``None`` for fewer than two games (one game shows no spread).
-    Equal to ``mean`` when every game gave the same utility."""
-
-    high: float | None
-    """The interval's upper end; ``None`` as ``low`` is."""
-
-    def __str__(self) -> str:
-        if self.mean is None:
-            return "no finished game"
-        if self.low is None or self.high is None:
-            return f"{self.mean:+.3f} (one game: no interval)"
-        return f"{self.mean:+.3f} (95% interval {self.low:+.3f} .. {self.high:+.3f})"
-
 
 @dataclass(frozen=True)
 class TournamentResult(Generic[_S, _A]):
@@ -329,34 +293,6 @@ def _check_options(games: object, seed: object, alternate: object) -> None:
         raise InvalidSearchOptionError(f"{_CALLER}: alternate must be True or False")
 
 
-def check_seed(seed: object, caller: str) -> None:
-    """Raise :class:`InvalidSearchOptionError` unless ``seed`` is an int (not a bool)."""
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidSearchOptionError(f"{caller}: seed must be an int, not {short_repr(seed)}")
-
-
-def check_game_count(games: int, caller: str) -> None:
-    """Raise :class:`InvalidSearchOptionError` if ``games`` is more than :data:`MAX_GAMES`."""
-    if games > MAX_GAMES:
-        raise InvalidSearchOptionError(
-            f"{caller}: {short_repr(games) if games >= 10**15 else f'{games:,}'} games, more than "
-            f"the {MAX_GAMES:,} a tournament plays: it keeps the record of every game in memory"
-        )
-
-
-def check_pairs_of_games(value: object, name: str, caller: str, why: str) -> int:
-    """``value``, an even int >= 2 (not a bool): games in pairs, or the library's error.
-
-    Raises:
-        InvalidSearchOptionError: anything else; the message gives ``why`` it must be even.
-    """
-    if isinstance(value, bool) or not isinstance(value, int) or value < 2 or value % 2:
-        raise InvalidSearchOptionError(
-            f"{caller}: {name} must be an even int >= 2 ({why}), not {short_repr(value)}"
-        )
-    return value
-
-
 def _play_game(part: _Game[_S, _A]) -> GameRecord[_S, _A]:
     """Play one game of a tournament with fresh, freshly seeded copies of its players."""
     # Copied together, so that a player in two seats stays one; an executor a player searches
@@ -392,31 +328,6 @@ def _executors(players: tuple[Any, ...]) -> dict[int, Any]:
 def seats_of(index: int, count: int, alternate: bool) -> tuple[int, ...]:
     """The entrant in each seat of game ``index``: with ``alternate``, rotated by one a game."""
     return tuple((seat + index) % count if alternate else seat for seat in range(count))
-
-
-def mean_utility(
-    records: Sequence[GameRecord[Any, Any]], seats: Sequence[tuple[int, ...]], entrant: int
-) -> MeanUtility:
-    """``entrant``'s mean utility over the finished games of ``records``, seated as ``seats``.
-
-    Example:
-        >>> from gamesearch import play, random_player
-        >>> from gamesearch.games import GameTree
-        >>> game = GameTree({"left": 1, "right": -1})  # one move, player 0's
-        >>> moves = ["left", "right", "left"]
-        >>> records = [play(game, [lambda state, m=m: m, random_player()]) for m in moves]
-        >>> print(mean_utility(records, [(0, 1)] * 3, 0))
-        +0.333 (95% interval -2.535 .. +3.202)
-    """
-    found = [
-        record.utilities[seated.index(entrant)]
-        for record, seated in zip(records, seats, strict=True)
-        if record.utilities is not None
-    ]
-    if not found:
-        return MeanUtility(games=0, mean=None, low=None, high=None)
-    mean, low, high = mean_interval(found, CONFIDENCE)
-    return MeanUtility(games=len(found), mean=mean, low=low, high=high)
 
 
 def tally(
