@@ -209,8 +209,8 @@ def tournament(
         >>> result == tournament(TicTacToe(), players, games=4, seed=1, openings=None)
         True
         >>> drawn = tournament(TicTacToe(), players, games=4, seed=1)  # two random moves first
-        >>> [record.opening for record in drawn.records]
-        [(4, 3), (4, 3), (6, 5), (6, 5)]
+        >>> tuple(record.opening for record in drawn.records)
+        ((4, 3), (4, 3), (6, 5), (6, 5))
     """
     check_is_game(game)
     players = check_players(game, players, _CALLER)
