@@ -49,7 +49,7 @@ MAX_PLIES = 1_000
 """The most moves of an opening (drawn or read): past it a line is a game, not an opening."""
 _TRIES = 20
 """Draws per opening asked for, at most, while looking for positions not drawn yet."""
-_STALE = 1_000
+_STALE = 200
 """Draws in a row that find no new position, after which the game is taken to have no more."""
 _DROPPED = frozenset(" ()[]'\"")
 """Characters ``move_text`` leaves out of an action's text."""
@@ -105,8 +105,8 @@ def random_openings(
     Each line is drawn move by move from the initial state: a player's move uniformly among its
     actions (a move that would end the game only when every move would), nature's outcome with
     its probability; a line stops early where the game would end. A line that reaches a
-    position drawn before is drawn again, up to twenty tries per opening (and no more once a
-    thousand draws in a row found nothing new); a game with fewer positions ``plies`` deep
+    position drawn before is drawn again, up to twenty tries per opening (and no more once two
+    hundred draws in a row found nothing new); a game with fewer positions ``plies`` deep
     than ``count`` gets each of them, then the same ones again, in the order drawn.
 
     Args:
@@ -137,12 +137,13 @@ def random_openings(
             f"random_openings: seed must be an int, not {short_repr(seed)}"
         )
     rng = random.Random(seed)
+    members = Capabilities.of(game)
     found: dict[Hashable, tuple[_A, ...]] = {}
     stale = 0
     for _ in range(_TRIES * count):
         if len(found) == count or stale >= _STALE:
             break
-        line, where = _random_line(game, plies, rng)
+        line, where = _random_line(game, members, plies, rng)
         stale = stale + 1 if where in found else 0
         found.setdefault(where, line)
     lines = list(found.values())
@@ -152,10 +153,9 @@ def random_openings(
 
 
 def _random_line(
-    game: Game[_S, _A], plies: int, rng: random.Random
+    game: Game[_S, _A], members: Capabilities, plies: int, rng: random.Random
 ) -> tuple[tuple[_A, ...], Hashable]:
     """One random line of ``plies`` moves, and the position it reaches (for telling apart)."""
-    members = Capabilities.of(game)
     state = game.initial_state()
     moves: list[_A] = []
     for _ in range(plies):
@@ -172,12 +172,12 @@ def _random_line(
             move = rng.choice(going or legal)
         moves.append(move)
         state = game.result(state, move)
-    return tuple(moves), position_of(game, state)
+    return tuple(moves), position_of(members, state)
 
 
-def position_of(game: Game[Any, Any], state: Any) -> Hashable:
+def position_of(members: Capabilities, state: Any) -> Hashable:
     """What tells positions apart: the game's ``key`` of ``state``, or the state itself."""
-    key = Capabilities.of(game).key
+    key = members.key
     where = key(state) if key is not None else state
     try:
         hash(where)

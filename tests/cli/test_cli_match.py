@@ -127,9 +127,9 @@ def test_a_match_with_sprt_prints_the_ratio_as_pairs_come_in_and_the_verdict(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     status, out, err = call(capsys, "match", "connect4", "alphabeta", "random", "--depth", "1",
-                            "--sprt", "0,100", "--quiet")  # fmt: skip
+                            "--sprt", "0,400", "--games", "100", "--quiet")  # fmt: skip
     assert status == 0, err
-    assert "up to 10000 games, until" in out
+    assert "up to 100 games, until the SPRT of H0: +0 Elo against H1: +400 Elo" in out
     told = re.findall(r"^pairs (\d+): LLR ([-+][\d.]+) \(bounds -2\.94, \+2\.94\)$", out, re.M)
     assert told, out
     assert float(told[-1][1]) >= 2.94
