@@ -13,7 +13,10 @@ at 0 or the mean of all the ratings at 0. Each rating's 95% interval is ``rating
 sqrt(variance)``, and each difference's likewise, the variances read from the inverse of the
 observed Fisher information at the fit (the anchor's constraint taken into account: a named
 anchor's own interval is 0 wide). With many draws the intervals are a little wide, since the
-model takes a draw for a coin that fell half each way.
+model takes a draw for a coin that fell half each way. Games that come in pairs (one opening,
+the seats swapped: a tournament's, or duels with a ``pair``) are not independent: the variances
+are then the pairs' own, the sandwich estimate over the pairs (the pentanomial variance of
+fishtest for two entrants).
 
 No regularisation: when the games cannot tell how far apart some entrants are (no game, a
 group of entrants that scored nothing against the rest, or groups that never met) the
@@ -241,7 +244,8 @@ def elo_ratings(
 
     Args:
         results: The games: a two-player :class:`~gamesearch.TournamentResult` (its unfinished
-            games left out), or :class:`Duel` s.
+            games and its repeats left out, its pairs kept), or :class:`Duel` s (with a
+            ``pair`` number where they come in pairs).
         names: The entrants' names, one per entrant (default: their numbers); from a
             tournament, one per player.
         anchor: The entrant held at 0, by number or name; ``None`` holds the mean at 0.
@@ -253,15 +257,19 @@ def elo_ratings(
             real ones.
 
     Returns:
-        A :class:`Ratings`, one rating per entrant.
+        A :class:`Ratings`, one rating per entrant; with pairs, the intervals are the pairs'.
 
     Raises:
-        UndeterminedRatingsError: no finished game, an entrant without a game, entrants that
-            no games link, or a group that scored nothing against the rest (an infinite
-            maximum): the message names the entrants.
-        InvalidSearchOptionError: a duel that is not two different entrants' numbers and a
-            score from 0 to 1, names of the wrong number or repeated, an unknown anchor, or
-            ``prior_draws`` not a finite number >= 0.
+        UndeterminedRatingsError: no finished game, an entrant without a game (found before
+            anything is made for every entrant), entrants that no games link, a group that
+            scored nothing against the rest (an infinite maximum): the message names the
+            entrants; or ratings further apart than floating point follows (a score or
+            ``prior_draws`` of 1e-307, say).
+        InvalidSearchOptionError: a duel that is not two different entrants' numbers, a score
+            from 0 to 1 and a pair that is an int or ``None``, a pair of games of more than two
+            entrants, names of the wrong number or repeated, an unknown anchor,
+            ``prior_draws`` not a finite number >= 0 (or so small that half of it rounds to
+            0), or more than 1,000 entrants (the intervals need a dense inverse, ``O(n^3)``).
         UnsupportedGameError: a tournament of a game of other than two players.
 
     Example:
