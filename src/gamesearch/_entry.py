@@ -12,13 +12,14 @@ from collections.abc import Callable
 from typing import Any, NamedTuple, Protocol, TypeVar
 
 from ._kinds import check_kind
-from ._validation import is_player, is_positive_number, mover_error, shown
+from ._validation import is_player, is_positive_number, mover_error
 from .capabilities import Capabilities
 from .errors import (
     GameProtocolError,
     GameSearchError,
     InvalidSearchOptionError,
     NotAGameError,
+    short_repr,
 )
 from .game import Game, Player
 from .limit import Limit
@@ -167,16 +168,18 @@ def check_depth(depth: object, evaluate: object, searcher: str) -> int:
         return -1
     if isinstance(depth, bool) or not isinstance(depth, int):
         raise InvalidSearchOptionError(
-            f"{searcher}: depth must be an int >= 1 or None, not {shown(depth)}"
+            f"{searcher}: depth must be an int >= 1 or None, not {short_repr(depth)}"
         )
     if depth < 1:
         raise InvalidSearchOptionError(
-            f"{searcher}: depth must be >= 1 (plies searched from the root), got {shown(depth)}"
+            f"{searcher}: depth must be >= 1 (plies searched from the root), got "
+            f"{short_repr(depth)}"
         )
     if evaluate is None:
         raise InvalidSearchOptionError(
-            f"{searcher}: depth={shown(depth)} needs an evaluate(state, player) function to score "
-            "the non-terminal states at the depth limit: pass evaluate=..., or give the game an "
+            f"{searcher}: depth={short_repr(depth)} needs an evaluate(state, player) function "
+            "to score the non-terminal states at the depth limit: pass evaluate=..., or give the "
+            "game an "
             "evaluate(state, player) method, which is used when evaluate is not given"
         )
     if not callable(evaluate):
@@ -212,7 +215,7 @@ def check_time_limit(searcher: str, time_limit: object) -> None:
     if time_limit is not None and not is_positive_number(time_limit):
         raise InvalidSearchOptionError(
             f"{searcher}: time_limit must be a finite number of seconds > 0, not "
-            f"{shown(time_limit)} (seconds are a float: at most {sys.float_info.max:.3g}; "
+            f"{short_repr(time_limit)} (seconds are a float: at most {sys.float_info.max:.3g}; "
             "None is no limit)"
         )
 
@@ -221,7 +224,7 @@ def check_count(searcher: str, name: str, value: object) -> None:
     """Raise :class:`InvalidSearchOptionError` unless ``value`` is ``None`` or an int >= 1."""
     if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
         raise InvalidSearchOptionError(
-            f"{searcher}: {name} must be an int >= 1 or None, not {shown(value)}"
+            f"{searcher}: {name} must be an int >= 1 or None, not {short_repr(value)}"
         )
 
 
@@ -274,8 +277,8 @@ def cannot_keep(
     keeps = with_names(row.keyword(name) for name in row.limits) or "no limit"
     where = "" if limit is None else f" (in {limit!r})"
     return InvalidSearchOptionError(
-        f"{searcher} cannot keep {row.keyword(field)}={shown(value)}{where}: it keeps {keeps}. The "
-        f"searchers that take {field} are {takers(field)}"
+        f"{searcher} cannot keep {row.keyword(field)}={short_repr(value)}{where}: it keeps "
+        f"{keeps}. The searchers that take {field} are {takers(field)}"
     )
 
 
@@ -352,7 +355,7 @@ def merge_limit(
             raise cannot_keep(searcher, field, ours, limit)
         if theirs is not None:
             raise InvalidSearchOptionError(
-                f"{searcher}: the {field} is given twice, as {keyword}={shown(theirs)} and in "
+                f"{searcher}: the {field} is given twice, as {keyword}={short_repr(theirs)} and in "
                 f"{limit!r}: give it once"
             )
         merged.append(ours)

@@ -43,13 +43,14 @@ from pathlib import Path
 from typing import Any, TypeVar, cast
 
 from ._problems import Problems, Trail
-from ._validation import changed, mutation_error, safe_repr, shown, snapshot
+from ._validation import changed, mutation_error, safe_repr, snapshot
 from .errors import (
     GameProtocolError,
     GameSearchError,
     IllegalActionError,
     InvalidSearchOptionError,
     UnsupportedGameError,
+    short_repr,
 )
 
 __all__ = ["MEMBERS", "examined", "member_error", "mutation_below", "probe", "report_raised"]
@@ -158,7 +159,7 @@ def member_error(game: Any, error: BaseException) -> GameProtocolError | None:
     owner_name, member, given = found
     if member != "result" and isinstance(error, GameSearchError):
         return None
-    called = f"{member}({', '.join(shown(value) for value in given)})"
+    called = f"{member}({', '.join(short_repr(value) for value in given)})"
     duty = _DUTIES.get(member, f"{member} must answer for every state the game reaches")
     said = str(error) if len(str(error)) <= 200 else f"{str(error)[:197]}..."
     return GameProtocolError(f"{owner_name}.{called} raised {type(error).__name__}: {said}; {duty}")
@@ -237,7 +238,7 @@ def report_raised(
     where = "the initial state" if state is None and line is None else safe_repr(state)
     problems.add_at(
         f"raises-{type(exc).__name__}",
-        f"checking {where} raised {type(exc).__name__}: {shown(str(exc))}{raised}",
+        f"checking {where} raised {type(exc).__name__}: {short_repr(str(exc))}{raised}",
         line,
     )
 

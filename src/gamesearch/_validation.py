@@ -27,6 +27,7 @@ from .errors import (
     InvalidSearchOptionError,
     InvalidUtilityError,
     UnsupportedGameError,
+    short_repr,
 )
 from .game import CHANCE, Game, Player
 
@@ -48,7 +49,6 @@ __all__ = [
     "number_error",
     "repeated_action",
     "safe_repr",
-    "shown",
     "snapshot",
     "terminal_value",
     "translate",
@@ -135,9 +135,9 @@ def zero_sum_negation(game: Any, searcher: str) -> Callable[[Any, Player, Any], 
         if total and abs(total) > _ZERO_SUM * max(1.0, abs(value), abs(other)):
             raise UnsupportedGameError(
                 f"{searcher} needs a zero-sum game (utility(s, 1) == -utility(s, 0)), but the "
-                f"utilities of the terminal state {safe_repr(state)} are {shown(value)} for "
-                f"player {player} and {shown(other)} for player {1 - player}, which sum to "
-                f"{shown(total)}: search it with alphabeta, which takes any two-player game"
+                f"utilities of the terminal state {safe_repr(state)} are {short_repr(value)} for "
+                f"player {player} and {short_repr(other)} for player {1 - player}, which sum to "
+                f"{short_repr(total)}: search it with alphabeta, which takes any two-player game"
             )
         return -float(value)
 
@@ -173,7 +173,8 @@ def number_error(
         return nan_error(state, player, source)
     else:
         return InvalidUtilityError(
-            f"{source}(state, {player}) returned {value!r} ({type(value).__name__}) for state "
+            f"{source}(state, {player}) returned {short_repr(value)} ({type(value).__name__}) "
+            "for state "
             f"{state!r}; it must return a real number (an int or a float)"
         )
     return non_finite_error(value, state, player, source)
@@ -200,7 +201,8 @@ def non_finite_error(
     if value != value:
         return nan_error(state, player, source)
     return InvalidUtilityError(
-        f"{source}(state, {player}) returned {value!r} for state {state!r}; a {source} must "
+        f"{source}(state, {player}) returned {short_repr(value)} for state {state!r}; a "
+        f"{source} must "
         "be a finite number (within the range of a float): score a won game with a large "
         "finite value instead of infinity"
     )
@@ -445,23 +447,6 @@ def is_positive_number(value: object) -> bool:
         and isinstance(value, (int, float))
         and 0 < value <= _LARGEST
     )
-
-
-_SHOWN = 60
-"""The most characters of a value a message shows."""
-
-
-def shown(value: object) -> str:
-    """``repr(value)`` for a message, cut short: an int of 400 digits is not printed in full.
-
-    >>> shown(1.5), shown(-10**400), shown("x" * 100)[-10:]
-    ('1.5', '-1000000000... (an int of 401 digits)', 'xxxxxxx...')
-    """
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**_SHOWN:
-        text = str(value)
-        return f"{text[:11]}... (an int of {len(text.lstrip('-'))} digits)"
-    text = repr(value)
-    return text if len(text) <= _SHOWN else f"{text[: _SHOWN - 3]}..."
 
 
 def is_count(value: object, least: int = 1) -> bool:

@@ -37,12 +37,11 @@ from ._validation import (
     non_losing_fault,
     number_error,
     repeated_action,
-    shown,
     snapshot,
     solving_children_fault,
 )
 from .capabilities import Capabilities
-from .errors import GameProtocolError, InvalidSearchOptionError
+from .errors import GameProtocolError, InvalidSearchOptionError, short_repr
 from .game import Game
 
 __all__ = ["ConformanceReport", "check_game"]
@@ -170,7 +169,7 @@ def check_game(
         if not is_count(value, least=0 if name != "seed" else -(2**63)):
             raise InvalidSearchOptionError(
                 f"check_game: {name} must be an int{' >= 0' if name != 'seed' else ''}, got "
-                f"{shown(value)}"
+                f"{short_repr(value)}"
             )
     problems = Problems()
     players: Any

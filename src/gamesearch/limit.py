@@ -19,8 +19,8 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 
-from ._validation import is_positive_number, shown
-from .errors import InvalidSearchOptionError
+from ._validation import is_positive_number
+from .errors import InvalidSearchOptionError, short_repr
 
 __all__ = ["Limit"]
 
@@ -63,18 +63,18 @@ class Limit:
                 isinstance(count, bool) or not isinstance(count, int) or count < 1
             ):
                 raise InvalidSearchOptionError(
-                    f"Limit: {name} must be an int >= 1 or None, not {shown(count)}"
+                    f"Limit: {name} must be an int >= 1 or None, not {short_repr(count)}"
                 )
         if self.time_limit is not None and not is_positive_number(self.time_limit):
             raise InvalidSearchOptionError(
                 "Limit: time_limit must be a finite number of seconds > 0 or None, not "
-                f"{shown(self.time_limit)} (seconds are a float: at most "
+                f"{short_repr(self.time_limit)} (seconds are a float: at most "
                 f"{sys.float_info.max:.3g})"
             )
 
     def __repr__(self) -> str:
         given = [
-            f"{name}={shown(value)}"
+            f"{name}={short_repr(value)}"
             for name, value in (
                 ("depth", self.depth),
                 ("time_limit", self.time_limit),

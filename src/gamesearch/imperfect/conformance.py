@@ -22,9 +22,9 @@ from typing import Any, NoReturn
 from .._entry import check_is_game
 from .._faults import report_raised
 from .._problems import Problems, Trail
-from .._validation import is_count, repeated_action, shown
+from .._validation import is_count, repeated_action
 from ..capabilities import Capabilities
-from ..errors import GameProtocolError, InvalidSearchOptionError, NotAGameError
+from ..errors import GameProtocolError, InvalidSearchOptionError, NotAGameError, short_repr
 from ..game import CHANCE
 
 __all__ = ["InformationSetReport", "check_information_sets"]
@@ -87,11 +87,11 @@ def check_information_sets(
     for name, value in (("max_histories", max_histories), ("samples", samples)):
         if not is_count(value, least=0):
             raise InvalidSearchOptionError(
-                f"check_information_sets: {name} must be an int >= 0, got {shown(value)}"
+                f"check_information_sets: {name} must be an int >= 0, got {short_repr(value)}"
             )
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise InvalidSearchOptionError(
-            f"check_information_sets: seed must be an int, got {shown(seed)}"
+            f"check_information_sets: seed must be an int, got {short_repr(seed)}"
         )
     walk = _Walk(game)
     problems = walk.problems
