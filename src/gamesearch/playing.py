@@ -127,6 +127,8 @@ def play(
     players = check_players(game, players, "play")
     check_max_moves(max_moves, "play")
     count = len(players)
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise InvalidSearchOptionError(f"play: seed must be an int or None, not {seed!r}")
     rng = random.Random(seed)
     # Players made without a game (searcher_player(alphabeta), random_player(seed=0)) play
     # this one.

@@ -31,7 +31,7 @@ from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError
 from ..frontdoor.making import make_game
 from ..frontdoor.plans import Plan, plan
-from ..frontdoor.running import Interrupted, move_of, run
+from ..frontdoor.running import Interrupted, check_plan, move_of, run
 from ..openings import MAX_PLIES, RandomOpenings, read_openings
 from ..pentanomial import Pentanomial
 from ..playing import GameRecord, RandomPlayer
@@ -245,8 +245,10 @@ def make_player(
         if options:
             raise InvalidSearchOptionError(f"{flag}: the random player takes no options")
         return RandomPlayer(random.Random(args.seed))
-    return PlanPlayer(plan(spec, game, args, play=True, searcher=name, assignments=options,
-                           flag=f"-o/{flag}", members=members))  # fmt: skip
+    chosen = plan(spec, game, args, play=True, searcher=name, assignments=options,
+                  flag=f"-o/{flag}", members=members)  # fmt: skip
+    check_plan(game, chosen)  # a bad option is refused before the first game
+    return PlanPlayer(chosen)
 
 
 _LIMITS = {"depth": positive_int, "time": positive_seconds}

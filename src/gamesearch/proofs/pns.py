@@ -5,8 +5,9 @@ from __future__ import annotations
 import math
 from typing import Any, Literal
 
-from .._budget import Budget
-from .._validation import cycle_error
+from .._budget import Budget, BudgetSpent
+from .._faults import examined
+from .._recursion import cycle_error
 from ..game import A, Evaluation, Game, Order, S
 from ..limit import Limit
 from ..result import SearchResult
@@ -14,11 +15,13 @@ from ..trace.events import Choose, Develop, Observer, ProofChild, Renumber
 from ._driver import Counting, View, prove
 from ._question import INFINITE, Question, decided
 
+_SEARCHER = "pns"
+"""Its name in the registry and in its messages."""
+
 __all__ = ["pns"]
 
-_SEARCHER = "pns"
 
-
+@examined
 def pns(
     game: Game[S, A],
     state: S | None = None,
@@ -184,7 +187,11 @@ class BestFirst(Counting):
         return root.lo, root.hi
 
     def renumber(self, top: Node) -> None:
-        """Every node's numbers for the new question, from the leaves up (bounds stay)."""
+        """Every node's numbers for the new question, from the leaves up (bounds stay).
+
+        Raises:
+            BudgetSpent: the deadline passed (each node renumbered is a step for the clock).
+        """
         order: list[Node] = []
         stack = [top]
         while stack:
@@ -192,6 +199,8 @@ class BestFirst(Counting):
             order.append(node)
             stack.extend(node.children or ())
         for node in reversed(order):  # children before their parents
+            if self.pace.spent():  # a tree of millions of nodes takes seconds
+                raise BudgetSpent
             if self.update(node) and self.trace is not None:
                 self.trace(_renumbered(node))
 
@@ -265,6 +274,14 @@ class BestFirst(Counting):
             if self.trace is not None:
                 self.trace(_renumbered(node))
             node = node.parent
+
+    def key_of(self, handle: Node) -> Any:
+        """The identity of a node of the tree: the node itself (its states may repeat)."""
+        return id(handle)
+
+    def state_of(self, handle: Node) -> Any:
+        """The state of a node of the tree."""
+        return handle.state
 
     def children(self, node: Node) -> tuple[bool, list[tuple[View, Node]]]:
         """Whether ``node`` is an OR node, and its children as the tree holds them."""

@@ -253,8 +253,9 @@ def _answer(
         report = check_game(game)
     except Refused as exc:
         return {"ok": False, "report": str(exc), "field": exc.field}
-    except GameProtocolError as exc:
-        return {"ok": False, "report": f"the conformance checker: {exc}", "field": "source"}
+    except GameProtocolError as exc:  # where in the reader's code: "of your game"
+        said = str(exc).replace(f"of {module}.py", "of your game")
+        return {"ok": False, "report": f"the conformance checker: {said}", "field": "source"}
     except GameSearchError as exc:
         cause = exc.__cause__
         if isinstance(cause, Exception) and not isinstance(cause, GameSearchError):

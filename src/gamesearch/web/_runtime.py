@@ -238,7 +238,7 @@ def time_alphabeta(repeat: object) -> str:
     """
 
     def work() -> dict[str, Any]:
-        if not isinstance(repeat, int) or not 1 <= repeat <= 100:
+        if isinstance(repeat, bool) or not isinstance(repeat, int) or not 1 <= repeat <= 100:
             raise Refused("repeat", "repeat must be a whole number from 1 to 100")
         best, nodes = float("inf"), 0
         for _ in range(repeat):
