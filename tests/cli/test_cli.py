@@ -189,7 +189,7 @@ def test_solve_a_finished_game() -> None:
         (["solve", "tictactoe", "--time", "nan"], "--time: must be a number of seconds > 0"),
         (["solve", "pig", "--searcher", "alphabeta"], "pig is a game of chance; search it with"),
         (["solve", "nim", "--searcher", "negamax"], "nim is not a two-player game"),
-        (["solve", "nim", "--time", "1"], "--time needs the iterative_deepening, mcts, pns"),
+        (["solve", "nim", "--time", "1"], "--time needs the dfpn, iterative_deepening, mcts or"),
         (["play", "rolit", "--searcher", "expectiminimax"], "rolit has 3 players"),
         (["solve", "hog", "--searcher", "maxn"], "hog is a game of chance"),
         (["tree", "[[1, 2], oops]"], "TREE must be nested lists"),

@@ -20,8 +20,8 @@ from collections.abc import Callable
 from typing import Any
 
 from .._distributions import distribution
-from .._recursion import recursion_limit
-from .._validation import cycle_error, mover_error, number_error, unchecked_members
+from .._recursion import cycle_error, recursion_limit
+from .._validation import mover_error, number_error, unchecked_members
 from ..errors import GameProtocolError
 from ..game import CHANCE, Game
 from ..trace.events import Event, Observer

@@ -22,8 +22,8 @@ from ..frontdoor.board import (
     show,
 )
 from ..frontdoor.making import make_game
-from ..frontdoor.plans import Plan, default_plan, plan
-from ..frontdoor.running import Interrupted, move_of, run
+from ..frontdoor.plans import Plan, default_plan, no_estimate_hint, plan
+from ..frontdoor.running import Interrupted, check_plan, move_of, run
 from ..frontdoor.summaries import move_summary, report
 from ..game import CHANCE
 from ..games.registry import GameSpec, reference_games
@@ -51,6 +51,7 @@ def play(args: argparse.Namespace, out: TextIO) -> int:
     """``gamesearch play``: a person against the computer, which plays every other seat."""
     spec, game, members = make_game(args.game, args.param, "play")
     chosen = plan(spec, game, args, play=True, members=members)
+    check_plan(game, chosen)
     you = 1 if args.computer_first else 0
     rng = random.Random(args.seed)
     state = game.initial_state()
@@ -126,6 +127,7 @@ def solve(args: argparse.Namespace, out: TextIO) -> int:
     spec, game, members = make_game(args.game, args.param, "solve")
     state = position_from(game, members, spec.name, args.moves, args.position)
     chosen = plan(spec, game, args, play=False, members=members)
+    check_plan(game, chosen)  # a bad option is refused before anything is printed
     print(show(spec, members, state), file=out)
     if game.is_terminal(state):
         print(f"the game is over: {outcome(spec, game, state)}", file=out)
@@ -136,10 +138,10 @@ def solve(args: argparse.Namespace, out: TextIO) -> int:
         result, solved = run(game, state, chosen, progress, members=members)
     except Interrupted as stop:
         if stop.best is None:
+            hint = no_estimate_hint(game, members, chosen, named=args.searcher is not None)
             print(
                 f"interrupted after {stop.elapsed:.1f} s, before the search had a result "
-                f"({chosen.describe()} keeps no estimate before its proof; --time S or "
-                f"--depth N gives one)",
+                f"({chosen.describe()} keeps no estimate before its proof; {hint})",
                 file=sys.stderr,
             )
             return 130

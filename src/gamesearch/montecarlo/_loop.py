@@ -82,8 +82,8 @@ class Search:
         self.noise = settings.dirichlet is not None
         self.result, self.to_move, self.is_terminal = game.result, game.to_move, game.is_terminal
         self.outcomes_of = settings.capabilities.chance_outcomes
-        self.simulator = Simulator(game, settings, rng)
         self.solver = Solver(settings.bounds) if settings.solver else None
+        self.simulator = Simulator(game, settings, rng, self.solver)
         self.root_player = root_player
         self.trace = trace
         self.root: Node | None = None
@@ -299,7 +299,7 @@ class Search:
         """
         c = self.explore
         k = c * c * _LOG(node.visits)
-        floor = node.lower if node.owner == node.player else -node.upper
+        floor = node.lower if node.owner == node.player else self.flipped(node.upper)
         best, best_score = node.children[0], -math.inf
         for child in node.children:
             upper = child.upper
@@ -325,7 +325,7 @@ class Search:
         """
         scale = self.explore * _SQRT(node.visits)
         noisy = self.noise and node is self.root
-        floor = node.lower if node.owner == node.player else -node.upper
+        floor = node.lower if node.owner == node.player else self.flipped(node.upper)
         best: Node | None = None
         best_score = -math.inf
         for child in node.children:
@@ -390,7 +390,12 @@ class Search:
             return "max"
         return "min"
 
+    def flipped(self, value: float) -> float:
+        """A bound for one player as the other's (the solver's), or no bound (``-inf``)."""
+        return -math.inf if self.solver is None else self.solver.other(value)
+
     def max_view(self, node: Node) -> float:
-        """A proven node's value for the root player (two-player zero-sum games)."""
+        """A proven node's value for the root player (two-player constant-sum games)."""
         assert node.proven is not None
-        return node.proven if node.owner == self.root_player else -node.proven
+        assert self.solver is not None
+        return node.proven if node.owner == self.root_player else self.solver.other(node.proven)

@@ -5,10 +5,11 @@ from __future__ import annotations
 import math
 from typing import Any, Literal
 
-from .._budget import Budget
+from .._budget import Budget, BudgetSpent
 from .._entry import check_count
+from .._faults import examined
 from .._keyed import KeyedTable
-from .._validation import cycle_error
+from .._recursion import cycle_error
 from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, Game, Order, S
 from ..limit import Limit
@@ -63,6 +64,7 @@ table of about 10,000 states) still ends with 10,000 entries and searched 3 mill
 without end with 1,000; tic-tac-toe needs about 1,000."""
 
 
+@examined
 def dfpn(
     game: Game[S, A],
     state: S | None = None,
@@ -187,7 +189,7 @@ class DepthFirst(Counting):
         *,
         weak: bool = WEAK,
     ) -> None:
-        super().__init__(budget, costly=question.lazy)
+        super().__init__(budget)
         self.lazy = question.lazy
         """Whether the game's knowledge is asked of a node when it is searched, not when it is
         made (:attr:`~._question.Question.lazy`)."""
@@ -230,6 +232,9 @@ class DepthFirst(Counting):
         searched, and a table of only the searched nodes holds two to three times as many
         of them before it must forget (measured on Connect Four: 39% of the entries were
         searched nodes). A lost node is stored, so that the proof can be read back.
+
+        Raises:
+            BudgetSpent: the deadline passed (a new node is a step of work for the clock).
         """
         question = self.question
         entry = self.table.get(key)
@@ -238,6 +243,8 @@ class DepthFirst(Counting):
         if entry is None:
             if fresh is not None and key in fresh:
                 return fresh[key]
+            if self.pace.spent():  # a new node's moves and first numbers: a step of work
+                raise BudgetSpent
             if self.lazy:  # its moves are not asked until it is searched: one, say
                 lo, hi = question.floor, question.ceiling
                 first = question.first_numbers(state, mover, 1)
@@ -456,6 +463,14 @@ class DepthFirst(Counting):
             delta = most + open_children - 1
         pick = max if is_or else min
         return phi, min(delta, INFINITE), best, second, most, pick(los), pick(his)
+
+    def key_of(self, handle: Any) -> Any:
+        """The key of a state, its entry's in the table."""
+        return self.question.key(handle)
+
+    def state_of(self, handle: Any) -> Any:
+        """A node is its state."""
+        return handle
 
     def children(self, node: Any) -> tuple[bool, list[tuple[View, Any]]]:
         """Whether ``node`` (a state) is an OR node, and its children as the table keeps them."""

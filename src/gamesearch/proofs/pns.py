@@ -6,8 +6,9 @@ import math
 from dataclasses import replace
 from typing import Any, Literal
 
-from .._budget import Budget
-from .._validation import cycle_error
+from .._budget import Budget, BudgetSpent
+from .._faults import examined
+from .._recursion import cycle_error
 from ..game import A, Evaluation, Game, Order, S
 from ..limit import Limit
 from ..result import SearchResult
@@ -15,11 +16,13 @@ from ..trace.events import Choose, Develop, Observer, ProofChild, Renumber
 from ._driver import Counting, View, prove
 from ._question import INFINITE, Question, decided
 
+_SEARCHER = "pns"
+"""Its name in the registry and in its messages."""
+
 __all__ = ["pns"]
 
-_SEARCHER = "pns"
 
-
+@examined
 def pns(
     game: Game[S, A],
     state: S | None = None,
@@ -131,7 +134,7 @@ class BestFirst(Counting):
     """Allis's search across the questions: the tree, its counters and its budget."""
 
     def __init__(self, question: Question, state: Any, budget: Budget) -> None:
-        super().__init__(budget, costly=question.lazy)
+        super().__init__(budget)
         self.question = question
         self.threshold = math.inf
         self.tree = Node(state, None, None)
@@ -197,7 +200,11 @@ class BestFirst(Counting):
         return root.lo, root.hi
 
     def renumber(self, top: Node) -> None:
-        """Every node's numbers for the new question, from the leaves up (bounds stay)."""
+        """Every node's numbers for the new question, from the leaves up (bounds stay).
+
+        Raises:
+            BudgetSpent: the deadline passed (each node renumbered is a step for the clock).
+        """
         order: list[Node] = []
         stack = [top]
         while stack:
@@ -205,6 +212,8 @@ class BestFirst(Counting):
             order.append(node)
             stack.extend(node.children or ())
         for node in reversed(order):  # children before their parents
+            if self.pace.spent():  # a tree of millions of nodes takes seconds
+                raise BudgetSpent
             if self.update(node) and self.trace is not None:
                 self.trace(_renumbered(node))
 
@@ -299,6 +308,14 @@ class BestFirst(Counting):
                     told = replace(told, decided_by=cause[0], reason=cause[1])
                 self.trace(told)
             node = node.parent
+
+    def key_of(self, handle: Node) -> Any:
+        """The identity of a node of the tree: the node itself (its states may repeat)."""
+        return id(handle)
+
+    def state_of(self, handle: Node) -> Any:
+        """The state of a node of the tree."""
+        return handle.state
 
     def children(self, node: Node) -> tuple[bool, list[tuple[View, Node]]]:
         """Whether ``node`` is an OR node, and its children as the tree holds them."""

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from .._entry import check_is_game, resolve_root
+from .._faults import examined
 from .._kinds import check_kind
 from .._parts import check_executor, check_retries, check_shippable, run_parts
 from ..capabilities import Capabilities
@@ -26,6 +27,7 @@ from .solution import Solution, SolveStats
 __all__ = ["opening_book"]
 
 
+@examined
 def opening_book(
     game: Game[S, Any],
     plies: int,
@@ -236,10 +238,12 @@ def _book_parts(
     layers = _positions(game, root, plies)
     if plies == 0:
         return [tuple(layers[0])], []
+    deepest = len(layers) - 1  # the last ply that holds positions, or the first empty one
+    split_ply = min(split_ply, deepest)
     heads = [[item if ply < 2 else item[0] for item in layers[ply]] for ply in range(split_ply + 1)]
     branch: dict[Any, int] = {position: number for number, position in enumerate(heads[-1])}
     grouped: list[list[list[Any]]] = [[[p]] for p in heads[-1]]
-    for ply in range(split_ply + 1, plies + 1):
+    for ply in range(split_ply + 1, deepest + 1):
         for group in grouped:
             group.append([])
         for position, parent in layers[ply]:
@@ -299,11 +303,14 @@ def _positions(game: Game[Any, Any], root: Any, plies: int) -> list[list[Any]]:
     """The distinct positions at each ply from 0 to ``plies``, each at its first ply.
 
     Plies 0 and 1 hold positions; deeper plies hold ``(position, parent)`` pairs, the parent
-    being the position of the ply above through which it was first reached.
+    being the position of the ply above through which it was first reached. The layers stop
+    after the first empty one: ``plies=10**9`` walks the game to its end, not a billion plies.
     """
     seen = {root}
     layers: list[list[Any]] = [[root]]
     for ply in range(1, plies + 1):
+        if not layers[-1]:  # every line has ended: no ply below holds a position
+            break
         layer = []
         for item in layers[-1]:
             position = item[0] if ply > 2 else item

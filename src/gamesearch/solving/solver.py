@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .._entry import check_is_game, resolve_root
+from .._faults import examined
 from .._kinds import check_kind
 from .._parts import check_executor, check_retries, check_shippable
 from ..capabilities import Capabilities
@@ -35,6 +36,7 @@ __all__ = ["solve"]
 _METHODS = ("auto", "memo", "retrograde", "value_iteration")
 
 
+@examined
 def solve(
     game: Game[S, Any],
     state: S | None = None,
