@@ -12,10 +12,10 @@ from __future__ import annotations
 import importlib
 import inspect
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
+from docs_pages import built
 from helpers import search_with_a_small_limit
 
 import gamesearch
@@ -157,12 +157,9 @@ def test_the_searchers_named_for_a_game_that_hides_something_are_rows_that_take_
     assert named == hidden  # cfr, mccfr, ismcts and pimc, each a row for games that hide
 
 
-CHOOSING = Path(__file__).resolve().parent.parent / "docs" / "choosing.md"
-
-
 def limits_table() -> dict[str, tuple[set[str], bool]]:
-    """docs/choosing.md's table of limits: each searcher's limits, and whether it needs one."""
-    lines = CHOOSING.read_text(encoding="utf-8").splitlines()
+    """docs/choosing.md's table of limits, as built: each searcher's limits, and if it needs one."""
+    lines = built("choosing.md").splitlines()
     head = next(n for n, line in enumerate(lines) if line.startswith("| searcher | `depth` |"))
     fields = [cell.strip(" `") for cell in lines[head].strip("|").split("|")[1:5]]
     table: dict[str, tuple[set[str], bool]] = {}
@@ -181,3 +178,20 @@ def test_the_table_of_limits_in_the_docs_is_the_registrys():
     assert limits_table() == {
         row.name: (set(row.limits), row.needs_limit) for row in SEARCHERS if row.limits
     }
+
+
+@pytest.mark.parametrize("row", SEARCHERS, ids=lambda row: row.name)
+def test_a_row_is_exported_where_it_says(row: Searcher):
+    for package in row.exports:
+        assert package in ("gamesearch", f"gamesearch.{row.family}"), (
+            f"{row.name}'s row says {package} exports it: a searcher is exported by its "
+            f"family's package (gamesearch.{row.family}) and, if it belongs at the top, by "
+            "gamesearch"
+        )
+        module = importlib.import_module(package)
+        init = f"src/{package.replace('.', '/')}/__init__.py"
+        assert getattr(module, row.name, None) is row.function, (
+            f"{package} does not export {row.name}, which its row says it does: add "
+            f"'from {row.path.partition(':')[0].replace(package, '')} import {row.name}' to "
+            f"{init} and {row.name!r} to its __all__ (or take {package!r} out of the row)"
+        )
