@@ -51,8 +51,11 @@ def prepare_chance(
     evaluate: object,
     *,
     searcher: str,
+    members: Capabilities | None = None,
 ) -> ChanceProblem:
     """Check a search request for a game of chance and resolve its defaults.
+
+    ``members`` is the game's record, if the searcher has read it (else it is read here).
 
     Raises:
         NotAGameError: ``game`` lacks members of the protocol.
@@ -63,7 +66,8 @@ def prepare_chance(
         GameProtocolError: the root state is not hashable.
     """
     check_is_game(game)
-    members = Capabilities.of(game)
+    if members is None:
+        members = Capabilities.of(game)
     players = check_kind(game, searcher, members)
     horizon = check_depth(depth, evaluate, searcher)
     root = resolve_root(game, state, members)

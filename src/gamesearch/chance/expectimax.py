@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .._entry import check_trace, depth_limit, game_evaluation
+from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, Game, S
 from ..limit import Limit
@@ -98,9 +99,10 @@ def expectimax(
         ('risky', 5.0)
     """
     depth = depth_limit("expectimax", limit, depth, time_limit, node_limit)
-    evaluate = game_evaluation(game, depth, evaluate)
+    members = Capabilities.of(game)  # the game's optional members, read once
+    evaluate = game_evaluation(game, depth, evaluate, members)
     started = time.perf_counter()
-    problem = prepare_chance(game, state, depth, evaluate, searcher="expectimax")
+    problem = prepare_chance(game, state, depth, evaluate, searcher="expectimax", members=members)
     check_trace(trace, "expectimax")
     if opponent is not None and not callable(opponent):
         raise InvalidSearchOptionError(

@@ -59,8 +59,13 @@ class Paranoid(Generic[_S]):
     num_players = 2
 
     def __init__(
-        self, game: Game[_S, Any], root_player: Player, evaluate: Evaluation[_S] | None
+        self,
+        game: Game[_S, Any],
+        root_player: Player,
+        evaluate: Evaluation[_S] | None,
+        members: Capabilities | None = None,
     ) -> None:
+        del members  # the view reads none of the game's optional members
         self.game = game
         self.root_player = root_player
         self.players = game.num_players
@@ -122,10 +127,15 @@ class BestReply(Paranoid[_S]):
     """
 
     def __init__(
-        self, game: Game[_S, Any], root_player: Player, evaluate: Evaluation[_S] | None
+        self,
+        game: Game[_S, Any],
+        root_player: Player,
+        evaluate: Evaluation[_S] | None,
+        members: Capabilities | None = None,
     ) -> None:
-        super().__init__(game, root_player, evaluate)
-        self._pass_turn: Callable[[_S], _S] | None = Capabilities.of(game).pass_turn
+        super().__init__(game, root_player, evaluate, members)
+        found = Capabilities.of(game) if members is None else members
+        self._pass_turn: Callable[[_S], _S] | None = found.pass_turn
         if self.players > 2 and not callable(self._pass_turn):
             raise UnsupportedGameError(
                 f"best_reply lets the opponents who do not reply pass, but {type(game).__name__} "
@@ -202,7 +212,7 @@ class BestReply(Paranoid[_S]):
 
 
 def search_reduced(
-    view: Callable[[Game[_S, Any], Player, Evaluation[_S] | None], Paranoid[_S]],
+    view: Callable[[Game[_S, Any], Player, Evaluation[_S] | None, Capabilities], Paranoid[_S]],
     game: Game[_S, Any],
     state: _S | None,
     depth: int | None,
@@ -218,8 +228,8 @@ def search_reduced(
     and ``alphabeta`` searches that; its result is given as the root player's.
 
     Args:
-        view: :class:`Paranoid` or :class:`BestReply`, called with the game, the root player
-            and the evaluation.
+        view: :class:`Paranoid` or :class:`BestReply`, called with the game, the root player,
+            the evaluation and the game's record (read once, at the entry).
         game: The n-player game.
         state: The root, or ``None`` for the initial state.
         depth: Plies of the reduced tree to search, or ``None``.
@@ -229,8 +239,10 @@ def search_reduced(
             last two are refused, and ``limit`` may give the depth.
         searcher: The searcher's name, for messages.
     """
-    root, ply_limit, _, evaluate = prepare_players(game, state, depth, evaluate, limits, searcher)
-    reduced = view(game, game.to_move(root), evaluate)
+    root, ply_limit, _, evaluate, members = prepare_players(
+        game, state, depth, evaluate, limits, searcher
+    )
+    reduced = view(game, game.to_move(root), evaluate, members)
     check_trace(trace, searcher)
     try:
         found = alphabeta(

@@ -17,7 +17,6 @@ from .._entry import check_trace
 from .._recursion import on_fresh_stack, recursion_guard, recursion_limit
 from .._results import make_result
 from .._validation import checked_number, mover_error, no_actions_error, translate
-from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, Game, Player, S
 from ..limit import Limit
@@ -131,7 +130,7 @@ def maxn(
     """
     started = time.perf_counter()
     request = prepare_players(game, state, depth, evaluate, (limit, time_limit, node_limit), "maxn")
-    root, plies, players, evaluate = request
+    root, plies, players, evaluate, _ = request
     check_trace(trace, "maxn")
     limits = _pruning_bounds(pruning, sum_bounds, players)
     actions, result, is_terminal = game.actions, game.result, game.is_terminal
@@ -249,7 +248,7 @@ def maxn(
         trace(Leave(state, ply, vector[root_player], action, None, None, values=vector))
 
     terminal = is_terminal(root)
-    with recursion_guard("maxn", unwound, Capabilities.of(game).key):
+    with recursion_guard("maxn", unwound, request.members.key):
         root_player = mover_of(root)
         if trace is not None and not terminal:
             tell_enter(root, None, 0, root_player)
