@@ -148,14 +148,22 @@ def test_the_tests_mirror_the_package():
     top-level module, and those across families, stay at the top beside the shared helpers.
     """
     package = ROOT / "src" / "gamesearch"
-    folders = {p.name for p in (ROOT / "tests").iterdir() if p.is_dir() and p.name != "data"}
-    folders -= {"__pycache__"}
+    folders = {
+        p.name
+        for p in (ROOT / "tests").iterdir()
+        if p.is_dir() and p.name not in ("data", "__pycache__") and not p.name.startswith(".")
+    }  # not the tools' caches (.hypothesis, .pytest_cache, ...), made where they run
     subpackages = {p.name for p in package.iterdir() if (p / "__init__.py").exists()}
     assert folders, "tests/ has no folders"
-    assert folders <= subpackages, f"test folders without a subpackage: {folders - subpackages}"
+    strays = sorted(folders - subpackages)
+    assert not strays, (
+        f"tests/{strays[0]}/ is named after no subpackage of src/gamesearch/: the tests of "
+        "gamesearch.<family> go in tests/<family>/, those of a top-level module or across "
+        "families at the top of tests/ (its data in tests/data/)"
+    )
     for folder in folders:
         tests = list((ROOT / "tests" / folder).glob("test_*.py"))
-        assert tests, f"tests/{folder}/ holds no tests"
+        assert tests, f"tests/{folder}/ holds no tests: name its test files test_*.py"
 
 
 _CODE = re.compile(r"`([\w.]+)`")

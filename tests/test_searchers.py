@@ -63,11 +63,27 @@ def public_searchers() -> dict[str, Any]:
     return found
 
 
-def test_every_public_searcher_has_its_row_and_every_row_is_public():
+def test_every_public_searcher_has_its_row():
     rows = {row.name: row.function for row in SEARCHERS}
-    assert set(rows) == set(public_searchers())
+    missing = sorted(set(public_searchers()) - set(rows))
+    assert not missing, (
+        f"{missing} take a limit= and are exported, but have no row: add a Searcher(...) row "
+        "for each to SEARCHERS in src/gamesearch/searchers.py"
+    )
     for name, function in public_searchers().items():
-        assert rows[name] is function, f"{name}'s row names another function"
+        assert rows[name] is function, (
+            f"{name}'s row in src/gamesearch/searchers.py names another function: its path "
+            f"must be {function.__module__}:{function.__name__}"
+        )
+
+
+@pytest.mark.parametrize("row", SEARCHERS, ids=lambda row: row.name)
+def test_every_row_names_its_function_by_its_path(row: Searcher):
+    module, _, name = row.path.partition(":")
+    assert row.name == name, f"{row.name}'s row: its path {row.path} ends in another name"
+    assert callable(getattr(importlib.import_module(module), name, None)), (
+        f"{row.name}'s row: {row.path} is not a function (path is 'module:function')"
+    )
 
 
 def test_the_names_are_unique_and_found():
@@ -87,19 +103,34 @@ def test_a_row_keeps_the_limits_its_signature_takes(row: Searcher):
         if row.keyword(field) in parameters
         and parameters[row.keyword(field)].annotation not in (None, "None")
     }
-    assert set(row.limits) == taken
-    assert ("limit" in parameters) == bool(row.limits)
+    assert set(row.limits) == taken, (
+        f"{row.name}'s row keeps the limits {row.limits}, its signature takes {sorted(taken)}: "
+        "make the row's limits (src/gamesearch/searchers.py) the fields its signature takes "
+        "(a keyword annotated None is refused, not taken)"
+    )
+    assert ("limit" in parameters) == bool(row.limits), (
+        f"{row.name}: a searcher that keeps a limit takes limit=Limit(...) too, and one that "
+        "keeps none takes no limit="
+    )
 
 
 @pytest.mark.parametrize("row", SEARCHERS, ids=lambda row: row.name)
 def test_a_row_says_whether_its_searcher_tells_an_observer(row: Searcher):
-    assert ("trace" in inspect.signature(row.function).parameters) == (row.events != "none")
+    traced = "trace" in inspect.signature(row.function).parameters
+    assert traced == (row.events != "none"), (
+        f"{row.name}'s row says its events are {row.events!r}, but its signature "
+        f"{'takes' if traced else 'has no'} trace=: set events in src/gamesearch/searchers.py "
+        "('depth-first', 'monte-carlo', 'proof-number', or 'none' without an observer)"
+    )
 
 
 @pytest.mark.parametrize("row", SEARCHERS, ids=lambda row: row.name)
 def test_a_row_is_of_its_familys_folder_and_says_what_it_promises(row: Searcher):
-    assert row.path.startswith(f"gamesearch.{row.family}.")
-    assert row.promises
+    assert row.path.startswith(f"gamesearch.{row.family}."), (
+        f"{row.name}'s row says its family is {row.family}, but {row.path} is not in "
+        f"src/gamesearch/{row.family}/"
+    )
+    assert row.promises, f"{row.name}'s row: say what its result promises (promises=...)"
 
 
 def test_the_takers_of_a_field_are_the_rows_that_keep_it():

@@ -619,8 +619,8 @@ def test_games_lists_every_bundled_game_with_its_searchers(
 ) -> None:
     status, out, _ = call(capsys, "games")
     assert status == 0
-    for name in ("tictactoe", "connect4", "nim", "rolit", "pig", "hog", "tree"):
-        assert re.search(rf"^{name}: ", out, re.MULTILINE), name
+    for spec in reference_games():
+        assert re.search(rf"^{spec.name}: ", out, re.MULTILINE), spec.name
     assert "piles=VALUE  the sticks in each pile, such as (3, 4, 5), default (3, 4)" in out
     assert "solve: maxn until the value is proven" in out  # nim, three players
     assert "solve: the table solver (solve)" in out  # pig, value iteration over its cycles
