@@ -222,3 +222,43 @@ def test_every_private_import_across_packages_is_explained_in_the_architecture()
         "docs/architecture.md's table of private imports names modules that pyproject.toml's "
         f"private-modules contract no longer lets cross packages: remove them from it: {stale}"
     )
+
+
+def module_table() -> list[tuple[set[str], set[str]]]:
+    """docs/architecture.md's table of modules: each row's first column and third column."""
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    table = text.split("| folder or module | what it holds | its modules |", 1)[1]
+    rows = []
+    for line in table.split("\n\n", 1)[0].splitlines()[2:]:
+        cells = line.strip().strip("|").split(" | ")
+        rows.append((set(re.findall(r"`([\w./]+)`", cells[0])), set(_CODE.findall(cells[-1]))))
+    return rows
+
+
+def test_the_architecture_names_every_module_of_the_tree():
+    """Each top-level module has a row; each folder's row names each of its modules."""
+    rows = module_table()
+    first = set().union(*(names for names, _ in rows))
+    top = {path.name for path in SOURCE.glob("*.py")}
+    missing = sorted(top - first)
+    assert not missing, (
+        f"docs/architecture.md's table of modules has no row for {missing}: add "
+        "'| `module.py` | what it holds | |' to it"
+    )
+    stale = sorted(name for name in first if not (SOURCE / name.rstrip("/")).exists())
+    assert not stale, f"docs/architecture.md's table names {stale}, which src/gamesearch lacks"
+    for folder in sorted(p for p in SOURCE.iterdir() if (p / "__init__.py").exists()):
+        named = [modules for names, modules in rows if f"{folder.name}/" in names]
+        assert named, (
+            f"docs/architecture.md's table of modules has no row for {folder.name}/: add "
+            f"'| `{folder.name}/` | what it holds | its modules |' to it"
+        )
+        present = {p.stem for p in folder.glob("*.py") if p.name != "__init__.py"}
+        listed = set().union(*named)
+        assert listed >= present, (
+            f"docs/architecture.md's row of {folder.name}/ does not name "
+            f"{sorted(present - listed)}: add each, in backticks with what it holds, to its "
+            "third column"
+        )
+        gone = sorted(name for name in listed - present if name.startswith("_"))
+        assert not gone, f"docs/architecture.md's row of {folder.name}/ names {gone}: gone"

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from docs_pages import built
-from helpers import search_with_a_small_limit
+from helpers import search_by_row, search_with_a_small_limit
 
 import gamesearch
 from gamesearch import InvalidSearchOptionError, UnsupportedGameError
@@ -31,6 +31,7 @@ from gamesearch.searchers import (
     find_searcher,
     takers,
 )
+from gamesearch.trace import Prune
 
 PUBLIC_MODULES = (
     "gamesearch",
@@ -226,3 +227,30 @@ def test_a_row_is_exported_where_it_says(row: Searcher):
             f"'from {row.path.partition(':')[0].replace(package, '')} import {row.name}' to "
             f"{init} and {row.name!r} to its __all__ (or take {package!r} out of the row)"
         )
+
+
+_TRACED = [
+    (row, kind)
+    for kind in ("two players", "three players", "two players, chance")
+    for row in SEARCHERS
+    if row.events != "none" and row.accepts(**GAMES[kind][1])
+]
+
+
+@pytest.mark.parametrize(
+    ("row", "kind"), _TRACED, ids=[f"{row.name}-{kind}" for row, kind in _TRACED]
+)
+def test_a_searchers_cutoffs_are_the_prunes_its_trace_tells(row: Searcher, kind: str):
+    # SearchStats.cutoffs means one thing in every searcher: the nodes whose actions left were
+    # pruned, each told to the observer as one Prune (0 where nothing is pruned).
+    game = {"two players": GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])}.get(kind, GAMES[kind][0])
+    events: list[Any] = []
+    options: dict[str, Any] = {"trace": events.append}
+    if "depth" in row.limits and GAMES[kind][1]["chance"]:
+        options["depth"] = 3
+    found = search_by_row(row, game, **options)
+    told = sum(isinstance(event, Prune) for event in events)
+    assert found.stats.cutoffs == told, (
+        f"{row.name}: stats.cutoffs is {found.stats.cutoffs}, its trace told {told} Prune "
+        "events: count a cutoff where a node's actions left are pruned, and tell its Prune"
+    )

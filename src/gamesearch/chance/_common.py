@@ -27,7 +27,7 @@ PRUNINGS = ("star1", "star2")
 """The values of ``expectiminimax``'s ``pruning`` option, besides ``None``."""
 
 
-class ChanceProblem(NamedTuple):
+class ChanceRequest(NamedTuple):
     """A validated search request for a game that may have chance nodes."""
 
     root: Any
@@ -52,7 +52,7 @@ def prepare_chance(
     *,
     searcher: str,
     members: Capabilities | None = None,
-) -> ChanceProblem:
+) -> ChanceRequest:
     """Check a search request for a game of chance and resolve its defaults.
 
     ``members`` is the game's record, if the searcher has read it (else it is read here).
@@ -75,7 +75,7 @@ def prepare_chance(
     mover = game.to_move(root)
     if not game.is_terminal(root) and not is_player(mover, players, chance=outcomes is not None):
         raise mover_error(root, mover, players, chance=outcomes is not None)
-    return ChanceProblem(root, horizon, 0 if mover == CHANCE else int(mover), outcomes)
+    return ChanceRequest(root, horizon, 0 if mover == CHANCE else int(mover), outcomes)
 
 
 def check_bounds(bounds: object, pruning: object, searcher: str) -> tuple[Any, Any] | None:

@@ -25,7 +25,7 @@ from .._validation import cycle_error, mover_error, number_error, unchecked_memb
 from ..errors import GameProtocolError
 from ..game import CHANCE, Game
 from ..trace.events import Event, Observer
-from ._common import ChanceProblem, bounds_error
+from ._common import ChanceRequest, bounds_error
 from ._opponent import Opponent, check_legal, uniform_opponent
 from ._sums import Sums, sums_of
 from ._telling import Teller
@@ -89,7 +89,7 @@ class SearchContext:
     def __init__(
         self,
         game: Game[Any, Any],
-        problem: ChanceProblem,
+        request: ChanceRequest,
         evaluate: Callable[[Any, int], Any] | None,
         *,
         opponent: Opponent | None,
@@ -102,7 +102,7 @@ class SearchContext:
         self.evaluate = evaluate
         self.searcher = searcher
         """The public name, for error messages."""
-        _, self.horizon, self.max_player, self.outcomes_of = problem
+        _, self.horizon, self.max_player, self.outcomes_of = request
         members = unchecked_members(game, evaluate)
         self.is_terminal: Any = members[0]
         self.to_move: Any = members[1]

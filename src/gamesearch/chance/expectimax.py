@@ -102,7 +102,7 @@ def expectimax(
     members = Capabilities.of(game)  # the game's optional members, read once
     evaluate = game_evaluation(game, depth, evaluate, members)
     started = time.perf_counter()
-    problem = prepare_chance(game, state, depth, evaluate, searcher="expectimax", members=members)
+    request = prepare_chance(game, state, depth, evaluate, searcher="expectimax", members=members)
     check_trace(trace, "expectimax")
     if opponent is not None and not callable(opponent):
         raise InvalidSearchOptionError(
@@ -111,7 +111,7 @@ def expectimax(
         )
     return chance_search(
         game,
-        problem,
+        request,
         depth,
         evaluate,
         opponent=uniform_opponent if opponent is None else opponent,

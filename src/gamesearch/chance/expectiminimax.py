@@ -110,7 +110,7 @@ def expectiminimax(
     members = Capabilities.of(game)  # the game's optional members, read once
     evaluate = game_evaluation(game, depth, evaluate, members)
     started = time.perf_counter()
-    problem = prepare_chance(
+    request = prepare_chance(
         game, state, depth, evaluate, searcher="expectiminimax", members=members
     )
     span = check_bounds(bounds, pruning, "expectiminimax")
@@ -123,7 +123,7 @@ def expectiminimax(
         )
     return chance_search(
         game,
-        problem,
+        request,
         depth,
         evaluate,
         opponent=None,

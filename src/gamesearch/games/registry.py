@@ -123,8 +123,8 @@ class GameSpec:
     """How a person writes a move (``gamesearch play`` matches it against the legal ones)."""
 
     seconds: float | None = None
-    """How long ``gamesearch solve`` searches a two-player game by default (iterative deepening
-    stops sooner once the value is proven); ``None``: until the value is proven."""
+    """How long ``gamesearch solve --searcher mcts`` searches when no limit is given (``solve``
+    proves the value by default, with no time limit); ``None``: ``move_seconds``."""
 
     move_seconds: float = 1.0
     """How long the computer thinks per move in ``gamesearch play`` by default, in a two-player

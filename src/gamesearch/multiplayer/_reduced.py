@@ -239,7 +239,7 @@ def search_reduced(
             last two are refused, and ``limit`` may give the depth.
         searcher: The searcher's name, for messages.
     """
-    root, ply_limit, _, evaluate, members = prepare_players(
+    root, horizon, _, evaluate, members = prepare_players(
         game, state, depth, evaluate, limits, searcher
     )
     reduced = view(game, game.to_move(root), evaluate, members)
@@ -248,7 +248,7 @@ def search_reduced(
         found = alphabeta(
             reduced,
             root,
-            depth=None if ply_limit < 0 else ply_limit,
+            depth=None if horizon < 0 else horizon,
             evaluate=None if evaluate is None else reduced.evaluate,
             trace=trace,
         )

@@ -130,7 +130,7 @@ def maxn(
     """
     started = time.perf_counter()
     request = prepare_players(game, state, depth, evaluate, (limit, time_limit, node_limit), "maxn")
-    root, plies, players, evaluate, _ = request
+    root, horizon, players, evaluate, _ = request
     check_trace(trace, "maxn")
     limits = _pruning_bounds(pruning, sum_bounds, players)
     actions, result, is_terminal = game.actions, game.result, game.is_terminal
@@ -145,7 +145,7 @@ def maxn(
     expanded, leaves, cutoffs, max_depth, estimates = 0, 0, 0, 0, 0
     # A triangular principal-variation table, as in alpha-beta: after the search of a node at
     # ply p returns, lines[p] holds the best line below it as linked (action, rest) pairs.
-    lines: list[Any] = [None] * ((plies if plies > 0 else recursion_limit()) + 1)
+    lines: list[Any] = [None] * ((horizon if horizon > 0 else recursion_limit()) + 1)
     unwound: list[Any] = []  # the line, filled as a RecursionError unwinds it
 
     def score(state: S, ply: int, terminal: bool) -> Vector:
@@ -195,7 +195,7 @@ def maxn(
             for action in moves:
                 child = result(state, action)
                 terminal = is_terminal(child)
-                if terminal or child_ply == plies:
+                if terminal or child_ply == horizon:
                     values, below = score(child, child_ply, terminal), None
                     if trace is not None:
                         tell_leaf(child, action, child_ply, values, terminal)
@@ -268,7 +268,7 @@ def maxn(
         cutoffs=cutoffs,
         max_depth=max_depth,
         started=started,
-        depth=None if plies < 0 else plies,
+        depth=None if horizon < 0 else horizon,
         exact=estimates == 0,
         values=vector,
     )
