@@ -63,6 +63,7 @@ from gamesearch._validation import (
     number_error,
     translate,
 )
+from gamesearch.capabilities import Capabilities
 from gamesearch.chance._common import (
     ChanceRequest,
     bounds_error,
@@ -189,7 +190,7 @@ def reference_search(
     traced here.
     """
     name = "expectimax" if expectimax else "expectiminimax"
-    request = prepare_chance(game, state, depth, evaluate, searcher=name)
+    request = prepare_chance(game, state, depth, evaluate, Capabilities.of(game), name)
     if pruning is None:
         return expect_search(
             game,

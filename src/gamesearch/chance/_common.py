@@ -45,17 +45,12 @@ class ChanceRequest(NamedTuple):
 
 
 def prepare_chance(
-    game: Game[Any, Any],
-    state: object,
-    depth: object,
-    evaluate: object,
-    *,
+    game: Game[Any, Any], state: object, depth: object, evaluate: object, members: Capabilities,
     searcher: str,
-    members: Capabilities | None = None,
-) -> ChanceRequest:
+) -> ChanceRequest:  # fmt: skip
     """Check a search request for a game of chance and resolve its defaults.
 
-    ``members`` is the game's record, if the searcher has read it (else it is read here).
+    ``members`` is the game's record, read once by the searcher.
 
     Raises:
         NotAGameError: ``game`` lacks members of the protocol.
@@ -66,8 +61,6 @@ def prepare_chance(
         GameProtocolError: the root state is not hashable.
     """
     check_is_game(game)
-    if members is None:
-        members = Capabilities.of(game)
     players = check_kind(game, searcher, members)
     horizon = check_depth(depth, evaluate, searcher)
     root = resolve_root(game, state, members)

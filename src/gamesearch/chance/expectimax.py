@@ -102,7 +102,7 @@ def expectimax(
     members = Capabilities.of(game)  # the game's optional members, read once
     evaluate = game_evaluation(game, depth, evaluate, members)
     started = time.perf_counter()
-    request = prepare_chance(game, state, depth, evaluate, searcher="expectimax", members=members)
+    request = prepare_chance(game, state, depth, evaluate, members, "expectimax")
     check_trace(trace, "expectimax")
     if opponent is not None and not callable(opponent):
         raise InvalidSearchOptionError(

@@ -110,9 +110,7 @@ def expectiminimax(
     members = Capabilities.of(game)  # the game's optional members, read once
     evaluate = game_evaluation(game, depth, evaluate, members)
     started = time.perf_counter()
-    request = prepare_chance(
-        game, state, depth, evaluate, searcher="expectiminimax", members=members
-    )
+    request = prepare_chance(game, state, depth, evaluate, members, "expectiminimax")
     span = check_bounds(bounds, pruning, "expectiminimax")
     check_trace(trace, "expectiminimax")
     if trace is not None and pruning == "star2":
