@@ -12,7 +12,7 @@ that never closes (alpha above every value, beta below).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from .._recursion import on_fresh_stack, recursion_limit
@@ -26,7 +26,7 @@ from .._validation import (
 from ..game import Evaluation, Game, Player, S
 from ._enhanced import Searched
 
-__all__ = ["children_alphabeta", "deepest_ply"]
+__all__ = ["children_alphabeta", "children_of", "deepest_ply"]
 
 _NO_ACTION: Any = object()
 
@@ -136,6 +136,28 @@ def children_alphabeta(
     else:  # the window and the value are the root mover's: MAX's are their negations
         value = -on_fresh_stack(search, root, False, -beta, -alpha, 0)
     return Searched(value, lines[0], expanded, leaves, cutoffs, max_depth, estimates, None)
+
+
+def children_of(game: Game[S, Any]) -> Callable[[S], Iterable[tuple[Any, S, Player | None]]]:
+    """The game's ``children`` made from its members: ``(action, child, mover)`` triples.
+
+    ``mover`` is ``to_move(child)``, or ``None`` for a terminal child, in ``actions`` order: what
+    a game's own ``children`` member gives, for a game without one.
+    """
+    actions, result = game.actions, game.result
+    is_terminal, to_move = game.is_terminal, game.to_move
+
+    def children(state: S) -> Iterator[tuple[Any, S, Player | None]]:
+        for action in actions(state):
+            child = result(state, action)
+            if is_terminal(child):
+                yield action, child, None
+            elif (mover := to_move(child)) is None:  # not "terminal": no player to move
+                raise mover_error(child, mover, 2, chance=False)
+            else:
+                yield action, child, mover
+
+    return children
 
 
 def deepest_ply(horizon: int) -> int:

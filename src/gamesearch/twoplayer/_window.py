@@ -19,21 +19,16 @@ from dataclasses import replace
 from typing import Any
 
 from .._entry import check_trace, prepare
-from .._recursion import on_fresh_stack, recursion_guard
+from .._recursion import recursion_guard
 from .._results import flatten, make_result
 from .._validation import (
-    checked_number,
-    mover_error,
-    no_actions_error,
     terminal_value,
-    translate,
-    unchecked_members,
 )
 from ..capabilities import Capabilities
 from ..game import A, Evaluation, Game, Player, S
 from ..result import SearchResult
 from ..trace.events import Leaf, Observer
-from ._children import children_alphabeta, deepest_ply
+from ._children import children_alphabeta, children_of
 from ._distances import MATE, TOP, public, win_utility
 from ._enhanced import (
     Enhancements,
@@ -165,11 +160,15 @@ def plain_search(
 ) -> Searched:
     """Alpha-beta with no option and no hook: ``alphabeta``'s and ``negamax``'s loop.
 
-    A second loop beside :func:`._enhanced.enhanced_search`, which serves every option, because
-    it pays: with no option switched on, the engine's loop visits exactly these nodes, but this
-    one is 1.9 times as fast on the tic-tac-toe solve and 1.3 times on Connect Four at depth 6
-    (``bench_core.py``'s ``core.plain_loop`` lines). A game with a ``children`` member is
-    searched by its twin over that member, :func:`._children.children_alphabeta`.
+    The one loop beside :func:`._enhanced.enhanced_search`, which serves every option, kept
+    because it pays: with no option switched on, the engine's loop visits exactly these nodes,
+    but this one is 2.3-2.5 times as fast on the tic-tac-toe solve over the protocol's members
+    in the pure build and 1.9 times compiled, and 5-7 times with ``TicTacToe.children``
+    (``bench/bench_loops.py``). It runs over a game's ``children`` member, or over the same
+    triples made from its ``actions``, ``result``, ``is_terminal`` and ``to_move``
+    (:func:`._children.children_of`): the loop written for those members alone gained 1.17-1.30
+    times over that, below the 1.3 that keeps a second loop, and was merged into this one
+    (issue 47).
 
     Values are MAX's, MAX being the player whose utility leaves are scored by (``viewer``, by
     default the root's mover), as in the textbook's MAX-VALUE and MIN-VALUE (AIMA figure 5.7),
@@ -193,113 +192,10 @@ def plain_search(
         capabilities: The game's record, if the searcher has read it (else it is read here).
     """
     children = (Capabilities.of(game) if capabilities is None else capabilities).children
-    if children is not None:  # the game's fast member: the same loop, fewer calls
-        return children_alphabeta(
-            game, root, horizon, evaluate, root_view=root_view, unwound=unwound, window=window,
-            viewer=viewer, children=children,
-        )  # fmt: skip
-    mover_at_root = game.to_move(root)
-    me = mover_at_root if viewer is None or not root_view else viewer  # MAX
-    opponent = 1 - me
-    # Whose utility scores a leaf below MIN (negated for MAX if it is MIN's).
-    min_view = me if root_view else opponent
-    actions, result = game.actions, game.result
-    is_terminal, to_move, utility, estimate = unchecked_members(game, evaluate)
-    # Every node generated is either expanded (searched below) or scored as a leaf in its
-    # parent, and the root is expanded: so nodes = expanded + leaves, and the loop need not
-    # count every child.
-    expanded, leaves, cutoffs, max_depth, estimates = 0, 0, 0, 0, 0
-    inf, neg_inf = math.inf, -math.inf  # neg_inf: a local, not a negation per check
-    # A triangular principal-variation table: after the search of a node at ply p returns,
-    # lines[p] holds the best line found below it, as linked (action, rest) pairs. Nodes are
-    # expanded above the depth limit only, and each ply takes at least one Python frame, so
-    # the depth limit or else the recursion limit bounds the plies.
-    deepest = deepest_ply(horizon)
-    lines: list[Any] = [None] * (deepest + 1)
-
-    def search(state: S, maximizing: bool, alpha: float, beta: float, ply: int) -> float:
-        """MAX-VALUE (``maximizing``) or MIN-VALUE of the non-terminal ``state``, for MAX.
-
-        The value is exact when it lies strictly inside (alpha, beta); a value <= alpha is an
-        upper bound on the true value (fail low) and a value >= beta a lower bound (fail high).
-        Leaf children are scored here, in their parent, which saves a call for every leaf.
-        """
-        nonlocal expanded, leaves, cutoffs, max_depth, estimates
-        expanded += 1
-        view = me if maximizing else min_view
-        best, best_action = (neg_inf if maximizing else inf), _NO_ACTION
-        child_ply = ply + 1
-        try:
-            for action in actions(state):
-                child = result(state, action)
-                if is_terminal(child):
-                    raw = utility(child, view)
-                    if type(raw) is float and neg_inf < raw < inf:
-                        value = raw
-                    else:  # (compiled, a float cast would take a bool or an int: see below)
-                        value = checked_number(raw, child, view, "utility")
-                    if view != me:  # negamax below MIN: MIN's utility, negated
-                        value = -value
-                    below = None
-                    leaves += 1
-                    if child_ply > max_depth:
-                        max_depth = child_ply
-                elif child_ply == horizon:
-                    raw = estimate(child, view)  # type: ignore[misc]  # a limit implies evaluate
-                    if type(raw) is float and neg_inf < raw < inf:
-                        value = raw
-                    else:  # (compiled, a float cast would take a bool or an int: see below)
-                        value = checked_number(raw, child, view, "evaluate")
-                    if view != me:  # negamax below MIN: MIN's utility, negated
-                        value = -value
-                    below = None
-                    leaves += 1
-                    estimates += 1
-                    max_depth = horizon
-                else:
-                    if child_ply >= deepest:  # compiled: see ._children.deepest_ply
-                        raise RecursionError("maximum recursion depth exceeded")
-                    mover = to_move(child)
-                    if mover == me:
-                        value = search(child, True, alpha, beta, child_ply)
-                    elif mover == opponent:
-                        value = search(child, False, alpha, beta, child_ply)
-                    else:
-                        raise mover_error(child, mover, 2, chance=False)
-                    below = lines[child_ply]
-                # Values are finite: the first action always improves on best.
-                if maximizing:
-                    if value > best:
-                        best, best_action = value, action
-                        lines[ply] = (action, below)
-                        if value > alpha:
-                            alpha = value
-                            if alpha >= beta:
-                                cutoffs += 1
-                                break
-                elif value < best:
-                    best, best_action = value, action
-                    lines[ply] = (action, below)
-                    if value < beta:
-                        beta = value
-                        if alpha >= beta:
-                            cutoffs += 1
-                            break
-        except TypeError as exc:  # a member returned something of the wrong kind: which?
-            translate(exc, game, state, evaluate)
-        except RecursionError:  # tell recursion_guard the line, to look for a cycle in it
-            unwound.append(state)
-            raise
-        if best_action is _NO_ACTION:
-            raise no_actions_error(state)
-        return best
-
-    alpha, beta = window
-    if mover_at_root == me:
-        value = on_fresh_stack(search, root, True, alpha, beta, 0)
-    else:  # the window and the value are the root mover's: MAX's are their negations
-        value = -on_fresh_stack(search, root, False, -beta, -alpha, 0)
-    return Searched(value, lines[0], expanded, leaves, cutoffs, max_depth, estimates, None)
+    return children_alphabeta(
+        game, root, horizon, evaluate, root_view=root_view, unwound=unwound, window=window,
+        viewer=viewer, children=children_of(game) if children is None else children,
+    )  # fmt: skip
 
 
 def terminal_root(
