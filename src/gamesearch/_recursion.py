@@ -98,9 +98,9 @@ def recursion_guard(
             deepest first. A state met twice on it means a cycle.
         key: ``game.key``, to compare states by, if the game has one.
         frames_per_ply: The Python frames the search takes per ply. A search that takes two
-            (the traced Star1 loop: a node's search, then its MAX, MIN or chance procedure) runs
-            with the recursion limit raised by as much, so that every searcher reaches the
-            same depth; the limit is put back afterwards.
+            (the chance loop: a node's MAX, MIN or chance procedure, then its descent into an
+            inner child) runs with the recursion limit raised by as much, so that every
+            searcher reaches the same depth; the limit is put back afterwards.
 
     Raises:
         CyclicGameError: a state repeats on ``line``.

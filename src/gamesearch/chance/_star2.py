@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from typing import Any, final
 
-from .._validation import cycle_error, mover_error, no_actions_error, translate
+from .._validation import cycle_error, mover_error, no_actions_error
 from ..game import CHANCE
 from ._common import infinite_mix_error
-from ._context import PLAIN
+from ._context import NOT_LEAF
 from ._loop import ChanceLoop
 from ._sums import Sums
 
@@ -48,8 +48,7 @@ class Star2Loop(ChanceLoop):
         """
         if mover != CHANCE:
             raise self.wrong_mover(state, mover)
-        _, result, is_terminal, _, utility, estimate, outcomes_of = self.members
-        max_player, low, high, horizon = self.scoring
+        result, outcomes_of = self.result, self.outcomes_of
         raw = None if outcomes_of is None else outcomes_of(state)
         known = self.known
         _, outcomes, found = known if raw is known[0] else self.outcomes_at(state, raw)
@@ -58,19 +57,8 @@ class Star2Loop(ChanceLoop):
         for start, (outcome, probability) in enumerate(outcomes):
             self.nodes += 1
             child = result(state, outcome)
-            if is_terminal(child):
-                value = utility(child, max_player)
-                if value.__class__ not in PLAIN or not low <= value <= high:
-                    value = self.checked(value, child, "utility")
-                self.ends += 1
-                if ply > self.max_depth:
-                    self.max_depth = ply
-            elif ply == horizon:
-                value = estimate(child, max_player)
-                if value.__class__ not in PLAIN or not low <= value <= high:
-                    value = self.checked(value, child, "evaluate")
-                self.estimates += 1
-            else:
+            value = self.leaf(child, ply)
+            if value is NOT_LEAF:
                 return self.probe_phase(
                     state, ply, alpha, beta, outcomes, found, start, child, least
                 )
@@ -112,8 +100,8 @@ class Star2Loop(ChanceLoop):
         line), or ``None`` if it was not probed.
         """
         low_after, high_after = found.low_after, found.high_after
-        _, result, is_terminal, to_move, utility, estimate, _ = self.members
-        max_player, low, high, horizon = self.scoring
+        result, to_move = self.result, self.to_move
+        max_player, low, high = self.max_player, self.low, self.high
         count = len(outcomes)
         prefix = most = least  # the expectation's part from the leading leaves, exact
         children: list[Any] = [None] * count
@@ -126,19 +114,7 @@ class Star2Loop(ChanceLoop):
                 self.nodes += 1
                 child = result(state, outcome)
             children[i] = child
-            if is_terminal(child):
-                value = utility(child, max_player)
-                if value.__class__ not in PLAIN or not low <= value <= high:
-                    value = self.checked(value, child, "utility")
-                self.ends += 1
-                if ply > self.max_depth:
-                    self.max_depth = ply
-                probed[i], lows[i], highs[i] = _LEAF, value, value
-            elif ply == horizon:
-                value = estimate(child, max_player)
-                if value.__class__ not in PLAIN or not low <= value <= high:
-                    value = self.checked(value, child, "evaluate")
-                self.estimates += 1
+            if (value := self.leaf(child, ply)) is not NOT_LEAF:
                 probed[i], lows[i], highs[i] = _LEAF, value, value
             elif (mover := to_move(child)) == CHANCE or (
                 # A probe is worth its cost only where its bound can cut this node off: a
@@ -190,8 +166,8 @@ class Star2Loop(ChanceLoop):
         """
         if self.track and child in self.on_line:
             raise cycle_error(child, self.searcher)
-        actions, result, is_terminal, _, utility, estimate, _ = self.members
-        max_player, low, high, horizon = self.scoring
+        actions, result = self.actions, self.result
+        low, high = self.low, self.high
         choices = actions(child)
         if not choices:
             raise no_actions_error(child)
@@ -203,19 +179,7 @@ class Star2Loop(ChanceLoop):
             raise mover_error(child, mover, 2, chance=True)
         self.nodes += 1
         grandchild = result(child, choices[0])
-        if is_terminal(grandchild):  # a leaf is scored here, without a frame
-            value = utility(grandchild, max_player)
-            if value.__class__ not in PLAIN or not low <= value <= high:
-                value = self.checked(value, grandchild, "utility")
-            self.ends += 1
-            if ply > self.max_depth:
-                self.max_depth = ply
-            return choices, value, None
-        if ply == horizon:
-            value = estimate(grandchild, max_player)
-            if value.__class__ not in PLAIN or not low <= value <= high:
-                value = self.checked(value, grandchild, "evaluate")
-            self.estimates += 1
+        if (value := self.leaf(grandchild, ply)) is not NOT_LEAF:  # a leaf, without a frame
             return choices, value, None
         if self.track:
             self.on_line.add(child)
@@ -243,7 +207,7 @@ class Star2Loop(ChanceLoop):
         and at most (see ``probe_phase``).
         """
         children, probed, lows, highs = probes
-        low, high, track, to_move = self.low, self.high, self.track, self.to_move
+        low, high = self.low, self.high
         count = len(outcomes)
         below: list[Any] = [0] * count  # sums of probabilities times values: the game's numbers
         above: list[Any] = [0] * count
@@ -276,21 +240,8 @@ class Star2Loop(ChanceLoop):
             window_low = cut_low if cut_low >= low else low
             window_high = cut_high if cut_high <= high else high
             child = children[i]
-            if track:
-                self.step_on(child)
-            try:  # ``expand``, inline (Star2 is not traced): one frame a node
-                if entry is not None:  # probed: go on from its second action
-                    value, line = self.decide(child, ply, window_low, window_high, entry[0], entry)
-                elif (mover := to_move(child)) == self.max_player:
-                    value, line = self.decide(child, ply, window_low, window_high, True, None)
-                elif mover == self.min_player:
-                    value, line = self.decide(child, ply, window_low, window_high, False, None)
-                else:
-                    value, line = self.at_chance(child, ply, window_low, window_high, mover)
-            except TypeError as exc:  # a member returned something of the wrong kind
-                translate(exc, self.game, child, self.evaluate)
-            if track:
-                self.on_line.discard(child)
+            # Probed: its search goes on from its second action (Star2 is not traced).
+            value, line = self.descend(child, ply, window_low, window_high, entry)
             if value <= cut_low:
                 self.cutoffs += 1
                 bound = total + probability * value + above[i]

@@ -5,14 +5,13 @@ to move for its own utility (a zero-sum game), ``alphabeta`` asks the root playe
 and lets the opponent minimise it (classic minimax, for any two-player game). With an option or
 a trace, both run the engine's loop (:func:`._enhanced.enhanced_search`, in negamax form: Knuth
 and Moore 1975), which serves every alpha-beta searcher; with none, the plain loop here
-(:func:`plain_search`), the one second loop kept because it pays (see its docstring). The
+(:func:`._plain.plain_search`), the one second loop kept because it pays (see its docstring). The
 textbook's MAX-VALUE and MIN-VALUE, which both loops are checked against node for node, are in
 ``tests/oracles.py``.
 """
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable, Hashable
 from dataclasses import replace
@@ -21,26 +20,17 @@ from typing import Any
 from .._entry import check_trace, prepare
 from .._recursion import recursion_guard
 from .._results import flatten, make_result
-from .._validation import (
-    terminal_value,
-)
+from .._validation import terminal_value
 from ..capabilities import Capabilities
 from ..game import A, Evaluation, Game, Player, S
 from ..result import SearchResult
 from ..trace.events import Leaf, Observer
-from ._children import children_alphabeta, children_of
 from ._distances import MATE, TOP, public, win_utility
-from ._enhanced import (
-    Enhancements,
-    Guard,
-    Searched,
-    Session,
-    enhanced_search,
-    make_enhancements,
-)
+from ._enhanced import Enhancements, Guard, Searched, Session, enhanced_search, make_enhancements
+from ._plain import plain_search
 from .table import Bound, TranspositionTable
 
-__all__ = ["finish", "window_search"]
+__all__ = ["finish", "terminal_root", "window_search"]
 
 _NO_ACTION: Any = object()
 _FLIPPED = {Bound.EXACT: Bound.EXACT, Bound.LOWER: Bound.UPPER, Bound.UPPER: Bound.LOWER}
@@ -144,58 +134,6 @@ def window_search(
             game, root, horizon, evaluate, root_view=root_view, unwound=unwound, capabilities=found
         )
     return finish(game, root, searched, None, depth=depth, started=started, capabilities=found)
-
-
-def plain_search(
-    game: Game[S, A],
-    root: S,
-    horizon: int,
-    evaluate: Evaluation[S] | None,
-    *,
-    root_view: bool,
-    unwound: list[Any],
-    window: tuple[float, float] = (-math.inf, math.inf),
-    viewer: Player | None = None,
-    capabilities: Capabilities | None = None,
-) -> Searched:
-    """Alpha-beta with no option and no hook: ``alphabeta``'s and ``negamax``'s loop.
-
-    The one loop beside :func:`._enhanced.enhanced_search`, which serves every option, kept
-    because it pays: with no option switched on, the engine's loop visits exactly these nodes,
-    but this one is 2.3-2.5 times as fast on the tic-tac-toe solve over the protocol's members
-    in the pure build and 1.9 times compiled, and 5-7 times with ``TicTacToe.children``
-    (``bench/bench_loops.py``). It runs over a game's ``children`` member, or over the same
-    triples made from its ``actions``, ``result``, ``is_terminal`` and ``to_move``
-    (:func:`._children.children_of`): the loop written for those members alone gained 1.17-1.30
-    times over that, below the 1.3 that keeps a second loop, and was merged into this one
-    (issue 47).
-
-    Values are MAX's, MAX being the player whose utility leaves are scored by (``viewer``, by
-    default the root's mover), as in the textbook's MAX-VALUE and MIN-VALUE (AIMA figure 5.7),
-    here one function whose ``maximizing`` flag picks the comparisons: a value keeps its sign on
-    the way up and the window goes down unchanged, where negamax form would negate both at
-    every node. ``negamax`` (not ``root_view``) reads a leaf below MIN by MIN's utility,
-    negated. The value found and ``window`` are for the root's mover.
-
-    Args:
-        game: A two-player game.
-        root: The state to search, not terminal.
-        horizon: The ply at which states are evaluated, or -1 for none.
-        evaluate: The evaluation used at ``horizon``.
-        root_view: Score leaves by MAX's utility (``alphabeta``), else by the utility of the
-            player to move above them (``negamax``).
-        unwound: Where the frames put their states when a ``RecursionError`` unwinds them.
-        window: The root's window (alpha, beta); outside it the value is a bound (fail-soft).
-        viewer: With ``root_view``, the player whose utility leaves are scored by, if not the
-            root's mover: a search of a child below a root searched by ``alphabeta`` (as
-            :func:`gamesearch.parallel.parallel_search` splits one) keeps that root's view.
-        capabilities: The game's record, if the searcher has read it (else it is read here).
-    """
-    children = (Capabilities.of(game) if capabilities is None else capabilities).children
-    return children_alphabeta(
-        game, root, horizon, evaluate, root_view=root_view, unwound=unwound, window=window,
-        viewer=viewer, children=children_of(game) if children is None else children,
-    )  # fmt: skip
 
 
 def terminal_root(

@@ -25,7 +25,8 @@ from ..limit import Limit
 from ..result import SearchResult
 from ..trace.events import Enter, Event, Leave, Observer
 from ._enhanced import Enhancements, Guard, Session, enhanced_search
-from ._window import plain_search, terminal_root
+from ._plain import plain_search
+from ._window import terminal_root
 
 __all__ = ["minimax"]
 

@@ -1,12 +1,12 @@
-"""The plain alpha-beta loop over a game's optional ``children`` member.
+"""The plain alpha-beta loop: ``alphabeta``'s, ``negamax``'s and ``minimax``'s, with no option on.
 
-A game that can make every child of a state in one call (``children(state)``, giving
-``(action, child, mover)`` triples in ``actions`` order, ``mover`` being ``to_move(child)`` or
-``None`` for a terminal child) saves the loop three or four method calls per node. This loop is
-the plain loop of :mod:`._window` with ``actions``, ``result``, ``is_terminal`` and ``to_move``
-replaced by that one call; it visits the same nodes in the same order, returns the same values,
-and checks what the game returns as the plain loop does. ``minimax`` runs it too, with a window
-that never closes (alpha above every value, beta below).
+It runs over a game's ``children`` (``children(state)``, giving ``(action, child, mover)``
+triples in ``actions`` order, ``mover`` being ``to_move(child)`` or ``None`` for a terminal
+child), the game's own member where it has one (which saves three or four method calls a node),
+else the same triples made from its ``actions``, ``result``, ``is_terminal`` and ``to_move``
+(:func:`children_of`). ``minimax`` runs it with a window that never closes (alpha above every
+value, beta below). The engine's loop (:mod:`._engine`) serves every option and the trace; with
+none, it visits exactly these nodes, more slowly (``bench/bench_loops.py``).
 """
 
 from __future__ import annotations
@@ -23,15 +23,16 @@ from .._validation import (
     translate,
     unchecked_members,
 )
+from ..capabilities import Capabilities
 from ..game import Evaluation, Game, Player, S
 from ._enhanced import Searched
 
-__all__ = ["children_alphabeta", "children_of", "deepest_ply"]
+__all__ = ["children_of", "deepest_ply", "plain_search"]
 
 _NO_ACTION: Any = object()
 
 
-def children_alphabeta(
+def plain_search(
     game: Game[S, Any],
     root: S,
     horizon: int,
@@ -41,16 +42,43 @@ def children_alphabeta(
     unwound: list[Any],
     window: tuple[float, float] = (-math.inf, math.inf),
     viewer: Player | None = None,
-    children: Callable[[S], Iterable[tuple[Any, S, Player | None]]],
+    capabilities: Capabilities | None = None,
 ) -> Searched:
-    """The loop of :func:`._window.plain_search`, over ``children``, the game's member.
+    """Alpha-beta with no option and no hook: ``alphabeta``'s and ``negamax``'s loop.
 
-    Its arguments are ``plain_search``'s, and ``children`` from the game's record.
+    The one loop beside :func:`._enhanced.enhanced_search`, which serves every option, kept
+    because it pays: with no option switched on, the engine's loop visits exactly these nodes,
+    but this one is 2.3-2.5 times as fast on the tic-tac-toe solve over the protocol's members
+    in the pure build and 1.9 times compiled, and 5-7 times with ``TicTacToe.children``
+    (``bench/bench_loops.py``). It runs over a game's ``children`` member, or over the same
+    triples made from its ``actions``, ``result``, ``is_terminal`` and ``to_move``
+    (:func:`children_of`): the loop written for those members alone gained 1.17-1.30
+    times over that, below the 1.3 that keeps a second loop, and was merged into this one
+    (issue 47).
 
-    Kept beside it because it pays: 1.45 times as fast as the plain loop on the tic-tac-toe
-    solve for ``alphabeta``, 1.52 times for ``negamax`` (``bench_core.py``'s ``core.children``
-    lines).
+    Values are MAX's, MAX being the player whose utility leaves are scored by (``viewer``, by
+    default the root's mover), as in the textbook's MAX-VALUE and MIN-VALUE (AIMA figure 5.7),
+    here one function whose ``maximizing`` flag picks the comparisons: a value keeps its sign on
+    the way up and the window goes down unchanged, where negamax form would negate both at
+    every node. ``negamax`` (not ``root_view``) reads a leaf below MIN by MIN's utility,
+    negated. The value found and ``window`` are for the root's mover.
+
+    Args:
+        game: A two-player game.
+        root: The state to search, not terminal.
+        horizon: The ply at which states are evaluated, or -1 for none.
+        evaluate: The evaluation used at ``horizon``.
+        root_view: Score leaves by MAX's utility (``alphabeta``), else by the utility of the
+            player to move above them (``negamax``).
+        unwound: Where the frames put their states when a ``RecursionError`` unwinds them.
+        window: The root's window (alpha, beta); outside it the value is a bound (fail-soft).
+        viewer: With ``root_view``, the player whose utility leaves are scored by, if not the
+            root's mover: a search of a child below a root searched by ``alphabeta`` (as
+            :func:`gamesearch.parallel.parallel_search` splits one) keeps that root's view.
+        capabilities: The game's record, if the searcher has read it (else it is read here).
     """
+    found = Capabilities.of(game) if capabilities is None else capabilities
+    children = children_of(game) if found.children is None else found.children
     mover_at_root = game.to_move(root)
     me = mover_at_root if viewer is None or not root_view else viewer  # MAX
     opponent = 1 - me
