@@ -26,7 +26,7 @@ from .._validation import cycle_error, mover_error, number_error, unchecked_memb
 from ..errors import GameProtocolError
 from ..game import CHANCE, Game
 from ..trace.events import Event, Observer
-from ._common import ChanceRequest, bounds_error
+from ._common import ChanceRequest, bounds_error, infinite_mix_error
 from ._opponent import Opponent, check_legal, uniform_opponent
 from ._sums import Sums, sums_of
 from ._telling import Teller
@@ -177,6 +177,16 @@ class SearchContext:
             self.estimates += 1
             return value
         return NOT_LEAF
+
+    def expectation(self, state: Any, total: Any, line: Any) -> tuple[Any, Any]:
+        """The chance node ``state``'s value ``total`` and ``line``, unless it is NaN.
+
+        Raises:
+            InvalidUtilityError: ``total`` is NaN, its outcomes worth both +inf and -inf.
+        """
+        if total != total:
+            raise infinite_mix_error(state)
+        return total, line
 
     def checked(self, value: Any, state: Any, source: str) -> Any:
         """``value``, a leaf's, if it is a number (within the bounds, if any); else raise."""

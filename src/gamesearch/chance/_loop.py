@@ -30,7 +30,6 @@ from typing import Any
 from .._validation import no_actions_error, translate
 from ..game import CHANCE
 from ..trace.events import NodeKind
-from ._common import infinite_mix_error
 from ._context import NOT_LEAF, SearchContext
 
 __all__ = ["ChanceLoop"]
@@ -72,6 +71,25 @@ class ChanceLoop(SearchContext):
         if self.tracing:
             self.teller.leave(state, level, found, alpha, beta)
         return found
+
+    def child_value(
+        self, child: Any, ply: int, alpha: Any, beta: Any, edge: Any
+    ) -> tuple[Any, Any]:
+        """A child's value and line, at decision ply ``ply``: a leaf scored, else searched.
+
+        With a trace, ``edge`` is the action (or outcome), its probability and the child's
+        tree depth, told with the child; ``None`` without one. The unpruned loop's one step a
+        child, at MAX, MIN and chance nodes alike.
+        """
+        value, line = self.leaf(child, ply), None
+        if value is NOT_LEAF:
+            if edge is not None:
+                self.edge = edge
+            value, line = self.descend(child, ply, alpha, beta, None)
+        if edge is not None:
+            action, probability, level = edge
+            self.teller.child(child, action, probability, level, (value, line), alpha, beta)
+        return value, line
 
     def descend(self, state: Any, ply: int, alpha: Any, beta: Any, first: Any) -> tuple[Any, Any]:
         """The value and line of the inner node ``state``: its kind's search, on the line.
@@ -129,15 +147,8 @@ class ChanceLoop(SearchContext):
         child_ply = ply + 1
         for action in options:
             self.nodes += 1
-            child = result(state, action)
-            line = None
-            value = self.leaf(child, child_ply)
-            if value is NOT_LEAF:
-                if tracing:
-                    self.edge = (action, None, level + 1)
-                value, line = self.descend(child, child_ply, alpha, beta, None)
-            if tracing:
-                self.teller.child(child, action, None, level + 1, (value, line), alpha, beta)
+            edge = (action, None, level + 1) if tracing else None
+            value, line = self.child_value(result(state, action), child_ply, alpha, beta, edge)
             if maximise:
                 if best_line is None or value > best:
                     best, best_line = value, (action, line)
@@ -187,19 +198,9 @@ class ChanceLoop(SearchContext):
         best_line = None
         self.nodes += len(pairs)  # no cutoff without pruning: every child is searched
         for outcome, probability in pairs:
-            child = result(state, outcome)
-            line = None
-            value = self.leaf(child, next_ply)
-            if value is NOT_LEAF:
-                if tracing:
-                    self.edge = (outcome, probability, level + 1)
-                value, line = self.descend(child, next_ply, alpha, beta, None)
-            if tracing:
-                found = (value, line)
-                self.teller.child(child, outcome, probability, level + 1, found, alpha, beta)
+            edge = (outcome, probability, level + 1) if tracing else None
+            value, line = self.child_value(result(state, outcome), next_ply, alpha, beta, edge)
             total += probability * value
             if probability > likeliest:
                 likeliest, best_line = probability, (outcome, line)
-        if total != total:
-            raise infinite_mix_error(state)
-        return total, best_line
+        return self.expectation(state, total, best_line)

@@ -111,7 +111,7 @@ def chance_search(
         searcher=searcher,
         trace=trace,
     )
-    with recursion_guard(searcher, frames_per_ply=2):  # a node's procedure, and its descent
+    with recursion_guard(searcher, frames_per_ply=3):  # a node, a child, the descent into it
         value, line = on_fresh_stack(loop.visit, request.root, 0, *loop.root_window())
     estimates = loop.estimates
     found = make_result(

@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import Any, final
 
 from ..game import CHANCE
-from ._common import infinite_mix_error
 from ._context import NOT_LEAF
 from ._loop import ChanceLoop
 
@@ -96,6 +95,4 @@ class Star1Loop(ChanceLoop):
                 return bound, (outcome, None)
             if probability > likeliest:
                 likeliest, best_line = probability, (outcome, None)
-        if total != total:
-            raise infinite_mix_error(state)
-        return total, best_line
+        return self.expectation(state, total, best_line)

@@ -21,7 +21,6 @@ from typing import Any, final
 
 from .._validation import cycle_error, mover_error, no_actions_error
 from ..game import CHANCE
-from ._common import infinite_mix_error
 from ._context import NOT_LEAF
 from ._loop import ChanceLoop
 from ._sums import Sums
@@ -63,17 +62,29 @@ class Star2Loop(ChanceLoop):
                     state, ply, alpha, beta, outcomes, found, start, child, least
                 )
             least += probability * value
-            if least + low_after[start] >= beta:
-                self.cutoffs += 1
-                bound = least + low_after[start]
-                return (bound if bound >= beta else beta), (outcome, None)
-            if least + high_after[start] <= alpha:
-                self.cutoffs += 1
-                bound = least + high_after[start]
-                return (bound if bound <= alpha else alpha), (outcome, None)
-        if least != least:  # every child a leaf: least is the exact expectation
-            raise infinite_mix_error(state)
-        return least, (outcomes[found.first][0], None)
+            cut = self.outside(least, least, low_after[start], high_after[start], (alpha, beta))
+            if cut is not None:
+                return cut, (outcome, None)
+        # Every child a leaf: least is the exact expectation.
+        return self.expectation(state, least, (outcomes[found.first][0], None))
+
+    def outside(self, least: Any, most: Any, low_after: Any, high_after: Any, window: Any) -> Any:
+        """The bound that cuts a chance node off, or ``None`` while its value may lie inside.
+
+        ``least`` and ``most`` bound the expectation's part from the children searched so far,
+        ``low_after`` and ``high_after`` the rest's (Ballard's L and U times the probabilities
+        left); ``window`` is (alpha, beta). Counted as a cutoff where it cuts.
+        """
+        alpha, beta = window
+        if least + low_after >= beta:
+            self.cutoffs += 1
+            bound = least + low_after
+            return bound if bound >= beta else beta
+        if most + high_after <= alpha:
+            self.cutoffs += 1
+            bound = most + high_after
+            return bound if bound <= alpha else alpha
+        return None
 
     def probe_phase(
         self,
@@ -144,16 +155,11 @@ class Star2Loop(ChanceLoop):
                     highs[i] = value
             least += probability * lows[i]
             most += probability * highs[i]
-            if least + low_after[i] >= beta:
-                self.cutoffs += 1
-                bound = least + low_after[i]
-                return (bound if bound >= beta else beta), (outcome, None)
-            if most + high_after[i] <= alpha:
-                self.cutoffs += 1
-                bound = most + high_after[i]
-                return (bound if bound <= alpha else alpha), (outcome, None)
+            cut = self.outside(least, most, low_after[i], high_after[i], (alpha, beta))
+            if cut is not None:
+                return cut, (outcome, None)
         return self.search_phase(
-            state, ply, alpha, beta, outcomes, start, prefix, (children, probed, lows, highs)
+            state, ply, (alpha, beta), outcomes, start, prefix, (children, probed, lows, highs)
         )
 
     def probe(
@@ -189,23 +195,17 @@ class Star2Loop(ChanceLoop):
         return choices, value, line
 
     def search_phase(
-        self,
-        state: Any,
-        ply: int,
-        alpha: Any,
-        beta: Any,
-        outcomes: list[Any],
-        start: int,
-        prefix: Any,
-        probes: tuple[list[Any], list[Any], list[Any], list[Any]],
-    ) -> tuple[Any, Any]:
+        self, state: Any, ply: int, window: tuple[Any, Any], outcomes: list[Any], start: int,
+        prefix: Any, probes: tuple[list[Any], list[Any], list[Any], list[Any]],
+    ) -> tuple[Any, Any]:  # fmt: skip
         """Star2's search phase: Star1 from child ``start``, with the probes' bounds for L and U.
 
-        Recursive core, fail-soft as alpha-beta. ``prefix`` is the exact sum over the leading
-        leaves, whose tests could not cut the node off here after the probe phase's last one
-        did not; ``probes`` are the children, their probes, and what each is worth at least
-        and at most (see ``probe_phase``).
+        Recursive core, fail-soft as alpha-beta in ``window``, (alpha, beta). ``prefix`` is the
+        exact sum over the leading leaves, whose tests could not cut the node off here after
+        the probe phase's last one did not; ``probes`` are the children, their probes, and what
+        each is worth at least and at most (see ``probe_phase``).
         """
+        alpha, beta = window
         children, probed, lows, highs = probes
         low, high = self.low, self.high
         count = len(outcomes)
@@ -253,6 +253,4 @@ class Star2Loop(ChanceLoop):
             total += probability * value
             if probability > likeliest:
                 likeliest, best_line = probability, (outcome, line)
-        if total != total:
-            raise infinite_mix_error(state)
-        return total, best_line
+        return self.expectation(state, total, best_line)
