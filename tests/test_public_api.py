@@ -153,6 +153,7 @@ STATIC_PUBLIC = {
         "Answer",
         "Ask",
         "Backup",
+        "Choice",
         "Choose",
         "Develop",
         "Enter",
@@ -160,6 +161,7 @@ STATIC_PUBLIC = {
         "Expand",
         "Leaf",
         "Leave",
+        "LeftOut",
         "NodeKind",
         "Observer",
         "ProofChild",
@@ -170,6 +172,7 @@ STATIC_PUBLIC = {
         "SearchTree",
         "Select",
         "TraceNode",
+        "Weighed",
     ],
     "gamesearch.twoplayer.table": [
         "Bound",

@@ -21,11 +21,12 @@ from typing import Any, Literal
 from .._validation import is_player, mover_error, translate
 from ..errors import GameProtocolError
 from ..game import CHANCE
-from ..trace.events import Backup, Expand, Observer, Rollout, Select
+from ..trace.events import Backup, Choice, Expand, Observer, Rollout, Select
 from ._node import Node, set_actions, set_outcomes, set_priors, terminal_utilities
 from ._options import Settings, exploration_scale
 from ._playout import Simulator
 from ._solver import Solver
+from ._telling import chance_choice, untried_choice, weighed_choice
 
 _SQRT = math.sqrt
 _LOG = math.log
@@ -212,13 +213,15 @@ class Search:
         """
         random = self.random
         uct = self.prior is None
+        told: list[Choice] | None = [] if self.trace is not None else None
         while node.utilities is None and node.proven is None:
             if node.player == CHANCE:
                 index = node.sample(random())
                 child = node.kids[index]
+                if told is not None:
+                    told.append(chance_choice(node, index))
                 if child is None:
-                    if self.trace is not None:
-                        self.trace(Select(node.path(), self.iterations))
+                    self._tell_select(node, told)
                     outcome = node.outcomes[index]
                     state = self.result(node.state, outcome)
                     child = self.make(
@@ -236,21 +239,43 @@ class Search:
             if uct:
                 untried = node.untried
                 if untried:  # expansion: the next untried action, in the game's order
-                    if self.trace is not None:
-                        self.trace(Select(node.path(), self.iterations))
+                    if told is not None:
+                        told.append(untried_choice(node, untried[-1], self.explore, None))
+                        self._tell_select(node, told)
                     return self.expand(node, untried.pop(), 0.0)
-                node = self.uct_child(node)
+                child = self.uct_child(node)
+                if told is not None:
+                    told.append(self._weighed(node, child.action, puct=False))
+                node = child
             else:
                 child = self.puct_child(node)
                 if child is None:
                     assert node.untried_priors is not None
-                    if self.trace is not None:
-                        self.trace(Select(node.path(), self.iterations))
+                    if told is not None:
+                        told.append(
+                            self._weighed(
+                                node, node.untried[-1], puct=True, untried=node.untried_priors[-1]
+                            )
+                        )
+                        self._tell_select(node, told)
                     return self.expand(node, node.untried.pop(), node.untried_priors.pop())
+                if told is not None:
+                    told.append(self._weighed(node, child.action, puct=True))
                 node = child
-        if self.trace is not None:
-            self.trace(Select(node.path(), self.iterations))
+        self._tell_select(node, told)
         return node
+
+    def _tell_select(self, node: Node, told: list[Choice] | None) -> None:
+        """Tell the trace (if any) the node where selection stopped, and the choices made."""
+        if self.trace is not None and told is not None:
+            self.trace(Select(node.path(), self.iterations, tuple(told)))
+
+    def _weighed(
+        self, node: Node, taken: Any, *, puct: bool, untried: float | None = None
+    ) -> Choice:
+        """The choice of ``taken`` at ``node``, with every child's numbers (traced only)."""
+        noisy = puct and self.noise and node is self.root
+        return weighed_choice(node, taken, self.explore, puct=puct, noisy=noisy, untried=untried)
 
     def expand(self, node: Node, action: Any, prior: float) -> Node:
         """The new child of ``node`` reached by ``action``."""

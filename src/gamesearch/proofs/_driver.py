@@ -148,9 +148,10 @@ def find_value(prover: Prover, floor: float, ceiling: float) -> Settled:
     lower, upper = floor, ceiling
     threshold = ceiling
     trace, asked = prover.trace, 0
+    win = ceiling if ceiling < math.inf else None  # the game's win_utility, if it has one
     while lower < upper:
         if trace is not None:
-            trace(Ask(threshold, asked))
+            trace(Ask(threshold, asked, win))
             asked += 1
         try:
             lo, hi = prover.prove(threshold)

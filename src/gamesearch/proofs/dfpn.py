@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Literal
 
 from .._budget import Budget
 from .._entry import check_count
@@ -347,16 +347,25 @@ class DepthFirst(Counting):
     def developed(
         self, state: Any, is_or: bool, children: list[Child], fresh: dict[Any, Entry]
     ) -> Develop:
-        """The event of ``state``'s development: its children and their numbers.
+        """The event of ``state``'s development: its children, their numbers, and why.
 
-        Their entries are read (and made) in :meth:`gather`'s order, as it would make them.
+        Their entries are read (and made) in :meth:`gather`'s order, as it would make them. A
+        leaf child (terminal, or decided by the game's knowledge) says what decided it; the
+        moves the game's knowledge left out are told with the game's reasons.
         """
+        question = self.question
         told = []
         for item in children:
             pn, dn, lo, hi = self.view(item, True, fresh)
-            told.append(ProofChild(item[0], item[1], pn, dn, lo, hi, item[2] is None))
+            cause = question.leaf_cause(item[1])
+            kind: Literal["max", "min"] | None = None
+            if cause is None:
+                kind = "max" if item[3] == question.attacker else "min"
+            told.append(ProofChild(item[0], item[1], pn, dn, lo, hi, cause is not None, kind,
+                                   *(cause or (None, None))))  # fmt: skip
         path = tuple(self.actions)
-        return Develop(path, state, "max" if is_or else "min", tuple(told))
+        left_out = question.left_out(state)
+        return Develop(path, state, "max" if is_or else "min", tuple(told), left_out)
 
     def stretch(self, second: int) -> int:
         """The threshold that keeps the best child best, from the second-best's number.

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Literal
 
 from .._budget import Budget
 from .._validation import cycle_error, translate
@@ -179,7 +179,7 @@ class BestFirst(Counting):
                 trace(Choose(_path(leaf), leaf.pn, leaf.dn))
             self.expand(leaf, line)
             if trace is not None:
-                trace(_developed(leaf))
+                trace(_developed(leaf, self.question))
             self.back_up(leaf)
         return root.lo, root.hi
 
@@ -286,14 +286,25 @@ def _path(node: Node) -> tuple[Any, ...]:
     return tuple(reversed(actions))
 
 
-def _developed(node: Node) -> Develop:
-    """The event of ``node``'s development: its children and their first numbers."""
-    children = tuple(
-        ProofChild(child.action, child.state, child.pn, child.dn, child.lo, child.hi,
-                   not child.children and child.children is not None)
-        for child in node.children or ()
+def _developed(node: Node, question: Question) -> Develop:
+    """The event of ``node``'s development: its children, their first numbers, and why.
+
+    A leaf child (terminal, or decided by the game's knowledge) says what decided it; the
+    moves the game's knowledge left out are told with the game's reasons (traced only).
+    """
+    children = []
+    for child in node.children or ():
+        leaf = not child.children and child.children is not None
+        cause = question.leaf_cause(child.state) if leaf else None
+        kind: Literal["max", "min"] | None = None if leaf else "max" if child.is_or else "min"
+        children.append(
+            ProofChild(child.action, child.state, child.pn, child.dn, child.lo, child.hi, leaf,
+                       kind, *(cause or (None, None)))
+        )  # fmt: skip
+    return Develop(
+        _path(node), node.state, "max" if node.is_or else "min", tuple(children),
+        question.left_out(node.state),
     )  # fmt: skip
-    return Develop(_path(node), node.state, "max" if node.is_or else "min", children)
 
 
 def _renumbered(node: Node) -> Renumber:

@@ -160,8 +160,8 @@ def opening_book(
         game, table, sums, "opening_book", _identity, stats=stats, key_kind="state",
         roots=[(root, game.to_move(root))], plies=plies,
     )  # fmt: skip
-    if path is not None:
-        book.save(path, spec=spec)
+    if path is not None:  # into the file found empty: a table written since is not replaced
+        book._write(path, 10_000, spec, replace=False)
     return book
 
 
@@ -271,6 +271,8 @@ def _existing_book(
         connection.close()
     if not meta and not states:
         return None
+    if meta:  # every value checked before any is used
+        _file.read_head(meta, path, states)
     if meta.get("complete") == "1" and meta.get("method") == "opening_book":
         _file.check_built_for(meta, game, path)
         book = Solution.load(path, game, in_memory=True)
