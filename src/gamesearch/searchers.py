@@ -244,17 +244,19 @@ def find_searcher(name: str) -> Searcher:
     return found
 
 
-def with_names(names: Iterable[str]) -> str:
+def with_names(names: Iterable[str], conjunction: str = "and") -> str:
     """Names in prose: ``"a, b and c"`` (one: itself), in the order given.
 
     Example:
         >>> with_names(["minimax", "alphabeta", "negamax"])
         'minimax, alphabeta and negamax'
+        >>> with_names(["expectiminimax", "mcts"], "or")
+        'expectiminimax or mcts'
     """
     listed = list(names)
     if len(listed) <= 1:
         return "".join(listed)
-    return f"{', '.join(listed[:-1])} and {listed[-1]}"
+    return f"{', '.join(listed[:-1])} {conjunction} {listed[-1]}"
 
 
 def takers(field: str) -> str:

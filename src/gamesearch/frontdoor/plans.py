@@ -202,9 +202,9 @@ def plan(
         return Plan(chosen, seconds=args.time, options=options)
     if args.time is not None:
         if "time_limit" not in row.limits:
-            timed = registry.with_names(r.name for r in _ROWS if "time_limit" in r.limits)
+            timed = registry.with_names((r.name for r in _ROWS if "time_limit" in r.limits), "or")
             raise InvalidSearchOptionError(
-                f"--time needs the {timed.replace(' and ', ' or ')} searcher, not {chosen} "
+                f"--time needs the {timed} searcher, not {chosen} "
                 f"(give it a --depth instead)"
             )
         return Plan(chosen, depth=args.depth, seconds=args.time, options=options)
@@ -235,7 +235,7 @@ def _check_fits(spec: GameSpec, game: Any, searcher: str, members: Capabilities)
     else:
         kind = f"not a two-player game ({players} players)"
     fitting = registry.accepting(players=players, chance=chance, hidden=False)
-    others = " or ".join(name for name in fitting if name in METHODS)
+    others = registry.with_names((name for name in fitting if name in METHODS), "or")
     raise InvalidSearchOptionError(
         f"--searcher {searcher}: {spec.name} is {kind}; search it with {others}"
     )
