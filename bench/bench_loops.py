@@ -23,7 +23,9 @@ build, benchmark and loop (seconds, nodes, nanoseconds a node), and ``loops.gain
 and benchmark: each loop's time over the plain loop's, and whether the plain loop keeps
 (>= 1.3).
 
-Usage: ``python bench/bench_loops.py [--quick] [--rounds N] [--compiled-python PY]``
+Usage: ``python bench/bench_loops.py [--quick] [--rounds N] [--compiled-python PY]
+[--build NAME=PYTHON[@SRC] ...]``; ``--build`` adds a build to the run, such as the one before a
+change (a git worktree's ``src``, or an interpreter with that version's compiled wheel).
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ KEEP = 1.3
 """The least gain per node that keeps a loop beside the engine's (issue 28)."""
 
 
-def worker(repeat: int) -> None:
+def worker(repeat: int, clock: str = "perf_counter") -> None:
     """Time each loop on each benchmark ``repeat`` times; print ``{name: [seconds, nodes]}``."""
     import gc
     import math
@@ -50,14 +52,18 @@ def worker(repeat: int) -> None:
 
     import gamesearch
     from gamesearch.games import ConnectFour, TicTacToe
-    from gamesearch.twoplayer import _window
     from gamesearch.twoplayer._enhanced import Enhancements, enhanced_search
+
+    try:
+        from gamesearch.twoplayer._plain import plain_search
+    except ImportError:  # before issue 47: the plain loop over the members, in _window
+        from gamesearch.twoplayer._window import plain_search  # type: ignore[attr-defined]
 
     sys.path.insert(0, str(ROOT / "bench"))
     from bench_core import PlainMembers
 
     def plain(game: Any, horizon: int, evaluate: Any) -> tuple[float, int]:
-        found = _window.plain_search(
+        found = plain_search(
             game, game.initial_state(), horizon, evaluate, root_view=True, unwound=[]
         )
         return found.value, found.expanded + found.leaves
@@ -78,13 +84,14 @@ def worker(repeat: int) -> None:
     runs = {(bench, loop): (bench, loop) for bench in benchmarks for loop in ("plain", "engine")}
     loops = {"plain": plain, "engine": engine}
     best: dict[str, list[float]] = {}
+    now = getattr(time, clock)
     gc.disable()
     for i in range(repeat):
         for bench, loop in runs if i % 2 == 0 else list(runs)[::-1]:
             game, horizon, evaluate = benchmarks[bench]
-            started = time.perf_counter()
+            started = now()
             value, nodes = loops[loop](game, horizon, evaluate)
-            seconds = time.perf_counter() - started
+            seconds = now() - started
             name = f"{bench}/{loop}"
             if name not in best or seconds < best[name][0]:
                 best[name] = [seconds, nodes, value]
@@ -93,13 +100,12 @@ def worker(repeat: int) -> None:
     print(json.dumps({"compiled": compiled, "best": best, "inf": math.inf}))
 
 
-def run_worker(python: str, repeat: int) -> dict[str, Any]:
-    """One worker's best times, from ``python`` (this checkout's src first, if pure)."""
-    env_path = str(ROOT / "src") if python == sys.executable else ""
+def run_worker(python: str, src: str | None, repeat: int, clock: str) -> dict[str, Any]:
+    """One worker's best times, from ``python``, with ``src`` first on its path if given."""
     code = (
-        f"import sys; sys.path[:0] = [{env_path!r}] if {bool(env_path)} else []; "
+        f"import sys; sys.path[:0] = [{src!r}] if {src is not None} else []; "
         f"sys.path.insert(0, {str(ROOT / 'bench')!r}); "
-        f"import bench_loops; bench_loops.worker({repeat})"
+        f"import bench_loops; bench_loops.worker({repeat}, {clock!r})"
     )
     done = subprocess.run([python, "-c", code], capture_output=True, text=True, check=False)
     if done.returncode != 0:
@@ -108,25 +114,46 @@ def run_worker(python: str, repeat: int) -> dict[str, Any]:
     return found
 
 
+def _builds(given: list[str], compiled: str | None) -> dict[str, tuple[str, str | None]]:
+    """The builds to time, by name: (interpreter, checkout's src or None for an installed one)."""
+    builds: dict[str, tuple[str, str | None]] = {"pure": (sys.executable, str(ROOT / "src"))}
+    if compiled:
+        builds["compiled"] = (compiled, None)
+    for item in given:
+        name, _, rest = item.partition("=")
+        python, _, src = rest.partition("@")
+        builds[name] = (python or sys.executable, src or None)
+    return builds
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run both builds' workers in turn, keep the best, print the lines."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--quick", action="store_true", help="one round of three repeats")
     parser.add_argument("--rounds", type=int, default=None, help="worker runs per build")
     parser.add_argument("--compiled-python", help="an interpreter with the compiled wheel")
+    parser.add_argument(
+        "--build", action="append", default=[], metavar="NAME=PYTHON[@SRC]",
+        help="one more build: an interpreter, and a checkout's src to put first (for a build "
+        "before a change: a git worktree of it); repeat for more",
+    )  # fmt: skip
+    parser.add_argument(
+        "--clock", choices=("perf_counter", "process_time"), default="perf_counter",
+        help="the worker's clock: process_time counts its CPU only, steadier on a busy machine",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     rounds = args.rounds or (1 if args.quick else 3)
     repeat = 3 if args.quick else 7
     emit_env("loops.env")
-    builds = {"pure": sys.executable}
-    if args.compiled_python:
-        builds["compiled"] = args.compiled_python
+    emit(bench="loops.clock", clock=args.clock, rounds=rounds, repeat=repeat)
+    builds = _builds(args.build, args.compiled_python)
     best: dict[str, dict[str, list[float]]] = {name: {} for name in builds}
     for i in range(rounds):
         for build in builds if i % 2 == 0 else list(builds)[::-1]:
-            found = run_worker(builds[build], repeat)
-            if build == "compiled" and not found["compiled"]:
-                fail(f"{builds[build]} runs the pure build: install the compiled wheel there")
+            python, src = builds[build]
+            found = run_worker(python, src, repeat, args.clock)
+            if src is None and not found["compiled"]:
+                fail(f"{python} runs the pure build: install the compiled wheel there")
             for name, (seconds, nodes, value) in found["best"].items():
                 kept = best[build].get(name)
                 if kept is None or seconds < kept[0]:

@@ -48,12 +48,14 @@ def plain_search(
 
     The one loop beside :func:`._enhanced.enhanced_search`, which serves every option, kept
     because it pays: with no option switched on, the engine's loop visits exactly these nodes,
-    but this one is 2.3-2.5 times as fast on the tic-tac-toe solve over the protocol's members
-    in the pure build and 1.9 times compiled, and 5-7 times with ``TicTacToe.children``
-    (``bench/bench_loops.py``). It runs over a game's ``children`` member, or over the same
-    triples made from its ``actions``, ``result``, ``is_terminal`` and ``to_move``
-    (:func:`children_of`): the loop written for those members alone gained 1.17-1.30
-    times over that, below the 1.3 that keeps a second loop, and was merged into this one
+    but this one takes a third of its time a node over ``TicTacToe.children`` (3.1 times as
+    fast in the pure build, 3.0 compiled), and on tic-tac-toe over the protocol's members 1.4
+    times (1.3 in instructions) pure, 1.2 compiled (``bench/bench_loops.py``; Connect Four at
+    depth 6, whose own members cost most of a node: 1.2 and 1.04). It runs over a game's
+    ``children`` member, or over the same triples made from its ``actions``, ``result``,
+    ``is_terminal`` and ``to_move`` (:func:`children_of`): the loop written for those members
+    alone gained 1.23 times over that (instructions; 1.17 compiled) on tic-tac-toe and 1.08
+    (1.13) on Connect Four, below the 1.3 that keeps a second loop, and was merged into this one
     (issue 47).
 
     Values are MAX's, MAX being the player whose utility leaves are scored by (``viewer``, by
