@@ -1,10 +1,11 @@
 """Each alpha-beta loop's gain per node, pure and compiled, in one run (issue 47).
 
-Three loops search with alpha-beta: the engine's (``twoplayer/_engine.py``), which serves every
-option, and beside it the plain loop (``twoplayer/_window.py``'s ``plain_search``), which runs
-when no option is on, with its twin over a game's ``children`` member (``_children.py`` before
-issue 47). A loop beside the engine's is kept only where it gains at least 1.3 times per node
-on its benchmark (issue 28); the same nodes are visited (checked here).
+Alpha-beta runs in the engine's loop (``twoplayer/_engine.py``), which serves every option, and
+beside it in the plain loop (``twoplayer/_plain.py``'s ``plain_search``), which runs when no
+option is on, over a game's ``children`` or the same made from its members; before issue 47 the
+plain loop over the members (``_window.py``) had a twin over ``children`` (``_children.py``). A
+loop beside the engine's is kept only where it gains at least 1.3 times per node on its
+benchmark (issue 28); the same nodes are visited (checked here).
 
 The benchmarks, each solved by every loop that can, the nodes of each checked equal:
 
