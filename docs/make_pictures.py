@@ -31,6 +31,7 @@ from typing import Any
 
 from gamesearch import (
     MCTSPlayer,
+    RandomOpenings,
     alphabeta,
     elo_ratings,
     minimax,
@@ -114,7 +115,8 @@ def tictactoe_ratings() -> str:
     """The ratings of docs/ratings.md's round robin: MCTS at three budgets and a random player."""
     game = TicTacToe()
     players = [MCTSPlayer(game, iterations=n, rng=0) for n in (10, 40, 160)]
-    result = round_robin(game, [*players, random_player()], games_per_pair=10, seed=1)
+    result = round_robin(game, [*players, random_player()], games_per_pair=10, seed=1,
+                         openings=RandomOpenings(1))
     names = ["mcts 10", "mcts 40", "mcts 160", "random"]
     ratings = elo_ratings(result, names=names, anchor="random")
     return ratings.to_svg(title="Tic-tac-toe: MCTS by iterations, random at 0")

@@ -42,6 +42,7 @@ from gamesearch.searchers import SEARCHERS as ROWS
 STATIC_PUBLIC = {
     "gamesearch": [
         "CHANCE",
+        "SPRT",
         "BlindSearchWarning",
         "BuildInfo",
         "CyclicGameError",
@@ -66,7 +67,9 @@ STATIC_PUBLIC = {
         "Order",
         "PartFailedError",
         "PassingGame",
+        "Pentanomial",
         "Player",
+        "RandomOpenings",
         "RandomPlayer",
         "Ratings",
         "Reply",
@@ -88,8 +91,10 @@ STATIC_PUBLIC = {
         "gauntlet",
         "play",
         "random_player",
+        "read_openings",
         "round_robin",
         "searcher_player",
+        "sprt_match",
         "tournament",
     ],
     "gamesearch.games": [
@@ -125,14 +130,25 @@ STATIC_PUBLIC = {
     "gamesearch.tournaments": [
         "MeanUtility",
         "TournamentResult",
+        "repeated_games",
         "tournament",
     ],
     "gamesearch.schedules": [
         "gauntlet",
         "pairings",
         "round_robin",
+        "schedule_pairs",
         "schedule_seats",
     ],
+    "gamesearch.openings": [
+        "DEFAULT_OPENINGS",
+        "RandomOpenings",
+        "move_text",
+        "random_openings",
+        "read_openings",
+    ],
+    "gamesearch.pentanomial": ["Pentanomial", "elo_of_score"],
+    "gamesearch.sprt": ["SPRT", "SPRTResult", "SPRTStatus", "log_likelihood_ratio", "sprt_match"],
     "gamesearch.ratings": [
         "Duel",
         "Rating",
@@ -281,6 +297,7 @@ STATIC_PUBLIC = {
         "LinearEvaluation",
         "TDLeafProgress",
         "TDLeafResult",
+        "connect_four_evaluation",
         "fit_to_solution",
         "fit_to_values",
         "move_agreement",

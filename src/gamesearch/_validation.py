@@ -28,6 +28,7 @@ from .errors import (
     GameSearchError,
     InvalidSearchOptionError,
     InvalidUtilityError,
+    short_repr,
 )
 from .game import CHANCE, Game, Player
 
@@ -105,7 +106,8 @@ def number_error(
         return nan_error(state, player, source)
     else:
         return InvalidUtilityError(
-            f"{source}(state, {player}) returned {value!r} ({type(value).__name__}) for state "
+            f"{source}(state, {player}) returned {short_repr(value)} ({type(value).__name__}) "
+            "for state "
             f"{state!r}; it must return a real number (an int or a float)"
         )
     return non_finite_error(value, state, player, source)
@@ -132,7 +134,8 @@ def non_finite_error(
     if value != value:
         return nan_error(state, player, source)
     return InvalidUtilityError(
-        f"{source}(state, {player}) returned {value!r} for state {state!r}; a {source} must "
+        f"{source}(state, {player}) returned {short_repr(value)} for state {state!r}; a "
+        f"{source} must "
         "be a finite number (within the range of a float): score a won game with a large "
         "finite value instead of infinity"
     )
