@@ -31,7 +31,7 @@ COMPILABLE = (
     "gamesearch.montecarlo._grow",
     "gamesearch.montecarlo._loop",
     "gamesearch.montecarlo._node",
-    "gamesearch.twoplayer._children",
+    "gamesearch.twoplayer._plain",
     "gamesearch.twoplayer._distances",
     "gamesearch.twoplayer._engine",
     "gamesearch.twoplayer._enhanced",
