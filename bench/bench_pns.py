@@ -13,6 +13,9 @@ Lines (JSON, one dict per line on stdout):
   H-search of both players and a fill-in: the cost that counts).
 - ``pns.board``: per board and variant, the totals over its openings, the openings won, and
   each variant's nodes over ``as_is``'s (a lower bound if the variant left some open).
+- ``pns.reference``: per board, whether ``as_is``'s classes are those of
+  ``tests/data/hex_openings.json`` (5x5's from issue 50, 6x6's from Benzene, recorded with how
+  they were made: a reference the library did not produce), and the openings that differ.
 - ``pns.epsilon`` and ``pns.weak``: dfpn's nodes over 5x5's openings with the 1 + epsilon trick
   against Nagai's rule, and weak proof numbers against the sum.
 - ``pns.seven``: 7x7's centre opening, d4, by ``dfpn`` (``--seven-seconds``).
@@ -32,8 +35,8 @@ searched: ``costly_knowledge`` off); ``no_order`` (the actions as ``actions`` gi
 
 ``--quick`` (for CI): 4x4's a1, b2 and d1, and 5x5's a2, e2 and c3 with every variant within
 3 s each (``no_connections`` is then left open). The script exits with status 1 if two
-classifications of an opening disagree (dfpn and mtdf, two variants, dfpn and Benzene), or
-if ``as_is`` leaves an opening open.
+classifications of an opening disagree (dfpn and mtdf, two variants, dfpn and Benzene, dfpn
+and the recorded reference), or if ``as_is`` leaves an opening open.
 
 Usage: ``python bench/bench_pns.py [--quick] [--boards 5,6] [--variants as_is,no_fill_in]
 [--seconds S] [--openings a1,c3] [--seven | --no-seven] [--benzene PATH]``
@@ -43,12 +46,15 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import os
 import re
 import subprocess
+import tempfile
 import time
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from _common import emit, emit_env, fail, run_timed
@@ -60,6 +66,9 @@ from gamesearch.games._hex_analysis import Parts
 DFPN_MODULE = importlib.import_module("gamesearch.proofs.dfpn")
 """The module (``gamesearch.proofs.dfpn`` the attribute is the function), whose ``EPSILON``
 and ``WEAK`` the epsilon and weak lines set."""
+
+REFERENCE = Path(__file__).resolve().parents[1] / "tests" / "data" / "hex_openings.json"
+"""X's class of each opening of 5x5 and 6x6, recorded from outside the library."""
 
 QUICK_FOUR = ("a1", "b2", "d1")
 QUICK_FIVE = ("a2", "e2", "c3")
@@ -173,7 +182,35 @@ def line_board(
         )
         emit(bench="pns.board", board=f"{size}x{size}", variant=variant, **total)
     check_classes(size, classes)
+    line_reference(size, classes.get("as_is", {}))
     return classes.get("as_is", {})
+
+
+def line_reference(size: int, ours: dict[str, str]) -> None:
+    """The ``pns.reference`` line: ``ours`` against the recorded classes of the board, if any.
+
+    Exits with status 1 if an opening's class is not the recorded one.
+    """
+    board = f"{size}x{size}"
+    boards = json.loads(REFERENCE.read_text(encoding="utf-8"))["boards"]
+    if board not in boards or not ours:
+        return
+    recorded = {
+        opening: x_result
+        for x_result in ("won", "lost")
+        for opening in boards[board][x_result].split()
+    }
+    differ = [opening for opening, found in ours.items() if recorded.get(opening) != found]
+    emit(
+        bench="pns.reference",
+        board=board,
+        openings=len(ours),
+        of=len(recorded),
+        agrees=not differ,
+        differ=" ".join(differ),
+    )
+    if differ:
+        fail(f"{board}: dfpn classifies {' '.join(differ)} otherwise than {REFERENCE.name}")
 
 
 def check_classes(size: int, classes: dict[str, dict[str, str]]) -> None:
@@ -306,14 +343,16 @@ def benzene_classes(
             "dfpn-solve-state white",
         ]
     commands.append("quit")
-    done = subprocess.run(
-        [path],
-        input="\n".join(commands) + "\n",
-        capture_output=True,
-        text=True,
-        timeout=max(600.0, 4 * seconds * len(openings)),
-        check=False,
-    )
+    with tempfile.TemporaryDirectory() as folder:  # where it writes its default.log
+        done = subprocess.run(
+            [os.path.abspath(path)],
+            input="\n".join(commands) + "\n",
+            capture_output=True,
+            text=True,
+            timeout=max(600.0, 4 * seconds * len(openings)),
+            check=False,
+            cwd=folder,
+        )
     found = BENZENE_STATS.findall(done.stdout + done.stderr)
     if len(found) != len(openings):
         fail(f"Benzene at {path} answered {len(found)} of {len(openings)} openings")
