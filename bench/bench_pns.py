@@ -39,7 +39,9 @@ classifications of an opening disagree (dfpn and mtdf, two variants, dfpn and Be
 and the recorded reference), or if ``as_is`` leaves an opening open.
 
 Usage: ``python bench/bench_pns.py [--quick] [--boards 5,6] [--variants as_is,no_fill_in]
-[--seconds S] [--openings a1,c3] [--seven | --no-seven] [--benzene PATH]``
+[--seconds S] [--big-seconds S] [--openings a1,c3] [--four | --no-four] [--seven | --no-seven]
+[--benzene PATH]``: ``--seconds`` (120) limits each opening and variant on 5x5, ``--big-seconds``
+(900) on 6x6 and up, where ``as_is`` leaving an opening open fails the run.
 """
 
 from __future__ import annotations
@@ -422,6 +424,10 @@ def main(argv: list[str] | None = None) -> None:
         help="variants on 6x6 and larger",
     )
     parser.add_argument("--seconds", type=float, default=120.0, help="per opening and variant")
+    parser.add_argument(
+        "--big-seconds", type=float, default=900.0, help="per opening and variant, 6x6 and up"
+    )
+    parser.add_argument("--four", action=argparse.BooleanOptionalAction, default=True)
     parser.add_argument("--openings", default="", help="the openings, a1,c3 (default: all)")
     parser.add_argument("--seven", action=argparse.BooleanOptionalAction, default=True)
     parser.add_argument("--seven-seconds", type=float, default=3600.0)
@@ -434,7 +440,8 @@ def main(argv: list[str] | None = None) -> None:
         line_four(QUICK_FOUR)
         line_board(5, QUICK_FIVE, every, 3.0)
         return
-    line_four(tuple(Hex(4).actions(0)))
+    if args.four:
+        line_four(tuple(Hex(4).actions(0)))
     for size in (int(board) for board in args.boards.split(",") if board):
         openings = tuple(name for name in args.openings.split(",") if name) or tuple(
             Hex(size).actions(0)
@@ -443,13 +450,13 @@ def main(argv: list[str] | None = None) -> None:
         variants = [name for name in named.split(",") if name] or every
         if "as_is" not in variants:
             variants.insert(0, "as_is")
-        ours = line_board(size, openings, variants, args.seconds)
+        seconds = args.seconds if size <= 5 else args.big_seconds
+        ours = line_board(size, openings, variants, seconds)
         if size == 5:
             line_tricks(openings)
         if args.benzene:
-            line_benzene(
-                args.benzene, size, openings, ours, args.benzene_settings.split(","), args.seconds
-            )
+            settings = args.benzene_settings.split(",")
+            line_benzene(args.benzene, size, openings, ours, settings, seconds)
     if args.seven:
         line_seven(args.seven_seconds)
 

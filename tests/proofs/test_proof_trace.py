@@ -135,9 +135,9 @@ def test_a_stopped_proof_draws_its_root_without_a_value(prover: Any) -> None:
 def test_a_traced_proof_stopped_by_its_node_limit_stops_where_the_untraced_one_does(
     prover: Any,
 ) -> None:
-    plain = prover(Hex(7), node_limit=500)
+    plain = prover(Hex(7), node_limit=150)
     events: list[Any] = []
-    traced = prover(Hex(7), node_limit=500, trace=events.append)
+    traced = prover(Hex(7), node_limit=150, trace=events.append)
     assert traced.value_range == plain.value_range
     assert traced.stats.nodes == plain.stats.nodes
     assert isinstance(events[-1], Leave)
