@@ -194,6 +194,7 @@ def test_in_simulation_the_tests_errors_are_within_alpha_and_beta(truth, wrong, 
     assert errors / runs <= rate + margin, errors
 
 
+@pytest.mark.slow
 def test_in_simulation_the_pentanomial_interval_covers_the_truth_at_its_rate():
     truth = 35.0
     model = pair_model(truth)

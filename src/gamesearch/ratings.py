@@ -16,7 +16,8 @@ anchor's own interval is 0 wide). With many draws the intervals are a little wid
 model takes a draw for a coin that fell half each way. Games that come in pairs (one opening,
 the seats swapped: a tournament's, or duels with a ``pair``) are not independent: the variances
 are then the pairs' own, the sandwich estimate over the pairs (the pentanomial variance of
-fishtest for two entrants).
+fishtest for two entrants), made honest for a few pairs by a small-sample factor and a prior of
+two pairs' worth of the independent games' variance (see ``_bradley_terry.paired_covariance``).
 
 No regularisation: when the games cannot tell how far apart some entrants are (no game, a
 group of entrants that scored nothing against the rest, or groups that never met) the

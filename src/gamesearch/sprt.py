@@ -31,7 +31,7 @@ from ._game_counts import check_game_count, check_pairs_of_games
 from .errors import InvalidSearchOptionError, UnsupportedGameError, short_repr
 from .game import Game
 from .openings import DEFAULT_OPENINGS, RandomOpenings
-from .pentanomial import Pentanomial, check_counts, regularised
+from .pentanomial import Pentanomial, check_counts, regularised, tilt_of
 from .playing import GameRecord
 from .progress import ProgressCallback
 from .tournaments import (
@@ -87,38 +87,9 @@ def log_likelihood_ratio(counts: Sequence[int] | Pentanomial, elo0: float, elo1:
     ratio = 0.0
     for elo, sign in ((elo1, 1), (elo0, -1)):
         target = expected_score(elo)
-        tilt = _tilt(outcomes, target)
+        tilt = tilt_of(outcomes, target)
         ratio -= sign * sum(p * math.log1p(tilt * (a - target)) for a, p in outcomes)
     return sum(found) * ratio
-
-
-def _tilt(outcomes: Sequence[tuple[float, float]], target: float) -> float:
-    """``x`` with ``f(x) = sum p (a - s) / (1 + x (a - s)) == 0``, by Newton's method, bracketed.
-
-    ``f`` falls from ``+inf`` to ``-inf`` where every ``1 + x (a - s)`` is above 0: between
-    ``-1 / (max a - s)`` and ``-1 / (min a - s)`` (the outcomes span 0 to 1, and ``s`` lies
-    strictly inside). A Newton step that leaves the bracket is a bisection instead.
-    """
-    low = -1 / (max(a for a, _ in outcomes) - target)
-    high = -1 / (min(a for a, _ in outcomes) - target)
-    x = 0.0
-    for _ in range(200):
-        value = slope = 0.0
-        for a, p in outcomes:
-            term = (a - target) / (1 + x * (a - target))
-            value += p * term
-            slope -= p * term * term
-        if value > 0:
-            low = x
-        else:
-            high = x
-        step = x - value / slope if slope else (low + high) / 2
-        if not low < step < high:
-            step = (low + high) / 2
-        if step == x or abs(step - x) <= 1e-15 * (1 + abs(x)):
-            return step
-        x = step
-    return x
 
 
 @dataclass(frozen=True)
