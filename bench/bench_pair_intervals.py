@@ -32,8 +32,12 @@ from gamesearch import Duel, Pentanomial, UndeterminedRatingsError, elo_ratings
 from gamesearch.pentanomial import elo_of_score
 
 GRIDS = {
-    "chosen": [(t, b, d) for t in (0, 50, 150, 300, 500) for b in (0, 150) for d in (0, 0.2, 0.6)],
-    "held_out": [(t, b, d) for t in (25, 100, 250, 400, 700) for b in (75, 300) for d in (0.1, 0.4)],
+    "chosen": [
+        (t, b, d) for t in (0, 50, 150, 300, 500) for b in (0, 150) for d in (0, 0.2, 0.6)
+    ],
+    "held_out": [
+        (t, b, d) for t in (25, 100, 250, 400, 700) for b in (75, 300) for d in (0.1, 0.4)
+    ],
 }
 GAMES = {0: (0.0, 0.0), 1: (0.0, 0.5), 2: (1.0, 0.0), 3: (1.0, 0.5), 4: (1.0, 1.0)}
 """A pair of each outcome as the first entrant's two scores."""

@@ -82,7 +82,8 @@ def test_five_pairs_cover_the_truth_at_least_nine_times_in_ten(truth):
     covered = 0.0
     for counts in compositions(5):
         gap = Pentanomial(counts).difference()
-        if gap.low <= truth <= gap.high and all(p > 0 for n, p in zip(counts, model) if n):
+        possible = all(p > 0 for n, p in zip(counts, model, strict=True) if n)
+        if possible and gap.low <= truth <= gap.high:
             covered += math.exp(math.lgamma(6) + sum(
                 n * math.log(p) - math.lgamma(n + 1) for n, p in zip(counts, model, strict=True)
                 if n
