@@ -11,7 +11,8 @@ from cli_helpers import call
 
 from gamesearch import Pentanomial, alphabeta, random_player, searcher_player, tournament
 from gamesearch._intervals import t_quantile
-from gamesearch.cli._match import wilson
+from gamesearch.cli._match import PlanPlayer, wilson
+from gamesearch.frontdoor.plans import Plan
 from gamesearch.games import TicTacToe
 
 
@@ -181,3 +182,17 @@ def test_a_bad_test_or_opening_is_refused(
     status, _, err = call(capsys, "match", "tictactoe", "random", "random", "--quiet", *args)
     assert status == 2
     assert message in err
+
+
+@pytest.mark.parametrize(
+    ("plan", "deterministic"),
+    [
+        (Plan("alphabeta", depth=3), True),
+        (Plan("iterative_deepening", depth=3, seconds=0.5), False),  # --time: the clock decides
+        (Plan("mcts", options=(("iterations", 100),)), False),
+        (Plan("alphabeta", depth=3, options=(("time_limit", 1.0),)), False),
+        (Plan("pns", options=(("node_limit", 1000),)), True),
+    ],
+)
+def test_the_commands_players_are_deterministic_only_without_a_clock_or_dice(plan, deterministic):
+    assert PlanPlayer(plan).deterministic is deterministic

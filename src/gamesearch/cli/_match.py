@@ -36,6 +36,7 @@ from ..openings import MAX_PLIES, RandomOpenings, read_openings
 from ..pentanomial import Pentanomial
 from ..playing import GameRecord, RandomPlayer
 from ..progress import Progress
+from ..searchers import DETERMINISTIC
 from ..sprt import SPRT, SPRTStatus, sprt_match
 from ..tournaments import seats_of, tally, tournament
 from ._numbers import positive_int, positive_seconds
@@ -63,6 +64,16 @@ class PlanPlayer:
     def __repr__(self) -> str:
         return f"<{self.plan.describe()}>"
 
+    @property
+    def deterministic(self) -> bool:
+        """Whether it plays the same move in the same state every time: one of the library's
+        deterministic searchers with no time limit (``--time``, a game's default seconds) and
+        plain options (see :func:`gamesearch.playing.is_deterministic`)."""
+        chosen = self.plan
+        if chosen.seconds is not None or chosen.searcher not in DETERMINISTIC:
+            return False
+        return all(_plain_option(name, value) for name, value in chosen.options)
+
     def bind(self, game: Any) -> PlanPlayer:
         """This player, playing ``game`` (with the same generator)."""
         return self if self.game is game else PlanPlayer(self.plan, game, self.rng)
@@ -78,6 +89,13 @@ class PlanPlayer:
         except Interrupted:  # Ctrl-C stops the match, not just this game (a part that failed)
             raise KeyboardInterrupt from None
         return move_of(self.game, state, result)
+
+
+def _plain_option(name: str, value: object) -> bool:
+    """Whether an option leaves a search deterministic: plain data, and no time limit."""
+    if name == "time_limit":
+        return value is None
+    return value is None or isinstance(value, (bool, int, float, str))
 
 
 def match(args: argparse.Namespace, out: TextIO) -> int:
