@@ -320,7 +320,7 @@ def is_deterministic(player: object) -> bool:
     """
     try:
         return getattr(player, "deterministic", False) is True
-    except Exception:  # noqa: BLE001 - a player's own property that fails says nothing
+    except Exception:
         return False
 
 

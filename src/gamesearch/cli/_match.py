@@ -68,7 +68,8 @@ class PlanPlayer:
     def deterministic(self) -> bool:
         """Whether it plays the same move in the same state every time: one of the library's
         deterministic searchers with no time limit (``--time``, a game's default seconds) and
-        plain options (see :func:`gamesearch.playing.is_deterministic`)."""
+        plain options (see :func:`gamesearch.playing.is_deterministic`).
+        """
         chosen = self.plan
         if chosen.seconds is not None or chosen.searcher not in DETERMINISTIC:
             return False
