@@ -66,9 +66,11 @@ class PlanPlayer:
 
     @property
     def deterministic(self) -> bool:
-        """Whether it plays the same move in the same state every time: one of the library's
-        deterministic searchers with no time limit (``--time``, a game's default seconds) and
-        plain options (see :func:`gamesearch.playing.is_deterministic`).
+        """Whether it plays the same move in the same state every time.
+
+        True for one of the library's deterministic searchers with no time limit (``--time``,
+        a game's default seconds) and plain options (see
+        :func:`gamesearch.playing.is_deterministic`).
         """
         chosen = self.plan
         if chosen.seconds is not None or chosen.searcher not in DETERMINISTIC:
