@@ -369,3 +369,18 @@ def declared(player):
     """``player``, saying it is deterministic (as a player of one's own may)."""
     player.deterministic = True
     return player
+
+
+def test_the_mean_utilities_count_each_distinct_game_once():
+    # The walk: the mean utility counted every copy of a repeated game.
+    game = GameTree({"a": {"x": 1, "y": -1}, "b": 0})
+    players = [
+        declared(lambda state: game.actions(state)[0]),
+        declared(lambda state: game.actions(state)[-1]),
+    ]
+    result = tournament(game, players, games=6, openings=None)
+    first, second = result.utilities
+    assert result.repeats == (2, 3, 4, 5)
+    assert first.games == second.games == 2  # a then y (-1 for entrant 0), and b (0)
+    assert first.mean == pytest.approx(-0.5)
+    assert second.mean == pytest.approx(0.5)
