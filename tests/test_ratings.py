@@ -537,3 +537,13 @@ def test_a_tournaments_duels_carry_their_pairs_and_leave_its_repeats_out():
     result = tournament(TicTacToe(), [perfect, perfect], games=6, openings=None)
     found = duels(result)
     assert [duel.pair for duel in found] == [0, 0]  # the four repeats left out
+
+
+def test_the_picture_says_which_rating_is_0():
+    duels = [Duel(0, 1, 1.0), Duel(0, 1, 0.0), Duel(0, 1, 1.0)]
+    assert "Elo, the mean at 0 (95% interval)" in elo_ratings(duels).to_svg()
+    anchored = elo_ratings(duels, names=["A", "B"], anchor="B")
+    assert "Elo, B at 0 (95% interval)" in anchored.to_svg()
+    paired_one = elo_ratings([Duel(0, 1, 1.0, 0), Duel(1, 0, 1.0, 0), Duel(0, 1, 0.5)])
+    assert "from 1 pair)" in paired_one.to_svg()
+    assert "intervals from 1 pair of games" in paired_one.table()
