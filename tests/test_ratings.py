@@ -529,7 +529,7 @@ def test_a_pair_that_is_not_two_entrants_games_is_refused(duel, message):
 def test_the_table_and_the_picture_say_the_intervals_came_from_pairs():
     ratings = elo_ratings(paired([(1.0, 0.5), (0.5, 0.0), (1.0, 1.0)]), names=["A", "B"])
     assert ratings.table().endswith("the mean at 0; intervals from 3 pairs of games")
-    assert "Elo (95% interval, from 3 pairs)" in ratings.to_svg()
+    assert "Elo, the mean at 0 (95% interval, from 3 pairs)" in ratings.to_svg()
 
 
 def test_a_tournaments_duels_carry_their_pairs_and_leave_its_repeats_out():

@@ -301,7 +301,8 @@ def _sprt_of(args: argparse.Namespace) -> SPRT | None:
         return SPRT(elo0, elo1, alpha, beta)
     except InvalidSearchOptionError as exc:  # the test's names are the command's flags here
         message = str(exc).removeprefix("SPRT: ")
-        message = message.replace("elo0 must be below elo1", "--sprt ELO0,ELO1 needs ELO0 below ELO1")
+        below = "--sprt ELO0,ELO1 needs ELO0 below ELO1"
+        message = message.replace("elo0 must be below elo1", below)
         for name, flag in (("elo0", "ELO0 of --sprt"), ("elo1", "ELO1 of --sprt"),
                            ("alpha", "--alpha"), ("beta", "--beta")):  # fmt: skip
             message = message.replace(f"{name} must", f"{flag} must")
