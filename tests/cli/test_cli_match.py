@@ -213,7 +213,7 @@ def test_a_sequential_test_stops_when_only_copies_are_left(
     assert status == 0, err
     assert "1 random move drawn from --seed 0" in out
     assert "warning: random openings of 1 move give only 7 distinct openings for 5,000 pairs" in err
-    assert "both players are deterministic" in err
+    assert "deterministic players replay the same games from them, counted once" in err
     assert "SPRT: undecided" in out
     assert "no new games left: the 7 distinct openings were all played" in out
     assert "longer random openings (more plies), a larger suite of openings, or players" in out

@@ -170,21 +170,22 @@ def warn_of_openings(
 ) -> None:
     """Warn on stderr when the openings are fewer than the pairs: some are played again.
 
-    A suite shorter than the pairs is played from its first line again; random openings of a
-    game with fewer positions than pairs repeat. Deterministic players then replay the same
-    games, which count once (and ``--sprt`` stops when nothing new is left).
+    A suite shorter than the pairs is played from its first line again (always warned of);
+    random openings of a game with fewer positions than pairs repeat (warned of when two
+    players or more are deterministic: they replay the same games, which count once, and
+    ``--sprt`` stops when nothing new is left).
     """
     lines = schedule_openings(game, openings, pairs, args.seed, "match")
     found = distinct(lines)
-    if found >= pairs:
+    fixed = sum(is_deterministic(player) for player in players)
+    if found >= pairs or (args.openings is None and fixed < 2):
         return
     where = (f"the suite {args.openings} has only {_count(found, 'distinct opening')}"
              if args.openings is not None else
              f"random openings of {_count(_plies_of(args), 'move')} give only "
              f"{_count(found, 'distinct opening')}")  # fmt: skip
-    both = all(is_deterministic(player) for player in players)
-    then = ("both players are deterministic, so the games of a replayed opening are copies, "
-            "counted once" if both else "players that vary still play new games from them")
+    then = ("deterministic players replay the same games from them, counted once" if fixed >= 2
+            else "players that vary still play new games from them")  # fmt: skip
     print(f"warning: {where} for {_count(pairs, 'pair')} of games: {then}; "
           f"{more_openings_advice(args)}", file=sys.stderr)  # fmt: skip
 
