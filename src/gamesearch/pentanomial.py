@@ -171,7 +171,7 @@ class Pentanomial:
         >>> match.pairs, match.score
         (20, 0.5625)
         >>> print(match.difference())
-        first minus second: +43.7 Elo (95% interval -28.4 .. +119.7)
+        first minus second: +43.7 Elo (95% interval -39.4 .. +122.8)
     """
 
     counts: tuple[int, int, int, int, int]
@@ -257,7 +257,7 @@ class Pentanomial:
 
         Example:
             >>> print(Pentanomial((0, 0, 5, 0, 0)).difference())   # five pairs, each split
-            first minus second: +0.0 Elo (95% interval -161.2 .. +161.2)
+            first minus second: +0.0 Elo (95% interval -161.7 .. +161.7)
         """
         if not self.pairs:
             raise InvalidSearchOptionError("Pentanomial.difference: no pair was counted")
