@@ -136,7 +136,9 @@ def test_a_game_whose_result_rejects_a_listed_move_gets_a_report_not_a_traceback
         ("class A:\n  def initial_state(self", "", "source", "the game is not Python: line"),
         ("x = 1\n", "", "class-name", "name the game's class: no class defines initial_state"),
         ("class A:\n def initial_state(self): pass\nclass B(A):\n def initial_state(self): pass",
-         "", "class-name", "A, B each define initial_state"),
+         "", "class-name", "A, B each define or inherit initial_state"),
+        ("class A:\n def initial_state(self): pass\nclass B(A): pass\nclass C(B): pass",
+         "", "class-name", "A, B, C each define or inherit initial_state"),
         ("class A: pass\n", "B", "class-name", "no class 'B' in the game; its classes are A"),
     ],
 )  # fmt: skip

@@ -64,4 +64,7 @@ class Recording(SearchTree):
             now = time.perf_counter()
             if now - self.told >= _EVERY:
                 self.told = now
-                self.tell(f"{self.entered:,} nodes recorded, {now - self.started:.1f} s")
+                self.tell(
+                    f"{self.entered:,} node{'' if self.entered == 1 else 's'} and "
+                    f"{len(self.log):,} steps recorded, {now - self.started:.1f} s"
+                )

@@ -61,21 +61,39 @@ def pyodide_url(where: str | None) -> str:
     Raises:
         InvalidSearchOptionError: ``where`` is not an http(s) URL with a host, or holds a
             character outside RFC 3986's letters, digits and ``-._~:/?#[]@!$&*+,;=%`` (such as
-            a quote, a space, ``<``, ``>``, a brace or a backslash).
+            a quote, a space, ``<``, ``>``, a brace or a backslash); or it cannot name a folder
+            the page appends ``pyodide.mjs`` to: a port outside 1 to 65535, a user name or
+            password, a ``?query`` or a ``#fragment``.
     """
     if where is None:
         return PYODIDE_CDN
     try:
         parts = urlsplit(where) if _URL.fullmatch(where) else None
         host = parts.hostname if parts is not None else None
-    except ValueError:  # such as an unclosed IPv6 address, "http://[::1/"
-        parts = host = None
+        port = parts.port if parts is not None else None
+    except ValueError as exc:  # an unclosed IPv6 address ("http://[::1/"), a port out of range
+        why = "its port must be a number from 1 to 65535" if "Port" in str(exc) else ""
+        raise _bad_url(where, why) from None
     if parts is None or parts.scheme not in ("http", "https") or not host:
-        raise InvalidSearchOptionError(
-            f"--pyodide must be an http(s) URL of Pyodide's folder or a local folder of its "
-            f"files (npm install pyodide@{PYODIDE_VERSION}), not {where[:200]!r}"
+        raise _bad_url(where, "")
+    if port == 0:
+        raise _bad_url(where, "its port must be a number from 1 to 65535")
+    if parts.username is not None or parts.password is not None:
+        raise _bad_url(where, "it may not hold a user name or password (user:password@)")
+    if parts.query or parts.fragment or where.endswith(("?", "#")):
+        raise _bad_url(
+            where, "it may not hold a ?query or a #fragment: the page appends pyodide.mjs to it"
         )
     return where if where.endswith("/") else where + "/"
+
+
+def _bad_url(where: str, why: str) -> InvalidSearchOptionError:
+    """The refusal of the ``--pyodide`` URL ``where``, and ``why`` if the URL itself is one."""
+    return InvalidSearchOptionError(
+        f"--pyodide must be an http(s) URL of Pyodide's folder or a local folder of its "
+        f"files (npm install pyodide@{PYODIDE_VERSION}), not {where[:200]!r}"
+        + (f": {why}" if why else "")
+    )
 
 
 def pyodide_files(source: Path) -> dict[str, bytes]:
@@ -83,7 +101,15 @@ def pyodide_files(source: Path) -> dict[str, bytes]:
 
     Raises:
         MissingDependencyError: ``source`` lacks one of :data:`PYODIDE_FILES`.
+        InvalidSearchOptionError: one of them is a symbolic link.
     """
+    links = [name for name in PYODIDE_FILES if (source / name).is_symlink()]
+    if links:
+        raise InvalidSearchOptionError(
+            f"{source} holds symbolic links ({', '.join(links)}): the build copies only plain "
+            "files of Pyodide's folder, so as to publish nothing from outside it; copy the files "
+            "themselves there"
+        )
     missing = [name for name in PYODIDE_FILES if not (source / name).is_file()]
     if missing:
         raise MissingDependencyError(
