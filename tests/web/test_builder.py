@@ -270,6 +270,7 @@ def test_a_pyodide_folder_with_a_link_is_refused_and_publishes_nothing(tmp_path:
     assert not (tmp_path / "site" / "pyodide").exists()
 
 
+@pytest.mark.slow
 def test_a_rebuild_for_the_cdn_removes_the_earlier_copy_of_pyodide(tmp_path: Path) -> None:
     build_site(tmp_path / "site", pyodide=fake_pyodide(tmp_path / "npm"))
     page = build_site(tmp_path / "site")

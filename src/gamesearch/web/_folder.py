@@ -18,8 +18,8 @@ space, a ``docs/`` folder). It writes only there and only its own files:
 
 from __future__ import annotations
 
-import hashlib
 import contextlib
+import hashlib
 import json
 import os
 import tempfile
@@ -137,9 +137,12 @@ def _inside(root: Path, name: str) -> bool:
     return not any(root.joinpath(*parts[:depth]).is_symlink() for depth in range(1, len(parts) + 1))
 
 
-def _remove_stale(root: Path, made: Mapping[str, str | None], files: Mapping[str, bytes]) -> set[str]:
-    """Remove what the last build made and this one does not (an earlier Pyodide copy, an old
-    wheel): only files its record lists, inside the folder, unchanged since it wrote them.
+def _remove_stale(
+    root: Path, made: Mapping[str, str | None], files: Mapping[str, bytes]
+) -> set[str]:
+    """Remove what the last build made and this one does not (a Pyodide copy, an old wheel).
+
+    Only files its record lists, inside the folder, unchanged since it wrote them.
 
     Returns:
         The names removed; a folder they leave empty is removed too.

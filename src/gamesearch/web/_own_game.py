@@ -242,7 +242,7 @@ def _search(
     how = "proven by alpha-beta" if result.exact else f"at depth {depth}, scored by {words}"
     value = worded(result.value, whom, exact=result.exact, how=how, scale=_outcomes(tree, game))
     found: dict[str, Any] = {"value": value, "nodes": result.stats.nodes}
-    found["page"] = tree.to_html() if tree is not None else None
+    found["page"] = tree.page() if tree is not None else None
     return found
 
 
