@@ -2,8 +2,11 @@
 // answers clicks and keeps its timers while a search runs. The page sends
 //   {type: "start", config, base, interrupt}         once: load Pyodide, install the wheel
 //   {type: "call", id, name, args, stop}              one call of gamesearch/web/_runtime.py
-// and gets back {type: "status" | "ready" | "failed"} while starting, then for each call
-// {type: "progress", id, line} now and then, and {type: "answer", id, answer} (JSON text).
+// and gets back {type: "status" | "loader" | "ready" | "failed"} while starting ("loader": the
+// loader came from Pyodide's URL), then for each call {type: "progress", id, line} now and
+// then, and {type: "answer", id, answer} (JSON text). An answer with "crashed" says Python is
+// dead (Pyodide's fatal error, such as the browser's stack overflowing): the page replaces
+// this worker.
 //
 // Stopping a call: Python looks at its interrupt buffer every few dozen bytecodes and raises
 // KeyboardInterrupt (as Ctrl-C does) when it holds 2, the number of SIGINT. Where the page is
