@@ -338,3 +338,10 @@ def test_a_parameter_given_twice_is_refused_beside_the_parameters() -> None:
     assert not found["ok"]
     assert found["field"] == "own-params"
     assert "the parameter sticks is given 2 times" in found["report"]
+
+
+def test_a_depth_limited_search_that_met_no_end_says_so() -> None:
+    found = own(GRID, "rows=1, cols=5", depth=1, evaluation="zero")
+    assert found["ok"], found["report"]
+    assert "met no end of the game" in found["value"]["words"]
+    assert "worth none" not in found["value"]["words"]
