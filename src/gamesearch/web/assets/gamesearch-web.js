@@ -203,7 +203,8 @@ function raisedItself(name) {
 
 function late(waited) {
   // Pyodide's loader has not come: a URL that does not answer. Said, and the page waits on.
-  const url = new URL(config.pyodide, window.location.href).href + "pyodide.mjs";
+  let url = String(config.pyodide) + "pyodide.mjs";
+  try { url = new URL(config.pyodide, window.location.href).href + "pyodide.mjs"; } catch (error) { /* said as written */ }
   offline({ stage: "pyodide", url, message: `no answer after ${waited / 1000} s` });
 }
 
