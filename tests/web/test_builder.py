@@ -156,6 +156,9 @@ def test_an_ordinary_pyodide_url_is_taken_as_it_is(where: str) -> None:
         ("https://example.org/p?x=1", "may not hold a ?query or a #fragment"),
         ("https://example.org/p/?", "may not hold a ?query or a #fragment"),
         ("https://example.org/p#frag", "may not hold a ?query or a #fragment"),
+        ("https://example.org/%zz/", "a % must start an escape of two hex digits"),
+        ("https://example.org/p%2/", "a % must start an escape of two hex digits"),
+        ("https://example.org/" + "x" * 5_000, "longer than 2,000 characters"),
     ],
 )
 def test_a_pyodide_url_the_page_cannot_append_its_loader_to_is_refused_in_words(
@@ -166,6 +169,20 @@ def test_a_pyodide_url_the_page_cannot_append_its_loader_to_is_refused_in_words(
     with pytest.raises(InvalidSearchOptionError, match=re.escape(why)):
         build_site(tmp_path / "site", pyodide=where)
     assert not (tmp_path / "site").exists() or not any((tmp_path / "site").iterdir())
+
+
+@pytest.mark.parametrize(
+    "out", ["site\x00x", "y" * 5_000 + "/site"], ids=["a NUL", "a name too long"]
+)
+def test_an_out_no_file_can_have_is_refused_in_words(out: str, tmp_path: Path) -> None:
+    # An adversary's walk (issue 45): a raw ValueError and OSError came out of build_site.
+    with pytest.raises(InvalidSearchOptionError, match="--out"):
+        build_site(tmp_path / out)
+
+
+def test_a_pyodide_name_too_long_for_a_file_is_refused_as_no_url(tmp_path: Path) -> None:
+    with pytest.raises(InvalidSearchOptionError, match="must be an http"):
+        build_site(tmp_path / "site", pyodide="y" * 300)
 
 
 def test_the_wheel_is_valid_its_record_matching_every_file(tmp_path: Path) -> None:

@@ -53,10 +53,12 @@ def folder(out: str | os.PathLike[str]) -> Path:
             "--out must name the folder to write (an empty path is not the current folder; "
             "write --out . for that)"
         )
+    if "\x00" in text:
+        raise InvalidSearchOptionError(f"--out {text!r}: a path cannot hold a NUL character")
     root = Path(text)
-    if root.exists() and not root.is_dir():
-        raise InvalidSearchOptionError(f"--out {text}: that is a file, not a folder")
     try:
+        if root.exists() and not root.is_dir():
+            raise InvalidSearchOptionError(f"--out {text}: that is a file, not a folder")
         root.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise InvalidSearchOptionError(

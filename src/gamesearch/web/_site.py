@@ -49,6 +49,10 @@ _URL = re.compile(r"[A-Za-z0-9\-._~:/?#\[\]@!$&*+,;=%]+")
 """The characters a Pyodide URL may hold: those of RFC 3986 but quotes and parentheses."""
 
 
+MAX_URL = 2_000
+"""The longest ``--pyodide`` URL taken: longer ones are no folder's address but a mistake."""
+
+
 def pyodide_url(where: str | None) -> str:
     """The URL of Pyodide's folder that ``where`` names: the CDN for ``None``, else an http(s) URL.
 
@@ -63,10 +67,15 @@ def pyodide_url(where: str | None) -> str:
             character outside RFC 3986's letters, digits and ``-._~:/?#[]@!$&*+,;=%`` (such as
             a quote, a space, ``<``, ``>``, a brace or a backslash); or it cannot name a folder
             the page appends ``pyodide.mjs`` to: a port outside 1 to 65535, a user name or
-            password, a ``?query`` or a ``#fragment``.
+            password, a ``?query`` or a ``#fragment``; a ``%`` that starts no escape; more
+            than :data:`MAX_URL` characters.
     """
     if where is None:
         return PYODIDE_CDN
+    if len(where) > MAX_URL:
+        raise _bad_url(where[:60] + "...", f"it is longer than {MAX_URL:,} characters")
+    if re.search(r"%(?![0-9A-Fa-f]{2})", where):
+        raise _bad_url(where, "a % must start an escape of two hex digits, such as %20")
     try:
         parts = urlsplit(where) if _URL.fullmatch(where) else None
         host = parts.hostname if parts is not None else None
@@ -135,6 +144,14 @@ def page_html(template: str, pyodide: str, wheel: str) -> str:
     return fill(template, {"config": config, "version": __version__})
 
 
+def _is_folder(path: object) -> bool:
+    """Whether ``path`` names an existing folder (a name too long or holding a NUL: none)."""
+    try:
+        return Path(f"{path}").is_dir()
+    except (OSError, ValueError):
+        return False
+
+
 def build_site(out: str | Path, *, pyodide: str | Path | None = None) -> Path:
     """Write the page's static folder into ``out``: open its ``index.html`` from a web server.
 
@@ -160,7 +177,7 @@ def build_site(out: str | Path, *, pyodide: str | Path | None = None) -> Path:
             gamesearch is compiled without its source.
     """
     named = pyodide is not None and bool(f"{pyodide}".strip())
-    local = Path(pyodide) if named and Path(pyodide).is_dir() else None  # type: ignore[arg-type]
+    local = Path(pyodide) if named and _is_folder(pyodide) else None  # type: ignore[arg-type]
     url = (
         "pyodide/" if local is not None else pyodide_url(None if pyodide is None else f"{pyodide}")
     )
