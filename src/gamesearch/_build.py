@@ -25,6 +25,7 @@ COMPILABLE = (
     "gamesearch.games._bitboard",
     "gamesearch.games._connect_four_engine",
     "gamesearch.games._connect_four_probe",
+    "gamesearch.games._connect_four_table",
     "gamesearch.games.connect_four",
     "gamesearch.imperfect._cfr_loop",
     "gamesearch.imperfect._sequences",

@@ -57,6 +57,7 @@ __all__ = [
     "Regions",
     "Remade",
     "Rendering",
+    "SideTable",
     "SolvingKernel",
     "SolvingKeyed",
     "SolvingProbe",
@@ -225,6 +226,30 @@ class TableAccess:
     """The code of an upper bound."""
     unlimited: int
     """The depth recorded for a proven value, and the horizon of a search without a depth."""
+    side: Callable[[Hashable, Callable[[], SideTable]], Any] | None = None
+    """The table's ``side_table(owner, make)``: the table a game's loop keeps beside it under
+    ``owner``, made by ``make()`` the first time (see :class:`SideTable`); ``None`` for none."""
+
+
+class SideTable(Protocol):
+    """A table a game's own loop keeps beside the engine's transposition table, and reads back.
+
+    The game's loop stores what it proves in it, in its own form (ConnectFour's solver packs
+    each entry in a float, as Pons's solver packs them); the transposition table reads an entry
+    back through :meth:`raw_entry` (for ``get``, and the principal variation of a result) and
+    counts them with ``len``. It holds proven values only: they hold at any depth and in any
+    later search of the same game.
+    """
+
+    def raw_entry(self, key: Hashable) -> tuple[int, float, Any] | None:
+        """``(bound, value, action)`` stored for ``key``, or ``None``.
+
+        As the engine's table stores them: the bound's code, the value (a distance score counted
+        from the state, see :mod:`gamesearch.twoplayer._distances`) and the best action.
+        """
+
+    def __len__(self) -> int:
+        """How many entries the table holds."""
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from ._bitboard import completions_on, has_four, window_counts, window_score
 from ._connect_four_engine import ConnectFourEngine
 from ._connect_four_engine import native as engine_native
 from ._connect_four_probe import ConnectFourBoard, ConnectFourProbe, fits, native
+from ._connect_four_table import SolvingTable
 from ._end_flags import flagged_utility, flagged_winner
 from ._parameters import check_size
 
@@ -759,7 +760,17 @@ class ConnectFour:
             return None
         if not self._own_rules(_KERNEL_RULES) or not self._is_position(setting.root):
             return None
-        return ConnectFourProbe(self._board_words(), setting)
+        access = setting.table
+        if access.side is None:
+            return None
+        board = self._board_words()
+        bits, capacity = int(board.bits), setting.capacity
+        table = access.side(
+            ("ConnectFour.solving_kernel", self.width, self.height),
+            lambda: SolvingTable(bits, capacity, access),
+        )
+        assert isinstance(table, SolvingTable)  # made here, under this owner
+        return ConnectFourProbe(board, setting, table)
 
     def engine_kernel(self, setting: EngineSetting) -> ConnectFourEngine | None:
         """The engine's loop on this board's words, where it pays and applies; else ``None``.
