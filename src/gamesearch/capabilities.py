@@ -52,8 +52,10 @@ __all__ = [
     "Parameterized",
     "Parsing",
     "Passing",
+    "PlayoutKernel",
     "ProbeSetting",
     "Proving",
+    "RandomPlayout",
     "Regions",
     "Remade",
     "Rendering",
@@ -293,6 +295,34 @@ class SolvingKernel(Protocol):
         """
 
 
+class RandomPlayout(Protocol):
+    """A game's own loop for ``mcts``'s random playouts (see :class:`PlayoutKernel`)."""
+
+    plies: int
+    """The moves the last :meth:`run` played."""
+
+    def run(self, state: Any, random: Callable[[], float]) -> tuple[float, ...]:
+        """Every player's utility, by player, at the end of random play from ``state``.
+
+        ``state`` is not terminal. Each move is ``actions(state)[int(random() * n)]``, ``n``
+        the number of actions, until a terminal state: the draws and moves of ``mcts``'s own
+        playout, so that a search visits the same nodes with the loop or without it.
+        """
+
+
+class PlayoutKernel(Protocol):
+    """A game with ``playout_kernel``: its own loop for ``mcts``'s random playouts."""
+
+    def playout_kernel(self, root: Any) -> RandomPlayout | None:
+        """``playout_kernel(root)``: a playout loop for a search from ``root``, or ``None``.
+
+        ``mcts`` asks once per search (never per playout), and only for uniformly random
+        playouts without chance nodes; ``None`` where the game's loop would not pay or does
+        not apply (ConnectFour gives one only when compiled, on boards that fit a word, and
+        from a state play reaches).
+        """
+
+
 @dataclass(frozen=True)
 class EngineSetting:
     """What the engine's loop hands a game's :class:`EngineKernel` for one search.
@@ -459,6 +489,7 @@ class Capabilities:
     must_play: Callable[[Any], Sequence[Any]] | None = None
     solving_kernel: Callable[[ProbeSetting], SolvingProbe | None] | None = None
     engine_kernel: Callable[[EngineSetting], EngineSearch | None] | None = None
+    playout_kernel: Callable[[Any], RandomPlayout | None] | None = None
     utility_bounds: Any = None
     game_parameters: Callable[[], Mapping[str, object]] | None = None
     region: Callable[[Any], Hashable | None] | None = None
