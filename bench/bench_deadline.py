@@ -7,6 +7,12 @@ Lines (JSON, one dict per line on stdout):
   (seconds returned after the limit), against the allowance of 5% of the limit or 20 ms,
   whichever is larger. Games: Connect Four 7x6 (cheap nodes), and a game whose ``result``
   sleeps 5 ms and whose evaluation sleeps 1 ms, with 3 moves a state (slow nodes).
+- ``deadline.hex``: every searcher of the registry that keeps a ``time_limit`` and searches
+  Hex (``iterative_deepening``, ``pns``, ``dfpn``, ``mcts``), on the empty 11x11 board (about a
+  millisecond a node for the proof searches, which read the clock once every 1,024 nodes before
+  issue 45 and ran 0.37-0.41 s for a limit of 0.05 s): the median and largest overshoot of
+  ``--repeat`` runs of each ``time_limit`` (0.05 s; without ``--quick`` 0.2 s too), against
+  the same allowance.
 - ``deadline.nodes``: the nodes visited with ``node_limit`` from 1 to 10,000 on Connect Four:
   never more than the limit.
 
@@ -28,7 +34,8 @@ from typing import Any
 from _common import emit, emit_env, fail
 
 from gamesearch import iterative_deepening
-from gamesearch.games import ConnectFour
+from gamesearch.games import ConnectFour, Hex
+from gamesearch.searchers import SEARCHERS
 
 
 class SlowCountdown:
@@ -97,6 +104,37 @@ def line_time(limits: list[float], repeat: int) -> None:
                 fail(f"{name}: {max(late):.3f} s past a time limit of {limit} s")
 
 
+def line_hex(limits: list[float], repeat: int) -> None:
+    game = Hex(11)
+    timed = [
+        row
+        for row in SEARCHERS
+        if "time_limit" in row.limits and row.accepts(players=2, chance=False, hidden=False)
+    ]
+    for row in timed:
+        options: dict[str, Any] = {"rng": 1} if row.name == "mcts" else {}
+        for limit in limits:
+            late = []
+            for _ in range(repeat):
+                started = time.perf_counter()
+                row.function(game, time_limit=limit, **options)
+                late.append(time.perf_counter() - started - limit)
+            allowance = max(0.05 * limit, 0.02)
+            emit(
+                bench="deadline.hex",
+                searcher=row.name,
+                game="hex 11x11",
+                time_limit=limit,
+                runs=repeat,
+                median_overshoot_ms=round(1000 * statistics.median(late), 2),
+                max_overshoot_ms=round(1000 * max(late), 2),
+                allowance_ms=round(1000 * allowance, 1),
+                within_allowance=max(late) <= allowance,
+            )
+            if max(late) > 3 * allowance:
+                fail(f"{row.name} on Hex 11x11: {max(late):.3f} s past a time limit of {limit} s")
+
+
 def line_nodes() -> None:
     game = ConnectFour()
     for limit in (1, 2, 7, 8, 9, 100, 1_000, 10_000):
@@ -114,6 +152,7 @@ def main() -> None:
     emit_env("deadline")
     limits = [0.01, 0.03, 0.1] if args.quick else [0.01, 0.03, 0.1, 0.3, 1.0]
     line_time(limits, args.repeat or (3 if args.quick else 7))
+    line_hex([0.05] if args.quick else [0.05, 0.2], args.repeat or (3 if args.quick else 7))
     line_nodes()
 
 

@@ -31,14 +31,16 @@ from typing import Any
 
 from gamesearch import (
     MCTSPlayer,
+    RandomOpenings,
     alphabeta,
     elo_ratings,
     minimax,
     negamax,
+    pns,
     random_player,
     round_robin,
 )
-from gamesearch.games import GameTree, TicTacToe
+from gamesearch.games import GameTree, Hex, TicTacToe
 from gamesearch.imperfect import KuhnPoker, LeducPoker, convergence, convergence_svg
 from gamesearch.learning import fit_to_solution, weights_svg
 from gamesearch.solving import solve
@@ -57,6 +59,13 @@ DEEP = {
 """Three plies: a cutoff at C removes a whole subtree."""
 ENDGAME = "X O X / . O . / . X ."
 """Tic-tac-toe, O to move: four squares left, and a draw with best play."""
+WIN_LOSS = {
+    "a1": {"b1": {"x": 1, "y": -1}, "b2": {"x": -1, "y": -1}},
+    "a2": {"c1": {"x": -1, "y": 1}, "c2": 1},
+}
+"""A win/loss tree whose proof docs/proof-number.md works out by hand (a win is 1)."""
+WORKED = "X.. / ... / ..O"
+"""Tic-tac-toe, X to move after O's reply in the opposite corner: X wins (the worked example)."""
 
 
 def endgame(searcher: Callable[..., Any]) -> SearchTree:
@@ -75,11 +84,18 @@ def game_tree(searcher: Callable[..., Any], nested: Any) -> SearchTree:
     return tree
 
 
+def proof(game: Any, state: Any = None) -> SearchTree:
+    """The trace of ``pns`` on ``game`` from ``state``."""
+    tree = SearchTree(game)
+    pns(game, state, trace=tree)
+    return tree
+
+
 FOLD: dict[str, int] = {"tictactoe-endgame": 2}
 """Pictures whose runs of pruned children hiding more than so many nodes are folded, to fit a
 slide (see ``SearchTree.to_dot``)."""
 
-PAGES = {"textbook-alphabeta", "tictactoe-endgame"}
+PAGES = {"textbook-alphabeta", "tictactoe-endgame", "pns-win-loss", "pns-tictactoe", "pns-hex4"}
 """Pictures that also get a step-through page."""
 
 PICTURES: dict[str, Callable[[], SearchTree]] = {
@@ -88,6 +104,9 @@ PICTURES: dict[str, Callable[[], SearchTree]] = {
     "textbook-best-order": lambda: game_tree(alphabeta, BEST_ORDER),
     "deep-cutoff": lambda: game_tree(alphabeta, DEEP),
     "tictactoe-endgame": lambda: endgame(negamax),
+    "pns-win-loss": lambda: proof(GameTree(WIN_LOSS, win_utility=1)),
+    "pns-tictactoe": lambda: proof(TicTacToe(), TicTacToe().parse(WORKED)),
+    "pns-hex4": lambda: proof(Hex(4)),
 }
 """Each picture's file name, and the search it shows."""
 
@@ -96,7 +115,8 @@ def tictactoe_ratings() -> str:
     """The ratings of docs/ratings.md's round robin: MCTS at three budgets and a random player."""
     game = TicTacToe()
     players = [MCTSPlayer(game, iterations=n, rng=0) for n in (10, 40, 160)]
-    result = round_robin(game, [*players, random_player()], games_per_pair=10, seed=1)
+    result = round_robin(game, [*players, random_player()], games_per_pair=10, seed=1,
+                         openings=RandomOpenings(1))
     names = ["mcts 10", "mcts 40", "mcts 160", "random"]
     ratings = elo_ratings(result, names=names, anchor="random")
     return ratings.to_svg(title="Tic-tac-toe: MCTS by iterations, random at 0")

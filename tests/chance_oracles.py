@@ -53,10 +53,10 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from gamesearch._recursion import on_fresh_stack, recursion_guard
+from gamesearch._distributions import distribution
+from gamesearch._recursion import cycle_error, on_fresh_stack, recursion_guard
 from gamesearch._results import make_result
 from gamesearch._validation import (
-    cycle_error,
     mover_error,
     no_actions_error,
     number_error,
@@ -66,7 +66,6 @@ from gamesearch.chance._common import (
     ChanceProblem,
     bounds_error,
     chance_result,
-    distribution,
     infinite_mix_error,
     prepare_chance,
 )

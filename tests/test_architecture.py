@@ -5,12 +5,14 @@ They also catch a forbidden import: a copy of the package with one added is refu
 
 import ast
 import os
+import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+import tomllib
 
 import gamesearch
 
@@ -51,6 +53,14 @@ def test_the_contracts_are_kept():
         ("chance/_search.py", "from ..twoplayer import table", "gamesearch.chance is not"),
         ("trace/events.py", "from .recorder import Recorder", "gamesearch.trace.events is not"),
         ("twoplayer/minimax.py", "from ..trace import pictures", "gamesearch.twoplayer is not"),
+        ("web/_runtime.py", "from ..cli import _commands", "gamesearch.web is not"),
+        (
+            "cli/_web.py",
+            "from ..web import _runtime",
+            "gamesearch.cli._web -> gamesearch.web._runtime",
+        ),
+        ("imperfect/regret.py", "from ..montecarlo import _grow", "gamesearch.montecarlo._grow"),
+        ("frontdoor/board.py", "from ..cli import main", "gamesearch.frontdoor is not"),
     ],
 )
 @pytest.mark.slow
@@ -146,3 +156,61 @@ def test_the_tests_mirror_the_package():
     for folder in folders:
         tests = list((ROOT / "tests" / folder).glob("test_*.py"))
         assert tests, f"tests/{folder}/ holds no tests"
+
+
+_CODE = re.compile(r"`([\w.]+)`")
+
+
+def private_imports_allowed() -> set[tuple[str, str]]:
+    """The contract's exceptions: the pairs (importer, private module) pyproject.toml allows."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    (contract,) = [
+        contract
+        for contract in config["tool"]["importlinter"]["contracts"]
+        if contract["type"] == "private_modules"
+    ]
+    pairs = set()
+    for line in contract.get("ignore_imports", []):
+        importer, _, imported = line.partition(" -> ")
+        pairs.add((importer.removeprefix("gamesearch."), imported.removeprefix("gamesearch.")))
+    return pairs
+
+
+def private_imports_explained() -> list[tuple[set[str], set[str]]]:
+    """The rows of docs/architecture.md's table of the pairs that belong together."""
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    table = text.split("| importer | the private modules it reads |", 1)[1].split("\n\n", 1)[0]
+    rows = []
+    for line in table.splitlines()[2:]:
+        cells = line.split(" | ")
+        rows.append(
+            (set(re.findall(r"`([\w.]+)`", cells[0])), set(re.findall(r"`([\w.]+)`", cells[1])))
+        )
+    return rows
+
+
+def test_every_private_import_across_packages_is_explained_in_the_architecture():
+    """Each exception of the private-modules contract has its row in docs/architecture.md."""
+    allowed = private_imports_allowed()
+    rows = private_imports_explained()
+    unexplained = sorted(
+        f"{importer} -> {imported}"
+        for importer, imported in allowed
+        if not any(importer in importers and imported in modules for importers, modules in rows)
+    )
+    assert not unexplained, (
+        "pyproject.toml's private-modules contract allows imports that docs/architecture.md "
+        "does not explain: add the importer and the private module to a row of its table "
+        "'| importer | the private modules it reads |' (section 'The rules, kept by a tool'), "
+        f"with why the two belong together, or move what they share: {unexplained}"
+    )
+    named = {(i, m) for importers, modules in rows for i in importers for m in modules}
+    stale = sorted(
+        name
+        for name in {i for i, _ in named} | {m for _, m in named}
+        if not any(name in pair for pair in allowed)
+    )
+    assert not stale, (
+        "docs/architecture.md's table of private imports names modules that pyproject.toml's "
+        f"private-modules contract no longer lets cross packages: remove them from it: {stale}"
+    )

@@ -132,7 +132,7 @@ def test_every_code_block_declares_a_known_language(path: Path) -> None:
 
 SLOW_PAGES = {
     *("docs/parallel.md", "docs/engine.md", "docs/chance.md", "docs/solving.md"),
-    "docs/ratings.md",  # a round robin of 60 games: about 2 s
+    "docs/ratings.md",  # round robins of 60 games, and an SPRT on Connect Four: about 5 s
 }
 """Pages whose blocks start process pools and a Dask cluster, or search for over half a second:
 run with the slow tests."""

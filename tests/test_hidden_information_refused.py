@@ -62,6 +62,7 @@ NOT_SEARCHERS = {
     "tournament": "plays the players it is given, as play does",
     "round_robin": "plays the players it is given, as tournament does",
     "gauntlet": "plays the players it is given, as tournament does",
+    "sprt_match": "plays the players it is given, as tournament does",
     "Solution": "a table that solve made; it searches nothing",
 }
 """The public functions and classes that take a game first and search nothing themselves."""

@@ -40,7 +40,7 @@ from gamesearch.web import _own_game, _runtime
 from gamesearch.games import ConnectFour, TicTacToe
 assert gamesearch.alphabeta(TicTacToe()).value == 0
 assert gamesearch.mcts(ConnectFour(), iterations=20, rng=1).action is not None
-print(_runtime.reply("tictactoe", "0,4,1", "alphabeta", 9))
+print(_runtime.reply(dict(game="tictactoe", moves="0,4,1"), dict(searcher="alphabeta")))
 """
 
 

@@ -115,6 +115,8 @@ def test_a_record_cannot_be_changed():
         "finished",
         "final_state",
         "seed",
+        "opening",
+        "reproducible",
     ]
     with pytest.raises(dataclasses.FrozenInstanceError):
         record.moves = ()

@@ -21,7 +21,7 @@ import pytest
 
 import gamesearch
 from gamesearch import InvalidSearchOptionError, maxn, parallel_search
-from gamesearch.cli._options import parse_options
+from gamesearch.frontdoor.options import parse_options
 from gamesearch.games import GameTree, TicTacToe
 from gamesearch.imperfect import KuhnPoker, MCCFRSolver, mccfr
 from gamesearch.testing import maxn_trees

@@ -49,7 +49,8 @@ def test_the_games_go_round_the_pairings_so_a_stopped_schedule_stays_balanced():
 
 
 def test_a_gauntlet_meets_each_of_the_field_who_do_not_meet_each_other():
-    result = gauntlet(TicTacToe(), searcher_player(alphabeta), field(3), games_per_pair=2)
+    result = gauntlet(TicTacToe(), searcher_player(alphabeta), field(3), games_per_pair=2,
+                      openings=None)  # fmt: skip
     assert Counter(result.seats) == {(0, 1): 1, (0, 2): 1, (0, 3): 1, (1, 0): 1, (2, 0): 1,
                                      (3, 0): 1}  # fmt: skip
     assert result.losses[0] == 0  # perfect play
@@ -61,7 +62,8 @@ def test_every_game_is_the_game_play_gives_with_its_seeds():
     result = round_robin(TicTacToe(), players, games_per_pair=2, seed=8)
     for index, (seated, record) in enumerate(zip(result.seats, result.records, strict=True)):
         fresh = [random_player(seed=derived_seed(8, index, "entrant", e)) for e in seated]
-        again = play(TicTacToe(), fresh, seed=derived_seed(8, index, "chance"))
+        again = play(TicTacToe(), fresh, seed=derived_seed(8, index, "chance"),
+                     opening=record.opening)  # fmt: skip
         assert again == record
 
 
@@ -140,3 +142,65 @@ def test_a_game_of_three_players_is_refused():
 def test_bad_options_are_refused(call, message):
     with pytest.raises(InvalidSearchOptionError, match=message):
         call()
+
+
+# Openings and pairs (issue 48): deterministic players meet in new games.
+
+
+def deterministic(*depths):
+    from gamesearch.games import ConnectFour
+
+    return ConnectFour(), [searcher_player(alphabeta, depth=depth) for depth in depths]
+
+
+def distinct_games(result):
+    return len({(seated, record.moves) for seated, record in zip(result.seats, result.records,
+                                                                   strict=True)})  # fmt: skip
+
+
+def test_two_deterministic_players_play_at_least_8_distinct_games_of_10_by_default():
+    seed = 0
+    game, players = deterministic(1, 2)
+    result = round_robin(game, players, games_per_pair=10, seed=seed)
+    assert distinct_games(result) >= 8
+    assert result.repeats == ()
+    # Without openings, the same two games, each repeated five times, counted once.
+    alike = round_robin(game, players, games_per_pair=10, seed=seed, openings=None)
+    assert distinct_games(alike) == 2
+    assert len(alike.repeats) == 8
+    assert sum(alike.wins) + sum(alike.draws) // 2 == 2  # the tally counts the two games
+
+
+def test_each_two_rounds_play_one_opening_with_the_seats_swapped_as_a_pair():
+    game, players = deterministic(1, 1, 2)
+    result = round_robin(game, players, games_per_pair=4, seed=3)
+    for index, (seated, record) in enumerate(zip(result.seats, result.records, strict=True)):
+        partner = next(
+            other for other in range(len(result.records))
+            if other != index and result.pairs[other] == result.pairs[index]
+        )  # fmt: skip
+        assert result.seats[partner] == seated[::-1]
+        assert result.records[partner].opening == record.opening
+        assert len(record.opening) == 2
+        assert record.moves[:2] == record.opening
+    # Every pairing of a round plays the round's opening; the next two rounds another.
+    assert {result.records[i].opening for i in range(6)} != {result.records[6].opening}
+
+
+def test_a_suite_of_openings_is_played_in_turn_by_a_gauntlet():
+    game, players = deterministic(2, 1, 1)
+    result = gauntlet(game, players[0], players[1:], games_per_pair=4, openings=[(3,), (0, 6)])
+    assert [record.opening for record in result.records] == [(3,)] * 4 + [(0, 6)] * 4
+
+
+def test_ratings_of_a_schedule_take_its_pairs_as_one_sample_each():
+    game, players = deterministic(1, 2, 1)
+    result = round_robin(game, players, games_per_pair=4, seed=2)
+    ratings = elo_ratings(result, prior_draws=1)
+    assert ratings.pairs == 6  # three pairings, two pairs each
+    assert "intervals from 6 pairs of games" in ratings.table()
+
+
+def test_a_schedule_of_more_games_than_a_tournament_keeps_is_refused():
+    with pytest.raises(InvalidSearchOptionError, match="30,000,000 games, more than"):
+        round_robin(TicTacToe(), field(3), games_per_pair=10_000_000)

@@ -99,7 +99,7 @@ def test_depth_zero_is_a_bare_number(tree):
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
-        ({"max_depth": -1}, r"max_depth must be >= 0"),
+        ({"max_depth": -1}, r"max_depth must be an int >= 0"),
         ({"min_branching": 0}, r"need 1 <= min_branching <= max_branching"),
         ({"min_branching": 3, "max_branching": 2}, r"need 1 <= min_branching <= max_branching"),
         ({"max_branching": 0}, r"need 1 <= min_branching <= max_branching"),

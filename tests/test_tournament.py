@@ -15,6 +15,7 @@ from helpers import Countdown, ship_by_value
 from gamesearch import (
     GameProtocolError,
     GameRecord,
+    IllegalActionError,
     InvalidSearchOptionError,
     InvalidUtilityError,
     MCTSPlayer,
@@ -31,7 +32,7 @@ from gamesearch import (
 )
 from gamesearch._intervals import t_quantile
 from gamesearch._parts import derived_seed
-from gamesearch.games import Pig, TicTacToe
+from gamesearch.games import GameTree, Pig, TicTacToe
 from gamesearch.progress import Progress
 from gamesearch.tournaments import tally
 
@@ -71,7 +72,8 @@ def entrants(game):
 
 def test_records_seats_and_tallies():
     game = TicTacToe()
-    result = tournament(game, [searcher_player(alphabeta), random_player()], games=6, seed=3)
+    players = [searcher_player(alphabeta), random_player()]
+    result = tournament(game, players, games=6, seed=3, openings=None)
     assert isinstance(result, TournamentResult)
     assert result.seats == ((0, 1), (1, 0)) * 3
     assert all(isinstance(record, GameRecord) and record.finished for record in result.records)
@@ -92,7 +94,9 @@ def test_every_game_is_the_game_play_would_give_with_its_seeds():
     seeds = {record.seed for record in result.records}
     assert len(seeds) == 4  # each game its own chance seed
     players = [random_player(seed=derived_seed(11, 2, "entrant", 0)), entrants(game)[1]]
-    again = play(game, players, seed=derived_seed(11, 2, "chance"))
+    opening = result.records[2].opening
+    assert opening  # two random moves: a roll and its die
+    again = play(game, players, seed=derived_seed(11, 2, "chance"), opening=opening)
     assert again == result.records[2]
 
 
@@ -190,10 +194,11 @@ def test_a_game_that_raises_is_named_and_the_games_before_it_kept():
     game = TicTacToe()
     seen: dict[int, GameRecord] = {}
     players = [first_action, Fails()]  # the first mover plays square 0, never the centre...
-    assert tournament(game, players, games=2, alternate=False).unfinished == 0
+    assert tournament(game, players, games=2, alternate=False, openings=None).unfinished == 0
     players = [lambda state: 4 if state == game.initial_state() else first_action(state), Fails()]
     with pytest.raises(PartFailedError, match=r"tournament: part 0 \(game 0 ") as info:
-        tournament(game, players, games=3, alternate=False, on_record=seen.__setitem__, retries=1)
+        tournament(game, players, games=3, alternate=False, on_record=seen.__setitem__, retries=1,
+                   openings=None)  # fmt: skip
     assert isinstance(info.value.__cause__, RuntimeError)
     assert info.value.finished == len(seen)
 
@@ -212,9 +217,10 @@ def test_a_killed_worker_is_reported_with_the_finished_games_kept():
     players = [centre_first, Replier(dies=True)]
     died = pytest.raises(PartFailedError, match="worker process died")
     with ProcessPoolExecutor(2) as pool, died as info:
-        tournament(game, players, games=4, executor=pool, on_record=seen.__setitem__)
+        tournament(game, players, games=4, executor=pool, on_record=seen.__setitem__,
+                   openings=None)  # fmt: skip
     assert info.value.finished == len(seen)
-    reference = tournament(game, [centre_first, Replier(dies=False)], games=4)
+    reference = tournament(game, [centre_first, Replier(dies=False)], games=4, openings=None)
     for index, record in seen.items():
         assert record == reference.records[index]
 
@@ -301,3 +307,56 @@ def test_a_player_made_for_another_game_is_refused_before_any_game():
     ):
         tournament(TicTacToe(4), [player, random_player()], games=2, on_record=seen.__setitem__)
     assert not seen
+
+
+# Openings and repeats (issue 48).
+
+
+def test_a_game_that_repeats_an_earlier_one_is_counted_once():
+    game = GameTree({"a": {"x": 1, "y": -1}, "b": 0})
+    # The first entrant plays the first move, the second the last: a then y, or b.
+    players = [lambda state: game.actions(state)[0], lambda state: game.actions(state)[-1]]
+    result = tournament(game, players, games=6, openings=None)
+    assert result.repeats == (2, 3, 4, 5)  # the same two games, repeated
+    assert (result.wins, result.draws, result.losses) == ((0, 1), (1, 1), (1, 0))
+    assert "repeated: 4 games repeated an earlier game move for move: counted once" in str(result)
+
+
+def test_games_of_players_who_drew_at_random_are_never_repeats_however_alike():
+    game = GameTree({"a": 1, "b": -1})  # one move: random play repeats itself often
+    result = tournament(game, [random_player(), random_player()], games=20, alternate=False,
+                        openings=None)  # fmt: skip
+    assert not any(record.reproducible for record in result.records)
+    assert result.repeats == ()
+    assert result.wins[0] + result.losses[0] == 20
+
+
+def test_a_record_is_reproducible_when_no_chance_and_no_generator_decided_it():
+    perfect = searcher_player(alphabeta)
+    assert play(TicTacToe(), [perfect, perfect]).reproducible
+    assert not play(TicTacToe(), [perfect, random_player(seed=1)]).reproducible
+    rolled = play(Pig(goal=20), [lambda s: "hold" if s.turn_total else "roll"] * 2, seed=1)
+    assert not rolled.reproducible  # the dice
+
+
+def test_an_opening_is_played_first_and_kept_in_the_record():
+    record = play(TicTacToe(), [searcher_player(alphabeta)] * 2, opening=(4, 0))
+    assert record.moves[:2] == record.opening == (4, 0)
+    assert record.movers[:2] == (0, 1)
+    with pytest.raises(IllegalActionError, match="illegal action 4 in the opening"):
+        play(TicTacToe(), [searcher_player(alphabeta)] * 2, opening=(4, 4))
+
+
+def test_a_tournament_of_two_pairs_its_games_and_keeps_their_openings():
+    game = TicTacToe()
+    result = tournament(game, [searcher_player(alphabeta), random_player()], games=6, seed=3)
+    assert result.pairs == (0, 0, 1, 1, 2, 2)
+    openings = [record.opening for record in result.records]
+    assert openings[0] == openings[1] != openings[2] == openings[3]
+    assert all(len(opening) == 2 for opening in openings)
+
+
+@pytest.mark.parametrize("games", [10_000_001, 10**12, 10**400])
+def test_more_games_than_a_tournament_keeps_are_refused_before_any_is_made(games):
+    with pytest.raises(InvalidSearchOptionError, match="games, more than the 10,000,000"):
+        tournament(TicTacToe(), [random_player(), random_player()], games=games)

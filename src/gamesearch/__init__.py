@@ -54,7 +54,9 @@ from .montecarlo.tree import MCTSTree
 from .multiplayer.best_reply import PassingGame, Reply, best_reply
 from .multiplayer.maxn import maxn
 from .multiplayer.paranoid import paranoid
+from .openings import RandomOpenings, read_openings
 from .parallel.search import parallel_search
+from .pentanomial import Pentanomial
 from .playing import (
     GameRecord,
     RandomPlayer,
@@ -70,6 +72,7 @@ from .result import SearchResult, SearchStats
 from .schedules import gauntlet, round_robin
 from .solving.solution import Solution
 from .solving.solver import solve
+from .sprt import SPRT, sprt_match
 from .tournaments import MeanUtility, TournamentResult, tournament
 from .twoplayer.alphabeta import alphabeta
 from .twoplayer.deepening import iterative_deepening
@@ -94,13 +97,16 @@ if TYPE_CHECKING:  # the public modules, as attributes; at run time a module not
     from . import limit as limit
     from . import montecarlo as montecarlo
     from . import multiplayer as multiplayer
+    from . import openings as openings
     from . import parallel as parallel
+    from . import pentanomial as pentanomial
     from . import playing as playing
     from . import progress as progress
     from . import ratings as ratings
     from . import result as result
     from . import schedules as schedules
     from . import solving as solving
+    from . import sprt as sprt
     from . import testing as testing
     from . import tournaments as tournaments
     from . import trace as trace
@@ -113,6 +119,7 @@ __version__ = "0.3.0"
 
 __all__ = [
     "CHANCE",
+    "SPRT",
     "BlindSearchWarning",
     "BuildInfo",
     "CyclicGameError",
@@ -137,7 +144,9 @@ __all__ = [
     "Order",
     "PartFailedError",
     "PassingGame",
+    "Pentanomial",
     "Player",
+    "RandomOpenings",
     "RandomPlayer",
     "Ratings",
     "Reply",
@@ -173,9 +182,11 @@ __all__ = [
     "play",
     "pns",
     "random_player",
+    "read_openings",
     "round_robin",
     "searcher_player",
     "solve",
+    "sprt_match",
     "tournament",
 ]
 
@@ -183,7 +194,7 @@ _SUBMODULES = frozenset(
     {
         *("adapters", "book", "capabilities", "chance", "cli", "conformance", "errors"),
         *("game", "games", "identity", "imperfect", "limit", "montecarlo", "multiplayer"),
-        *("learning", "parallel", "proofs"),
+        *("learning", "openings", "parallel", "pentanomial", "proofs", "sprt"),
         *("playing", "progress", "ratings", "result", "schedules", "solving", "testing"),
         *("tournaments", "trace"),
         *("twoplayer", "web"),

@@ -47,7 +47,9 @@ def check_executor(executor: object, caller: str) -> None:
 def check_retries(retries: object, caller: str) -> int:
     """Return ``retries`` if it is an int >= 0, else raise :class:`InvalidSearchOptionError`."""
     if isinstance(retries, bool) or not isinstance(retries, int) or retries < 0:
-        raise InvalidSearchOptionError(f"{caller}: retries must be an int >= 0, not {retries!r}")
+        raise InvalidSearchOptionError(
+            f"{caller}: retries must be an int >= 0, not {short_repr(retries)}"
+        )
     return retries
 
 

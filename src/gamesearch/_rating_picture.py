@@ -44,8 +44,13 @@ def tick_step(span: float) -> float:
     return next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
 
 
-def rating_svg(rows: Sequence[_Shown], *, title: str = "", width: int = 640) -> str:
-    """The rows (in the order given) as an SVG picture of ratings and their 95% intervals."""
+def rating_svg(
+    rows: Sequence[_Shown], *, title: str = "", width: int = 640, axis: str = ""
+) -> str:
+    """The rows (in the order given) as an SVG picture of ratings and their 95% intervals.
+
+    ``axis`` names the axis (by default ``Elo (95% interval)``).
+    """
     low = min(min(r.low, r.elo) for r in rows)
     high = max(max(r.high, r.elo) for r in rows)
     step = tick_step(high - low)
@@ -76,7 +81,7 @@ def rating_svg(rows: Sequence[_Shown], *, title: str = "", width: int = 640) -> 
         out.append(f'<text x="{x(value):.1f}" y="{bottom + 16}" text-anchor="middle">'
                    f"{round(value, 9) + 0.0:g}</text>")  # fmt: skip
     out.append(f'<text x="{(left + right) / 2:.1f}" y="{bottom + 36}" text-anchor="middle">'
-               "Elo (95% interval)</text>")  # fmt: skip
+               f"{html.escape(axis or 'Elo (95% interval)', quote=False)}</text>")  # fmt: skip
     for i, row in enumerate(rows):
         y = top + _ROW * i + _ROW / 2 + 3
         out.append(

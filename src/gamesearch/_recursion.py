@@ -12,12 +12,71 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
-from ._validation import cycle_error
-from .errors import SearchTooDeepError
+from .errors import CyclicGameError, SearchTooDeepError
+from .searchers import SEARCHERS, find_searcher
 
-__all__ = ["on_fresh_stack", "raised_recursion_limit", "recursion_guard", "recursion_limit"]
+__all__ = [
+    "cycle_error",
+    "on_fresh_stack",
+    "raised_recursion_limit",
+    "recursion_guard",
+    "recursion_limit",
+    "stopping_sooner",
+]
 
 _T = TypeVar("_T")
+
+
+def stopping_sooner(searcher: str) -> str:
+    """What stops ``searcher`` short of the end of the game, from its row: only what it takes.
+
+    A searcher that takes a depth: ``depth=N`` with an evaluation (and a time or node limit,
+    if it deepens by itself); one that takes none (a proof search, the table solvers): the
+    searchers of the same kinds of game that take one.
+
+    >>> stopping_sooner("alphabeta")
+    'pass depth=N with an evaluate function'
+    >>> print(stopping_sooner("pns"))
+    pns searches to the end of the game and takes no depth: search it with iterative_deepening, \
+minimax or alphabeta, with depth=N and an evaluate function
+    """
+    name = searcher.split(" ")[0]  # a name the loops give with its option: "expectiminimax (...)"
+    if name not in {row.name for row in SEARCHERS}:
+        return "pass depth=N with an evaluate function"
+    row = find_searcher(name)
+    if "depth" in row.limits:
+        others = [field for field in ("time_limit", "node_limit") if field in row.limits]
+        more = f", or {' or '.join(f'{field}=...' for field in others)}" if others else ""
+        return f"pass depth=N with an evaluate function{more}"
+    players = 2 if row.players == "two" else 3
+    takers = sorted(
+        (
+            other
+            for other in SEARCHERS
+            if "depth" in other.limits
+            and other.command
+            and other.accepts(players=players, chance=row.chance, hidden=row.hidden)
+        ),
+        key=lambda other: "time_limit" not in other.limits,  # one that deepens by itself first
+    )
+    said = f"{name} searches to the end of the game and takes no depth"
+    if not takers:
+        return said
+    names = [other.name for other in takers[:3]]
+    listed = f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else names[0]
+    return f"{said}: search it with {listed}, with depth=N and an evaluate function"
+
+
+def cycle_error(state: object, searcher: str) -> CyclicGameError:
+    """The error for a state that repeats on the line being searched without a depth limit.
+
+    What it suggests is what ``searcher`` takes (:func:`stopping_sooner`).
+    """
+    return CyclicGameError(
+        f"{searcher}: state {state!r} repeats on the line being searched (or game.key gives it "
+        "the key of a state above it), so the game has a cycle and a search to its end would "
+        f"never finish: {stopping_sooner(searcher)}"
+    )
 
 
 class _Raised:
@@ -117,8 +176,8 @@ def recursion_guard(
                 raise cycle_error(repeated, searcher) from exc
             raise SearchTooDeepError(
                 f"{searcher} went deeper than Python's recursion limit "
-                f"({saved} frames): the game is too deep to search to its end. "
-                "Pass depth=N with an evaluate function, or raise sys.setrecursionlimit()"
+                f"({saved} frames): the game is too deep to search to its end: "
+                f"{stopping_sooner(searcher)}; or raise sys.setrecursionlimit()"
             ) from exc
 
 

@@ -13,7 +13,6 @@ gets a :class:`~gamesearch.GameSearchError` that names the member and the state,
 from __future__ import annotations
 
 import copy
-import math
 import random
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -23,21 +22,23 @@ from typing import Any, NoReturn, TypeVar
 
 from .capabilities import Capabilities
 from .errors import (
-    CyclicGameError,
     GameProtocolError,
     GameSearchError,
     InvalidSearchOptionError,
     InvalidUtilityError,
+    UnsupportedGameError,
+    short_repr,
 )
 from .game import CHANCE, Game, Player
 
 __all__ = [
+    "before",
     "changed",
     "check_unchanged",
     "checked_generator",
     "checked_number",
     "children_fault",
-    "cycle_error",
+    "is_count",
     "is_player",
     "is_positive_number",
     "mover_error",
@@ -47,11 +48,14 @@ __all__ = [
     "non_finite_error",
     "number_error",
     "repeated_action",
+    "safe_repr",
     "snapshot",
     "terminal_value",
     "translate",
     "unchanged",
     "unchecked_members",
+    "zero_sum_negation",
+    "zero_sum_utility",
 ]
 
 Members = tuple[
@@ -64,8 +68,14 @@ Members = tuple[
 them."""
 
 
-def unchecked_members(game: Any, evaluate: Callable[[Any, Player], Any] | None) -> Members:
+def unchecked_members(
+    game: Any, evaluate: Callable[[Any, Player], Any] | None, zero_sum: str | None = None
+) -> Members:
     """``game``'s ``is_terminal``, ``to_move`` and ``utility``, and ``evaluate``, typed ``Any``.
+
+    ``zero_sum``: the name of a searcher that needs a zero-sum game (``negamax``, which scores
+    a leaf by the utility of the player to move above it, and passes it up negated): its
+    ``utility`` is then :func:`zero_sum_utility`'s, which checks every terminal state it reads.
 
     For the loops, which check what these return themselves (a leaf's value at every leaf, a
     mover at every node). Compiled by mypyc (README, the compiled build), a call of a member
@@ -73,7 +83,65 @@ def unchecked_members(game: Any, evaluate: Callable[[Any, Player], Any] | None) 
     which would take a ``bool`` or a ``Fraction`` for a float without a word, and refuse a
     wrong mover with a bare ``TypeError`` before the loop's own check could name it.
     """
-    return game.is_terminal, game.to_move, game.utility, evaluate
+    utility = game.utility if zero_sum is None else zero_sum_utility(game, zero_sum)
+    return game.is_terminal, game.to_move, utility, evaluate
+
+
+_ZERO_SUM = 1e-9
+"""How far from 0 the two utilities of a terminal state may sum in a zero-sum game, relative
+to the larger (floats: 0.1 and -0.1 + 1e-17)."""
+
+
+def zero_sum_utility(game: Any, searcher: str) -> Callable[[Any, Player], Any]:
+    """``game.utility``, checked at every call to be zero-sum: ``utility(s, 1) == -utility(s, 0)``.
+
+    For a loop in negamax form that reads every leaf by its mover's utility (the engine's,
+    which passes every value up negated). It costs the other player's utility at each
+    terminal state read; values that are not finite numbers are let through, for the loop's
+    own checks to name.
+
+    Raises:
+        UnsupportedGameError: the two utilities of a terminal state do not sum to 0.
+    """
+    utility, negated = game.utility, zero_sum_negation(game, searcher)
+
+    def checked(state: Any, player: Player) -> Any:
+        own = utility(state, player)
+        if type(own) is float or number_error(own, state, player, "utility") is None:
+            negated(state, player, own)  # raises if the other player's is not -own
+        return own
+
+    return checked
+
+
+def zero_sum_negation(game: Any, searcher: str) -> Callable[[Any, Player, Any], float]:
+    """The other player's value of a terminal state worth ``value`` to ``player``: ``-value``.
+
+    A searcher in negamax form (:func:`~gamesearch.negamax`) reads one player's utility and
+    gives the other its negation: in a game whose utilities do not sum to 0 (Nim's winner gets
+    1 and its loser 0) its value would be neither player's. So the negation is checked against
+    the other player's utility (one more call at each leaf negated).
+
+    Raises:
+        UnsupportedGameError: the two utilities of the terminal state do not sum to 0.
+    """
+    utility = game.utility
+
+    def negated(state: Any, player: Player, value: Any) -> float:
+        other = utility(state, 1 - player)
+        if type(other) is not float and number_error(other, state, 1 - player, "utility"):
+            return -float(value)  # not a finite number: the loop's own check names it later
+        total = value + other
+        if total and abs(total) > _ZERO_SUM * max(1.0, abs(value), abs(other)):
+            raise UnsupportedGameError(
+                f"{searcher} needs a zero-sum game (utility(s, 1) == -utility(s, 0)), but the "
+                f"utilities of the terminal state {safe_repr(state)} are {short_repr(value)} for "
+                f"player {player} and {short_repr(other)} for player {1 - player}, which sum to "
+                f"{short_repr(total)}: search it with alphabeta, which takes any two-player game"
+            )
+        return -float(value)
+
+    return negated
 
 
 _SEEN = "_gamesearch_diagnosed"
@@ -105,7 +173,8 @@ def number_error(
         return nan_error(state, player, source)
     else:
         return InvalidUtilityError(
-            f"{source}(state, {player}) returned {value!r} ({type(value).__name__}) for state "
+            f"{source}(state, {player}) returned {short_repr(value)} ({type(value).__name__}) "
+            "for state "
             f"{state!r}; it must return a real number (an int or a float)"
         )
     return non_finite_error(value, state, player, source)
@@ -132,7 +201,8 @@ def non_finite_error(
     if value != value:
         return nan_error(state, player, source)
     return InvalidUtilityError(
-        f"{source}(state, {player}) returned {value!r} for state {state!r}; a {source} must "
+        f"{source}(state, {player}) returned {short_repr(value)} for state {state!r}; a "
+        f"{source} must "
         "be a finite number (within the range of a float): score a won game with a large "
         "finite value instead of infinity"
     )
@@ -182,16 +252,6 @@ def mover_error(state: object, mover: object, players: int, *, chance: bool) -> 
     return GameProtocolError(
         f"to_move({state!r}) returned {mover!r}, but the game's players are {allowed} "
         f"(num_players={players})"
-    )
-
-
-def cycle_error(state: object, searcher: str) -> CyclicGameError:
-    """The error for a state that repeats on the line being searched without a depth limit."""
-    return CyclicGameError(
-        f"{searcher}: state {state!r} repeats on the line being searched (or game.key gives it "
-        "the key of a state above it), so the game has a cycle and a search to its end would "
-        "never finish. Pass depth=N with an evaluate function (or a time_limit to "
-        "iterative_deepening)"
     )
 
 
@@ -276,39 +336,76 @@ def _first_fault(
     return None
 
 
-def snapshot(state: object) -> tuple[Any, str]:
-    """A copy of ``state`` to compare with it later, and its ``repr`` for messages.
+_ITSELF: Any = object()
+"""What :func:`snapshot` keeps of a state that ``copy.deepcopy`` gives back as itself (an
+int, a tuple of ints, a state that declares itself immutable): nothing can change it."""
 
-    The copy is a deep one; a state that cannot be copied, or that equals only itself
-    (equality by identity), is compared by its ``repr`` instead.
+
+def snapshot(state: object) -> tuple[Any, str | None]:
+    """What :func:`changed` compares ``state`` with later: a copy of it, or its ``repr``.
+
+    A deep copy that equals the state is kept (its ``repr``, for a message, is made only if
+    needed); a state that cannot be copied, or that equals only itself (equality by identity),
+    is kept as its ``repr`` (both items); one that ``copy.deepcopy`` gives back as itself
+    cannot change, and nothing is kept.
     """
     try:
         copied = copy.deepcopy(state)
     except Exception:  # then its repr must do
-        copied = None
-    text = repr(state)
-    if copied is None or copied != state:  # no copy, or equality by identity
+        text = safe_repr(state)
         return (text, text)
-    return (copied, text)
+    if copied is state:
+        return (_ITSELF, None)
+    if _equal(copied, state):
+        return (copied, None)
+    text = safe_repr(state)
+    return (text, text)
 
 
-def changed(state: object, taken: tuple[Any, str]) -> bool:
+def changed(state: object, taken: tuple[Any, str | None]) -> bool:
     """Whether ``state`` differs from what it was when :func:`snapshot` gave ``taken``."""
     copied, text = taken
-    if copied is text:  # no copy: compared by repr
-        return bool(repr(state) != text)
-    return bool(state != copied)
+    if copied is _ITSELF:
+        return False
+    if text is not None:  # compared by repr
+        return bool(safe_repr(state) != text)
+    return _equal(state, copied) is False
 
 
-def mutation_error(state: object, taken: tuple[Any, str]) -> GameProtocolError:
-    """The error for a game whose ``result`` changed ``state``, which was ``taken[1]`` before."""
+def _equal(one: object, other: object) -> bool | None:
+    """``one == other`` as a bool, ``None`` if the comparison raises (or gives no bool)."""
+    try:
+        return bool(one == other)
+    except Exception:  # a state whose == raises, or gives an array: no verdict
+        return None
+
+
+def safe_repr(state: object) -> str:
+    """``repr(state)``, or a stand-in if it raises."""
+    try:
+        return repr(state)
+    except Exception as exc:  # a state whose repr raises is still a state
+        return f"<{type(state).__name__} whose repr raised {type(exc).__name__}>"
+
+
+def before(taken: tuple[Any, str | None]) -> str:
+    """The ``repr`` of the state :func:`snapshot` gave ``taken`` of, as it was then."""
+    copied, text = taken
+    return text if text is not None else safe_repr(copied)
+
+
+def mutation_error(state: object, taken: tuple[Any, str | None]) -> GameProtocolError:
+    """The error for a game whose ``result`` changed ``state``, which was ``taken`` before."""
     return GameProtocolError(
-        f"result(state, action) changed the state it was given, from {taken[1]} to {state!r}; "
-        "it must return a new state and leave the one it is given as it was"
+        f"result(state, action) changed the state it was given, from {before(taken)} to "
+        f"{safe_repr(state)}; it must return a new state and leave the one it is given as it "
+        "was"
     )
 
 
-def check_unchanged(state: object, taken: tuple[Any, str], cause: Exception | None = None) -> None:
+def check_unchanged(
+    state: object, taken: tuple[Any, str | None], cause: Exception | None = None
+) -> None:
     """Raise :func:`mutation_error` if ``state`` differs from its :func:`snapshot` ``taken``.
 
     A searcher checks the root it expanded, once a search (or an iteration): a game whose
@@ -337,12 +434,28 @@ def unchanged(state: object) -> Iterator[None]:
 
 
 def is_positive_number(value: object) -> bool:
-    """Whether ``value`` is a finite int or float > 0 (not a ``bool``): seconds, a margin."""
+    """Whether ``value`` is an int or float > 0 that a float holds (not a ``bool``): seconds.
+
+    Not NaN nor infinite, and not an int beyond the largest float (``10**400``), which a
+    deadline ``started + seconds`` could not be computed from (a raw ``OverflowError``).
+
+    >>> is_positive_number(0.5), is_positive_number(10**300), is_positive_number(10**400)
+    (True, True, False)
+    """
     return (
         not isinstance(value, bool)
         and isinstance(value, (int, float))
-        and 0 < value < math.inf
+        and 0 < value <= _LARGEST
     )
+
+
+def is_count(value: object, least: int = 1) -> bool:
+    """Whether ``value`` is an int of at least ``least``: not a ``bool``, which is no count.
+
+    >>> is_count(3), is_count(True), is_count(0), is_count(0, least=0), is_count(2.0)
+    (True, False, False, True, False)
+    """
+    return not isinstance(value, bool) and isinstance(value, int) and value >= least
 
 
 def is_player(mover: object, players: int, *, chance: bool) -> bool:

@@ -42,6 +42,7 @@ __all__ = [
     "EngineSearch",
     "EngineSetting",
     "Evaluating",
+    "Explaining",
     "Featured",
     "Keyed",
     "LaidOut",
@@ -184,6 +185,34 @@ class MustPlaying(Protocol[_S]):
         lose may be left out (empty: every move loses); the proof searchers search no other,
         so it must never be a guess. Unlike ``non_losing_actions``, it may leave out moves
         that lose only after many more.
+        """
+
+
+class Explaining(Protocol[_S]):
+    """A game with ``proven_reason`` and ``must_play_reason``: the why of its knowledge.
+
+    Proof-number search takes a state that ``proven_value`` decides as a leaf, and leaves out
+    the moves outside ``must_play``: shortcuts a student cannot see in the tree. A traced
+    search (and only a traced one: the untraced search never calls these) asks the game why,
+    and tells its words in the story (:class:`~gamesearch.trace.ProofChild`'s ``reason``,
+    :class:`~gamesearch.trace.LeftOut`'s): Hex names the chain of two-bridges and edge
+    templates that decides a position, and the other player's threats that make its
+    must-play region. Either may be given without the other.
+    """
+
+    def proven_reason(self, state: _S, player: Player) -> str | None:
+        """``proven_reason(state, player)``: why ``proven_value(state, player)`` decides ``state``.
+
+        A sentence naming the knowledge that fired, or ``None`` where it has nothing to say
+        (where ``proven_value`` gives ``None``, say). Called only where ``proven_value``
+        decided the state.
+        """
+
+    def must_play_reason(self, state: _S) -> str | None:
+        """``must_play_reason(state)``: why ``must_play(state)`` leaves out the moves it does.
+
+        A sentence naming what makes the region (Hex: the other player's threats and the cells
+        each needs), or ``None``. Called only where ``must_play`` left out a move.
         """
 
 
@@ -454,6 +483,7 @@ _SPELLED = {
     "order": "order(state, actions)",
     "evaluate": "evaluate(state, player)",
     "proven_value": "proven_value(state, player)",
+    "proven_reason": "proven_reason(state, player)",
     "features": "features(state, player)",
     "parse": "parse(text)",
     "information_set": "information_set(state, player)",
@@ -487,6 +517,8 @@ class Capabilities:
     solving_key: Callable[[Any], Hashable] | None = None
     proven_value: Callable[[Any, Player], float | None] | None = None
     must_play: Callable[[Any], Sequence[Any]] | None = None
+    proven_reason: Callable[[Any, Player], str | None] | None = None
+    must_play_reason: Callable[[Any], str | None] | None = None
     solving_kernel: Callable[[ProbeSetting], SolvingProbe | None] | None = None
     engine_kernel: Callable[[EngineSetting], EngineSearch | None] | None = None
     playout_kernel: Callable[[Any], RandomPlayout | None] | None = None
@@ -536,6 +568,18 @@ class Capabilities:
             for field in fields(self)
             if field.name != "game_name" and getattr(self, field.name) is not None
         )
+
+    @property
+    def solves_exactly(self) -> bool:
+        """Whether the game offers the exact solver's hooks: non_losing_children, win_utility.
+
+        With both, ``mtdf`` without a depth proves values by null-window probes.
+
+        >>> from gamesearch.games import ConnectFour, Nim
+        >>> Capabilities.of(ConnectFour()).solves_exactly, Capabilities.of(Nim()).solves_exactly
+        (True, False)
+        """
+        return self.non_losing_children is not None and self.win_utility is not None
 
     def need(self, name: str, searcher: str, why: str = "") -> Any:
         """The member ``name``, or :class:`UnsupportedGameError` naming it if the game lacks it.

@@ -25,10 +25,14 @@ from numbers import Real
 from typing import Any, NoReturn
 
 from ._entry import check_is_game
+from ._faults import report_raised
+from ._merged_keys import Met, check_merged_keys
 from ._problems import Problems, Trail
 from ._validation import (
+    before,
     changed,
     children_fault,
+    is_count,
     must_play_fault,
     non_losing_fault,
     number_error,
@@ -37,7 +41,7 @@ from ._validation import (
     solving_children_fault,
 )
 from .capabilities import Capabilities
-from .errors import GameProtocolError
+from .errors import GameProtocolError, InvalidSearchOptionError, short_repr
 from .game import Game
 
 __all__ = ["ConformanceReport", "check_game"]
@@ -161,11 +165,18 @@ def check_game(
         - states must be hashable, but list is not: unhashable type: 'list' (at the initial state)
     """
     check_is_game(game)
-    for name, value in (("max_states", max_states), ("lines", lines)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ValueError(f"check_game: {name} must be an int >= 0, got {value!r}")
+    for name, value in (("max_states", max_states), ("lines", lines), ("seed", seed)):
+        if not is_count(value, least=0 if name != "seed" else -(2**63)):
+            raise InvalidSearchOptionError(
+                f"check_game: {name} must be an int{' >= 0' if name != 'seed' else ''}, got "
+                f"{short_repr(value)}"
+            )
     problems = Problems()
-    players = game.num_players
+    players: Any
+    try:
+        players = game.num_players
+    except Exception as exc:  # a property that raises: reported, as every member's error is
+        players = f"an error ({type(exc).__name__}: {exc})"
     if isinstance(players, bool) or not isinstance(players, int) or players < 1:
         problems.add_at("players", f"num_players must be an int >= 1, not {players!r}", None)
         _raise(game, problems)
@@ -178,11 +189,27 @@ def check_game(
     feature_count: list[int] = []  # the length of the first features(...) seen, once seen
     seen: set[Hashable] = set()
     checked = terminal = 0
+    # The states met, each with its line, where a key may merge some: checked at the end.
+    merging = players == 2 and (keyfn is not None or members.solving_key is not None)
+    met: list[Met] = []
 
     def visit(state: Any, line: Trail) -> list[tuple[Any, Any]]:
-        """Check ``state`` unless done before; return its ``(action, child)`` pairs if new."""
+        """Check ``state`` unless done before; return its ``(action, child)`` pairs if new.
+
+        Whatever the game raises is a defect, reported with the line of play to ``state``;
+        the walk goes on with the other states.
+        """
+        try:
+            return checked_state(state, line)
+        except Exception as exc:  # any member of the game may raise anything: report it
+            report_raised(game, exc, state, problems, line)
+            return []
+
+    def checked_state(state: Any, line: Trail) -> list[tuple[Any, Any]]:
         nonlocal checked, terminal
         key = _key(state, keyfn, problems, line)
+        if merging and len(met) < 2 * max_states:
+            met.append((state, line))
         if key is not None:
             if key in seen:
                 return []
@@ -196,22 +223,32 @@ def check_game(
             _check_features(members.features, state, players, feature_count, problems, line)
         return _check_inner(game, members, state, players, problems, line, utility_anywhere)
 
-    pending: deque[tuple[Any, Trail]] = deque([(game.initial_state(), None)])
+    try:
+        start = game.initial_state()
+    except Exception as exc:  # no state to walk from
+        report_raised(game, exc, None, problems, None)
+        _raise(game, problems)
+    pending: deque[tuple[Any, Trail]] = deque([(start, None)])
     while pending and checked < max_states:
         state, line = pending.popleft()
         for action, child in visit(state, line):
             pending.append((child, (line, action)))
     exhaustive = not pending
+    if exhaustive and merging and len(met) < 2 * max_states:
+        check_merged_keys(game, members, met, problems, budget=10 * max(max_states, 1_000))
     rng = random.Random(seed)
     for _ in range(0 if exhaustive else lines):
-        state, line = game.initial_state(), None
-        for _ in range(_MAX_LINE):
-            visit(state, line)
-            actions = list(game.actions(state))
-            if game.is_terminal(state) or not actions:
-                break
-            action = rng.choice(actions)
-            state, line = game.result(state, action), (line, action)
+        state, line = start, None
+        try:
+            for _ in range(_MAX_LINE):
+                visit(state, line)
+                actions = list(game.actions(state))
+                if game.is_terminal(state) or not actions:
+                    break
+                action = rng.choice(actions)
+                state, line = game.result(state, action), (line, action)
+        except Exception as exc:  # reported, as in the walk; the next line starts afresh
+            report_raised(game, exc, state, problems, line)
     if problems.found:
         _raise(game, problems)
     return ConformanceReport(
@@ -338,7 +375,7 @@ def _check_inner(
             problems.add_at(
                 "mutation",
                 f"result(state, {action!r}) changed the state it was given, from "
-                f"{taken[1]} to {state!r}; it must return a new state",
+                f"{before(taken)} to {state!r}; it must return a new state",
                 line,
             )
             break

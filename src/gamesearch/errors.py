@@ -40,6 +40,8 @@ category=BlindSearchWarning)``)::
 
 from __future__ import annotations
 
+import math
+
 __all__ = [
     "BlindSearchWarning",
     "CyclicGameError",
@@ -243,9 +245,37 @@ class BlindSearchWarning(UserWarning):
 def short_repr(value: object) -> str:
     """``repr(value)``, cut to 80 characters for a message (not part of ``__all__``).
 
+    An int of more than 15 digits is written with its first digits and its power of ten (its
+    full repr may run to thousands of digits, or fail to convert at all past Python's limit
+    of 4,300), and so is one inside a tuple or a list.
+
     Example:
         >>> short_repr("x" * 100)[-5:]
         'xx...'
+        >>> short_repr(10**400), short_repr((1, -(10**20)))
+        ('1.000e+400 (an int of 401 digits)', '(1, -1.000e+20 (an int of 21 digits))')
     """
-    text = repr(value)
+    text = _shortened(value)
     return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _shortened(value: object, depth: int = 0) -> str:
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**15:
+        size = abs(value)
+        exponent = math.floor(math.log10(size))
+        exponent -= 10**exponent > size  # log10 rounded up past a power of ten
+        mantissa = min(10 ** (math.log10(size) - exponent), 9.999)
+        sign = "-" if value < 0 else ""
+        return f"{sign}{mantissa:.3f}e+{exponent} (an int of {exponent + 1} digits)"
+    if type(value) in (tuple, list) and depth < 2:
+        items = value[:8]  # type: ignore[index]
+        inner = ", ".join(_shortened(item, depth + 1) for item in items)
+        if len(value) > 8:  # type: ignore[arg-type]
+            inner += ", ..."
+        elif len(value) == 1 and type(value) is tuple:  # type: ignore[arg-type]
+            inner += ","
+        return f"({inner})" if type(value) is tuple else f"[{inner}]"
+    try:
+        return repr(value)
+    except ValueError:  # an int inside something else, too long to write out
+        return f"<{type(value).__name__}: too long to write out>"

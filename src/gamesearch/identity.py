@@ -31,7 +31,13 @@ The rule for a game named by a file (``Solution.load(path)`` without a game, and
 
 - the module is found in the current directory or the installed packages without importing
   anything, and its Python source (parsed, not run) must define a class of that name at its
-  top level; only then is it imported (a module already imported is not looked at again);
+  top level, with the methods of the :class:`~gamesearch.Game` protocol (its own, or of a
+  class it derives from in the same source, or imported from a module already imported);
+  each package on the way that is not imported yet must run no code when it is
+  (its ``__init__.py`` holds only a docstring, ``from __future__`` imports and assignments of
+  literals; a namespace package has none), unless it is one of this library's own; only then
+  is the module imported (a module already imported is not looked at again; see
+  :mod:`gamesearch._named`);
 - the name must be a class with the methods of the :class:`~gamesearch.Game` protocol,
   checked before it is called;
 - the class must not declare that no file may make it
@@ -40,27 +46,24 @@ The rule for a game named by a file (``Solution.load(path)`` without a game, and
 - the parameters are plain data, and the class's own checks bound them (the reference games
   refuse sizes that would not fit in memory).
 
-Nothing else is imported or called. What remains is trust in the code on the machine: a file
-can name any game class in the current directory or the installed packages, whose module is
-then imported as ``import`` would.
+Nothing else is imported or called: the classes of the states and actions a file stores are
+never imported (:mod:`gamesearch.solving._classes`). What remains is trust in the code on the
+machine: a file can name any game class in the current directory or the installed packages
+(whose packages run no code), whose module is then imported as ``import`` would.
 """
 
 from __future__ import annotations
 
-import ast
 import dataclasses
-import importlib
-import importlib.machinery
 import inspect
 import json
 import math
 import os
-import sys
 from collections.abc import Mapping, Set
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
+from ._named import find_named
 from .capabilities import Capabilities, file_may_make
 from .errors import GameSearchError, TableFileError, UnsupportedGameError, short_repr
 
@@ -457,7 +460,9 @@ def remake(identity: GameIdentity) -> Any:
             f"the table was built for {where}, a class of a script run as __main__, which "
             "cannot be imported: move the class into a module and rebuild, or pass the game"
         )
-    found = find_named(identity.module, identity.name, f"the game {where}")
+    found = find_named(
+        identity.module, identity.name, f"the game {where}", methods=_PROTOCOL_METHODS
+    )
     if not inspect.isclass(found):
         raise TableFileError(f"{identity.path} is not a class, so it makes no game: {where}")
     if not file_may_make(found):
@@ -481,86 +486,3 @@ def remake(identity: GameIdentity) -> Any:
         raise TableFileError(
             f"{identity.path} refused the parameters {where} ({type(exc).__name__}: {exc})"
         ) from None
-
-
-def find_named(module: str, name: str, what: str) -> Any:
-    """The object a file names as ``module:name``, imported under the rule of this module.
-
-    A module already imported is used as it is; any other is first found without importing
-    anything and its source parsed (:func:`_check_source`), then imported from the installed
-    packages or the current directory. ``name`` is a dotted path inside the module.
-
-    Args:
-        module: The module's dotted name.
-        name: The qualified name of the object in the module.
-        what: What the object is for, in messages (``"the game kalah:Kalah(...)"``).
-
-    Raises:
-        TableFileError: the module's source does not define ``name``'s first part at its top
-            level, the module cannot be imported (or fails as it runs), or it has no such name.
-    """
-    added = _with_current_directory()
-    try:
-        if module not in sys.modules:
-            _check_source(module, name, what)  # before the import: it must define the class
-        found: Any = importlib.import_module(module)
-    except TableFileError:
-        raise
-    except Exception as exc:  # an ImportError, or the module failed while it ran
-        raise TableFileError(
-            f"cannot import {module!r} for {what} ({type(exc).__name__}: {exc}); run from the "
-            "directory that holds it, or install it"
-        ) from None
-    finally:
-        if added:
-            sys.path.remove(added)
-    for part in name.split("."):
-        found = getattr(found, part, None)
-    if found is None:
-        raise TableFileError(f"{module!r} has no {name!r}, named for {what}")
-    return found
-
-
-def _check_source(module: str, name: str, what: str) -> None:
-    """Refuse a module whose source does not define ``name``'s first part at its top level.
-
-    The module is found without importing anything (not even its parent packages) and its
-    source parsed, not run: a file cannot make the library import a module that is not a
-    game's (one whose import does something, say) by naming it.
-
-    Raises:
-        TableFileError: the module is not found, is not Python source, or does not define a
-            class of that name at its top level.
-    """
-    parts = module.split(".")
-    spec = importlib.machinery.PathFinder.find_spec(parts[0])
-    for depth in range(1, len(parts)):
-        if spec is None or not spec.submodule_search_locations:
-            spec = None
-            break
-        locations = list(spec.submodule_search_locations)
-        spec = importlib.machinery.PathFinder.find_spec(".".join(parts[: depth + 1]), locations)
-    origin = None if spec is None else spec.origin
-    if origin is None or not origin.endswith(".py"):
-        raise TableFileError(
-            f"cannot find the Python source of {module!r} for {what} in the current directory "
-            "or the installed packages: pass the game (--game)"
-        )
-    try:
-        tree = ast.parse(Path(origin).read_bytes())
-    except (OSError, SyntaxError, ValueError, RecursionError, MemoryError) as exc:
-        raise TableFileError(f"cannot read {origin} for {what}: {exc}") from None
-    top = name.split(".")[0]
-    if not any(isinstance(node, ast.ClassDef) and node.name == top for node in tree.body):
-        raise TableFileError(
-            f"{module!r} ({origin}) defines no class {top!r}, so it is not imported for {what}"
-        )
-
-
-def _with_current_directory() -> str | None:
-    """Put the current directory first on ``sys.path`` if it is not there; what was added."""
-    here = os.getcwd()
-    if "" in sys.path or here in sys.path:
-        return None
-    sys.path.insert(0, here)
-    return here

@@ -16,10 +16,11 @@ Example:
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 
 from ._validation import is_positive_number
-from .errors import InvalidSearchOptionError
+from .errors import InvalidSearchOptionError, short_repr
 
 __all__ = ["Limit"]
 
@@ -40,7 +41,9 @@ class Limit:
     ``iterative_deepening``, the deepest iteration."""
 
     time_limit: float | None = None
-    """Seconds to search (finite, > 0)."""
+    """Seconds to search: a number > 0 that a float holds (not NaN nor infinite, nor an int
+    beyond the largest float such as ``10**400``, refused rather than taken for "no limit",
+    which is ``None``)."""
 
     node_limit: int | None = None
     """The most nodes the search may count in its ``stats.nodes`` (visited by alpha-beta,
@@ -60,17 +63,18 @@ class Limit:
                 isinstance(count, bool) or not isinstance(count, int) or count < 1
             ):
                 raise InvalidSearchOptionError(
-                    f"Limit: {name} must be an int >= 1 or None, not {count!r}"
+                    f"Limit: {name} must be an int >= 1 or None, not {short_repr(count)}"
                 )
         if self.time_limit is not None and not is_positive_number(self.time_limit):
             raise InvalidSearchOptionError(
                 "Limit: time_limit must be a finite number of seconds > 0 or None, not "
-                f"{self.time_limit!r}"
+                f"{short_repr(self.time_limit)} (seconds are a float: at most "
+                f"{sys.float_info.max:.3g})"
             )
 
     def __repr__(self) -> str:
         given = [
-            f"{name}={value!r}"
+            f"{name}={short_repr(value)}"
             for name, value in (
                 ("depth", self.depth),
                 ("time_limit", self.time_limit),

@@ -7,11 +7,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, overload
 
+from ._distributions import distribution, no_chance_outcomes_error
 from ._entry import check_is_game
 from ._validation import checked_generator, no_actions_error, terminal_value
 from .capabilities import Capabilities
-from .chance._common import distribution, no_chance_outcomes_error
-from .errors import GameProtocolError, IllegalActionError, InvalidSearchOptionError
+from .errors import GameProtocolError, IllegalActionError, InvalidSearchOptionError, short_repr
 from .game import CHANCE, Game, Player
 from .result import SearchResult
 
@@ -55,6 +55,18 @@ class GameRecord(Generic[_S, _A]):
     seed: int | None
     """The seed of the generator that drew the chance outcomes."""
 
+    opening: tuple[_A, ...] = ()
+    """The moves played before the players took over (the first of :attr:`moves`): the
+    opening a tournament gave the game, or none."""
+
+    reproducible: bool = False
+    """Whether nothing random decided the game after its opening: no chance outcome was
+    drawn, and no player drew from its generator (its ``rng`` attribute, a
+    ``random.Random``, as :class:`RandomPlayer` and :class:`~gamesearch.MCTSPlayer` have).
+    The same players from the same opening play the same game again: a tournament counts such
+    a game once (see :func:`~gamesearch.tournaments.repeated_games`). A player that draws from
+    elsewhere (the ``random`` module, the clock) is not seen."""
+
 
 def play(
     game: Game[_S, _A],
@@ -63,6 +75,7 @@ def play(
     seed: int | None = None,
     state: _S | None = None,
     max_moves: int | None = 10_000,
+    opening: Sequence[_A] = (),
 ) -> GameRecord[_S, _A]:
     """Play one game: each player chooses its own moves, and chance nodes are drawn at random.
 
@@ -77,6 +90,9 @@ def play(
         state: Where the game starts; ``None`` means ``game.initial_state()``.
         max_moves: Stop after this many moves (nature's included) if the game has not ended:
             a guard against endless games. ``None`` sets no limit.
+        opening: Moves made first, whoever is to move (nature's outcomes at chance nodes),
+            before the players take over: a tournament's opening. Recorded in the record's
+            ``moves`` and ``opening``.
 
     Returns:
         The record of the game: its moves, who made them, the final utilities and the winner.
@@ -87,7 +103,8 @@ def play(
             ``max_moves`` is not an int >= 0 or ``None``.
             A player made for another game (one whose ``game`` attribute is not this game)
             is refused too: see :func:`check_players`.
-        IllegalActionError: a player chose an action that is not legal.
+        IllegalActionError: a player chose an action that is not legal, or an opening's move
+            is not.
         InvalidDistributionError: a chance node's probabilities are not a distribution.
         GameProtocolError: ``to_move`` named no known player, a state that is not terminal
             has no actions, or an optional member that must be a method is not callable.
@@ -110,14 +127,17 @@ def play(
     players = check_players(game, players, "play")
     check_max_moves(max_moves, "play")
     count = len(players)
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise InvalidSearchOptionError(f"play: seed must be an int or None, not {seed!r}")
     rng = random.Random(seed)
     # Players made without a game (searcher_player(alphabeta), random_player(seed=0)) play
     # this one.
     players = [_seated(player, game) for player in players]
+    generators = _generator_states(players)
     outcomes_of = Capabilities.of(game).chance_outcomes
     current = game.initial_state() if state is None else state
-    moves: list[_A] = []
-    movers: list[Player] = []
+    opening = tuple(opening)
+    current, moves, movers = _opened(game, current, opening, outcomes_of)
     while not game.is_terminal(current):
         if max_moves is not None and len(moves) >= max_moves:
             break
@@ -157,7 +177,38 @@ def play(
         finished=finished,
         final_state=current,
         seed=seed,
+        opening=opening,
+        reproducible=CHANCE not in movers[len(opening) :]
+        and generators == _generator_states(players),
     )
+
+
+def _opened(
+    game: Game[_S, _A],
+    state: _S,
+    opening: tuple[_A, ...],
+    outcomes_of: Callable[[_S], Sequence[tuple[_A, float]]] | None,
+) -> tuple[_S, list[_A], list[Player]]:
+    """The state after ``opening``'s moves from ``state``, the moves, and who made each.
+
+    Raises:
+        IllegalActionError: a move that is not legal where it is made (nature's outcomes at
+            a chance node), or one after the end of the game.
+    """
+    movers: list[Player] = []
+    for action in opening:
+        if game.is_terminal(state):
+            raise IllegalActionError(action, (), "the opening")
+        mover = game.to_move(state)
+        if mover == CHANCE and outcomes_of is not None:
+            legal = [outcome for outcome, _ in outcomes_of(state)]
+        else:
+            legal = list(game.actions(state))
+        if action not in legal:
+            raise IllegalActionError(action, tuple(legal), "the opening")
+        movers.append(mover)
+        state = game.result(state, action)
+    return state, list(opening), movers
 
 
 def check_players(game: Game[_S, _A], players: object, caller: str) -> Sequence[Callable[[_S], _A]]:
@@ -172,12 +223,13 @@ def check_players(game: Game[_S, _A], players: object, caller: str) -> Sequence[
     count = game.num_players
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
         raise InvalidSearchOptionError(
-            f"{caller}: players must be a sequence of callables, one per player, not {players!r}"
+            f"{caller}: players must be a sequence of callables, one per player, not "
+            f"{short_repr(players)}"
         )
     if len(players) != count or not all(callable(player) for player in players):
         raise InvalidSearchOptionError(
             f"{caller}: {type(game).__name__} has {count} players, so players must be {count} "
-            f"callables state -> action; got {players!r}"
+            f"callables state -> action; got {short_repr(players)}"
         )
     check_player_games(game, players, caller)
     return players
@@ -236,7 +288,7 @@ def check_max_moves(max_moves: object, caller: str) -> None:
         isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 0
     ):
         raise InvalidSearchOptionError(
-            f"{caller}: max_moves must be an int >= 0 or None, not {max_moves!r}"
+            f"{caller}: max_moves must be an int >= 0 or None, not {short_repr(max_moves)}"
         )
 
 
@@ -244,6 +296,15 @@ def _seated(player: Callable[[_S], _A], game: Game[_S, _A]) -> Callable[[_S], _A
     """``player``, bound to ``game`` if it has a ``bind(game)`` method."""
     bind = getattr(player, "bind", None)
     return bind(game) if callable(bind) else player
+
+
+def _generator_states(players: Sequence[object]) -> list[object]:
+    """The state of each player's generator (its ``rng`` attribute), ``None`` where it has none."""
+    found: list[object] = []
+    for player in players:
+        rng = getattr(player, "rng", None)
+        found.append(rng.getstate() if isinstance(rng, random.Random) else None)
+    return found
 
 
 def _winner(utilities: tuple[float, ...] | None) -> Player | None:

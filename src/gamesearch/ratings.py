@@ -13,7 +13,10 @@ at 0 or the mean of all the ratings at 0. Each rating's 95% interval is ``rating
 sqrt(variance)``, and each difference's likewise, the variances read from the inverse of the
 observed Fisher information at the fit (the anchor's constraint taken into account: a named
 anchor's own interval is 0 wide). With many draws the intervals are a little wide, since the
-model takes a draw for a coin that fell half each way.
+model takes a draw for a coin that fell half each way. Games that come in pairs (one opening,
+the seats swapped: a tournament's, or duels with a ``pair``) are not independent: the variances
+are then the pairs' own, the sandwich estimate over the pairs (the pentanomial variance of
+fishtest for two entrants).
 
 No regularisation: when the games cannot tell how far apart some entrants are (no game, a
 group of entrants that scored nothing against the rest, or groups that never met) the
@@ -24,6 +27,7 @@ number.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -32,7 +36,22 @@ from typing import Any
 
 from . import _bradley_terry
 from ._intervals import CONFIDENCE
-from .errors import InvalidSearchOptionError, UndeterminedRatingsError, UnsupportedGameError
+from ._rating_tally import (
+    check_determined,
+    check_prior,
+    clusters,
+    count_text,
+    listed,
+    tally,
+    totals,
+    with_draws,
+)
+from .errors import (
+    InvalidSearchOptionError,
+    UndeterminedRatingsError,
+    UnsupportedGameError,
+    short_repr,
+)
 from .tournaments import TournamentResult
 
 __all__ = ["Duel", "Rating", "RatingDifference", "Ratings", "duels", "elo_ratings"]
@@ -56,6 +75,11 @@ class Duel:
 
     score: float
     """``first``'s score: 1 for a win, 0.5 for a draw, 0 for a loss (any number from 0 to 1)."""
+
+    pair: int | None = None
+    """The number of the pair the game belongs to: games of one pair (of the same two
+    entrants, from one opening, the seats swapped) are not independent, and the intervals
+    take them as one sample (see :func:`elo_ratings`); ``None`` for a game of no pair."""
 
 
 @dataclass(frozen=True)
@@ -104,8 +128,8 @@ class RatingDifference:
     """The upper end of the difference's 95% interval."""
 
     def __str__(self) -> str:
-        return (f"{self.first} minus {self.second}: {self.elo:+.1f} Elo "
-                f"(95% interval {self.low:+.1f} .. {self.high:+.1f})")  # fmt: skip
+        return (f"{self.first} minus {self.second}: {_elo_text(self.elo)} Elo "
+                f"(95% interval {_elo_text(self.low)} .. {_elo_text(self.high)})")  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -120,6 +144,11 @@ class Ratings:
 
     covariance: tuple[tuple[float, ...], ...]
     """The ratings' covariance in Elo points squared, under the anchor's constraint."""
+
+    pairs: int = 0
+    """The pairs of games (one opening, the seats swapped) the intervals took as one sample
+    each (the pairs' variance, pentanomial for two entrants); 0 when every game was taken as
+    independent of the others."""
 
     def rating(self, entrant: int | str) -> Rating:
         """The rating of an entrant, by number or name.
@@ -152,11 +181,12 @@ class Ratings:
         lines = [f"{'rank':>4}  {'entrant':<{width}}  {'Elo':>7}  {'95% interval':>17}  "
                  f"{'games':>5}  {'score':>7}"]  # fmt: skip
         for rank, r in enumerate(self.ranked(), 1):
-            interval = f"{r.low:+7.1f} .. {r.high:+7.1f}"
-            lines.append(f"{rank:>4}  {r.name:<{width}}  {r.elo:+7.1f}  {interval:>17}  "
+            interval = f"{_elo_text(r.low):>7} .. {_elo_text(r.high):>7}"
+            lines.append(f"{rank:>4}  {r.name:<{width}}  {_elo_text(r.elo):>7}  {interval:>17}  "
                          f"{r.games:>5}  {r.score:>7g}")  # fmt: skip
         held = "the mean" if self.anchor is None else self.anchor
-        lines.append(f"Elo: Bradley-Terry, a draw half a win; {held} at 0")
+        sample = f"; intervals from {self.pairs:,} pairs of games" if self.pairs else ""
+        lines.append(f"Elo: Bradley-Terry, a draw half a win; {held} at 0{sample}")
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -166,24 +196,40 @@ class Ratings:
         """The ratings as SVG text: a dot per entrant, highest first, and its 95% interval."""
         from ._rating_picture import rating_svg
 
-        return rating_svg(self.ranked(), title=title)
+        axis = f"Elo (95% interval, from {self.pairs:,} pairs)" if self.pairs else ""
+        return rating_svg(self.ranked(), title=title, axis=axis)
+
+
+def _elo_text(value: float) -> str:
+    """A number of Elo points as the tables write it: one decimal, or three digits past 1e6.
+
+    Example:
+        >>> _elo_text(120.44), _elo_text(-3.4e10)
+        ('+120.4', '-3.4e+10')
+    """
+    return f"{value:+.1f}" if abs(value) < 1e6 else f"{value:+.3g}"
 
 
 def duels(result: TournamentResult[Any, Any]) -> tuple[Duel, ...]:
-    """The finished games of a two-player tournament, as duels (unfinished games left out).
+    """The finished games of a two-player tournament, as duels, each with its pair.
+
+    Unfinished games are left out, and so are the games that repeat an earlier one (the
+    result's ``repeats``): each counts once.
 
     Raises:
         UnsupportedGameError: a game had other than two seats.
     """
     found = []
-    for seated, record in zip(result.seats, result.records, strict=True):
+    repeats = set(result.repeats)
+    pairs = result.pairs or (None,) * len(result.records)
+    for index, (seated, record) in enumerate(zip(result.seats, result.records, strict=True)):
         if len(seated) != 2:
             raise UnsupportedGameError(
                 f"{_CALLER}: rates games of two players; a game had {len(seated)} seats"
             )
-        if record.finished:
+        if record.finished and index not in repeats:
             score = 0.5 if record.winner is None else float(record.winner == 0)
-            found.append(Duel(seated[0], seated[1], score))
+            found.append(Duel(seated[0], seated[1], score, pairs[index]))
     return tuple(found)
 
 
@@ -198,7 +244,8 @@ def elo_ratings(
 
     Args:
         results: The games: a two-player :class:`~gamesearch.TournamentResult` (its unfinished
-            games left out), or :class:`Duel` s.
+            games and its repeats left out, its pairs kept), or :class:`Duel` s (with a
+            ``pair`` number where they come in pairs).
         names: The entrants' names, one per entrant (default: their numbers); from a
             tournament, one per player.
         anchor: The entrant held at 0, by number or name; ``None`` holds the mean at 0.
@@ -210,15 +257,19 @@ def elo_ratings(
             real ones.
 
     Returns:
-        A :class:`Ratings`, one rating per entrant.
+        A :class:`Ratings`, one rating per entrant; with pairs, the intervals are the pairs'.
 
     Raises:
-        UndeterminedRatingsError: no finished game, an entrant without a game, entrants that
-            no games link, or a group that scored nothing against the rest (an infinite
-            maximum): the message names the entrants.
-        InvalidSearchOptionError: a duel that is not two different entrants' numbers and a
-            score from 0 to 1, names of the wrong number or repeated, an unknown anchor, or
-            ``prior_draws`` not a finite number >= 0.
+        UndeterminedRatingsError: no finished game, an entrant without a game (found before
+            anything is made for every entrant), entrants that no games link, a group that
+            scored nothing against the rest (an infinite maximum): the message names the
+            entrants; or ratings further apart than floating point follows (a score or
+            ``prior_draws`` of 1e-307, say).
+        InvalidSearchOptionError: a duel that is not two different entrants' numbers, a score
+            from 0 to 1 and a pair that is an int or ``None``, a pair of games of more than two
+            entrants, names of the wrong number or repeated, an unknown anchor,
+            ``prior_draws`` not a finite number >= 0 (or so small that half of it rounds to
+            0), or more than 1,000 entrants (the intervals need a dense inverse, ``O(n^3)``).
         UnsupportedGameError: a tournament of a game of other than two players.
 
     Example:
@@ -233,43 +284,92 @@ def elo_ratings(
         raise InvalidSearchOptionError(
             f"{_CALLER}: {len(names)} names for a tournament of {count} entrants"
         )
-    count = _check_duels(duel_list, count if names is None else len(names))
+    count = _check_duels(duel_list, count if names is None else len(names), names)
     labels = _names(names, count)
     pivot = 0 if anchor is None else _entrant(anchor, labels, _CALLER)
-    _check_prior(prior_draws)
-    played = _tally(duel_list, count)
-    tally = _with_draws(played, prior_draws)
-    _check_determined(tally, labels)
-    theta = _bradley_terry.fit(tally, pivot)
-    cov = _bradley_terry.covariance(tally[0], theta, pivot)
+    check_prior(prior_draws)
+    played = tally(duel_list, count)
+    fitted = with_draws(played, prior_draws)
+    check_determined(fitted, labels)
+    grouped = clusters(duel_list)
+    try:
+        theta = _bradley_terry.fit(fitted, pivot)
+        if grouped is None:
+            cov = _bradley_terry.covariance(fitted, theta, pivot)
+        else:
+            cov = _bradley_terry.paired_covariance(fitted, theta, pivot, grouped)
+    except _bradley_terry.FitFailed as failure:
+        raise UndeterminedRatingsError(
+            f"{_CALLER}: no ratings in floating point: {failure} (scores or prior_draws so "
+            "near 0 that the entrants are astronomically far apart, or so many games that the "
+            "sums overflow)"
+        ) from None
     elo = [value * ELO_PER_NAT for value in theta]
     cov = [[value * ELO_PER_NAT**2 for value in row] for row in cov]
     if anchor is None:
         elo, cov = _centred(elo, cov)
+    games_of, score_of = totals(played)
     ratings = []
     for i in range(count):
         spread = _Z * math.sqrt(max(0.0, cov[i][i]))
-        games_played, score = round(sum(played[0][i])), sum(played[1][i])
         ratings.append(Rating(i, labels[i], elo[i], elo[i] - spread, elo[i] + spread,
-                              games_played, score))  # fmt: skip
+                              round(games_of[i]), score_of[i]))  # fmt: skip
+    if not all(math.isfinite(r.low) and math.isfinite(r.high) for r in ratings):
+        raise UndeterminedRatingsError(
+            f"{_CALLER}: no ratings in floating point: an interval overflows (scores or "
+            "prior_draws so near 0 that the entrants are astronomically far apart)"
+        )
     held = None if anchor is None else labels[pivot]
-    return Ratings(tuple(ratings), held, tuple(tuple(row) for row in cov))
+    pairs = 0 if grouped is None else sum(cluster.games > 1 for cluster in grouped)
+    return Ratings(tuple(ratings), held, tuple(tuple(row) for row in cov), pairs)
 
 
-def _check_duels(duel_list: Sequence[object], count: int | None) -> int:
-    """The number of entrants (``count``, or found from the duels), every duel checked."""
+MAX_ENTRANTS = 1_000
+"""The most entrants :func:`elo_ratings` rates: the intervals need the inverse of a dense
+matrix of that order, ``O(n^3)`` steps in pure Python (400 entrants take about 3 s, 1,000
+entrants most of a minute)."""
+
+
+def _check_duels(
+    duel_list: Sequence[object], count: int | None, names: Sequence[object] | None
+) -> int:
+    """The number of entrants (``count``, or found from the duels), every duel checked.
+
+    Every entrant must have played (checked before anything is allocated for them all), and
+    there must be at most :data:`MAX_ENTRANTS`.
+    """
     if not duel_list:
         raise UndeterminedRatingsError(f"{_CALLER}: no finished game to rate")
     for duel in duel_list:
         _check_duel(duel, count)
+    found = {entrant for duel in duel_list for entrant in (duel.first, duel.second)}  # type: ignore[attr-defined]
     if count is None:
-        count = 1 + max(max(d.first, d.second) for d in duel_list)  # type: ignore[attr-defined]
+        count = 1 + max(found)
+    if len(found) < count:
+        missing = count - len(found)
+        first = list(itertools.islice((i for i in range(count) if i not in found), 5))
+        shown = [str(i) if names is None else short_repr(names[i]) for i in first]
+        listed = ", ".join(shown) + (", ..." if missing > len(first) else "")
+        raise UndeterminedRatingsError(
+            f"{_CALLER}: {count_text(missing)} of the {count_text(count)} entrants played no "
+            "finished game, so "
+            f"nothing rates them: {listed} (number the entrants from 0 without gaps, or give "
+            "their games)"
+        )
+    if count > MAX_ENTRANTS:
+        raise InvalidSearchOptionError(
+            f"{_CALLER}: {count_text(count)} entrants, more than the {MAX_ENTRANTS:,} it rates: "
+            "the 95% intervals need the inverse of a dense matrix of that order, O(n^3) steps "
+            "in pure Python (1,000 entrants take most of a minute)"
+        )
     return count
 
 
 def _check_duel(duel: object, count: int | None) -> None:
     if not isinstance(duel, Duel):
-        raise InvalidSearchOptionError(f"{_CALLER}: results must be Duels, not {duel!r}")
+        raise InvalidSearchOptionError(
+            f"{_CALLER}: results must be Duels, not {short_repr(duel)}"
+        )
     entrants = (duel.first, duel.second)
     numbers = all(isinstance(e, int) and not isinstance(e, bool) and e >= 0 for e in entrants)
     score = duel.score
@@ -280,11 +380,13 @@ def _check_duel(duel: object, count: int | None) -> None:
         or isinstance(score, bool)
         or not isinstance(score, (int, float))
         or not 0 <= score <= 1
+        or not (duel.pair is None or (isinstance(duel.pair, int) and duel.pair is not True
+                                      and duel.pair is not False))
     ):
-        below = "" if count is None else f" below {count}"
+        below = "" if count is None else f" below {count_text(count)}"
         raise InvalidSearchOptionError(
-            f"{_CALLER}: {duel!r} is not two different entrants' numbers{below} and a score "
-            "from 0 to 1"
+            f"{_CALLER}: {_duel_text(duel)} is not two different entrants' numbers{below} and "
+            "a score from 0 to 1 (and a pair that is an int or None)"
         )
 
 
@@ -293,9 +395,12 @@ def _names(names: Sequence[str] | None, count: int) -> list[str]:
         return [str(i) for i in range(count)]
     labels = list(names)
     if isinstance(names, str) or not all(isinstance(name, str) for name in labels):
-        raise InvalidSearchOptionError(f"{_CALLER}: names must be a sequence of str: {names!r}")
+        raise InvalidSearchOptionError(
+            f"{_CALLER}: names must be a sequence of str: {short_repr(names)}"
+        )
     if len(set(labels)) != len(labels):
-        raise InvalidSearchOptionError(f"{_CALLER}: the names repeat: {labels!r}")
+        repeated = sorted({name for name in labels if labels.count(name) > 1})
+        raise InvalidSearchOptionError(f"{_CALLER}: the names repeat: {listed(repeated)}")
     return labels
 
 
@@ -306,62 +411,16 @@ def _entrant(entrant: object, labels: Sequence[str], caller: str) -> int:
     if isinstance(entrant, int) and not isinstance(entrant, bool) and 0 <= entrant < len(labels):
         return entrant
     raise InvalidSearchOptionError(
-        f"{caller}: no entrant {entrant!r}: the entrants are {', '.join(labels)} "
+        f"{caller}: no entrant {short_repr(entrant)}: the entrants are {listed(labels)} "
         f"(or their numbers 0 to {len(labels) - 1})"
     )
 
 
-def _tally(duel_list: Sequence[Duel], count: int) -> _bradley_terry.Tally:
-    games = [[0.0] * count for _ in range(count)]
-    scored = [[0.0] * count for _ in range(count)]
-    for duel in duel_list:
-        games[duel.first][duel.second] += 1
-        games[duel.second][duel.first] += 1
-        scored[duel.first][duel.second] += duel.score
-        scored[duel.second][duel.first] += 1 - duel.score
-    return games, scored
-
-
-def _check_prior(prior_draws: object) -> None:
-    if (
-        isinstance(prior_draws, bool)
-        or not isinstance(prior_draws, (int, float))
-        or not 0 <= prior_draws < math.inf
-    ):
-        raise InvalidSearchOptionError(
-            f"{_CALLER}: prior_draws must be a finite number >= 0, not {prior_draws!r}"
-        )
-
-
-def _with_draws(tally: _bradley_terry.Tally, draws: float) -> _bradley_terry.Tally:
-    """The tally with ``draws`` virtual draws more between every pair that met."""
-    games, scored = tally
-    count = len(games)
-    met = [[draws if games[i][j] > 0 else 0.0 for j in range(count)] for i in range(count)]
-    return (
-        [[games[i][j] + met[i][j] for j in range(count)] for i in range(count)],
-        [[scored[i][j] + met[i][j] / 2 for j in range(count)] for i in range(count)],
-    )
-
-
-def _check_determined(tally: _bradley_terry.Tally, labels: Sequence[str]) -> None:
-    """Raise unless the likelihood has a finite maximum: every entrant linked, no split."""
-    games, scored = tally
-    groups = _bradley_terry.components(games)
-    if len(groups) > 1:
-        listed = "; ".join("{" + ", ".join(labels[i] for i in group) + "}" for group in groups)
-        raise UndeterminedRatingsError(
-            f"{_CALLER}: no games link these groups of entrants, so nothing tells how far apart "
-            f"they are: {listed}"
-        )
-    found = _bradley_terry.split(scored)
-    if found is not None:
-        losers, winners = (", ".join(labels[i] for i in group) for group in found)
-        raise UndeterminedRatingsError(
-            f"{_CALLER}: {losers} scored nothing (no win, no draw) against {winners}: the "
-            "maximum-likelihood ratings are infinitely far apart: play more games, or give "
-            "prior_draws"
-        )
+def _duel_text(duel: Duel) -> str:
+    """A duel as a message shows it, its numbers shortened."""
+    pair = "" if duel.pair is None else f", pair={short_repr(duel.pair)}"
+    return (f"Duel(first={short_repr(duel.first)}, second={short_repr(duel.second)}, "
+            f"score={short_repr(duel.score)}{pair})")  # fmt: skip
 
 
 def _centred(elo: list[float], cov: list[list[float]]) -> tuple[list[float], list[list[float]]]:

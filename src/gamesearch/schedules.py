@@ -6,7 +6,10 @@ challenger) meets each of a field, which does not meet itself (a new version aga
 ones, a learner against fixed opponents). Each pairing plays an even number of games, half
 with each entrant moving first, so no one gains from the first move's advantage; the games go
 round the pairings (each pairing's first game, then each one's second, ...), so a schedule
-stopped early is still nearly balanced. The games are those of
+stopped early is still nearly balanced. Each two rounds start from one opening (by default
+two random moves drawn from the seed, see :mod:`gamesearch.openings`): every pairing plays it
+once with each entrant first, as a *pair* of games, so that deterministic players meet in new
+games and an opening that favours one side favours each of them once. The games are those of
 :func:`~gamesearch.tournament`: fresh players seeded from the seed and the game's index, on any
 executor, the same records serially as on threads, processes or a Dask cluster.
 :func:`~gamesearch.ratings.elo_ratings` rates the result.
@@ -17,16 +20,21 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from itertools import combinations
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from ._entry import check_is_game
-from .errors import InvalidSearchOptionError, UnsupportedGameError
+from ._game_counts import check_game_count, check_pairs_of_games, check_seed
+from .errors import InvalidSearchOptionError, UnsupportedGameError, short_repr
 from .game import Game
+from .openings import DEFAULT_OPENINGS, RandomOpenings, schedule_openings
 from .playing import GameRecord, check_max_moves, check_player_games
 from .progress import ProgressCallback
-from .tournaments import TournamentResult, check_seed, play_seated
+from .tournaments import (
+    TournamentResult,
+    play_seated,
+)
 
-__all__ = ["gauntlet", "pairings", "round_robin", "schedule_seats"]
+__all__ = ["gauntlet", "pairings", "round_robin", "schedule_pairs", "schedule_seats"]
 
 _S = TypeVar("_S")
 _A = TypeVar("_A")
@@ -66,6 +74,7 @@ def round_robin(
     *,
     games_per_pair: int,
     seed: int = 0,
+    openings: RandomOpenings | Sequence[Sequence[_A]] | None = DEFAULT_OPENINGS,
     max_moves: int | None = 10_000,
     executor: Executor | None = None,
     retries: int = 0,
@@ -79,6 +88,8 @@ def round_robin(
         players: Two or more entrants (players as :func:`~gamesearch.tournament` takes them).
         games_per_pair: The games of each pair: an even int >= 2.
         seed: The int every seed is derived from, as for :func:`~gamesearch.tournament`.
+        openings: Where each two rounds start, as for :func:`~gamesearch.tournament`:
+            ``RandomOpenings(plies=2)`` (the default), a sequence of openings, or ``None``.
         max_moves: Stop a game after this many moves (counted in ``unfinished``).
         executor: Where to play the games, as for :func:`~gamesearch.tournament`.
         retries: Play a game that raised again, up to this many times.
@@ -105,16 +116,16 @@ def round_robin(
         ...                      random_player()], games_per_pair=2, seed=1)
         >>> result.seats
         ((0, 1), (0, 2), (1, 2), (1, 0), (2, 0), (2, 1))
-        >>> result.losses[0]   # perfect play never loses
-        0
+        >>> result.pairs   # each pairing's two games, from one opening, the seats swapped
+        (0, 1, 2, 0, 1, 2)
+        >>> result.records[0].opening == result.records[3].opening
+        True
     """
     caller = "round_robin"
     entrants = _check(game, players, games_per_pair, seed, max_moves, caller)
-    seats = schedule_seats(pairings(len(entrants)), games_per_pair)
-    return play_seated(
-        game, entrants, seats, seed=seed, max_moves=max_moves, executor=executor,
-        retries=retries, progress=progress, on_record=on_record, caller=caller,
-    )  # fmt: skip
+    return _play(game, entrants, pairings(len(entrants)), games_per_pair, openings, caller,
+                 seed=seed, max_moves=max_moves, executor=executor, retries=retries,
+                 progress=progress, on_record=on_record)  # fmt: skip
 
 
 def gauntlet(
@@ -124,6 +135,7 @@ def gauntlet(
     *,
     games_per_pair: int,
     seed: int = 0,
+    openings: RandomOpenings | Sequence[Sequence[_A]] | None = DEFAULT_OPENINGS,
     max_moves: int | None = 10_000,
     executor: Executor | None = None,
     retries: int = 0,
@@ -141,6 +153,8 @@ def gauntlet(
         field: Its opponents, one or more.
         games_per_pair: The games against each opponent: an even int >= 2.
         seed: The int every seed is derived from, as for :func:`~gamesearch.tournament`.
+        openings: Where each two rounds start, as for :func:`~gamesearch.tournament`:
+            ``RandomOpenings(plies=2)`` (the default), a sequence of openings, or ``None``.
         max_moves: Stop a game after this many moves (counted in ``unfinished``).
         executor: Where to play the games, as for :func:`~gamesearch.tournament`.
         retries: Play a game that raised again, up to this many times.
@@ -168,14 +182,47 @@ def gauntlet(
     caller = "gauntlet"
     if isinstance(field, (str, bytes)) or not isinstance(field, Sequence) or not field:
         raise InvalidSearchOptionError(
-            f"{caller}: field must be a sequence of one or more players, not {field!r}"
+            f"{caller}: field must be a sequence of one or more players, not {short_repr(field)}"
         )
     entrants = _check(game, [challenger, *field], games_per_pair, seed, max_moves, caller)
-    seats = schedule_seats(pairings(len(entrants), gauntlet=True), games_per_pair)
-    return play_seated(
-        game, entrants, seats, seed=seed, max_moves=max_moves, executor=executor,
-        retries=retries, progress=progress, on_record=on_record, caller=caller,
-    )  # fmt: skip
+    pairs = pairings(len(entrants), gauntlet=True)
+    return _play(game, entrants, pairs, games_per_pair, openings, caller, seed=seed,
+                 max_moves=max_moves, executor=executor, retries=retries, progress=progress,
+                 on_record=on_record)  # fmt: skip
+
+
+def _play(
+    game: Game[_S, _A],
+    entrants: Sequence[Callable[[_S], _A]],
+    pairs: Sequence[tuple[int, int]],
+    games_per_pair: int,
+    openings: object,
+    caller: str,
+    **options: Any,
+) -> TournamentResult[_S, _A]:
+    """The schedule's games: its seats, each two rounds' opening, and each game's pair."""
+    check_game_count(len(pairs) * games_per_pair, caller)
+    seats = schedule_seats(pairs, games_per_pair)
+    numbers = schedule_pairs(len(pairs), games_per_pair)
+    lines = schedule_openings(game, openings, games_per_pair // 2, options["seed"], caller)
+    return play_seated(game, entrants, seats, caller=caller, pairs=numbers,
+                       openings=tuple(lines[index // (2 * len(pairs))]
+                                      for index in range(len(seats))),
+                       **options)  # fmt: skip
+
+
+def schedule_pairs(pairings: int, games_per_pair: int) -> tuple[int, ...]:
+    """The pair of every game of :func:`schedule_seats`: a pairing's games of two rounds.
+
+    Example:
+        >>> schedule_pairs(2, 4)   # rounds 0 and 1 make pairs 0 and 1; rounds 2 and 3, 2 and 3
+        (0, 1, 0, 1, 2, 3, 2, 3)
+    """
+    return tuple(
+        (round_ // 2) * pairings + pairing
+        for round_ in range(games_per_pair)
+        for pairing in range(pairings)
+    )
 
 
 def _check(
@@ -200,19 +247,12 @@ def _check(
         or not all(callable(player) for player in players)
     ):
         raise InvalidSearchOptionError(
-            f"{caller}: players must be two or more callables state -> action, not {players!r}"
+            f"{caller}: players must be two or more callables state -> action, not "
+            f"{short_repr(players)}"
         )
     check_player_games(game, players, caller)
-    if (
-        isinstance(games_per_pair, bool)
-        or not isinstance(games_per_pair, int)
-        or games_per_pair < 2
-        or games_per_pair % 2
-    ):
-        raise InvalidSearchOptionError(
-            f"{caller}: games_per_pair must be an even int >= 2 (half the games with each "
-            f"entrant first), not {games_per_pair!r}"
-        )
+    check_pairs_of_games(games_per_pair, "games_per_pair", caller,
+                         "half the games with each entrant first")  # fmt: skip
     check_seed(seed, caller)
     check_max_moves(max_moves, caller)
     return players

@@ -100,6 +100,11 @@ class Searcher:
     iterations_keyword: str = "iterations"
     """Its keyword for the ``iterations`` field (``pimc`` draws ``worlds``)."""
 
+    zero_sum: bool = False
+    """Whether it needs a zero-sum game, whose two utilities add up to 0 at every end: it
+    refuses another (``negamax``, which gives one player the negation of the other's value;
+    Nim's 1 and 0 are no such pair). The command reads it before it runs the searcher."""
+
     @property
     def function(self) -> Callable[..., Any]:
         """The searcher itself, imported on first use."""
@@ -134,7 +139,7 @@ SEARCHERS: tuple[Searcher, ...] = (
     Searcher("alphabeta", f"{_TWO}.alphabeta:alphabeta", "twoplayer", "two", False, False,
              _DEPTH, False, "depth-first", _EXACT, command=True),
     Searcher("negamax", f"{_TWO}.negamax:negamax", "twoplayer", "two", False, False, _DEPTH,
-             False, "depth-first", _EXACT + " (zero-sum games)", command=True),
+             False, "depth-first", _EXACT + " (zero-sum games)", command=True, zero_sum=True),
     Searcher("iterative_deepening", f"{_TWO}.deepening:iterative_deepening", "twoplayer",
              "two", False, False, ("depth", "time_limit", "node_limit"), False, "depth-first",
              "the deepest completed iteration's value, action and line; exact once proven",

@@ -27,7 +27,9 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
         "gamesearch.testing needs Hypothesis: pip install 'gamesearch[testing]'"
     ) from exc
 
+from ._validation import is_count
 from .conformance import check_game
+from .errors import InvalidSearchOptionError
 from .game import A, Game, S
 from .games.tree import Chance, GameTree
 from .imperfect.hidden_deal import Deal, HiddenDealGame
@@ -186,11 +188,12 @@ def _check_shape(max_depth: int, min_branching: int, max_branching: int) -> None
     Raises:
         ValueError: ``max_depth < 0``, or not ``1 <= min_branching <= max_branching``.
     """
-    if max_depth < 0:
-        raise ValueError(f"max_depth must be >= 0, got {max_depth}")
-    if not 1 <= min_branching <= max_branching:
-        raise ValueError(
-            f"need 1 <= min_branching <= max_branching, got {min_branching}, {max_branching}"
+    if not is_count(max_depth, least=0):
+        raise InvalidSearchOptionError(f"max_depth must be an int >= 0, got {max_depth!r}")
+    if not (is_count(min_branching) and is_count(max_branching)) or min_branching > max_branching:
+        raise InvalidSearchOptionError(
+            f"need 1 <= min_branching <= max_branching, ints, got {min_branching!r}, "
+            f"{max_branching!r}"
         )
 
 
@@ -303,8 +306,8 @@ def states(game: Game[S, A], *, max_moves: int | None = None) -> st.SearchStrate
         ...     assert len(game.actions(state)) >= 5
         >>> test_few_marks()
     """
-    if max_moves is not None and max_moves < 0:
-        raise ValueError(f"max_moves must be >= 0 or None, got {max_moves}")
+    if max_moves is not None and not is_count(max_moves, least=0):
+        raise InvalidSearchOptionError(f"max_moves must be >= 0 or None, an int, got {max_moves!r}")
 
     moves = st.integers(min_value=0) if max_moves is None else st.integers(0, max_moves)
 

@@ -19,52 +19,21 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from ._entry import check_is_game
-from ._intervals import CONFIDENCE, mean_interval
+from ._game_counts import check_game_count, check_seed
 from ._parts import check_executor, check_retries, check_shippable, derived_seed, run_parts
-from .errors import GameSearchError, InvalidSearchOptionError, PartFailedError
+from ._utilities import MeanUtility, mean_utility
+from .errors import GameSearchError, InvalidSearchOptionError, PartFailedError, short_repr
 from .game import Game
+from .openings import DEFAULT_OPENINGS, RandomOpenings, schedule_openings
 from .playing import GameRecord, check_max_moves, check_players, play
 from .progress import ProgressCallback
 
-__all__ = ["MeanUtility", "TournamentResult", "tournament"]
+__all__ = ["MeanUtility", "TournamentResult", "repeated_games", "tournament"]
 
 _S = TypeVar("_S")
 _A = TypeVar("_A")
 
 _CALLER = "tournament"
-
-
-@dataclass(frozen=True)
-class MeanUtility:
-    """One entrant's mean utility per finished game, with its 95% confidence interval.
-
-    The utility is the game's own number for the entrant's seat (chips in poker, 1/0/-1 for a
-    win, draw and loss in tic-tac-toe). The interval is Student's t interval of the mean:
-    ``mean +- t * s / sqrt(games)``, with ``s`` the sample standard deviation of the games'
-    utilities and ``t`` the 97.5% quantile of Student's t with ``games - 1`` degrees of freedom
-    (wider than the normal approximation's 1.96 for a few games: 2.262 for 10).
-    """
-
-    games: int
-    """The finished games the mean is taken over (unfinished games have no utility)."""
-
-    mean: float | None
-    """The mean utility per game; ``None`` when no game finished."""
-
-    low: float | None
-    """The interval's lower end; ``None`` for fewer than two games (one game shows no spread).
-    Equal to ``mean`` when every game gave the same utility."""
-
-    high: float | None
-    """The interval's upper end; ``None`` as ``low`` is."""
-
-    def __str__(self) -> str:
-        if self.mean is None:
-            return "no finished game"
-        if self.low is None or self.high is None:
-            return f"{self.mean:+.3f} (one game: no interval)"
-        return f"{self.mean:+.3f} (95% interval {self.low:+.3f} .. {self.high:+.3f})"
-
 
 @dataclass(frozen=True)
 class TournamentResult(Generic[_S, _A]):
@@ -92,6 +61,17 @@ class TournamentResult(Generic[_S, _A]):
     unfinished: int
     """The games stopped at ``max_moves`` before they ended (counted in no tally)."""
 
+    pairs: tuple[int | None, ...] = ()
+    """Per game: the number of its pair, the games played from one opening with the seats
+    swapped (in a game of more players, a round of as many games, the seats rotated); ``None``
+    for a game of no pair. Empty when unknown (a result made without it)."""
+
+    repeats: tuple[int, ...] = ()
+    """The games that repeat an earlier one move for move, the same entrants in the same
+    seats, both :attr:`~gamesearch.GameRecord.reproducible` (nothing random decided them):
+    counted in no tally. Deterministic players from one opening play one game, however many
+    times they are asked to; see :mod:`gamesearch.openings`."""
+
     @property
     def score(self) -> tuple[float, ...]:
         """Per entrant: a point for a win, half a point for a draw (the chess convention)."""
@@ -114,7 +94,12 @@ class TournamentResult(Generic[_S, _A]):
             for entrant, (win, draw, loss, score, utility) in enumerate(
                 zip(self.wins, self.draws, self.losses, self.score, self.utilities, strict=True)
             )
-        ) + (f"\nunfinished: {self.unfinished} games" if self.unfinished else "")
+        ) + (f"\nunfinished: {self.unfinished} games" if self.unfinished else "") + (
+            f"\nrepeated: {len(self.repeats)} games repeated an earlier game move for move: "
+            "counted once"
+            if self.repeats
+            else ""
+        )
 
 
 @dataclass(frozen=True)
@@ -129,6 +114,8 @@ class _Game(Generic[_S, _A]):
     """The entrant of each seat: its generator's seed comes from the entrant's number."""
     seed: int
     max_moves: int | None
+    opening: tuple[_A, ...] = ()
+    """The moves made before the players take over."""
 
     def __repr__(self) -> str:
         return f"game {self.index} (entrants {self.entrants} in seats 0..{len(self.entrants) - 1})"
@@ -141,6 +128,7 @@ def tournament(
     games: int,
     seed: int = 0,
     alternate: bool = True,
+    openings: RandomOpenings | Sequence[Sequence[_A]] | None = DEFAULT_OPENINGS,
     max_moves: int | None = 10_000,
     executor: Executor | None = None,
     retries: int = 0,
@@ -149,7 +137,12 @@ def tournament(
 ) -> TournamentResult[_S, _A]:
     """Play ``games`` games between ``players``, in this process or on ``executor``.
 
-    Every game is played by :func:`~gamesearch.play` with fresh copies of the players (so what
+    Every game starts from an opening, by default a short random line drawn from ``seed``,
+    the same for each round of games that rotates the seats (a pair of games in a two-player
+    game, the colours swapped), so that deterministic players do not play one game over and
+    over (see :mod:`gamesearch.openings`); a game that repeats an earlier one move for move is
+    counted once. Every game is played by :func:`~gamesearch.play` with fresh copies of the
+    players (so what
     a player learns in one game, such as an :class:`~gamesearch.MCTSPlayer`'s tree, does not
     leak into the next), and a player's generator (its ``rng`` attribute, when that is a
     ``random.Random``) is seeded from ``seed``, the game's index and the entrant's number; the
@@ -167,7 +160,12 @@ def tournament(
         seed: The int every seed of the tournament is derived from.
         alternate: Rotate the seats from game to game: in game ``g`` entrant ``e`` plays seat
             ``(e - g) mod n``, so that in a two-player game the entrants take turns to move
-            first. ``False`` keeps entrant ``p`` in seat ``p`` throughout.
+            first. ``False`` keeps entrant ``p`` in seat ``p`` throughout (every game then has
+            an opening of its own, and no pair).
+        openings: Where the games start: ``RandomOpenings(plies=2)`` (the default) draws a
+            line of random moves for each round from ``seed``; a sequence of openings (each a
+            sequence of moves, such as :func:`~gamesearch.openings.read_openings` reads) plays
+            them in turn; ``None`` starts every game from the initial state.
         max_moves: As for :func:`~gamesearch.play`: a game still going after this many moves
             is stopped, and counted in ``unfinished``.
         executor: Where to play the games: ``None`` plays them here, one after another; any
@@ -186,8 +184,8 @@ def tournament(
 
     Raises:
         InvalidSearchOptionError: ``games``, ``seed``, ``alternate``, ``max_moves`` or
-            ``retries`` out of range, ``players`` not one callable per player, or ``executor``
-            not an executor.
+            ``retries`` out of range, ``players`` not one callable per player, ``executor``
+            not an executor, or ``openings`` not openings of this game.
         NotAGameError: ``game`` lacks members of the ``Game`` protocol.
         NotPicklableError: the executor runs games in other processes, and the game or a
             player cannot be pickled.
@@ -202,17 +200,17 @@ def tournament(
 
         >>> from gamesearch import alphabeta, random_player, searcher_player
         >>> from gamesearch.games import TicTacToe
-        >>> result = tournament(
-        ...     TicTacToe(), [searcher_player(alphabeta), random_player()], games=4, seed=1
-        ... )
-        >>> result.seats
-        ((0, 1), (1, 0), (0, 1), (1, 0))
+        >>> players = [searcher_player(alphabeta), random_player()]
+        >>> result = tournament(TicTacToe(), players, games=4, seed=1, openings=None)
+        >>> result.seats, result.pairs
+        (((0, 1), (1, 0), (0, 1), (1, 0)), (0, 0, 1, 1))
         >>> result.losses[0], result.wins[0] + result.draws[0]   # perfect play never loses
         (0, 4)
-        >>> result == tournament(
-        ...     TicTacToe(), [searcher_player(alphabeta), random_player()], games=4, seed=1
-        ... )
+        >>> result == tournament(TicTacToe(), players, games=4, seed=1, openings=None)
         True
+        >>> drawn = tournament(TicTacToe(), players, games=4, seed=1)  # two random moves first
+        >>> tuple(record.opening for record in drawn.records)
+        ((4, 3), (4, 3), (6, 5), (6, 5))
     """
     check_is_game(game)
     players = check_players(game, players, _CALLER)
@@ -220,9 +218,13 @@ def tournament(
     _check_options(games, seed, alternate)
     count = len(players)
     seats = tuple(seats_of(index, count, alternate) for index in range(games))
+    rounds = tuple(index // count if alternate else index for index in range(games))
+    lines = schedule_openings(game, openings, rounds[-1] + 1, seed, _CALLER)
     return play_seated(
         game, players, seats, seed=seed, max_moves=max_moves, executor=executor,
         retries=retries, progress=progress, on_record=on_record, caller=_CALLER,
+        pairs=rounds if alternate else (None,) * games,
+        openings=tuple(lines[round_] for round_ in rounds),
     )  # fmt: skip
 
 
@@ -238,11 +240,14 @@ def play_seated(
     progress: ProgressCallback | None,
     on_record: Callable[[int, GameRecord[_S, _A]], object] | None,
     caller: str,
+    pairs: tuple[int | None, ...],
+    openings: tuple[tuple[_A, ...], ...],
 ) -> TournamentResult[_S, _A]:
     """Play a game for each seating of ``seats`` (the entrants of ``players`` in each seat).
 
     What :func:`tournament` and the schedules of :mod:`gamesearch.schedules` share: the
-    players, game, seed and ``max_moves`` checked by the caller; the executor and retries here.
+    players, game, seed, ``max_moves``, pairs and openings (one of each per game) checked by the
+    caller; the executor and retries here.
     """
     check_executor(executor, caller)
     retries = check_retries(retries, caller)
@@ -255,8 +260,9 @@ def play_seated(
             entrants=seated,
             seed=seed,
             max_moves=max_moves,
+            opening=opening,
         )
-        for index, seated in enumerate(seats)
+        for index, (seated, opening) in enumerate(zip(seats, openings, strict=True))
     ]
     try:
         records = run_parts(
@@ -273,21 +279,18 @@ def play_seated(
             # A game that breaks the protocol fails as it does in play(), not as a lost part.
             raise failure.__cause__ from failure
         raise
-    return tally(tuple(records), seats, len(players))
+    return tally(tuple(records), seats, len(players), pairs)
 
 
 def _check_options(games: object, seed: object, alternate: object) -> None:
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise InvalidSearchOptionError(f"{_CALLER}: games must be an int >= 1, not {games!r}")
+        raise InvalidSearchOptionError(
+            f"{_CALLER}: games must be an int >= 1, not {short_repr(games)}"
+        )
+    check_game_count(games, _CALLER)
     check_seed(seed, _CALLER)
     if not isinstance(alternate, bool):
         raise InvalidSearchOptionError(f"{_CALLER}: alternate must be True or False")
-
-
-def check_seed(seed: object, caller: str) -> None:
-    """Raise :class:`InvalidSearchOptionError` unless ``seed`` is an int (not a bool)."""
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidSearchOptionError(f"{caller}: seed must be an int, not {seed!r}")
 
 
 def _play_game(part: _Game[_S, _A]) -> GameRecord[_S, _A]:
@@ -306,6 +309,7 @@ def _play_game(part: _Game[_S, _A]) -> GameRecord[_S, _A]:
         players,
         seed=derived_seed(part.seed, part.index, "chance"),
         max_moves=part.max_moves,
+        opening=part.opening,
     )
 
 
@@ -326,42 +330,25 @@ def seats_of(index: int, count: int, alternate: bool) -> tuple[int, ...]:
     return tuple((seat + index) % count if alternate else seat for seat in range(count))
 
 
-def mean_utility(
-    records: Sequence[GameRecord[Any, Any]], seats: Sequence[tuple[int, ...]], entrant: int
-) -> MeanUtility:
-    """``entrant``'s mean utility over the finished games of ``records``, seated as ``seats``.
-
-    Example:
-        >>> from gamesearch import play, random_player
-        >>> from gamesearch.games import GameTree
-        >>> game = GameTree({"left": 1, "right": -1})  # one move, player 0's
-        >>> moves = ["left", "right", "left"]
-        >>> records = [play(game, [lambda state, m=m: m, random_player()]) for m in moves]
-        >>> print(mean_utility(records, [(0, 1)] * 3, 0))
-        +0.333 (95% interval -2.535 .. +3.202)
-    """
-    found = [
-        record.utilities[seated.index(entrant)]
-        for record, seated in zip(records, seats, strict=True)
-        if record.utilities is not None
-    ]
-    if not found:
-        return MeanUtility(games=0, mean=None, low=None, high=None)
-    mean, low, high = mean_interval(found, CONFIDENCE)
-    return MeanUtility(games=len(found), mean=mean, low=low, high=high)
-
-
 def tally(
-    records: tuple[GameRecord[_S, _A], ...], seats: tuple[tuple[int, ...], ...], count: int
+    records: tuple[GameRecord[_S, _A], ...],
+    seats: tuple[tuple[int, ...], ...],
+    count: int,
+    pairs: tuple[int | None, ...] = (),
 ) -> TournamentResult[_S, _A]:
     """The result of the games of ``records``, played by ``count`` entrants seated as ``seats``.
 
-    :func:`tournament` tallies all its games with it, and ``gamesearch match`` the games played
-    so far when it is interrupted.
+    A game that repeats an earlier one (the same moves, the same entrants in the same seats)
+    is listed in ``repeats`` and counted in no tally. :func:`tournament` tallies all its games
+    with it, and ``gamesearch match`` the games played so far when it is interrupted.
     """
     wins, draws, losses = [0] * count, [0] * count, [0] * count
     unfinished = 0
-    for record, seated in zip(records, seats, strict=True):
+    repeats = repeated_games(records, seats)
+    skipped = set(repeats)
+    for index, (record, seated) in enumerate(zip(records, seats, strict=True)):
+        if index in skipped:
+            continue
         if not record.finished:
             unfinished += 1
             continue
@@ -379,4 +366,38 @@ def tally(
         draws=tuple(draws),
         losses=tuple(losses),
         unfinished=unfinished,
+        pairs=pairs,
+        repeats=repeats,
     )
+
+
+def repeated_games(
+    records: Sequence[GameRecord[Any, Any]], seats: Sequence[tuple[int, ...]]
+) -> tuple[int, ...]:
+    """The games that repeat an earlier one: the same moves, the same entrants in each seat.
+
+    Only :attr:`~gamesearch.GameRecord.reproducible` games count: two games of players that
+    drew at random are two samples, however alike.
+
+    Example:
+        >>> from gamesearch import play, searcher_player, alphabeta
+        >>> from gamesearch.games import TicTacToe
+        >>> perfect = searcher_player(alphabeta)
+        >>> games = [play(TicTacToe(), [perfect, perfect]) for _ in range(3)]
+        >>> repeated_games(games, [(0, 1), (1, 0), (0, 1)])   # the third is the first again
+        (2,)
+    """
+    seen: set[object] = set()
+    found = []
+    for index, (record, seated) in enumerate(zip(records, seats, strict=True)):
+        if not record.reproducible:
+            continue
+        played: object = (tuple(seated), record.moves)
+        try:
+            hash(played)
+        except TypeError:  # moves that do not hash: told apart by their text
+            played = repr(played)
+        if played in seen:
+            found.append(index)
+        seen.add(played)
+    return tuple(found)

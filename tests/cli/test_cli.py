@@ -21,7 +21,7 @@ from cli_helpers import ENV, call, interrupt, start
 from page_helpers import page_data
 
 from gamesearch import expectiminimax, maxn, minimax
-from gamesearch.cli._search import default_plan
+from gamesearch.frontdoor.plans import default_plan
 from gamesearch.games import Hog, Nim, TicTacToe, reference_games
 
 TEXTBOOK = "[[3,12,8],[2,4,6],[14,5,2]]"
@@ -189,7 +189,7 @@ def test_solve_a_finished_game() -> None:
         (["solve", "tictactoe", "--time", "nan"], "--time: must be a number of seconds > 0"),
         (["solve", "pig", "--searcher", "alphabeta"], "pig is a game of chance; search it with"),
         (["solve", "nim", "--searcher", "negamax"], "nim is not a two-player game"),
-        (["solve", "nim", "--time", "1"], "--time needs the iterative_deepening, mcts, pns"),
+        (["solve", "nim", "--time", "1"], "--time needs the dfpn, iterative_deepening, mcts or"),
         (["play", "rolit", "--searcher", "expectiminimax"], "rolit has 3 players"),
         (["solve", "hog", "--searcher", "maxn"], "hog is a game of chance"),
         (["tree", "[[1, 2], oops]"], "TREE must be nested lists"),

@@ -39,7 +39,7 @@ def test_ctrl_c_in_the_exact_solver_says_there_is_no_estimate() -> None:
     status, out, err = interrupt("solve", "connect4", once="solving: ")
     assert status == 130, err
     assert "before the search had a result" in err
-    assert "--time S or --depth N gives one" in err
+    assert "--depth N or --time S gives one" in err
     assert "Traceback" not in out + err
 
 

@@ -9,7 +9,7 @@ import statistics
 import pytest
 from cli_helpers import call
 
-from gamesearch import alphabeta, random_player, searcher_player, tournament
+from gamesearch import Pentanomial, alphabeta, random_player, searcher_player, tournament
 from gamesearch._intervals import t_quantile
 from gamesearch.cli._match import wilson
 from gamesearch.games import TicTacToe
@@ -33,11 +33,13 @@ def test_a_match_gives_the_tournaments_tally_with_intervals(
     )
     assert tally(out, "A alphabeta") == (expected.wins[0], expected.draws[0], expected.losses[0])
     assert tally(out, "B random") == (expected.wins[1], expected.draws[1], expected.losses[1])
-    assert expected.losses[0] == 0  # perfect play never loses
     score = expected.score[0]
     low, high = wilson(score, 6)
     assert f"score {score:g} of 6 ({score / 6:.3f}, 95% interval {low:.3f} .. {high:.3f})" in out
-    assert re.search(r"^Elo difference, A minus B: \S+ \(95% interval \S+ \.\. \S+\)$", out, re.M)
+    pairs = Pentanomial.of(expected)
+    assert f"pairs of games, A's points: {pairs} ({pairs.pairs} pairs)" in out
+    gap = pairs.difference()
+    assert f"(95% interval {gap.low:+.0f} .. {gap.high:+.0f}, from the pairs)" in out
     assert err.splitlines()[-1].startswith("games: 6 of 6 done, ")  # as table build's parts
     assert re.fullmatch(r"(games: \d of 6 done, [\d.,]+ games/s(, about \d+ s left)?\n)+", err), err
 
@@ -60,6 +62,13 @@ def test_a_match_gives_each_sides_mean_utility_with_its_t_interval(
         assert f"{label}  mean utility per game {line}\n" in out, out
 
 
+def test_each_side_has_its_own_depth(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("match", "connect4", "alphabeta", "alphabeta", "--games", "2", "--quiet")
+    status, out, err = call(capsys, *args, "-a", "depth=2", "-b", "depth=1")
+    assert status == 0, err
+    assert "A alphabeta: alphabeta 2 plies deep\nB alphabeta: alphabeta 1 plies deep\n" in out
+
+
 def test_options_of_each_side(capsys: pytest.CaptureFixture[str]) -> None:
     args = ("match", "tictactoe", "mcts", "mcts", "--games", "2", "--quiet")
     status, out, err = call(capsys, *args, "-o", "iterations=50", "-a", "exploration=0.5")
@@ -76,7 +85,7 @@ def test_options_of_each_side(capsys: pytest.CaptureFixture[str]) -> None:
     [
         (["nim", "maxn", "maxn"], "match plays two searchers against each other: nim has 3"),
         (["tictactoe", "mcts", "alphabeta", "-a", "explore=1"], "mcts has no option 'explore'"),
-        (["tictactoe", "random", "alphabeta", "-b", "depth=1"], "the command sets depth"),
+        (["tictactoe", "random", "alphabeta", "-b", "depth=0"], "-b: depth must be an integer"),
         (["tictactoe", "random", "alphabeta", "-a", "x=1"], "the random player takes no"),
         (["pig", "alphabeta", "random"], "pig is a game of chance"),
         (["tictactoe", "alphabeta", "random", "--games", "0"], "--games: must be an integer >= 1"),
@@ -112,3 +121,63 @@ def test_a_match_on_worker_processes_plays_the_same_games(
     status, parallel, err = call(capsys, *args, "--workers", "2")
     assert status == 0, err
     assert parallel == serial
+
+
+def test_a_match_with_sprt_prints_the_ratio_as_pairs_come_in_and_the_verdict(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, err = call(capsys, "match", "connect4", "alphabeta", "random", "--depth", "1",
+                            "--sprt", "0,400", "--games", "100", "--quiet")  # fmt: skip
+    assert status == 0, err
+    assert "up to 100 games, until the SPRT of H0: +0 Elo against H1: +400 Elo" in out
+    told = re.findall(r"^pairs (\d+): LLR ([-+][\d.]+) \(bounds -2\.94, \+2\.94\)$", out, re.M)
+    assert told, out
+    assert float(told[-1][1]) >= 2.94
+    assert re.search(r"^SPRT: H1 accepted \(LLR \+[\d.]+, bounds -2\.94 and \+2\.94\)$", out, re.M)
+    pairs = re.search(r"^pairs of games, A's points: Ptnml\(0-2\): [\d, ]+ \((\d+) pairs\)$", out,
+                      re.M)  # fmt: skip
+    assert pairs is not None
+    assert int(pairs[1]) == int(told[-1][0])
+
+
+def test_a_match_of_no_openings_counts_each_repeated_game_once(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, err = call(capsys, "match", "connect4", "alphabeta", "alphabeta", "--depth", "1",
+                            "--games", "6", "--random-openings", "0", "--quiet")  # fmt: skip
+    assert status == 0, err
+    assert "(none: every game from the start)" in out
+    assert "repeated: 4 games repeated an earlier game move for move" in out
+
+
+def test_a_match_plays_a_suite_of_openings_read_as_data(
+    capsys: pytest.CaptureFixture[str], tmp_path
+) -> None:
+    suite = tmp_path / "suite.txt"
+    suite.write_text("3 3\n0 6 # a corner each\n", encoding="utf-8")
+    status, out, err = call(capsys, "match", "connect4", "alphabeta", "random", "--depth", "1",
+                            "--games", "4", "--openings", str(suite), "--quiet")  # fmt: skip
+    assert status == 0, err
+    assert f"(the suite {suite})" in out
+    suite.write_text("3 9\n", encoding="utf-8")
+    status, _, err = call(capsys, "match", "connect4", "random", "random", "--openings", str(suite))
+    assert status == 1  # a file that cannot be used
+    assert "line 1: move 2, '9', is not legal there" in err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--sprt", "10"], "--sprt takes ELO0,ELO1"),
+        (["--sprt", "10,0"], "elo0 must be below elo1"),
+        (["--sprt", "0,10", "--alpha", "0.7"], "alpha must be a number above 0, below 0.5"),
+        (["--sprt", "0,10", "--games", "7"], "--games must be even with --sprt"),
+        (["--random-openings", "-1"], "must be an integer from 0 to 1000"),
+    ],
+)
+def test_a_bad_test_or_opening_is_refused(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    status, _, err = call(capsys, "match", "tictactoe", "random", "random", "--quiet", *args)
+    assert status == 2
+    assert message in err

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from cli_helpers import call
 
-from gamesearch.cli._options import parse_value
 from gamesearch.errors import InvalidSearchOptionError
+from gamesearch.frontdoor.options import parse_value
 
 
 @pytest.mark.parametrize(
@@ -89,7 +89,7 @@ def test_play_takes_options(
     [
         (["-o", "exploraton=2"], "mcts has no option 'exploraton'; its options are bounds, "),
         (["-o", "time_limit=2"], "the command sets time_limit itself: give --time S"),
-        (["-o", "depth=2"], "the command sets depth itself: give --depth N"),
+        (["-o", "depth=2"], "mcts cannot keep depth: it takes --time S, -o node_limit=N or"),
         (["-o", "on_iteration=print"], "mcts has no option 'on_iteration'"),
         (["-o", "exploration"], "give a searcher's option as NAME=VALUE"),
         (["-o", "iterations=3", "-o", "iterations=4"], "-o iterations: given twice"),

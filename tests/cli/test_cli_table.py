@@ -1,7 +1,8 @@
 """``gamesearch table probe`` on a file that names a game no file may make (issue 36).
 
 The file is a sound table whose meta names OpenSpiel's game loader with a hostile name; the
-probe says what the file holds, and makes the game only if ``--game`` is given:
+probe says what the file holds (importing nothing: issue 45), and refuses to make the game
+that a position is looked up in, which needs ``--game``:
 ``pyspiel.load_game`` is replaced by a spy that must never be called.
 """
 
@@ -44,8 +45,8 @@ def test_probe_tells_what_the_file_holds_and_makes_no_openspiel_game(
     assert probe(str(table)) == 0
     out = capsys.readouterr().out
     assert f"strong solution of {OPENSPIEL}(game={name!r})" in out
-    assert "(positions can be looked up with --game MODULE:CLASS:" in out
-    assert "no file may make it" in out
+    assert "(look a position up with --moves or --position" in out  # the file alone: no game
+    assert "--game MODULE:CLASS -p NAME=VALUE)" in out
     assert probe(str(table), "--moves", "0,1") == 1
     err = capsys.readouterr().err
     assert err.startswith("gamesearch: error: ")

@@ -85,3 +85,20 @@ def test_an_entrant_is_a_searcher_and_its_own_options() -> None:
         ["iterations=9", "exploration=2"],
     )
     assert entrant_labels(["a", "b", "a", "a"]) == ["a", "b", "a #2", "a #3"]
+
+
+def test_the_help_writes_95_percent_once(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = call(capsys, "tournament", "--help")
+    assert status == 0
+    assert "95% intervals" in " ".join(out.split())
+    assert "%%" not in out
+
+
+def test_the_teachers_tournament_without_openings_says_its_games_repeat(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, err = call(capsys, "tournament", "connect4", "alphabeta:depth=1",
+                            "alphabeta:depth=2", "--games-per-pair", "10", "--quiet",
+                            "--random-openings", "0")  # fmt: skip
+    assert status == 0, err
+    assert "repeated: 8 games repeated an earlier game move for move" in out

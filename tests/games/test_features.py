@@ -9,9 +9,10 @@ import pytest
 from gamesearch.games import ConnectFour, Hex, Pig, TicTacToe
 from gamesearch.games.pig import PigState
 
-SWAPPED_C4 = (1, 0, 3, 2, 5, 4, 6, 8, 7, 11, 12, 9, 10, 15, 16, 13, 14)
+SWAPPED_C4 = (1, 0, 3, 2, 5, 4, 6, 8, 7, 11, 12, 9, 10, 15, 16, 13, 14, 17, 18, 19)
 """Where each of Connect Four's counts goes when the other player looks: its pair (the turn
-is negated, and a player's threats on its own rows are the other's threats on the other's)."""
+is negated, and a player's threats on its own rows are the other's threats on the other's; the
+wins the threats show, 17 to 19, are signed for the player, so negated too)."""
 SWAPPED_TTT = (1, 0, 3, 2, 4)
 
 
@@ -28,7 +29,7 @@ def random_positions(game, count: int, seed: int) -> list:
 
 @pytest.mark.parametrize(
     ("game", "swapped", "counts"),
-    [(ConnectFour(5, 4), SWAPPED_C4, 17), (ConnectFour(), SWAPPED_C4, 17),
+    [(ConnectFour(5, 4), SWAPPED_C4, 20), (ConnectFour(), SWAPPED_C4, 20),
      (TicTacToe(), SWAPPED_TTT, 5), (TicTacToe(4, 3), SWAPPED_TTT, 5)],
     ids=repr,
 )  # fmt: skip
@@ -43,7 +44,7 @@ def test_the_other_side_sees_the_counts_swapped_and_the_cells_negated(
         assert mine[counts:] == tuple(-cell for cell in theirs[counts:])
 
 
-@pytest.mark.parametrize(("game", "counts"), [(ConnectFour(5, 4), 17), (TicTacToe(), 5)], ids=repr)
+@pytest.mark.parametrize(("game", "counts"), [(ConnectFour(5, 4), 20), (TicTacToe(), 5)], ids=repr)
 def test_the_cells_are_the_board_as_rendered(game, counts: int) -> None:
     for state in random_positions(game, 50, seed=2):
         rows = [line.split() for line in game.render(state).splitlines()]

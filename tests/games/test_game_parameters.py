@@ -1,4 +1,4 @@
-"""Every bundled game refuses a size out of range with the same words (games/_parameters.py)."""
+"""Every bundled game refuses a size out of range with the same words (_parameters.py)."""
 
 from __future__ import annotations
 

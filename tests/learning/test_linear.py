@@ -154,8 +154,9 @@ def test_weights_that_are_not_finite_numbers_are_refused() -> None:
 def test_the_weights_picture_lays_the_cells_out_as_the_board() -> None:
     # Connect Four 4 x 4: the cells come column by column, each bottom up; weight k = k.
     game = ConnectFour(4, 4)
-    evaluation = LinearEvaluation(game, (0.0,) * 17 + tuple(float(k) for k in range(16)))
-    picture = weights_svg(evaluation, first=17, columns=4, rows=4, by="columns")
+    counts = len(game.features(game.initial_state(), 0)) - 16  # the size-free counts first
+    evaluation = LinearEvaluation(game, (0.0,) * counts + tuple(float(k) for k in range(16)))
+    picture = weights_svg(evaluation, first=counts, columns=4, rows=4, by="columns")
     ET.fromstring(picture)  # well-formed XML
     texts = re.findall(r'<text x="([\d.]+)" y="([\d.]+)"[^>]*>([-\d.]+)</text>', picture)
     placed = {value: (float(x), float(y)) for x, y, value in texts}
@@ -195,3 +196,22 @@ def test_remembered_values_are_the_values_and_unhashable_states_are_evaluated_to
     tally = LinearEvaluation(Tally(), (1.0, -0.5), bias=0.25)
     assert tally([3, 4], 0) == 0.25 + 7 - 1
     assert tally.memo == {}
+
+
+@pytest.mark.parametrize(
+    ("options", "shown"),
+    [
+        ({"weights": (10**400,) * 5}, "1.000e+400 (an int of 401 digits)"),
+        ({"weights": (1.0,) * 5, "indices": (0, 1, 2, 3, 10**400)}, "1.000e+400"),
+        ({"weights": (1.0,) * 5, "bias": -(10**5000)}, "-1.000e+5000"),  # past 4,300 digits
+        ({"weights": (1.0,) * 5, "squash": 10**400}, "1.000e+400"),
+    ],
+)
+def test_a_number_of_hundreds_of_digits_is_written_short_in_the_message(
+    options: dict[str, Any], shown: str
+) -> None:
+    settings = {"indices": range(5)} | options
+    with pytest.raises(InvalidSearchOptionError) as refused:
+        LinearEvaluation(GAME, **settings)
+    assert shown in str(refused.value)
+    assert len(str(refused.value)) < 300

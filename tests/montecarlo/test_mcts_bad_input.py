@@ -132,10 +132,19 @@ class NanTree:
 
 
 class GeneralSum(NanTree):
-    """Both players get 1 at the end: not zero-sum."""
+    """Two ends: both players get 1 at one, only player 0 at the other: not constant-sum."""
+
+    def actions(self, state):
+        return [1, 2] if state == 0 else []
+
+    def result(self, state, action):
+        return action
+
+    def is_terminal(self, state):
+        return state != 0
 
     def utility(self, state, player):
-        return 1.0
+        return 1.0 if state == 1 or player == 0 else 0.0
 
 
 class Endless(NanTree):
@@ -167,7 +176,7 @@ class Dice(NanTree):
         return 0.0
 
 
-def test_the_solver_refuses_a_game_that_is_not_zero_sum():
+def test_the_solver_refuses_a_game_that_is_not_constant_sum():
     with pytest.raises(UnsupportedGameError, match="pass solver=False"):
         mcts(GeneralSum(), iterations=10)
     assert mcts(GeneralSum(), iterations=10, solver=False).value == 1.0

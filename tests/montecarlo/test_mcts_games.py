@@ -210,7 +210,9 @@ def test_the_command_plays_connect_four_with_mcts(monkeypatch, capsys):
     with pytest.raises(SystemExit) as stopped:
         main([*args, "--depth", "2"])
     assert stopped.value.code == 2
-    assert "mcts searches for a --time, not to a --depth" in capsys.readouterr().err
+    assert "mcts searches for a number of playouts or a time, not to a depth" in (
+        capsys.readouterr().err
+    )
 
 
 def test_the_command_solves_with_mcts(capsys):

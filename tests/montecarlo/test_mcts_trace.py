@@ -67,7 +67,7 @@ def test_the_narration_tells_the_four_phases():
     told = recorder.narrate()
     assert told.splitlines()[:5] == [
         "search A (MAX)",
-        "iteration 1: select A",
+        "iteration 1: select A: A has an untried action, 0: expand it",
         "  expand B (MIN) by action 0",
         "  simulate B: 3 by a playout of 1 move",
         "  back up 3 through A, B",

@@ -23,7 +23,7 @@ from page_helpers import expected_at
 from test_page_hostile_labels import HOSTILE, hostile_tree
 
 from gamesearch import alphabeta, expectiminimax, maxn, negamax, pns
-from gamesearch.games import Chance, GameTree, Nim, TicTacToe
+from gamesearch.games import Chance, ConnectFour, GameTree, Hex, Nim, TicTacToe
 from gamesearch.trace import Choose, Renumber, SearchTree
 from gamesearch.trace._page_steps import value_text
 
@@ -444,3 +444,133 @@ def test_stepping_through_the_proof_tree_of_figure_5_2_shows_each_nodes_numbers(
     assert shown(browser)[0] == steps - 2
     assert browser.get_log("browser") == []
     print(f"screenshots in {tmp_path}")
+
+
+WIN_LOSS = {
+    "a1": {"b1": {"x": 1, "y": -1}, "b2": {"x": -1, "y": -1}},
+    "a2": {"c1": {"x": -1, "y": 1}, "c2": 1},
+}
+"""The win/loss tree of test_pns_textbook.py: pns proves MAX's win with a2."""
+
+GREEN, RED = "rgb(227, 243, 227)", "rgb(249, 227, 227)"
+"""The fill of a proven and of a disproven node's card, as the browser computes it."""
+
+
+def test_a_proof_on_a_win_loss_tree_paints_won_nodes_green_and_tells_the_question(
+    browser: Any, tmp_path: Path
+) -> None:
+    game = GameTree(WIN_LOSS, win_utility=1)
+    tree = SearchTree(game)
+    pns(game, trace=tree)
+    open_page(browser, tree, tmp_path / "win-loss.html")
+    assert browser.find_element(By.ID, "legend").is_displayed()
+    # Step 7 (after A's development and its numbers): B and C are frontier nodes, dotted.
+    browser.find_element(By.ID, "jump").send_keys(Keys.CONTROL, "a")
+    browser.find_element(By.ID, "jump").send_keys("6", Keys.ENTER)
+    assert browser.find_element(By.ID, "legend-question").text == "question 1: can MAX win?"
+    frontier = browser.execute_script(
+        "return [].map.call(document.querySelectorAll('g.frontier'), function (g) {"
+        "  return [g.getAttribute('data-name'),"
+        "          getComputedStyle(g.querySelector('.card')).strokeDasharray,"
+        "          getComputedStyle(g.querySelector('.glyph')).strokeDasharray]; });"
+    )
+    assert [name for name, _, _ in frontier] == ["B", "C"]
+    assert all(card != "none" and glyph != "none" for _, card, glyph in frontier)
+    assert browser.save_screenshot(str(tmp_path / "win-loss-frontier.png"))
+    browser.find_element(By.ID, "last").click()
+    fills = browser.execute_script(
+        "var out = {}; [].forEach.call(document.querySelectorAll('#boxes > g'), function (g) {"
+        "  out[g.getAttribute('data-name')] = getComputedStyle(g.querySelector('.card')).fill;"
+        "}); return out;"
+    )
+    won = {"B1", "B1.1", "C1", "C1.2", "C2", "C"}  # A, current, is drawn as the current node
+    lost = {"B", "B1.2", "B2", "B2.1", "B2.2", "C1.1"}
+    assert {name for name, fill in fills.items() if fill == GREEN} == won
+    assert {name for name, fill in fills.items() if fill == RED} == lost
+    assert browser.find_element(By.ID, "legend-yes").text == "proven: MAX wins here (pn 0)"
+    bold = browser.find_elements(By.CSS_SELECTOR, "g.line")
+    assert {group.get_attribute("data-name") for group in bold} == {"A", "C", "C1", "C2", "C1.2"}
+    assert browser.save_screenshot(str(tmp_path / "win-loss-end.png"))
+    assert browser.get_log("browser") == []
+    print(f"screenshots in {tmp_path}")
+
+
+def test_hex_knowledge_leaves_have_a_double_outline(browser: Any, tmp_path: Path) -> None:
+    game = Hex(4)
+    tree = SearchTree(game)
+    pns(game, trace=tree)
+    open_page(browser, tree, tmp_path / "hex4.html")
+    browser.find_element(By.ID, "last").click()
+    inner = browser.execute_script(
+        "return [].filter.call(document.querySelectorAll('#boxes > g'), function (g) {"
+        "  return getComputedStyle(g.querySelector('.inner')).display !== 'none';"
+        "}).map(function (g) { return g.getAttribute('data-name'); });"
+    )
+    assert inner == ["B", "C"]  # c2 and b3, proven by the game's chains of bridges
+    assert "edge template" in browser.find_element(By.ID, "log").text
+    assert browser.save_screenshot(str(tmp_path / "hex4-end.png"))
+    assert browser.get_log("browser") == []
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1024, 600), (800, 500)])
+def test_the_last_step_keeps_the_answer_in_view(
+    browser: Any, tmp_path: Path, size: tuple[int, int]
+) -> None:
+    # Connect Four after 3 3 4 to depth 2: a wide tree whose answer is the root's value and
+    # its principal variation.
+    game = ConnectFour()
+    state = game.initial_state()
+    for column in (3, 3, 4):
+        state = game.result(state, column)
+    tree = SearchTree(game)
+    alphabeta(game, state, depth=3, evaluate=game.evaluate, trace=tree)
+    width, height = size
+    metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False}
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+    try:
+        open_page(browser, tree, tmp_path / f"answer-{width}.html")
+        for _ in range(40):  # somewhere in the middle, zoomed in by the reader
+            browser.find_element(By.ID, "forward").click()
+        browser.find_element(By.ID, "zoom-in").click()
+        browser.find_element(By.ID, "last").click()
+        out = browser.execute_script(
+            INSIDE
+            + """var buttons = document.getElementById('view').getBoundingClientRect();
+            return [].map.call(document.querySelectorAll('g.line'), function (g) {
+              var card = g.querySelector('.card'), r = card.getBoundingClientRect();
+              var under = r.right > buttons.left && r.bottom > buttons.top;
+              return [g.getAttribute('data-name'), inside(card), under];
+            });"""
+        )
+        line = [tree.name(node) for node in tree.principal_variation()]
+        assert [name for name, _, _ in out] == line
+        assert all(seen and not under for _, seen, under in out), out
+        value = browser.find_element(By.CSS_SELECTOR, "g.current .value").text
+        assert value == value_text(tree.root)  # the root's value, read in the window
+        assert browser.save_screenshot(str(tmp_path / f"answer-{width}.png"))
+        assert browser.get_log("browser") == []
+    finally:
+        metrics = {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False}
+        browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+
+
+def test_the_worked_example_steps_through_to_its_proof(browser: Any, tmp_path: Path) -> None:
+    game = TicTacToe()
+    tree = SearchTree(game)
+    pns(game, game.parse("X.. / ... / ..O"), trace=tree)
+    open_page(browser, tree, tmp_path / "worked.html")
+    failures = browser.execute_script(
+        INSIDE
+        + STEP_ALL
+        % """
+        var current = document.querySelector('g.current .card');
+        if (!inside(current)) { out.push([k, 'current node out of the window']); }
+        if (!document.getElementById('legend-question').textContent) {
+          out.push([k, 'no question in the legend']);
+        }"""
+    )
+    assert failures == []
+    assert browser.find_element(By.TAG_NAME, "body").get_attribute("data-step") == "110"
+    assert "A = 1, best action 6" in browser.title
+    assert browser.save_screenshot(str(tmp_path / "worked-end.png"))
+    assert browser.get_log("browser") == []

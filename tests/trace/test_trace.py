@@ -480,7 +480,7 @@ def test_chance_nodes_and_vectors_as_the_other_searchers_will_tell_them() -> Non
     assert "shape=circle" in tree.to_dot()
     assert 'label="two\\np=0.75"' in tree.to_dot()
     assert "visit B (CHANCE) by action roll" in tree.narrate()
-    assert "leaf B2 = 8" in tree.narrate()
+    assert "leaf B2 (outcome two, p=0.75) = 8" in tree.narrate()
 
     vector = SearchTree()
     vector(Enter("root", None, 0, 0, "max", None, None, ("a",)))

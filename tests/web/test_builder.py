@@ -21,7 +21,8 @@ from cli_helpers import call
 import gamesearch
 from gamesearch.errors import InvalidSearchOptionError, MissingDependencyError
 from gamesearch.web import PYODIDE_VERSION, build_site
-from gamesearch.web._site import ASSETS, PYODIDE_CDN, PYODIDE_FILES
+from gamesearch.web._folder import RECORD
+from gamesearch.web._site import ASSETS, PYODIDE_CDN, PYODIDE_FILES, pyodide_url
 from gamesearch.web._wheel import build_wheel, wheel_name
 
 VERSION = gamesearch.__version__
@@ -43,26 +44,35 @@ def fake_pyodide(folder: Path) -> Path:
     return folder
 
 
-def test_the_folder_holds_the_page_its_assets_and_the_wheel(tmp_path: Path) -> None:
+def test_the_folder_holds_the_page_its_assets_the_wheel_and_its_record(tmp_path: Path) -> None:
     page = build_site(tmp_path / "site")
     assert page == tmp_path / "site" / "index.html"
     names = sorted(path.name for path in page.parent.iterdir())
-    assert names == sorted([*ASSETS, wheel_name(VERSION)])
-    expected = {"pyodide": PYODIDE_CDN, "wheel": wheel_name(VERSION), "version": VERSION}
+    assert names == sorted([*ASSETS, wheel_name(VERSION), RECORD])
+    expected = {
+        "pyodide": PYODIDE_CDN,
+        "wheel": wheel_name(VERSION),
+        "version": VERSION,
+        "pyodideVersion": PYODIDE_VERSION,
+    }
     assert config(page) == expected
+    made = json.loads((page.parent / RECORD).read_text(encoding="utf-8"))["files"]
+    assert sorted(made) == sorted([*ASSETS, wheel_name(VERSION)])
 
 
-def test_by_default_the_page_loads_pyodide_from_its_cdn_at_the_tested_version(
+def test_by_default_the_worker_loads_pyodide_from_its_cdn_at_the_tested_version(
     tmp_path: Path,
 ) -> None:
-    text = build_site(tmp_path).read_text(encoding="utf-8")
-    url = f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}/full/pyodide.js"
-    assert f'<script src="{url}"></script>' in text
+    page = build_site(tmp_path)
+    assert config(page)["pyodide"] == f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}/full/"
+    text = page.read_text(encoding="utf-8")
+    assert "<script src=" not in text  # Pyodide is loaded by the worker, from the settings alone
+    assert '<script type="module" src="gamesearch-web.js"></script>' in text
 
 
 def test_a_local_pyodide_is_copied_into_the_folder_and_loaded_from_there(tmp_path: Path) -> None:
     page = build_site(tmp_path / "site", pyodide=fake_pyodide(tmp_path / "npm"))
-    assert '<script src="pyodide/pyodide.js"></script>' in page.read_text(encoding="utf-8")
+    assert config(page)["pyodide"] == "pyodide/"
     assert sorted(p.name for p in (page.parent / "pyodide").iterdir()) == sorted(PYODIDE_FILES)
 
 
@@ -73,11 +83,10 @@ def test_a_folder_without_pyodide_is_refused_naming_what_it_lacks(tmp_path: Path
         build_site(tmp_path / "site", pyodide=folder)
 
 
-def test_a_pyodide_url_is_written_escaped_with_a_slash(tmp_path: Path) -> None:
+def test_a_pyodide_url_is_written_in_the_settings_with_a_slash(tmp_path: Path) -> None:
     page = build_site(tmp_path, pyodide="https://example.org/py?v=1&x=2")
-    assert '<script src="https://example.org/py?v=1&amp;x=2/pyodide.js">' in page.read_text(
-        encoding="utf-8"
-    )
+    assert config(page)["pyodide"] == "https://example.org/py?v=1&x=2/"
+    assert "https://example.org/py?v=1\\u0026x=2/" in page.read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize(
@@ -91,6 +100,27 @@ def test_a_pyodide_url_is_written_escaped_with_a_slash(tmp_path: Path) -> None:
         "ftp://example.org/",
         "https://",
         "no-such-folder",
+        "",
+        # The template's own placeholders, and an attribute's breakout (issue 45):
+        "https://example.org/{{config}}",
+        "https://example.org/{{json:config}}",
+        "https://example.org/{{text:version}}",
+        "https://example.org/onerror=alert(document.domain)//",
+        "https://example.org/a'b",
+        "https://example.org/a`b",
+        "https://example.org/a\\b",
+        "https://example.org/a\tb",
+        "https://example.org/a\nb",
+        "https://example.org/a\x00b",
+        "https://example.org/\u00e9t\u00e9",
+        "https://example.org/\u2028",
+        "https://example.org/</script><script>alert(1)</script>",
+        "https://example.org/a{b}c",
+        "https://example.org/a|b",
+        "https://example.org/a^b",
+        "https:example.org",
+        "//example.org/pyodide/",
+        "http://[::1/",
     ],
 )
 def test_a_pyodide_that_is_not_an_http_url_or_a_folder_is_refused(
@@ -99,6 +129,20 @@ def test_a_pyodide_that_is_not_an_http_url_or_a_folder_is_refused(
     with pytest.raises(InvalidSearchOptionError, match="--pyodide must be an http"):
         build_site(tmp_path / "site", pyodide=where)
     assert not (tmp_path / "site").exists()  # refused before anything is written
+
+
+@pytest.mark.parametrize(
+    "where",
+    [
+        "https://example.org/pyodide/v314/full/",
+        "http://localhost:8000/pyodide/",
+        "https://user@example.org:8443/p/?a=1&b=2#x",
+        "https://example.org/~me/py%20odide/",
+        "https://[::1]:8000/p/",
+    ],
+)
+def test_an_ordinary_pyodide_url_is_taken_as_it_is(where: str) -> None:
+    assert pyodide_url(where).rstrip("/") == where.rstrip("/")
 
 
 def test_the_wheel_is_valid_its_record_matching_every_file(tmp_path: Path) -> None:
@@ -154,7 +198,7 @@ def test_the_wheel_imports_and_searches_from_the_zip_alone(tmp_path: Path) -> No
         "import sys; sys.path.insert(0, sys.argv[1]); import gamesearch; "
         "from gamesearch.web import _runtime; "
         "assert gamesearch.__file__.startswith(sys.argv[1]), gamesearch.__file__; "
-        "print(_runtime.reply('tictactoe', '0,4,1', 'alphabeta', 9))"
+        "print(_runtime.reply(dict(game='tictactoe', moves='0,4,1'), dict(searcher='alphabeta')))"
     )
     done = subprocess.run(
         [sys.executable, "-I", "-c", script, str(wheel)],
@@ -169,6 +213,20 @@ def test_the_command_writes_the_folder(tmp_path: Path, capsys: pytest.CaptureFix
     site = tmp_path / "site"
     assert out == f"wrote {site / 'index.html'}; serve {site} with any static file server\n"
     assert (tmp_path / "site" / wheel_name(VERSION)).is_file()
+
+
+@pytest.mark.parametrize("out", ["", " ", "FILE", "FILE/site"])
+def test_the_command_refuses_an_empty_or_file_out_in_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], out: str
+) -> None:
+    (tmp_path / "FILE").write_text("mine\n", encoding="utf-8")
+    where = out if not out.strip() else str(tmp_path / out)
+    status, printed, err = call(capsys, "web", "--out", where)
+    assert (status, printed) == (2, "")
+    assert err.startswith("gamesearch: error: --out ")
+    assert "Errno" not in err
+    assert (tmp_path / "FILE").read_text(encoding="utf-8") == "mine\n"
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["FILE"]
 
 
 def test_the_command_refuses_a_bad_pyodide_as_a_bad_command_line(

@@ -19,12 +19,13 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from .._recursion import recursion_limit
-from .._validation import cycle_error, mover_error, number_error, unchecked_members
+from .._distributions import distribution
+from .._recursion import cycle_error, recursion_limit
+from .._validation import mover_error, number_error, unchecked_members
 from ..errors import GameProtocolError
 from ..game import CHANCE, Game
 from ..trace.events import Event, Observer
-from ._common import ChanceProblem, bounds_error, distribution
+from ._common import ChanceProblem, bounds_error
 from ._opponent import Opponent, check_legal, uniform_opponent
 from ._sums import Sums, sums_of
 from ._telling import Teller

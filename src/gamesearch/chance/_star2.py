@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from typing import Any, final
 
-from .._validation import cycle_error, mover_error, no_actions_error, translate
+from .._recursion import cycle_error
+from .._validation import mover_error, no_actions_error, translate
 from ..game import CHANCE
 from ._common import infinite_mix_error
 from ._context import PLAIN

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .._entry import check_trace, depth_limit, game_evaluation
+from .._faults import examined
 from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, Game, S
 from ..limit import Limit
@@ -19,6 +20,7 @@ from ._search import chance_search
 __all__ = ["expectimax"]
 
 
+@examined
 def expectimax(
     game: Game[S, A],
     state: S | None = None,

@@ -6,6 +6,7 @@ import time
 from typing import Literal
 
 from .._entry import check_trace, depth_limit, game_evaluation
+from .._faults import examined
 from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, S, StochasticGame
 from ..limit import Limit
@@ -17,6 +18,7 @@ from ._search import chance_search
 __all__ = ["expectiminimax"]
 
 
+@examined
 def expectiminimax(
     game: StochasticGame[S, A],
     state: S | None = None,

@@ -39,13 +39,13 @@ from ..errors import (
     TableFileError,
     UnknownGameError,
 )
+from ..frontdoor.plans import METHODS, SEARCHERS, default_plan
 from ..games.registry import reference_games
 from ..games.tree import GameTree
 from ..trace import SearchTree
 from . import _commands, _imperfect_play, _match
 from ._cfr import add_cfr_command
 from ._numbers import positive_int, positive_seconds
-from ._search import METHODS, SEARCHERS, default_plan
 from ._table import add_table_command
 from ._tournament import add_tournament_command
 from ._web import add_web_command
@@ -226,8 +226,9 @@ def _match_command(
     match = commands.add_parser(
         "match",
         help=summary.replace("%", "%%"),
-        description=summary + ". The seats alternate from game to game; --seed seeds the "
-        "players' generators and the dice.",
+        description=summary + ". The seats alternate from game to game, each two games from one "
+        "opening (two random moves by default); --seed seeds the openings, the players' "
+        "generators and the dice; --sprt stops the match when a sequential test decides.",
     )
     match.add_argument(
         "game", metavar="GAME", help=f"the game: {names}; or your own as module:Class"
@@ -242,7 +243,19 @@ def _match_command(
         "-p", "--param", action="append", default=[], metavar="NAME=VALUE",
         help="a game parameter, such as size=4 (repeat for more)",
     )  # fmt: skip
-    match.add_argument("--games", type=positive_int, default=10, metavar="N", help="default 10")
+    match.add_argument("--games", type=positive_int, metavar="N",
+                       help="default 10; with --sprt, the most games (default 10000)")  # fmt: skip
+    match.add_argument(
+        "--sprt", metavar="ELO0,ELO1",
+        help="play until the sequential test of H0 (A is ELO0 Elo stronger) against H1 (ELO1) "
+        "decides: the LLR and its bounds as the pairs come in, and the verdict",
+    )  # fmt: skip
+    for name, wrongly, holds in (("--alpha", "H1", "H0"), ("--beta", "H0", "H1")):
+        match.add_argument(
+            name, type=float, default=0.05, metavar="P",
+            help=f"--sprt: the chance of accepting {wrongly} when {holds} holds (default 0.05)",
+        )  # fmt: skip
+    _match.add_opening_options(match)
     match.add_argument("--seed", type=int, default=0, metavar="N", help="default 0")
     match.add_argument(
         "--workers", type=positive_int, metavar="N", help="play the games on N processes"

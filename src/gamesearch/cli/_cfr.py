@@ -16,41 +16,29 @@ once, saving nothing).
 from __future__ import annotations
 
 import argparse
-import ast
-import shlex
 import signal
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
 from types import FrameType
 from typing import Any, TextIO
 
-from .._kinds import check_perfect_information
-from ..capabilities import Capabilities
-from ..errors import InvalidSearchOptionError, UnknownGameError
-from ..games.registry import find_game
+from ..errors import InvalidSearchOptionError
+from ..frontdoor.making import CFR_GAMES, make_imperfect_game
 from ..imperfect import (
     CFRSolver,
     ConvergenceCurve,
     FileFormat,
     KuhnPoker,
     LeducPoker,
-    LiarsDice,
     MCCFRSolver,
-    OhHell,
     convergence_svg,
     save_strategy,
 )
 from ..imperfect.convergence_curves import LABELS, checkpoints
 from ._numbers import positive_int
 from ._reading_order import reading_order
-
-GAMES: dict[str, Any] = {"kuhn": KuhnPoker, "leduc": LeducPoker, "liars_dice": LiarsDice}
-"""The games ``gamesearch cfr`` knows by name."""
-
-PLAY_GAMES: dict[str, Any] = {**GAMES, "ohhell": OhHell}
-"""The games of imperfect information ``gamesearch play`` knows by name: cfr's, and Oh Hell."""
 
 _ACTION_NAMES: dict[type, tuple[str, ...]] = {
     KuhnPoker: ("pass", "bet"),
@@ -77,7 +65,9 @@ def add_cfr_command(commands: Any) -> None:
         "saves the strategy so far.",
     )
     cfr.add_argument(
-        "game", metavar="GAME", help=f"the game: {', '.join(GAMES)}; or your own as module:Class"
+        "game",
+        metavar="GAME",
+        help=f"the game: {', '.join(CFR_GAMES)}; or your own as module:Class",
     )
     cfr.add_argument(
         "-p", "--param", action="append", default=[], metavar="NAME=VALUE",
@@ -121,77 +111,6 @@ def add_cfr_command(commands: Any) -> None:
     )  # fmt: skip
     cfr.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     cfr.set_defaults(run=run_cfr)
-
-
-def make_imperfect_game(name: str, params: list[str], games: Mapping[str, Any] = GAMES) -> Any:
-    """The game called ``name`` in ``games`` (or at the path ``module:Class``), with its parameters.
-
-    Raises:
-        UnknownGameError: no such game, or one without ``information_set``.
-        InvalidSearchOptionError: a parameter that is not ``NAME=VALUE``, or that the game
-            refuses.
-    """
-    if ":" in name:
-        game = find_game(name).make_from(params)
-    else:
-        cls = games.get(name.strip().lower())
-        if cls is None:
-            raise UnknownGameError(
-                f"cfr knows the games {', '.join(games)}; {name!r} is none of them (give a "
-                "game of your own as module:Class)"
-            )
-        values = {}
-        for assignment in params:
-            key, equals, text = assignment.partition("=")
-            if not equals or not key.strip().isidentifier():
-                raise InvalidSearchOptionError(f"{assignment!r}: give a parameter as NAME=VALUE")
-            try:
-                values[key.strip()] = ast.literal_eval(text.strip())
-            except (ValueError, SyntaxError):
-                values[key.strip()] = text.strip()
-        try:
-            game = cls(**values)
-        except (TypeError, ValueError) as exc:
-            raise InvalidSearchOptionError(f"{name}: {exc}") from None
-    if Capabilities.of(game).information_set is None:
-        raise UnknownGameError(
-            f"{name} is not a game of imperfect information: it has no information_set"
-        )
-    return game
-
-
-def refuse_imperfect(
-    command: str,
-    name: str,
-    params: Sequence[str],
-    game: Any = None,
-    members: Capabilities | None = None,
-) -> None:
-    """Refuse a game of imperfect information to ``gamesearch COMMAND``, which would see all.
-
-    ``game`` is the game made of ``name`` and ``params`` (``members`` its record, if read), or
-    ``None`` before it is made: then a name of a game of imperfect information that ``cfr`` or
-    ``play`` knows (``kuhn``, ...), which no reference game has, makes it here, to be refused.
-
-    Raises:
-        UnsupportedGameError: the game declares ``information_set``; the message names the
-            command that takes it, as the command line gave it: ``gamesearch cfr NAME -p ...``
-            (for a game ``cfr`` knows, or one of one's own), and ``gamesearch play``.
-    """
-    known = name.strip().lower()
-    if game is None:
-        if known not in PLAY_GAMES:
-            return
-        game = make_imperfect_game(name, list(params), PLAY_GAMES)
-    found = Capabilities.of(game) if members is None else members
-    given = shlex.join([name, *(part for param in params for part in ("-p", param))])
-    takers = []
-    if known in GAMES or ":" in name:  # not Oh Hell, too big for CFR's walk of the whole tree
-        takers.append(f"solve it with gamesearch cfr {given} --iterations 1000")
-    if found.sample_state is not None:  # ismcts samples the hidden states
-        takers.append(f"play it against ismcts with gamesearch play {given}")
-    instead = ", or ".join(takers)
-    check_perfect_information(game, f"gamesearch {command}", found, instead=instead)
 
 
 def run_cfr(args: argparse.Namespace, out: TextIO) -> int:

@@ -12,10 +12,7 @@ import sys
 from typing import Any, TextIO
 
 from ..capabilities import Capabilities
-from ..errors import UnknownGameError
-from ..game import CHANCE
-from ..games.registry import GameSpec, find_game, reference_games
-from ._board import (
+from ..frontdoor.board import (
     legal_moves,
     move_text,
     outcome,
@@ -23,14 +20,13 @@ from ._board import (
     position_from,
     read_move,
     show,
-    with_capabilities,
 )
-from ._cfr import refuse_imperfect
-from ._report import move_summary, report
-from ._run import Interrupted, move_of, run
-from ._search import Plan, default_plan, plan
-
-_PROTOCOL = ("initial_state", "to_move", "actions", "result", "is_terminal", "utility")
+from ..frontdoor.making import make_game
+from ..frontdoor.plans import Plan, default_plan, no_estimate_hint, plan
+from ..frontdoor.running import Interrupted, check_plan, move_of, run
+from ..frontdoor.summaries import move_summary, report
+from ..game import CHANCE
+from ..games.registry import GameSpec, reference_games
 
 
 def games(args: argparse.Namespace, out: TextIO) -> int:
@@ -51,36 +47,11 @@ def games(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def make_game(args: argparse.Namespace, command: str) -> tuple[GameSpec, Any, Capabilities]:
-    """The game named on the command line, made with its ``-p`` parameters, and its record.
-
-    The record of the game's optional members is read here, once for the whole command.
-    ``command`` (``solve``, ``play``, ``match``) searches as if every player saw everything.
-
-    Raises:
-        UnknownGameError: no such game, or an import path to something that is not a game.
-        InvalidSearchOptionError: a parameter the game does not take, or refuses.
-        GameProtocolError: an optional member that must be a method is not callable, or
-            ``player_names`` or ``layout`` is not what the command can show.
-        UnsupportedGameError: a game of imperfect information (by its name, such as ``kuhn``,
-            or one that declares ``information_set``): the message names ``gamesearch cfr``.
-    """
-    refuse_imperfect(command, args.game, args.param)
-    spec = find_game(args.game)
-    game = spec.make_from(args.param)
-    missing = [name for name in _PROTOCOL if not callable(getattr(game, name, None))]
-    if missing or not isinstance(getattr(game, "num_players", None), int):
-        lacks = ", ".join(missing) or "num_players"
-        raise UnknownGameError(f"{spec.name} does not make a game: it has no {lacks}")
-    members = Capabilities.of(game)
-    refuse_imperfect(command, args.game, args.param, game, members)
-    return with_capabilities(spec, members), game, members
-
-
 def play(args: argparse.Namespace, out: TextIO) -> int:
     """``gamesearch play``: a person against the computer, which plays every other seat."""
-    spec, game, members = make_game(args, "play")
+    spec, game, members = make_game(args.game, args.param, "play")
     chosen = plan(spec, game, args, play=True, members=members)
+    check_plan(game, chosen)
     you = 1 if args.computer_first else 0
     rng = random.Random(args.seed)
     state = game.initial_state()
@@ -153,9 +124,10 @@ def _ask(spec: GameSpec, legal: dict[str, Any], out: TextIO) -> Any:
 
 def solve(args: argparse.Namespace, out: TextIO) -> int:
     """``gamesearch solve``: search one position and print what the search found."""
-    spec, game, members = make_game(args, "solve")
+    spec, game, members = make_game(args.game, args.param, "solve")
     state = position_from(game, members, spec.name, args.moves, args.position)
     chosen = plan(spec, game, args, play=False, members=members)
+    check_plan(game, chosen)  # a bad option is refused before anything is printed
     print(show(spec, members, state), file=out)
     if game.is_terminal(state):
         print(f"the game is over: {outcome(spec, game, state)}", file=out)
@@ -166,10 +138,10 @@ def solve(args: argparse.Namespace, out: TextIO) -> int:
         result, solved = run(game, state, chosen, progress, members=members)
     except Interrupted as stop:
         if stop.best is None:
+            hint = no_estimate_hint(game, members, chosen, named=args.searcher is not None)
             print(
                 f"interrupted after {stop.elapsed:.1f} s, before the search had a result "
-                f"({chosen.describe()} keeps no estimate before its proof; --time S or "
-                f"--depth N gives one)",
+                f"({chosen.describe()} keeps no estimate before its proof; {hint})",
                 file=sys.stderr,
             )
             return 130

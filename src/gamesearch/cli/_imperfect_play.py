@@ -18,6 +18,9 @@ from typing import Any, TextIO
 
 from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError, UnsupportedGameError
+from ..frontdoor.board import move_text
+from ..frontdoor.making import IMPERFECT_GAMES, make_imperfect_game
+from ..frontdoor.options import parse_options
 from ..game import CHANCE
 from ..games.registry import find_game
 from ..imperfect import (
@@ -30,9 +33,7 @@ from ..imperfect import (
     load_strategy,
 )
 from . import _commands
-from ._board import move_text
-from ._cfr import _ACTION_NAMES, _KUHN_CARDS, PLAY_GAMES, make_imperfect_game
-from ._options import parse_options
+from ._cfr import _ACTION_NAMES, _KUHN_CARDS
 
 _MOVES: Any = SimpleNamespace(moves="one of the moves listed")
 """What ``_commands._ask`` says a move is, when one is not legal (it reads only ``moves`` of
@@ -51,7 +52,7 @@ def add_play_options(play: argparse.ArgumentParser) -> None:
     )  # fmt: skip
     for action in play._actions:
         if action.dest == "game":
-            action.help = f"{action.help}; of imperfect information: {', '.join(PLAY_GAMES)}"
+            action.help = f"{action.help}; of imperfect information: {', '.join(IMPERFECT_GAMES)}"
 
 
 def play(args: argparse.Namespace, out: TextIO) -> int:
@@ -61,7 +62,7 @@ def play(args: argparse.Namespace, out: TextIO) -> int:
         if args.strategy is not None:
             raise InvalidSearchOptionError(
                 f"--strategy plays a game of imperfect information; {args.game} is not one "
-                f"(the games of imperfect information: {', '.join(PLAY_GAMES)})"
+                f"(the games of imperfect information: {', '.join(IMPERFECT_GAMES)})"
             )
         return _commands.play(args, out)
     computer = _computer(game, args)
@@ -102,8 +103,8 @@ def play(args: argparse.Namespace, out: TextIO) -> int:
 def _imperfect(args: argparse.Namespace) -> Any:
     """The game of imperfect information the command line names, or ``None`` for another game."""
     name = args.game.strip().lower()
-    if name in PLAY_GAMES:
-        return make_imperfect_game(name, args.param, PLAY_GAMES)
+    if name in IMPERFECT_GAMES:
+        return make_imperfect_game(name, args.param, IMPERFECT_GAMES)
     if ":" in args.game:
         game = find_game(args.game).make_from(args.param)
         if Capabilities.of(game).information_set is not None:

@@ -4,10 +4,10 @@
 ``--plies N``, an opening book of its first N plies instead, and ``--split-ply K`` its parts
 one per position K plies deep; with ``--workers N``, in parts on N worker processes);
 ``gamesearch table probe FILE`` tells what the file holds (the game, the kind of table, its
-size, the root's value, when it was built and whether it is complete), from the file alone;
-with ``--moves ...`` or ``--position ...``, also the value, distance and best moves of a
-position, in the game the file names (made under the rule of :func:`gamesearch.identity.remake`)
-or in ``--game``.
+size, the root's value, when it was built and whether it is complete), from the file alone,
+importing nothing; with ``--moves ...`` or ``--position ...``, also the value, distance and
+best moves of a position, in the game the file names (made under the rule of
+:func:`gamesearch.identity.remake`) or in ``--game`` (with ``--game`` alone, of the start).
 """
 
 from __future__ import annotations
@@ -20,7 +20,9 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..capabilities import Capabilities
-from ..errors import InvalidSearchOptionError, TableFileError
+from ..errors import InvalidSearchOptionError
+from ..frontdoor.board import move_text, position_from
+from ..frontdoor.making import refuse_imperfect
 from ..game import CHANCE
 from ..games.registry import GameSpec, find_game, reference_games
 from ..identity import GameIdentity, game_name, remake
@@ -29,8 +31,6 @@ from ..solving.opening import opening_book
 from ..solving.progress import Progress
 from ..solving.solution import Solution
 from ..solving.solver import solve
-from ._board import move_text, position_from
-from ._cfr import refuse_imperfect
 from ._pool import worker_pool
 
 
@@ -147,14 +147,15 @@ def _probe(args: argparse.Namespace, out: TextIO) -> int:
         game = spec.make_from(args.param)
     elif args.param:
         raise InvalidSearchOptionError("-p/--param sets a parameter of --game: give --game too")
+    elif not wanted:  # what the file holds, from the file alone: nothing is imported
+        print(
+            "(look a position up with --moves or --position, in the game the file names, made "
+            "under the rule of table files, or with --game MODULE:CLASS -p NAME=VALUE)",
+            file=out,
+        )
+        return 0
     else:
-        try:
-            game = remake(found.game)
-        except TableFileError as exc:
-            if wanted:
-                raise
-            print(f"(positions can be looked up with --game MODULE:CLASS: {exc})", file=out)
-            return 0
+        game = remake(found.game)
     with Solution.load(args.file, game) as solution:
         members = Capabilities.of(game)
         state = position_from(game, members, type(game).__name__, args.moves, args.position)

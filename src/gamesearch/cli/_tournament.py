@@ -1,13 +1,18 @@
 """``gamesearch tournament``: searchers meet in a round robin or a gauntlet, and are rated.
 
 The games are those of :func:`gamesearch.round_robin` (every pair of entrants) or
-:func:`gamesearch.gauntlet` (the first entrant against each of the others), each pairing's
-games half with each entrant first; ``--seed`` seeds the players and the dice, ``--workers N``
-plays on N processes. An entrant is written ``SEARCHER`` or ``SEARCHER:NAME=VALUE,...`` (its own
-options, such as ``alphabeta:depth=2`` or ``mcts:iterations=200``); ``-o``, ``--depth`` and
-``--time`` apply to every entrant, as in ``gamesearch match``. The result gives each entrant's
-games won, drawn and lost and its score; ``--ratings`` adds the Elo ratings of
-:func:`gamesearch.elo_ratings` with their 95% intervals, and ``--svg FILE`` draws them.
+:func:`gamesearch.gauntlet` (the first entrant against each of the others), each pairing's games
+half with each entrant first; ``--seed`` seeds the players and the dice, ``--workers N`` plays
+on N processes. Each two rounds start from one opening, which every pairing plays once with each
+entrant first: two random moves drawn from the seed by default, ``--random-openings N`` moves,
+``--random-openings 0`` none, or ``--openings FILE`` a suite of one's own (see
+:func:`gamesearch.read_openings`); a game that repeats an earlier one move for move is counted
+once, and the intervals take each pair of games as one sample. An entrant is written
+``SEARCHER`` or ``SEARCHER:NAME=VALUE,...`` (its own options, such as ``alphabeta:depth=2`` or
+``mcts:iterations=200``); ``-o``, ``--depth`` and ``--time`` apply to every entrant, as in
+``gamesearch match``. The result gives each entrant's games won, drawn and lost and its score;
+``--ratings`` adds the Elo ratings of :func:`gamesearch.elo_ratings` with their 95% intervals,
+and ``--svg FILE`` draws them.
 """
 
 from __future__ import annotations
@@ -20,11 +25,11 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..errors import InvalidSearchOptionError, UndeterminedRatingsError
+from ..frontdoor.making import make_game
 from ..ratings import elo_ratings
-from ..schedules import gauntlet, pairings, round_robin, schedule_seats
+from ..schedules import gauntlet, pairings, round_robin, schedule_pairs, schedule_seats
 from ..tournaments import tally
-from ._commands import make_game
-from ._match import Line, make_player
+from ._match import Line, add_opening_options, limits, make_player, openings_of, repeats_told
 from ._numbers import positive_int, positive_seconds
 from ._pool import worker_pool
 
@@ -38,7 +43,8 @@ def add_tournament_command(commands: argparse._SubParsersAction[argparse.Argumen
         "tournament",
         help=summary,
         description=summary + ". Each pairing plays --games-per-pair games, half with each "
-        "entrant first; --ratings fits Elo ratings with 95%% intervals.",
+        "entrant first, each two from one opening (two random moves by default); --ratings fits "
+        "Elo ratings with 95% intervals, from the pairs of games.",
     )
     command.add_argument("game", metavar="GAME", help="the game, or your own as module:Class")
     command.add_argument(
@@ -54,6 +60,7 @@ def add_tournament_command(commands: argparse._SubParsersAction[argparse.Argumen
                          help="the first entrant against each of the others only")  # fmt: skip
     command.add_argument("--games-per-pair", type=positive_int, default=10, metavar="N",
                          help="an even number (default 10)")  # fmt: skip
+    add_opening_options(command)
     command.add_argument("--ratings", action="store_true", help="fit Elo ratings")
     command.add_argument("--anchor", metavar="ENTRANT",
                          help="the entrant rated 0 (default: the mean is 0)")  # fmt: skip
@@ -103,36 +110,9 @@ def entrant_labels(texts: Sequence[str]) -> list[str]:
     return labels
 
 
-_LIMITS = {"depth": positive_int, "time": positive_seconds}
-"""The entrant's options that are the command's own ``--depth`` and ``--time`` for it alone."""
-
-
-def _limits(
-    args: argparse.Namespace, options: list[str], text: str
-) -> tuple[argparse.Namespace, list[str]]:
-    """The command's arguments with an entrant's own ``depth=``/``time=``, and its other options.
-
-    Raises:
-        InvalidSearchOptionError: a depth or time that is not a count or seconds.
-    """
-    own = argparse.Namespace(**vars(args))
-    rest = []
-    for option in options:
-        key, _, value = option.partition("=")
-        read = _LIMITS.get(key.strip())
-        if read is None:
-            rest.append(option)
-            continue
-        try:
-            setattr(own, key.strip(), read(value.strip()))
-        except argparse.ArgumentTypeError as exc:
-            raise InvalidSearchOptionError(f"tournament: {text}: {key} {exc}") from None
-    return own, rest
-
-
 def tournament_command(args: argparse.Namespace, out: TextIO) -> int:
     """``gamesearch tournament``: the games, each entrant's tally, and with ``--ratings`` Elo."""
-    spec, game, members = make_game(args, "tournament")
+    spec, game, members = make_game(args.game, args.param, "tournament")
     if len(args.entrants) < 2:
         raise InvalidSearchOptionError("tournament: name two or more entrants")
     if args.games_per_pair % 2:
@@ -143,7 +123,7 @@ def tournament_command(args: argparse.Namespace, out: TextIO) -> int:
     players = []
     for text in args.entrants:
         name, own = split_entrant(text)
-        own_args, own = _limits(args, own, text)
+        own_args, own = limits(args, own, text)
         players.append(make_player(spec, game, members, own_args, name, [*args.option, *own],
                                    text))  # fmt: skip
     labels = entrant_labels(args.entrants)
@@ -157,6 +137,7 @@ def tournament_command(args: argparse.Namespace, out: TextIO) -> int:
                 executor = stack.enter_context(worker_pool(args.workers))
             options: dict[str, Any] = {
                 "games_per_pair": args.games_per_pair, "seed": args.seed, "executor": executor,
+                "openings": openings_of(args, game),
                 "max_moves": args.max_moves, "progress": None if args.quiet else Line(),
                 "on_record": records.__setitem__,
             }  # fmt: skip
@@ -181,14 +162,18 @@ def _report(
     """Print the tally of the games finished (all, or those before Ctrl-C), and the ratings."""
     pairs = pairings(len(labels), gauntlet=args.gauntlet)
     seats = schedule_seats(pairs, args.games_per_pair)
+    numbers = schedule_pairs(len(pairs), args.games_per_pair)
     games = sorted(records)
-    result = tally(tuple(records[g] for g in games), tuple(seats[g] for g in games), len(labels))
+    result = tally(tuple(records[g] for g in games), tuple(seats[g] for g in games), len(labels),
+                   tuple(numbers[g] for g in games))  # fmt: skip
     width = max(len(label) for label in labels)
     for label, win, draw, loss, score in zip(labels, result.wins, result.draws, result.losses,
                                              result.score, strict=True):  # fmt: skip
         print(f"{label:<{width}}  {win} won, {draw} drawn, {loss} lost: score {score:g}", file=out)
     if result.unfinished:
         print(f"unfinished: {result.unfinished} games stopped at --max-moves", file=out)
+    if result.repeats:
+        print(repeats_told(len(result.repeats)), file=out)
     if args.ratings or args.svg:
         ratings = elo_ratings(
             result, names=labels, anchor=args.anchor, prior_draws=args.prior_draws

@@ -24,6 +24,10 @@ Template = tuple[int, int]
 """An edge template: the stone it starts from (one bit), and its carrier (the empty cells it
 needs)."""
 
+Link = tuple[int, int, int]
+"""A link of a chain (:meth:`HexBoard.chain_links`): the group joined, the link's carrier, and
+what it joins (0 the near edge, 1 the far edge, -1 the groups joined before)."""
+
 
 @dataclass(frozen=True)
 class HexBoard:
@@ -179,6 +183,20 @@ class HexBoard:
         """
         return self._chain(self.groups(stones), empty, player)
 
+    def chain_links(self, stones: int, empty: int, player: int) -> list[Link] | None:
+        """The links of the chain :meth:`bridged` finds, in the order it took them; else None.
+
+        Each link is ``(group, carrier, to)``: the group of stones joined, the empty cells
+        the link needs (none where the group touches the edge; two for a two-bridge or the
+        edge template II; eight for the ziggurat), and what it joins: ``0`` the near edge,
+        ``1`` the far edge, ``-1`` the groups joined before it. For the words of
+        :meth:`~gamesearch.games.Hex.proven_reason`.
+        """
+        links: list[Link] = []
+        if self._chain(self.groups(stones), empty, player, links) < 0:
+            return None
+        return links
+
     def groups(self, stones: int) -> list[tuple[int, int]]:
         """Each group of ``stones`` with the cells next to it, by the group's lowest cell."""
         found: list[tuple[int, int]] = []
@@ -203,23 +221,59 @@ class HexBoard:
         while rest and region:
             cell = rest & -rest
             rest ^= cell
-            around = self.around[cell.bit_length() - 1]
-            joined, joined_around = cell, around
-            apart: list[tuple[int, int]] = []
-            for group, near in groups:
-                if group & around:
-                    joined, joined_around = joined | group, joined_around | near
-                else:
-                    apart.append((group, near))
-            apart.append((joined, joined_around))
-            apart.sort(key=_lowest)  # as bridge_carrier orders the groups
-            carrier = self._chain(apart, empty ^ cell, player)
+            carrier = self._threat(groups, cell, empty, player)
             if carrier >= 0:
                 region &= carrier | cell
         return region
 
-    def _chain(self, pending: list[tuple[int, int]], empty: int, player: int) -> int:
-        """:meth:`bridge_carrier` of the groups ``pending`` (each with its neighbours)."""
+    def threats(self, stones: int, empty: int, player: int) -> list[tuple[int, int]]:
+        """Each cell of :meth:`must_play`'s: where one more stone of ``player`` makes a chain.
+
+        ``(cell, carrier)`` for every empty cell at which a stone of ``player``'s gives a chain
+        of :meth:`bridged`, with that chain's carrier: the threats whose carriers (each with
+        its cell) intersect to the must-play region. For the words of
+        :meth:`~gamesearch.games.Hex.must_play_reason`.
+        """
+        groups = self.groups(stones)
+        found = []
+        rest = empty
+        while rest:
+            cell = rest & -rest
+            rest ^= cell
+            carrier = self._threat(groups, cell, empty, player)
+            if carrier >= 0:
+                found.append((cell, carrier))
+        return found
+
+    def _threat(self, groups: list[tuple[int, int]], cell: int, empty: int, player: int) -> int:
+        """The carrier of the chain one more stone of ``player`` on ``cell`` makes, or -1.
+
+        ``groups`` are ``player``'s groups with their neighbours (:meth:`groups`): the new
+        stone joins those next to it.
+        """
+        around = self.around[cell.bit_length() - 1]
+        joined, joined_around = cell, around
+        apart: list[tuple[int, int]] = []
+        for group, near in groups:
+            if group & around:
+                joined, joined_around = joined | group, joined_around | near
+            else:
+                apart.append((group, near))
+        apart.append((joined, joined_around))
+        apart.sort(key=_lowest)  # as bridge_carrier orders the groups
+        return self._chain(apart, empty ^ cell, player)
+
+    def _chain(
+        self,
+        pending: list[tuple[int, int]],
+        empty: int,
+        player: int,
+        links: list[Link] | None = None,
+    ) -> int:
+        """:meth:`bridge_carrier` of the groups ``pending`` (each with its neighbours).
+
+        Given ``links``, each link taken is appended to it (see :meth:`chain_links`).
+        """
         near, far = self.edges[player]
         to_near, to_far = self.ziggurats[player]
         pending = list(pending)
@@ -231,6 +285,9 @@ class HexBoard:
                 group, around = item
                 carrier = 0 if group & near else _link(around & reach & free, group, to_near, free)
                 if carrier >= 0:
+                    if links is not None:  # a ziggurat, or two cells on the edge: to the edge
+                        to_edge = carrier.bit_count() > 2 or carrier & ~near == 0
+                        links.append((group, carrier, 0 if to_edge else -1))
                     free &= ~carrier
                     joined |= group
                     reach |= around
@@ -238,8 +295,12 @@ class HexBoard:
                     grew = True
                     break
         if joined & far:
+            if links is not None:
+                links.append((joined, 0, 1))
             return empty ^ free
         last = _link(far & reach & free, joined, to_far, free)
+        if last >= 0 and links is not None:
+            links.append((joined, last, 1))
         return -1 if last < 0 else empty ^ free | last
 
     def distance(self, stones: int, empty: int, player: int) -> int:

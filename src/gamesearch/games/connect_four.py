@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
+from .._parameters import check_size
 from ..capabilities import EngineSetting, ProbeSetting
 from ..errors import IllegalActionError
 from ..game import Player
@@ -17,7 +18,6 @@ from ._connect_four_playout import native as playout_native
 from ._connect_four_probe import ConnectFourBoard, ConnectFourProbe, fits, native
 from ._connect_four_table import SolvingTable
 from ._end_flags import flagged_utility, flagged_winner
-from ._parameters import check_size
 
 try:  # mypyc reads the decorator at compile time; at run time it does nothing
     from mypy_extensions import mypyc_attr
@@ -438,7 +438,7 @@ class ConnectFour:
     def features(self, state: int, player: Player) -> tuple[float, ...]:
         """Numbers describing ``state`` from ``player``'s side, for a learned evaluation.
 
-        First seventeen counts, whose meaning does not depend on the board's size (so that
+        First twenty counts, whose meaning does not depend on the board's size (so that
         weights fitted on a small board can be tried on a larger one), then one number per
         cell:
 
@@ -465,6 +465,15 @@ class ConnectFour:
         14. of ``player``'s threats in 10., the lowest of their columns;
         15. of the opponent's threats in 11., the lowest of their columns;
         16. of the opponent's threats in 12., the lowest of their columns;
+        17. the side to move wins at once (a threat of its own is playable): +1 if that side is
+            ``player``, -1 if it is the opponent, else 0;
+        18. the side to move cannot win at once and the other side has two playable threats
+            (one move blocks one of them): +1 if the other side is ``player``, -1 if not, else 0;
+        19. the side to move cannot win at once and the other side has a playable threat with
+            another of its threats just above it (the block makes the upper one playable): +1
+            if the other side is ``player``, -1 if not, else 0. These three are the wins of the
+            next three plies that a position shows by its threats alone, which a search that
+            stops at it would otherwise miss;
 
         then ``width * height`` cells, column by column from the left, each bottom up: +1 for
         ``player``'s stone, -1 for the opponent's, 0 for an empty cell.
@@ -474,7 +483,7 @@ class ConnectFour:
             player: Whose side the numbers take, 0 (X) or 1 (O).
 
         Returns:
-            ``17 + width * height`` numbers.
+            ``20 + width * height`` numbers.
 
         Raises:
             ValueError: ``player`` is not 0 or 1.
@@ -484,13 +493,18 @@ class ConnectFour:
             >>> state = game.from_moves("1121")  # X: 1 and 2 on the bottom row; O: two on X's 1
             >>> game.features(state, 0)[:9]  # X: an open two, a centre stone, to move
             (0.0, 0.0, 1.0, 0.0, 1.0, 0.0, 1.0, 0.0, 0.0)
-            >>> game.features(state, 0)[17:21], game.features(state, 1)[17:21]
+            >>> game.features(state, 0)[20:24], game.features(state, 1)[20:24]
             ((1.0, -1.0, -1.0, 0.0), (-1.0, 1.0, 1.0, 0.0))
             >>> state = game.from_moves("11223")  # X: three on the bottom row, O: two on them
             >>> game.features(state, 0)[7:13]  # X's threat at column 4, row 1: odd, X's rows
             (1.0, 0.0, 1.0, 0.0, 0.0, 0.0)
             >>> game.features(state, 1)[7:13]  # the same threat, seen by O
             (0.0, 1.0, 0.0, 0.0, 1.0, 0.0)
+            >>> game.features(state, 0)[17:20], game.features(state, 1)[17:20]  # O to move
+            ((0.0, 0.0, 0.0), (0.0, 0.0, 0.0))
+            >>> state = game.from_moves("112233")  # X to move, three on the bottom row
+            >>> game.features(state, 0)[17:20], game.features(state, 1)[17:20]
+            ((1.0, 0.0, 0.0), (-1.0, 0.0, 0.0))
         """
         mine = self.stones(state, player)
         mask = state & self._full
@@ -507,6 +521,7 @@ class ConnectFour:
         own_rows, other_rows = (odd, ~odd) if player == 0 else (~odd, odd)
         lowest = self._lowest_in_columns(own_threats | other_threats)
         own_lowest, other_lowest = own_threats & lowest, other_threats & lowest
+        to_move = self.to_move(state) == player
         counts = (
             threes_mine,
             threes_theirs,
@@ -514,7 +529,7 @@ class ConnectFour:
             twos_theirs,
             (mine & centre).bit_count(),
             (theirs & centre).bit_count(),
-            1 if self.to_move(state) == player else -1,
+            1 if to_move else -1,
             (own_threats & playable).bit_count(),
             (other_threats & playable).bit_count(),
             (own_threats & own_rows).bit_count(),
@@ -525,6 +540,7 @@ class ConnectFour:
             (own_lowest & other_rows).bit_count(),
             (other_lowest & other_rows).bit_count(),
             (other_lowest & own_rows).bit_count(),
+            *_wins_ahead(own_threats, other_threats, playable, to_move),
         )
         cells = tuple(
             1.0 if mine & bit else -1.0 if theirs & bit else 0.0 for bit in self._cell_bits
@@ -975,6 +991,23 @@ _ENGINE_RULES = (
     "non_losing_actions", "key",
 )  # fmt: skip
 """The members :meth:`ConnectFour.engine_kernel`'s loop stands for."""
+
+
+def _wins_ahead(own: int, other: int, playable: int, to_move: bool) -> tuple[int, int, int]:
+    """Features 17-19 of :meth:`ConnectFour.features`: the wins its threats show, signed.
+
+    ``own`` and ``other`` are ``player``'s threats and the opponent's (empty cells that would
+    complete a four), ``playable`` the cells a stone can go into, ``to_move`` whether
+    ``player`` moves next. A cell's neighbour above is the next bit.
+    """
+    sign = 1 if to_move else -1
+    mover, waiting = (own, other) if to_move else (other, own)
+    if mover & playable:
+        return sign, 0, 0
+    ready = waiting & playable
+    two = -sign if ready & (ready - 1) else 0  # more than one bit set
+    stacked = -sign if (ready << 1) & waiting else 0
+    return 0, two, stacked
 
 
 def _bound_to(method: object, game: ConnectFour, name: str) -> bool:

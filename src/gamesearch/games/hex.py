@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .._parameters import check_size
 from ..errors import IllegalActionError
 from ..game import Player
 from ._end_flags import flagged_utility, flagged_winner
 from ._hex_board import HexBoard
 from ._hex_text import draw, read
-from ._parameters import check_size
 
 __all__ = ["Hex"]
 
@@ -18,6 +18,23 @@ SWAP = "swap"
 
 _MEMO_LIMIT = 1 << 17
 """The most entries each memo holds before it is emptied and starts again."""
+
+_EDGES = (("the top", "the bottom"), ("the left", "the right"))
+"""Each player's near and far edges, in words."""
+
+_THREATS_TOLD = 4
+"""The most threats :meth:`Hex.must_play_reason` names (it counts the rest)."""
+
+
+def _joins(what: str, carrier: int, where: str, cells: str) -> str:
+    """One link of a chain in words: ``b2 joins the top by the edge template II (b1, c1)``."""
+    if not carrier:
+        return f"{what} touches {where}"
+    if carrier.bit_count() > 2:
+        return f"{what} joins {where} by the ziggurat, edge template IIIa ({cells})"
+    if where.startswith("the chain"):
+        return f"{what} joins {where} by a two-bridge ({cells})"
+    return f"{what} joins {where} by the edge template II ({cells})"
 
 
 class Hex:
@@ -412,6 +429,96 @@ class Hex:
         if board.bridged(o, empty, 1):
             return 1
         return None
+
+    def proven_reason(self, state: int, player: Player) -> str | None:
+        """Why :meth:`proven_value` decides ``state``: the chain that wins, link by link.
+
+        Each link's group of stones, what it joins (an edge, or the chain before it), how (a
+        group touching the edge, a two-bridge, the edge template II, the ziggurat) and the
+        empty cells it needs; ``None`` where :meth:`proven_value` decides nothing. Only a
+        traced proof search asks (to tell why a node is a leaf of the proof).
+
+        Example:
+            >>> game = Hex(3)
+            >>> print(game.proven_reason(game.result(0, "b2"), 0))
+            X's chain joins the top and the bottom whoever moves, its links needing cells \
+apart: b2 joins the top by the edge template II (b1, c1); the chain joins the bottom by the \
+edge template II (a3, b3)
+        """
+        if self.proven_value(state, player) is None:
+            return None
+        winner = self.winner(state)
+        if winner is not None:
+            return f"{self.player_names[winner]} has joined its edges"
+        winner = self._bridged_winner(state)
+        if winner is None:  # pragma: no cover - proven_value decided it
+            return None
+        board = self._board
+        x, o = state & board.cells, state >> self._count & board.cells
+        stones = x if winner == 0 else o
+        links = board.chain_links(stones, board.cells & ~(x | o), winner)
+        if links is None:  # pragma: no cover - _bridged_winner found the chain
+            return None
+        edges = _EDGES[winner]
+        told = [
+            _joins(
+                "the chain" if to == 1 else self._cells_text(group, "+"),
+                carrier,
+                "the chain before it" if to < 0 else edges[to],
+                self._cells_text(carrier, ", "),
+            )
+            for group, carrier, to in links
+        ]
+        return (
+            f"{self.player_names[winner]}'s chain joins {edges[0]} and {edges[1]} whoever "
+            f"moves, its links needing cells apart: {'; '.join(told)}"
+        )
+
+    def must_play_reason(self, state: int) -> str | None:
+        """Why :meth:`must_play` leaves out the moves it does: the other player's threats.
+
+        Each empty cell where a stone of the other player's would make a winning chain (with
+        the cells that chain needs): a move outside every threat's cells loses, as the other
+        player then takes that cell. ``None`` where no move is left out. Only a traced proof
+        search asks.
+
+        Example:
+            >>> game = Hex(3)   # O's b3 would be bridged to both edges
+            >>> after = game.parse(". . . / . X . / O . .")
+            >>> print(game.must_play_reason(after))
+            O threatens to win with a stone at b3 (needing c2, c3); X must play in the cells \
+every threat needs: c2, b3, c3
+        """
+        if state >= self._over or self._may_swap(state):
+            return None
+        region = set(self.must_play(state))
+        if region == set(self.actions(state)):
+            return None
+        board, key = self._board, self.key(state)
+        x, o = key & board.cells, key >> self._count & board.cells
+        other = 1 - (state >> self._turn_shift & 1)
+        threats = board.threats(o if other else x, board.cells & ~(x | o), other)
+        if key != state:  # found on the half-turn, as must_play finds its region
+            threats = [(board.rotate(cell), board.rotate(carrier)) for cell, carrier in threats]
+        names = self.player_names
+        shown = [
+            f"{self._cells_text(cell, '')} (needing {self._cells_text(carrier, ', ') or 'nothing'})"
+            for cell, carrier in threats[:_THREATS_TOLD]
+        ]
+        more = len(threats) - len(shown)
+        listed = ", ".join(shown) + (f", and {more} more" if more > 0 else "")
+        kept = ", ".join(sorted(region, key=self._names.index)) or "none"
+        turned = ""
+        if board.rotate(x) == x and board.rotate(o) == o:
+            turned = " (and their half-turns: the position is its own half-turn)"
+        return (
+            f"{names[other]} threatens to win with a stone at {listed}; "
+            f"{names[1 - other]} must play in the cells every threat needs: {kept}{turned}"
+        )
+
+    def _cells_text(self, bits: int, between: str) -> str:
+        """The names of the cells of ``bits``, row by row, joined by ``between``."""
+        return between.join(name for cell, name in enumerate(self._names) if bits >> cell & 1)
 
     def evaluate(self, state: int, player: Player) -> float:
         """How good ``state`` looks for ``player``: between -1 and +1, exclusive.

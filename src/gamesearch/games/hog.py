@@ -6,9 +6,9 @@ from fractions import Fraction
 from itertools import accumulate
 from typing import NamedTuple
 
+from .._parameters import check_size
 from ..errors import GameProtocolError, IllegalActionError
 from ..game import CHANCE, Player
-from ._parameters import check_size
 
 __all__ = ["Hog", "HogState"]
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from .._parameters import check_size
 from ..errors import GameProtocolError, IllegalActionError, short_repr
 from ..game import Player
-from ._parameters import check_size
 
 __all__ = ["Nim", "NimState"]
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .._parameters import check_size
 from ..errors import GameProtocolError, IllegalActionError
 from ..game import CHANCE, Player
-from ._parameters import check_size
 
 __all__ = ["Pig", "PigState"]
 

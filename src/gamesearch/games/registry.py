@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from .._import_path import keyword_parameters, load_factory
 from ..errors import InvalidSearchOptionError, UnknownGameError
-from ._import_path import keyword_parameters, load_factory
 from .connect_four import ConnectFour
 from .hex import Hex
 from .hog import Hog

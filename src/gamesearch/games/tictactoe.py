@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
+from .._parameters import check_size
 from ..errors import IllegalActionError
 from ..game import Player
 from ._end_flags import flagged_utility, flagged_winner
-from ._parameters import check_size
 
 __all__ = ["TicTacToe"]
 

@@ -62,13 +62,18 @@ class GameTree:
         tree: The nested lists or dicts.
         num_players: ``None`` for a two-player tree with number leaves; an int n >= 1 for a
             tree whose leaves are tuples of n utilities, one per player.
+        win_utility: The utility of a win, for a tree of wins and losses (and draws between):
+            every leaf within ``[-win_utility, win_utility]``. Given, the tree declares it as a
+            game does: proof-number search asks "can MAX win?" first (one search proves a
+            win), and alpha-beta ranks proven wins by their distance. ``None``: no win.
 
     Raises:
         InvalidGameTreeError: a node is neither a real number nor a non-empty list or dict (for
             example a string, ``None``, ``True``, NaN or ``[]``), or, with ``num_players``, a
             leaf is not a tuple of ``num_players`` real numbers, or a chance node's
             probabilities are not numbers >= 0 that sum to 1; the message gives its path.
-            Also raised for a ``num_players`` that is not an int >= 1.
+            Also raised for a ``num_players`` that is not an int >= 1, and a ``win_utility``
+            that is not a positive number or that a leaf exceeds.
 
     Example:
         The tree of AIMA figure 5.2:
@@ -98,7 +103,13 @@ class GameTree:
     """``chance_outcomes(state)``: the ``(outcome, probability)`` pairs of a chance node. Only
     a tree with :class:`Chance` nodes has this member."""
 
-    def __init__(self, tree: Any, *, num_players: int | None = None) -> None:
+    win_utility: float
+    """The utility of a win, when the tree was given one (``win_utility=``): every leaf lies
+    within ``[-win_utility, win_utility]``. Only a tree given it has this member."""
+
+    def __init__(
+        self, tree: Any, *, num_players: int | None = None, win_utility: float | None = None
+    ) -> None:
         if num_players is not None and (
             isinstance(num_players, bool) or not isinstance(num_players, int) or num_players < 1
         ):
@@ -154,14 +165,48 @@ class GameTree:
         if self._chances:
             self.chance_outcomes = self._chance_outcomes
             self._number_players()
+        if win_utility is not None:
+            self.win_utility = self._checked_win(win_utility)
+
+    def _checked_win(self, win: object) -> float:
+        """``win_utility=``, checked: a positive finite number, every leaf within its range.
+
+        Raises:
+            InvalidGameTreeError: it is not, or the tree has ``num_players``, or a leaf lies
+                outside ``[-win, win]`` (the message gives its path).
+        """
+        if self._vectors:
+            raise InvalidGameTreeError(
+                "win_utility is for a two-player tree with number leaves, not with num_players"
+            )
+        if not _is_number(win) or not 0 < float(win) < math.inf:  # type: ignore[arg-type]
+            raise InvalidGameTreeError(
+                f"win_utility must be a positive finite number, not {win!r}"
+            )
+        value = float(win)  # type: ignore[arg-type]
+        for path, (leaf, _) in self._values.items():
+            if abs(leaf) > value:
+                raise InvalidGameTreeError(
+                    f"the leaf at {path!r} is {leaf!r}, outside [-{value!r}, {value!r}]: with "
+                    "win_utility, a win is the most a leaf can be and a loss the least"
+                )
+        return value
 
     def game_parameters(self) -> dict[str, object]:
         """The keyword arguments that make this game again (its identity in a table file)."""
-        return {"tree": self.tree, "num_players": self.num_players if self._vectors else None}
+        found: dict[str, object] = {
+            "tree": self.tree,
+            "num_players": self.num_players if self._vectors else None,
+        }
+        if hasattr(self, "win_utility"):
+            found["win_utility"] = self.win_utility
+        return found
 
     def __repr__(self) -> str:
         if self._vectors:
             return f"GameTree({self.tree!r}, num_players={self.num_players})"
+        if hasattr(self, "win_utility"):
+            return f"GameTree({self.tree!r}, win_utility={self.win_utility!r})"
         return f"GameTree({self.tree!r})"
 
     def initial_state(self) -> Path:

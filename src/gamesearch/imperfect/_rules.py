@@ -5,8 +5,8 @@ Private to :mod:`gamesearch.imperfect`.
 
 from __future__ import annotations
 
+from .._parameters import check_size as check_size  # the same check as the other games
 from ..errors import GameProtocolError, IllegalActionError
-from ..games._parameters import check_size as check_size  # the same check as the other games'
 
 
 def check_legal(game: str, legal: tuple[object, ...], action: object) -> None:

@@ -50,7 +50,8 @@ def write_rows(path: Path, header: dict[str, Any], entries: list[list[Any]]) -> 
     """
     import sqlite3  # where it is used: the core imports without SQLite
 
-    connection = sqlite3.connect(path)
+    # By a URI made from the path: SQLite takes a name such as "file:../x" as a URI of its own.
+    connection = sqlite3.connect(path.resolve().as_uri() + "?mode=rwc", uri=True)
     try:
         connection.executescript(_SCHEMA)
         connection.executemany(

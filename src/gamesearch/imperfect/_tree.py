@@ -14,10 +14,10 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
+from .._distributions import distribution
 from .._entry import check_is_game
 from .._validation import checked_number, is_player, mover_error, repeated_action
 from ..capabilities import Capabilities
-from ..chance._common import distribution
 from ..errors import (
     GameProtocolError,
     NotAGameError,
@@ -250,7 +250,7 @@ def check_distinct(key: Hashable, actions: tuple[Any, ...], state: Any) -> None:
 def _distribution(game: Any, state: Any) -> list[tuple[Any, float]]:
     """The chance outcomes of ``state`` as ``(outcome, float probability)``, checked.
 
-    Checked as every chance search checks them (:func:`gamesearch.chance._common.distribution`);
+    Checked as every chance search checks them (:func:`gamesearch._distributions.distribution`);
     an outcome of probability 0 is kept, so that the tree holds every information set.
     """
     pairs = distribution(game.chance_outcomes(state), state, "chance_outcomes", keep_zero=True)

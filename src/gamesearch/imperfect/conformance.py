@@ -17,13 +17,14 @@ import random
 from collections import deque
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 from .._entry import check_is_game
+from .._faults import report_raised
 from .._problems import Problems, Trail
-from .._validation import repeated_action
+from .._validation import is_count, repeated_action
 from ..capabilities import Capabilities
-from ..errors import GameProtocolError, NotAGameError
+from ..errors import GameProtocolError, InvalidSearchOptionError, NotAGameError, short_repr
 from ..game import CHANCE
 
 __all__ = ["InformationSetReport", "check_information_sets"]
@@ -84,27 +85,46 @@ def check_information_sets(
     if Capabilities.of(game).information_set is None:
         raise NotAGameError(f"{type(game).__name__} has no information_set(state, player) method")
     for name, value in (("max_histories", max_histories), ("samples", samples)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ValueError(f"check_information_sets: {name} must be an int >= 0, got {value!r}")
+        if not is_count(value, least=0):
+            raise InvalidSearchOptionError(
+                f"check_information_sets: {name} must be an int >= 0, got {short_repr(value)}"
+            )
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidSearchOptionError(
+            f"check_information_sets: seed must be an int, got {short_repr(seed)}"
+        )
     walk = _Walk(game)
+    problems = walk.problems
+    try:
+        start = game.initial_state()
+    except Exception as exc:  # whatever the game raises is a defect, reported
+        report_raised(game, exc, None, problems, None)
+        _raise(game, problems)
     # Each history carries its line of play as a trail and every player's sequence as a
     # number: the same work at every depth, so that a line of n plies costs n, not n**2.
-    pending: deque[_History] = deque([(game.initial_state(), None, (0,) * game.num_players)])
+    pending: deque[_History] = deque([(start, None, (0,) * game.num_players)])
     histories = 0
     while pending and histories < max_histories:
         histories += 1
-        pending.extend(walk.visit(*pending.popleft()))
+        state, trail, memory = pending.popleft()
+        try:
+            pending.extend(walk.visit(state, trail, memory))
+        except Exception as exc:  # reported with its line of play; the walk goes on
+            report_raised(game, exc, state, problems, trail)
     exhaustive = not pending
-    problems = walk.problems
     seen = walk.seen if exhaustive else None
     drawn = _check_samples(game, walk.decisions, samples, seed, seen, problems)
     if problems.found:
-        found = "\n".join(f"- {message}" for message in problems.found.values())
-        raise GameProtocolError(
-            f"{type(game).__name__} breaks the imperfect-information protocol:\n{found}"
-        )
+        _raise(game, problems)
     return InformationSetReport(
         histories, len(walk.decisions), len(walk.sets), exhaustive, walk.recall, drawn
+    )
+
+
+def _raise(game: Any, problems: Problems) -> NoReturn:
+    found = "\n".join(f"- {message}" for message in problems.found.values())
+    raise GameProtocolError(
+        f"{type(game).__name__} breaks the imperfect-information protocol:\n{found}"
     )
 
 
@@ -198,23 +218,42 @@ def _check_samples(
     rng = random.Random(seed)
     drawn = 0
     for state, trail in decisions:
-        mover = game.to_move(state)
-        key = game.information_set(state, mover)
-        for _ in range(samples):
-            world = sample(state, mover, rng)
-            drawn += 1
-            if game.information_set(world, mover) != key:
-                problems.add_at(
-                    "sample",
-                    f"sample_state(state, {mover}, rng) gave {world!r}, whose key for player "
-                    f"{mover} is {game.information_set(world, mover)!r}, not {key!r}",
-                    trail,
-                )
-            elif histories is not None and world not in histories:
-                problems.add_at(
-                    "sampled history",
-                    f"sample_state(state, {mover}, rng) gave {world!r}, which no line of play "
-                    "reaches",
-                    trail,
-                )
+        try:
+            drawn += _sampled(game, sample, (state, trail), samples, rng, histories, problems)
+        except Exception as exc:  # noqa: PERF203 - whatever the game raises is reported
+            report_raised(game, exc, state, problems, trail)
+    return drawn
+
+
+def _sampled(
+    game: Any,
+    sample: Any,
+    decision: tuple[Any, Trail],
+    samples: int,
+    rng: random.Random,
+    histories: set[Any] | None,
+    problems: Problems,
+) -> int:
+    """Draw ``samples`` states at one decision and check their keys; how many were drawn."""
+    state, trail = decision
+    mover = game.to_move(state)
+    key = game.information_set(state, mover)
+    drawn = 0
+    for _ in range(samples):
+        world = sample(state, mover, rng)
+        drawn += 1
+        if game.information_set(world, mover) != key:
+            problems.add_at(
+                "sample",
+                f"sample_state(state, {mover}, rng) gave {world!r}, whose key for player "
+                f"{mover} is {game.information_set(world, mover)!r}, not {key!r}",
+                trail,
+            )
+        elif histories is not None and world not in histories:
+            problems.add_at(
+                "sampled history",
+                f"sample_state(state, {mover}, rng) gave {world!r}, which no line of play "
+                "reaches",
+                trail,
+            )
     return drawn

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, Literal, TypeVar
 
 from .._entry import check_budget, check_trace, iteration_limit
+from .._faults import examined
 from ..errors import GameProtocolError, InvalidSearchOptionError
 from ..game import CHANCE, Player
 from ..limit import Limit
@@ -105,6 +106,7 @@ class _Node:
         return self.total / self.visits if self.visits else 0.0
 
 
+@examined
 def ismcts(
     game: DeterminizableGame[Any, _A],
     state: Any = None,

@@ -33,6 +33,7 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from .._entry import check_budget, check_count, iterate_within, iteration_limit
+from .._faults import examined
 from ..errors import InvalidSearchOptionError
 from ..limit import Limit
 from ._cfr_loop import update
@@ -188,6 +189,7 @@ class CFRSolver:
         )
 
 
+@examined
 def cfr(
     game: ImperfectInformationGame[Any, Any],
     *,

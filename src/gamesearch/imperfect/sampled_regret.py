@@ -35,6 +35,7 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from .._entry import check_budget, check_count, iterate_within, iteration_limit
+from .._faults import examined
 from .._validation import checked_number, is_player, mover_error
 from ..capabilities import Capabilities
 from ..errors import (
@@ -379,6 +380,7 @@ class MCCFRSolver:
         )
 
 
+@examined
 def mccfr(
     game: ImperfectInformationGame[Any, Any],
     *,

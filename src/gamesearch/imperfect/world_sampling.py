@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from .._entry import check_budget, iteration_limit
+from .._faults import examined
 from ..errors import GameProtocolError, InvalidSearchOptionError, UnsupportedGameError
 from ..game import Game, Player
 from ..limit import Limit
@@ -93,6 +94,7 @@ class PIMCResult(Generic[_A]):
     ``elapsed`` is the whole call's."""
 
 
+@examined
 def pimc(
     game: DeterminizableGame[Any, _A],
     state: Any = None,

@@ -6,7 +6,8 @@ written: :func:`fit_to_solution` fits the weights of a :class:`LinearEvaluation`
 values of a solved table, by least squares in pure Python, and scores it on positions held
 back (:func:`fit_to_values` to positions labelled otherwise); :func:`td_leaf` learns them by
 self-play, TD-Leaf(lambda) on the leaves of alpha-beta's searches. The result is an
-``evaluate(state, player)`` that every searcher takes, saved and loaded as a plain JSON file.
+``evaluate(state, player)`` that every searcher takes, saved and loaded as a plain JSON file;
+:func:`connect_four_evaluation` loads the one that comes with the package.
 
 >>> from gamesearch.games import TicTacToe
 >>> from gamesearch.solving import solve
@@ -21,6 +22,7 @@ self-play, TD-Leaf(lambda) on the leaves of alpha-beta's searches. The result is
 from ._fit import FitReport, fit_to_solution, fit_to_values, move_agreement
 from ._linear import LinearEvaluation
 from ._picture import weights_svg
+from ._shipped import connect_four_evaluation
 from ._td_leaf import TDLeafProgress, TDLeafResult, td_leaf
 
 __all__ = [
@@ -28,6 +30,7 @@ __all__ = [
     "LinearEvaluation",
     "TDLeafProgress",
     "TDLeafResult",
+    "connect_four_evaluation",
     "fit_to_solution",
     "fit_to_values",
     "move_agreement",

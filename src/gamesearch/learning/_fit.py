@@ -21,7 +21,7 @@ from typing import Any
 
 from .._validation import checked_generator, number_error
 from ..capabilities import Capabilities
-from ..errors import InvalidSearchOptionError
+from ..errors import InvalidSearchOptionError, short_repr
 from ..game import CHANCE, Evaluation, Game, Player
 from ..identity import game_difference
 from ..solving import Solution
@@ -186,7 +186,7 @@ def _checked_values(values: object, players: int) -> dict[Any, tuple[float, ...]
         ):
             raise InvalidSearchOptionError(
                 f"fit_to_values: the values of a position must be {players} finite numbers, "
-                f"one for every player, not {found!r}"
+                f"one for every player, not {short_repr(found)}"
             )
         checked[state] = tuple(float(number) for number in numbers)
     return checked
@@ -264,17 +264,17 @@ def _check_options(
     for name, value, low in (("positions", positions, 1), ("iterations", iterations, 0)):
         if isinstance(value, bool) or not isinstance(value, int) or value < low:
             raise InvalidSearchOptionError(
-                f"{caller}: {name} must be an int >= {low}, not {value!r}"
+                f"{caller}: {name} must be an int >= {low}, not {short_repr(value)}"
             )
     if isinstance(held_back, bool) or not isinstance(held_back, (int, float)):
         held_back = math.nan
     if not 0 <= held_back < 1:
         raise InvalidSearchOptionError(
-            f"{caller}: held_back must be a number from 0 up to 1, not {held_back!r}"
+            f"{caller}: held_back must be a number from 0 up to 1, not {short_repr(held_back)}"
         )
     if isinstance(ridge, bool) or not isinstance(ridge, (int, float)) or not 0 < ridge < math.inf:
         raise InvalidSearchOptionError(
-            f"{caller}: ridge must be a finite number above 0, not {ridge!r}"
+            f"{caller}: ridge must be a finite number above 0, not {short_repr(ridge)}"
         )
 
 

@@ -18,9 +18,10 @@ from operator import mul
 from pathlib import Path
 from typing import Any
 
+from .._small_files import read_small
 from .._validation import number_error
 from ..capabilities import Capabilities
-from ..errors import InvalidSearchOptionError, TableFileError
+from ..errors import InvalidSearchOptionError, TableFileError, short_repr
 from ..game import Player
 from ..identity import check_built_for, check_header, game_identity, no_constant
 
@@ -97,7 +98,7 @@ class LinearEvaluation:
         object.__setattr__(self, "bias", _finite_numbers((self.bias,), "bias")[0])
         if not isinstance(self.squash, bool):
             raise InvalidSearchOptionError(
-                f"LinearEvaluation: squash must be True or False, not {self.squash!r}"
+                f"LinearEvaluation: squash must be True or False, not {short_repr(self.squash)}"
             )
         count = len(features(self.game.initial_state(), 0))
         indices = None if self.indices is None else _indices(self.indices, count)
@@ -222,13 +223,7 @@ def read_json(target: Path, what: str) -> object:
     Raises:
         TableFileError: the file cannot be read, is larger, or is not JSON.
     """
-    try:
-        with target.open("rb") as file:
-            data = file.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise TableFileError(f"cannot read the {what} file {target}: {exc}") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise TableFileError(f"{target} is larger than {MAX_FILE_BYTES:,} bytes: not a {what} file")
+    data = read_small(target, MAX_FILE_BYTES, f"the {what} file")
     try:
         return json.loads(data.decode("utf-8"), parse_constant=no_constant)
     except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
@@ -238,12 +233,14 @@ def read_json(target: Path, what: str) -> object:
 def _finite_numbers(values: object, name: str) -> tuple[float, ...]:
     """``values`` as a tuple of floats, each a finite real number (not a bool)."""
     if not isinstance(values, Iterable):
-        raise InvalidSearchOptionError(f"LinearEvaluation: {name} must be numbers, not {values!r}")
+        raise InvalidSearchOptionError(
+            f"LinearEvaluation: {name} must be numbers, not {short_repr(values)}"
+        )
     numbers = tuple(values)
     for value in numbers:
         if number_error(value, None, 0, name) is not None:
             raise InvalidSearchOptionError(
-                f"LinearEvaluation: {name} must be finite real numbers, not {value!r}"
+                f"LinearEvaluation: {name} must be finite real numbers, not {short_repr(value)}"
             )
     return tuple(float(value) for value in numbers)
 
@@ -257,6 +254,6 @@ def _indices(indices: object, count: int) -> tuple[int, ...]:
     ) or len(set(found)) != len(found):
         raise InvalidSearchOptionError(
             f"LinearEvaluation: indices must be distinct ints from 0 to {count - 1} (the "
-            f"game's features), not {indices!r}"
+            f"game's features), not {short_repr(indices)}"
         )
     return found

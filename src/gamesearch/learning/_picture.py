@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 from typing import Literal
 
-from ..errors import InvalidSearchOptionError
+from ..errors import InvalidSearchOptionError, short_repr
 from ._linear import LinearEvaluation
 
 __all__ = ["weights_svg"]
@@ -63,7 +63,8 @@ def weights_svg(
         or by not in ("rows", "columns")
     ):
         raise InvalidSearchOptionError(
-            f"weights_svg: {columns} x {rows} cells from weight {first!r}, by {by!r}, do not "
+            f"weights_svg: {columns} x {rows} cells from weight {short_repr(first)}, by "
+            f"{short_repr(by)}, do not "
             f"fit the {len(weights)} weights (by is 'rows' or 'columns')"
         )
     cells = weights[first : first + columns * rows]

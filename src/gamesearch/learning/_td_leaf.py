@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from .._parts import derived_seed
-from ..errors import InvalidSearchOptionError, TableFileError
+from ..errors import InvalidSearchOptionError, TableFileError, short_repr
 from ..game import Game
 from ..identity import game_difference
 from ..twoplayer.alphabeta import alphabeta
@@ -162,18 +162,18 @@ def _check_options(
     for name, value, low in counts:
         if isinstance(value, bool) or not isinstance(value, int) or value < low:
             raise InvalidSearchOptionError(
-                f"td_leaf: {name} must be an int >= {low}, not {value!r}"
+                f"td_leaf: {name} must be an int >= {low}, not {short_repr(value)}"
             )
     if isinstance(rate, bool) or not isinstance(rate, (int, float)) or not 0 < rate < math.inf:
         raise InvalidSearchOptionError(
-            f"td_leaf: rate must be a finite number above 0, not {rate!r}"
+            f"td_leaf: rate must be a finite number above 0, not {short_repr(rate)}"
         )
     if isinstance(decay, bool) or not isinstance(decay, (int, float)) or not 0 <= decay <= 1:
         raise InvalidSearchOptionError(
-            f"td_leaf: trace_decay must be a number from 0 to 1, not {decay!r}"
+            f"td_leaf: trace_decay must be a number from 0 to 1, not {short_repr(decay)}"
         )
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidSearchOptionError(f"td_leaf: seed must be an int, not {seed!r}")
+        raise InvalidSearchOptionError(f"td_leaf: seed must be an int, not {short_repr(seed)}")
     return _Options(depth, float(rate), float(decay), opening, seed)  # type: ignore[arg-type]
 
 
@@ -272,11 +272,11 @@ def _read_checkpoint(
         )
     if found["options"] != options.as_data():
         raise TableFileError(
-            f"{target} was written by a run with the options {found['options']!r}, not "
+            f"{target} was written by a run with the options {short_repr(found['options'])}, not "
             f"{options.as_data()!r}: resume with the same ones"
         )
     done = found["games_done"]
     if isinstance(done, bool) or not isinstance(done, int) or done < 0:
-        raise TableFileError(f"{target}: games_done must be an int >= 0, not {done!r}")
+        raise TableFileError(f"{target}: games_done must be an int >= 0, not {short_repr(done)}")
     evaluation = LinearEvaluation.from_data(found["evaluation"], game, str(target))
     return evaluation, done

@@ -21,11 +21,12 @@ from typing import Any, Literal
 from .._validation import is_player, mover_error, translate
 from ..errors import GameProtocolError
 from ..game import CHANCE
-from ..trace.events import Backup, Expand, Observer, Rollout, Select
+from ..trace.events import Backup, Choice, Expand, Observer, Rollout, Select
 from ._node import Node, set_actions, set_outcomes, set_priors, terminal_utilities
 from ._options import Settings, exploration_scale
 from ._playout import Simulator
 from ._solver import Solver
+from ._telling import chance_choice, untried_choice, weighed_choice
 
 
 class Search:
@@ -84,8 +85,8 @@ class Search:
         self.noise = settings.dirichlet is not None
         self.result, self.to_move, self.is_terminal = game.result, game.to_move, game.is_terminal
         self.outcomes_of = settings.capabilities.chance_outcomes
-        self.simulator = Simulator(game, settings, rng, root)
         self.solver = Solver(settings.bounds) if settings.solver else None
+        self.simulator = Simulator(game, settings, rng, self.solver, root)
         self.root_player = root_player
         self.trace = trace
         self.root: Node | None = None
@@ -215,15 +216,17 @@ class Search:
         """
         random = self.random
         uct = self.prior is None
+        told: list[Choice] | None = [] if self.trace is not None else None
         while node.utilities is None and node.proven is None:
             if node.player == CHANCE:
                 index = node.sample(random())
                 kids = node.kids
                 assert kids is not None  # a chance node's
                 child = kids[index]
+                if told is not None:
+                    told.append(chance_choice(node, index))
                 if child is None:
-                    if self.trace is not None:
-                        self.trace(Select(node.path(), self.iterations))
+                    self._tell_select(node, told)
                     outcome = node.outcomes[index]
                     state = self.result(node.state, outcome)
                     child = self.make(
@@ -241,21 +244,43 @@ class Search:
             if uct:
                 untried = node.untried
                 if untried:  # expansion: the next untried action, in the game's order
-                    if self.trace is not None:
-                        self.trace(Select(node.path(), self.iterations))
+                    if told is not None:
+                        told.append(untried_choice(node, untried[-1], self.explore, None))
+                        self._tell_select(node, told)
                     return self.expand(node, untried.pop(), 0.0)
-                node = self.uct_child(node)
+                child = self.uct_child(node)
+                if told is not None:
+                    told.append(self._weighed(node, child.action, puct=False))
+                node = child
             else:
                 child = self.puct_child(node)
                 if child is None:
                     assert node.untried_priors is not None
-                    if self.trace is not None:
-                        self.trace(Select(node.path(), self.iterations))
+                    if told is not None:
+                        told.append(
+                            self._weighed(
+                                node, node.untried[-1], puct=True, untried=node.untried_priors[-1]
+                            )
+                        )
+                        self._tell_select(node, told)
                     return self.expand(node, node.untried.pop(), node.untried_priors.pop())
+                if told is not None:
+                    told.append(self._weighed(node, child.action, puct=True))
                 node = child
-        if self.trace is not None:
-            self.trace(Select(node.path(), self.iterations))
+        self._tell_select(node, told)
         return node
+
+    def _tell_select(self, node: Node, told: list[Choice] | None) -> None:
+        """Tell the trace (if any) the node where selection stopped, and the choices made."""
+        if self.trace is not None and told is not None:
+            self.trace(Select(node.path(), self.iterations, tuple(told)))
+
+    def _weighed(
+        self, node: Node, taken: Any, *, puct: bool, untried: float | None = None
+    ) -> Choice:
+        """The choice of ``taken`` at ``node``, with every child's numbers (traced only)."""
+        noisy = puct and self.noise and node is self.root
+        return weighed_choice(node, taken, self.explore, puct=puct, noisy=noisy, untried=untried)
 
     def expand(self, node: Node, action: Any, prior: float) -> Node:
         """The new child of ``node`` reached by ``action``."""
@@ -279,7 +304,7 @@ class Search:
         """
         c = self.explore
         k = c * c * math.log(node.visits)
-        floor = node.lower if node.owner == node.player else -node.upper
+        floor = node.lower if node.owner == node.player else self.flipped(node.upper)
         best, best_score = node.children[0], -math.inf
         for child in node.children:
             upper = child.upper
@@ -305,7 +330,7 @@ class Search:
         """
         scale = self.explore * math.sqrt(node.visits)
         noisy = self.noise and node is self.root
-        floor = node.lower if node.owner == node.player else -node.upper
+        floor = node.lower if node.owner == node.player else self.flipped(node.upper)
         best: Node | None = None
         best_score = -math.inf
         for child in node.children:
@@ -370,10 +395,15 @@ class Search:
             return "max"
         return "min"
 
+    def flipped(self, value: float) -> float:
+        """A bound for one player as the other's (the solver's), or no bound (``-inf``)."""
+        return -math.inf if self.solver is None else self.solver.other(value)
+
     def max_view(self, node: Node) -> float:
-        """A proven node's value for the root player (two-player zero-sum games)."""
+        """A proven node's value for the root player (two-player constant-sum games)."""
         assert node.proven is not None
-        return node.proven if node.owner == self.root_player else -node.proven
+        assert self.solver is not None
+        return node.proven if node.owner == self.root_player else self.solver.other(node.proven)
 
 
 def _extremes(utilities: tuple[float, ...]) -> tuple[float, float]:

@@ -11,6 +11,7 @@ from ..errors import GameProtocolError, InvalidDistributionError, InvalidSearchO
 from ..game import CHANCE
 from ._node import TOLERANCE, Node, terminal_utilities
 from ._options import Settings
+from ._solver import Solver
 
 MAX_PLAYOUT = 100_000
 """The most moves a random playout may take before the search gives up on the game: a guard
@@ -22,11 +23,20 @@ class Simulator:
 
     __slots__ = (
         "evaluate", "game", "kernel", "outcomes_of", "players", "plies", "rng", "rollout",
-        "stochastic",
+        "solver", "stochastic",
     )  # fmt: skip
 
-    def __init__(self, game: Any, settings: Settings, rng: random.Random, root: Any) -> None:
+    def __init__(
+        self,
+        game: Any,
+        settings: Settings,
+        rng: random.Random,
+        solver: Solver | None = None,
+        root: Any = None,
+    ) -> None:
         self.game = game
+        self.solver = solver
+        """The MCTS-Solver, if on: it says what a proven value is worth to the other player."""
         self.players = settings.players
         self.evaluate = settings.evaluate
         self.rollout = settings.rollout
@@ -48,9 +58,9 @@ class Simulator:
         self.plies = 0
         if leaf.utilities is not None:
             return leaf.utilities
-        if leaf.proven is not None:  # two-player zero-sum: the other player gets the negation
-            value = leaf.proven
-            return (value, -value) if leaf.owner == 0 else (-value, value)
+        if leaf.proven is not None and self.solver is not None:  # two-player constant-sum
+            value, other = leaf.proven, self.solver.other(leaf.proven)
+            return (value, other) if leaf.owner == 0 else (other, value)
         if self.evaluate is not None:
             return self._evaluated(leaf.state)
         if self.rollout is not None:

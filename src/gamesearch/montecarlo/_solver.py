@@ -1,6 +1,8 @@
 """MCTS-Solver (Winands, Bjornsson and Saito 2008), with bounds on values for draws and scores.
 
-In a two-player zero-sum game every node keeps bounds ``lower <= value <= upper`` on its
+In a two-player constant-sum game (the two utilities of every terminal state add up to the
+same ``total``: 0 in a zero-sum game, 1 in :class:`~gamesearch.games.Nim`, whose winner gets 1
+and its loser 0) every node keeps bounds ``lower <= value <= upper`` on its
 game-theoretic value for its owner, the player who moved into it (Cazenave and Saffidine's
 score-bounded MCTS, 2011, which extends Winands's proven wins and losses to any values). A
 terminal node's bounds are its utility; a new node's are ``bounds`` (or infinite). A decision
@@ -10,7 +12,9 @@ are the expectations of its outcomes' (an outcome not sampled yet counts ``bound
 *proven* when its bounds meet. So a node is proven when all its children are (minimax over the
 proven part of the tree); given ``bounds``, a child proven worth the highest utility proves its
 parent at once (Winands's proven win); and a child whose upper bound cannot beat a sibling's
-lower bound needs no more search (an alpha-beta cut, which selection applies).
+lower bound needs no more search (an alpha-beta cut, which selection applies). A value ``v``
+for one player is ``total - v`` for the other: the total is learnt from the first terminal
+state met, and checked at every other.
 """
 
 from __future__ import annotations
@@ -22,32 +26,47 @@ from ..errors import InvalidUtilityError, UnsupportedGameError
 from ..game import CHANCE
 from ._node import Node
 
-_ZERO_SUM = 1e-9
-"""How far from 0 the two utilities of a terminal state may sum in a zero-sum game."""
+_CONSTANT = 1e-9
+"""How far the two utilities of a terminal state may sum from the game's constant total
+(relative to the larger utility)."""
 
 
 class Solver:
-    """Bounds and proofs for the nodes of a two-player zero-sum game's tree."""
+    """Bounds and proofs for the nodes of a two-player constant-sum game's tree."""
 
-    __slots__ = ("bounds", "high", "low")
+    __slots__ = ("bounds", "high", "low", "total")
 
     def __init__(self, bounds: tuple[float, float] | None) -> None:
         self.bounds = bounds
         self.low, self.high = (-math.inf, math.inf) if bounds is None else bounds
         """The bounds of a node nothing is known of: the lowest and highest utilities."""
+        self.total: float | None = None
+        """What the two utilities of every terminal state add up to, once one is met."""
+
+    def other(self, value: float) -> float:
+        """``value`` for one player as the other player's: ``total - value``.
+
+        Before the first terminal state the total is not known: a bound is then no bound
+        (``-inf``), which prunes nothing.
+        """
+        return -math.inf if self.total is None else self.total - value
 
     def terminal(self, state: Any, utilities: tuple[float, ...], owner: int) -> float:
         """The proven value, for ``owner``, of a terminal state worth ``utilities``.
 
         Raises:
-            UnsupportedGameError: the utilities do not sum to 0 (the solver's proofs assume a
-                zero-sum game).
+            UnsupportedGameError: the utilities do not sum to the total of the first terminal
+                state met (the solver's proofs assume a constant-sum game).
             InvalidUtilityError: a utility outside the declared ``bounds``.
         """
-        if not abs(utilities[0] + utilities[1]) <= _ZERO_SUM:
+        total = utilities[0] + utilities[1]
+        if self.total is None:
+            self.total = total
+        elif not abs(total - self.total) <= _CONSTANT * max(1.0, *map(abs, utilities)):
             raise UnsupportedGameError(
-                f"mcts: the utilities {utilities!r} of terminal state {state!r} do not sum to "
-                "0; the MCTS-Solver proves values of zero-sum games only: pass solver=False"
+                f"mcts: the utilities {utilities!r} of terminal state {state!r} sum to "
+                f"{total!r}, those of an earlier one to {self.total!r}; the MCTS-Solver proves "
+                "values of constant-sum games only: pass solver=False"
             )
         if not self.low <= min(utilities) <= max(utilities) <= self.high:
             raise InvalidUtilityError(
@@ -87,7 +106,7 @@ class Solver:
                 upper = child.upper
         if node.owner == node.player:
             return lower, upper
-        return -upper, -lower
+        return self.other(upper), self.other(lower)
 
     def _chance(self, node: Node) -> tuple[float, float]:
         """The bounds of a chance node, the expectations of its outcomes' (same owner)."""

@@ -8,6 +8,7 @@ from concurrent.futures import Executor
 from typing import Any
 
 from .._entry import check_is_game, check_trace, merge_limit, refuse_limits, resolve_root
+from .._faults import examined
 from .._parts import check_executor
 from ..game import A, Game, Player, S
 from ..limit import Limit
@@ -21,6 +22,7 @@ from .tree import MCTSTree, check_tree
 __all__ = ["mcts"]
 
 
+@examined
 def mcts(
     game: Game[S, A],
     state: S | None = None,
@@ -65,13 +67,14 @@ def mcts(
     With ``prior``, selection is PUCT as in AlphaZero (Silver et al. 2017): the child of
     highest ``Q + exploration * P * sqrt(N) / (1 + n)``, an untried action counting Q = 0.
 
-    The MCTS-Solver (Winands, Bjornsson and Saito 2008), on by default in two-player zero-sum
-    games, proves terminal nodes, then a node whose children are all proven (at the best
-    child's value) or, given ``bounds``, one of whose children is proven worth the highest
-    utility to the player to move. It keeps bounds on every node's value (score-bounded MCTS,
-    Cazenave and Saffidine 2011), so draws and scores are proven too; selection skips a child
-    whose upper bound cannot beat a sibling's lower bound (as alpha-beta prunes), and a mean
-    is read within its node's bounds. A proven root stops the search, with ``exact=True``.
+    The MCTS-Solver (Winands, Bjornsson and Saito 2008), on by default in two-player constant-
+    sum games (a value ``v`` for one player is ``total - v`` for the other, the total learnt
+    from the first end met), proves terminal nodes, then a node whose children are all proven
+    (at the best child's value) or, given ``bounds``, one of whose children is proven worth the
+    highest utility to the player to move. It keeps bounds on every node's value (score-bounded
+    MCTS, Cazenave and Saffidine 2011), so draws and scores are proven too; selection skips a
+    child whose upper bound cannot beat a sibling's lower bound (as alpha-beta prunes), and a
+    mean is read within its node's bounds. A proven root stops the search, with ``exact=True``.
 
     Args:
         game: Any game: two or more players, with or without chance nodes.
@@ -100,8 +103,9 @@ def mcts(
         dirichlet: ``(alpha, weight)``: mix Dirichlet(alpha) noise into the root's prior, with
             this weight, as AlphaZero does for self-play ((0.3, 0.25) in chess). The root is
             then expanded at once. Needs ``prior``.
-        solver: Prove values with the MCTS-Solver (two-player zero-sum games; ignored in
-            games of other numbers of players).
+        solver: Prove values with the MCTS-Solver (two-player constant-sum games, whose two
+            utilities add up to the same total at every end, as zero-sum games' and Nim's 1
+            and 0 do; ignored in games of other numbers of players).
         bounds: ``(lowest, highest)`` utility of the game, such as ``(-1, 1)``: lets the
             solver prove a node as soon as one child is proven worth ``highest``, and scales
             the default exploration. ``None``: the game's ``utility_bounds`` if it declares
@@ -151,8 +155,8 @@ def mcts(
             state); a ``rollout`` that does not return one number per player.
         NotAGameError: ``game`` lacks members of the ``Game`` protocol.
         UnsupportedGameError: a game of imperfect information (it declares
-            ``information_set``), or no player; or, with the solver, utilities that are not
-            zero-sum.
+            ``information_set``), or no player; or, with the solver, utilities that do not
+            add up to the same total at every terminal state (not constant-sum).
         GameProtocolError: a non-terminal state without actions, a chance node without
             ``chance_outcomes``, ``to_move`` returning no player of the game, a random
             playout that does not end, or ``utility_bounds`` that are not a pair

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from .._faults import examined
 from ..game import A, Evaluation, Game, S
 from ..limit import Limit
 from ..result import SearchResult
@@ -29,6 +30,7 @@ class PassingGame(Game[S, A], Protocol):
         ...
 
 
+@examined
 def best_reply(
     game: Game[S, A],
     state: S | None = None,

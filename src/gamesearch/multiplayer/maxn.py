@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .._entry import check_trace
+from .._faults import examined
 from .._recursion import on_fresh_stack, recursion_guard, recursion_limit
 from .._results import make_result
 from .._validation import checked_number, mover_error, no_actions_error, translate
@@ -35,6 +36,7 @@ PRUNING = (None, "shallow")
 """The values of ``maxn``'s ``pruning`` option."""
 
 
+@examined
 def maxn(
     game: Game[S, A],
     state: S | None = None,
@@ -146,7 +148,8 @@ def maxn(
     expanded, leaves, cutoffs, max_depth, estimates = 0, 0, 0, 0, 0
     # A triangular principal-variation table, as in alpha-beta: after the search of a node at
     # ply p returns, lines[p] holds the best line below it as linked (action, rest) pairs.
-    lines: list[Any] = [None] * ((plies if plies > 0 else recursion_limit()) + 1)
+    deepest = recursion_limit()  # a depth beyond the recursion limit (depth=10**400) bounds nothing
+    lines: list[Any] = [None] * ((min(plies, deepest) if plies > 0 else deepest) + 1)
     unwound: list[Any] = []  # the line, filled as a RecursionError unwinds it
 
     def score(state: S, ply: int, terminal: bool) -> Vector:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .._faults import examined
 from ..game import A, Evaluation, Game, S
 from ..limit import Limit
 from ..result import SearchResult
@@ -11,6 +12,7 @@ from ._reduced import Paranoid, search_reduced
 __all__ = ["paranoid"]
 
 
+@examined
 def paranoid(
     game: Game[S, A],
     state: S | None = None,

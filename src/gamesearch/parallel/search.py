@@ -9,6 +9,7 @@ from concurrent.futures import Executor
 from dataclasses import replace
 
 from .._entry import check_is_game, depth_limit, game_evaluation, prepare
+from .._faults import examined
 from .._parts import check_executor, check_retries, check_shippable
 from .._results import make_result
 from .._validation import terminal_value
@@ -24,6 +25,7 @@ from ._split import SEARCHER, Setup, Splitter
 __all__ = ["parallel_search"]
 
 
+@examined
 def parallel_search(
     game: Game[S, A],
     state: S | None = None,

@@ -29,7 +29,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from .._budget import Budget, BudgetSpent
+from .._budget import Budget, BudgetSpent, Pace
 from .._entry import (
     check_count,
     check_time_limit,
@@ -38,7 +38,7 @@ from .._entry import (
     prepare,
     refuse_limits,
 )
-from .._recursion import recursion_guard
+from .._recursion import cycle_error, recursion_guard
 from .._results import make_result
 from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError
@@ -58,10 +58,6 @@ __all__ = [
     "terminal_result",
 ]
 
-_CLOCK_EVERY = 1024
-"""How many nodes pass between two readings of the clock."""
-
-
 class Counting:
     """A proof search's counters, and its budget, read before every node it makes."""
 
@@ -69,7 +65,8 @@ class Counting:
         self.budget = budget
         self.nodes, self.leaves, self.max_depth = 1, 0, 0
         """The nodes made (the root is one), the terminal ones, the deepest ply reached."""
-        self.clock = _CLOCK_EVERY
+        self.pace = Pace(budget.deadline)
+        """When the clock is read next: at every node where nodes are slow (see :class:`Pace`)."""
         self.trace: Observer | None = None
         """The ``trace=`` observer, told each step (see :mod:`gamesearch.trace.events`)."""
 
@@ -78,16 +75,10 @@ class Counting:
 
         Raises:
             BudgetSpent: ``budget.nodes`` nodes are made already, or its deadline has passed
-                (the clock is read once every ``_CLOCK_EVERY`` nodes).
+                (the clock is read as often as :class:`~gamesearch._budget.Pace` says).
         """
-        budget = self.budget
-        if self.nodes >= budget.nodes:
+        if self.nodes >= self.budget.nodes or self.pace.spent():
             raise BudgetSpent
-        self.clock -= 1
-        if not self.clock:
-            self.clock = _CLOCK_EVERY
-            if budget.spent(self.nodes):
-                raise BudgetSpent
         self.nodes += 1
 
 
@@ -103,6 +94,7 @@ class Prover(Protocol):
     leaves: int
     max_depth: int
     trace: Observer | None
+    pace: Pace
 
     def prove(self, threshold: float) -> tuple[float, float]:
         """Prove or disprove ``value >= threshold`` at the root; the root's bounds then.
@@ -121,6 +113,12 @@ class Prover(Protocol):
     @property
     def root(self) -> Any:
         """The handle of the root."""
+
+    def key_of(self, handle: Any) -> Hashable:
+        """The identity of the node ``handle`` (the key of its state, or the node itself)."""
+
+    def state_of(self, handle: Any) -> Any:
+        """The state of the node ``handle``."""
 
 
 @dataclass(frozen=True)
@@ -148,9 +146,10 @@ def find_value(prover: Prover, floor: float, ceiling: float) -> Settled:
     lower, upper = floor, ceiling
     threshold = ceiling
     trace, asked = prover.trace, 0
+    win = ceiling if ceiling < math.inf else None  # the game's win_utility, if it has one
     while lower < upper:
         if trace is not None:
-            trace(Ask(threshold, asked))
+            trace(Ask(threshold, asked, win))
             asked += 1
         try:
             lo, hi = prover.prove(threshold)
@@ -172,6 +171,7 @@ def proof_result(
     root: Any,
     *,
     started: float,
+    searcher: str = "a proof search",
 ) -> SearchResult[Any]:
     """The :class:`SearchResult` of a proof search of ``root``, for the player to move there.
 
@@ -184,19 +184,29 @@ def proof_result(
     claimed), ``exact=False``, ``value_range`` the bounds proven so far, and ``action`` the
     move proven to secure the lower bound if one is proven above the floor (else ``None``: no
     move is named for a bound that holds of every move).
+
+    Reading the line and the proof back is bounded: by the nodes the search kept, and by the
+    deadline (its ``pace``), past which the line stops where it got to and ``proof_size`` is
+    ``None`` (not counted).
+
+    Raises:
+        CyclicGameError: the line comes back to a state already on it (the search, which met
+            no repetition on the lines it searched, proved the value through a transposition:
+            the game goes round a cycle, which a proof search refuses, as :func:`pns` does).
     """
     lower, upper = settled.lower, settled.upper
     exact = lower >= upper
     line: Any = None
     size = None
     if exact:
-        line = _line(prover, prover.root, lower)
+        line = _line(prover, lower, searcher)
         if line is None:
             action = _securing(prover, lower)
             line = (game.actions(root)[0] if action is _NONE else action, None)
-        proven = lower > settled.floor and _proof(prover, lower, at_least=True)
-        refuted = upper < settled.ceiling and _proof(prover, upper, at_least=False)
-        size = 1 + len((proven or set()) | (refuted or set()))  # the root, and below it
+        proven = _proof(prover, lower, at_least=True) if lower > settled.floor else set()
+        refuted = _proof(prover, upper, at_least=False) if upper < settled.ceiling else set()
+        if proven is not None and refuted is not None:
+            size = 1 + len(proven | refuted)  # the root, and below it
     elif lower > settled.floor:  # a bound proven: the move that secures it
         action = _securing(prover, lower)
         line = None if action is _NONE else (action, None)
@@ -239,39 +249,50 @@ def _securing(prover: Prover, lower: float) -> Any:
     return _NONE
 
 
-def _line(prover: Prover, node: Any, value: float) -> Any:
-    """A line from ``node`` along which every move keeps the proven ``value``, as linked pairs.
+def _line(prover: Prover, value: float, searcher: str) -> Any:
+    """A line from the root along which every move keeps the proven ``value``, as linked pairs.
 
-    At each node the first child whose bounds are ``value`` both ways: the attacker's proving
-    move, the defender's refuting one. It ends at a leaf, or where the search kept no such child.
+    At each node the first child whose bounds are ``value`` both ways and which is not on the
+    line already: the attacker's proving move, the defender's refuting one. It ends at a leaf,
+    where the search kept no such child, or at the deadline.
+
+    Raises:
+        CyclicGameError: the only children that keep the value are on the line already: the
+            line goes round a cycle.
     """
     steps: list[Any] = []
-    while True:
+    node = prover.root
+    on_line = {prover.key_of(node)}
+    while not prover.pace.spent():
         _, children = prover.children(node)
-        found = next(
-            ((view[0], handle) for view, handle in children if view[2] >= value >= view[3]),
-            None,
-        )
-        if found is None:
+        keeping = [(view, handle) for view, handle in children if view[2] >= value >= view[3]]
+        if not keeping:
             break
-        steps.append(found[0])
-        node = found[1]
+        found = next(((view, handle) for view, handle in keeping if view[1] not in on_line), None)
+        if found is None:
+            raise cycle_error(prover.state_of(keeping[0][1]), searcher)
+        view, node = found
+        on_line.add(view[1])
+        steps.append(view[0])
     line: Any = None
     for action in reversed(steps):
         line = (action, line)
     return line
 
 
-def _proof(prover: Prover, value: float, *, at_least: bool) -> set[Hashable]:
+def _proof(prover: Prover, value: float, *, at_least: bool) -> set[Hashable] | None:
     """The nodes of the proof that the value is at least ``value`` (``at_least=False``: most).
 
     One child where the prover has the choice, every child where it has not: the proof that
     ``value >= v`` chooses at OR nodes, that ``value <= v`` at AND nodes. The root is not
-    counted.
+    counted. Each node is read once; ``None`` if the deadline passed first.
     """
     found: set[Hashable] = set()
     stack: list[Any] = [prover.root]
+    pace = prover.pace
     while stack:
+        if pace.spent():
+            return None
         node = stack.pop()
         chooses, children = prover.children(node)
         chooses = chooses == at_least
@@ -341,7 +362,7 @@ def prove(
         search.trace = trace
     with recursion_guard(searcher):
         settled = find_value(search, question.floor, question.ceiling)
-        result = proof_result(search, settled, game, root, started=started)
+        result = proof_result(search, settled, game, root, started=started, searcher=searcher)
     if trace is not None:
         trace(Leave(root, 0, result.value, result.action, None, None))
     return result

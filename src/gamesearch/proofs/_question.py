@@ -39,18 +39,22 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any
+from typing import Any, Literal
 
 from .._validation import checked_number, mover_error, no_actions_error
 from ..capabilities import Capabilities
-from ..errors import InvalidUtilityError
+from ..errors import GameProtocolError, InvalidUtilityError
 from ..game import Game, Player
+from ..trace.events import LeftOut
 from ..twoplayer._distances import win_utility
 
 __all__ = ["INFINITE", "Question", "decided", "table_key"]
 
 INFINITE = 1 << 62
 """A proof or disproof number that no search reaches: the node is disproven or proven."""
+
+Decider = Literal["utility", "proven_value", "non_losing_actions", "must_play"]
+"""What decides a leaf of the proof (:attr:`gamesearch.trace.ProofChild.decided_by`)."""
 
 _EVALUATED = 8
 """The proof number of a new node the evaluation calls lost, 1 for one it calls won: the
@@ -95,6 +99,8 @@ class Question:
         "must",
         "non_losing",
         "order",
+        "why_must",
+        "why_proven",
         "win",
     )
 
@@ -121,6 +127,10 @@ class Question:
         self.must = capabilities.must_play if declared else None
         self.order = order
         self.evaluate = evaluate
+        self.why_proven = capabilities.proven_reason
+        """The game's ``proven_reason``, asked only by a traced search."""
+        self.why_must = capabilities.must_play_reason
+        """The game's ``must_play_reason``, asked only by a traced search."""
 
     def utility(self, state: Any) -> float:
         """The attacker's utility at the terminal ``state``, checked.
@@ -191,6 +201,64 @@ class Question:
             if not moves:
                 return ()
         return moves if self.order is None else self.order(state, moves)
+
+    def leaf_cause(self, state: Any) -> tuple[Decider, str | None] | None:
+        """What decides ``state`` without search, and the game's words for why; for a trace.
+
+        ``("utility", None)`` for a terminal state, ``("proven_value", reason)`` for one the
+        game's ``proven_value`` decides, ``("non_losing_actions", None)`` or ``("must_play",
+        reason)`` for one whose every move loses (at once, or by the must-play region); ``None``
+        for a state the search must develop. Only a traced search asks (it calls the game's
+        members again, and its ``proven_reason`` or ``must_play_reason``).
+        """
+        if self.game.is_terminal(state):
+            return "utility", None
+        if self.proven(state) is not None:
+            return "proven_value", self.reason(self.why_proven, state, self.attacker)
+        mover = self.mover(state)
+        if self.moves(state, mover):
+            return None
+        if self.non_losing is not None and not self.non_losing(state):
+            return "non_losing_actions", None
+        return "must_play", self.reason(self.why_must, state)
+
+    def left_out(self, state: Any) -> tuple[LeftOut, ...]:
+        """The moves of ``state`` the game's knowledge leaves out, by which, and why; for a trace.
+
+        Those that ``non_losing_actions`` leaves out (they let the other player win at once),
+        then those outside ``must_play`` of the rest (with ``must_play_reason``).
+        """
+        found: list[LeftOut] = []
+        actions = list(self.game.actions(state))
+        kept = actions
+        if self.non_losing is not None:
+            kept = list(self.non_losing(state))
+            dropped = tuple(action for action in actions if action not in kept)
+            if dropped:
+                found.append(LeftOut("non_losing_actions", dropped))
+        if self.must is not None and kept:
+            region = self.must(state)
+            dropped = tuple(action for action in kept if action not in region)
+            if dropped:
+                found.append(LeftOut("must_play", dropped, self.reason(self.why_must, state)))
+        return tuple(found)
+
+    def reason(self, member: Callable[..., object] | None, *arguments: Any) -> str | None:
+        """The game's reason from ``member`` (``None`` without one), checked to be text.
+
+        Raises:
+            GameProtocolError: it returned something that is neither a ``str`` nor ``None``.
+        """
+        if member is None:
+            return None
+        said = member(*arguments)
+        if said is not None and not isinstance(said, str):
+            name = getattr(member, "__name__", "a reason")
+            raise GameProtocolError(
+                f"{type(self.game).__name__}.{name} returned {type(said).__name__} "
+                f"{said!r}: a reason must be a str or None"
+            )
+        return said
 
     def lost_bounds(self, mover: Player) -> tuple[float, float]:
         """The bounds of a state whose every move loses at once: a loss for its ``mover``."""

@@ -69,6 +69,10 @@ class WithinPlies:
         self.attacker: Player = game.to_move(root)
         self._key = table_key(found)
         self._order = found.order
+        self.cut = False
+        """Whether a line was cut short: a state met with no ply left and the game not over.
+        A question answered with no line cut has the answer of every greater number of
+        plies."""
 
     def initial_state(self) -> Cut:
         """The root with every ply left."""
@@ -87,8 +91,13 @@ class WithinPlies:
         return self.game.result(state[0], action), state[1] - 1
 
     def is_terminal(self, state: Cut) -> bool:
-        """The game is over, or no ply is left."""
-        return state[1] == 0 or self.game.is_terminal(state[0])
+        """The game is over, or no ply is left (a cut, noted in :attr:`cut`)."""
+        if self.game.is_terminal(state[0]):
+            return True
+        if state[1] == 0:
+            self.cut = True
+            return True
+        return False
 
     def utility(self, state: Cut, player: Player) -> float:
         """``W`` to the attacker for a win of the game, else ``-W``; the other's is its negation."""
@@ -141,11 +150,13 @@ def win_distance(
 ) -> Distance:
     """The fewest plies in which the player to move at ``state`` forces a win, proven.
 
-    Asks ``prover`` (:func:`~gamesearch.dfpn` or :func:`~gamesearch.pns`) whether the win
-    comes within ``n`` plies (:class:`WithinPlies`) for ``n = 1, 1 + step, ...`` up to
-    ``most``: the first ``n`` proven is the distance, every smaller one asked having been
-    disproven. ``step=2`` is right where the attacker can only win on its own moves (chess):
-    a win then takes an odd number of plies.
+    Asks ``prover`` (:func:`~gamesearch.dfpn` or :func:`~gamesearch.pns`) whether the win comes
+    within ``n`` plies (:class:`WithinPlies`) for ``n = 1, 1 + step, ...`` up to ``most``: the
+    first ``n`` proven is the distance, every smaller one asked having been disproven. A
+    disproof whose search cut no line short (every line it searched ended within ``n`` plies)
+    holds for every greater ``n``: the questions stop there (``most=10**9`` on a game the
+    attacker cannot win asks as many as the game is long). ``step=2`` is right where the
+    attacker can only win on its own moves (chess): a win then takes an odd number of plies.
 
     Args:
         prover: The proof search, called as ``prover(game, state, node_limit=...)``.
@@ -175,6 +186,8 @@ def win_distance(
             return Distance(None, None, nodes, questions, settled=False)
         if result.value == cut.win_utility:
             return Distance(plies, result.action, nodes, questions, settled=True)
+        if not cut.cut:  # every line ended within the plies: no greater number wins either
+            break
     return Distance(None, None, nodes, questions, settled=True)
 
 

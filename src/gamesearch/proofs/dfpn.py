@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Literal
 
-from .._budget import Budget
+from .._budget import Budget, BudgetSpent
 from .._entry import check_count
+from .._faults import examined
 from .._keyed import KeyedTable
-from .._validation import cycle_error
+from .._recursion import cycle_error
 from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, Game, Order, S
 from ..limit import Limit
@@ -62,6 +63,7 @@ table of about 10,000 states) still ends with 10,000 entries and searched 3 mill
 without end with 1,000; tic-tac-toe needs about 1,000."""
 
 
+@examined
 def dfpn(
     game: Game[S, A],
     state: S | None = None,
@@ -222,6 +224,9 @@ class DepthFirst(Counting):
         searched, and a table of only the searched nodes holds two to three times as many
         of them before it must forget (measured on Connect Four: 39% of the entries were
         searched nodes). A lost node is stored, so that the proof can be read back.
+
+        Raises:
+            BudgetSpent: the deadline passed (a new node is a step of work for the clock).
         """
         question = self.question
         entry = self.table.get(key)
@@ -230,6 +235,8 @@ class DepthFirst(Counting):
         if entry is None:
             if fresh is not None and key in fresh:
                 return fresh[key]
+            if self.pace.spent():  # a new node's moves and first numbers: a step of work
+                raise BudgetSpent
             moves = len(question.moves(state, mover))
             lo, hi = (question.floor, question.ceiling) if moves else question.lost_bounds(mover)
             first = question.first_numbers(state, mover, moves) if moves else (1, 1)
@@ -344,16 +351,25 @@ class DepthFirst(Counting):
     def developed(
         self, state: Any, is_or: bool, children: list[Child], fresh: dict[Any, Entry]
     ) -> Develop:
-        """The event of ``state``'s development: its children and their numbers.
+        """The event of ``state``'s development: its children, their numbers, and why.
 
-        Their entries are read (and made) in :meth:`gather`'s order, as it would make them.
+        Their entries are read (and made) in :meth:`gather`'s order, as it would make them. A
+        leaf child (terminal, or decided by the game's knowledge) says what decided it; the
+        moves the game's knowledge left out are told with the game's reasons.
         """
+        question = self.question
         told = []
         for item in children:
             pn, dn, lo, hi = self.view(item, True, fresh)
-            told.append(ProofChild(item[0], item[1], pn, dn, lo, hi, item[2] is None))
+            cause = question.leaf_cause(item[1])
+            kind: Literal["max", "min"] | None = None
+            if cause is None:
+                kind = "max" if item[3] == question.attacker else "min"
+            told.append(ProofChild(item[0], item[1], pn, dn, lo, hi, cause is not None, kind,
+                                   *(cause or (None, None))))  # fmt: skip
         path = tuple(self.actions)
-        return Develop(path, state, "max" if is_or else "min", tuple(told))
+        left_out = question.left_out(state)
+        return Develop(path, state, "max" if is_or else "min", tuple(told), left_out)
 
     def stretch(self, second: int) -> int:
         """The threshold that keeps the best child best, from the second-best's number.
@@ -417,6 +433,14 @@ class DepthFirst(Counting):
             delta = most + open_children - 1
         pick = max if is_or else min
         return phi, min(delta, INFINITE), best, second, most, pick(los), pick(his)
+
+    def key_of(self, handle: Any) -> Any:
+        """The key of a state, its entry's in the table."""
+        return self.question.key(handle)
+
+    def state_of(self, handle: Any) -> Any:
+        """A node is its state."""
+        return handle
 
     def children(self, node: Any) -> tuple[bool, list[tuple[View, Any]]]:
         """Whether ``node`` (a state) is an OR node, and its children as the table keeps them."""

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Literal
 
-from .._budget import Budget
-from .._validation import cycle_error
+from .._budget import Budget, BudgetSpent
+from .._faults import examined
+from .._recursion import cycle_error
 from ..game import A, Evaluation, Game, Order, S
 from ..limit import Limit
 from ..result import SearchResult
@@ -14,11 +15,13 @@ from ..trace.events import Choose, Develop, Observer, ProofChild, Renumber
 from ._driver import Counting, View, prove
 from ._question import INFINITE, Question, decided
 
+_SEARCHER = "pns"
+"""Its name in the registry and in its messages."""
+
 __all__ = ["pns"]
 
-_SEARCHER = "pns"
 
-
+@examined
 def pns(
     game: Game[S, A],
     state: S | None = None,
@@ -179,12 +182,16 @@ class BestFirst(Counting):
                 trace(Choose(_path(leaf), leaf.pn, leaf.dn))
             self.expand(leaf, line)
             if trace is not None:
-                trace(_developed(leaf))
+                trace(_developed(leaf, self.question))
             self.back_up(leaf)
         return root.lo, root.hi
 
     def renumber(self, top: Node) -> None:
-        """Every node's numbers for the new question, from the leaves up (bounds stay)."""
+        """Every node's numbers for the new question, from the leaves up (bounds stay).
+
+        Raises:
+            BudgetSpent: the deadline passed (each node renumbered is a step for the clock).
+        """
         order: list[Node] = []
         stack = [top]
         while stack:
@@ -192,6 +199,8 @@ class BestFirst(Counting):
             order.append(node)
             stack.extend(node.children or ())
         for node in reversed(order):  # children before their parents
+            if self.pace.spent():  # a tree of millions of nodes takes seconds
+                raise BudgetSpent
             if self.update(node) and self.trace is not None:
                 self.trace(_renumbered(node))
 
@@ -266,6 +275,14 @@ class BestFirst(Counting):
                 self.trace(_renumbered(node))
             node = node.parent
 
+    def key_of(self, handle: Node) -> Any:
+        """The identity of a node of the tree: the node itself (its states may repeat)."""
+        return id(handle)
+
+    def state_of(self, handle: Node) -> Any:
+        """The state of a node of the tree."""
+        return handle.state
+
     def children(self, node: Node) -> tuple[bool, list[tuple[View, Node]]]:
         """Whether ``node`` is an OR node, and its children as the tree holds them."""
         return node.is_or, [
@@ -283,14 +300,25 @@ def _path(node: Node) -> tuple[Any, ...]:
     return tuple(reversed(actions))
 
 
-def _developed(node: Node) -> Develop:
-    """The event of ``node``'s development: its children and their first numbers."""
-    children = tuple(
-        ProofChild(child.action, child.state, child.pn, child.dn, child.lo, child.hi,
-                   not child.children and child.children is not None)
-        for child in node.children or ()
+def _developed(node: Node, question: Question) -> Develop:
+    """The event of ``node``'s development: its children, their first numbers, and why.
+
+    A leaf child (terminal, or decided by the game's knowledge) says what decided it; the
+    moves the game's knowledge left out are told with the game's reasons (traced only).
+    """
+    children = []
+    for child in node.children or ():
+        leaf = not child.children and child.children is not None
+        cause = question.leaf_cause(child.state) if leaf else None
+        kind: Literal["max", "min"] | None = None if leaf else "max" if child.is_or else "min"
+        children.append(
+            ProofChild(child.action, child.state, child.pn, child.dn, child.lo, child.hi, leaf,
+                       kind, *(cause or (None, None)))
+        )  # fmt: skip
+    return Develop(
+        _path(node), node.state, "max" if node.is_or else "min", tuple(children),
+        question.left_out(node.state),
     )  # fmt: skip
-    return Develop(_path(node), node.state, "max" if node.is_or else "min", children)
 
 
 def _renumbered(node: Node) -> Renumber:

@@ -16,15 +16,18 @@ Python value                       stored as
                                    a float; NaN is refused (it equals nothing, not even itself)
 ``str``, ``bytes``                 themselves
 ``tuple`` (named tuples too)       a tuple of its items, each stored by these rules
-an ``enum.Enum`` member            its class's number and its name
+an ``enum.Enum`` member            its class's number and its name (a flag's combination
+                                   of members, or its empty flag: its value, an int)
 a frozen dataclass (``eq=True``)   its class's number and its ``__init__`` fields' values
 =================================  =========================================================
 
 A class's number is its place in the file's list of classes
 (:class:`~gamesearch.solving._classes.Classes`, the ``classes`` meta value), which records
 each class once by its import path and field names; reading makes an equal object of the
-class again (a dataclass called with its fields, an enum member looked up by name), under the
-rule that guards a game class named by a file.
+class again (a dataclass called with its fields, an enum member looked up by name), from the
+game's classes already imported, never importing one. Only classes whose equal objects have
+equal data are stored (:mod:`gamesearch.solving._equality`): a dataclass or an enum that
+defines its own ``__eq__`` is refused, since its equal objects would get different keys.
 
 Anything else (a list, a set, a mutable object of one's own) is refused at write time with an
 :class:`~gamesearch.UnsupportedGameError` that names the type and says how to make a key of
@@ -50,7 +53,9 @@ The encoding, for the record: one tag byte, then
 - ``0x04`` bytes: the length (a varint), then the bytes;
 - ``0x05`` a tuple: the number of items (a varint), then each item;
 - ``0x06`` a dataclass object: its class's number (a varint), then the tuple of its fields;
-- ``0x07`` an enum member: its class's number (a varint), then its name (a string).
+- ``0x07`` an enum member: its class's number (a varint), then its name (a string), or, for
+  a flag's member without a name of its own (a combination, the empty flag), its value (an
+  integer).
 
 Codec 1 (gamesearch 0.2) wrote the first six tags only, and an enum member as its value: its
 files are read as they are (:data:`READS`).
@@ -67,7 +72,7 @@ import struct
 from typing import Any
 
 from ..errors import TableFileError, UnsupportedGameError, short_repr
-from ._classes import Classes
+from ._classes import Classes, member_data
 
 __all__ = ["CODEC", "MAX_BYTES", "MAX_DEPTH", "MAX_INT_BYTES", "READS", "decode", "encode"]
 
@@ -135,7 +140,7 @@ def _encode(value: object, out: bytearray, depth: int, whole: object, classes: C
     if isinstance(value, enum.Enum):
         out.append(_MEMBER)
         _put_varint(classes.number(type(value)), out)
-        _encode(value.name, out, depth + 1, whole, classes)
+        _encode(member_data(value), out, depth + 1, whole, classes)
     elif value is None:
         out.append(_NONE)
     elif isinstance(value, int):  # bool too: True is the key 1

@@ -10,13 +10,14 @@ complete. These functions write that head and read it back, checked, for
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import TableFileError
+from ..errors import TableFileError, short_repr
 from ..game import CHANCE, Player
 from ..identity import GameIdentity, game_identity
 from . import _codec, _store
@@ -50,13 +51,14 @@ def head(
         UnsupportedGameError: the game has no stable identity, or a root's key cannot be
             stored (before any work is done).
     """
+    own = Classes(owner=type(game).__module__) if classes is None else classes
     values = {
         "format": _store.FORMAT,
         "codec": _codec.CODEC,
         "game": game_identity(game).to_json(),
         "method": method,
         "key": kind,
-        "roots": json.dumps([[_store.pack(key, classes).hex(), player] for key, player in roots]),
+        "roots": json.dumps([[_store.pack(key, own).hex(), player] for key, player in roots]),
         "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
         "complete": "0",
     }
@@ -76,7 +78,10 @@ def identity(meta: Mapping[str, str], path: str | Path) -> GameIdentity:
     """
     if "game" not in meta:
         raise TableFileError(f"{path} does not say which game it solves: it is damaged")
-    return GameIdentity.from_json(meta["game"])
+    try:
+        return GameIdentity.from_json(meta["game"])
+    except TableFileError as error:  # said of the text: say which file holds it
+        raise TableFileError(f"{path} is damaged: {error}") from None
 
 
 def check_built_for(
@@ -112,8 +117,8 @@ def roots(meta: Mapping[str, str], path: str | Path) -> list[tuple[bytes, Player
                 isinstance(item, list)
                 and len(item) == 2
                 and isinstance(item[0], str)
-                and isinstance(item[1], int)
-                and not isinstance(item[1], bool)
+                and item[1] in _PLAYERS
+                and type(item[1]) is int
             ):
                 try:
                     pairs.append((bytes.fromhex(item[0]), item[1]))
@@ -123,7 +128,114 @@ def roots(meta: Mapping[str, str], path: str | Path) -> list[tuple[bytes, Player
             break
         else:
             return pairs
-    raise TableFileError(f"{path} is damaged: its roots are {meta['roots'][:80]!r}")
+    raise TableFileError(
+        f"{path} is damaged: its meta value roots is {short_repr(meta['roots'])}, not a list "
+        "of [key in hex, player 0, 1 or -1 (chance)] pairs"
+    )
+
+
+_PLAYERS = (0, 1, CHANCE)
+_METHODS = (*KINDS, "auto")
+"""What a file's ``method`` may say: how it was made, or (unfinished) the method asked."""
+_KEYS = ("game.key", "state", "custom")
+_CREATED = re.compile(
+    r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}([+-][0-9]{4}|[A-Za-z .()]{0,60})"
+)
+"""A time as :func:`head` writes it (``%z`` is a zone's name on some systems); anything else
+(a terminal's escape codes, say, which the probe would print) is refused."""
+
+
+@dataclass(frozen=True)
+class Head:
+    """What a table file says of itself (its meta values), each checked by :func:`read_head`."""
+
+    game: GameIdentity
+    """The game it solves."""
+
+    method: str
+    """How it was made (:data:`KINDS`), or, unfinished, the method asked (``"auto"`` too)."""
+
+    key: str
+    """Its keys: ``"game.key"``, ``"state"`` or ``"custom"``."""
+
+    complete: bool
+    """Whether the build finished."""
+
+    roots: tuple[tuple[bytes, Player], ...]
+    """The encoded keys of the roots, each with the player to move there."""
+
+    constant_sum: float | None
+    """What the two players' values add up to (``None`` only in a file without entries)."""
+
+    tolerance: float | None
+    """Value iteration's tolerance; ``None`` for exact values."""
+
+    plies: int | None
+    """An opening book's depth."""
+
+    elapsed: float | None
+    """Seconds the build took."""
+
+    created: str | None
+    """When the build began (local time, ISO 8601), if recorded."""
+
+
+def read_head(meta: Mapping[str, str], path: str | Path, states: int) -> Head:
+    """The meta values of a file of ``states`` entries, every one checked before any is used.
+
+    Raises:
+        TableFileError: a value is missing, not JSON, or not what this library writes there:
+            the message names the file, the value and what was expected. A file of entries
+            whose ``constant_sum`` is null (a value for player 1 is that sum less player 0's)
+            or, complete, whose method is not one that finishes a table, or an opening book
+            without its plies.
+    """
+    game = identity(meta, path)
+    method = _one_of(meta, "method", _METHODS, path)
+    key = _one_of(meta, "key", _KEYS, path)
+    complete = _one_of(meta, "complete", ("0", "1"), path) == "1"
+    if complete and method not in KINDS:
+        _damaged(path, "method", meta["method"], f"one of {', '.join(KINDS)} (it is complete)")
+    total = _store.meta_number(meta, "constant_sum", path)
+    if total is None and (states or complete):
+        _damaged(path, "constant_sum", meta.get("constant_sum"), "a number (it holds entries)")
+    tolerance = _count(meta, "tolerance", path)
+    _count(meta, "tolerance_asked", path)
+    elapsed = _count(meta, "elapsed", path)
+    plies = _store.meta_json(meta, "plies", None, path)
+    if plies is not None and (type(plies) is not int or plies < 0):
+        _damaged(path, "plies", meta["plies"], "a count of plies")
+    if complete and method == "opening_book" and plies is None:
+        _damaged(path, "plies", meta.get("plies"), "a count of plies (it is an opening book)")
+    Classes.from_meta(meta, path)  # its shape: the classes are looked for when they are used
+    created = meta.get("created")
+    if created is not None and _CREATED.fullmatch(created) is None:
+        _damaged(path, "created", created, "a time as the library writes it (ISO 8601)")
+    return Head(
+        game, method, key, complete, tuple(roots(meta, path)), total, tolerance, plies, elapsed,
+        created,
+    )  # fmt: skip
+
+
+def _one_of(meta: Mapping[str, str], name: str, allowed: tuple[str, ...], path: str | Path) -> str:
+    value = meta.get(name)
+    if value not in allowed:
+        _damaged(path, name, value, f"one of {', '.join(allowed)}")
+    return str(value)
+
+
+def _count(meta: Mapping[str, str], name: str, path: str | Path) -> float | None:
+    """A number >= 0 (or ``None``) stored under ``name``."""
+    value = _store.meta_number(meta, name, path)
+    if value is not None and value < 0:
+        _damaged(path, name, meta[name], "a number >= 0")
+    return value
+
+
+def _damaged(path: str | Path, name: str, value: object, expected: str) -> None:
+    raise TableFileError(
+        f"{path} is damaged: its meta value {name} is {short_repr(value)}, not {expected}"
+    )
 
 
 @dataclass(frozen=True)
@@ -182,30 +294,19 @@ def info(path: str | Path) -> FileInfo:
     connection = _store.connect(path)
     try:
         meta = _store.read_meta(connection, path)
-        game = identity(meta, path)
         states = _store.count(connection, path)
-        total = _store.meta_number(meta, "constant_sum", path) or 0.0
-        plies = _store.meta_json(meta, "plies", None, path)
+        head = read_head(meta, path, states)
         root_player = root_value = root_distance = None
-        for packed, player in roots(meta, path)[:1]:
+        for packed, player in head.roots[:1]:
             root_player = player
-            found = _store.FileTable(connection, path).raw(packed)
-            if found is not None:
+            found = _store.value_and_distance(connection, path, packed)
+            if found is not None and (player in (0, CHANCE) or head.constant_sum is not None):
+                total = head.constant_sum or 0.0
                 root_value = found.value if player in (0, CHANCE) else total - found.value
                 root_distance = found.distance
         return FileInfo(
-            str(path),
-            game,
-            meta.get("method", "?"),
-            states,
-            meta.get("complete") == "1",
-            meta.get("created"),
-            _store.meta_number(meta, "elapsed", path),
-            _store.meta_number(meta, "tolerance", path),
-            plies if isinstance(plies, int) and not isinstance(plies, bool) else None,
-            root_player,
-            root_value,
-            root_distance,
-        )
+            str(path), head.game, head.method, states, head.complete, head.created,
+            head.elapsed, head.tolerance, head.plies, root_player, root_value, root_distance,
+        )  # fmt: skip
     finally:
         connection.close()

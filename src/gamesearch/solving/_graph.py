@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from .._distributions import distribution
 from .._validation import check_unchanged, mover_error, no_actions_error, snapshot, translate
-from ..chance._common import distribution
 from ..game import CHANCE, Game
 from ._values import Key
 from .progress import Reporter

@@ -78,7 +78,7 @@ def memo_solve(
     # A game whose result changes the state it is given would corrupt the table: the first
     # root expanded is compared with a copy of it at the end (once a pass, not once a state).
     first: Any = None
-    taken: tuple[Any, str] | None = None
+    taken: tuple[Any, str | None] | None = None
     try:
         for root in roots:
             root_key = key(root)

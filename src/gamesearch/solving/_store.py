@@ -28,13 +28,14 @@ from __future__ import annotations
 import json
 import math
 import os
+import secrets
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import TableFileError, UnsupportedGameError, short_repr
-from ..identity import no_constant
+from ..identity import GameIdentity, no_constant
 from . import _codec
 from ._classes import Classes
 from ._values import Entry, entry_maker
@@ -46,12 +47,15 @@ FORMAT = "gamesearch-solution 2"
 """The format this version writes and reads. Format 1 (before 0.2) stored keys with pickle,
 which can run code when read: it is refused, with how to rebuild."""
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS entries (
-    key BLOB PRIMARY KEY, value REAL NOT NULL, distance INTEGER, actions BLOB
-) WITHOUT ROWID;
-"""
+_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS entries ("
+    " key BLOB PRIMARY KEY, value REAL NOT NULL, distance INTEGER, actions BLOB"
+    ") WITHOUT ROWID",
+)
+BUILD = "build"
+"""The meta value that tells one writing of a file from another: a random token, new each time
+a build or a save claims the file."""
 _COLUMNS = {"meta": ["name", "value"], "entries": ["key", "value", "distance", "actions"]}
 
 Row = tuple[bytes, float, int | None, bytes | None]
@@ -124,18 +128,21 @@ def connect(path: str | Path, *, create: bool = False) -> sqlite3.Connection:
             raise TableFileError(f"cannot write {text}: the folder {folder} does not exist")
     elif not Path(text).is_file():
         raise TableFileError(f"no table file {text}")
-    try:
-        if create:
-            connection = sqlite3.connect(text)
-        else:
-            connection = sqlite3.connect(Path(text).resolve().as_uri() + "?mode=ro", uri=True)
+    try:  # by a URI made from the path: a name such as "file:x?mode=memory" is that file
+        uri = Path(text).resolve().as_uri() + ("?mode=rwc" if create else "?mode=ro")
+        connection = sqlite3.connect(uri, uri=True)
     except sqlite3.Error as exc:
         raise TableFileError(f"cannot open {text}: {exc}") from None
     try:
-        _check_tables(connection, text, create)
-        if create:
-            connection.executescript(_SCHEMA)
-        _check_format(connection, text, create)
+        if create:  # the tables checked and made in one transaction: another writer waits
+            with locked(connection, text):
+                _check_tables(connection, text, create)
+                for statement in _SCHEMA:
+                    connection.execute(statement)
+                _check_format(connection, text, create)
+        else:
+            _check_tables(connection, text, create)
+            _check_format(connection, text, create)
     except (sqlite3.Error, UnicodeDecodeError) as exc:  # a damaged schema: names not UTF-8
         connection.close()
         verb = "write" if create else "read"
@@ -144,6 +151,65 @@ def connect(path: str | Path, *, create: bool = False) -> sqlite3.Connection:
         connection.close()
         raise
     return connection
+
+
+@contextmanager
+def locked(connection: sqlite3.Connection, path: str | Path) -> Iterator[None]:
+    """One write transaction, begun at once (``BEGIN IMMEDIATE``): committed, or rolled back.
+
+    While it runs no other connection writes the file (another build waits, up to SQLite's
+    timeout): what is read in it is still so when it writes. So a build claims a file, and
+    commits each batch, checking that the file is still of its game.
+
+    Raises:
+        TableFileError: another process kept the file locked past the timeout, or SQLite could
+            not write (the errors of the body are raised as they are, after the rollback).
+    """
+    import sqlite3  # where it is used: the core imports without SQLite
+
+    try:
+        connection.execute("BEGIN IMMEDIATE")
+    except sqlite3.Error as exc:
+        raise TableFileError(
+            f"cannot write {path} (SQLite says: {exc}): another process is writing it"
+        ) from None
+    try:
+        yield
+        connection.commit()
+    except sqlite3.Error as exc:
+        _roll_back(connection)
+        raise TableFileError(f"cannot write {path} (SQLite says: {exc})") from None
+    except BaseException:
+        _roll_back(connection)
+        raise
+
+
+def _roll_back(connection: sqlite3.Connection) -> None:
+    import sqlite3  # where it is used: the core imports without SQLite
+
+    with suppress(sqlite3.Error):  # the transaction is gone with what broke it
+        connection.rollback()
+
+
+def claim(connection: sqlite3.Connection, head: Mapping[str, str]) -> None:
+    """Write ``head`` into the meta table, in the caller's transaction (:func:`locked`).
+
+    A build claims a file so, having checked in the same transaction that the file is new or
+    of its game: another build finds this head, and is refused if it is of another game. The
+    head gets a new :data:`BUILD` value, by which a reader that has the file open tells that
+    it was written since (:class:`FileTable`).
+    """
+    connection.executemany(
+        "INSERT OR REPLACE INTO meta (name, value) VALUES (?, ?)",
+        [*head.items(), (BUILD, secrets.token_hex(16))],
+    )
+
+
+def build_of(connection: sqlite3.Connection, path: str | Path) -> str | None:
+    """The file's :data:`BUILD` value (``None`` in a file written before it was recorded)."""
+    with reading(path):
+        found = connection.execute("SELECT value FROM meta WHERE name = ?", (BUILD,)).fetchone()
+    return None if found is None else str(found[0])
 
 
 def _check_tables(connection: sqlite3.Connection, path: str, create: bool) -> None:
@@ -326,81 +392,132 @@ def count(connection: sqlite3.Connection, path: str | Path = "the table file") -
         return int(connection.execute("SELECT COUNT(*) FROM entries").fetchone()[0])
 
 
+def value_and_distance(
+    connection: sqlite3.Connection, path: str | Path, packed: bytes
+) -> Entry | None:
+    """The value and distance stored under the encoded key ``packed`` (its actions unread).
+
+    What a file says of a state without making any of its objects: no class it names is looked
+    for (``gamesearch table probe FILE`` reads the root this way).
+
+    Raises:
+        TableFileError: the row is damaged, or SQLite cannot read the file.
+    """
+    with reading(path):
+        found = connection.execute(
+            "SELECT value, distance FROM entries WHERE key = ?", (packed,)
+        ).fetchone()
+    return None if found is None else entry(found[0], found[1], None, path)
+
+
 class Writer:
-    """Writes entries to a table file, ``batch`` per transaction."""
+    """Writes entries to a table file a build has claimed, ``batch`` per transaction.
+
+    Each transaction first checks that the file is still of the build's game and keys (as its
+    ``head`` says): a save of another table since stops the build, whose batch is not written.
+    Builds of one game may share a file (each writes the same values); the entries' keys are
+    encoded in the transaction that writes them, after the file's classes are read, so that a
+    class numbered by one build keeps its number in the other's keys.
+    """
 
     def __init__(
         self,
         connection: sqlite3.Connection,
+        path: str | Path,
+        head: Mapping[str, str],
         batch: int,
         progress: Callable[[], Mapping[str, str]] | None = None,
         classes: Classes | None = None,
     ) -> None:
         self._connection = connection
+        self._path = path
+        self._game = GameIdentity.from_json(head["game"])
+        self._key = head.get("key")
         self._batch = batch
         self._progress = progress
         self._classes = Classes() if classes is None else classes
-        self._classes_written = len(self._classes)
-        self._rows: list[Row] = []
+        self._pending: list[tuple[Any, Entry]] = []
         self.batches = 0
         """Transactions committed so far."""
 
-    def meta(self, values: Mapping[str, str]) -> None:
-        """Write ``values`` into the meta table, in one transaction."""
-        with self._connection:
-            self._connection.executemany(
-                "INSERT OR REPLACE INTO meta (name, value) VALUES (?, ?)", list(values.items())
-            )
-
     def add(self, key: Any, item: Entry) -> None:
         """Queue one entry; commit the batch when it is full."""
-        self._rows.append(row(key, item, self._classes))
-        if len(self._rows) >= self._batch:
+        self._pending.append((key, item))
+        if len(self._pending) >= self._batch:
             self.flush()
 
     def add_all(self, entries: list[tuple[Any, Entry]]) -> None:
         """Queue ``entries`` (in order) and commit them all: a finished part of a split solve."""
-        for key, item in entries:
-            self.add(key, item)
+        self._pending.extend(entries)
         self.flush()
 
     def flush(self, meta: Mapping[str, str] | None = None) -> None:
         """Commit the queued entries, and ``meta`` with them, in one transaction.
 
         The meta values the writer's ``progress()`` gives are committed with every batch, and
-        the file's classes with the first batch that stores a new one.
+        the file's classes with every batch that stores a new one.
+
+        Raises:
+            TableFileError: the file holds another game's table (or keys) since the build
+                claimed it, its classes were numbered otherwise, or SQLite cannot write it.
+            UnsupportedGameError: a key or actions cannot be stored (nothing is written).
         """
-        if self._progress is not None:
-            meta = {**self._progress(), **(meta or {})}
-        if len(self._classes) != self._classes_written:
-            meta = {**(meta or {}), "classes": self._classes.to_json()}
-            self._classes_written = len(self._classes)
-        with self._connection:
+        meta = {**(self._progress() if self._progress is not None else {}), **(meta or {})}
+        with locked(self._connection, self._path):
+            stored = self._check_file()
+            self._classes.adopt(stored, self._path)
+            known = len(self._classes)
+            rows = [row(key, item, self._classes) for key, item in self._pending]
+            if len(self._classes) != known or len(stored) != known:
+                meta["classes"] = self._classes.to_json()
             self._connection.executemany(
                 "INSERT OR REPLACE INTO entries (key, value, distance, actions) "
                 "VALUES (?, ?, ?, ?)",
-                self._rows,
+                rows,
             )
             if meta:
                 self._connection.executemany(
                     "INSERT OR REPLACE INTO meta (name, value) VALUES (?, ?)", list(meta.items())
                 )
-        self._rows.clear()
+        self._pending.clear()
         self.batches += 1
+
+    def _check_file(self) -> Classes:
+        """The file's classes, once it is checked to be still of the build's game and keys."""
+        meta = read_meta(self._connection, self._path)
+        game = meta.get("game")
+        same = False
+        with suppress(TableFileError):
+            same = game is not None and GameIdentity.from_json(game).matches(self._game)
+        if not same or meta.get("key") != self._key:
+            raise TableFileError(
+                f"{self._path} was replaced by another table (of {short_repr(game)}, keys "
+                f"{short_repr(meta.get('key'))}) while this build wrote it, so this one stops: "
+                "run one build or save of a file at a time"
+            )
+        return Classes.from_meta(meta, self._path)
 
 
 class FileTable(Mapping[Any, Entry]):
     """A read-only view of a table file's entries by key: each lookup is one query.
 
     ``classes`` are the file's (frozen: a key of a class the file does not list is in no entry).
+    ``build`` is the file's :data:`BUILD` value when it was opened: each query reads it with
+    the entry, so that a file written over while it is open (another table saved into it) is
+    refused rather than read with what was read of the first (its game, its classes).
     """
 
     def __init__(
-        self, connection: sqlite3.Connection, path: str | Path, classes: Classes | None = None
+        self,
+        connection: sqlite3.Connection,
+        path: str | Path,
+        classes: Classes | None = None,
+        build: str | None = None,
     ) -> None:
         self._connection = connection
         self._path = path
         self._classes = Classes(frozen=True) if classes is None else classes
+        self._build = build
 
     def close(self) -> None:
         """Close the file."""
@@ -427,18 +544,43 @@ class FileTable(Mapping[Any, Entry]):
         """The entry stored under the encoded key ``packed``, if any.
 
         Raises:
-            TableFileError: the row is damaged, or SQLite cannot read the file.
+            TableFileError: the row is damaged, SQLite cannot read the file, or the file was
+                written over since it was opened.
         """
         with reading(self._path):
-            row = self._connection.execute(
-                "SELECT value, distance, actions FROM entries WHERE key = ?", (packed,)
+            build, key, value, distance, actions = self._connection.execute(
+                "SELECT m.value, e.key, e.value, e.distance, e.actions FROM (SELECT ? AS k) AS q"
+                " LEFT JOIN meta AS m ON m.name = 'build' LEFT JOIN entries AS e ON e.key = q.k",
+                (packed,),
             ).fetchone()
-            return None if row is None else entry(row[0], row[1], row[2], self._path, self._classes)
+        self._check_build(build)
+        return None if key is None else entry(value, distance, actions, self._path, self._classes)
 
     def __len__(self) -> int:
-        return count(self._connection, self._path)
+        with reading(self._path):
+            build, found = self._connection.execute(
+                "SELECT (SELECT value FROM meta WHERE name = 'build'), COUNT(*) FROM entries"
+            ).fetchone()
+        self._check_build(build)
+        return int(found)
 
     def __iter__(self) -> Iterator[Any]:
+        connection = self._connection
         with reading(self._path):
-            for (key,) in self._connection.execute("SELECT key FROM entries"):
-                yield _codec.decode(key, self._classes)
+            began = not connection.in_transaction  # one snapshot: the build, then the keys
+            if began:
+                connection.execute("BEGIN")
+            try:
+                self._check_build(build_of(connection, self._path))
+                for (key,) in connection.execute("SELECT key FROM entries"):
+                    yield _codec.decode(key, self._classes)
+            finally:
+                if began:
+                    connection.rollback()
+
+    def _check_build(self, build: object) -> None:
+        if build != self._build:
+            raise TableFileError(
+                f"{self._path} was written over (another table saved or built into it) while it "
+                "was open: open it again"
+            )

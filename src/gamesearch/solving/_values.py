@@ -13,7 +13,7 @@ from collections.abc import Callable, Hashable
 from typing import Any, NamedTuple
 
 from .._validation import checked_number
-from ..errors import UnsupportedGameError
+from ..errors import TableFileError, UnsupportedGameError
 from ..game import Game, Player
 
 Key = Callable[[Any], Hashable]
@@ -63,11 +63,13 @@ def entry_maker() -> Callable[[float, int | None], Entry]:
 class Sums:
     """The constant sum ``K`` of a game's terminal utilities, learnt from the first terminal."""
 
-    __slots__ = ("game", "total")
+    __slots__ = ("game", "source", "total")
 
     def __init__(self, game: Game[Any, Any], total: float | None = None) -> None:
         self.game = game
         self.total = total
+        self.source: str | None = None
+        """The table file the total was read from, if it was (a build resumed from it)."""
 
     def terminal(self, state: Any) -> float:
         """Player 0's utility of the terminal ``state``, after checking the constant sum.
@@ -91,9 +93,17 @@ class Sums:
 
         Raises:
             UnsupportedGameError: ``total`` differs from the sum known (found ``known_where``).
+            TableFileError: ``total`` differs from the sum read from a table file (the file is
+                damaged, or of another version of the game).
         """
         if self.total is None:
             self.total = total
+        elif abs(total - self.total) > 1e-9 and self.source is not None:
+            raise TableFileError(
+                f"{self.source} says that the utilities of {type(self.game).__name__} add up to "
+                f"{self.total:g}, but they add up to {total:g} {where}: the file is damaged, or "
+                "was built for another version of the game"
+            )
         elif abs(total - self.total) > 1e-9:
             raise UnsupportedGameError(
                 f"solve handles two-player constant-sum games (the utilities of every terminal "

@@ -10,12 +10,12 @@ from pathlib import Path
 from typing import Any
 
 from .._entry import check_is_game, resolve_root
+from .._faults import examined
 from .._kinds import check_kind
 from .._parts import check_executor, check_retries, check_shippable, run_parts
 from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError, TableFileError
 from ..game import Game, S
-from ..twoplayer._solver import solving_children
 from ..twoplayer.deepening import iterative_deepening
 from ..twoplayer.mtdf import mtdf
 from ..twoplayer.table import TranspositionTable
@@ -27,6 +27,7 @@ from .solution import Solution, SolveStats
 __all__ = ["opening_book"]
 
 
+@examined
 def opening_book(
     game: Game[S, Any],
     plies: int,
@@ -160,8 +161,8 @@ def opening_book(
         game, table, sums, "opening_book", _identity, stats=stats, key_kind="state",
         roots=[(root, game.to_move(root))], plies=plies,
     )  # fmt: skip
-    if path is not None:
-        book.save(path, spec=spec)
+    if path is not None:  # into the file found empty: a table written since is not replaced
+        book._write(path, 10_000, spec, replace=False)
     return book
 
 
@@ -189,7 +190,7 @@ def solve_book_part(part: BookPart) -> list[tuple[Any, Entry]]:
 def _solve_layers(part: BookPart, tick: Callable[[], object]) -> list[tuple[Any, Entry]]:
     tt = TranspositionTable(max_entries=2_000_000)
     sums = Sums(part.game, part.total)
-    exact = solving_children(Capabilities.of(part.game)) is not None  # a part's own read
+    exact = Capabilities.of(part.game).solves_exactly  # a part's own read
     # The entries known below (exact solving only): the book's, and this part's as it goes.
     solved = {} if part.book is None or not exact else dict(part.book._table)
     entries = []
@@ -237,10 +238,12 @@ def _book_parts(
     layers = _positions(game, root, plies)
     if plies == 0:
         return [tuple(layers[0])], []
+    deepest = len(layers) - 1  # the last ply that holds positions, or the first empty one
+    split_ply = min(split_ply, deepest)
     heads = [[item if ply < 2 else item[0] for item in layers[ply]] for ply in range(split_ply + 1)]
     branch: dict[Any, int] = {position: number for number, position in enumerate(heads[-1])}
     grouped: list[list[list[Any]]] = [[[p]] for p in heads[-1]]
-    for ply in range(split_ply + 1, plies + 1):
+    for ply in range(split_ply + 1, deepest + 1):
         for group in grouped:
             group.append([])
         for position, parent in layers[ply]:
@@ -271,6 +274,8 @@ def _existing_book(
         connection.close()
     if not meta and not states:
         return None
+    if meta:  # every value checked before any is used
+        _file.read_head(meta, path, states)
     if meta.get("complete") == "1" and meta.get("method") == "opening_book":
         _file.check_built_for(meta, game, path)
         book = Solution.load(path, game, in_memory=True)
@@ -298,11 +303,14 @@ def _positions(game: Game[Any, Any], root: Any, plies: int) -> list[list[Any]]:
     """The distinct positions at each ply from 0 to ``plies``, each at its first ply.
 
     Plies 0 and 1 hold positions; deeper plies hold ``(position, parent)`` pairs, the parent
-    being the position of the ply above through which it was first reached.
+    being the position of the ply above through which it was first reached. The layers stop
+    after the first empty one: ``plies=10**9`` walks the game to its end, not a billion plies.
     """
     seen = {root}
     layers: list[list[Any]] = [[root]]
     for ply in range(1, plies + 1):
+        if not layers[-1]:  # every line has ended: no ply below holds a position
+            break
         layer = []
         for item in layers[-1]:
             position = item[0] if ply > 2 else item

@@ -272,6 +272,19 @@ class Solution:
             UnsupportedGameError: the game has no stable identity, or a key or an action
                 cannot be stored as plain data (checked before the file is touched).
         """
+        self._write(path, batch, spec, replace=True)
+
+    def _write(self, path: str | Path, batch: int, spec: str | None, *, replace: bool) -> None:
+        """Write the solution to ``path``: replacing what it holds, or into an empty file only.
+
+        The file is claimed in one transaction (emptied, or checked to be empty, and its head
+        written), then written ``batch`` entries at a time; a save of another table meanwhile
+        stops this one (:class:`~._store.Writer`).
+
+        Raises:
+            TableFileError: (besides :meth:`save`'s) with ``replace=False``, the file holds a
+                table, or a save of another table replaced it while this one wrote it.
+        """
         extra = {
             "tolerance": json.dumps(self.tolerance),
             "constant_sum": json.dumps(self._sums.total),
@@ -279,7 +292,7 @@ class Solution:
         }
         if self.plies is not None:
             extra["plies"] = json.dumps(self.plies)
-        classes = Classes()
+        classes = Classes(owner=type(self.game).__module__)
         meta = _file.head(self.game, self.method, self._key_kind, self._roots, spec=spec,
                           extra=extra, classes=classes)  # fmt: skip
         first = next(iter(self._table.items()), None)
@@ -289,11 +302,13 @@ class Solution:
             return  # the solution was loaded from this very file, which holds it already
         connection = _store.connect(path, create=True)
         try:
-            with connection:
+            with _store.locked(connection, path):
+                if not replace:
+                    _refuse_a_table(connection, path, self.plies)
                 connection.execute("DELETE FROM entries")
                 connection.execute("DELETE FROM meta")
-            writer = _store.Writer(connection, batch, classes=classes)
-            writer.meta(meta)
+                _store.claim(connection, meta)
+            writer = _store.Writer(connection, path, meta, batch, classes=classes)
             for key, entry in self._table.items():
                 writer.add(key, entry)
             writer.flush({"complete": "1"})
@@ -312,7 +327,9 @@ class Solution:
         """The solution stored in the SQLite file ``path``, for ``game``.
 
         Reading a file runs no code: keys and actions are plain data (see the page "Table
-        files" of the documentation), and every value read is checked.
+        files" of the documentation), and every value read is checked. With ``game`` given,
+        nothing the file names is imported: the classes of its states and actions are the
+        game's own, already imported (:mod:`gamesearch.solving._classes`).
 
         Args:
             path: A file written by :meth:`save`, ``solve(..., path=...)``,
@@ -332,54 +349,68 @@ class Solution:
         """
         connection = _store.connect(path)
         try:
+            with _store.reading(path):  # one snapshot: the head and the entries of one writing
+                connection.execute("BEGIN")
             meta = _store.read_meta(connection, path)
-            if meta.get("complete") != "1":
+            states = _store.count(connection, path)
+            head = _file.read_head(meta, path, states)  # every value checked, before any is used
+            if not head.complete:
                 raise TableFileError(
-                    f"{path} is an unfinished build ({_store.count(connection, path):,} states so "
-                    "far): run the same solve(..., path=...) again to finish it"
+                    f"{path} is an unfinished build ({states:,} states so far): run the same "
+                    "solve(..., path=...) again to finish it"
                 )
             if game is None:
                 with _store.reading(path):  # the game the file names: its errors name the file
-                    game = remake(_file.identity(meta, path))
+                    game = remake(head.game)
             else:
                 _file.check_built_for(meta, game, path)
-            kind = meta.get("key", "game.key")
-            if kind not in ("game.key", "state", "custom"):
-                raise TableFileError(f"{path} is damaged: it names the keys {kind[:40]!r}")
-            if key is None and kind == "custom":
+            if key is None and head.key == "custom":
                 raise TableFileError(
                     f"{path} was built with a key function of its own: pass it as key="
                 )
-            tolerance = _store.meta_number(meta, "tolerance", path)
-            sums = Sums(game, _store.meta_number(meta, "constant_sum", path))
+            sums = Sums(game, head.constant_sum)
             classes = Classes.from_meta(meta, path, type(game).__module__, frozen=True)
+            classes.resolve_all()  # the game's own classes, already imported: none is imported
             with _store.reading(path):
-                roots = [
-                    (_codec.decode(packed, classes), player)
-                    for packed, player in _file.roots(meta, path)
-                ]
-            plies = _store.meta_json(meta, "plies", None, path)
-            if plies is not None and (isinstance(plies, bool) or not isinstance(plies, int)):
-                raise TableFileError(f"{path} is damaged: its plies are {plies!r}")
+                roots = [(_codec.decode(packed, classes), player) for packed, player in head.roots]
             table: Mapping[Any, Entry]
             if in_memory:
                 table = _store.read_all(connection, path, classes)
             else:
-                table = _store.FileTable(connection, path, classes)
+                build = _store.build_of(connection, path)
+                table = _store.FileTable(connection, path, classes, build)
+            with _store.reading(path):  # the snapshot read: each lookup is a query of its own
+                connection.rollback()
         except BaseException:
             connection.close()
             raise
         if in_memory:
             connection.close()
         if key is None:
-            own_key = Capabilities.of(game).key if kind == "game.key" else None
+            own_key = Capabilities.of(game).key if head.key == "game.key" else None
             key = own_key if own_key is not None else _identity
-        method = meta.get("method", "?")
         return cls(
-            game, table, sums, method, key, tolerance=tolerance, key_kind=kind, roots=roots,
-            plies=plies,
+            game, table, sums, head.method, key, tolerance=head.tolerance, key_kind=head.key,
+            roots=roots, plies=head.plies,
         )  # fmt: skip
 
 
 def _identity(state: Any) -> Any:
     return state
+
+
+def _refuse_a_table(connection: Any, path: str | Path, plies: int | None) -> None:
+    """Refuse a file that holds a table (one written since the caller found it empty).
+
+    Raises:
+        TableFileError: the file holds meta values or entries.
+    """
+    meta = _store.read_meta(connection, path)
+    states = _store.count(connection, path)
+    if meta or states:
+        kind = _file.KINDS.get(meta.get("method", ""), "unfinished")
+        raise TableFileError(
+            f"{path} already holds a table ({kind} of {meta.get('game', '?')[:200]}, "
+            f"{states:,} states), written while this book of {plies} plies was built: choose "
+            "another path, or delete the file to replace it"
+        )

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .._entry import check_is_game, resolve_root
+from .._faults import examined
 from .._kinds import check_kind
 from .._parts import check_executor, check_retries, check_shippable
 from ..capabilities import Capabilities
@@ -35,6 +36,7 @@ __all__ = ["solve"]
 _METHODS = ("auto", "memo", "retrograde", "value_iteration")
 
 
+@examined
 def solve(
     game: Game[S, Any],
     state: S | None = None,
@@ -190,20 +192,16 @@ def solve(
     sums = Sums(game)
     table: dict[Any, Entry] = {}
     connection = None
-    head: dict[str, str] = {}
+    writer = None
     if path is not None:
         opened = _resume(path, game, method, kind, starts, keyfn, spec, tolerance, sums)
         if opened is None:  # a complete file: read back, if it holds what was asked
             return _finished(path, game, keyfn, kind, started, starts, tolerance)
         connection, head, table, classes = opened
+        progress_meta = lambda: {"constant_sum": json.dumps(sums.total)}  # noqa: E731
+        writer = _store.Writer(connection, path, head, batch, progress_meta, classes)
     resumed = len(table)
     try:
-        writer = None
-        if connection is not None:
-            writer = _store.Writer(
-                connection, batch, lambda: {"constant_sum": json.dumps(sums.total)}, classes
-            )
-            writer.meta(head)
         table, used, parts, duplicates = _run(
             game, starts, method, keyfn, table, sums, reporter, writer, tolerance, max_sweeps,
             parallel, found,
@@ -432,9 +430,12 @@ def _resume(
     tolerance: float,
     sums: Sums,
 ) -> tuple[sqlite3.Connection, dict[str, str], dict[Any, Entry], Classes] | None:
-    """Open ``path`` for a build: its connection, head, entries read back and classes.
+    """Claim ``path`` for a build: its connection, the head written, entries read back, classes.
 
-    The file's classes (of its states and actions) are those the build goes on numbering.
+    The file's classes (of its states and actions) are those the build goes on numbering. The
+    file is checked, read back and claimed (its head written) in one transaction, so that two
+    builds of one new file never both start it: the second finds the first's head, and is
+    refused if it names another game (or keys); two builds of one game share the file.
 
     ``None`` (the file closed) when the file holds a complete table of this game. The game's
     identity and the roots' keys are checked before the file is touched; an unfinished file
@@ -450,23 +451,52 @@ def _resume(
     _file.head(game, method, kind, roots_known, spec=spec, extra=extra)  # checks, first
     connection = _store.connect(path, create=True)
     try:
-        meta = _store.read_meta(connection, path)
-        if meta:
-            _check_file(path, meta, game, kind)
-        if meta.get("complete") == "1":
-            connection.close()
-            return None
-        classes = Classes.from_meta(meta, path, type(game).__module__)
-        head = _file.head(game, method, kind, roots_known, spec=spec, extra=extra, classes=classes)
-        table = _store.read_all(connection, path, classes)
-        sums.total = _store.meta_number(meta, "constant_sum", path)
-        _check_tolerance(path, meta, bool(table), tolerance)
-        if meta:  # resuming: keep when the build began
-            head = {**head, "created": meta.get("created", head["created"])}
+        with _store.locked(connection, path):
+            meta = _store.read_meta(connection, path)
+            if meta:  # every value checked before any is used
+                _file.read_head(meta, path, _store.count(connection, path))
+                _check_file(path, meta, game, kind)
+            claimed = None
+            if meta.get("complete") != "1":  # complete: nothing to write, read back instead
+                claimed = _claim(connection, path, meta, game, method, kind, roots_known,
+                                 spec, extra, sums)  # fmt: skip
+                _check_tolerance(path, meta, bool(claimed[1]), tolerance)
     except BaseException:
         connection.close()
         raise
-    return connection, head, table, classes
+    if claimed is None:
+        connection.close()
+        return None
+    return (connection, *claimed)
+
+
+def _claim(
+    connection: sqlite3.Connection,
+    path: str | Path,
+    meta: dict[str, str],
+    game: Game[Any, Any],
+    method: str,
+    kind: str,
+    roots_known: list[tuple[Any, Any]],
+    spec: str | None,
+    extra: dict[str, str],
+    sums: Sums,
+) -> tuple[dict[str, str], dict[Any, Entry], Classes]:
+    """Read an unfinished file back and write the build's head (in the caller's transaction).
+
+    Returns the head written, the entries and the file's classes; ``sums`` takes the file's
+    constant sum.
+    """
+    classes = Classes.from_meta(meta, path, type(game).__module__)
+    classes.resolve_all()
+    head = _file.head(game, method, kind, roots_known, spec=spec, extra=extra, classes=classes)
+    table = _store.read_all(connection, path, classes)
+    sums.total = _store.meta_number(meta, "constant_sum", path)
+    sums.source = None if sums.total is None else str(path)
+    if meta:  # resuming: keep when the build began
+        head = {**head, "created": meta.get("created", head["created"])}
+    _store.claim(connection, head)
+    return head, table, classes
 
 
 def _check_tolerance(

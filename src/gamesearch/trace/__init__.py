@@ -21,12 +21,15 @@ vector-valued searcher (max-n) also fills ``values``, one utility per player.
 Monte Carlo tree search (:func:`~gamesearch.mcts`) is not depth first: between the root's
 ``Enter`` and ``Leave`` it tells four events per iteration, one per phase: ``Select`` (the line
 walked down the tree), ``Expand`` (the node added), ``Rollout`` (its simulated result) and
-``Backup`` (the result added to every node of the line). :class:`SearchTree` keeps each node's
-visit count (``TraceNode.visits``) and mean result, and draws them.
+``Backup`` (the result added to every node of the line); ``Select`` carries each choice on the
+way down (:class:`Choice`, every child :class:`Weighed`: its mean and exploration term).
+:class:`SearchTree` keeps each node's visit count (``TraceNode.visits``) and mean result, and
+draws them.
 
 Proof-number search (:func:`~gamesearch.pns`, :func:`~gamesearch.dfpn`) tells, between the
 root's ``Enter`` and ``Leave``, each question it asks (``Ask`` ... ``Answer``) and its steps:
-``Choose`` (the most-proving node, by its path), ``Develop`` (its children and their numbers)
+``Choose`` (the most-proving node, by its path), ``Develop`` (its children and their numbers,
+each a :class:`ProofChild`, and the moves the game's knowledge left out, :class:`LeftOut`)
 and ``Renumber`` (the numbers updated back up). :class:`SearchTree` keeps each node's proof
 and disproof numbers (``TraceNode.pn``, ``TraceNode.dn``) and its proven bounds.
 
@@ -57,6 +60,7 @@ from .events import (
     Answer,
     Ask,
     Backup,
+    Choice,
     Choose,
     Develop,
     Enter,
@@ -64,6 +68,7 @@ from .events import (
     Expand,
     Leaf,
     Leave,
+    LeftOut,
     NodeKind,
     Observer,
     ProofChild,
@@ -71,6 +76,7 @@ from .events import (
     Renumber,
     Rollout,
     Select,
+    Weighed,
 )
 from .recorder import Recorder, TraceNode
 from .search_tree import SearchTree
@@ -79,6 +85,7 @@ __all__ = [
     "Answer",
     "Ask",
     "Backup",
+    "Choice",
     "Choose",
     "Develop",
     "Enter",
@@ -86,6 +93,7 @@ __all__ = [
     "Expand",
     "Leaf",
     "Leave",
+    "LeftOut",
     "NodeKind",
     "Observer",
     "ProofChild",
@@ -96,4 +104,5 @@ __all__ = [
     "SearchTree",
     "Select",
     "TraceNode",
+    "Weighed",
 ]

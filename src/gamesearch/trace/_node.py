@@ -103,6 +103,30 @@ class TraceNode:
     """Proof-number search: the bounds proven on its value, ``(lower, upper)`` in MAX view;
     ``value`` once they meet."""
 
+    asked: int | None = None
+    """Proof-number search: the number of the question (``Ask.number``) that ``pn`` and ``dn``
+    were told for."""
+
+    decided_by: str | None = None
+    """Proof-number search: what decided a leaf of the proof (``ProofChild.decided_by``:
+    ``"utility"``, ``"proven_value"``, ``"non_losing_actions"`` or ``"must_play"``)."""
+
+    reason: str | None = None
+    """Proof-number search: the game's words for why its knowledge decided the leaf."""
+
+    left_out: tuple[Any, ...] = ()
+    """Proof-number search: the moves the game's knowledge left out of a developed node
+    (its ``LeftOut`` records, as ``Develop`` told them)."""
+
+    @property
+    def is_frontier(self) -> bool:
+        """Whether the node is a frontier node of a proof-number search: seen, not developed.
+
+        A child a development added that is neither a leaf of the proof nor developed yet:
+        its numbers are its first ones, from its moves (or the evaluation).
+        """
+        return self.pn is not None and self.kind in ("max", "min") and not self.children
+
     @property
     def is_leaf(self) -> bool:
         """Whether the node has no children in the tree."""

@@ -75,6 +75,24 @@ svg text { font-family: Helvetica, Arial, sans-serif; }
 .proven .card { fill: #e3f3e3; stroke: #2e7d32; }
 .disproven .card { fill: #f9e3e3; stroke: #c62828; }
 .mpn .card { stroke: #7b1fa2; stroke-width: 3.2; }
+.inner { display: none; fill: none; stroke: #333; stroke-width: 1; }
+.knowledge .inner { display: inline; }
+.proven .inner { stroke: #2e7d32; }
+.disproven .inner { stroke: #c62828; }
+.frontier .card { stroke-dasharray: 2 2; }
+.frontier .glyph { fill: #fff; stroke-dasharray: 1.5 1.5; }
+#legend { flex: 0 0 auto; font-size: 12px; margin: 0 0 8px 0; padding: 4px 8px;
+          border: 1px solid #ddd; border-radius: 4px; }
+#legend p { margin: 2px 0; }
+#legend-question { font-weight: bold; }
+.swatch { display: inline-block; width: 14px; height: 9px; border: 1.5px solid #333;
+          vertical-align: middle; background: #fff; }
+.swatch.proven { background: #e3f3e3; border-color: #2e7d32; }
+.swatch.disproven { background: #f9e3e3; border-color: #c62828; }
+.swatch.frontier { border-style: dotted; }
+.swatch.knowledge { border-style: double; border-width: 3px; height: 7px; }
+.swatch.mpn { border-color: #7b1fa2; border-width: 2.5px; }
+.swatch.line { border-color: #1d4f91; border-width: 3px; }
 .edge.mpn { stroke: #7b1fa2; stroke-width: 3.5; }
 .current .card { stroke: #e07000; stroke-width: 3; fill: #fff3e0; }
 .edge.current { stroke: #e07000; stroke-width: 2.5; }
@@ -105,8 +123,11 @@ SCRIPT = r"""
   var holder = document.getElementById("tree"), picture = holder.querySelector("svg");
   var camera = document.getElementById("camera");
   var edgeLayer = document.getElementById("edges"), boxLayer = document.getElementById("boxes");
+  var legend = data.questions ? {question: document.getElementById("legend-question"),
+    yes: document.getElementById("legend-yes"), no: document.getElementById("legend-no")} : null;
   var state = [], at = -1, logAt = -1, timer = null, scrolling = false;
-  var view = {x: 0, y: 0, s: 1}, fitting = true, bounds = null, focus = null;
+  var view = {x: 0, y: 0, s: 1}, fitting = true, bounds = null, focus = null, anchor = null;
+  var answer = false, LEAST_ANSWER = 0.5;
 
   function reset() {
     state = nodes.map(function () { return {status: "future", value: "", window: ""}; });
@@ -138,7 +159,7 @@ SCRIPT = r"""
       if (collapse === null || nodes[i].parent === null || nodes[i].hides <= collapse) {
         return true;
       }
-      if (path[i] || (i === current && state[i].status === "open")) { return true; }
+      if (path[i] || (i === current && state[i].status.indexOf("open") === 0)) { return true; }
       return k === last && line[i] === true;
     }
     var order = [], depth = {}, spans = {}, opened = {}, heights = [], centres = {};
@@ -208,13 +229,31 @@ SCRIPT = r"""
     });
     shown = drawn.order;
     bounds = box;
-    var cx = drawn.centres[current], cy = drawn.tops[drawn.depth[current]];
-    focus = {x0: cx - nodes[current].w / 2, x1: cx + nodes[current].w / 2,
-             y0: cy - 16, y1: cy + nodes[current].h + 4};
+    function around(i) {  // a drawn box, with room for its action above it
+      var x = drawn.centres[i], y = drawn.tops[drawn.depth[i]];
+      return {x0: x - nodes[i].w / 2, x1: x + nodes[i].w / 2, y0: y - 16, y1: y + nodes[i].h + 4};
+    }
+    focus = anchor = around(current);
+    answer = false;
+    if (end) {  // the answer: the root's value and the principal variation, as much as fits
+      data.line.forEach(function (i) {
+        if (!now[i]) { return; }
+        var b = around(i);
+        focus = {x0: Math.min(focus.x0, b.x0), x1: Math.max(focus.x1, b.x1),
+                 y0: Math.min(focus.y0, b.y0), y1: Math.max(focus.y1, b.y1)};
+        answer = true;
+      });
+    }
     frame();
     var title = headings[end ? 1 : 0];
     if (heading.textContent !== title) { heading.textContent = title; document.title = title; }
     sentence.textContent = steps[k].text;
+    if (legend) {  // the question this step answers, and what proven and disproven mean for it
+      var asked = data.questions[steps[k].q];
+      legend.question.textContent = asked.text || "proof-number search";
+      legend.yes.textContent = asked.yes;
+      legend.no.textContent = asked.no;
+    }
     if (told[logAt]) { told[logAt].className = ""; }
     while (log.children.length > k + 1) { log.removeChild(log.lastChild); }
     while (log.children.length < k + 1) { log.appendChild(told[log.children.length]); }
@@ -257,19 +296,30 @@ SCRIPT = r"""
     view.x = (bounds.x0 + bounds.x1) / 2 - r.w / 2 / view.s;
     view.y = bounds.y0 - PAD / view.s;
   }
-  function keep() {  // the current node in the window: move as little as needed
-    var r = room(), w = r.w / view.s, h = r.h / view.s, m = PAD / view.s;
-    function axis(start, low, high, size) {
+  // The current node (at the last step, the answer: the root and the principal variation)
+  // in the window, above the zoom buttons: move as little as needed. Where it does not fit,
+  // the anchor does (the current node: the root at the last step).
+  function keep() {
+    var r = room(), w = r.w / view.s, h = (r.h - BUTTONS) / view.s, m = PAD / view.s;
+    function axis(start, low, high, size, least, most) {
+      if (high - low + 2 * m > size) { low = least; high = most; }
       if (high - low + 2 * m > size) { return (low + high) / 2 - size / 2; }
       if (low - m < start) { return low - m; }
       if (high + m > start + size) { return high + m - size; }
       return start;
     }
-    view.x = axis(view.x, focus.x0, focus.x1, w);
-    view.y = axis(view.y, focus.y0, focus.y1, h);
+    view.x = axis(view.x, focus.x0, focus.x1, w, anchor.x0, anchor.x1);
+    view.y = axis(view.y, focus.y0, focus.y1, h, anchor.y0, anchor.y1);
+  }
+  function unzoom() {  // at the last step: zoom out (never in) until the answer fits, or half
+    var r = room();
+    var s = Math.min((r.w - 2 * PAD) / (focus.x1 - focus.x0),
+                     (r.h - 2 * PAD - BUTTONS) / (focus.y1 - focus.y0));
+    if (s < view.s) { view.s = Math.max(Math.min(LEAST_ANSWER, view.s), s); }
   }
   function frame() {
     if (fitting) { fit(); }
+    if (answer) { unzoom(); }
     keep();
     look();
   }

@@ -7,31 +7,22 @@ open the range of values it can still have, as AIMA figure 5.5 draws it; a Monte
 mean and visit count) and its alpha-beta window, which a MAX node raises and a MIN node lowers
 as its children's values come back, and which a cutoff or the node's ``Leave`` states exactly.
 A proof-number search shows each node's proof and disproof numbers ``(pn, dn)`` and its proven
-bounds, marks proven and disproven nodes, and highlights the most-proving path of each step.
+bounds, marks proven and disproven nodes, frontier nodes and the leaves the game's knowledge
+decided, and highlights the most-proving path of each step (:mod:`._page_proofs`).
 """
 
 from __future__ import annotations
 
 import math
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from ._proof_story import bounds_text, is_proof, numbers_text
-from .events import (
-    Backup,
-    Choose,
-    Develop,
-    Enter,
-    Expand,
-    Leaf,
-    Leave,
-    Prune,
-    Renumber,
-    Rollout,
-    Select,
-)
+from ._numbers import number
+from ._page_proofs import ProofPage
+from ._proof_story import is_proof
+from .events import Backup, Enter, Expand, Leaf, Leave, Prune, Rollout, Select
 from .layout import Fold, Item
 from .narration import sentences, summary
-from .pictures import number
 
 if TYPE_CHECKING:
     from .recorder import Recorder, TraceNode
@@ -80,10 +71,8 @@ class Steps:
         self.first = root.step
         self.last = root.closed if root.closed is not None else len(tree.log) - 1
         self.monte_carlo = root.visits is not None
-        self.proof = root.pn is not None
-        self._status: dict[int, str] = {}
-        self._path: list[TraceNode] = []
-        self.ranges = not self.monte_carlo and not self.proof and not any(
+        self.proof = ProofPage(tree, root) if root.pn is not None else None
+        self.ranges = not self.monte_carlo and self.proof is None and not any(
             node.values is not None for node in tree.nodes(root)
         )
         self._known: dict[int, tuple[float, float]] = {}
@@ -107,6 +96,8 @@ class Steps:
                     "set": {str(index): change for index, change in changes.items()},
                 }
             )
+            if self.proof is not None:  # the question the step answers, for the legend
+                self.steps[-1]["q"] = self.proof.question
 
     def _set(self, changes: dict[int, Change], node: TraceNode, **change: str) -> None:
         index = self.items.get(id(node))
@@ -118,8 +109,8 @@ class Steps:
         if isinstance(event, (Select, Expand, Rollout, Backup)):
             self._monte_carlo(event, node, changes)
             return
-        if self.proof and (is_proof(event) or isinstance(event, Enter)):
-            self._proof_number(event, node, changes)
+        if self.proof is not None and (is_proof(event) or isinstance(event, (Enter, Leave))):
+            self.proof.replay(event, node, partial(self._set, changes))
             return
         if isinstance(event, Enter):
             self._set(changes, node, status="open", window=window_text(node.window))
@@ -142,51 +133,6 @@ class Steps:
             self._back_up(node, changes)
         if self.ranges:
             self._ranges(node if isinstance(event, Enter) else node.parent, step, changes)
-
-    def _proof_number(self, event: Any, node: TraceNode, changes: dict[int, Change]) -> None:
-        """A step of a proof-number search: the path chosen, a development, new numbers.
-
-        A node's status is ``open`` until it is proven (``done proven``) or disproven
-        (``done disproven``); the nodes of the most-proving path are ``mpn`` besides.
-        """
-        if not isinstance(event, (Develop, Renumber)):  # the last path, back to plain
-            path, self._path = self._path, []
-            for on_path in path:
-                self._set(changes, on_path, status=self._status.get(id(on_path), "open"))
-        if isinstance(event, Choose):
-            above: TraceNode | None = node
-            while above is not None:
-                self._path.append(above)
-                above = above.parent
-            for on_path in self._path:
-                self._set(changes, on_path, status=self._marked(on_path))
-            self._set(changes, node, value=numbers_text(event.pn, event.dn, unicode=True))
-        elif isinstance(event, Develop):
-            for told in event.children:
-                child = next((c for c in node.children if c.action == told.action), None)
-                if child is not None:
-                    self._numbers(child, (told.pn, told.dn, told.lower, told.upper), changes)
-        elif isinstance(event, Renumber):
-            self._numbers(node, (event.pn, event.dn, event.lower, event.upper), changes)
-        elif isinstance(event, Enter):
-            self._set(changes, node, status="open")
-
-    def _marked(self, node: TraceNode) -> str:
-        """``node``'s status, with ``mpn`` while it is on the most-proving path."""
-        status = self._status.get(id(node), "open")
-        return status + " mpn" if any(node is on_path for on_path in self._path) else status
-
-    def _numbers(
-        self, node: TraceNode, told: tuple[int, int, float, float], changes: dict[int, Change]
-    ) -> None:
-        """Show ``node``'s numbers and bounds, and mark it proven or disproven."""
-        pn, dn, lower, upper = told
-        status = "done proven" if pn == 0 else "done disproven" if dn == 0 else "open"
-        self._status[id(node)] = status
-        self._set(
-            changes, node, status=self._marked(node), value=numbers_text(pn, dn, unicode=True),
-            window=bounds_text(lower, upper, unicode=True),
-        )  # fmt: skip
 
     def _prune(self, node: TraceNode, changes: dict[int, Change]) -> None:
         """Grey ``node`` and its subtree, which the search will never look at."""
@@ -241,7 +187,7 @@ class Steps:
                 visits, total = self._visits.get(id(on_line), (0, 0.0))
                 visits, total = visits + 1, total + event.value
                 self._visits[id(on_line)] = (visits, total)
-                mean = number(round(total / visits, 3), unicode=True)
+                mean = number(total / visits, unicode=True)
                 if id(on_line) in self._proven:
                     mean = f"{number(self._proven[id(on_line)], unicode=True)} proven"
                 self._set(changes, on_line, value=mean, window=f"n={visits}")

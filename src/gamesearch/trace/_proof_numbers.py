@@ -21,6 +21,8 @@ class ProofRecording:
 
     trees: list[TraceNode]
     _deepest: int
+    _asked: int = 0
+    """The number of the question being asked."""
     _line: Callable[[tuple[Any, ...], int], list[TraceNode]]
     """The nodes down a path, made where missing: Monte Carlo's (``MonteCarloRecording``)."""
 
@@ -34,15 +36,17 @@ class ProofRecording:
             root = self.trees[-1]
             if isinstance(event, Answer):  # the bounds of every question so far
                 _bound(root, event.lower, event.upper)
+            else:
+                self._asked = event.number
             return root
         node = self._line(event.path, step)[-1]
         if isinstance(event, Choose):
-            node.pn, node.dn = event.pn, event.dn
+            node.pn, node.dn, node.asked = event.pn, event.dn, self._asked
         elif isinstance(event, Renumber):
-            node.pn, node.dn = event.pn, event.dn
+            node.pn, node.dn, node.asked = event.pn, event.dn, self._asked
             _bound(node, event.lower, event.upper)
         else:
-            node.state, node.kind = event.state, event.kind
+            node.state, node.kind, node.left_out = event.state, event.kind, event.left_out
             node.actions = tuple(child.action for child in event.children)
             for told in event.children:
                 child = next((c for c in node.children if c.action == told.action), None)
@@ -52,9 +56,13 @@ class ProofRecording:
                     )
                     node.children.append(child)
                 child.state, child.pn, child.dn = told.state, told.pn, told.dn
+                child.asked = self._asked
                 _bound(child, told.lower, told.upper)
                 if told.terminal:
                     child.kind, child.terminal, child.closed = "leaf", True, step
+                    child.decided_by, child.reason = told.decided_by, told.reason
+                elif not child.children and told.kind is not None:  # a frontier node
+                    child.kind = told.kind
             self._deepest = max(self._deepest, node.depth + 1)
         return node
 

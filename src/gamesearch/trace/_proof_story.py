@@ -9,16 +9,29 @@ keeps the numbers told so far, which the sentences compare.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeGuard
 
-from .events import Answer, Ask, Choose, Develop, Renumber
-from .pictures import number
+from ..capabilities import Capabilities
+from ..errors import GameProtocolError
+from ._numbers import number
+from .events import Answer, Ask, Choose, Develop, LeftOut, ProofChild, Renumber
 
 if TYPE_CHECKING:
     from .recorder import Recorder, TraceNode
 
-__all__ = ["INFINITE", "ProofStory", "bounds_text", "count_text", "is_proof", "numbers_text"]
+__all__ = [
+    "INFINITE",
+    "Asked",
+    "ProofStory",
+    "bounds_text",
+    "count_text",
+    "is_proof",
+    "just_above",
+    "numbers_text",
+    "players",
+]
 
 INFINITE = 1 << 62
 """The proof or disproof number of a disproven or proven node: infinity, as the searches count
@@ -54,31 +67,137 @@ def bounds_text(lower: float, upper: float, *, unicode: bool = False) -> str:
     return f"[{number(lower, unicode=unicode)}, {number(upper, unicode=unicode)}]"
 
 
+def players(tree: Recorder, root: TraceNode) -> tuple[str, str]:
+    """What the story calls the attacker (MAX, to move at ``root``) and the other player.
+
+    The game's ``player_names`` where it has them (``X`` and ``O``), else ``MAX`` and ``MIN``.
+    """
+    names = None
+    if tree.game is not None:
+        try:
+            names = Capabilities.of(tree.game).player_names
+        except GameProtocolError:
+            names = None
+    mover = root.player
+    if names is None or mover not in (0, 1) or len(names) < 2:
+        return "MAX", "MIN"
+    attacker, other = str(names[mover]), str(names[1 - mover])
+    return (attacker, other) if attacker != other else ("MAX", "MIN")
+
+
+def just_above(threshold: float) -> float | None:
+    """The value ``threshold`` lies just above (``nextafter``), asking "more than it?"; or None.
+
+    After a proof that the value is at least ``v``, the next question asks at the float after
+    ``v``: that is "is it more than ``v``?", told so.
+
+    >>> just_above(math.nextafter(0.0, math.inf)), just_above(3.0)
+    (0.0, None)
+    """
+    if math.isinf(threshold):
+        return None
+    below = math.nextafter(threshold, -math.inf)
+    return below if len(repr(below)) < len(repr(threshold)) else None
+
+
+class Asked:
+    """One question of a proof-number search in words: what it asks, what yes and no mean.
+
+    Args:
+        event: The question.
+        attacker: What the story calls the player it is asked for (MAX).
+    """
+
+    def __init__(self, event: Ask, attacker: str) -> None:
+        self.event, self.attacker = event, attacker
+        self.wins = event.win is not None and event.threshold == event.win
+        """Whether it asks "can MAX win?"."""
+        self.above = just_above(event.threshold)
+        """The value it asks MAX's to be more than, if it asks so."""
+
+    def _asks(self) -> str:
+        """"at least 3", or "more than 0": what the question asks of the value."""
+        if self.above is not None:
+            return f"more than {number(self.above)}"
+        return f"at least {number(self.event.threshold)}"
+
+    def short(self, name: str = "A") -> str:
+        """The question alone: ``question 1: can X win?``."""
+        event, who = self.event, self.attacker
+        head = f"question {event.number + 1}: "
+        if event.threshold == math.inf:
+            return head + f"is {name}'s value at least +inf?"
+        if self.wins:
+            return head + f"can {who} win?"
+        return head + f"can {who} get {self._asks()}?"
+
+    def asked(self, name: str) -> str:
+        """The question, and how OR and AND nodes answer it."""
+        event, who = self.event, self.attacker
+        head = self.short(name)
+        if event.threshold == math.inf:
+            return head + " (no: its disproof finds an upper bound to start from)"
+        if self.wins:
+            head += f" (is {name}'s value at least {number(event.threshold)}, a win?)"
+        elif event.win is not None and event.threshold == 0:
+            head += " (0: a draw)"
+        return head + (
+            f" {name} is an OR node: one move of {who}'s can prove it; at the other player's "
+            "nodes (AND nodes) every move must be answered"
+        )
+
+    def verdict(self, proven: bool) -> str:
+        """What a proven (or disproven) node means for this question, in a few words."""
+        who = self.attacker
+        if self.wins:
+            return f"{who} wins here" if proven else f"{who} cannot win here"
+        asks = self._asks()
+        return asks if proven else f"not {asks}"
+
+    def answered(self, name: str, event: Answer) -> str:
+        """The answer, and the bounds it proved."""
+        if event.threshold == math.inf:
+            said = "no, below +inf"
+        elif self.wins:
+            said = f"{'yes' if event.proven else 'no'}, {self.attacker} "
+            said += "can win" if event.proven else "cannot win"
+        else:
+            said = f"{'yes' if event.proven else 'no'}, {self.verdict(event.proven)}"
+        if event.lower == event.upper:
+            return f"answer: {said}; {name}'s value is proven: {number(event.lower)}"
+        return (
+            f"answer: {said}; {name}'s value is proven to lie in "
+            f"[{number(event.lower)}, {number(event.upper)}]"
+        )
+
+
 class ProofStory:
     """The sentences of a proof-number search, and the numbers told so far, by node ``id``.
 
     Args:
         tree: The recording.
+        root: The root of the search told.
         edge: How a node's action is told (``"action a1"``), as the rest of the story tells it.
     """
 
-    def __init__(self, tree: Recorder, edge: Callable[[TraceNode], str]) -> None:
+    def __init__(self, tree: Recorder, root: TraceNode, edge: Callable[[TraceNode], str]) -> None:
         self.tree, self.edge = tree, edge
+        self.attacker, self.defender = players(tree, root)
         self.numbers: dict[int, tuple[int, int]] = {}
         self.developed: set[int] = set()
         """The nodes developed so far, by ``id``."""
+        self.question: Asked | None = None
+        """The question being asked."""
 
     def tell(self, event: ProofEvent, node: TraceNode) -> str:
         """The sentence of ``event``, about ``node`` (the root for ``Ask`` and ``Answer``)."""
         name = self.tree.name(node)
         if isinstance(event, Ask):
-            return _asked(name, event)
+            self.question = Asked(event, self.attacker)
+            return self.question.asked(name)
         if isinstance(event, Answer):
-            verdict = "yes, at least" if event.proven else "no, below"
-            return (
-                f"answer: {verdict} {number(event.threshold)}; {name}'s value is proven to lie "
-                f"in [{number(event.lower)}, {number(event.upper)}]"
-            )
+            question = self.question or Asked(Ask(event.threshold, 0), self.attacker)
+            return question.answered(name, event)
         if isinstance(event, Choose):
             text = self._chosen(node, event)
             self.numbers[id(node)] = (event.pn, event.dn)
@@ -86,7 +205,7 @@ class ProofStory:
         if isinstance(event, Develop):
             return self._developed(node, event)
         self.numbers[id(node)] = (event.pn, event.dn)
-        why = _why(node, event, developed=id(node) in self.developed)
+        why = self._why(node, event, developed=id(node) in self.developed)
         return f"  {name}'s numbers become {numbers_text(event.pn, event.dn)}{why}"
 
     def _chosen(self, node: TraceNode, event: Choose) -> str:
@@ -118,8 +237,9 @@ class ProofStory:
         )
 
     def _developed(self, node: TraceNode, event: Develop) -> str:
-        """The children a development adds, with their first numbers."""
+        """The children a development adds with their first numbers, and why any are leaves."""
         tree = self.tree
+        mover = self.attacker if event.kind == "max" else self.defender
         kind = "an OR node" if event.kind == "max" else "an AND node"
         self.developed.add(id(node))
         parts = []
@@ -129,31 +249,57 @@ class ProofStory:
                 continue
             self.numbers[id(child)] = (told.pn, told.dn)
             shown = f"{tree.name(child)} {numbers_text(told.pn, told.dn)}"
-            bounds = bounds_text(told.lower, told.upper)
-            parts.append(f"{shown} {bounds}" if bounds else shown)
-        return f"  develop {tree.name(node)}, {kind}: " + ", ".join(parts)
+            win = None if self.question is None else self.question.event.win
+            whole = win is not None and (told.lower, told.upper) == (-win, win)
+            bounds = "" if whole else bounds_text(told.lower, told.upper)
+            shown = f"{shown} {bounds}" if bounds else shown
+            parts.append(shown + (self._leaf(told) if told.terminal else ""))
+        moves = len(event.children) + sum(len(out.actions) for out in event.left_out)
+        some = f", {len(event.children)} of its {moves} moves" if event.left_out else ""
+        text = f"  develop {tree.name(node)}, {kind} ({mover} to move){some}: " + "; ".join(parts)
+        return text + "".join(_left_out(out) for out in event.left_out)
+
+    def _leaf(self, told: ProofChild) -> str:
+        """What decided a leaf child, and what it means for the question."""
+        verdict = ""
+        if told.pn == 0 or told.dn == 0:
+            proven = told.pn == 0
+            verdict = ", proven" if proven else ", disproven"
+            if self.question is not None:
+                verdict += f" ({self.question.verdict(proven)})"
+        cause = told.decided_by
+        if cause == "proven_value":
+            why = f" [{told.reason}]" if told.reason else " (its proven_value)"
+            return f"{verdict} by the game's knowledge{why}"
+        if cause in ("non_losing_actions", "must_play"):
+            loser = self.defender if told.lower > 0 else self.attacker
+            how = "lets the other player win at once" if cause == "non_losing_actions" else "loses"
+            why = f" [{told.reason}]" if told.reason else ""
+            return f"{verdict}: lost for {loser}, every move {how}{why}"
+        return f", terminal{verdict}"
+
+    def _why(self, node: TraceNode, event: Renumber, *, developed: bool) -> str:
+        """Why the numbers are what they are: proven, disproven, or the rule of its kind."""
+        value = f", its value {number(event.lower)}" if event.lower == event.upper else ""
+        if event.pn == 0 or event.dn == 0:
+            proven = event.pn == 0
+            question = self.question
+            said = f" ({question.verdict(proven)})" if question is not None else ""
+            return f": {'proven' if proven else 'disproven'}{value}{said}"
+        if not developed:
+            return ": its first numbers, from its moves or the evaluation"
+        if node.kind == "max":
+            return ": the least proof number of its children, the sum of their disproof numbers"
+        return ": the sum of its children's proof numbers, the least of their disproof numbers"
 
 
-def _asked(name: str, event: Ask) -> str:
-    """The question, and what its answer will tell."""
-    text = f"question {event.number + 1}: is {name}'s value at least {number(event.threshold)}?"
-    if event.threshold == float("inf"):
-        return text + " (no: its disproof finds an upper bound to start from)"
-    return text + f" {name} is an OR node: one move of MAX's can prove it"
-
-
-def _why(node: TraceNode, event: Renumber, *, developed: bool) -> str:
-    """Why the numbers are what they are: proven, disproven, or the rule of its kind."""
-    value = f", its value {number(event.lower)}" if event.lower == event.upper else ""
-    if event.pn == 0:
-        return f": proven{value}"
-    if event.dn == 0:
-        return f": disproven{value}"
-    if not developed:
-        return ": its first numbers, from its moves or the evaluation"
-    if node.kind == "max":
-        return ": the least proof number of its children, the sum of their disproof numbers"
-    return ": the sum of its children's proof numbers, the least of their disproof numbers"
+def _left_out(out: LeftOut) -> str:
+    """The moves a development leaves out, by which knowledge, and the game's reason."""
+    listed = ", ".join(a if isinstance(a, str) else repr(a) for a in out.actions)
+    if out.by == "non_losing_actions":
+        return f". Left out: {listed}, after which the other player wins at once"
+    why = f" [{out.reason}]" if out.reason else ""
+    return f". Left out: {listed}, outside the must-play region, which lose{why}"
 
 
 def is_proof(event: Any) -> TypeGuard[ProofEvent]:

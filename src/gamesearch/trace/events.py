@@ -18,7 +18,8 @@ See :mod:`gamesearch.trace` for what each event means and when it comes. A searc
   fills ``values`` on ``Leaf`` and ``Leave``, with ``value`` its root player's component, and
   tells every player's node as ``kind="max"``.
 - A Monte Carlo search is not depth first. It tells ``Enter`` for the root, then for every
-  iteration ``Select`` (the node where selection stopped), ``Expand`` (the node added, if any;
+  iteration ``Select`` (the node where selection stopped, and each choice on the way: every
+  child's mean and exploration term), ``Expand`` (the node added, if any;
   the root's own ``Expand`` comes first), ``Rollout`` (its result) and ``Backup``, and finally
   the root's ``Leave``, with the search's value and action. Nodes are named by their ``path``
   of actions from the root; ``Backup`` adds one visit and the result, in MAX view, to every
@@ -26,8 +27,10 @@ See :mod:`gamesearch.trace` for what each event means and when it comes. A searc
 - A proof-number search (``pns``, ``dfpn``) is not depth first either. It tells ``Enter`` for
   the root, then for every question it asks (:mod:`gamesearch.proofs`) ``Ask``, then per step
   ``Choose`` (the node it goes to: the most-proving node, with the path to it), ``Develop``
-  (the node's children and their first numbers) and ``Renumber`` (each node whose numbers
-  changed, on the way back up to the root), then ``Answer``; finally the root's ``Leave``,
+  (the node's children and their first numbers, what decided each leaf, and the moves the
+  game's knowledge left out, with the game's reasons: computed only when traced) and
+  ``Renumber`` (each node whose numbers changed, on the way back up to the root), then
+  ``Answer``; finally the root's ``Leave``,
   with the proven value (NaN if a limit stopped it) and the proving action. Nodes are named
   by their ``path``; proof and disproof numbers are of the question asked, bounds in MAX view.
 """
@@ -44,6 +47,7 @@ __all__ = [
     "Answer",
     "Ask",
     "Backup",
+    "Choice",
     "Choose",
     "Develop",
     "Enter",
@@ -51,6 +55,7 @@ __all__ = [
     "Expand",
     "Leaf",
     "Leave",
+    "LeftOut",
     "MaxView",
     "NodeKind",
     "Observer",
@@ -59,6 +64,7 @@ __all__ = [
     "Renumber",
     "Rollout",
     "Select",
+    "Weighed",
 ]
 
 NodeKind = Literal["max", "min", "chance"]
@@ -187,6 +193,73 @@ class Leave:
 
 
 @dataclass(frozen=True, slots=True)
+class Weighed:
+    """A child as Monte Carlo selection weighed it: its visits, mean and exploration term.
+
+    UCT scores a child ``mean + c * sqrt(ln N / n)`` (UCB1 applied to trees), PUCT ``mean + c
+    * P * sqrt(N) / (1 + n)``, where ``N`` is the parent's visits and ``n`` the child's; the
+    child of the highest score is taken. The mean is for the player to move at the parent.
+    """
+
+    action: Any
+    """The action from the parent."""
+
+    visits: int
+    """``n``: the iterations that went through the child."""
+
+    mean: float
+    """The child's mean result for the player to move at the parent (its ``Q``), kept within
+    the bounds the MCTS-Solver proved."""
+
+    exploration: float
+    """The exploration term: ``c * sqrt(ln N / n)`` for UCT, ``c * P * sqrt(N) / (1 + n)`` for
+    PUCT."""
+
+    score: float | None
+    """``mean + exploration``, or ``None`` for a child the solver's cut skips (its value cannot
+    beat a sibling's proven bound)."""
+
+    prior: float | None = None
+    """PUCT: the child's prior probability ``P`` (mixed with noise at the root); else ``None``."""
+
+    capped: bool = False
+    """Whether the solver's proven bounds moved ``mean`` from the mean of the results."""
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One step of Monte Carlo selection: at the node at ``path``, which child it took and why.
+
+    ``rule`` says how: ``"uct"`` or ``"puct"`` (the child of highest score among ``children``),
+    ``"untried"`` (the node has an action never tried: it is expanded, as UCT does before it
+    scores any child; PUCT when an untried action's prior term beats every child's score), or
+    ``"chance"`` (an outcome drawn at random by its probability).
+    """
+
+    path: tuple[Any, ...]
+    """The actions from the root to the node where the choice was made."""
+
+    rule: Literal["uct", "puct", "untried", "chance"]
+    """How the child was chosen."""
+
+    action: Any
+    """The action (or outcome) taken."""
+
+    visits: int
+    """``N``: the node's visits so far."""
+
+    constant: float
+    """``c``: the exploration constant on the game's scale (for ``"uct"`` and ``"puct"``)."""
+
+    children: tuple[Weighed, ...] = ()
+    """The children weighed, in the order they were expanded (``"uct"`` and ``"puct"``)."""
+
+    probability: float | None = None
+    """The probability of the outcome drawn (``"chance"``), or the prior of the untried
+    action taken (``"untried"`` under PUCT); else ``None``."""
+
+
+@dataclass(frozen=True, slots=True)
 class Select:
     """Monte Carlo tree search's selection phase: the line one iteration walked down the tree.
 
@@ -203,6 +276,11 @@ class Select:
 
     iteration: int
     """The iteration's number in this search, from 0."""
+
+    choices: tuple[Choice, ...] = ()
+    """Each step of the walk, from the root down: the child taken at each node and the numbers
+    behind the choice (each child's mean and exploration term), ending with the untried
+    action expanded, if any."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,6 +369,10 @@ class Ask:
     number: int
     """The question's number in this search, from 0."""
 
+    win: float | None = None
+    """The game's ``win_utility`` (a win's value; a loss is its negation), ``None`` for a game
+    without one: with it, a question at ``win`` asks "can MAX win?"."""
+
 
 @dataclass(frozen=True, slots=True)
 class Choose:
@@ -339,8 +421,39 @@ class ProofChild:
     """The most its value can be, in MAX view."""
 
     terminal: bool
-    """Whether it is a terminal state (for ``pns``, also a state whose every move loses at
-    once: a leaf of its tree)."""
+    """Whether it is a leaf of the proof: a terminal state, or a state the game's knowledge
+    decides without search (``decided_by`` says which)."""
+
+    kind: Literal["max", "min"] | None = None
+    """For a child that is not a leaf: ``"max"`` for an OR node of the question, ``"min"`` for
+    an AND node (a frontier node, not developed yet); ``None`` for a leaf."""
+
+    decided_by: Literal["utility", "proven_value", "non_losing_actions", "must_play"] | None = (
+        None
+    )
+    """For a leaf: what decided it. ``"utility"``, a terminal state; ``"proven_value"``, the
+    game's ``proven_value``; ``"non_losing_actions"``, every move of its mover lets the other
+    player win at once; ``"must_play"``, the game's must-play region leaves its mover no move
+    (every move loses). ``None`` for a child that is not a leaf."""
+
+    reason: str | None = None
+    """The game's own words for why its knowledge decided the leaf (``proven_reason`` or
+    ``must_play_reason``, see :mod:`gamesearch.capabilities`), if it gives them."""
+
+
+@dataclass(frozen=True, slots=True)
+class LeftOut:
+    """Moves a development leaves out, the game's knowledge proving that they lose."""
+
+    by: Literal["non_losing_actions", "must_play"]
+    """Which knowledge: ``non_losing_actions`` (they let the other player win at once) or
+    ``must_play`` (they lie outside the must-play region: every move there loses)."""
+
+    actions: tuple[Any, ...]
+    """The moves left out, in the game's order."""
+
+    reason: str | None = None
+    """The game's own words for why (``must_play_reason``), if it gives them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -359,6 +472,10 @@ class Develop:
 
     children: tuple[ProofChild, ...]
     """Its children, in the order the search tries them."""
+
+    left_out: tuple[LeftOut, ...] = ()
+    """The moves the game's knowledge left out of ``children``, and why (none: every move is
+    a child)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,9 +12,10 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from ._monte_carlo_story import edge_text, monte_carlo_text
+from ._numbers import number, numbers_apart
 from ._proof_story import ProofStory, is_proof
 from .events import Backup, Enter, Expand, Leaf, Leave, Prune, Rollout, Select
-from .pictures import number
 
 if TYPE_CHECKING:
     from .recorder import Recorder, TraceNode
@@ -53,7 +54,7 @@ def sentences(tree: Recorder, root: TraceNode) -> list[tuple[int, str]]:
     last = root.closed if root.closed is not None else len(tree.log) - 1
     # No ranges for a vector-valued search, nor for a Monte Carlo search, which keeps means,
     # nor for a proof-number search, which keeps proven bounds and tells them.
-    proof = ProofStory(tree, _edge) if root.pn is not None else None
+    proof = ProofStory(tree, root, edge_text) if root.pn is not None else None
     vector = (
         proof is not None
         or root.visits is not None
@@ -83,7 +84,7 @@ def sentences(tree: Recorder, root: TraceNode) -> list[tuple[int, str]]:
         name, indent = tree.name(node), "  " * node.depth
         if isinstance(event, (Select, Expand, Rollout, Backup)):
             if not isinstance(event, Expand) or node.parent is not None:  # the root: entered
-                lines.append((step, _monte_carlo(tree, event, node)))
+                lines.append((step, monte_carlo_text(tree, event, node)))
             continue
         if proof is not None and is_proof(event):
             lines.append((step, proof.tell(event, node)))
@@ -96,12 +97,12 @@ def sentences(tree: Recorder, root: TraceNode) -> list[tuple[int, str]]:
             if node.parent is None:
                 text = f"search {name} ({kind})" + (f", window {window}" if window else "")
             else:
-                text = f"visit {name} ({kind}) by {_edge(node)}"
+                text = f"visit {name} ({kind}) by {edge_text(node)}"
                 text += f", window {window}" if window else ""
             lines.append((step, indent + text))
         elif isinstance(event, Leaf):
             what = "leaf" if event.terminal else "estimate"
-            text = f"{what} {name} = {_value(node)}"
+            text = f"{what} {name}{_outcome(node)} = {_value(node)}"
             if node.parent is None:
                 text += " (the root is terminal)"
             said = changes(node.parent, step, always=True)
@@ -109,59 +110,80 @@ def sentences(tree: Recorder, root: TraceNode) -> list[tuple[int, str]]:
         elif isinstance(event, Prune):
             lines.append((step, indent + _cutoff(tree, node, event, step)))
         elif isinstance(event, Leave):
-            text = f"leave {name} = {_value(node)}"
-            if event.stored:
-                text += " (from the transposition table)"
-            best = next((c for c in node.children if c.visited and c.action == event.action), None)
-            if best is not None:
-                text += f", best action {_action(event.action)} ({tree.name(best)})"
+            text = _left(tree, node, event)
             said = changes(node, step, always=False)
             lines.append((step, indent + text + (": " + "; ".join(said) if said else "")))
     return lines
 
 
-def _monte_carlo(tree: Recorder, event: Select | Expand | Rollout | Backup, node: TraceNode) -> str:
-    """One phase of a Monte Carlo iteration, in words."""
+def _outcome(node: TraceNode) -> str:
+    """`` (outcome 2, p=0.5)`` for a node below a chance node, else nothing."""
+    if node.probability is None:
+        return ""
+    return f" (outcome {_action(node.action)}, p={number(node.probability)})"
+
+
+def _left(tree: Recorder, node: TraceNode, event: Leave) -> str:
+    """The search leaves ``node``: its value, and its best action (or a chance node's sum)."""
     name = tree.name(node)
-    if isinstance(event, Select):
-        return f"iteration {event.iteration + 1}: select {name}"
-    if isinstance(event, Expand):
-        kind = _KINDS.get(event.kind, "terminal")
-        return f"  expand {name} ({kind}) by {_edge(node)}"
-    if isinstance(event, Rollout):
-        how = {
-            "rollout": f"a playout of {event.plies} move{'' if event.plies == 1 else 's'}",
-            "evaluate": "the evaluation",
-            "terminal": "the utility",
-            "proven": "its proven value",
-        }[event.source]
-        return f"  simulate {name}: {number(event.value)} by {how}"
-    line = [name]
-    parent = node.parent
-    while parent is not None:
-        line.append(tree.name(parent))
-        parent = parent.parent
-    text = f"  back up {number(event.value)} through {', '.join(reversed(line))}"
-    if event.proven:
-        text += "; proven: " + ", ".join(
-            f"{_ancestor(tree, node, ply)} = {number(value)}" for ply, value in event.proven
-        )
+    if node.kind == "chance" and not event.stored:
+        return expectation(tree, node)
+    text = f"leave {name} = {_value(node)}"
+    if event.stored:
+        text += " (from the transposition table)"
+    best = next((c for c in node.children if c.visited and c.action == event.action), None)
+    if best is not None:
+        text += f", best action {_action(event.action)} ({tree.name(best)})"
     return text
 
 
-def _ancestor(tree: Recorder, node: TraceNode, ply: int) -> str:
-    """The name of ``node``'s ancestor at ``ply`` (``node`` itself at its own ply)."""
-    found: TraceNode | None = node
-    while found is not None and found.depth > ply:
-        found = found.parent
-    return "?" if found is None else tree.name(found)
+def expectation(tree: Recorder, node: TraceNode) -> str:
+    """A chance node left: its value as the probability-weighted sum of its outcomes' values.
+
+    ``leave B = 0.5 * 3 + 0.5 * 5 = 4``, every outcome's probability times its value (MAX's),
+    as the textbook computes a chance node (AIMA 3rd ed., section 5.5). A node that a cutoff
+    stopped (Star1) was not summed over all its outcomes: its value is a bound, told as such.
+    """
+    name, value = tree.name(node), node.value
+    searched = [child for child in node.children if child.visited]
+    known = [
+        (float(child.probability), child.value)
+        for child in searched
+        if child.probability is not None and child.value is not None
+    ]
+    whole = bool(searched) and len(known) == len(searched) and node.values is None
+    if whole and value is not None and node.cutoff is not None:
+        return _bounded_expectation(name, value, node.cutoff, known)
+    every = len(searched) == len(node.actions if node.actions is not None else searched)
+    total = sum(p * v for p, v in known)
+    if not (whole and every and value is not None and math.isclose(total, value, abs_tol=1e-9)):
+        return f"leave {name} = {_value(node)}: {_SUM}"
+    terms = " + ".join(f"{number(p)} * {_term(v)}" for p, v in known)
+    return f"leave {name} = {terms} = {number(value)}: {_SUM}"
 
 
-def _edge(node: TraceNode) -> str:
-    text = f"action {_action(node.action)}"
-    if node.probability is not None:
-        text = f"outcome {_action(node.action)} (p={number(node.probability)})"
-    return text
+_SUM = "a chance node's value is the probability-weighted sum of its outcomes'"
+
+
+def _bounded_expectation(
+    name: str, value: float, cutoff: Prune, known: list[tuple[float, float]]
+) -> str:
+    """A chance node a cutoff stopped (Star1): what its searched outcomes give, and the bound."""
+    partial = sum(p * v for p, v in known)
+    rest = max(0.0, 1.0 - sum(p for p, _ in known))
+    most = value <= cutoff.alpha
+    sum_text = " + ".join(f"{number(p)} * {_term(v)}" for p, v in known)
+    return (
+        f"leave {name} {'<=' if most else '>='} {number(value)}, a bound: the outcomes searched "
+        f"give {sum_text} = {number(partial)}, and the rest (p={number(rest)}) "
+        f"{'at most' if most else 'at least'} {number(value - partial)}"
+    )
+
+
+def _term(value: float) -> str:
+    """A value in a sum: ``3``, or ``(-12)`` in brackets when negative."""
+    text = number(value)
+    return f"({text})" if text.startswith("-") else text
 
 
 def _value(node: TraceNode) -> str:
@@ -177,10 +199,12 @@ def _cutoff(tree: Recorder, node: TraceNode, event: Prune, step: int) -> str:
         test = f"{name} is cut off (max-n's shallow or immediate pruning)"
     elif node.kind == "min":
         relation = "<" if event.value < event.alpha else "<="
-        test = f"{name}'s value <= {value} {relation} alpha = {number(event.alpha)}"
+        value, alpha = numbers_apart(event.value, event.alpha)
+        test = f"{name}'s value <= {value} {relation} alpha = {alpha}"
     elif node.kind == "max":
         relation = ">" if event.value > event.beta else ">="
-        test = f"{name}'s value >= {value} {relation} beta = {number(event.beta)}"
+        value, beta = numbers_apart(event.value, event.beta)
+        test = f"{name}'s value >= {value} {relation} beta = {beta}"
     else:
         window = _span((event.alpha, event.beta))
         test = f"{name}'s value is bounded by {value}, outside the window {window}"
@@ -203,7 +227,9 @@ def summary(tree: Recorder, root: TraceNode) -> str:
     """The search's outcome in one line: the root's value and range, the leaves and pruned."""
     leaves, pruned = tree.leaves(root), tree.pruned(root)
     text = f"result: {tree.name(root)} = {_value(root)}"
-    if root.best_action is not None:
+    if root.kind == "chance":
+        text += " (the expectation over its outcomes)"
+    elif root.best_action is not None:
         text += f", best action {_action(root.best_action)}"
     if root.visits is not None:
         return text + f"; {root.visits} iterations, {len(list(tree.nodes(root)))} nodes"

@@ -8,12 +8,16 @@ the step is highlighted, with its alpha-beta window; values appear as they are b
 open node shows the range it can still have, as AIMA figure 5.5 draws it); pruned branches
 turn grey when they are pruned; the step's sentence of :meth:`SearchTree.narrate` is told
 beside the tree. A game that draws its positions (``render(state)``) has them drawn in the
-nodes. Monte Carlo searches show each node's mean result and visit count as they grow.
+nodes. Monte Carlo searches show each node's mean result and visit count as they grow; a
+proof-number search each node's proof and disproof numbers, proven and disproven nodes in
+green and red, frontier nodes dotted, with a legend that tells the question of each step in
+words (:mod:`~gamesearch.trace._page_proofs`).
 
 A real search is wider than a window: the page opens fitted to the window, zooms and pans, and
 keeps the step's node in view; big subtrees are folded while the search is outside them
 (``collapse``); the root's value and best action are told only at the last step, where the
-principal variation is drawn bold. A search with more than ``max_nodes`` nodes gets a page
+principal variation is drawn bold (a proof's proof tree) and kept in view, the page zooming
+out if need be. A search with more than ``max_nodes`` nodes gets a page
 that says so, with a summary (:mod:`~gamesearch.trace._page_summary`). Labels are text, never
 markup: the SVG escapes them, the data holds no ``<`` and the script sets ``textContent``.
 """
@@ -24,9 +28,11 @@ import html
 from typing import TYPE_CHECKING, Any
 
 from ..capabilities import Capabilities
+from ._numbers import number as value_number
 from ._page_assets import SCRIPT, STYLE, script_json
 from ._page_steps import Steps, fold_index, value_text
 from ._page_summary import action_text, too_big
+from ._proof_pictures import bold
 from .layout import Box, Fold, Item, board, check_count, shown, tidy
 
 if TYPE_CHECKING:
@@ -110,7 +116,9 @@ def to_html(
     for step in steps.steps:
         step["node"] = renumber[step["node"]]
         step["set"] = {str(renumber[int(key)]): value for key, value in step["set"].items()}
-    svg = _svg(tree, members, boxes, {key: hidden[key] for key in foldable})
+    svg = _svg(
+        tree, members, boxes, {key: hidden[key] for key in foldable}, proof=steps.proof is not None
+    )
     nodes = [
         {
             "name": _name(tree, box.item),
@@ -124,19 +132,21 @@ def to_html(
         }
         for box in boxes
     ]
-    line = [order[id(node)] for node in tree.principal_variation(root) if id(node) in order]
+    line = [order[id(node)] for node in bold(tree, root) if id(node) in order]
     name = tree.name(root)
     found = f"{name} = {value_text(root)}"
-    if root.best_action is not None:
+    if root.best_action is not None and root.kind != "chance":
         found += f", best action {action_text(root.best_action)}"
     headings = [title, title] if title else [f"{name}: {_STEPS}", f"{found}: {_STEPS}"]
-    data = {
+    data: dict[str, Any] = {
         "nodes": nodes,
         "steps": steps.steps,
         "line": line,
         "headings": headings,
         "collapse": collapse,
     }
+    if steps.proof is not None:  # the legend's questions, in words
+        data["questions"] = steps.proof.questions
     return _readable(_page(headings[0], svg, data))
 
 
@@ -259,12 +269,20 @@ def _glyph(kind: str, left: float, top: float) -> str:
 
 
 def _node_svg(
-    tree: Recorder, members: Capabilities | None, box: Box, number: int, hides: int
+    tree: Recorder,
+    members: Capabilities | None,
+    box: Box,
+    number: int,
+    hides: int,
+    *,
+    proof: bool = False,
 ) -> list[str]:
     """One box: its card, kind, name, board, value and window (the last two set by script).
 
     A box that may be folded (``hides`` > 0) also has the edge of a stack of cards behind it
-    and the count of the nodes it hides below it, both shown only while it is folded.
+    and the count of the nodes it hides below it, both shown only while it is folded. A box of
+    a proof-number search has an inner outline too, shown for a leaf the game's knowledge
+    decided (the double outline of the pictures).
     """
     left, top, width = box.x - box.width / 2, box.y, box.width
     item, centre = box.item, f"{box.x:.1f}"
@@ -275,6 +293,11 @@ def _node_svg(
         f'<rect class="card" x="{left:.1f}" y="{top:.1f}" width="{width:.1f}" '
         f'height="{box.height:.1f}" rx="4"/>',
     ]
+    if proof:
+        parts.append(
+            f'<rect class="inner" x="{left + 2.5:.1f}" y="{top + 2.5:.1f}" '
+            f'width="{width - 5:.1f}" height="{box.height - 5:.1f}" rx="3"/>'
+        )
     if hides:
         right, bottom = left + width + 3, top + box.height + 3
         parts.append(
@@ -324,7 +347,7 @@ def _edge_svg(box: Box, number: int) -> list[str]:
         return [line]
     action = item.action if isinstance(item.action, str) else repr(item.action)
     if item.probability is not None:
-        action += f" p={item.probability:.3g}"
+        action += f" p={value_number(item.probability)}"
     room = max(1, int(box.width / 5.8))
     if len(action) > room:
         action = action[: room - 1] + "\u2026"
@@ -336,11 +359,17 @@ def _edge_svg(box: Box, number: int) -> list[str]:
 
 
 def _svg(
-    tree: Recorder, members: Capabilities | None, boxes: list[Box], foldable: dict[int, int]
+    tree: Recorder,
+    members: Capabilities | None,
+    boxes: list[Box],
+    foldable: dict[int, int],
+    *,
+    proof: bool = False,
 ) -> str:
     """The whole tree as inline SVG: edges first, then the boxes over them, in one camera.
 
-    ``foldable`` gives the nodes a box hides when folded, by the ``id`` of the boxes that may be.
+    ``foldable`` gives the nodes a box hides when folded, by the ``id`` of the boxes that may
+    be; ``proof`` says the tree is a proof-number search's.
     """
     width = max(box.x + box.width / 2 for box in boxes) + 2 * _MARGIN
     height = max(box.y + box.height for box in boxes) + 2 * _MARGIN
@@ -354,9 +383,28 @@ def _svg(
         parts.extend(_edge_svg(box, number))
     parts.append('</g>\n<g id="boxes">')
     for number, box in enumerate(boxes):
-        parts.extend(_node_svg(tree, members, box, number, foldable.get(id(box.item), 0)))
+        hides = foldable.get(id(box.item), 0)
+        parts.extend(_node_svg(tree, members, box, number, hides, proof=proof))
     parts.append("</g>\n</g>\n</svg>")
     return "\n".join(parts)
+
+
+def _legend() -> str:
+    """The legend of a proof-number search's page: the question, then what each mark means.
+
+    The script sets the question, and what proven and disproven mean for it, at every step.
+    """
+    return """<div id="legend">
+<p id="legend-question"></p>
+<p><span class="swatch proven"></span> <span id="legend-yes"></span></p>
+<p><span class="swatch disproven"></span> <span id="legend-no"></span></p>
+<p><span class="swatch frontier"></span> not expanded yet (a frontier node)</p>
+<p><span class="swatch knowledge"></span> decided by the game's knowledge</p>
+<p><span class="swatch mpn"></span> the most-proving path</p>
+<p><span class="swatch line"></span> the proof, once found (at the last step)</p>
+<p>(pn, dn): the proof and disproof numbers, the fewest leaves to prove and to disprove it</p>
+</div>
+"""
 
 
 def _page(title: str, svg: str, data: dict[str, Any]) -> str:
@@ -399,7 +447,7 @@ def _page(title: str, svg: str, data: dict[str, Any]) -> str:
 </div>
 </div>
 <aside id="story">
-<p id="sentence"></p>
+{_legend() if "questions" in data else ""}<p id="sentence"></p>
 <ol id="log"></ol>
 </aside>
 </main>

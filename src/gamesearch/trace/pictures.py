@@ -14,12 +14,14 @@ from typing import TYPE_CHECKING, Any
 
 from ..capabilities import Capabilities
 from ..errors import MissingDependencyError
+from ._numbers import SIGNIFICANT, number, numbers_apart
+from ._proof_pictures import ProofView, bold, proof_view
 from .layout import Fold, Item, board, check_count, shown
 
 if TYPE_CHECKING:
     from .recorder import Recorder, TraceNode
 
-__all__ = ["number", "to_dot", "to_svg", "to_text"]
+__all__ = ["SIGNIFICANT", "number", "numbers_apart", "to_dot", "to_svg", "to_text"]
 
 _SHAPES = {"max": "triangle", "min": "invtriangle", "chance": "circle", "leaf": "box"}
 _BOARD_SHAPES = {"max": "house", "min": "invhouse", "chance": "ellipse", "leaf": "box"}
@@ -30,17 +32,6 @@ _PRUNED = 'style="dashed", color="gray60", fontcolor="gray60"'
 _BOLD = 2.5
 
 
-def number(value: float | None, *, unicode: bool = False) -> str:
-    """``value`` written briefly: ``3`` for 3.0, ``0.5``, ``+inf`` (``+∞`` in ``unicode``)."""
-    if value is None:
-        return "?"
-    value += 0.0  # -0.0 reads as 0
-    if math.isinf(value):
-        sign = "+" if value > 0 else "-"
-        return sign + ("∞" if unicode else "inf")
-    return f"{value:g}"
-
-
 def _known(node: TraceNode) -> bool:
     """Whether ``node`` has a value to show: a stopped proof leaves its root's value NaN."""
     return node.values is not None or (node.value is not None and not math.isnan(node.value))
@@ -48,7 +39,7 @@ def _known(node: TraceNode) -> bool:
 
 def _values(node: TraceNode, *, unicode: bool = False) -> str:
     if node.visits is not None and node.value is not None and not node.proven:
-        return number(round(node.value, 3), unicode=unicode)  # a Monte Carlo mean
+        return number(node.value, unicode=unicode)  # a Monte Carlo mean
     if node.values is not None:
         return "(" + ", ".join(number(v, unicode=unicode) for v in node.values) + ")"
     return number(node.value, unicode=unicode)
@@ -81,8 +72,13 @@ def to_dot(tree: Recorder, root: TraceNode, *, fold: int | None = None, boards: 
     edge is labelled with its action (and probability, below a chance node). Pruned nodes and
     edges are dashed and grey, with the value of the pruned terminal states when the tree was
     recorded with the game; the principal variation is bold. A Monte Carlo search's nodes
-    show their visit count (``n=``) under their mean value. Needs no Graphviz to produce;
-    ``dot -Tsvg`` draws it.
+    show their visit count (``n=``) under their mean value. A proof-number search's nodes show
+    their proof and disproof numbers under their value or bounds, green where proven and red
+    where disproven for the last question asked, frontier nodes (not developed yet) dotted
+    and the leaves the game's knowledge decided with a double outline; the proof tree is bold,
+    and a legend under the tree says all this, with the question in words
+    (:mod:`gamesearch.trace._proof_pictures`). Needs no Graphviz to produce; ``dot -Tsvg``
+    draws it.
 
     Args:
         tree: The recording.
@@ -101,15 +97,18 @@ def to_dot(tree: Recorder, root: TraceNode, *, fold: int | None = None, boards: 
         InvalidSearchOptionError: ``fold`` is not ``None`` or an int >= 0.
     """
     check_count("to_dot", "fold", fold, optional=True)
-    pv = {id(node) for node in tree.principal_variation(root)}
+    pv = {id(node) for node in bold(tree, root)}
     # The game's render, read once for every node drawn (None: no boards).
     members = Capabilities.of(tree.game) if boards and tree.game is not None else None
+    proof = proof_view(tree, root)
     lines = [
         "digraph search {",
         '  graph [ordering=out, nodesep=0.12, ranksep=0.45, fontname="Helvetica"];',
         '  node [fontname="Helvetica", fontsize=12, margin=0.03, width=0.45, height=0.4];',
         '  edge [fontname="Helvetica", fontsize=10, arrowhead=none];',
     ]
+    if proof is not None:  # the legend, under the tree
+        lines.append(f"  graph [labelloc=b, labeljust=l, fontsize=10, label={proof.legend()}];")
     pending: list[tuple[Item, str | None]] = [(root, None)]
     count = 0
     while pending:
@@ -119,7 +118,7 @@ def to_dot(tree: Recorder, root: TraceNode, *, fold: int | None = None, boards: 
             lines.append(f"  {name} [{_fold(item)}];")
             lines.append(f'  {parent} -> {name} [label="", {_PRUNED}];')
             continue
-        lines.extend(_node(tree, members, item, name, id(item) in pv))
+        lines.extend(_node(tree, members, item, name, id(item) in pv, proof))
         if parent is not None:
             lines.append(f"  {parent} -> {name} [{_edge(item, id(item) in pv)}];")
         pending.extend((child, name) for child in reversed(shown(item, fold=fold)))
@@ -146,16 +145,27 @@ def _edge(node: TraceNode, pv: bool) -> str:
 
 
 def _node(
-    tree: Recorder, members: Capabilities | None, node: TraceNode, name: str, pv: bool
+    tree: Recorder,
+    members: Capabilities | None,
+    node: TraceNode,
+    name: str,
+    pv: bool,
+    proof: ProofView | None = None,
 ) -> list[str]:
-    """The DOT lines of one node: the node, and its window in a box of its own beside it."""
+    """The DOT lines of one node: the node, and its window in a box of its own beside it.
+
+    A proof-number search's node shows its ``(pn, dn)`` and is coloured as ``proof`` says.
+    """
     drawn = board(members, node)
-    attributes = [f"label={_quote(_label(node))}"]
+    label = _label(node) if proof is None else proof.label(node, _label(node).strip("?"))
+    attributes = [f"label={_quote(label)}"]
     shape = _SHAPES.get(node.kind or "leaf", "box")
     if drawn is not None:
-        attributes[0] = f"label={_board_label(drawn, _label(node))}"
+        attributes[0] = f"label={_board_label(drawn, label)}"
         shape = _BOARD_SHAPES.get(node.kind or "leaf", "box")
     attributes.append(f"shape={shape}")
+    if proof is not None:
+        attributes.extend(proof.style(node))
     if node.kind == "leaf" and node.terminal is False and node.visited:
         attributes.append('style="rounded"')
     if not node.visited:
@@ -228,15 +238,21 @@ def to_text(tree: Recorder, root: TraceNode) -> str:
 
     A line reads ``action: name KIND = value [alpha, beta]``: the node's name (A, B, B1, ...),
     its kind (MAX, MIN, CHANCE; none for a leaf), its value in MAX view and its final window.
+    A proof-number search's nodes show their bounds while they are open, their proof and
+    disproof numbers ``(pn, dn)`` for the last question asked, ``proven`` or ``disproven`` for
+    it, ``frontier`` for a node not developed yet and ``knowledge`` for a leaf the game's
+    knowledge decided.
     A Monte Carlo search's nodes also show ``n=``, their visit count, their value being the
-    mean result of those visits (to 3 decimals), and ``proven`` where the MCTS-Solver proved
-    it. ``*`` marks the principal variation, ``cutoff`` a node whose search was cut short,
-    ``pruned`` a node never searched, ``estimate`` a leaf scored at the depth limit, and
-    ``not searched`` a position inside a pruned subtree that is not the end of the game, where
-    the drawing stops (at the deepest ply the search reached): no value was ever estimated
+    mean result of those visits (to three significant figures, as every value), and
+    ``proven`` where the MCTS-Solver proved it. ``*`` marks the principal variation,
+    ``cutoff`` a node whose search was cut short, ``pruned`` a node never searched,
+    ``estimate`` a leaf scored at the depth limit, and ``not searched`` a position inside a
+    pruned subtree that is not the end of the game, where the drawing stops (at the deepest
+    ply the search reached): no value was ever estimated
     there, whether the search was exact or depth-limited.
     """
-    pv = {id(node) for node in tree.principal_variation(root)}
+    pv = {id(node) for node in bold(tree, root)}
+    proof = proof_view(tree, root)
     lines: list[str] = []
 
     def describe(node: TraceNode) -> str:
@@ -245,6 +261,8 @@ def to_text(tree: Recorder, root: TraceNode) -> str:
             parts.append(node.kind.upper())
         if _known(node):
             parts.append(f"= {_values(node)}")
+        if proof is not None:
+            parts.extend(proof.marks(node))
         if node.visits is not None:
             parts.append(f"n={node.visits}")
         if node.proven:

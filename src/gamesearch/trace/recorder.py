@@ -6,7 +6,8 @@ import math
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from ..errors import IllegalActionError
+from .._validation import is_count
+from ..errors import IllegalActionError, InvalidSearchOptionError
 from ..game import Player
 from ._monte_carlo import MonteCarloRecording
 from ._node import TraceNode
@@ -53,6 +54,10 @@ class Recorder(MonteCarloRecording, ProofRecording):
     """
 
     def __init__(self, game: Any = None, *, max_pruned: int = 1000) -> None:
+        if not is_count(max_pruned, least=0):
+            raise InvalidSearchOptionError(
+                f"Recorder: max_pruned must be an int >= 0, not {max_pruned!r}"
+            )
         self.game = game
         self.max_pruned = max_pruned
         self.trees: list[TraceNode] = []

@@ -22,6 +22,7 @@ from .._validation import (
     no_actions_error,
     translate,
     unchecked_members,
+    zero_sum_negation,
 )
 from ..game import Evaluation, Game, Player, S
 from ._enhanced import Searched
@@ -56,6 +57,7 @@ def children_alphabeta(
     opponent = 1 - me
     min_view = me if root_view else opponent  # whose utility scores a leaf below MIN
     _, _, utility, estimate = unchecked_members(game, evaluate)
+    negated = zero_sum_negation(game, "negamax")  # negamax below MIN: checked zero-sum
     expanded, leaves, cutoffs, max_depth, estimates = 0, 0, 0, 0, 0
     inf, neg_inf = math.inf, -math.inf  # neg_inf: a local, not a negation per check
     deepest = deepest_ply(horizon)
@@ -77,7 +79,7 @@ def children_alphabeta(
                     else:  # (compiled, a float cast would take a bool or an int: see below)
                         value = checked_number(raw, child, view, "utility")
                     if view != me:  # negamax below MIN: MIN's utility, negated
-                        value = -value
+                        value = negated(child, view, value)
                     below = None
                     leaves += 1
                     if child_ply > max_depth:
@@ -145,6 +147,8 @@ def deepest_ply(horizon: int) -> int:
     frame of the pure build, so the depth limit or else the recursion limit bounds the plies.
     Compiled by mypyc, a loop recurses by C calls, which Python's recursion limit does not
     count: the loops check the ply against this one instead, and raise the same
-    ``RecursionError`` (where the pure build's frames have raised it already).
+    ``RecursionError`` (where the pure build's frames have raised it already). A horizon
+    deeper than the recursion limit (``depth=10**400``) is no bound: the limit is.
     """
-    return horizon if horizon > 0 else recursion_limit()
+    limit = recursion_limit()
+    return horizon if 0 < horizon <= limit else limit

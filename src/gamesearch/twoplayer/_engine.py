@@ -32,10 +32,9 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any, final
 
 from .._budget import Budget
-from .._recursion import recursion_limit
+from .._recursion import cycle_error, recursion_limit
 from .._validation import (
     checked_number,
-    cycle_error,
     mover_error,
     no_actions_error,
     translate,
@@ -156,7 +155,9 @@ class EngineLoop:
         self.game, self.evaluate, self.root_horizon = game, evaluate, horizon
         self.actions: Callable[[Any], Sequence[Any]] = game.actions
         self.result: Callable[[Any, Any], Any] = game.result
-        self.is_terminal, self.to_move, self.utility, estimate = unchecked_members(game, evaluate)
+        self.is_terminal, self.to_move, self.utility, estimate = unchecked_members(
+            game, evaluate, None if view[1] else session.searcher
+        )
         # A search with a depth limit has an evaluation (the searchers' entry checks it).
         self.estimate: Callable[[Any, Player], Any] = (
             _no_evaluation if estimate is None else estimate
@@ -182,7 +183,7 @@ class EngineLoop:
         self.scored_root: list[tuple[Any, float]] = []
         # Extensions may double the depth of a line, at most (see ``extended``); compiled, the
         # recursion limit bounds the plies (see ._children.deepest_ply).
-        self.deepest = 2 * horizon + 1 if horizon > 0 else recursion_limit()
+        self.deepest = min(2 * horizon + 1, recursion_limit()) if horizon > 0 else recursion_limit()
         self.lines: list[Any] = [None] * (self.deepest + 1)
         self.counted = QuiescenceCount()
         self.quiesce: Quiesce | None = make_quiescence(

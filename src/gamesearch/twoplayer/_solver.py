@@ -52,10 +52,9 @@ def solving_children(capabilities: Capabilities) -> Children | None:
 
     Both are read from ``capabilities``, the game's record.
     """
-    children = capabilities.non_losing_children
-    if children is None or capabilities.win_utility is None:
+    if not capabilities.solves_exactly:
         return None
-    return children  # type: ignore[return-value]  # Iterable: the hook returns a sequence
+    return capabilities.non_losing_children  # type: ignore[return-value]  # a sequence
 
 
 def probe(

@@ -28,6 +28,7 @@ from .._validation import (
     terminal_value,
     translate,
     unchecked_members,
+    zero_sum_negation,
 )
 from ..capabilities import Capabilities
 from ..game import A, Evaluation, Game, Player, S
@@ -205,6 +206,8 @@ def plain_search(
     min_view = me if root_view else opponent
     actions, result = game.actions, game.result
     is_terminal, to_move, utility, estimate = unchecked_members(game, evaluate)
+    # negamax below MIN: MIN's utility, negated, where the game must be zero-sum (checked)
+    negated = zero_sum_negation(game, "negamax")
     # Every node generated is either expanded (searched below) or scored as a leaf in its
     # parent, and the root is expanded: so nodes = expanded + leaves, and the loop need not
     # count every child.
@@ -239,7 +242,7 @@ def plain_search(
                     else:  # (compiled, a float cast would take a bool or an int: see below)
                         value = checked_number(raw, child, view, "utility")
                     if view != me:  # negamax below MIN: MIN's utility, negated
-                        value = -value
+                        value = negated(child, view, value)
                     below = None
                     leaves += 1
                     if child_ply > max_depth:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from .._entry import depth_limit, game_evaluation
+from .._faults import examined
 from ..capabilities import Capabilities
 from ..game import A, Evaluation, Game, Order, S
 from ..limit import Limit
@@ -16,6 +17,7 @@ from .table import TranspositionTable
 __all__ = ["alphabeta"]
 
 
+@examined
 def alphabeta(
     game: Game[S, A],
     state: S | None = None,

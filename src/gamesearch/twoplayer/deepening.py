@@ -12,6 +12,7 @@ from typing import Any
 
 from .._budget import Budget
 from .._entry import check_count, check_time_limit, check_trace, merge_limit, prepare
+from .._faults import examined
 from .._recursion import on_fresh_stack, recursion_guard
 from .._validation import check_unchanged, is_positive_number, snapshot
 from ..book import Book, book_evaluation, book_result, check_book
@@ -43,6 +44,7 @@ _WATCH_CYCLES_FROM = 64
 """Without limits, iterations deeper than this watch their line for a repeated state."""
 
 
+@examined
 def iterative_deepening(
     game: Game[S, A],
     state: S | None = None,

@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import Any
 
 from .._entry import check_trace, depth_limit, game_evaluation, prepare
+from .._faults import examined
 from .._recursion import recursion_guard
 from .._results import make_result
 from ..capabilities import Capabilities
@@ -33,6 +34,7 @@ NEVER_CLOSES = (math.inf, -math.inf)
 """The window that makes alpha-beta minimax: no value rises above alpha, nor falls below beta."""
 
 
+@examined
 def minimax(
     game: Game[S, A],
     state: S | None = None,

@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from .._entry import check_trace, depth_limit, prepare
+from .._faults import examined
 from .._recursion import recursion_guard
 from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError
@@ -35,6 +36,7 @@ __all__ = ["mtdf"]
 _SEARCHER = "mtdf"
 
 
+@examined
 def mtdf(
     game: Game[S, A],
     state: S | None = None,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from .._entry import depth_limit, game_evaluation
+from .._faults import examined
 from ..capabilities import Capabilities
 from ..game import A, Evaluation, Game, Order, S
 from ..limit import Limit
@@ -16,6 +17,7 @@ from .table import TranspositionTable
 __all__ = ["negamax"]
 
 
+@examined
 def negamax(
     game: Game[S, A],
     state: S | None = None,
@@ -39,7 +41,10 @@ def negamax(
     to move is the negation of its value for the opponent: max(a, b) serves both sides, and the
     window (alpha, beta) becomes (-beta, -alpha) one ply down. Leaves are scored by the utility
     of the player to move above them; the game must be zero-sum
-    (``utility(s, 0) == -utility(s, 1)``) for the result to be minimax's.
+    (``utility(s, 0) == -utility(s, 1)``) for the result to be minimax's, and negamax checks it
+    at every terminal state it scores (at the cost of the other player's utility there): a
+    game whose utilities add up to anything else, such as Nim's 1 and 0, is refused, where the
+    value would have been neither player's. :func:`alphabeta` searches any two-player game.
 
     Args:
         game: A two-player zero-sum game.
@@ -65,7 +70,8 @@ def negamax(
     Raises:
         NotAGameError: ``game`` lacks members of the ``Game`` protocol.
         UnsupportedGameError: a game of imperfect information (it declares
-            ``information_set``), or ``game.num_players`` is not 2 (negamax needs two players).
+            ``information_set``), or ``game.num_players`` is not 2 (negamax needs two players),
+            or a terminal state whose two utilities do not add up to 0 (not zero-sum).
         InvalidSearchOptionError: a bad ``depth``, ``depth`` without ``evaluate``, an option of
             the wrong type, or a ``table`` already used with another game.
         InvalidUtilityError: a utility or evaluation is NaN.

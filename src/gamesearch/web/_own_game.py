@@ -6,11 +6,17 @@ in a folder of its own and imported as ``gamesearch play`` imports ``module:Clas
 (:func:`gamesearch.games.registry.find_game`), under a new name each time so that an edit is
 seen. The game is checked by :func:`gamesearch.conformance.check_game` before any search: a
 game that breaks the protocol gets the checker's report, not a search that goes wrong.
+
+The page never shows a Python traceback: an error of the reader's code is told as Python's
+last line (``ZeroDivisionError: division by zero``) and where in their code it happened (the
+line and the method); a mistake of theirs in the page's fields is told beside that field.
+Searches obey the library's rules: a depth limit needs an evaluation (the game's ``evaluate``,
+or 0 for every unfinished position if the reader chose it, labelled), else it is refused with
+the library's message, as Python refuses it.
 """
 
 from __future__ import annotations
 
-import argparse
 import ast
 import functools
 import itertools
@@ -18,18 +24,33 @@ import json
 import sys
 import tempfile
 import traceback
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from .. import alphabeta
 from ..capabilities import Capabilities
-from ..cli._commands import make_game
 from ..conformance import check_game
 from ..errors import GameProtocolError, GameSearchError, InvalidSearchOptionError
-from ..trace import SearchTree
-from ..twoplayer import alphabeta
+from ..frontdoor.board import player_name
+from ..frontdoor.making import make_game
+from ..result import SearchResult
+from ._params import split_parameters
+from ._positions import Refused
+from ._recording import Recording, TooBig
+from ._values import plain, worded
+
+__all__ = ["game_class", "own_game"]
+
+Tell = Callable[[str], object]
 
 _NUMBERS = itertools.count(1)
 _MOST_DEPTH = 42
+_MOST_OUTCOMES = 12
+
+
+def _quiet(line: str) -> None:
+    """A ``tell`` that tells no one."""
 
 
 def game_class(source: str, name: str) -> str:
@@ -38,26 +59,28 @@ def game_class(source: str, name: str) -> str:
     Read from the syntax alone, before anything runs.
 
     Raises:
-        InvalidSearchOptionError: ``source`` is not Python, ``name`` is not a class in it, or
-            no class or more than one defines ``initial_state`` (the message lists them).
+        Refused: ``source`` is not Python (``source``), ``name`` is not a class in it
+            (``class-name``), or no class or more than one defines ``initial_state``.
     """
+    if not source.strip():
+        raise Refused("source", "paste a game first: the text is empty")
     try:
         tree = ast.parse(source)
     except SyntaxError as exc:
-        where = f"line {exc.lineno}: {exc.msg}"
-        raise InvalidSearchOptionError(f"the game is not Python: {where}") from exc
+        raise Refused("source", f"the game is not Python: line {exc.lineno}: {exc.msg}") from exc
     classes = [node for node in tree.body if isinstance(node, ast.ClassDef)]
     names = [node.name for node in classes]
     if name:
         if name not in names:
-            raise InvalidSearchOptionError(
-                f"no class {name!r} in the game; its classes are {', '.join(names) or 'none'}"
+            raise Refused(
+                "class-name",
+                f"no class {name[:40]!r} in the game; its classes are {', '.join(names) or 'none'}",
             )
         return name
     games = [node.name for node in classes if "initial_state" in _methods(node)]
     if len(games) != 1:
         found = f"{', '.join(games)} each define" if games else "no class defines"
-        raise InvalidSearchOptionError(f"name the game's class: {found} initial_state")
+        raise Refused("class-name", f"name the game's class: {found} initial_state")
     return games[0]
 
 
@@ -77,11 +100,36 @@ def _folder() -> Path:
     return folder
 
 
-def _load(source: str, name: str, params: list[str], module: str) -> Any:
+def _yours(exc: BaseException, module: str) -> str:
+    """The reader's error as Python's last line, and where in their code it happened.
+
+    Only the frames of the reader's module are named (its line and function): never the
+    library's or the page's own files.
+    """
+    mine = [
+        frame
+        for frame in traceback.extract_tb(exc.__traceback__)
+        if Path(frame.filename).stem == module
+    ]
+    last = "".join(traceback.format_exception_only(exc)).strip()
+    if not mine:
+        return last
+    frame = mine[-1]
+    where = f"line {frame.lineno} of your game" + (
+        "" if frame.name == "<module>" else f", in {frame.name}"
+    )
+    code = f": {frame.line.strip()}" if frame.line else ""
+    return f"{last}\n  ({where}{code})"
+
+
+def _load(source: str, name: str, params: str, module: str) -> tuple[Any, Capabilities, Any]:
     """The game made by the class ``name`` of ``source``, saved as ``module`` and imported."""
     (_folder() / f"{module}.py").write_text(source, encoding="utf-8")
-    _, game, _ = make_game(argparse.Namespace(game=f"{module}:{name}", param=params), "solve")
-    return game
+    try:
+        spec, game, members = make_game(f"{module}:{name}", split_parameters(params), "solve")
+    except InvalidSearchOptionError as exc:
+        raise Refused("own-params", str(exc).replace(f"{module}:", "")) from exc
+    return game, members, spec
 
 
 def _forget(module: str) -> None:
@@ -90,54 +138,143 @@ def _forget(module: str) -> None:
     (_folder() / f"{module}.py").unlink(missing_ok=True)
 
 
-def _search(game: Any, depth: int | None) -> dict[str, Any]:
+def _depth(depth: object) -> int | None:
+    if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= _MOST_DEPTH:
+        raise Refused(
+            "own-depth",
+            f"the depth must be a whole number from 0 (to the end) to {_MOST_DEPTH}, not "
+            f"{'nothing' if depth is None else str(depth)[:20]}",
+        )
+    return depth or None
+
+
+def _evaluation(members: Capabilities, evaluation: object, depth: int | None) -> tuple[Any, str]:
+    """The evaluation of a depth limit the reader chose, and its words."""
+    if evaluation not in ("own", "zero", "none"):
+        raise Refused("own-evaluation", "the evaluation must be own, zero or none")
+    if depth is None:
+        return None, ""
+    if evaluation == "zero":
+        return (lambda state, player: 0.0), "0 for every unfinished position (a blind estimate)"
+    if evaluation == "own" and members.evaluate is not None:
+        return None, "your game's evaluate"
+    return None, ""
+
+
+def _outcomes(tree: Recording | None, game: Any) -> str:
+    """The first player's utilities at the end positions the search met, in words."""
+    if tree is None or not tree.trees:
+        return "the game's outcomes were not recorded"
+    seen: set[float] = set()
+    for node in tree.nodes():
+        if node.terminal and node.visited and len(seen) < _MOST_OUTCOMES:
+            seen.add(float(game.utility(node.state, 0)))
+    listed = ", ".join(f"{value:+g}" for value in sorted(seen)) or "none"
+    return f"the end positions this search met are worth {listed} to the first player"
+
+
+def _search(
+    game: Any, members: Capabilities, spec: Any, depth: int | None, evaluation: object, tell: Tell
+) -> dict[str, Any]:
     """Alpha-beta on ``game`` from its start, recorded, and its step-through page."""
-    tree = SearchTree(game)
-    options: dict[str, Any] = {}
-    if depth is not None:
-        own = Capabilities.of(game).evaluate or (lambda state, player: 0.0)
-        options = {"depth": depth, "evaluate": own}
-    result = alphabeta(game, trace=tree, **options)
-    return {"page": tree.to_html(), "value": result.value, "nodes": result.stats.nodes}
+    evaluate, words = _evaluation(members, evaluation, depth)
+    options: dict[str, Any] = {} if depth is None else {"depth": depth, "evaluate": evaluate}
+    tree: Recording | None = Recording(game, tell)
+    try:
+        result: SearchResult[Any] = alphabeta(game, trace=tree, **options)
+    except TooBig:
+        tell("too many steps to record: searching for the value alone")
+        tree = None
+        result = alphabeta(game, **options)
+    except InvalidSearchOptionError as exc:
+        raise Refused("own-depth", str(exc)) from exc
+    whom = player_name(spec, result.player)
+    how = "proven by alpha-beta" if result.exact else f"at depth {depth}, scored by {words}"
+    value = worded(result.value, whom, exact=result.exact, how=how, scale=_outcomes(tree, game))
+    found: dict[str, Any] = {"value": value, "nodes": result.stats.nodes}
+    found["page"] = tree.to_html() if tree is not None else None
+    return found
 
 
-def own_game(source: str, name: str, params: str, depth: int) -> str:
+def own_game(
+    source: object,
+    name: object,
+    params: object,
+    depth: object,
+    evaluation: object = "own",
+    tell: Tell = _quiet,
+) -> str:
     """Check the game typed as ``source`` and step through alpha-beta on it.
 
     Args:
         source: The game's module, as the reader typed it (docs/own-game.md's TakeAway, say).
         name: Its class, or ``""`` to take the one class that defines ``initial_state``.
-        params: Its constructor's parameters, ``name=value`` separated by spaces
-            (``sticks=7``), as ``gamesearch play -p`` reads them.
+        params: Its constructor's parameters, ``name=value`` separated by commas or spaces
+            (``rows=1, cols=2`` or ``rows=1 cols=2``), as ``gamesearch play -p`` reads each.
         depth: Alpha-beta's depth in plies, ``0`` for the whole game.
+        evaluation: What scores a depth limit: ``own`` (the game's ``evaluate``; without one a
+            depth is refused, as in Python), ``zero`` (0 for every unfinished position) or
+            ``none`` (refused).
+        tell: Told the search's progress while it runs.
 
     Returns:
-        JSON: ``report`` (the conformance checker's report, or the error that stopped the
-        check or the import) and ``ok``; when ``ok``, also ``page`` (the step-through page),
-        ``value`` (for the first player) and ``nodes``.
+        JSON: ``ok`` and ``report`` (the conformance checker's report, or why the game could
+        not be checked or searched, never a traceback); ``field`` (the page's control a
+        refusal concerns); when ``ok``, also ``page`` (the step-through page; ``None`` for a
+        search too big to record), ``value`` (in words: exact or an estimate, for whom, and
+        the utilities met) and ``nodes``; ``stopped`` when the reader stopped it.
     """
     module = f"gamesearch_own_game_{next(_NUMBERS)}"
     try:
-        return _answer(source, name, params, depth, module)
+        return json.dumps(plain(_answer(source, name, params, depth, evaluation, tell, module)))
+    except KeyboardInterrupt:
+        return json.dumps({"ok": False, "stopped": True, "report": "stopped", "field": None})
     finally:
         _forget(module)
 
 
-def _answer(source: str, name: str, params: str, depth: int, module: str) -> str:
+def _answer(
+    source: object,
+    name: object,
+    params: object,
+    depth: object,
+    evaluation: object,
+    tell: Tell,
+    module: str,
+) -> dict[str, Any]:
     """:func:`own_game`'s answer, the game's source saved and imported as ``module``."""
     try:
-        if not isinstance(depth, int) or not 0 <= depth <= _MOST_DEPTH:
-            raise InvalidSearchOptionError(f"depth must be from 0 to {_MOST_DEPTH}, not {depth!r}")
-        game = _load(source, game_class(source, name), params.split(), module)
+        if not all(isinstance(text, str) for text in (source, name, params)):
+            raise Refused("source", "the game, its class and its parameters must be text")
+        limit = _depth(depth)
+        game, members, spec = _load(str(source), game_class(str(source), str(name)), str(params),
+                                    module)  # fmt: skip
+        tell("checking the game")
         report = check_game(game)
-    except GameProtocolError as exc:
-        return json.dumps({"ok": False, "report": f"the conformance checker: {exc}"})
+    except Refused as exc:
+        return {"ok": False, "report": str(exc), "field": exc.field}
+    except GameProtocolError as exc:  # where in the reader's code: "of your game"
+        said = str(exc).replace(f"of {module}.py", "of your game")
+        return {"ok": False, "report": f"the conformance checker: {said}", "field": "source"}
     except GameSearchError as exc:
-        return json.dumps({"ok": False, "report": str(exc)})
-    except Exception as exc:  # the reader's code failed: show them where, as Python would
-        return json.dumps({"ok": False, "report": "".join(traceback.format_exception(exc))})
+        cause = exc.__cause__
+        if isinstance(cause, Exception) and not isinstance(cause, GameSearchError):
+            return {"ok": False, "report": f"your game failed: {_yours(cause, module)}",
+                    "field": "source"}  # fmt: skip
+        return {"ok": False, "report": str(exc).replace(f"{module}:", ""), "field": "source"}
+    except Exception as exc:  # the reader's code failed: where, in their code
+        return {
+            "ok": False,
+            "report": f"your game failed: {_yours(exc, module)}",
+            "field": "source",
+        }
     try:
-        found = _search(game, depth or None)
+        found = _search(game, members, spec, limit, evaluation, tell)
+    except Refused as exc:
+        return {"ok": False, "report": f"{report}\nthe search: {exc}", "field": exc.field}
     except GameSearchError as exc:
-        return json.dumps({"ok": False, "report": f"{report}\nthe search: {exc}"})
-    return json.dumps({"ok": True, "report": str(report), **found})
+        return {"ok": False, "report": f"{report}\nthe search: {exc}", "field": "source"}
+    except Exception as exc:  # the reader's code failed during the search
+        return {"ok": False, "report": f"{report}\nthe search stopped: your game failed: "
+                f"{_yours(exc, module)}", "field": "source"}  # fmt: skip
+    return {"ok": True, "report": str(report), "field": None, **found}

@@ -9,15 +9,15 @@ at a copy of Pyodide's core files instead: a URL, or a local folder (the npm pac
 
 from __future__ import annotations
 
-import html
-import json
-import shutil
+import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from .. import __version__
 from ..errors import InvalidSearchOptionError, MissingDependencyError
-from ._wheel import build_wheel
+from ._folder import folder, write_site
+from ._template import fill
+from ._wheel import wheel_bytes, wheel_name
 
 PYODIDE_VERSION = "314.0.7"
 """The version of Pyodide the page is built and tested with (CPython 3.14)."""
@@ -35,11 +35,18 @@ PYODIDE_FILES = (
 )
 """Pyodide's core files, which the page loads: its loader, WebAssembly and standard library."""
 
-ASSETS = ("index.html", "gamesearch-web.js", "gamesearch-web.css")
-"""The page's own files, package data in ``gamesearch/web/assets/``."""
+ASSETS = (
+    "index.html",
+    "gamesearch-web.js",
+    "gamesearch-boards.js",
+    "gamesearch-worker.js",
+    "gamesearch-web.css",
+)
+"""The page's own files, package data in ``gamesearch/web/assets/``: the page, its script (the
+controls), the boards it draws, the worker that runs Python, and its style sheet."""
 
-_UNSAFE = frozenset("\"'<>` \\\t\r\n")
-"""Characters a Pyodide URL may not hold: it is written into the page."""
+_URL = re.compile(r"[A-Za-z0-9\-._~:/?#\[\]@!$&*+,;=%]+")
+"""The characters a Pyodide URL may hold: those of RFC 3986 but quotes and parentheses."""
 
 
 def pyodide_url(where: str | None) -> str:
@@ -52,22 +59,27 @@ def pyodide_url(where: str | None) -> str:
         The URL, ending with ``/``.
 
     Raises:
-        InvalidSearchOptionError: ``where`` is not an http(s) URL with a host, or holds a quote,
-            a space, ``<``, ``>`` or a backslash.
+        InvalidSearchOptionError: ``where`` is not an http(s) URL with a host, or holds a
+            character outside RFC 3986's letters, digits and ``-._~:/?#[]@!$&*+,;=%`` (such as
+            a quote, a space, ``<``, ``>``, a brace or a backslash).
     """
     if where is None:
         return PYODIDE_CDN
-    parts = urlsplit(where)
-    if parts.scheme not in ("http", "https") or not parts.netloc or _UNSAFE & set(where):
+    try:
+        parts = urlsplit(where) if _URL.fullmatch(where) else None
+        host = parts.hostname if parts is not None else None
+    except ValueError:  # such as an unclosed IPv6 address, "http://[::1/"
+        parts = host = None
+    if parts is None or parts.scheme not in ("http", "https") or not host:
         raise InvalidSearchOptionError(
             f"--pyodide must be an http(s) URL of Pyodide's folder or a local folder of its "
-            f"files (npm install pyodide@{PYODIDE_VERSION}), not {where!r}"
+            f"files (npm install pyodide@{PYODIDE_VERSION}), not {where[:200]!r}"
         )
     return where if where.endswith("/") else where + "/"
 
 
-def copy_pyodide(source: Path, out: Path) -> None:
-    """Copy Pyodide's core files from the folder ``source`` into ``out/pyodide/``.
+def pyodide_files(source: Path) -> dict[str, bytes]:
+    """Pyodide's core files from the folder ``source``, by their place in the site.
 
     Raises:
         MissingDependencyError: ``source`` lacks one of :data:`PYODIDE_FILES`.
@@ -78,34 +90,35 @@ def copy_pyodide(source: Path, out: Path) -> None:
             f"{source} is not a folder of Pyodide's files: it lacks {', '.join(missing)} "
             f"(npm install pyodide@{PYODIDE_VERSION} puts them in node_modules/pyodide)"
         )
-    target = out / "pyodide"
-    target.mkdir(exist_ok=True)
-    for name in PYODIDE_FILES:
-        shutil.copyfile(source / name, target / name)
+    return {f"pyodide/{name}": (source / name).read_bytes() for name in PYODIDE_FILES}
 
 
 def page_html(template: str, pyodide: str, wheel: str) -> str:
-    """``index.html``: the template with Pyodide's URL and the site's settings written in.
+    """``index.html``: the template with the site's settings and version written in.
 
-    The URL goes into an attribute, escaped; the settings into a JSON script block that holds
-    no ``<`` (written as its JSON escape), so that no text closes the block.
+    The settings go into a JSON script block (:func:`gamesearch.web._template.fill`): the
+    template is filled in one pass, so no value is read as a placeholder, and each is escaped
+    for where it goes.
     """
-    config = json.dumps({"pyodide": pyodide, "wheel": wheel, "version": __version__})
-    return (
-        template.replace("{{pyodide_js}}", html.escape(pyodide + "pyodide.js"))
-        .replace("{{config}}", config.replace("<", "\\u003c"))
-        .replace("{{version}}", html.escape(__version__))
-    )
+    config = {
+        "pyodide": pyodide,
+        "wheel": wheel,
+        "version": __version__,
+        "pyodideVersion": PYODIDE_VERSION,
+    }
+    return fill(template, {"config": config, "version": __version__})
 
 
 def build_site(out: str | Path, *, pyodide: str | Path | None = None) -> Path:
     """Write the page's static folder into ``out``: open its ``index.html`` from a web server.
 
     Any static file server will do (``python -m http.server`` in the folder, GitHub Pages, a
-    course's web space); browsers do not run Pyodide from a ``file://`` page.
+    course's web space); browsers do not run Pyodide from a ``file://`` page. The build writes
+    only inside ``out`` and overwrites only the files it made there (see
+    :mod:`gamesearch.web._folder`): it may be pointed at a folder that holds other files.
 
     Args:
-        out: The folder to write (made if absent; the site's files in it are overwritten).
+        out: The folder to write (made if absent). Not empty: ``"."`` is the current folder.
         pyodide: Where the page loads Pyodide from: ``None`` for its official CDN (this
             version, :data:`PYODIDE_VERSION`), an http(s) URL of a folder of its core files, or
             a local folder of them (the npm package ``pyodide``), copied into ``out/pyodide/``.
@@ -115,23 +128,24 @@ def build_site(out: str | Path, *, pyodide: str | Path | None = None) -> Path:
 
     Raises:
         InvalidSearchOptionError: ``pyodide`` is a string that is neither a local folder nor an
-            http(s) URL (see :func:`pyodide_url`).
+            http(s) URL (see :func:`pyodide_url`); ``out`` is empty or a file; a file the
+            build did not make (or a link) stands where the build would write.
         MissingDependencyError: the local folder lacks Pyodide's files, or this install of
             gamesearch is compiled without its source.
     """
-    target = Path(out)
-    local = Path(pyodide) if pyodide is not None and Path(pyodide).is_dir() else None
+    named = pyodide is not None and bool(f"{pyodide}".strip())
+    local = Path(pyodide) if named and Path(pyodide).is_dir() else None  # type: ignore[arg-type]
     url = (
         "pyodide/" if local is not None else pyodide_url(None if pyodide is None else f"{pyodide}")
     )
-    target.mkdir(parents=True, exist_ok=True)
-    if local is not None:
-        copy_pyodide(local, target)
+    folder(out)  # an empty or file --out refused before the wheel is built
     here = Path(__file__).parent
-    wheel = build_wheel(here.parent, __version__, target)
+    files = pyodide_files(local) if local is not None else {}
+    wheel = wheel_name(__version__)
+    files[wheel] = wheel_bytes(here.parent, __version__)
     for name in ASSETS:
         text = (here / "assets" / name).read_text(encoding="utf-8")
         if name == "index.html":
-            text = page_html(text, url, wheel.name)
-        (target / name).write_text(text, encoding="utf-8")
-    return target / "index.html"
+            text = page_html(text, url, wheel)
+        files[name] = text.encode("utf-8")
+    return write_site(out, files) / "index.html"

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import io
 import zipfile
 from pathlib import Path
 
@@ -48,7 +49,7 @@ def package_files(package: Path) -> list[Path]:
         if path.suffix in _COMPILED and not source.exists():
             raise MissingDependencyError(
                 f"{path.name} is compiled and its source is not installed: the page needs the "
-                "pure package (pip install gamesearch, not the compiled build)"
+                "pure package (the py3-none-any wheel of python -m build, not the compiled one)"
             )
     return files
 
@@ -75,6 +76,37 @@ def _metadata(version: str) -> dict[str, bytes]:
     return {"METADATA": metadata.encode(), "WHEEL": wheel.encode()}
 
 
+def wheel_bytes(package: Path, version: str) -> bytes:
+    """The pure wheel of the package folder ``package``, as the bytes of its zip file.
+
+    Args:
+        package: The folder of the ``gamesearch`` package (its ``__init__.py`` in it).
+        version: The version the wheel's name and METADATA carry.
+
+    Raises:
+        MissingDependencyError: a module of ``package`` has no source (see
+            :func:`package_files`).
+    """
+    info = f"gamesearch-{version}.dist-info"
+    members = {
+        f"gamesearch/{path.relative_to(package).as_posix()}": path.read_bytes()
+        for path in package_files(package)
+    }
+    members.update({f"{info}/{name}": data for name, data in _metadata(version).items()})
+    record = [f"{name},{_digest(data)},{len(data)}" for name, data in sorted(members.items())]
+    record.append(f"{info}/RECORD,,")
+    members[f"{info}/RECORD"] = ("\n".join(record) + "\n").encode()
+    # The package first, then the .dist-info folder, its RECORD last (as PEP 427 advises).
+    order = sorted(members, key=lambda name: (name.startswith(info), name.endswith("RECORD"), name))
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name in order:
+            entry = zipfile.ZipInfo(name, date_time=_DATE)
+            entry.external_attr = 0o644 << 16
+            archive.writestr(entry, members[name], zipfile.ZIP_DEFLATED)
+    return buffer.getvalue()
+
+
 def build_wheel(package: Path, version: str, out: Path) -> Path:
     """Write the pure wheel of the package folder ``package`` into the folder ``out``.
 
@@ -90,21 +122,6 @@ def build_wheel(package: Path, version: str, out: Path) -> Path:
         MissingDependencyError: a module of ``package`` has no source (see
             :func:`package_files`).
     """
-    info = f"gamesearch-{version}.dist-info"
-    members = {
-        f"gamesearch/{path.relative_to(package).as_posix()}": path.read_bytes()
-        for path in package_files(package)
-    }
-    members.update({f"{info}/{name}": data for name, data in _metadata(version).items()})
-    record = [f"{name},{_digest(data)},{len(data)}" for name, data in sorted(members.items())]
-    record.append(f"{info}/RECORD,,")
-    members[f"{info}/RECORD"] = ("\n".join(record) + "\n").encode()
     target = out / wheel_name(version)
-    # The package first, then the .dist-info folder, its RECORD last (as PEP 427 advises).
-    order = sorted(members, key=lambda name: (name.startswith(info), name.endswith("RECORD"), name))
-    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name in order:
-            entry = zipfile.ZipInfo(name, date_time=_DATE)
-            entry.external_attr = 0o644 << 16
-            archive.writestr(entry, members[name], zipfile.ZIP_DEFLATED)
+    target.write_bytes(wheel_bytes(package, version))
     return target

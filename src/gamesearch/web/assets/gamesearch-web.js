@@ -1,188 +1,536 @@
-// The page of `gamesearch web`: Pyodide runs the gamesearch wheel beside this file, and this
-// script only draws what Python answers. Every call to Python passes strings and numbers and
-// gets JSON back (gamesearch/web/_runtime.py). Text from Python or from a link is set as
-// textContent, never as markup; the step-through page goes into a sandboxed iframe.
-"use strict";
+// The page of `gamesearch web`: the controls. Python (Pyodide, with the gamesearch wheel beside
+// this file) runs in a worker (gamesearch-worker.js), so that the page stays responsive while a
+// search runs: every call is a message answered with JSON (gamesearch/web/_runtime.py), a long
+// search tells its progress, and "stop" ends it at once with what it had found. A reader's
+// mistake comes back with the control it concerns, and is shown beside that control; the page
+// stays playable. Text from Python or from a link is set as text, never as markup; the
+// step-through page goes into a sandboxed iframe.
+import { drawBoard } from "./gamesearch-boards.js";
 
-const page = {
-  python: null, runtime: null, own: null, settings: null,
-  game: "tictactoe", moves: [], you: 0, busy: false, times: {},
-};
+const STOP_GRACE = 1000;  // ms a stopped call may take before the worker is replaced
+const SLOW_CALL = 800;  // ms after which any call shows the stop button, searches at once
 
 function $(id) { return document.getElementById(id); }
 
-function say(text, isError) {
+const config = JSON.parse($("site-config").textContent);
+
+const page = {
+  settings: null, game: "tictactoe", params: "", moves: [], you: 0, view: null,
+  epoch: 0, times: {}, paused: false, menu: "", python: null, fresh: false,
+};
+window.gamesearch = page;  // for the tests and the benchmark
+
+function say(words, isError) {
   const status = $("status");
-  status.textContent = text;
+  status.textContent = words;
   status.className = isError ? "error" : "";
 }
 
-function ask(name, ...args) {
-  // A runtime function's JSON answer; a reader's mistake comes back as {error: ...}.
-  return JSON.parse(page.runtime[name](...args));
-}
-
-async function start() {
-  const config = JSON.parse($("site-config").textContent);
-  const begun = performance.now();
-  page.python = await loadPyodide();
-  page.times.pyodide = performance.now() - begun;
-  say("installing gamesearch " + config.version + "\u2026");
-  const wheel = await (await fetch(config.wheel)).arrayBuffer();
-  const folder = "/home/pyodide/gamesearch-wheel";
-  page.python.unpackArchive(wheel, "zip", { extractDir: folder });
-  page.python.runPython("import sys\nif " + JSON.stringify(folder) + " not in sys.path: sys.path.insert(0, " + JSON.stringify(folder) + ")");
-  page.runtime = page.python.pyimport("gamesearch.web._runtime");
-  page.own = page.python.pyimport("gamesearch.web._own_game");
-  page.settings = JSON.parse(page.runtime.settings());
-  page.times.playable = performance.now() - begun;
-  window.gamesearch = page;  // for the tests and the benchmark
-  fill();
-  const asked = ask("link", window.location.search);
-  if (asked.error) {
-    say("the link: " + asked.error + "; a new game instead", true);
-  } else {
-    say("ready: gamesearch " + config.version + " in Pyodide (" + (page.times.playable / 1000).toFixed(1) + " s)");
+function why(field, words) {
+  // The reason a control's value was refused, beside that control ("" clears it).
+  const place = $("why-" + field) || $("why-moves");
+  place.textContent = words ? words : "";
+  place.classList.toggle("shown", Boolean(words));
+  const control = $(field);
+  if (control) {
+    control.classList.toggle("refused", Boolean(words));
+    if (words) { control.setAttribute("aria-invalid", "true"); } else { control.removeAttribute("aria-invalid"); }
   }
-  if (!asked.error && asked.game) {
-    $("game").value = asked.game;
-    page.game = asked.game;
-    page.moves = asked.moves ? asked.moves.split(",") : [];
-    limits();
-    const shown = draw();
-    page.you = shown.mover_index === null ? 0 : shown.mover_index;
-  } else {
-    newGame();
+}
+
+function clearWhys(fields) {
+  for (const field of fields) { why(field, ""); }
+}
+
+class Python {
+  // The worker and its calls, one at a time, in order; a long call can be stopped.
+  constructor() {
+    this.queue = [];
+    this.current = null;
+    this.serial = 0;
+    this.ready = null;
+    this.shared = (self.crossOriginIsolated && typeof SharedArrayBuffer === "function")
+      ? new Int32Array(new SharedArrayBuffer(4)) : null;
   }
-  if (!asked.error && asked.tree) {
-    $("tree").value = asked.tree;
-    showTree();
+
+  start() {
+    this.ready = new Promise((resolve, reject) => { this.started = { resolve, reject }; });
+    try {
+      this.worker = new Worker(new URL("gamesearch-worker.js", window.location.href), { type: "module" });
+    } catch (error) {
+      this.started.reject({ stage: "worker", url: "gamesearch-worker.js", message: String(error) });
+      return this.ready;
+    }
+    this.worker.onmessage = (event) => this.heard(event.data);
+    this.worker.onerror = (event) => {
+      this.started.reject({ stage: "worker", url: "gamesearch-worker.js", message: event.message || "the worker failed" });
+    };
+    this.worker.postMessage({ type: "start", config, base: window.location.href, interrupt: this.shared });
+    return this.ready;
   }
-  for (const id of ["new", "step-search", "show-tree", "run-own"]) { $(id).disabled = false; }
-  document.body.setAttribute("data-ready", "yes");
+
+  heard(message) {
+    if (message.type === "status") {
+      say(message.text);
+    } else if (message.type === "ready") {
+      this.started.resolve(message);
+      this.next();
+    } else if (message.type === "failed") {
+      this.started.reject(message);
+    } else if (message.type === "progress" && this.current && this.current.id === message.id) {
+      if (this.current.onProgress) { this.current.onProgress(message.line); }
+    } else if (message.type === "answer" && this.current && this.current.id === message.id) {
+      this.finish(JSON.parse(message.answer));
+    }
+  }
+
+  finish(answer) {
+    const done = this.current;
+    this.current = null;
+    clearTimeout(done.grace);
+    clearTimeout(done.slow);
+    if (done.slowShown) { searchDone(); }
+    if (done.stop) { URL.revokeObjectURL(done.stop); }
+    done.resolve(answer);
+    this.next();
+  }
+
+  call(name, args, options = {}) {
+    // Python's answer to runtime.call(name, args), as a promise of its JSON, parsed.
+    return new Promise((resolve) => {
+      this.serial += 1;
+      this.queue.push({ id: this.serial, name, args, resolve, ...options });
+      this.next();
+    });
+  }
+
+  async next() {
+    if (this.current || !this.queue.length) { return; }
+    await this.ready;
+    if (this.current || !this.queue.length) { return; }
+    const call = this.queue.shift();
+    this.current = call;
+    if (this.shared) { Atomics.store(this.shared, 0, 0); }
+    call.stop = this.shared ? null : URL.createObjectURL(new Blob(["go"]));
+    if (call.onStart) { call.onStart(); } else { call.slow = setTimeout(() => slowCall(call), SLOW_CALL); }
+    this.worker.postMessage({ type: "call", id: call.id, name: call.name, args: call.args, stop: call.stop });
+  }
+
+  stop() {
+    // End the call under way: Python raises KeyboardInterrupt within a fraction of a second.
+    // Should it not answer within STOP_GRACE (Python stuck outside its bytecode), the worker is
+    // replaced by a new one and the call answered as stopped.
+    const call = this.current;
+    if (!call || call.stopping) { return; }
+    call.stopping = true;
+    call.stoppedAt = performance.now();
+    if (this.shared) { Atomics.store(this.shared, 0, 2); } else if (call.stop) { URL.revokeObjectURL(call.stop); }
+    call.grace = setTimeout(() => {
+      if (this.current !== call) { return; }
+      this.worker.terminate();
+      this.current = null;
+      clearTimeout(call.slow);
+      if (call.slowShown) { searchDone(); }
+      call.resolve({ stopped: true, error: "stopped: Python did not answer, so it was restarted", field: null, restarted: true });
+      say("restarting Python after a stop\u2026");
+      this.start().then(() => say("ready again: Python was restarted after a stop"));
+      this.next();
+    }, STOP_GRACE);
+  }
+
+  dropWaiting() {
+    // Forget the calls not begun (a new game makes them moot): each answers as cancelled.
+    for (const call of this.queue.splice(0)) { call.resolve({ cancelled: true, error: "cancelled", field: null }); }
+  }
+
+  get busy() { return this.current !== null && Boolean(this.current.long); }
 }
 
-function fill() {
-  for (const name of page.settings.games) { $("game").add(new Option(name, name)); }
-  for (const [key, title] of page.settings.trees) { $("tree").add(new Option(title, key)); }
-  $("game").addEventListener("change", () => { limits(); newGame(); });
-  $("searcher").addEventListener("change", limits);
-  $("new").addEventListener("click", newGame);
-  $("step-search").addEventListener("click", stepSearch);
-  $("show-tree").addEventListener("click", showTree);
-  $("run-own").addEventListener("click", runOwn);
-  $("board").addEventListener("click", (event) => {
-    const cell = event.target.closest("button[data-move]");
-    if (cell && !cell.disabled) { play(cell.getAttribute("data-move")); }
-  });
-  limits();
+// ---- searches under way: the stop button and the progress line ----
+
+const searchState = { began: 0, line: "", timer: null, where: null };
+
+function searching(where, what) {
+  // Options for a long call: its progress shown in `where`, with the stop button.
+  return {
+    long: true,
+    onStart: () => {
+      searchState.began = performance.now();
+      searchState.line = what;
+      where.append($("search-state"));
+      $("search-state").hidden = false;
+      $("stop").disabled = false;
+      tick();
+      searchState.timer = setInterval(tick, 200);
+    },
+    onProgress: (line) => { searchState.line = line; tick(); },
+  };
 }
 
-function limits() {
-  // The limit's name, range and default for the searcher and game chosen.
-  const searcher = $("searcher").value;
-  const [unit, least, most] = page.settings.limits[searcher];
-  $("amount-name").textContent = unit;
-  $("amount").min = least;
-  $("amount").max = most;
-  $("amount").value = page.settings.defaults[$("game").value][searcher];
+function slowCall(call) {
+  // A call that is not a search but takes long (a position of a big game): it may be stopped.
+  if (page.python.current !== call) { return; }
+  call.slowShown = true;
+  searching($("play").querySelector(".beside"), "Python is working on " + call.name).onStart();
 }
 
-function newGame() {
-  page.game = $("game").value;
-  page.moves = [];
-  page.you = $("first").value === "you" ? 0 : 1;
-  $("answer").textContent = "";
-  const shown = draw();
-  if (!shown.error && !shown.over && shown.mover_index !== page.you) { later(engine); }
+function tick() {
+  const seconds = ((performance.now() - searchState.began) / 1000).toFixed(1);
+  $("progress").textContent = `searching, ${seconds} s: ${searchState.line}`;
+}
+
+function searchDone() {
+  clearInterval(searchState.timer);
+  $("search-state").hidden = true;
+}
+
+async function long(where, what, name, args) {
+  const answer = await page.python.call(name, args, searching(where, what));
+  searchDone();
+  return answer;
+}
+
+// ---- the game on the board ----
+
+function readLimit(id) {
+  // A limit as typed: null for an empty field (to the end), a number, or the text itself (for
+  // Python to refuse with its reason).
+  const typed = $(id).value.trim();
+  if (typed === "") { return null; }
+  const number = Number(typed);
+  return Number.isFinite(number) ? number : typed;
+}
+
+function randomDraw() {
+  const word = new Uint32Array(1);
+  crypto.getRandomValues(word);
+  return word[0] / 4294967296;
+}
+
+function at() {
+  // The position as Python takes it: the game, its parameters and the moves from the start.
+  return { game: page.game, params: page.params, moves: page.moves.join(",") };
+}
+
+function asked(searcher, amount) {
+  // A search as Python takes it: the searcher, its limit as typed, the evaluation chosen.
+  return { searcher: $(searcher).value, amount: readLimit(amount), evaluation: $("evaluation").value };
+}
+
+async function show() {
+  // Ask Python for the position, draw it, and let the side to move move.
+  const epoch = page.epoch;
+  const view = await page.python.call("position", [at(), page.you]);
+  if (epoch !== page.epoch || view.cancelled) { return; }
+  if (view.error) {
+    why(view.field || "moves", view.error);
+    if (view.field === "params" || view.field === "game") { $("turn").textContent = "no game: see the reason beside its control"; }
+    return;
+  }
+  page.view = view;
+  updateMenus(view);
+  draw();
+  await advance(epoch);
+}
+
+function engineSeat(view) {
+  return view.mover_index !== null && view.mover_index !== page.you;
 }
 
 function draw() {
-  const shown = ask("position", page.game, page.moves.join(","));
-  if (shown.error) { say(shown.error, true); return shown; }
-  $("board-text").textContent = shown.board;
-  const board = $("board");
-  board.replaceChildren();
-  const rows = shown.cells, width = rows.length ? rows[0].length : 0;
-  board.style.gridTemplateColumns = "repeat(" + width + ", auto)";
-  const mine = !shown.over && shown.mover_index === page.you && !page.busy;
-  rows.forEach((row, r) => row.forEach((cell, c) => {
-    const move = String(shown.layout === "columns" ? c : r * width + c);
-    const button = document.createElement("button");
-    button.type = "button";
-    button.textContent = cell;
-    button.setAttribute("data-move", move);
-    button.title = "move " + move;
-    button.disabled = !(mine && shown.legal.includes(move));
-    board.append(button);
-  }));
-  $("turn").textContent = shown.over ? "game over: " + shown.outcome
-    : (mine ? "your move (" + shown.mover + "): click a " + (shown.layout === "columns" ? "column" : "square")
-      : shown.mover + " to move: the engine is thinking\u2026");
-  $("turn").setAttribute("data-over", shown.over ? "yes" : "no");
-  const link = new URL(window.location.href);
-  // The moves are numbers (Python checked them): the commas stay readable in the link.
-  link.search = "game=" + encodeURIComponent(page.game) + "&moves=" + page.moves.join(",");
-  $("link").href = link.href;
-  $("link").textContent = link.search;
-  return shown;
+  const view = page.view;
+  const enabled = !view.over && !view.chance && !engineSeat(view) && !page.python.busy;
+  const lastRoll = lastChance(view);
+  const board = drawBoard(view, { enabled, legal: view.legal, onMove: play, you: page.you, fresh: page.fresh, lastRoll });
+  page.fresh = false;
+  $("board").replaceChildren(board);
+  if (document.body.getAttribute("data-ready") !== "yes") {
+    page.times.playable = performance.now() - page.times.begun;
+    document.body.setAttribute("data-ready", "yes");
+  }
+  $("board").setAttribute("data-game", view.game);
+  $("board-text").textContent = view.text;
+  $("scale").textContent = view.scale ? "The values: " + view.scale + "." : "";
+  let turn;
+  if (view.over) {
+    turn = "game over: " + view.outcome;
+  } else if (view.chance) {
+    turn = "chance moves: rolling the dice or dealing the cards\u2026";
+  } else if (!engineSeat(view)) {
+    const how = { columns: "click a column", squares: "click a square", hex: "click a cell", piles: "click a stick to take it and those to its right" }[view.kind] || "choose a move";
+    turn = `your move (${view.mover}): ${how}`;
+  } else if (page.paused) {
+    turn = `${view.mover} to move: press "engine, move" to let the engine search`;
+  } else {
+    turn = `${view.mover} to move: the engine is thinking\u2026`;
+  }
+  $("turn").textContent = turn;
+  $("turn").setAttribute("data-over", view.over ? "yes" : "no");
+  $("turn").setAttribute("data-mine", !view.over && !view.chance && !engineSeat(view) ? "yes" : "no");
+  $("engine-move").disabled = view.over || view.chance || page.python.busy;
+  drawLink(view);
 }
 
-function later(work) {
-  // Let the browser draw "thinking" before Python holds the page for the search.
-  page.busy = true;
-  setTimeout(() => {
-    try { work(); } finally { page.busy = false; draw(); }
-  }, 30);
+function lastChance(view) {
+  // The last chance move (a roll), for the dice games to show.
+  if (view.kind !== "dice" || !view.moves.length) { return null; }
+  const last = view.moves[view.moves.length - 1];
+  const before = view.moves[view.moves.length - 2];
+  if (view.game === "pig") { return before === "roll" ? last : null; }
+  return /^\d+$/.test(before || "") && view.moves.length % 2 === 0 ? last : null;
+}
+
+function drawLink(view) {
+  const link = new URL(window.location.href);
+  const query = new URLSearchParams({ game: page.game });
+  const game = page.settings.games.find((g) => g.name === page.game);
+  if (page.params !== (game ? game.params : "")) { query.set("params", page.params); }
+  const hidden = view.kind === "cards" && !view.over;
+  if (page.moves.length && !hidden) { query.set("moves", page.moves.join(",")); }
+  if (page.you === 1) { query.set("first", "engine"); }
+  link.search = query.toString().replaceAll("%2C", ",");
+  link.hash = "";
+  $("link").href = link.href;
+  $("link").textContent = link.search;
+  $("link").hidden = hidden;
+  $("link-hidden").hidden = !hidden;
+}
+
+async function advance(epoch) {
+  // After a move: chance moves, the engine replies, or the reader plays.
+  const view = page.view;
+  if (view.over) { return; }
+  if (view.chance) {
+    const drawn = await page.python.call("chance", [at(), randomDraw()]);
+    if (epoch !== page.epoch || drawn.cancelled) { return; }
+    if (drawn.error) { why("moves", drawn.error); return; }
+    page.moves.push(drawn.move);
+    page.fresh = true;
+    await show();
+    return;
+  }
+  if (engineSeat(view) && !page.paused) { await engineMove(epoch); }
+}
+
+async function engineMove(epoch) {
+  const args = [at(), asked("searcher", "amount"), randomDraw()];
+  clearWhys(["searcher", "amount", "evaluation"]);
+  page.paused = false;
+  const answer = await long($("play").querySelector(".beside"), "the engine searches", "reply", args);
+  if (epoch !== page.epoch || answer.cancelled) { return; }
+  if (answer.error) {
+    page.paused = true;
+    why(answer.field || "amount", answer.error);
+    $("answer").textContent = "";
+    draw();
+    return;
+  }
+  const who = `the engine (${answer.player || page.view.mover})`;
+  $("answer").textContent = (answer.stopped ? `${who} was ${answer.said}` : `${who} plays ${answer.said}`)
+    + (answer.warning ? ` (${answer.warning})` : "");
+  $("answer").setAttribute("data-move", answer.move || "");
+  $("answer").setAttribute("data-stopped", answer.stopped ? "yes" : "no");
+  if (answer.move === null) {
+    page.paused = true;
+    draw();
+    return;
+  }
+  page.moves.push(answer.move);
+  page.fresh = true;
+  await show();
 }
 
 function play(move) {
+  if (!page.view || page.python.busy || !page.view.legal.includes(move)) { return; }
   page.moves.push(move);
-  const shown = draw();
-  if (!shown.error && !shown.over) { later(engine); }
+  page.fresh = true;
+  page.paused = false;
+  show();
 }
 
-function engine() {
-  const amount = Number($("amount").value);
-  const answer = ask("reply", page.game, page.moves.join(","), $("searcher").value, amount);
-  if (answer.error) { say(answer.error, true); return; }
-  $("answer").textContent = "the engine (" + answer.player + ") plays " + answer.move + ": value "
-    + answer.value.toFixed(3) + " for " + answer.player + ", principal variation "
-    + answer.pv.join(" ") + ", " + answer.nodes.toLocaleString("en") + " nodes  [" + answer.summary + "]";
-  $("answer").setAttribute("data-move", answer.move);
-  page.moves.push(answer.move);
+function newGame() {
+  page.python.stop();
+  page.python.dropWaiting();
+  page.epoch += 1;
+  page.game = $("game").value;
+  page.params = $("params").value.trim();
+  page.you = $("first").value === "you" ? 0 : 1;
+  page.moves = [];
+  page.paused = false;
+  $("answer").textContent = "";
+  clearWhys(["game", "params", "first", "moves", "searcher", "amount", "evaluation", "link"]);
+  show();
+}
+
+function chooseGame() {
+  const game = page.settings.games.find((g) => g.name === $("game").value);
+  $("params").value = game ? game.params : "";
+  page.menu = "";
+  clearFrame();
+  newGame();
+}
+
+// ---- the searchers and their limits ----
+
+function updateMenus(view) {
+  // The searchers offered for the game made (they depend on its players and chance).
+  const keys = view.searchers.map((row) => row.key).join(",");
+  if (keys === page.menu) { updateEvaluation(); return; }
+  page.menu = keys;
+  const chosen = $("searcher").value;
+  $("searcher").replaceChildren(...view.searchers.map((row) => new Option(row.title, row.key)));
+  if (view.searchers.some((row) => row.key === chosen)) { $("searcher").value = chosen; }
+  const steps = view.searchers.filter((row) => row.key !== "cfr").map((row) => [row.key, row.title.split(",")[0]]);
+  if (steps.length && steps[0][0] === "alphabeta") { steps.push(["pns", "proof-number search"]); }
+  $("step-searcher").replaceChildren(...steps.map(([key, title]) => new Option(title, key)));
+  $("step-search").disabled = !steps.length;
+  $("step-controls").hidden = !steps.length;
+  $("no-steps").hidden = Boolean(steps.length);
+  chooseSearcher();
+  chooseStepSearcher();
+}
+
+function searcherRow() {
+  return page.view.searchers.find((row) => row.key === $("searcher").value) || page.view.searchers[0];
+}
+
+function chooseSearcher() {
+  const row = searcherRow();
+  $("amount-name").textContent = row.unit + (row.to_the_end ? " (empty: to the end)" : "");
+  $("amount").value = row.default === null ? "" : String(row.default);
+  clearWhys(["amount"]);
+  updateEvaluation();
+}
+
+function updateEvaluation() {
+  const row = searcherRow();
+  const own = page.view.has_evaluate;
+  const options = [
+    own ? new Option("the game's evaluate", "own") : new Option("none: a depth limit is refused, as in Python", "none"),
+    new Option("0 for every unfinished position (a blind estimate)", "zero"),
+  ];
+  const chosen = $("evaluation").value;
+  $("evaluation").replaceChildren(...options);
+  if (options.some((option) => option.value === chosen)) { $("evaluation").value = chosen; }
+  $("evaluation-label").hidden = !row.evaluates;
+}
+
+function chooseStepSearcher() {
+  const defaults = { alphabeta: "2", expectiminimax: "2", maxn: "2", engine: "0.2", mcts: "50", pns: "" };
+  $("step-amount").value = defaults[$("step-searcher").value] ?? "";
+}
+
+// ---- stepping through searches ----
+
+function clearFrame() {
+  $("steps-title").textContent = "";
+  $("steps-frame").removeAttribute("srcdoc");
+  $("steps-frame").src = "about:blank";
 }
 
 function frame(answer, title) {
-  if (answer.error) { say(answer.error, true); return; }
   $("steps-title").textContent = title;
   $("steps-frame").srcdoc = answer.page;
 }
 
-function stepSearch() {
-  const depth = Number($("step-depth").value);
-  const answer = ask("search_page", page.game, page.moves.join(","), depth);
-  frame(answer, "alpha-beta to depth " + depth + " from the position after moves "
-    + (page.moves.join(" ") || "none") + ": " + (answer.nodes || 0).toLocaleString("en") + " nodes");
+async function stepSearch() {
+  clearWhys(["step-searcher", "step-amount", "tree"]);
+  const args = [at(), asked("step-searcher", "step-amount")];
+  const answer = await long($("steps"), "recording the search", "search_page", args);
+  if (answer.error) { if (!answer.cancelled) { why(answer.field === "moves" ? "step-searcher" : answer.field || "step-amount", answer.error); } return; }
+  const title = $("step-searcher").selectedOptions[0].textContent;
+  frame(answer, `${title} from the position after moves ${page.moves.join(" ") || "none"}: `
+    + `${answer.nodes.toLocaleString("en")} nodes; value ${answer.value.words}`);
 }
 
-function showTree() {
-  const answer = ask("textbook_page", $("tree").value);
+async function showTree() {
+  clearWhys(["step-searcher", "step-amount", "tree"]);
+  const answer = await long($("steps"), "recording the search", "textbook_page", [$("tree").value]);
+  if (answer.error) { if (!answer.cancelled) { why(answer.field || "tree", answer.error); } return; }
   frame(answer, answer.title || "");
 }
 
-function runOwn() {
+// ---- a game of one's own ----
+
+async function runOwn() {
   const report = $("own-report");
+  clearWhys(["source", "class-name", "own-params", "own-depth", "own-evaluation"]);
+  clearFrame();
   report.textContent = "checking\u2026";
-  const answer = JSON.parse(page.own.own_game($("source").value, $("class-name").value.trim(),
-    $("params").value, Number($("own-depth").value)));
-  report.textContent = answer.report;
+  report.className = "";
+  report.removeAttribute("data-ok");
+  const args = [$("source").value, $("class-name").value.trim(), $("own-params").value, readLimit("own-depth"), $("own-evaluation").value];
+  const answer = await long($("own"), "checking the game", "own_game", args);
+  if (answer.cancelled) { report.textContent = ""; return; }
+  report.textContent = answer.report || answer.error;
   report.className = answer.ok ? "" : "error";
   report.setAttribute("data-ok", answer.ok ? "yes" : "no");
-  if (answer.ok) {
-    frame(answer, "your game: alpha-beta, value " + answer.value + " for the first player, "
-      + answer.nodes.toLocaleString("en") + " nodes");
+  if (answer.field && answer.field !== "source") { why(answer.field, answer.report.split("\n").pop()); }
+  if (answer.ok && answer.page) {
+    frame(answer, `your game: alpha-beta, value ${answer.value.words}; ${answer.nodes.toLocaleString("en")} nodes`);
+  } else if (answer.ok) {
+    $("steps-title").textContent = `your game: alpha-beta, value ${answer.value.words}; ${answer.nodes.toLocaleString("en")} nodes (too many steps to show)`;
   }
+}
+
+// ---- starting ----
+
+function offline(failure) {
+  // Pyodide could not be loaded: say from where, and how to build the page with a local copy.
+  const local = `npm install pyodide@${config.pyodideVersion}, then gamesearch web --out DIR --pyodide node_modules/pyodide`;
+  const what = failure.stage === "wheel" ? "the gamesearch wheel" : failure.stage === "worker" ? "the page's worker" : "Pyodide";
+  say(`${what} could not be loaded from ${failure.url} (${failure.message}). `
+    + (failure.stage === "pyodide" ? `Without the network (or to serve it yourself), build the page with a local copy of Pyodide: ${local}.`
+      : "Serve the folder with a web server (python -m http.server), not as a file."), true);
+  document.body.setAttribute("data-ready", "failed");
+}
+
+function wire() {
+  for (const game of page.settings.games) { $("game").add(new Option(game.title, game.name)); }
+  for (const [key, title] of page.settings.trees) { $("tree").add(new Option(title, key)); }
+  $("game").addEventListener("change", chooseGame);
+  $("params").addEventListener("change", newGame);
+  $("first").addEventListener("change", newGame);
+  $("new").addEventListener("click", newGame);
+  $("searcher").addEventListener("change", chooseSearcher);
+  $("step-searcher").addEventListener("change", chooseStepSearcher);
+  $("engine-move").addEventListener("click", () => { page.paused = false; advance(page.epoch); });
+  $("stop").addEventListener("click", () => { $("stop").disabled = true; page.python.stop(); });
+  $("step-search").addEventListener("click", stepSearch);
+  $("show-tree").addEventListener("click", showTree);
+  $("run-own").addEventListener("click", runOwn);
+}
+
+async function start() {
+  const begun = performance.now();
+  page.times.begun = begun;
+  page.python = new Python();
+  try {
+    const ready = await page.python.start();
+    page.times.pyodide = ready.times.pyodide;
+    page.times.worker = ready.times.playable;
+  } catch (failure) {
+    offline(failure);
+    return;
+  }
+  page.settings = await page.python.call("settings", []);
+  wire();
+  const asked = await page.python.call("link", [window.location.search]);
+  say(`ready: gamesearch ${config.version} in Pyodide, in a worker (${((performance.now() - begun) / 1000).toFixed(1)} s)`);
+  if (asked.error) {
+    why(asked.field === "tree" ? "tree" : asked.field === "link" ? "link" : asked.field || "link", "the link: " + asked.error + "; a new game instead");
+  }
+  const linked = !asked.error && asked.game;
+  $("game").value = linked ? asked.game : page.settings.games[0].name;
+  $("params").value = linked ? asked.params : page.settings.games.find((g) => g.name === $("game").value).params;
+  $("first").value = linked && asked.first === "engine" ? "engine" : "you";
+  for (const id of ["new", "show-tree", "run-own", "engine-move"]) { $(id).disabled = false; }
+  page.game = $("game").value;
+  page.params = $("params").value.trim();
+  page.you = $("first").value === "you" ? 0 : 1;
+  page.moves = linked && asked.moves ? asked.moves.split(",") : [];
+  if (!asked.error && asked.tree) { $("tree").value = asked.tree; showTree(); }
+  await show();
 }
 
 start().catch((error) => {

@@ -14,9 +14,9 @@ from typing import Any, TextIO
 from ..game import CHANCE
 from ..games.registry import GameSpec
 from ..result import SearchResult
-from ._board import move_text, player_name, winners
-from ._run import Solved
-from ._search import PROVERS, TABLE, Plan
+from .board import move_text, player_name, winners
+from .plans import PROVERS, TABLE, Plan
+from .running import Solved
 
 
 def verdict(
@@ -127,7 +127,8 @@ def report(
         print(f"value: {result.value:g} for {mover} ({kind})", file=out)
     best = "none: chance moves here" if chance else move_text(result.action)
     print(f"best move: {best}", file=out)
-    print(f"principal variation: {' '.join(move_text(a) for a in result.pv)}", file=out)
+    line = " ".join(move_text(a) for a in result.pv) or "none (no move is proven or searched)"
+    print(f"principal variation: {line}", file=out)
     if solved is not None:
         print(f"positions: {solved.positions:,} solved by {solved.method}", file=out)
     else:

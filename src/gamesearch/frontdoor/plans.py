@@ -7,7 +7,7 @@ hooks, else ``iterative_deepening`` until the value is proven; the table solver
 deepened until proven, for n != 2 players. A limit the user gives (``--depth``, ``--time``)
 switches to the depth-limited family that fits (:func:`fitting`): ``iterative_deepening``,
 ``expectiminimax`` or ``maxn``. ``play`` keeps a limit per move (:func:`default_plan`).
-:func:`plan` checks the options against the game before anything is printed; :mod:`._run`
+:func:`plan` checks the options against the game before anything is printed; :mod:`.running`
 searches.
 """
 
@@ -24,8 +24,7 @@ from ..errors import InvalidSearchOptionError
 from ..games.registry import GameSpec
 from ..result import SearchResult
 from ..solving import solve
-from ..twoplayer._solver import solving_children
-from ._options import Options, describe, parse_options
+from .options import Options, describe, flags, in_words, parse_options
 
 SEARCHERS: dict[str, Callable[..., SearchResult[Any]]] = {
     row.name: row.function for row in sorted(registry.SEARCHERS, key=lambda row: row.name)
@@ -121,7 +120,7 @@ def exact_method(game: Any, members: Capabilities) -> str:
     family = fitting(game, members)
     if family == "expectiminimax":
         return TABLE if game.num_players == 2 else family
-    if family == "iterative_deepening" and solving_children(members) is not None:
+    if family == "iterative_deepening" and members.solves_exactly:
         return "mtdf"
     return family
 
@@ -177,10 +176,14 @@ def plan(
         exact = default.searcher in (TABLE, "mtdf")
         chosen = fitting(game, members) if limited and exact else default.searcher
     _check_fits(spec, game, chosen, fitting(game, members))
+    _check_sums(spec, game, chosen)
     options = parse_options(given, chosen, METHODS[chosen], flag=flag)
     if chosen == "mcts":
         if args.depth is not None:
-            raise InvalidSearchOptionError("mcts searches for a --time, not to a --depth")
+            raise InvalidSearchOptionError(
+                f"mcts searches for a number of playouts or a time, not to a depth: give it "
+                f"{in_words(flags('mcts'))}, not --depth"
+            )
         counted = {name for name, _ in options} & {"iterations", "node_limit"}
         usual = spec.move_seconds if play else spec.seconds or spec.move_seconds
         seconds = args.time or (None if counted else usual)
@@ -189,14 +192,16 @@ def plan(
         if args.depth is not None:
             raise InvalidSearchOptionError(
                 f"--searcher {chosen} proves the value to the end of the game: it takes no "
-                "--depth (give it a --time or -o node_limit=N to stop it sooner)"
+                f"--depth (give it {in_words(flags(chosen))} to stop it sooner)"
             )
         return Plan(chosen, seconds=args.time, options=options)
     if args.time is not None:
         if chosen != "iterative_deepening":
+            timed = [name for name in SEARCHERS if "--time S" in flags(name)]
+            own = flags(chosen)
+            instead = f"give it {in_words(own)} instead" if own else f"{chosen} takes no limit"
             raise InvalidSearchOptionError(
-                f"--time needs the iterative_deepening, mcts, pns or dfpn searcher, not {chosen} "
-                f"(give it a --depth instead)"
+                f"--time needs the {in_words(timed)} searcher, not {chosen} ({instead})"
             )
         return Plan(chosen, depth=args.depth, seconds=args.time, options=options)
     if args.depth is not None:
@@ -208,6 +213,58 @@ def plan(
     if chosen == default.searcher:
         return Plan(chosen, default.depth, default.seconds, options)
     return Plan(chosen, depth=spec.depth if play and chosen in DEEPENED else None, options=options)
+
+
+def no_estimate_hint(game: Any, members: Capabilities, chosen: Plan, *, named: bool) -> str:
+    """What to give ``solve`` for an estimate, when Ctrl-C stopped a search before it had one.
+
+    ``named``: the user named the searcher (``--searcher``), whose own limits are suggested;
+    else the command chose it, and a limit makes it choose the depth-limited searcher that
+    fits the game (:func:`fitting`), whose limits are suggested.
+    """
+    searcher = chosen.searcher if named else fitting(game, members)
+    given = [flag for flag in flags(searcher) if not flag.startswith("-o ")]
+    if not given:
+        return f"{searcher} takes no limit: it has no estimate before its proof"
+    if searcher in PROVERS:
+        return f"{in_words(given)} stops it with the bounds proven so far"
+    return f"{in_words(given)} gives one"
+
+
+_LONGEST_PROBE = 1_000
+"""The most plies :func:`_check_sums` plays to reach an end of the game."""
+
+
+def _check_sums(spec: GameSpec, game: Any, searcher: str) -> None:
+    """Refuse a searcher whose row needs a zero-sum game for a game that is not one.
+
+    The first actions are played to an end of the game (within :data:`_LONGEST_PROBE` plies),
+    whose utilities must add up to 0; the searcher checks every end it reads itself, so a game
+    whose first end says nothing (or that raises, or runs on) is left to it.
+
+    Raises:
+        InvalidSearchOptionError: the end reached has utilities that do not add up to 0.
+    """
+    if not registry.find_searcher(searcher).zero_sum:
+        return
+    try:
+        state = game.initial_state()
+        for _ in range(_LONGEST_PROBE):
+            if game.is_terminal(state):
+                break
+            state = game.result(state, game.actions(state)[0])
+        else:
+            return
+        values = [float(game.utility(state, player)) for player in (0, 1)]
+    except Exception:  # the searcher meets it, and names it
+        return
+    if abs(values[0] + values[1]) > 1e-9 * max(1.0, *map(abs, values)):
+        others = [name for name in SEARCHERS if name in _TWO_PLAYER and name != searcher]
+        raise InvalidSearchOptionError(
+            f"--searcher {searcher} needs a zero-sum game, whose utilities add up to 0 at every "
+            f"end, but {spec.name}'s are {values[0]:g} and {values[1]:g} at one: search it with "
+            f"{in_words(others)}"
+        )
 
 
 def _check_fits(spec: GameSpec, game: Any, searcher: str, fits: str) -> None:

@@ -1,4 +1,4 @@
-"""How the command shows positions, moves and players, and reads moves back.
+"""How the command and the page show positions, moves and players, and read moves back.
 
 Moves are numbered as the library numbers actions, from 0: a tic-tac-toe square from 0 at the
 top left, a Connect Four column from 0 on the left. A move is written as its action is,
@@ -16,8 +16,8 @@ from ..capabilities import Capabilities
 from ..errors import GameProtocolError, InvalidSearchOptionError
 from ..game import CHANCE
 from ..games.registry import GameSpec
+from ..openings import move_text as move_text  # where the command and the page find it
 
-_DROPPED = frozenset(" ()[]'\"")
 _LAYOUTS = ("squares", "columns")
 
 
@@ -50,18 +50,6 @@ def with_capabilities(spec: GameSpec, members: Capabilities) -> GameSpec:
             )
         spec = replace(spec, layout=layout)
     return spec
-
-
-def move_text(action: Any) -> str:
-    """How the command writes ``action``, and how a person types it (``-`` for no action).
-
-    Example:
-        >>> move_text((0, 2)), move_text(4), move_text("roll"), move_text(None)
-        ('0,2', '4', 'roll', '-')
-    """
-    if action is None:
-        return "-"
-    return "".join(char for char in str(action) if char not in _DROPPED)
 
 
 def legal_moves(game: Any, state: Any) -> dict[str, Any]:

@@ -13,7 +13,7 @@ import typing
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import UnknownGameError
+from .errors import UnknownGameError
 
 _SIMPLE = (int, float, str, bool)
 """The annotations whose values are read as such; any other means a Python literal."""

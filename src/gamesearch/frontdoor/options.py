@@ -17,8 +17,9 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from .._import_path import Unresolved, resolve
 from ..errors import InvalidSearchOptionError
-from ..games._import_path import Unresolved, resolve
+from ..searchers import FIELDS, SEARCHERS, find_searcher, with_names
 
 Options = tuple[tuple[str, Any], ...]
 """A searcher's options as ``(name, value)`` pairs, in the order given."""
@@ -45,7 +46,7 @@ def parse_options(
             keyword parameters (the message lists them), an option the command sets through a
             flag, one given twice, or a ``module:name`` that does not import.
     """
-    valid = settable(function)
+    valid = settable(function, searcher)
     found: dict[str, Any] = {}
     for assignment in assignments:
         name, equals, text = assignment.partition("=")
@@ -55,6 +56,9 @@ def parse_options(
                 f"{flag} {assignment!r}: give a searcher's option as NAME=VALUE, such as "
                 f"{flag} exploration=2"
             )
+        refused = _refused_limit(searcher, name)
+        if refused:
+            raise InvalidSearchOptionError(f"{flag} {name}: {refused}")
         if name in FLAGS:
             raise InvalidSearchOptionError(
                 f"{flag} {name}: the command sets {name} itself: give {FLAGS[name]}"
@@ -70,15 +74,59 @@ def parse_options(
     return tuple(found.items())
 
 
-def settable(function: Callable[..., Any]) -> list[str]:
-    """The keyword parameters of ``function`` that ``-o`` may set, sorted."""
+def settable(function: Callable[..., Any], searcher: str | None = None) -> list[str]:
+    """The keyword parameters of ``function`` that ``-o`` may set, sorted.
+
+    Not the limits ``searcher`` (a name of the registry) cannot keep, which its signature
+    names only to refuse them, nor ``limit``, whose ``Limit`` no literal makes: the limits it
+    keeps are ``-o NAME=N`` of their own, or the flags ``--depth`` and ``--time``.
+    """
     try:
         parameters = inspect.signature(function).parameters.values()
     except (TypeError, ValueError):  # pragma: no cover - every searcher has a signature
         return []
     kinds = (inspect.Parameter.KEYWORD_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
     names = {p.name for p in parameters if p.kind in kinds}
-    return sorted(names - _SET_BY_THE_COMMAND - set(FLAGS))
+    refused = {"limit"}
+    if searcher is not None:
+        row = find_searcher(searcher)
+        refused |= {row.keyword(field) for field in FIELDS if field not in row.limits}
+    return sorted(names - _SET_BY_THE_COMMAND - set(FLAGS) - refused)
+
+
+def flags(searcher: str) -> list[str]:
+    """The command's flags that limit ``searcher``, from its row: only those it takes.
+
+    ``--depth N`` for the depth, ``--time S`` for the time limit, ``-o node_limit=N`` and
+    ``-o iterations=N`` (under the searcher's keyword) for the counts.
+
+    >>> flags("dfpn"), flags("alphabeta"), flags("solve")
+    (['--time S', '-o node_limit=N'], ['--depth N'], [])
+    """
+    row = find_searcher(searcher)
+    said = {"depth": "--depth N", "time_limit": "--time S"}
+    return [said.get(field, f"-o {row.keyword(field)}=N") for field in row.limits]
+
+
+def in_words(options: Sequence[str]) -> str:
+    """``options`` in prose, the last after "or": ``"--time S or -o node_limit=N"``."""
+    listed = list(options)
+    return " or ".join([", ".join(listed[:-1]), listed[-1]]) if len(listed) > 1 else "".join(listed)
+
+
+def _refused_limit(searcher: str, name: str) -> str:
+    """Why ``searcher`` refuses the limit ``name`` (a keyword of a field it cannot keep), or ""."""
+    row = find_searcher(searcher)
+    for field in FIELDS:
+        if row.keyword(field) == name and field not in row.limits:
+            own = flags(searcher)
+            keeps = f"it takes {in_words(own)}" if own else "it takes no limit"
+            offered = [other.name for other in SEARCHERS if other.command and field in other.limits]
+            return (
+                f"{searcher} cannot keep {name}: {keeps}. The --searcher choices that take "
+                f"{field} are {with_names(offered)}"
+            )
+    return ""
 
 
 def parse_value(text: str, where: str) -> Any:

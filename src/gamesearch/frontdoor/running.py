@@ -1,4 +1,4 @@
-"""Running a :class:`~._search.Plan`: the search, its progress lines, and what Ctrl-C keeps.
+"""Running a :class:`~.plans.Plan`: the search, its progress lines, and what Ctrl-C keeps.
 
 Every search tells its progress as lines for standard error (``progress``), and keeps its
 last complete result, which :class:`Interrupted` carries when Ctrl-C stops it:
@@ -18,21 +18,23 @@ last complete result, which :class:`Interrupted` carries when Ctrl-C stops it:
 from __future__ import annotations
 
 import math
-import random
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from .._entry import check_count
+from .._validation import checked_generator
 from ..capabilities import Capabilities
+from ..errors import InvalidSearchOptionError, UnsupportedGameError
 from ..game import CHANCE
 from ..montecarlo.tree import MCTSTree
 from ..result import SearchResult, SearchStats
 from ..solving import Progress, solve
 from ..twoplayer.table import TranspositionTable
-from ._board import move_text
-from ._search import DEEPENED, PROVERS, SEARCHERS, TABLE, Plan
+from .board import move_text
+from .plans import DEEPENED, PROVERS, SEARCHERS, TABLE, Plan
 
 Lines = Callable[[str], object]
 """Told each progress line (without its newline)."""
@@ -125,6 +127,49 @@ def run(
         raise Interrupted(best[0] if best else None, time.perf_counter() - started) from None
 
 
+def check_plan(game: Any, plan: Plan) -> None:
+    """Check ``plan``'s limits and options, as its searcher checks them, before the search.
+
+    The searcher is run as :func:`run` runs it, on ``game`` seen as over at every state (worth
+    0 to everyone): it checks what it is given, meets a finished game and returns. So a command
+    refuses a bad option (``-o node_limit=0``, ``-o exploration=-1``) before it prints anything,
+    in the searcher's own words.
+
+    Raises:
+        InvalidSearchOptionError: an option or a limit the searcher refuses.
+        UnsupportedGameError: a game the searcher refuses with these options.
+    """
+    over = type(type(game).__name__, (_Over,), {})(game)
+    try:
+        start = game.initial_state()
+    except Exception:  # no state to stand for the root: the search itself will say why
+        return
+    try:
+        run(over, start, plan)
+    except (InvalidSearchOptionError, UnsupportedGameError):
+        raise
+    except Exception:  # anything else is the game's, which the real search meets and names
+        return
+
+
+class _Over:
+    """A game whose every state is over, worth 0 to every player; its other members ``game``'s."""
+
+    def __init__(self, game: Any) -> None:
+        self._game = game
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+    def is_terminal(self, state: Any) -> bool:
+        """Every state is over."""
+        return True
+
+    def utility(self, state: Any, player: Any) -> float:
+        """Worth nothing to anyone."""
+        return 0.0
+
+
 def move_of(game: Any, state: Any, result: SearchResult[Any]) -> Any:
     """The move to play after ``result``: its action, or the first action if it names none.
 
@@ -201,8 +246,13 @@ def _mcts(
     if options.get("trees") is not None or options.get("dirichlet") is not None:
         return search(game, state, time_limit=seconds, **options)
     iterations, nodes = options.pop("iterations", None), options.pop("node_limit", None)
-    if not isinstance(options.get("rng"), random.Random):  # one generator for every slice
-        options["rng"] = random.Random(options.get("rng"))
+    # The slices share these limits and one generator: checked here as mcts checks them, since
+    # the slices pass on what is left of them (True would be 1, a string a seed).
+    check_count("mcts", "iterations", iterations)
+    check_count("mcts", "node_limit", nodes)
+    options["rng"] = checked_generator(
+        options.get("rng"), "mcts: rng must be an int seed, a random.Random or None"
+    )
     tree = MCTSTree()
     started = time.perf_counter()
     deadline = None if seconds is None else started + seconds

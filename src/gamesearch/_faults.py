@@ -1,0 +1,255 @@
+"""A game's faults that a search meets, named: a ``result`` changing its state, a member raising.
+
+Every public searcher is :func:`examined`, which costs a search one call of the
+game's ``result`` and two copies of the root (none of a root that ``copy.deepcopy`` gives back
+as itself, an int or a tuple of ints), and the loops nothing:
+
+- At the entry, :func:`probe` plays the root's first action on a copy of the root: a game
+  whose ``result`` changes the state it is given (a list or a board object edited in place)
+  is refused at once, with :func:`~gamesearch._validation.mutation_error`, which names
+  ``result``. Let through, such a game misleads every search: its states change under the
+  search's feet, and the search says what it saw, a state "not terminal but without
+  actions", a cycle, an action the game calls illegal, or an answer that is simply wrong.
+- When the search fails, the failure is examined before it goes on: a ``result`` that
+  changes a state at the root or a few plies below it (:func:`mutation_below`, on copies) is
+  the failure's cause, and is raised instead (the search's own error follows from it); an error
+  raised by one of the game's members itself (a ``ValueError`` of its ``result`` for an
+  action its ``actions`` listed) is raised as a :class:`~gamesearch.GameProtocolError` that
+  names the member and what it was given (:func:`member_error`).
+
+>>> class Tally:  # a count kept in a dict, which result adds to in place
+...     num_players = 1
+...     def initial_state(self): return {"count": 0}
+...     def to_move(self, state): return 0
+...     def actions(self, state): return [] if state["count"] == 3 else [1]
+...     def result(self, state, action): state["count"] += action; return state
+...     def is_terminal(self, state): return state["count"] == 3
+...     def utility(self, state, player): return 1.0
+>>> try:
+...     probe(Tally(), {"count": 0})
+... except GameProtocolError as error:
+...     print(str(error).split(";")[0])
+result(state, action) changed the state it was given, from {'count': 0} to {'count': 1}
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import inspect
+from collections import deque
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar, cast
+
+from ._problems import Problems, Trail
+from ._validation import changed, mutation_error, safe_repr, snapshot
+from .errors import (
+    GameProtocolError,
+    GameSearchError,
+    IllegalActionError,
+    InvalidSearchOptionError,
+    UnsupportedGameError,
+    short_repr,
+)
+
+__all__ = ["MEMBERS", "examined", "member_error", "mutation_below", "probe", "report_raised"]
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+MEMBERS = frozenset({
+    "initial_state", "to_move", "actions", "result", "is_terminal", "utility",
+    "chance_outcomes", "information_set", "sample_state", "key", "solving_key", "order",
+    "evaluate", "children", "non_losing_actions", "non_losing_children", "must_play",
+    "proven_value", "features", "region", "legal_actions", "utility_bounds",
+})  # fmt: skip
+"""The names of the game's members a search calls: the protocol's and the optional ones."""
+
+_BELOW = 200
+"""The most states :func:`mutation_below` plays the actions of."""
+
+_DUTIES = {
+    "result": "result(state, action) must take every action that actions(state) lists",
+    "actions": "actions(state) must answer at every state that is not terminal",
+    "to_move": "to_move(state) must answer at every state that is not terminal",
+    "utility": "utility(state, player) must answer at every terminal state, for every player",
+    "is_terminal": "is_terminal(state) must answer at every state",
+}
+"""What each member owes a search, for the message of one that raised."""
+
+
+def probe(game: Any, root: Any) -> None:
+    """Raise :func:`mutation_error` if ``game.result`` changes a copy of ``root`` it is given.
+
+    The root's first action is played on a deep copy of it, compared with another copy (by
+    ``==``, or by ``repr`` for states equal only to themselves). A root that cannot be copied,
+    is terminal, or makes a member raise is let through: the search meets what it meets.
+
+    Raises:
+        GameProtocolError: ``result`` changed the state it was given.
+    """
+    try:
+        if game.is_terminal(root):
+            return
+        actions = game.actions(root)
+        if not actions:
+            return
+        played = copy.deepcopy(root)
+        taken = snapshot(played)
+        game.result(played, actions[0])
+    except Exception:  # whatever the game raises, the search meets and names
+        return
+    if changed(played, taken):
+        raise mutation_error(played, taken)
+
+
+def mutation_below(game: Any, root: Any) -> GameProtocolError | None:
+    """The error of a ``result`` that changes a state at or below ``root``, if one is found.
+
+    The states are walked breadth first from ``root`` (up to :data:`_BELOW` of them), each
+    action played on a deep copy of its state; ``None`` if none changed, or if the game
+    raised or a state could not be copied (the walk stops there).
+    """
+    pending: deque[Any] = deque([root])
+    walked = 0
+    try:
+        while pending and walked < _BELOW:
+            state = pending.popleft()
+            walked += 1
+            if game.is_terminal(state):
+                continue
+            for action in game.actions(state):
+                played = copy.deepcopy(state)
+                taken = snapshot(played)
+                child = game.result(played, action)
+                if changed(played, taken):
+                    return mutation_error(played, taken)
+                pending.append(child)
+    except Exception:  # a game that raises is examined by member_error instead
+        return None
+    return None
+
+
+def member_error(game: Any, error: BaseException) -> GameProtocolError | None:
+    """The error that names the member of the game that raised ``error``, if one did.
+
+    ``error`` came out of a search: the deepest frame of its traceback that runs a member of
+    a game (a method of one of :data:`MEMBERS`' names) is the member that raised; the message
+    names it, with the arguments it was given. ``None`` for an error raised elsewhere (an
+    observer, an ``evaluate`` function passed in), and for the library's own errors but an
+    :class:`~gamesearch.IllegalActionError` of ``result`` (the search plays only the actions
+    the game lists: the game refused one of its own); a part of a parallel search that raised
+    stays a :class:`~gamesearch.PartFailedError`, whose message names the part's error.
+    """
+    if isinstance(error, GameSearchError) and not isinstance(error, IllegalActionError):
+        return None
+    found = None
+    trace = error.__traceback__
+    while trace is not None:
+        code = trace.tb_frame.f_code
+        if code.co_name in MEMBERS and code.co_argcount >= 1:
+            arguments = trace.tb_frame.f_locals
+            owner = arguments.get(code.co_varnames[0])
+            if callable(getattr(owner, code.co_name, None)):
+                given = [arguments.get(name) for name in code.co_varnames[1 : code.co_argcount]]
+                found = (type(owner).__name__, code.co_name, given)
+        trace = trace.tb_next
+    if found is None:
+        return None
+    owner_name, member, given = found
+    if member != "result" and isinstance(error, GameSearchError):
+        return None
+    called = f"{member}({', '.join(short_repr(value) for value in given)})"
+    duty = _DUTIES.get(member, f"{member} must answer for every state the game reaches")
+    said = str(error) if len(str(error)) <= 200 else f"{str(error)[:197]}..."
+    return GameProtocolError(f"{owner_name}.{called} raised {type(error).__name__}: {said}; {duty}")
+
+
+def examined(searcher: _F) -> _F:
+    """``searcher``, its game's faults named (see the module): every public searcher is one.
+
+    The searcher's ``game`` is its first argument; its root, its ``state`` (or the first of its
+    ``roots``), else the game's initial state. Before the search, :func:`probe` plays the
+    root's first action on a copy of it; if the search raises, what it raises is examined
+    (:func:`mutation_below`, :func:`member_error`), but an error of the caller's options or of
+    the kind of game, which the game has no part in.
+
+    Raises:
+        GameProtocolError: ``result`` changes the state it is given (found at the entry, or
+            as the cause of the search's failure), or a member of the game raised.
+    """
+    names = list(inspect.signature(searcher).parameters)
+    at_state = names.index("state") if "state" in names else -1
+    at_roots = names.index("roots") if "roots" in names else -1
+
+    def root_of(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        state = _argument(args, kwargs, at_state, "state")
+        if state is None:
+            roots = _argument(args, kwargs, at_roots, "roots")
+            if roots:
+                return roots[0]
+            game: Any = args[0] if args else kwargs.get("game")
+            return game.initial_state()
+        return state
+
+    @functools.wraps(searcher)
+    def search(*args: Any, **kwargs: Any) -> Any:
+        game = args[0] if args else kwargs.get("game")
+        try:
+            root = root_of(args, kwargs)
+        except Exception:  # no root to look at: the search's own checks say why
+            return searcher(*args, **kwargs)
+        probe(game, root)
+        try:
+            return searcher(*args, **kwargs)
+        except (InvalidSearchOptionError, UnsupportedGameError):
+            raise  # the caller's options, or a kind of game: nothing of the game's to name
+        except Exception as error:
+            found = mutation_below(game, root) or member_error(game, error)
+            if found is not None:
+                raise found from error
+            raise
+
+    return cast(_F, search)
+
+
+def _argument(args: tuple[Any, ...], kwargs: dict[str, Any], at: int, name: str) -> Any:
+    """The argument of the parameter ``name``, at position ``at`` (-1: none), or ``None``."""
+    if 0 <= at < len(args):
+        return args[at]
+    return kwargs.get(name) if at >= 0 else None
+
+
+def report_raised(
+    game: Any, exc: Exception, state: Any, problems: Problems, line: Trail
+) -> None:
+    """Report ``exc``, raised while ``state`` (reached by ``line``) was checked.
+
+    The member of the game that raised is named, with what it was given (as a search names it:
+    :func:`member_error`); an error raised elsewhere (a state's ``__hash__``
+    or ``__eq__``) is reported as the check of the state raising it.
+    """
+    named = member_error(game, exc)
+    raised = _raised_at(exc)
+    if named is not None:
+        member = str(named).split("(", 1)[0].rsplit(".", 1)[-1]
+        problems.add_at(f"raises-{member}", f"{named}{raised}", line)
+        return
+    where = "the initial state" if state is None and line is None else safe_repr(state)
+    problems.add_at(
+        f"raises-{type(exc).__name__}",
+        f"checking {where} raised {type(exc).__name__}: {short_repr(str(exc))}{raised}",
+        line,
+    )
+
+
+def _raised_at(exc: BaseException) -> str:
+    """Where ``exc`` was raised: `` (raised at line 12 of mygame.py, in result)``, or ""."""
+    trace = exc.__traceback__
+    if trace is None:
+        return ""
+    while trace.tb_next is not None:
+        trace = trace.tb_next
+    code = trace.tb_frame.f_code
+    where = Path(code.co_filename).name
+    return f" (raised at line {trace.tb_lineno} of {where}, in {code.co_name})"

@@ -1,0 +1,266 @@
+"""A game's faults that a search meets are named, by every searcher of the registry (issue 45).
+
+A game whose ``result`` changes the state it is given (a contributor's first game, with list
+states) got from ``minimax``, ``alphabeta``, ``negamax`` and ``mtdf`` "state ... is not
+terminal but has no actions", from ``pns`` a cycle, from ``dfpn`` a raw ``IndexError``, and from
+a depth-limited search a wrong answer; a game whose ``actions`` lists a move its ``result``
+refuses (a teacher's) got the game's own ``ValueError`` out of the library's depths. Every
+searcher now raises :class:`~gamesearch.GameProtocolError` that names ``result``: the tests run
+over the registry's rows, so that a new searcher is covered without a line here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from gamesearch import CHANCE, CyclicGameError, GameProtocolError, PartFailedError
+from gamesearch.games import GameTree
+from gamesearch.games.tree import Chance
+from gamesearch.imperfect import KuhnPoker
+from gamesearch.searchers import SEARCHERS, Searcher
+
+
+class Box(list):  # type: ignore[type-arg]
+    """A mutable state that holds another game's state, hashed by it."""
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(("box", self[0]))
+
+    def __repr__(self) -> str:
+        return f"Box({self[0]!r})"
+
+
+_FORWARDED = ("information_set", "chance_outcomes", "win_utility", "utility_bounds")
+"""The optional members of the game within that a wrapper passes on (not ``key``: its states
+are boxes, hashed by what they hold)."""
+
+
+class Wrapped:
+    """``game`` with its states in boxes: every member reads what the box holds."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.num_players = game.num_players
+        for name in _FORWARDED:
+            member = getattr(game, name, None)
+            if callable(member):
+                setattr(self, name, _unboxing(member))
+            elif member is not None:
+                setattr(self, name, member)
+        if getattr(game, "sample_state", None) is not None:
+            self.sample_state = self._sample
+
+    def _sample(self, state: Box, player: int, rng: Any) -> Box:
+        return Box([self.game.sample_state(state[0], player, rng)])
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.game!r})"
+
+    def initial_state(self) -> Box:
+        return Box([self.game.initial_state()])
+
+    def to_move(self, state: Box) -> Any:
+        return self.game.to_move(state[0])
+
+    def actions(self, state: Box) -> Any:
+        return self.game.actions(state[0])
+
+    def result(self, state: Box, action: Any) -> Box:
+        return Box([self.game.result(state[0], action)])
+
+    def is_terminal(self, state: Box) -> bool:
+        return bool(self.game.is_terminal(state[0]))
+
+    def utility(self, state: Box, player: int) -> float:
+        return float(self.game.utility(state[0], player))
+
+
+def _unboxing(member: Any) -> Any:
+    return lambda state, *rest: member(state[0], *rest)
+
+
+class Mutating(Wrapped):
+    """A game whose ``result`` changes the box it is given, and returns it."""
+
+    def result(self, state: Box, action: Any) -> Box:
+        state[0] = self.game.result(state[0], action)
+        return state
+
+
+class MutatingBelow(Wrapped):
+    """A game whose ``result`` changes the box it is given below the root only."""
+
+    def result(self, state: Box, action: Any) -> Box:
+        if state[0] == self.game.initial_state():
+            return Box([self.game.result(state[0], action)])
+        state[0] = self.game.result(state[0], action)
+        return state
+
+
+class Refusing(Wrapped):
+    """A game whose ``actions`` lists, last at every decision, a move its ``result`` refuses."""
+
+    def actions(self, state: Box) -> Any:
+        listed = list(self.game.actions(state[0]))
+        if self.game.to_move(state[0]) == CHANCE or not listed:
+            return listed
+        return [*listed, "pass"]
+
+    def result(self, state: Box, action: Any) -> Box:
+        if action == "pass":
+            raise ValueError(f"no such move as {action!r}")
+        return Box([self.game.result(state[0], action)])
+
+
+def _inner(row: Searcher) -> Any:
+    """A small game of a kind ``row`` accepts."""
+    if row.hidden:
+        return KuhnPoker()
+    if row.chance and row.players == "two":
+        return DICE
+    return TREE
+
+
+TREE = GameTree([[1, -1, [0, 2]], [0, [2, -2]], [[1, 1], -1]])
+"""MAX's three moves, MIN's answers, a few of MAX's again: a small zero-sum game (negamax's)."""
+
+
+DICE = GameTree([Chance([(0.5, [3, 1]), (0.5, [0, 2])]), [Chance([(0.5, 4), (0.5, -2)]), 1]])
+"""MAX's two moves: a coin, then MIN's choice; or MIN's choice of a coin or 1."""
+
+
+def _dealt(game: Any) -> Box:
+    state = game.initial_state()
+    while game.to_move(state) == CHANCE:
+        state = game.result(state, game.actions(state)[0])
+    return Box([state])
+
+
+def search(row: Searcher, game: Wrapped, *, depth: bool = False) -> Any:
+    """``row``'s searcher on ``game``: exact, or with a depth of 2 if it takes one."""
+    arguments: list[Any] = [game]
+    options: dict[str, Any] = {}
+    if row.name in ("ismcts", "pimc"):
+        arguments.append(_dealt(game.game))
+    if row.name in ("mcts", "mccfr", "ismcts", "pimc"):
+        options["rng"] = 1
+    if row.name == "mcts":
+        options["solver"] = False
+    if row.name == "opening_book":
+        options["plies"] = 2
+    if row.needs_limit:
+        options[row.keyword("iterations")] = 10
+    if depth:
+        options.update(depth=2, evaluate=lambda state, player: 0.0)
+    return row.function(*arguments, **options)
+
+
+CASES = [(row, False) for row in SEARCHERS] + [
+    (row, True) for row in SEARCHERS if "depth" in row.limits
+]
+IDS = [f"{row.name}{'-depth 2' if depth else ''}" for row, depth in CASES]
+
+
+def test_the_games_are_sound_when_unchanged() -> None:
+    for row, depth in CASES:
+        search(row, Wrapped(_inner(row)), depth=depth)
+
+
+@pytest.mark.parametrize(("row", "depth"), CASES, ids=IDS)
+def test_a_result_that_changes_its_state_is_named_by_every_searcher(row: Searcher, depth: bool):
+    # minimax, alphabeta, negamax, mtdf: "not terminal but has no actions"; pns: a cycle;
+    # dfpn: IndexError; with a depth, most of them answered.
+    with pytest.raises(GameProtocolError, match=r"result\(state, action\) changed the state"):
+        search(row, Mutating(_inner(row)), depth=depth)
+
+
+@pytest.mark.parametrize(("row", "depth"), CASES, ids=IDS)
+def test_a_result_that_changes_its_state_below_the_root_is_never_called_a_cycle(
+    row: Searcher, depth: bool
+):
+    # The root's first move leaves its state alone: the fault shows only when the search
+    # fails, or not at all (its answer, then, rests on states that changed under it).
+    said = _said(row, MutatingBelow(_inner(row)), depth)
+    assert said in ("an answer", MUTATION)
+
+
+def _said(row: Searcher, game: Wrapped, depth: bool) -> str:
+    """What ``row``'s searcher says of ``game``: an answer, or its error's message's start."""
+    try:
+        search(row, game, depth=depth)
+    except CyclicGameError as error:
+        return f"a cycle: {error}"
+    except GameProtocolError as error:
+        return str(error)[: len(MUTATION)]
+    return "an answer"
+
+
+MUTATION = "result(state, action) changed the state"
+
+
+@pytest.mark.parametrize(("row", "depth"), CASES, ids=IDS)
+def test_a_move_that_result_refuses_is_named_with_the_member_and_the_move(
+    row: Searcher, depth: bool
+):
+    # The game's own ValueError came out of every searcher.
+    with pytest.raises(GameProtocolError) as refused:
+        search(row, Refusing(_inner(row)), depth=depth)
+    message = str(refused.value)
+    assert message.startswith("Refusing.result(Box(")
+    assert "'pass') raised ValueError: no such move as 'pass'" in message
+    assert "must take every action that actions(state) lists" in message
+    assert isinstance(refused.value.__cause__, ValueError)
+
+
+def test_an_error_of_the_callers_options_is_passed_on_untouched() -> None:
+    from gamesearch import InvalidSearchOptionError, alphabeta
+
+    with pytest.raises(InvalidSearchOptionError, match="depth must be"):
+        alphabeta(Refusing(TREE), depth=-1)
+
+
+class Raising(Wrapped):
+    """A game one of whose members raises a ``KeyError`` at every state but the first."""
+
+    def __init__(self, game: Any, member: str) -> None:
+        super().__init__(game)
+        self.member = member
+
+    def _fails(self, member: str, state: Box) -> None:
+        if member == self.member and state[0] != self.game.initial_state():
+            raise KeyError(f"{member} lost its place")
+
+    def to_move(self, state: Box) -> Any:
+        self._fails("to_move", state)
+        return super().to_move(state)
+
+    def actions(self, state: Box) -> Any:
+        self._fails("actions", state)
+        return super().actions(state)
+
+    def is_terminal(self, state: Box) -> bool:
+        self._fails("is_terminal", state)
+        return super().is_terminal(state)
+
+    def utility(self, state: Box, player: int) -> float:
+        self._fails("utility", state)
+        return super().utility(state, player)
+
+
+RAISING = [(row, member) for row in SEARCHERS for member in ("to_move", "actions", "utility")]
+
+
+@pytest.mark.parametrize(
+    ("row", "member"), RAISING, ids=[f"{row.name}-{member}" for row, member in RAISING]
+)
+def test_a_member_that_raises_is_named(row: Searcher, member: str) -> None:
+    # The game's own KeyError came out of the library's depths.
+    if row.family == "parallel":  # a part that raised: PartFailedError names the part's error
+        with pytest.raises((PartFailedError, GameProtocolError), match=f"{member} lost its"):
+            search(row, Raising(_inner(row), member))
+        return
+    with pytest.raises(GameProtocolError, match=f"Raising.{member}\\(") as raised:
+        search(row, Raising(_inner(row), member))
+    assert "raised KeyError" in str(raised.value)
