@@ -258,7 +258,7 @@ def line_alphabeta(repeat: int) -> None:
 def line_plain_loop(repeat: int) -> None:
     """``c4.plain_loop``: what ``alphabeta``'s plain loop gains over the engine's, no option on.
 
-    The plain loop (``twoplayer/_window.py``) is kept beside the engine's loop, which serves
+    The plain loop (``twoplayer/_plain.py``) is kept beside the engine's loop, which serves
     every option, only while it pays at least 1.3 times on a real workload (issue 28): this is
     one, depth 6 from the empty board with the simple evaluation. Both visit the same nodes.
     """

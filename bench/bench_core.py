@@ -311,7 +311,7 @@ def engine(root_view: bool) -> Run:
 def plain_loop(repeat: int, game: TicTacToe) -> None:
     """``core.plain_loop``: what the plain alpha-beta loop gains over the engine's, no option on.
 
-    The plain loop (``twoplayer/_window.py``) is kept beside the engine's loop, which serves
+    The plain loop (``twoplayer/_plain.py``) is kept beside the engine's loop, which serves
     every option, only while it pays at least 1.3 times on a real workload (issue 28); both
     solve tic-tac-toe over the plain members here, visiting the same nodes.
     """

@@ -5,7 +5,7 @@ These were the library's traced loops until issue 28 made one production loop
 written then, to check that loop against: one frame a node, every leaf scored by
 :class:`LeafScorer`, Star2's probes and Star1's search phase in one
 chance procedure (``probe=True`` runs Star2 here, traced or not), and no inlining. A test calls
-them with a checked :class:`~gamesearch.chance._common.ChanceProblem` (see
+them with a checked :class:`~gamesearch.chance._common.ChanceRequest` (see
 ``reference_search``) and compares value, action, line, statistics and trace events.
 
 Star1 and Star2, as these loops do them:
@@ -62,8 +62,9 @@ from gamesearch._validation import (
     number_error,
     translate,
 )
+from gamesearch.capabilities import Capabilities
 from gamesearch.chance._common import (
-    ChanceProblem,
+    ChanceRequest,
     bounds_error,
     chance_result,
     infinite_mix_error,
@@ -188,11 +189,11 @@ def reference_search(
     traced here.
     """
     name = "expectimax" if expectimax else "expectiminimax"
-    problem = prepare_chance(game, state, depth, evaluate, searcher=name)
+    request = prepare_chance(game, state, depth, evaluate, Capabilities.of(game), name)
     if pruning is None:
         return expect_search(
             game,
-            problem,
+            request,
             depth,
             evaluate,
             opponent=(opponent or uniform_opponent) if expectimax else None,
@@ -204,7 +205,7 @@ def reference_search(
     assert bounds is not None
     return star_search(
         game,
-        problem,
+        request,
         depth,
         evaluate,
         bounds=bounds,
@@ -217,7 +218,7 @@ def reference_search(
 
 def expect_search(
     game: Game[Any, Any],
-    problem: ChanceProblem,
+    request: ChanceRequest,
     depth: int | None,
     evaluate: Callable[[Any, Player], float] | None,
     *,
@@ -227,11 +228,11 @@ def expect_search(
     started: float,
     trace: Observer | None = None,
 ) -> SearchResult[Any]:
-    """Search below ``problem.root`` and back up expected values for ``problem.player``.
+    """Search below ``request.root`` and back up expected values for ``request.player``.
 
     Args:
         game: The game.
-        problem: The checked request: root, ply limit, MAX and ``chance_outcomes``.
+        request: The checked request: root, ply limit, MAX and ``chance_outcomes``.
         depth: The depth limit as given, for the result.
         evaluate: The estimate at the depth limit (decision plies only: chance nodes do not
             count).
@@ -243,7 +244,7 @@ def expect_search(
         trace: The observer of the search's events, or ``None``.
     """
     checked_opponent = opponent is not None and opponent is not uniform_opponent
-    root, limit, max_player, outcomes_of = problem
+    root, limit, max_player, outcomes_of = request
     is_terminal, to_move = game.is_terminal, game.to_move
     actions, result = game.actions, game.result
     nodes = 1
@@ -372,7 +373,7 @@ def expect_search(
 
 def star_search(
     game: Game[Any, Any],
-    problem: ChanceProblem,
+    request: ChanceRequest,
     depth: int | None,
     evaluate: Callable[[Any, Player], float] | None,
     *,
@@ -386,7 +387,7 @@ def star_search(
 
     Args:
         game: A two-player game, possibly with chance nodes.
-        problem: The checked request: root, ply limit, MAX and ``chance_outcomes``.
+        request: The checked request: root, ply limit, MAX and ``chance_outcomes``.
         depth: The depth limit as given, for the result.
         evaluate: The estimate at the depth limit.
         bounds: ``(L, U)``: no utility or evaluation lies outside them.
@@ -395,7 +396,7 @@ def star_search(
         started: ``time.perf_counter()`` when the search was called.
         trace: The observer of the search's events (Star1 only), or ``None``.
     """
-    root, limit, max_player, outcomes_of = problem
+    root, limit, max_player, outcomes_of = request
     is_terminal, to_move = game.is_terminal, game.to_move
     actions, result = game.actions, game.result
     low, high = bounds

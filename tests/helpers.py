@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 import math
 import sqlite3
@@ -15,7 +16,7 @@ from typing import Any
 
 from gamesearch import GameProtocolError, Player, SearchResult
 from gamesearch.games import GameTree, Nim
-from gamesearch.searchers import Searcher
+from gamesearch.searchers import SEARCHERS, Searcher
 from gamesearch.solving import solve
 
 
@@ -44,6 +45,62 @@ def search_with_a_small_limit(row: Searcher, game: Any) -> Any:
     if row.name == "mcts":
         options.update(rng=1, solver=False)  # the solver refuses games that are not zero-sum
     return row.function(game, **options)
+
+
+def rows_accepting(
+    players: int = 2, *, chance: bool = False, hidden: bool = False, unlimited: bool = False
+) -> list[Searcher]:
+    """The registry's rows whose searchers accept a game of this kind, in the registry's order.
+
+    With ``unlimited``, only those that run without a limit (not the ones that need one).
+    A new row is in every suite that asks for its kind of game, without a line of the suite.
+    """
+    return [
+        row
+        for row in SEARCHERS
+        if row.accepts(players=players, chance=chance, hidden=hidden)
+        and not (unlimited and row.needs_limit)
+    ]
+
+
+def row_id(row: Searcher) -> str:
+    """A row's name, as a test's parameter id."""
+    return row.name
+
+
+def search_by_row(row: Searcher, game: Any, state: Any = None, **options: Any) -> Any:
+    """Run ``row``'s searcher on ``game`` as far as it goes by itself, with ``options``.
+
+    To the end of the game if it can; a searcher that needs a limit gets 100 iterations (and a
+    seed); ``opening_book`` its first ply.
+    """
+    if row.name == "opening_book":
+        return row.function(game, 1, state=state, **options)
+    if row.needs_limit:
+        options.setdefault(row.keyword("iterations"), 100)
+        if "rng" in inspect.signature(row.function).parameters:
+            options.setdefault("rng", 1)
+    return row.function(game, state, **options)
+
+
+def best_action(found: Any, game: Any, state: Any = None) -> Any:
+    """The move a searcher's answer ``found`` plays from ``state``.
+
+    A result's action, or a solved table's first best action.
+    """
+    if isinstance(found, SearchResult):
+        return found.action
+    root = game.initial_state() if state is None else state
+    return found.best_actions(root)[0]
+
+
+def caused_by(error: BaseException | None, kind: type[BaseException], text: str = "") -> bool:
+    """Whether ``error`` or an error it was raised from (a part's) is a ``kind`` with ``text``."""
+    while error is not None:
+        if isinstance(error, kind) and text in str(error):
+            return True
+        error = error.__cause__
+    return False
 
 
 def _zero(state: object, player: Player) -> float:

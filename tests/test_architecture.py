@@ -148,14 +148,22 @@ def test_the_tests_mirror_the_package():
     top-level module, and those across families, stay at the top beside the shared helpers.
     """
     package = ROOT / "src" / "gamesearch"
-    folders = {p.name for p in (ROOT / "tests").iterdir() if p.is_dir() and p.name != "data"}
-    folders -= {"__pycache__"}
+    folders = {
+        p.name
+        for p in (ROOT / "tests").iterdir()
+        if p.is_dir() and p.name not in ("data", "__pycache__") and not p.name.startswith(".")
+    }  # not the tools' caches (.hypothesis, .pytest_cache, ...), made where they run
     subpackages = {p.name for p in package.iterdir() if (p / "__init__.py").exists()}
     assert folders, "tests/ has no folders"
-    assert folders <= subpackages, f"test folders without a subpackage: {folders - subpackages}"
+    strays = sorted(folders - subpackages)
+    assert not strays, (
+        f"tests/{strays[0]}/ is named after no subpackage of src/gamesearch/: the tests of "
+        "gamesearch.<family> go in tests/<family>/, those of a top-level module or across "
+        "families at the top of tests/ (its data in tests/data/)"
+    )
     for folder in folders:
         tests = list((ROOT / "tests" / folder).glob("test_*.py"))
-        assert tests, f"tests/{folder}/ holds no tests"
+        assert tests, f"tests/{folder}/ holds no tests: name its test files test_*.py"
 
 
 _CODE = re.compile(r"`([\w.]+)`")
@@ -214,3 +222,62 @@ def test_every_private_import_across_packages_is_explained_in_the_architecture()
         "docs/architecture.md's table of private imports names modules that pyproject.toml's "
         f"private-modules contract no longer lets cross packages: remove them from it: {stale}"
     )
+
+
+def module_table() -> list[tuple[set[str], set[str]]]:
+    """docs/architecture.md's table of modules: each row's first column and third column."""
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    table = text.split("| folder or module | what it holds | its modules |", 1)[1]
+    rows = []
+    for line in table.split("\n\n", 1)[0].splitlines()[2:]:
+        cells = line.strip().strip("|").split(" | ")
+        rows.append((set(re.findall(r"`([\w./]+)`", cells[0])), set(_CODE.findall(cells[-1]))))
+    return rows
+
+
+def registered(folder: str) -> set[str]:
+    """The modules of ``folder`` that the registries name: its searchers' and its games'.
+
+    The table's row of a family names them by the registry (a new searcher's or game's module
+    is named by its row or entry, not by a line here).
+    """
+    from gamesearch.games.registry import reference_games
+    from gamesearch.searchers import SEARCHERS
+
+    paths = [row.path.partition(":")[0] for row in SEARCHERS]
+    paths += [spec.factory.__module__ for spec in reference_games()]
+    prefix = f"gamesearch.{folder}."
+    return {path.removeprefix(prefix) for path in paths if path.startswith(prefix)}
+
+
+def test_the_architecture_names_every_module_of_the_tree():
+    """Each top-level module has a row; each folder's row names each of its modules.
+
+    A searcher's module and a reference game's are named by their registries, which the rows
+    of their folders say.
+    """
+    rows = module_table()
+    first = set().union(*(names for names, _ in rows))
+    top = {path.name for path in SOURCE.glob("*.py")}
+    missing = sorted(top - first)
+    assert not missing, (
+        f"docs/architecture.md's table of modules has no row for {missing}: add "
+        "'| `module.py` | what it holds | |' to it"
+    )
+    stale = sorted(name for name in first if not (SOURCE / name.rstrip("/")).exists())
+    assert not stale, f"docs/architecture.md's table names {stale}, which src/gamesearch lacks"
+    for folder in sorted(p for p in SOURCE.iterdir() if (p / "__init__.py").exists()):
+        named = [modules for names, modules in rows if f"{folder.name}/" in names]
+        assert named, (
+            f"docs/architecture.md's table of modules has no row for {folder.name}/: add "
+            f"'| `{folder.name}/` | what it holds | its modules |' to it"
+        )
+        present = {p.stem for p in folder.glob("*.py") if p.name != "__init__.py"}
+        listed = set().union(*named) | registered(folder.name)
+        assert listed >= present, (
+            f"docs/architecture.md's row of {folder.name}/ does not name "
+            f"{sorted(present - listed)}: add each, in backticks with what it holds, to its "
+            "third column"
+        )
+        gone = sorted(name for name in listed - present if name.startswith("_"))
+        assert not gone, f"docs/architecture.md's row of {folder.name}/ names {gone}: gone"

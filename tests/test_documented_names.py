@@ -15,6 +15,7 @@ attributes first, so that no import made by the test or by another name helps a 
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import json
 import re
@@ -23,6 +24,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from gamesearch.searchers import SEARCHERS
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -164,3 +167,14 @@ def test_a_documented_name_resolves_by_import_and_as_an_attribute(name, resolved
     assert after is None, f"{where}: as an attribute after `import gamesearch`: {after}"
     assert outcome["import"] is None, f"{where}: by import: {outcome['import']}"
     assert outcome["same"], f"{where}: the import and the attribute are different objects"
+
+
+@pytest.mark.parametrize("row", SEARCHERS, ids=lambda row: row.name)
+def test_a_searchers_name_in_its_packages_stays_the_function(row):
+    # Its module may have its name (twoplayer/alphabeta.py): importing the module, as any
+    # import of it does, must not put the module where the package's function is.
+    importlib.import_module(row.path.partition(":")[0])
+    for package in row.exports:
+        assert getattr(importlib.import_module(package), row.name) is row.function, (
+            f"{package}.{row.name} is not the searcher once its module is imported"
+        )

@@ -1,8 +1,10 @@
 """docs/reference.md's "One word, one meaning" table is the searchers' signatures, both ways.
 
-Every keyword of the listed public functions has a row; a row's *taken by* and *refused by*
-name exactly the functions whose signature has it (refused: annotated ``None``, a limit the
-searcher cannot keep, which it refuses by name).
+The page writes each keyword's meaning; the site's build adds *taken by* and *refused by*
+(``docs/hooks/registry_tables.py``). Read back as built, every keyword of the listed public
+functions has a row, and a row's *taken by* and *refused by* name exactly the functions whose
+signature has it (refused: annotated ``None``, a limit the searcher cannot keep, which it
+refuses by name).
 """
 
 from __future__ import annotations
@@ -10,31 +12,13 @@ from __future__ import annotations
 import functools
 import inspect
 import re
-from collections.abc import Callable
-from pathlib import Path
-from typing import Any
 
 import pytest
+from docs_pages import built, registry_tables
 
-import gamesearch
-from gamesearch import imperfect
-from gamesearch.searchers import SEARCHERS
-
-REFERENCE = Path(__file__).resolve().parent.parent / "docs" / "reference.md"
-
-_IMPERFECT = "best_response exploitability nash_conv expected_values convergence"
-FUNCTIONS: dict[str, Callable[..., Any]] = {
-    **{row.name: row.function for row in SEARCHERS},
-    "play": gamesearch.play,
-    "tournament": gamesearch.tournament,
-    "round_robin": gamesearch.round_robin,
-    "gauntlet": gamesearch.gauntlet,
-    **{name: getattr(imperfect, name) for name in _IMPERFECT.split()},
-    "CFRSolver": imperfect.CFRSolver.__init__,
-    "MCCFRSolver": imperfect.MCCFRSolver.__init__,
-}
+FUNCTIONS = registry_tables().functions()
 """The public functions whose keywords the table covers, by the name the table gives them: every
-searcher of the registry, and the functions that play or measure."""
+searcher of the registry, and the functions that play or measure (the docs' hook lists them)."""
 
 _KEYWORD = re.compile(r"`(\w+)`")
 
@@ -48,7 +32,7 @@ def _names(cell: str) -> set[str]:
 
 @functools.cache
 def _section() -> list[str]:
-    text = REFERENCE.read_text(encoding="utf-8")
+    text = built("reference.md")
     start = text.index("## One word, one meaning")
     end = text.find("\n## ", start + 1)
     return text[start : end if end != -1 else None].splitlines()
@@ -89,11 +73,16 @@ def _signatures() -> dict[str, tuple[set[str], set[str]]]:
 
 
 def test_every_keyword_has_one_row_and_every_row_is_a_keyword():
-    assert set(_keyword_rows()) == set(_signatures())
+    rows, signatures = set(_keyword_rows()), set(_signatures())
+    missing, stale = sorted(signatures - rows), sorted(rows - signatures)
+    assert not missing, (
+        f"docs/reference.md's table 'One word, one meaning' has no row for {missing}: add "
+        "'| `KEYWORD` | what it means |' to it"
+    )
+    assert not stale, f"no function takes {stale}: remove their rows from docs/reference.md"
 
 
 @pytest.mark.parametrize("keyword", sorted(_signatures()))
 def test_the_row_names_exactly_the_functions_that_take_the_keyword(keyword):
     taken, refused = _keyword_rows()[keyword]
     assert (taken, refused) == _signatures()[keyword]
-

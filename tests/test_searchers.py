@@ -12,11 +12,11 @@ from __future__ import annotations
 import importlib
 import inspect
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import search_with_a_small_limit
+from docs_pages import built
+from helpers import search_by_row, search_with_a_small_limit
 
 import gamesearch
 from gamesearch import InvalidSearchOptionError, UnsupportedGameError
@@ -31,6 +31,7 @@ from gamesearch.searchers import (
     find_searcher,
     takers,
 )
+from gamesearch.trace import Prune
 
 PUBLIC_MODULES = (
     "gamesearch",
@@ -63,11 +64,27 @@ def public_searchers() -> dict[str, Any]:
     return found
 
 
-def test_every_public_searcher_has_its_row_and_every_row_is_public():
+def test_every_public_searcher_has_its_row():
     rows = {row.name: row.function for row in SEARCHERS}
-    assert set(rows) == set(public_searchers())
+    missing = sorted(set(public_searchers()) - set(rows))
+    assert not missing, (
+        f"{missing} take a limit= and are exported, but have no row: add a Searcher(...) row "
+        "for each to SEARCHERS in src/gamesearch/searchers.py"
+    )
     for name, function in public_searchers().items():
-        assert rows[name] is function, f"{name}'s row names another function"
+        assert rows[name] is function, (
+            f"{name}'s row in src/gamesearch/searchers.py names another function: its path "
+            f"must be {function.__module__}:{function.__name__}"
+        )
+
+
+@pytest.mark.parametrize("row", SEARCHERS, ids=lambda row: row.name)
+def test_every_row_names_its_function_by_its_path(row: Searcher):
+    module, _, name = row.path.partition(":")
+    assert row.name == name, f"{row.name}'s row: its path {row.path} ends in another name"
+    assert callable(getattr(importlib.import_module(module), name, None)), (
+        f"{row.name}'s row: {row.path} is not a function (path is 'module:function')"
+    )
 
 
 def test_the_names_are_unique_and_found():
@@ -87,19 +104,34 @@ def test_a_row_keeps_the_limits_its_signature_takes(row: Searcher):
         if row.keyword(field) in parameters
         and parameters[row.keyword(field)].annotation not in (None, "None")
     }
-    assert set(row.limits) == taken
-    assert ("limit" in parameters) == bool(row.limits)
+    assert set(row.limits) == taken, (
+        f"{row.name}'s row keeps the limits {row.limits}, its signature takes {sorted(taken)}: "
+        "make the row's limits (src/gamesearch/searchers.py) the fields its signature takes "
+        "(a keyword annotated None is refused, not taken)"
+    )
+    assert ("limit" in parameters) == bool(row.limits), (
+        f"{row.name}: a searcher that keeps a limit takes limit=Limit(...) too, and one that "
+        "keeps none takes no limit="
+    )
 
 
 @pytest.mark.parametrize("row", SEARCHERS, ids=lambda row: row.name)
 def test_a_row_says_whether_its_searcher_tells_an_observer(row: Searcher):
-    assert ("trace" in inspect.signature(row.function).parameters) == (row.events != "none")
+    traced = "trace" in inspect.signature(row.function).parameters
+    assert traced == (row.events != "none"), (
+        f"{row.name}'s row says its events are {row.events!r}, but its signature "
+        f"{'takes' if traced else 'has no'} trace=: set events in src/gamesearch/searchers.py "
+        "('depth-first', 'monte-carlo', 'proof-number', or 'none' without an observer)"
+    )
 
 
 @pytest.mark.parametrize("row", SEARCHERS, ids=lambda row: row.name)
 def test_a_row_is_of_its_familys_folder_and_says_what_it_promises(row: Searcher):
-    assert row.path.startswith(f"gamesearch.{row.family}.")
-    assert row.promises
+    assert row.path.startswith(f"gamesearch.{row.family}."), (
+        f"{row.name}'s row says its family is {row.family}, but {row.path} is not in "
+        f"src/gamesearch/{row.family}/"
+    )
+    assert row.promises, f"{row.name}'s row: say what its result promises (promises=...)"
 
 
 def test_the_takers_of_a_field_are_the_rows_that_keep_it():
@@ -157,12 +189,9 @@ def test_the_searchers_named_for_a_game_that_hides_something_are_rows_that_take_
     assert named == hidden  # cfr, mccfr, ismcts and pimc, each a row for games that hide
 
 
-CHOOSING = Path(__file__).resolve().parent.parent / "docs" / "choosing.md"
-
-
 def limits_table() -> dict[str, tuple[set[str], bool]]:
-    """docs/choosing.md's table of limits: each searcher's limits, and whether it needs one."""
-    lines = CHOOSING.read_text(encoding="utf-8").splitlines()
+    """docs/choosing.md's table of limits, as built: each searcher's limits, and if it needs one."""
+    lines = built("choosing.md").splitlines()
     head = next(n for n, line in enumerate(lines) if line.startswith("| searcher | `depth` |"))
     fields = [cell.strip(" `") for cell in lines[head].strip("|").split("|")[1:5]]
     table: dict[str, tuple[set[str], bool]] = {}
@@ -181,3 +210,47 @@ def test_the_table_of_limits_in_the_docs_is_the_registrys():
     assert limits_table() == {
         row.name: (set(row.limits), row.needs_limit) for row in SEARCHERS if row.limits
     }
+
+
+@pytest.mark.parametrize("row", SEARCHERS, ids=lambda row: row.name)
+def test_a_row_is_exported_where_it_says(row: Searcher):
+    for package in row.exports:
+        assert package in ("gamesearch", f"gamesearch.{row.family}"), (
+            f"{row.name}'s row says {package} exports it: a searcher is exported by its "
+            f"family's package (gamesearch.{row.family}) and, if it belongs at the top, by "
+            "gamesearch"
+        )
+        module = importlib.import_module(package)
+        init = f"src/{package.replace('.', '/')}/__init__.py"
+        assert getattr(module, row.name, None) is row.function, (
+            f"{package} does not export {row.name}, which its row says it does: add "
+            f"'from {row.path.partition(':')[0].replace(package, '')} import {row.name}' to "
+            f"{init} and {row.name!r} to its __all__ (or take {package!r} out of the row)"
+        )
+
+
+_TRACED = [
+    (row, kind)
+    for kind in ("two players", "three players", "two players, chance")
+    for row in SEARCHERS
+    if row.events != "none" and row.accepts(**GAMES[kind][1])
+]
+
+
+@pytest.mark.parametrize(
+    ("row", "kind"), _TRACED, ids=[f"{row.name}-{kind}" for row, kind in _TRACED]
+)
+def test_a_searchers_cutoffs_are_the_prunes_its_trace_tells(row: Searcher, kind: str):
+    # SearchStats.cutoffs means one thing in every searcher: the nodes whose actions left were
+    # pruned, each told to the observer as one Prune (0 where nothing is pruned).
+    game = {"two players": GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])}.get(kind, GAMES[kind][0])
+    events: list[Any] = []
+    options: dict[str, Any] = {"trace": events.append}
+    if "depth" in row.limits and GAMES[kind][1]["chance"]:
+        options["depth"] = 3
+    found = search_by_row(row, game, **options)
+    told = sum(isinstance(event, Prune) for event in events)
+    assert found.stats.cutoffs == told, (
+        f"{row.name}: stats.cutoffs is {found.stats.cutoffs}, its trace told {told} Prune "
+        "events: count a cutoff where a node's actions left are pruned, and tell its Prune"
+    )

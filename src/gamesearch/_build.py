@@ -34,7 +34,7 @@ COMPILABLE = (
     "gamesearch.montecarlo._loop",
     "gamesearch.montecarlo._node",
     "gamesearch.montecarlo._playout",
-    "gamesearch.twoplayer._children",
+    "gamesearch.twoplayer._plain",
     "gamesearch.twoplayer._distances",
     "gamesearch.twoplayer._engine",
     "gamesearch.twoplayer._enhanced",

@@ -26,7 +26,7 @@ from .limit import Limit
 from .searchers import find_searcher, takers, with_names
 
 __all__ = [
-    "Problem",
+    "Request",
     "cannot_keep",
     "check_budget",
     "check_count",
@@ -50,8 +50,8 @@ _S = TypeVar("_S")
 _GAME_METHODS = ("initial_state", "to_move", "actions", "result", "is_terminal", "utility")
 
 
-class Problem(NamedTuple):
-    """A validated search request."""
+class Request(NamedTuple):
+    """A checked search request of a two-player searcher (what ``prepare`` returns)."""
 
     root: Any
     """The state to search from."""
@@ -88,7 +88,7 @@ def prepare(
     *,
     searcher: str,
     capabilities: Capabilities | None = None,
-) -> Problem:
+) -> Request:
     """Check a two-player search request and resolve its defaults.
 
     ``capabilities`` is the game's record, if the searcher has read it (else it is read here).
@@ -111,7 +111,7 @@ def prepare(
         mover = game.to_move(root)
         if not is_player(mover, 2, chance=False):
             raise mover_error(root, mover, 2, chance=False)
-    return Problem(root, horizon)
+    return Request(root, horizon)
 
 
 def resolve_root(

@@ -156,10 +156,11 @@ def recursion_guard(
             unwinds them (a ``try`` costs nothing until it raises): the line being searched,
             deepest first. A state met twice on it means a cycle.
         key: ``game.key``, to compare states by, if the game has one.
-        frames_per_ply: The Python frames the search takes per ply. A search that takes two
-            (the traced Star1 loop: a node's search, then its MAX, MIN or chance procedure) runs
-            with the recursion limit raised by as much, so that every searcher reaches the
-            same depth; the limit is put back afterwards.
+        frames_per_ply: The Python frames the search takes per ply. A search that takes more
+            than one (the chance loop takes three: a node's MAX, MIN or chance procedure, its
+            step to a child, the descent into it) runs with the recursion limit raised by as
+            much, so that every searcher reaches the same depth; the limit is put back
+            afterwards.
 
     Raises:
         CyclicGameError: a state repeats on ``line``.

@@ -23,10 +23,16 @@ class SearchStats:
     """States scored without being expanded: terminal states and states at the depth limit."""
 
     cutoffs: int
-    """Alpha-beta cutoffs: nodes whose search stopped early because their value reached the
-    window's far bound (the textbook's ``v >= beta`` at MAX, ``v <= alpha`` at MIN), pruning
-    the actions they had left, if any. Always 0 for minimax. ``expectiminimax`` with Star1 or
-    Star2 pruning also counts the chance nodes it cut off."""
+    """Cutoffs: nodes whose search stopped before their last action because what was found
+    already decided their value, pruning the actions they had left (if any); one per such node,
+    and one ``Prune`` event each for a traced search. In alpha-beta and the searchers that run
+    it (``alphabeta``, ``negamax``, ``iterative_deepening``, ``mtdf`` over all its null-window
+    searches, ``parallel_search`` over its parts, ``paranoid``, ``best_reply``): the textbook's
+    ``v >= beta`` at MAX, ``v <= alpha`` at MIN. In ``expectiminimax`` with Star1 or Star2
+    pruning, those and the chance nodes cut off; in ``maxn`` with ``pruning="shallow"``, the
+    nodes shallow and immediate pruning stop. Always 0 where nothing is pruned: ``minimax``,
+    ``expectimax``, the searches without pruning, and those that grow a tree or a proof rather
+    than prune one (``mcts``, ``pns``, ``dfpn``: their work is ``nodes``, and ``proof_size``)."""
 
     max_depth: int
     """The deepest ply reached, the root being ply 0. The searchers of games of chance count

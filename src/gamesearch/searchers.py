@@ -105,6 +105,15 @@ class Searcher:
     refuses another (``negamax``, which gives one player the negation of the other's value;
     Nim's 1 and 0 are no such pair). The command reads it before it runs the searcher."""
 
+    without_limit: str = "searches to the end"
+    """What it does when given no limit, in a phrase (for the docs' table of limits); a searcher
+    that needs a limit refuses to run without one instead."""
+
+    exports: tuple[str, ...] = ()
+    """The packages that export it by name besides its module (``gamesearch``, its family's
+    package): each imports it and lists it in ``__all__`` (a test names the line to add). A
+    searcher that no package exports is imported from its module, ``path``."""
+
     @property
     def function(self) -> Callable[..., Any]:
         """The searcher itself, imported on first use."""
@@ -127,74 +136,95 @@ class Searcher:
         return self.iterations_keyword if field == "iterations" else field
 
 
+_TOP = "gamesearch"
 _TWO = "gamesearch.twoplayer"
 _IMPERFECT = "gamesearch.imperfect"
 _EXACT = "the minimax value, the best action and its line (exact to the end, or at the depth)"
 _DEPTH = ("depth",)
 _BUDGET = ("time_limit", "iterations")
+_PROVEN = "searches until the value is proven (stopped by a limit: the bounds proven so far)"
 
 SEARCHERS: tuple[Searcher, ...] = (
     Searcher("minimax", f"{_TWO}.minimax:minimax", "twoplayer", "two", False, False, _DEPTH,
-             False, "depth-first", _EXACT + "; every node read", command=True),
+             False, "depth-first", _EXACT + "; every node read", command=True,
+             exports=(_TOP, _TWO)),
     Searcher("alphabeta", f"{_TWO}.alphabeta:alphabeta", "twoplayer", "two", False, False,
-             _DEPTH, False, "depth-first", _EXACT, command=True),
+             _DEPTH, False, "depth-first", _EXACT, command=True,
+             exports=(_TOP, _TWO)),
     Searcher("negamax", f"{_TWO}.negamax:negamax", "twoplayer", "two", False, False, _DEPTH,
-             False, "depth-first", _EXACT + " (zero-sum games)", command=True, zero_sum=True),
+             False, "depth-first", _EXACT + " (zero-sum games)", command=True, zero_sum=True,
+             exports=(_TOP, _TWO)),
     Searcher("iterative_deepening", f"{_TWO}.deepening:iterative_deepening", "twoplayer",
              "two", False, False, ("depth", "time_limit", "node_limit"), False, "depth-first",
              "the deepest completed iteration's value, action and line; exact once proven",
-             command=True),
+             command=True, without_limit="deepens until the value is proven",
+             exports=(_TOP, _TWO)),
     Searcher("mtdf", f"{_TWO}.mtdf:mtdf", "twoplayer", "two", False, False, _DEPTH, False,
              "depth-first", _EXACT + "; without a depth, the exact solver's proof",
-             command=True),
+             command=True, without_limit="searches to the end (the exact solver, where the game "
+             "offers it)", exports=(_TOP, _TWO)),
     Searcher("pns", "gamesearch.proofs.pns:pns", "proofs", "two", False, False,
              ("time_limit", "node_limit"), False, "proof-number",
              "the proven value (exact), its proving action and the proof's size; stopped by a "
-             "limit, only the bounds proven", command=True),
+             "limit, only the bounds proven", command=True, without_limit=_PROVEN,
+             exports=(_TOP, "gamesearch.proofs")),
     Searcher("dfpn", "gamesearch.proofs.dfpn:dfpn", "proofs", "two", False, False,
              ("time_limit", "node_limit"), False, "proof-number",
              "the proven value (exact), its proving action and the proof's size; stopped by a "
-             "limit, only the bounds proven", command=True),
+             "limit, only the bounds proven", command=True, without_limit=_PROVEN,
+             exports=(_TOP, "gamesearch.proofs")),
     Searcher("parallel_search", "gamesearch.parallel.search:parallel_search", "parallel", "two",
              False, False, _DEPTH, False, "none", "alphabeta's value and action, split over "
-             "an executor's workers"),
+             "an executor's workers",
+             exports=(_TOP, "gamesearch.parallel")),
     Searcher("expectiminimax", "gamesearch.chance.expectiminimax:expectiminimax", "chance",
              "two", True, False, _DEPTH, False, "depth-first",
              "the expectiminimax value (expected over chance), exact with Star1 and Star2",
-             command=True),
+             command=True,
+             exports=(_TOP, "gamesearch.chance")),
     Searcher("expectimax", "gamesearch.chance.expectimax:expectimax", "chance", "any", True,
              False, _DEPTH, False, "depth-first",
-             "the mover's expected value against a model of the other players"),
+             "the mover's expected value against a model of the other players",
+             exports=(_TOP, "gamesearch.chance")),
     Searcher("maxn", "gamesearch.multiplayer.maxn:maxn", "multiplayer", "any", False, False,
              _DEPTH, False, "depth-first", "one value per player, each maximising its own",
-             command=True),
+             command=True,
+             exports=(_TOP, "gamesearch.multiplayer")),
     Searcher("paranoid", "gamesearch.multiplayer.paranoid:paranoid", "multiplayer", "any",
              False, False, _DEPTH, False, "depth-first",
-             "the mover's value against a coalition of all the others"),
+             "the mover's value against a coalition of all the others",
+             exports=(_TOP, "gamesearch.multiplayer")),
     Searcher("best_reply", "gamesearch.multiplayer.best_reply:best_reply", "multiplayer", "any",
              False, False, _DEPTH, False, "depth-first",
-             "the mover's value when only the strongest opponent replies"),
+             "the mover's value when only the strongest opponent replies",
+             exports=(_TOP, "gamesearch.multiplayer")),
     Searcher("mcts", "gamesearch.montecarlo.search:mcts", "montecarlo", "any", True, False,
              ("time_limit", "node_limit", "iterations"), True, "monte-carlo",
              "the most visited action and each player's mean utility (proven with the solver)",
-             command=True),
+             command=True,
+             exports=(_TOP, "gamesearch.montecarlo")),
     Searcher("solve", "gamesearch.solving.solver:solve", "solving", "two", True, False, (),
              False, "none", "a Solution: every reachable state's value, distance and best "
-             "actions"),
+             "actions", exports=(_TOP, "gamesearch.solving")),
     Searcher("opening_book", "gamesearch.solving.opening:opening_book", "solving", "two", False,
              False, (), False, "none",
-             "a Solution of the positions of the first plies, each solved exactly"),
+             "a Solution of the positions of the first plies, each solved exactly",
+             exports=("gamesearch.solving",)),
     Searcher("cfr", f"{_IMPERFECT}.regret:cfr", "imperfect", "any", True, True, _BUDGET, True,
-             "none", "an average strategy and its exploitability (CFR, CFR+)"),
+             "none", "an average strategy and its exploitability (CFR, CFR+)",
+             exports=(_IMPERFECT,)),
     Searcher("mccfr", f"{_IMPERFECT}.sampled_regret:mccfr", "imperfect", "any", True, True,
              _BUDGET, True, "none",
-             "an average strategy (Monte Carlo CFR: external or outcome sampling)"),
+             "an average strategy (Monte Carlo CFR: external or outcome sampling)",
+             exports=(_IMPERFECT,)),
     Searcher("ismcts", f"{_IMPERFECT}.information_set_mcts:ismcts", "imperfect", "any", True,
              True, _BUDGET, True, "monte-carlo",
-             "the most visited action at the player's information set"),
+             "the most visited action at the player's information set",
+             exports=(_IMPERFECT,)),
     Searcher("pimc", f"{_IMPERFECT}.world_sampling:pimc", "imperfect", "any", True, True,
              _BUDGET, True, "none", "the action of best mean value over sampled worlds",
-             iterations_keyword="worlds"),
+             iterations_keyword="worlds",
+             exports=(_IMPERFECT,)),
 )  # fmt: skip
 """Every searcher, in the order the docs present them."""
 
@@ -219,17 +249,19 @@ def find_searcher(name: str) -> Searcher:
     return found
 
 
-def with_names(names: Iterable[str]) -> str:
+def with_names(names: Iterable[str], conjunction: str = "and") -> str:
     """Names in prose: ``"a, b and c"`` (one: itself), in the order given.
 
     Example:
         >>> with_names(["minimax", "alphabeta", "negamax"])
         'minimax, alphabeta and negamax'
+        >>> with_names(["expectiminimax", "mcts"], "or")
+        'expectiminimax or mcts'
     """
     listed = list(names)
     if len(listed) <= 1:
         return "".join(listed)
-    return f"{', '.join(listed[:-1])} and {listed[-1]}"
+    return f"{', '.join(listed[:-1])} {conjunction} {listed[-1]}"
 
 
 def takers(field: str) -> str:

@@ -27,7 +27,7 @@ PRUNINGS = ("star1", "star2")
 """The values of ``expectiminimax``'s ``pruning`` option, besides ``None``."""
 
 
-class ChanceProblem(NamedTuple):
+class ChanceRequest(NamedTuple):
     """A validated search request for a game that may have chance nodes."""
 
     root: Any
@@ -45,14 +45,12 @@ class ChanceProblem(NamedTuple):
 
 
 def prepare_chance(
-    game: Game[Any, Any],
-    state: object,
-    depth: object,
-    evaluate: object,
-    *,
+    game: Game[Any, Any], state: object, depth: object, evaluate: object, members: Capabilities,
     searcher: str,
-) -> ChanceProblem:
+) -> ChanceRequest:  # fmt: skip
     """Check a search request for a game of chance and resolve its defaults.
+
+    ``members`` is the game's record, read once by the searcher.
 
     Raises:
         NotAGameError: ``game`` lacks members of the protocol.
@@ -63,7 +61,6 @@ def prepare_chance(
         GameProtocolError: the root state is not hashable.
     """
     check_is_game(game)
-    members = Capabilities.of(game)
     players = check_kind(game, searcher, members)
     horizon = check_depth(depth, evaluate, searcher)
     root = resolve_root(game, state, members)
@@ -71,7 +68,7 @@ def prepare_chance(
     mover = game.to_move(root)
     if not game.is_terminal(root) and not is_player(mover, players, chance=outcomes is not None):
         raise mover_error(root, mover, players, chance=outcomes is not None)
-    return ChanceProblem(root, horizon, 0 if mover == CHANCE else int(mover), outcomes)
+    return ChanceRequest(root, horizon, 0 if mover == CHANCE else int(mover), outcomes)
 
 
 def check_bounds(bounds: object, pruning: object, searcher: str) -> tuple[Any, Any] | None:

@@ -7,10 +7,11 @@ watched for cycles. The loop (``_loop.py``) is a subclass: a class rather than a
 that mypyc makes it a native class in the compiled build, whose methods call one another
 directly.
 
-A method of the loop reads the attributes it uses into local variables once, before its loop,
-from two tuples (``members`` and ``scoring``): a local is read faster than an attribute, and
-CPython 3.11 calls a function held in an instance's slot (``self.to_move(state)``) by a slow
-path, which it does not specialise, where it calls a local variable directly.
+A method of the loop reads the attributes it uses into local variables once, before its loop:
+a local is read faster than an attribute, and CPython 3.11 calls a function held in an
+instance's slot (``self.to_move(state)``) by a slow path, which it does not specialise, where
+it calls a local variable directly. A leaf child is scored by one method for every kind of
+node, :meth:`SearchContext.leaf`.
 """
 
 from __future__ import annotations
@@ -25,18 +26,20 @@ from .._validation import mover_error, number_error, unchecked_members
 from ..errors import GameProtocolError
 from ..game import CHANCE, Game
 from ..trace.events import Event, Observer
-from ._common import ChanceProblem, bounds_error
+from ._common import ChanceRequest, bounds_error, infinite_mix_error
 from ._opponent import Opponent, check_legal, uniform_opponent
 from ._sums import Sums, sums_of
 from ._telling import Teller
 
-__all__ = ["PLAIN", "SearchContext"]
+__all__ = ["NOT_LEAF", "PLAIN", "SearchContext"]
 
 PLAIN = frozenset((float, int))
 """The classes whose values need only the bounds checked (NaN fails them)."""
 _LARGEST: Any = sys.float_info.max
 """The largest finite float: the bounds when none are given, which infinities fail."""
 _NOTHING: Any = object()
+NOT_LEAF: Any = object()
+"""What :meth:`SearchContext.leaf` gives for a state that is not a leaf: it is searched below."""
 _SUMS_LIMIT = 256
 """The most lists of probabilities whose sums one search keeps."""
 
@@ -89,7 +92,7 @@ class SearchContext:
     def __init__(
         self,
         game: Game[Any, Any],
-        problem: ChanceProblem,
+        request: ChanceRequest,
         evaluate: Callable[[Any, int], Any] | None,
         *,
         opponent: Opponent | None,
@@ -102,7 +105,7 @@ class SearchContext:
         self.evaluate = evaluate
         self.searcher = searcher
         """The public name, for error messages."""
-        _, self.horizon, self.max_player, self.outcomes_of = problem
+        _, self.horizon, self.max_player, self.outcomes_of = request
         members = unchecked_members(game, evaluate)
         self.is_terminal: Any = members[0]
         self.to_move: Any = members[1]
@@ -128,7 +131,7 @@ class SearchContext:
         self.deepest = recursion_limit()
         """The longest line: one frame a node in the pure build; compiled, the loop's C calls
         are not counted by the recursion limit (see
-        :func:`gamesearch.twoplayer._children.deepest_ply`)."""
+        :func:`gamesearch.twoplayer._plain.deepest_ply`)."""
         self.known: list[Any] = [_NOTHING, None, None]
         """The last distribution checked: what ``chance_outcomes`` returned, the checked
         pairs, and (with pruning) their sums."""
@@ -139,19 +142,6 @@ class SearchContext:
         self.edge: tuple[Any, Any, int] = (None, None, 0)
         """With a trace: the action, probability and tree depth of the edge into the next
         node, set by the parent just before it expands the child (chance layers count)."""
-        self.members: tuple[Any, Any, Any, Any, Any, Any, Any] = (
-            self.actions,
-            self.result,
-            self.is_terminal,
-            self.to_move,
-            self.utility,
-            self.estimate,
-            self.outcomes_of,
-        )
-        """The game's members the loops call, and ``evaluate``: a method unpacks them into
-        local variables once, before its loop (see the module's docstring)."""
-        self.scoring = (self.max_player, self.low, self.high, self.horizon)
-        """Whose values, within which bounds, and at which ply ``evaluate`` scores a state."""
         self.nodes = 1
         """Nodes generated, the root included."""
         self.cutoffs = 0
@@ -161,6 +151,42 @@ class SearchContext:
         self.max_depth = 0
         self.estimates = 0
         """Leaves scored by ``evaluate``, all at the depth limit, the deepest ply there is."""
+
+    def leaf(self, state: Any, ply: int) -> Any:
+        """The value for MAX of ``state`` if it is a leaf at decision ply ``ply``; else NOT_LEAF.
+
+        A leaf is a terminal state (its utility) or a state at the depth limit (its evaluation),
+        checked and counted here for every node kind of every loop: one call a child, which
+        the loops once wrote out six times (issue 47).
+        """
+        is_terminal = self.is_terminal  # locals, called directly: see the module's docstring
+        if is_terminal(state):
+            utility = self.utility
+            value = utility(state, self.max_player)
+            if value.__class__ not in PLAIN or not self.low <= value <= self.high:
+                value = self.checked(value, state, "utility")
+            self.ends += 1
+            if ply > self.max_depth:
+                self.max_depth = ply
+            return value
+        if ply == self.horizon:
+            estimate = self.estimate
+            value = estimate(state, self.max_player)
+            if value.__class__ not in PLAIN or not self.low <= value <= self.high:
+                value = self.checked(value, state, "evaluate")
+            self.estimates += 1
+            return value
+        return NOT_LEAF
+
+    def expectation(self, state: Any, total: Any, line: Any) -> tuple[Any, Any]:
+        """The chance node ``state``'s value ``total`` and ``line``, unless it is NaN.
+
+        Raises:
+            InvalidUtilityError: ``total`` is NaN, its outcomes worth both +inf and -inf.
+        """
+        if total != total:
+            raise infinite_mix_error(state)
+        return total, line
 
     def checked(self, value: Any, state: Any, source: str) -> Any:
         """``value``, a leaf's, if it is a number (within the bounds, if any); else raise."""

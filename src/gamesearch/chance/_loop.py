@@ -30,8 +30,7 @@ from typing import Any
 from .._validation import no_actions_error, translate
 from ..game import CHANCE
 from ..trace.events import NodeKind
-from ._common import infinite_mix_error
-from ._context import PLAIN, SearchContext
+from ._context import NOT_LEAF, SearchContext
 
 __all__ = ["ChanceLoop"]
 
@@ -54,19 +53,8 @@ class ChanceLoop(SearchContext):
 
     def visit(self, state: Any, ply: int, alpha: Any, beta: Any) -> tuple[Any, Any]:
         """The value of any node ``state`` for MAX and its line: the root's."""
-        if self.is_terminal(state):
-            value = self.utility(state, self.max_player)
-            if value.__class__ not in PLAIN or not self.low <= value <= self.high:
-                value = self.checked(value, state, "utility")
-            self.ends += 1
-            if ply > self.max_depth:
-                self.max_depth = ply
-        elif ply == self.horizon:
-            value = self.estimate(state, self.max_player)
-            if value.__class__ not in PLAIN or not self.low <= value <= self.high:
-                value = self.checked(value, state, "evaluate")
-            self.estimates += 1
-        else:
+        value = self.leaf(state, ply)
+        if value is NOT_LEAF:
             return self.expand(state, ply, alpha, beta, None)
         if self.tracing:
             via, probability, level = self.edge
@@ -74,13 +62,43 @@ class ChanceLoop(SearchContext):
         return value, None
 
     def expand(self, state: Any, ply: int, alpha: Any, beta: Any, first: Any) -> tuple[Any, Any]:
-        """The value and line of the inner node ``state``, by its kind of node.
+        """The value and line of the inner node ``state``, by its kind of node; told as left.
 
         ``first`` is Star2's probe of a MAX or MIN node, as ``decide`` takes it, or ``None``.
         """
+        level = self.edge[2]
+        found = self.descend(state, ply, alpha, beta, first)
+        if self.tracing:
+            self.teller.leave(state, level, found, alpha, beta)
+        return found
+
+    def child_value(
+        self, child: Any, ply: int, alpha: Any, beta: Any, edge: Any
+    ) -> tuple[Any, Any]:
+        """A child's value and line, at decision ply ``ply``: a leaf scored, else searched.
+
+        With a trace, ``edge`` is the action (or outcome), its probability and the child's
+        tree depth, told with the child; ``None`` without one. The unpruned loop's one step a
+        child, at MAX, MIN and chance nodes alike.
+        """
+        value, line = self.leaf(child, ply), None
+        if value is NOT_LEAF:
+            if edge is not None:
+                self.edge = edge
+            value, line = self.descend(child, ply, alpha, beta, None)
+        if edge is not None:
+            action, probability, level = edge
+            self.teller.child(child, action, probability, level, (value, line), alpha, beta)
+        return value, line
+
+    def descend(self, state: Any, ply: int, alpha: Any, beta: Any, first: Any) -> tuple[Any, Any]:
+        """The value and line of the inner node ``state``: its kind's search, on the line.
+
+        Every node kind's loop searches its inner children so (the line watched for cycles
+        without a depth limit); ``first`` is as :meth:`expand` takes it.
+        """
         if self.track:
             self.step_on(state)
-        level = self.edge[2]
         to_move = self.to_move  # a local: see _context.py's docstring
         try:
             if first is not None:
@@ -95,8 +113,6 @@ class ChanceLoop(SearchContext):
             translate(exc, self.game, state, self.evaluate)
         if self.track:
             self.on_line.discard(state)
-        if self.tracing:
-            self.teller.leave(state, level, found, alpha, beta)
         return found
 
     def decide(
@@ -110,9 +126,8 @@ class ChanceLoop(SearchContext):
         second action; else ``None``. Leaf children are scored here; the others are
         dispatched here, one frame each.
         """
-        actions, result, is_terminal, to_move, utility, estimate, _ = self.members
-        max_player, low, high, horizon = self.scoring
-        tracing, track = self.tracing, self.track
+        actions, result = self.actions, self.result
+        tracing = self.tracing
         best: Any = None
         best_line = None
         if first is None:
@@ -120,7 +135,7 @@ class ChanceLoop(SearchContext):
             if tracing:
                 level = self.edge[2]
                 kind: NodeKind = "max" if maximise else "min"
-                self.teller.enter(state, self.edge, to_move(state), kind, alpha, beta, moves)
+                self.teller.enter(state, self.edge, self.to_move(state), kind, alpha, beta, moves)
         else:  # Star2's probe searched the first action: go on from the second
             _, moves, best, line = first
             options = iter(moves)
@@ -132,38 +147,8 @@ class ChanceLoop(SearchContext):
         child_ply = ply + 1
         for action in options:
             self.nodes += 1
-            child = result(state, action)
-            line = None
-            if is_terminal(child):
-                value = utility(child, max_player)
-                if value.__class__ not in PLAIN or not low <= value <= high:
-                    value = self.checked(value, child, "utility")
-                self.ends += 1
-                if child_ply > self.max_depth:
-                    self.max_depth = child_ply
-            elif child_ply == horizon:
-                value = estimate(child, max_player)
-                if value.__class__ not in PLAIN or not low <= value <= high:
-                    value = self.checked(value, child, "evaluate")
-                self.estimates += 1
-            else:  # ``expand``, inline: one frame a node
-                if track:
-                    self.step_on(child)
-                if tracing:
-                    self.edge = (action, None, level + 1)
-                try:
-                    if (mover := to_move(child)) == max_player:
-                        value, line = self.decide(child, child_ply, alpha, beta, True, None)
-                    elif mover == self.min_player:
-                        value, line = self.decide(child, child_ply, alpha, beta, False, None)
-                    else:
-                        value, line = self.at_chance(child, child_ply, alpha, beta, mover)
-                except TypeError as exc:  # a member returned something of the wrong kind
-                    translate(exc, self.game, child, self.evaluate)
-                if track:
-                    self.on_line.discard(child)
-            if tracing:
-                self.teller.child(child, action, None, level + 1, (value, line), alpha, beta)
+            edge = (action, None, level + 1) if tracing else None
+            value, line = self.child_value(result(state, action), child_ply, alpha, beta, edge)
             if maximise:
                 if best_line is None or value > best:
                     best, best_line = value, (action, line)
@@ -194,8 +179,7 @@ class ChanceLoop(SearchContext):
         equally likely ones). The window, ``(+inf, -inf)``, is passed on as it is. Leaf
         children are scored here; the others are dispatched here, one frame each.
         """
-        _, result, is_terminal, to_move, utility, estimate, outcomes_of = self.members
-        max_player, low, high, horizon = self.scoring
+        result, outcomes_of = self.result, self.outcomes_of
         if mover == CHANCE:
             raw = None if outcomes_of is None else outcomes_of(state)
             known = self.known
@@ -209,48 +193,14 @@ class ChanceLoop(SearchContext):
             level = self.edge[2]
             outcomes = [outcome for outcome, _ in pairs]
             self.teller.enter(state, self.edge, mover, "chance", alpha, beta, outcomes)
-        track = self.track
         total: Any = 0  # an int, so that exact values stay exact
         likeliest: Any = -1  # a probability: the game's own number, as every value
         best_line = None
         self.nodes += len(pairs)  # no cutoff without pruning: every child is searched
         for outcome, probability in pairs:
-            child = result(state, outcome)
-            line = None
-            if is_terminal(child):
-                value = utility(child, max_player)
-                if value.__class__ not in PLAIN or not low <= value <= high:
-                    value = self.checked(value, child, "utility")
-                self.ends += 1
-                if next_ply > self.max_depth:
-                    self.max_depth = next_ply
-            elif next_ply == horizon:
-                value = estimate(child, max_player)
-                if value.__class__ not in PLAIN or not low <= value <= high:
-                    value = self.checked(value, child, "evaluate")
-                self.estimates += 1
-            else:  # ``expand``, inline: one frame a node
-                if track:
-                    self.step_on(child)
-                if tracing:
-                    self.edge = (outcome, probability, level + 1)
-                try:
-                    if (player := to_move(child)) == max_player:
-                        value, line = self.decide(child, next_ply, alpha, beta, True, None)
-                    elif player == self.min_player:
-                        value, line = self.decide(child, next_ply, alpha, beta, False, None)
-                    else:
-                        value, line = self.at_chance(child, next_ply, alpha, beta, player)
-                except TypeError as exc:  # a member returned something of the wrong kind
-                    translate(exc, self.game, child, self.evaluate)
-                if track:
-                    self.on_line.discard(child)
-            if tracing:
-                found = (value, line)
-                self.teller.child(child, outcome, probability, level + 1, found, alpha, beta)
+            edge = (outcome, probability, level + 1) if tracing else None
+            value, line = self.child_value(result(state, outcome), next_ply, alpha, beta, edge)
             total += probability * value
             if probability > likeliest:
                 likeliest, best_line = probability, (outcome, line)
-        if total != total:
-            raise infinite_mix_error(state)
-        return total, best_line
+        return self.expectation(state, total, best_line)

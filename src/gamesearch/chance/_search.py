@@ -50,7 +50,7 @@ from .._results import make_result
 from ..game import Game, Player
 from ..result import SearchResult
 from ..trace.events import Observer
-from ._common import ChanceProblem, chance_result
+from ._common import ChanceRequest, chance_result
 from ._loop import ChanceLoop
 from ._opponent import Opponent, check_legal, uniform_opponent
 from ._star1 import Star1Loop
@@ -70,7 +70,7 @@ LOOPS: dict[str | None, type[ChanceLoop]] = {
 
 def chance_search(
     game: Game[Any, Any],
-    problem: ChanceProblem,
+    request: ChanceRequest,
     depth: int | None,
     evaluate: Callable[[Any, Player], float] | None,
     *,
@@ -81,11 +81,11 @@ def chance_search(
     started: float,
     trace: Observer | None = None,
 ) -> SearchResult[Any]:
-    """Search below ``problem.root`` and back up expected values for ``problem.player``.
+    """Search below ``request.root`` and back up expected values for ``request.player``.
 
     Args:
         game: The game.
-        problem: The checked request: root, ply limit, MAX and ``chance_outcomes``.
+        request: The checked request: root, ply limit, MAX and ``chance_outcomes``.
         depth: The depth limit as given, for the result.
         evaluate: The estimate at the depth limit (decision plies only: chance nodes do not
             count).
@@ -103,7 +103,7 @@ def chance_search(
     """
     loop = LOOPS[pruning](
         game,
-        problem,
+        request,
         evaluate,
         opponent=opponent,
         bounds=bounds,
@@ -111,19 +111,19 @@ def chance_search(
         searcher=searcher,
         trace=trace,
     )
-    with recursion_guard(searcher):
-        value, line = on_fresh_stack(loop.visit, problem.root, 0, *loop.root_window())
+    with recursion_guard(searcher, frames_per_ply=3):  # a node, a child, the descent into it
+        value, line = on_fresh_stack(loop.visit, request.root, 0, *loop.root_window())
     estimates = loop.estimates
     found = make_result(
         value,
         line,
-        problem.player,
+        request.player,
         nodes=loop.nodes,
         leaves=loop.ends + estimates,
         cutoffs=loop.cutoffs,
-        max_depth=max(loop.max_depth, problem.horizon) if estimates else loop.max_depth,
+        max_depth=max(loop.max_depth, request.horizon) if estimates else loop.max_depth,
         exact=estimates == 0,
         depth=depth,
         started=started,
     )
-    return chance_result(game, problem.root, found)
+    return chance_result(game, request.root, found)

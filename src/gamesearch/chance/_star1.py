@@ -13,8 +13,7 @@ from __future__ import annotations
 from typing import Any, final
 
 from ..game import CHANCE
-from ._common import infinite_mix_error
-from ._context import PLAIN
+from ._context import NOT_LEAF
 from ._loop import ChanceLoop
 
 __all__ = ["Star1Loop"]
@@ -36,8 +35,8 @@ class Star1Loop(ChanceLoop):
         """
         if mover != CHANCE:
             raise self.wrong_mover(state, mover)
-        _, result, is_terminal, _, utility, estimate, outcomes_of = self.members
-        max_player, low, high, horizon = self.scoring
+        result, outcomes_of = self.result, self.outcomes_of
+        low, high = self.low, self.high
         raw = None if outcomes_of is None else outcomes_of(state)
         known = self.known
         _, outcomes, found = known if raw is known[0] else self.outcomes_at(state, raw)
@@ -53,19 +52,8 @@ class Star1Loop(ChanceLoop):
         for i, (outcome, probability) in enumerate(outcomes):
             self.nodes += 1
             child = result(state, outcome)
-            if is_terminal(child):
-                value = utility(child, max_player)
-                if value.__class__ not in PLAIN or not low <= value <= high:
-                    value = self.checked(value, child, "utility")
-                self.ends += 1
-                if ply > self.max_depth:
-                    self.max_depth = ply
-            elif ply == horizon:
-                value = estimate(child, max_player)
-                if value.__class__ not in PLAIN or not low <= value <= high:
-                    value = self.checked(value, child, "evaluate")
-                self.estimates += 1
-            else:
+            value = self.leaf(child, ply)
+            if value is NOT_LEAF:
                 cut_low = (alpha - total - above[i]) / probability  # Ballard's A_i
                 cut_high = (beta - total - below[i]) / probability  # Ballard's B_i
                 if tracing:
@@ -107,6 +95,4 @@ class Star1Loop(ChanceLoop):
                 return bound, (outcome, None)
             if probability > likeliest:
                 likeliest, best_line = probability, (outcome, None)
-        if total != total:
-            raise infinite_mix_error(state)
-        return total, best_line
+        return self.expectation(state, total, best_line)

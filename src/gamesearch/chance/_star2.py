@@ -20,10 +20,9 @@ from __future__ import annotations
 from typing import Any, final
 
 from .._recursion import cycle_error
-from .._validation import mover_error, no_actions_error, translate
+from .._validation import mover_error, no_actions_error
 from ..game import CHANCE
-from ._common import infinite_mix_error
-from ._context import PLAIN
+from ._context import NOT_LEAF
 from ._loop import ChanceLoop
 from ._sums import Sums
 
@@ -49,8 +48,7 @@ class Star2Loop(ChanceLoop):
         """
         if mover != CHANCE:
             raise self.wrong_mover(state, mover)
-        _, result, is_terminal, _, utility, estimate, outcomes_of = self.members
-        max_player, low, high, horizon = self.scoring
+        result, outcomes_of = self.result, self.outcomes_of
         raw = None if outcomes_of is None else outcomes_of(state)
         known = self.known
         _, outcomes, found = known if raw is known[0] else self.outcomes_at(state, raw)
@@ -59,34 +57,35 @@ class Star2Loop(ChanceLoop):
         for start, (outcome, probability) in enumerate(outcomes):
             self.nodes += 1
             child = result(state, outcome)
-            if is_terminal(child):
-                value = utility(child, max_player)
-                if value.__class__ not in PLAIN or not low <= value <= high:
-                    value = self.checked(value, child, "utility")
-                self.ends += 1
-                if ply > self.max_depth:
-                    self.max_depth = ply
-            elif ply == horizon:
-                value = estimate(child, max_player)
-                if value.__class__ not in PLAIN or not low <= value <= high:
-                    value = self.checked(value, child, "evaluate")
-                self.estimates += 1
-            else:
+            value = self.leaf(child, ply)
+            if value is NOT_LEAF:
                 return self.probe_phase(
                     state, ply, alpha, beta, outcomes, found, start, child, least
                 )
             least += probability * value
-            if least + low_after[start] >= beta:
-                self.cutoffs += 1
-                bound = least + low_after[start]
-                return (bound if bound >= beta else beta), (outcome, None)
-            if least + high_after[start] <= alpha:
-                self.cutoffs += 1
-                bound = least + high_after[start]
-                return (bound if bound <= alpha else alpha), (outcome, None)
-        if least != least:  # every child a leaf: least is the exact expectation
-            raise infinite_mix_error(state)
-        return least, (outcomes[found.first][0], None)
+            cut = self.outside(least, least, low_after[start], high_after[start], (alpha, beta))
+            if cut is not None:
+                return cut, (outcome, None)
+        # Every child a leaf: least is the exact expectation.
+        return self.expectation(state, least, (outcomes[found.first][0], None))
+
+    def outside(self, least: Any, most: Any, low_after: Any, high_after: Any, window: Any) -> Any:
+        """The bound that cuts a chance node off, or ``None`` while its value may lie inside.
+
+        ``least`` and ``most`` bound the expectation's part from the children searched so far,
+        ``low_after`` and ``high_after`` the rest's (Ballard's L and U times the probabilities
+        left); ``window`` is (alpha, beta). Counted as a cutoff where it cuts.
+        """
+        alpha, beta = window
+        if least + low_after >= beta:
+            self.cutoffs += 1
+            bound = least + low_after
+            return bound if bound >= beta else beta
+        if most + high_after <= alpha:
+            self.cutoffs += 1
+            bound = most + high_after
+            return bound if bound <= alpha else alpha
+        return None
 
     def probe_phase(
         self,
@@ -113,8 +112,8 @@ class Star2Loop(ChanceLoop):
         line), or ``None`` if it was not probed.
         """
         low_after, high_after = found.low_after, found.high_after
-        _, result, is_terminal, to_move, utility, estimate, _ = self.members
-        max_player, low, high, horizon = self.scoring
+        result, to_move = self.result, self.to_move
+        max_player, low, high = self.max_player, self.low, self.high
         count = len(outcomes)
         prefix = most = least  # the expectation's part from the leading leaves, exact
         children: list[Any] = [None] * count
@@ -127,19 +126,7 @@ class Star2Loop(ChanceLoop):
                 self.nodes += 1
                 child = result(state, outcome)
             children[i] = child
-            if is_terminal(child):
-                value = utility(child, max_player)
-                if value.__class__ not in PLAIN or not low <= value <= high:
-                    value = self.checked(value, child, "utility")
-                self.ends += 1
-                if ply > self.max_depth:
-                    self.max_depth = ply
-                probed[i], lows[i], highs[i] = _LEAF, value, value
-            elif ply == horizon:
-                value = estimate(child, max_player)
-                if value.__class__ not in PLAIN or not low <= value <= high:
-                    value = self.checked(value, child, "evaluate")
-                self.estimates += 1
+            if (value := self.leaf(child, ply)) is not NOT_LEAF:
                 probed[i], lows[i], highs[i] = _LEAF, value, value
             elif (mover := to_move(child)) == CHANCE or (
                 # A probe is worth its cost only where its bound can cut this node off: a
@@ -169,16 +156,11 @@ class Star2Loop(ChanceLoop):
                     highs[i] = value
             least += probability * lows[i]
             most += probability * highs[i]
-            if least + low_after[i] >= beta:
-                self.cutoffs += 1
-                bound = least + low_after[i]
-                return (bound if bound >= beta else beta), (outcome, None)
-            if most + high_after[i] <= alpha:
-                self.cutoffs += 1
-                bound = most + high_after[i]
-                return (bound if bound <= alpha else alpha), (outcome, None)
+            cut = self.outside(least, most, low_after[i], high_after[i], (alpha, beta))
+            if cut is not None:
+                return cut, (outcome, None)
         return self.search_phase(
-            state, ply, alpha, beta, outcomes, start, prefix, (children, probed, lows, highs)
+            state, ply, (alpha, beta), outcomes, start, prefix, (children, probed, lows, highs)
         )
 
     def probe(
@@ -191,8 +173,8 @@ class Star2Loop(ChanceLoop):
         """
         if self.track and child in self.on_line:
             raise cycle_error(child, self.searcher)
-        actions, result, is_terminal, _, utility, estimate, _ = self.members
-        max_player, low, high, horizon = self.scoring
+        actions, result = self.actions, self.result
+        low, high = self.low, self.high
         choices = actions(child)
         if not choices:
             raise no_actions_error(child)
@@ -204,19 +186,7 @@ class Star2Loop(ChanceLoop):
             raise mover_error(child, mover, 2, chance=True)
         self.nodes += 1
         grandchild = result(child, choices[0])
-        if is_terminal(grandchild):  # a leaf is scored here, without a frame
-            value = utility(grandchild, max_player)
-            if value.__class__ not in PLAIN or not low <= value <= high:
-                value = self.checked(value, grandchild, "utility")
-            self.ends += 1
-            if ply > self.max_depth:
-                self.max_depth = ply
-            return choices, value, None
-        if ply == horizon:
-            value = estimate(grandchild, max_player)
-            if value.__class__ not in PLAIN or not low <= value <= high:
-                value = self.checked(value, grandchild, "evaluate")
-            self.estimates += 1
+        if (value := self.leaf(grandchild, ply)) is not NOT_LEAF:  # a leaf, without a frame
             return choices, value, None
         if self.track:
             self.on_line.add(child)
@@ -226,25 +196,19 @@ class Star2Loop(ChanceLoop):
         return choices, value, line
 
     def search_phase(
-        self,
-        state: Any,
-        ply: int,
-        alpha: Any,
-        beta: Any,
-        outcomes: list[Any],
-        start: int,
-        prefix: Any,
-        probes: tuple[list[Any], list[Any], list[Any], list[Any]],
-    ) -> tuple[Any, Any]:
+        self, state: Any, ply: int, window: tuple[Any, Any], outcomes: list[Any], start: int,
+        prefix: Any, probes: tuple[list[Any], list[Any], list[Any], list[Any]],
+    ) -> tuple[Any, Any]:  # fmt: skip
         """Star2's search phase: Star1 from child ``start``, with the probes' bounds for L and U.
 
-        Recursive core, fail-soft as alpha-beta. ``prefix`` is the exact sum over the leading
-        leaves, whose tests could not cut the node off here after the probe phase's last one
-        did not; ``probes`` are the children, their probes, and what each is worth at least
-        and at most (see ``probe_phase``).
+        Recursive core, fail-soft as alpha-beta in ``window``, (alpha, beta). ``prefix`` is the
+        exact sum over the leading leaves, whose tests could not cut the node off here after
+        the probe phase's last one did not; ``probes`` are the children, their probes, and what
+        each is worth at least and at most (see ``probe_phase``).
         """
+        alpha, beta = window
         children, probed, lows, highs = probes
-        low, high, track, to_move = self.low, self.high, self.track, self.to_move
+        low, high = self.low, self.high
         count = len(outcomes)
         below: list[Any] = [0] * count  # sums of probabilities times values: the game's numbers
         above: list[Any] = [0] * count
@@ -277,21 +241,8 @@ class Star2Loop(ChanceLoop):
             window_low = cut_low if cut_low >= low else low
             window_high = cut_high if cut_high <= high else high
             child = children[i]
-            if track:
-                self.step_on(child)
-            try:  # ``expand``, inline (Star2 is not traced): one frame a node
-                if entry is not None:  # probed: go on from its second action
-                    value, line = self.decide(child, ply, window_low, window_high, entry[0], entry)
-                elif (mover := to_move(child)) == self.max_player:
-                    value, line = self.decide(child, ply, window_low, window_high, True, None)
-                elif mover == self.min_player:
-                    value, line = self.decide(child, ply, window_low, window_high, False, None)
-                else:
-                    value, line = self.at_chance(child, ply, window_low, window_high, mover)
-            except TypeError as exc:  # a member returned something of the wrong kind
-                translate(exc, self.game, child, self.evaluate)
-            if track:
-                self.on_line.discard(child)
+            # Probed: its search goes on from its second action (Star2 is not traced).
+            value, line = self.descend(child, ply, window_low, window_high, entry)
             if value <= cut_low:
                 self.cutoffs += 1
                 bound = total + probability * value + above[i]
@@ -303,6 +254,4 @@ class Star2Loop(ChanceLoop):
             total += probability * value
             if probability > likeliest:
                 likeliest, best_line = probability, (outcome, line)
-        if total != total:
-            raise infinite_mix_error(state)
-        return total, best_line
+        return self.expectation(state, total, best_line)

@@ -8,6 +8,7 @@ from typing import Any
 
 from .._entry import check_trace, depth_limit, game_evaluation
 from .._faults import examined
+from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, Game, S
 from ..limit import Limit
@@ -100,9 +101,10 @@ def expectimax(
         ('risky', 5.0)
     """
     depth = depth_limit("expectimax", limit, depth, time_limit, node_limit)
-    evaluate = game_evaluation(game, depth, evaluate)
+    members = Capabilities.of(game)  # the game's optional members, read once
+    evaluate = game_evaluation(game, depth, evaluate, members)
     started = time.perf_counter()
-    problem = prepare_chance(game, state, depth, evaluate, searcher="expectimax")
+    request = prepare_chance(game, state, depth, evaluate, members, "expectimax")
     check_trace(trace, "expectimax")
     if opponent is not None and not callable(opponent):
         raise InvalidSearchOptionError(
@@ -111,7 +113,7 @@ def expectimax(
         )
     return chance_search(
         game,
-        problem,
+        request,
         depth,
         evaluate,
         opponent=uniform_opponent if opponent is None else opponent,

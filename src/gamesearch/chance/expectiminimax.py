@@ -7,6 +7,7 @@ from typing import Literal
 
 from .._entry import check_trace, depth_limit, game_evaluation
 from .._faults import examined
+from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, S, StochasticGame
 from ..limit import Limit
@@ -108,9 +109,10 @@ def expectiminimax(
         (10.0, 'gamble')
     """
     depth = depth_limit("expectiminimax", limit, depth, time_limit, node_limit)
-    evaluate = game_evaluation(game, depth, evaluate)
+    members = Capabilities.of(game)  # the game's optional members, read once
+    evaluate = game_evaluation(game, depth, evaluate, members)
     started = time.perf_counter()
-    problem = prepare_chance(game, state, depth, evaluate, searcher="expectiminimax")
+    request = prepare_chance(game, state, depth, evaluate, members, "expectiminimax")
     span = check_bounds(bounds, pruning, "expectiminimax")
     check_trace(trace, "expectiminimax")
     if trace is not None and pruning == "star2":
@@ -121,7 +123,7 @@ def expectiminimax(
         )
     return chance_search(
         game,
-        problem,
+        request,
         depth,
         evaluate,
         opponent=None,

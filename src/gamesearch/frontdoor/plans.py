@@ -42,13 +42,21 @@ METHODS: dict[str, Callable[..., Any]] = {**SEARCHERS, TABLE: solve}
 LIMITS = frozenset({"node_limit"})
 """Options that limit a depth-limited search: given without a searcher, they choose one."""
 
-PROVERS = ("dfpn", "pns")
-"""The proof-number searchers: they prove to the end of the game (no ``--depth``), and stop at
-``--time`` or ``-o node_limit=N`` with the bounds proven so far."""
-_TWO_PLAYER = ("alphabeta", "iterative_deepening", "minimax", "mtdf", "negamax", *PROVERS)
-DEEPENED = ("expectiminimax", "maxn")
-"""Searchers without a time limit, which the command runs one depth deeper at a time, to
-report progress and keep a result for Ctrl-C."""
+_ROWS = tuple(row for row in registry.SEARCHERS if row.name in METHODS)
+"""The registry's rows of the searchers ``--searcher`` names, in the registry's order."""
+
+PROVERS = tuple(
+    row.name for row in _ROWS if row.limits and "depth" not in row.limits and not row.needs_limit
+)
+"""The searchers that prove to the end of the game (no ``--depth``), and stop at ``--time`` or
+``-o node_limit=N`` with the bounds proven so far: the proof-number searches."""
+
+DEEPENED = tuple(
+    row.name for row in _ROWS if row.limits == ("depth",) and (row.chance or row.players == "any")
+)
+"""The depth-limited searchers of the games the engine does not take (chance nodes, other than
+two players), which the command runs one depth deeper at a time, to report progress and keep a
+result for Ctrl-C: expectiminimax and maxn."""
 
 
 @dataclass(frozen=True)
@@ -175,19 +183,20 @@ def plan(
         # A limit asks for the depth-limited family that fits; no limit keeps the default.
         exact = default.searcher in (TABLE, "mtdf")
         chosen = fitting(game, members) if limited and exact else default.searcher
-    _check_fits(spec, game, chosen, fitting(game, members))
+    _check_fits(spec, game, chosen, members)
     _check_sums(spec, game, chosen)
     options = parse_options(given, chosen, METHODS[chosen], flag=flag)
-    if chosen == "mcts":
+    row = registry.find_searcher(chosen)
+    if row.needs_limit:
         if args.depth is not None:
             raise InvalidSearchOptionError(
-                f"mcts searches for a number of playouts or a time, not to a depth: give it "
-                f"{in_words(flags('mcts'))}, not --depth"
+                f"{chosen} searches for a number of playouts or a time, not to a depth: give "
+                f"it {in_words(flags(chosen))}, not --depth"
             )
-        counted = {name for name, _ in options} & {"iterations", "node_limit"}
+        counted = {name for name, _ in options} & {row.keyword(f) for f in row.limits}
         usual = spec.move_seconds if play else spec.seconds or spec.move_seconds
         seconds = args.time or (None if counted else usual)
-        return Plan("mcts", seconds=seconds, options=options)
+        return Plan(chosen, seconds=seconds, options=options)
     if chosen in PROVERS:
         if args.depth is not None:
             raise InvalidSearchOptionError(
@@ -196,12 +205,12 @@ def plan(
             )
         return Plan(chosen, seconds=args.time, options=options)
     if args.time is not None:
-        if chosen != "iterative_deepening":
-            timed = [name for name in SEARCHERS if "--time S" in flags(name)]
+        if "time_limit" not in row.limits:
+            timed = registry.with_names((r.name for r in _ROWS if "time_limit" in r.limits), "or")
             own = flags(chosen)
             instead = f"give it {in_words(own)} instead" if own else f"{chosen} takes no limit"
             raise InvalidSearchOptionError(
-                f"--time needs the {in_words(timed)} searcher, not {chosen} ({instead})"
+                f"--time needs the {timed} searcher, not {chosen} ({instead})"
             )
         return Plan(chosen, depth=args.depth, seconds=args.time, options=options)
     if args.depth is not None:
@@ -259,7 +268,11 @@ def _check_sums(spec: GameSpec, game: Any, searcher: str) -> None:
     except Exception:  # the searcher meets it, and names it
         return
     if abs(values[0] + values[1]) > 1e-9 * max(1.0, *map(abs, values)):
-        others = [name for name in SEARCHERS if name in _TWO_PLAYER and name != searcher]
+        others = [
+            name for name in SEARCHERS
+            if registry.find_searcher(name).players == "two"
+            and not registry.find_searcher(name).zero_sum
+        ]
         raise InvalidSearchOptionError(
             f"--searcher {searcher} needs a zero-sum game, whose utilities add up to 0 at every "
             f"end, but {spec.name}'s are {values[0]:g} and {values[1]:g} at one: search it with "
@@ -267,18 +280,23 @@ def _check_sums(spec: GameSpec, game: Any, searcher: str) -> None:
         )
 
 
-def _check_fits(spec: GameSpec, game: Any, searcher: str, fits: str) -> None:
-    if searcher in _TWO_PLAYER and fits != "iterative_deepening":
-        kind = "a game of chance" if fits == "expectiminimax" else "not a two-player game"
-        raise InvalidSearchOptionError(
-            f"--searcher {searcher}: {spec.name} is {kind}; search it with {fits} or mcts"
-        )
-    if searcher == "maxn" and fits == "expectiminimax":
-        raise InvalidSearchOptionError(
-            f"--searcher maxn: {spec.name} is a game of chance; search it with expectiminimax"
-        )
-    if searcher in ("expectiminimax", TABLE) and game.num_players != 2:
-        raise InvalidSearchOptionError(
-            f"--searcher {searcher}: {spec.name} has {game.num_players} players; "
-            f"{searcher} searches two-player games"
-        )
+def _check_fits(spec: GameSpec, game: Any, searcher: str, members: Capabilities) -> None:
+    """Refuse ``searcher`` for ``game`` if its row of the registry does not accept its kind.
+
+    Raises:
+        InvalidSearchOptionError: the game has chance nodes, or other than two players, and the
+            searcher does not search such games; the message names those that do.
+    """
+    chance = members.chance_outcomes is not None
+    players = game.num_players
+    if registry.find_searcher(searcher).accepts(players=players, chance=chance, hidden=False):
+        return
+    if chance and not registry.find_searcher(searcher).chance:
+        kind = "a game of chance"
+    else:
+        kind = f"not a two-player game ({players} players)"
+    fitting = registry.accepting(players=players, chance=chance, hidden=False)
+    others = registry.with_names((name for name in fitting if name in METHODS), "or")
+    raise InvalidSearchOptionError(
+        f"--searcher {searcher}: {spec.name} is {kind}; search it with {others}"
+    )

@@ -31,6 +31,7 @@ from ..errors import InvalidSearchOptionError, UnsupportedGameError
 from ..game import CHANCE
 from ..montecarlo.tree import MCTSTree
 from ..result import SearchResult, SearchStats
+from ..searchers import find_searcher
 from ..solving import Progress, solve
 from ..twoplayer.table import TranspositionTable
 from .board import move_text
@@ -118,10 +119,13 @@ def run(
         elif plan.searcher in DEEPENED:
             options.setdefault("evaluate", own)
             found = _deepen(SEARCHERS[plan.searcher], game, state, plan.depth, options, completed)
-        else:
+        else:  # any other searcher, given the limits its row of the registry says it keeps
             if plan.depth is not None:
                 options.setdefault("evaluate", own)
-            found = SEARCHERS[plan.searcher](game, state, depth=plan.depth, **options)
+            kept = find_searcher(plan.searcher).limits
+            limits = {"depth": plan.depth, "time_limit": plan.seconds}
+            given = {name: value for name, value in limits.items() if name in kept}
+            found = SEARCHERS[plan.searcher](game, state, **given, **options)
         return found, None
     except KeyboardInterrupt:
         raise Interrupted(best[0] if best else None, time.perf_counter() - started) from None

@@ -1,6 +1,8 @@
 """The reference games by name, with their parameters: what the ``gamesearch`` command offers.
 
-Each game is one :class:`GameSpec` in the tuple ``_GAMES`` below: adding a game is adding one.
+Each game is one :class:`GameSpec` in the tuple ``_GAMES`` below: adding a game is adding one,
+with its class's import and its name in ``__all__`` (``gamesearch.games`` exports what this
+module exports; the docs' reference and the command's lists are made from ``_GAMES``).
 
 >>> spec = find_game("tictactoe")
 >>> spec.make(size=4, k=3)
@@ -33,7 +35,22 @@ from .rolit import Rolit
 from .tictactoe import TicTacToe
 from .tree import GameTree
 
-__all__ = ["GameParameter", "GameSpec", "find_game", "reference_games"]
+__all__ = [
+    "ConnectFour",
+    "GameParameter",
+    "GameSpec",
+    "GameTree",
+    "Hex",
+    "Hog",
+    "Nim",
+    "Pig",
+    "Rolit",
+    "TicTacToe",
+    "find_game",
+    "reference_games",
+]
+"""The registry's own names and the class of each reference game, which ``gamesearch.games``
+exports by ``from .registry import *``: a game's entry here is also its export."""
 
 
 @dataclass(frozen=True)
@@ -106,8 +123,8 @@ class GameSpec:
     """How a person writes a move (``gamesearch play`` matches it against the legal ones)."""
 
     seconds: float | None = None
-    """How long ``gamesearch solve`` searches a two-player game by default (iterative deepening
-    stops sooner once the value is proven); ``None``: until the value is proven."""
+    """How long ``gamesearch solve --searcher mcts`` searches when no limit is given (``solve``
+    proves the value by default, with no time limit); ``None``: ``move_seconds``."""
 
     move_seconds: float = 1.0
     """How long the computer thinks per move in ``gamesearch play`` by default, in a two-player

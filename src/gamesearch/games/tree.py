@@ -165,8 +165,9 @@ class GameTree:
         if self._chances:
             self.chance_outcomes = self._chance_outcomes
             self._number_players()
+        self._win: float | None = None
         if win_utility is not None:
-            self.win_utility = self._checked_win(win_utility)
+            self._win = self.win_utility = self._checked_win(win_utility)
 
     def _checked_win(self, win: object) -> float:
         """``win_utility=``, checked: a positive finite number, every leaf within its range.
@@ -198,15 +199,15 @@ class GameTree:
             "tree": self.tree,
             "num_players": self.num_players if self._vectors else None,
         }
-        if hasattr(self, "win_utility"):
-            found["win_utility"] = self.win_utility
+        if self._win is not None:
+            found["win_utility"] = self._win
         return found
 
     def __repr__(self) -> str:
         if self._vectors:
             return f"GameTree({self.tree!r}, num_players={self.num_players})"
-        if hasattr(self, "win_utility"):
-            return f"GameTree({self.tree!r}, win_utility={self.win_utility!r})"
+        if self._win is not None:
+            return f"GameTree({self.tree!r}, win_utility={self._win!r})"
         return f"GameTree({self.tree!r})"
 
     def initial_state(self) -> Path:

@@ -35,6 +35,9 @@ class Request(NamedTuple):
     """The evaluation at the depth limit: the one given, or the game's own; ``None`` without
     a depth limit, unless one was given anyway."""
 
+    members: Capabilities
+    """The game's optional members, read once at the entry."""
+
 
 def prepare_players(
     game: Game[_S, Any],
@@ -71,4 +74,4 @@ def prepare_players(
         mover = game.to_move(root)
         if not is_player(mover, players, chance=False):
             raise mover_error(root, mover, players, chance=False)
-    return Request(root, horizon, players, evaluate)
+    return Request(root, horizon, players, evaluate, members)

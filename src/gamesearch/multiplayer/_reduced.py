@@ -14,13 +14,12 @@ from typing import Any, Generic, NamedTuple, TypeVar
 
 from .._entry import check_trace
 from .._validation import checked_number, mover_error
-from ..capabilities import Capabilities
 from ..errors import GameProtocolError, SearchTooDeepError, UnsupportedGameError
 from ..game import Evaluation, Game, Player
 from ..result import SearchResult
 from ..trace.events import Observer
 from ..twoplayer.alphabeta import alphabeta
-from ._players import prepare_players
+from ._players import Request, prepare_players
 
 _S = TypeVar("_S")
 
@@ -53,18 +52,17 @@ class Paranoid(Generic[_S]):
     Args:
         game: The n-player game.
         root_player: The player searching, MAX.
-        evaluate: The game's evaluation, if the search is depth-limited.
+        request: The checked request: its evaluation (if the search is depth-limited) and the
+            game's record of optional members.
     """
 
     num_players = 2
 
-    def __init__(
-        self, game: Game[_S, Any], root_player: Player, evaluate: Evaluation[_S] | None
-    ) -> None:
+    def __init__(self, game: Game[_S, Any], root_player: Player, request: Request) -> None:
         self.game = game
         self.root_player = root_player
         self.players = game.num_players
-        self._evaluate = evaluate
+        self._evaluate: Evaluation[_S] | None = request.evaluate
         self._players = range(self.players)
         # Handed on as they are: the reduction leaves them alone, and a bound method of the
         # game costs no extra call.
@@ -115,17 +113,15 @@ class BestReply(Paranoid[_S]):
     Args:
         game: The n-player game; with three or more players it needs ``pass_turn(state)``.
         root_player: The player searching, MAX.
-        evaluate: The game's evaluation, if the search is depth-limited.
+        request: The checked request, as for :class:`Paranoid`.
 
     Raises:
         UnsupportedGameError: the game has three or more players and no ``pass_turn``.
     """
 
-    def __init__(
-        self, game: Game[_S, Any], root_player: Player, evaluate: Evaluation[_S] | None
-    ) -> None:
-        super().__init__(game, root_player, evaluate)
-        self._pass_turn: Callable[[_S], _S] | None = Capabilities.of(game).pass_turn
+    def __init__(self, game: Game[_S, Any], root_player: Player, request: Request) -> None:
+        super().__init__(game, root_player, request)
+        self._pass_turn: Callable[[_S], _S] | None = request.members.pass_turn
         if self.players > 2 and not callable(self._pass_turn):
             raise UnsupportedGameError(
                 f"best_reply lets the opponents who do not reply pass, but {type(game).__name__} "
@@ -202,7 +198,7 @@ class BestReply(Paranoid[_S]):
 
 
 def search_reduced(
-    view: Callable[[Game[_S, Any], Player, Evaluation[_S] | None], Paranoid[_S]],
+    view: Callable[[Game[_S, Any], Player, Request], Paranoid[_S]],
     game: Game[_S, Any],
     state: _S | None,
     depth: int | None,
@@ -219,7 +215,7 @@ def search_reduced(
 
     Args:
         view: :class:`Paranoid` or :class:`BestReply`, called with the game, the root player
-            and the evaluation.
+            and the checked request (its evaluation, the game's record read once).
         game: The n-player game.
         state: The root, or ``None`` for the initial state.
         depth: Plies of the reduced tree to search, or ``None``.
@@ -229,14 +225,15 @@ def search_reduced(
             last two are refused, and ``limit`` may give the depth.
         searcher: The searcher's name, for messages.
     """
-    root, ply_limit, _, evaluate = prepare_players(game, state, depth, evaluate, limits, searcher)
-    reduced = view(game, game.to_move(root), evaluate)
+    request = prepare_players(game, state, depth, evaluate, limits, searcher)
+    root, horizon, _, evaluate, _ = request
+    reduced = view(game, game.to_move(root), request)
     check_trace(trace, searcher)
     try:
         found = alphabeta(
             reduced,
             root,
-            depth=None if ply_limit < 0 else ply_limit,
+            depth=None if horizon < 0 else horizon,
             evaluate=None if evaluate is None else reduced.evaluate,
             trace=trace,
         )

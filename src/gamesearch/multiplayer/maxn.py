@@ -18,7 +18,6 @@ from .._faults import examined
 from .._recursion import on_fresh_stack, recursion_guard, recursion_limit
 from .._results import make_result
 from .._validation import checked_number, mover_error, no_actions_error, translate
-from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, Game, Player, S
 from ..limit import Limit
@@ -133,7 +132,7 @@ def maxn(
     """
     started = time.perf_counter()
     request = prepare_players(game, state, depth, evaluate, (limit, time_limit, node_limit), "maxn")
-    root, plies, players, evaluate = request
+    root, horizon, players, evaluate, _ = request
     check_trace(trace, "maxn")
     limits = _pruning_bounds(pruning, sum_bounds, players)
     actions, result, is_terminal = game.actions, game.result, game.is_terminal
@@ -149,7 +148,7 @@ def maxn(
     # A triangular principal-variation table, as in alpha-beta: after the search of a node at
     # ply p returns, lines[p] holds the best line below it as linked (action, rest) pairs.
     deepest = recursion_limit()  # a depth beyond the recursion limit (depth=10**400) bounds nothing
-    lines: list[Any] = [None] * ((min(plies, deepest) if plies > 0 else deepest) + 1)
+    lines: list[Any] = [None] * ((min(horizon, deepest) if horizon > 0 else deepest) + 1)
     unwound: list[Any] = []  # the line, filled as a RecursionError unwinds it
 
     def score(state: S, ply: int, terminal: bool) -> Vector:
@@ -199,7 +198,7 @@ def maxn(
             for action in moves:
                 child = result(state, action)
                 terminal = is_terminal(child)
-                if terminal or child_ply == plies:
+                if terminal or child_ply == horizon:
                     values, below = score(child, child_ply, terminal), None
                     if trace is not None:
                         tell_leaf(child, action, child_ply, values, terminal)
@@ -252,7 +251,7 @@ def maxn(
         trace(Leave(state, ply, vector[root_player], action, None, None, values=vector))
 
     terminal = is_terminal(root)
-    with recursion_guard("maxn", unwound, Capabilities.of(game).key):
+    with recursion_guard("maxn", unwound, request.members.key):
         root_player = mover_of(root)
         if trace is not None and not terminal:
             tell_enter(root, None, 0, root_player)
@@ -272,7 +271,7 @@ def maxn(
         cutoffs=cutoffs,
         max_depth=max_depth,
         started=started,
-        depth=None if plies < 0 else plies,
+        depth=None if horizon < 0 else horizon,
         exact=estimates == 0,
         values=vector,
     )

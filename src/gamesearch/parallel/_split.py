@@ -41,7 +41,7 @@ from ..progress import Progress, ProgressCallback
 from ..twoplayer._distances import MATE, TOP, evaluation_range_error, win_utility
 from ..twoplayer._enhanced import Enhancements, Guard, Session, enhanced_search
 from ..twoplayer._ordering import NO_ACTION, make_ordering
-from ..twoplayer._window import plain_search
+from ..twoplayer._plain import plain_search
 from ..twoplayer.table import TranspositionTable
 
 SEARCHER = "parallel_search"

@@ -10,6 +10,7 @@ from .._entry import check_count
 from .._faults import examined
 from .._keyed import KeyedTable
 from .._recursion import cycle_error
+from .._validation import translate
 from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, Game, Order, S
 from ..limit import Limit
@@ -259,18 +260,21 @@ class DepthFirst(Counting):
         """
         question, result, is_terminal = self.question, self.result, self.is_terminal
         children: list[Child] = []
-        for action in question.moves(state, mover):
-            self.count()
-            child = result(state, action)
-            known = question.utility(child) if is_terminal(child) else question.proven(child)
-            if known is not None:  # terminal, or decided by the game's proven_value
-                self.leaves += 1
-                children.append((action, child, None, -1, known))
-                continue
-            key = question.key(child)
-            if key in self.path:
-                raise cycle_error(child, _SEARCHER)
-            children.append((action, child, key, question.mover(child), math.nan))
+        try:
+            for action in question.moves(state, mover):
+                self.count()
+                child = result(state, action)
+                known = question.utility(child) if is_terminal(child) else question.proven(child)
+                if known is not None:  # terminal, or decided by the game's proven_value
+                    self.leaves += 1
+                    children.append((action, child, None, -1, known))
+                    continue
+                key = question.key(child)
+                if key in self.path:
+                    raise cycle_error(child, _SEARCHER)
+                children.append((action, child, key, question.mover(child), math.nan))
+        except TypeError as exc:  # a member returned something of the wrong kind: which?
+            translate(exc, question.game, state, None)
         self.max_depth = max(self.max_depth, ply + 1)
         return children
 

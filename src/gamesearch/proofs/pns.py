@@ -8,6 +8,7 @@ from typing import Any, Literal
 from .._budget import Budget, BudgetSpent
 from .._faults import examined
 from .._recursion import cycle_error
+from .._validation import translate
 from ..game import A, Evaluation, Game, Order, S
 from ..limit import Limit
 from ..result import SearchResult
@@ -229,14 +230,17 @@ class BestFirst(Counting):
         """
         question, result = self.question, self.question.game.result
         children = []
-        for action in question.moves(leaf.state, leaf.mover):
-            self.count()
-            child = Node(result(leaf.state, action), action, leaf)
-            self.describe(child)
-            if child.key is not None and (child.key in line or child.key == leaf.key):
-                raise cycle_error(child.state, _SEARCHER)
-            self.update(child)
-            children.append(child)
+        try:
+            for action in question.moves(leaf.state, leaf.mover):
+                self.count()
+                child = Node(result(leaf.state, action), action, leaf)
+                self.describe(child)
+                if child.key is not None and (child.key in line or child.key == leaf.key):
+                    raise cycle_error(child.state, _SEARCHER)
+                self.update(child)
+                children.append(child)
+        except TypeError as exc:  # a member returned something of the wrong kind: which?
+            translate(exc, question.game, leaf.state, None)
         leaf.children = children
         depth, node = 0, leaf
         while node.parent is not None:

@@ -13,8 +13,9 @@ from .._entry import check_is_game, resolve_root
 from .._faults import examined
 from .._kinds import check_kind
 from .._parts import check_executor, check_retries, check_shippable, run_parts
+from .._validation import no_actions_error, translate
 from ..capabilities import Capabilities
-from ..errors import InvalidSearchOptionError, TableFileError
+from ..errors import CyclicGameError, InvalidSearchOptionError, TableFileError
 from ..game import Game, S
 from ..twoplayer.deepening import iterative_deepening
 from ..twoplayer.mtdf import mtdf
@@ -293,10 +294,35 @@ def _identity(state: Any) -> Any:
 
 
 def _some_end(game: Game[Any, Any], state: Any) -> Any:
-    """A terminal state reached by always playing the first action (to learn the sums)."""
-    while not game.is_terminal(state):
-        state = game.result(state, game.actions(state)[0])
-    return state
+    """A terminal state below ``state`` (to learn the sums): the first line of play that ends.
+
+    Depth first, the first action first, never into a state seen before: a game whose first
+    line of play goes round a cycle (found by a test over the registry's searchers, where it ran
+    for ever) gets another line, and one where no line ends is refused.
+
+    Raises:
+        CyclicGameError: no line of play from ``state`` ends.
+    """
+    seen: set[Any] = set()
+    waiting = [state]
+    while waiting:
+        position = waiting.pop()
+        if game.is_terminal(position):
+            return position
+        if position in seen:
+            continue
+        seen.add(position)
+        actions = game.actions(position)
+        if not actions:
+            raise no_actions_error(position, actions)
+        try:
+            waiting.extend(reversed([game.result(position, action) for action in actions]))
+        except TypeError as exc:  # a member returned something of the wrong kind: which?
+            translate(exc, game, position, None)
+    raise CyclicGameError(
+        f"opening_book: no line of play from state {state!r} ends (each one comes back to a "
+        "state it passed), so its positions have no exact values to put in a book"
+    )
 
 
 def _positions(game: Game[Any, Any], root: Any, plies: int) -> list[list[Any]]:

@@ -3,7 +3,7 @@
 See :mod:`gamesearch.trace` for what each event means and when it comes. A searcher that takes
 ``trace=`` keeps these rules, which :class:`~gamesearch.trace.SearchTree` relies on:
 
-- Check ``trace`` with ``_setup.check_trace`` and guard every hook with ``if trace is not
+- Check ``trace`` with ``gamesearch._entry.check_trace`` and guard every hook with ``if trace is not
   None`` (or a local ``tracer``), so that an untraced search pays one test per hook at most.
 - ``Enter`` when a node is expanded, before its children (with ``actions``, in the order they
   will be tried); ``Leave`` when it is done; in between, its children's events. A child

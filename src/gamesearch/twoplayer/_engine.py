@@ -182,7 +182,7 @@ class EngineLoop:
         self.got_lo = self.got_hi = False
         self.scored_root: list[tuple[Any, float]] = []
         # Extensions may double the depth of a line, at most (see ``extended``); compiled, the
-        # recursion limit bounds the plies (see ._children.deepest_ply).
+        # recursion limit bounds the plies (see ._plain.deepest_ply).
         self.deepest = min(2 * horizon + 1, recursion_limit()) if horizon > 0 else recursion_limit()
         self.lines: list[Any] = [None] * (self.deepest + 1)
         self.counted = QuiescenceCount()
@@ -387,7 +387,7 @@ class EngineLoop:
                         if tracer is not None:
                             tracer.leaf(child, action, child_ply, mover, value, terminal)
                 else:
-                    if child_ply >= self.deepest:  # compiled: see ._children.deepest_ply
+                    if child_ply >= self.deepest:  # compiled: see ._plain.deepest_ply
                         raise RecursionError("maximum recursion depth exceeded")
                     next_mover = to_move(child)
                     if tracer is not None:

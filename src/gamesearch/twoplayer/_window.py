@@ -5,48 +5,32 @@ to move for its own utility (a zero-sum game), ``alphabeta`` asks the root playe
 and lets the opponent minimise it (classic minimax, for any two-player game). With an option or
 a trace, both run the engine's loop (:func:`._enhanced.enhanced_search`, in negamax form: Knuth
 and Moore 1975), which serves every alpha-beta searcher; with none, the plain loop here
-(:func:`plain_search`), the one second loop kept because it pays (see its docstring). The
+(:func:`._plain.plain_search`), the one second loop kept because it pays (see its docstring). The
 textbook's MAX-VALUE and MIN-VALUE, which both loops are checked against node for node, are in
 ``tests/oracles.py``.
 """
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable, Hashable
 from dataclasses import replace
 from typing import Any
 
 from .._entry import check_trace, prepare
-from .._recursion import on_fresh_stack, recursion_guard
+from .._recursion import recursion_guard
 from .._results import flatten, make_result
-from .._validation import (
-    checked_number,
-    mover_error,
-    no_actions_error,
-    terminal_value,
-    translate,
-    unchecked_members,
-    zero_sum_negation,
-)
+from .._validation import terminal_value
 from ..capabilities import Capabilities
 from ..game import A, Evaluation, Game, Player, S
 from ..result import SearchResult
 from ..trace.events import Leaf, Observer
-from ._children import children_alphabeta, deepest_ply
 from ._distances import MATE, TOP, public, win_utility
-from ._enhanced import (
-    Enhancements,
-    Guard,
-    Searched,
-    Session,
-    enhanced_search,
-    make_enhancements,
-)
+from ._enhanced import Enhancements, Guard, Searched, Session, enhanced_search, make_enhancements
+from ._plain import plain_search
 from .table import Bound, TranspositionTable
 
-__all__ = ["finish", "window_search"]
+__all__ = ["finish", "terminal_root", "window_search"]
 
 _NO_ACTION: Any = object()
 _FLIPPED = {Bound.EXACT: Bound.EXACT, Bound.LOWER: Bound.UPPER, Bound.UPPER: Bound.LOWER}
@@ -150,159 +134,6 @@ def window_search(
             game, root, horizon, evaluate, root_view=root_view, unwound=unwound, capabilities=found
         )
     return finish(game, root, searched, None, depth=depth, started=started, capabilities=found)
-
-
-def plain_search(
-    game: Game[S, A],
-    root: S,
-    horizon: int,
-    evaluate: Evaluation[S] | None,
-    *,
-    root_view: bool,
-    unwound: list[Any],
-    window: tuple[float, float] = (-math.inf, math.inf),
-    viewer: Player | None = None,
-    capabilities: Capabilities | None = None,
-) -> Searched:
-    """Alpha-beta with no option and no hook: ``alphabeta``'s and ``negamax``'s loop.
-
-    A second loop beside :func:`._enhanced.enhanced_search`, which serves every option, because
-    it pays: with no option switched on, the engine's loop visits exactly these nodes, but this
-    one is 1.9 times as fast on the tic-tac-toe solve and 1.3 times on Connect Four at depth 6
-    (``bench_core.py``'s ``core.plain_loop`` lines). A game with a ``children`` member is
-    searched by its twin over that member, :func:`._children.children_alphabeta`.
-
-    Values are MAX's, MAX being the player whose utility leaves are scored by (``viewer``, by
-    default the root's mover), as in the textbook's MAX-VALUE and MIN-VALUE (AIMA figure 5.7),
-    here one function whose ``maximizing`` flag picks the comparisons: a value keeps its sign on
-    the way up and the window goes down unchanged, where negamax form would negate both at
-    every node. ``negamax`` (not ``root_view``) reads a leaf below MIN by MIN's utility,
-    negated. The value found and ``window`` are for the root's mover.
-
-    Args:
-        game: A two-player game.
-        root: The state to search, not terminal.
-        horizon: The ply at which states are evaluated, or -1 for none.
-        evaluate: The evaluation used at ``horizon``.
-        root_view: Score leaves by MAX's utility (``alphabeta``), else by the utility of the
-            player to move above them (``negamax``).
-        unwound: Where the frames put their states when a ``RecursionError`` unwinds them.
-        window: The root's window (alpha, beta); outside it the value is a bound (fail-soft).
-        viewer: With ``root_view``, the player whose utility leaves are scored by, if not the
-            root's mover: a search of a child below a root searched by ``alphabeta`` (as
-            :func:`gamesearch.parallel.parallel_search` splits one) keeps that root's view.
-        capabilities: The game's record, if the searcher has read it (else it is read here).
-    """
-    children = (Capabilities.of(game) if capabilities is None else capabilities).children
-    if children is not None:  # the game's fast member: the same loop, fewer calls
-        return children_alphabeta(
-            game, root, horizon, evaluate, root_view=root_view, unwound=unwound, window=window,
-            viewer=viewer, children=children,
-        )  # fmt: skip
-    mover_at_root = game.to_move(root)
-    me = mover_at_root if viewer is None or not root_view else viewer  # MAX
-    opponent = 1 - me
-    # Whose utility scores a leaf below MIN (negated for MAX if it is MIN's).
-    min_view = me if root_view else opponent
-    actions, result = game.actions, game.result
-    is_terminal, to_move, utility, estimate = unchecked_members(game, evaluate)
-    # negamax below MIN: MIN's utility, negated, where the game must be zero-sum (checked)
-    negated = zero_sum_negation(game, "negamax")
-    # Every node generated is either expanded (searched below) or scored as a leaf in its
-    # parent, and the root is expanded: so nodes = expanded + leaves, and the loop need not
-    # count every child.
-    expanded, leaves, cutoffs, max_depth, estimates = 0, 0, 0, 0, 0
-    inf, neg_inf = math.inf, -math.inf  # neg_inf: a local, not a negation per check
-    # A triangular principal-variation table: after the search of a node at ply p returns,
-    # lines[p] holds the best line found below it, as linked (action, rest) pairs. Nodes are
-    # expanded above the depth limit only, and each ply takes at least one Python frame, so
-    # the depth limit or else the recursion limit bounds the plies.
-    deepest = deepest_ply(horizon)
-    lines: list[Any] = [None] * (deepest + 1)
-
-    def search(state: S, maximizing: bool, alpha: float, beta: float, ply: int) -> float:
-        """MAX-VALUE (``maximizing``) or MIN-VALUE of the non-terminal ``state``, for MAX.
-
-        The value is exact when it lies strictly inside (alpha, beta); a value <= alpha is an
-        upper bound on the true value (fail low) and a value >= beta a lower bound (fail high).
-        Leaf children are scored here, in their parent, which saves a call for every leaf.
-        """
-        nonlocal expanded, leaves, cutoffs, max_depth, estimates
-        expanded += 1
-        view = me if maximizing else min_view
-        best, best_action = (neg_inf if maximizing else inf), _NO_ACTION
-        child_ply = ply + 1
-        try:
-            for action in actions(state):
-                child = result(state, action)
-                if is_terminal(child):
-                    raw = utility(child, view)
-                    if type(raw) is float and neg_inf < raw < inf:
-                        value = raw
-                    else:  # (compiled, a float cast would take a bool or an int: see below)
-                        value = checked_number(raw, child, view, "utility")
-                    if view != me:  # negamax below MIN: MIN's utility, negated
-                        value = negated(child, view, value)
-                    below = None
-                    leaves += 1
-                    if child_ply > max_depth:
-                        max_depth = child_ply
-                elif child_ply == horizon:
-                    raw = estimate(child, view)  # type: ignore[misc]  # a limit implies evaluate
-                    if type(raw) is float and neg_inf < raw < inf:
-                        value = raw
-                    else:  # (compiled, a float cast would take a bool or an int: see below)
-                        value = checked_number(raw, child, view, "evaluate")
-                    if view != me:  # negamax below MIN: MIN's utility, negated
-                        value = -value
-                    below = None
-                    leaves += 1
-                    estimates += 1
-                    max_depth = horizon
-                else:
-                    if child_ply >= deepest:  # compiled: see ._children.deepest_ply
-                        raise RecursionError("maximum recursion depth exceeded")
-                    mover = to_move(child)
-                    if mover == me:
-                        value = search(child, True, alpha, beta, child_ply)
-                    elif mover == opponent:
-                        value = search(child, False, alpha, beta, child_ply)
-                    else:
-                        raise mover_error(child, mover, 2, chance=False)
-                    below = lines[child_ply]
-                # Values are finite: the first action always improves on best.
-                if maximizing:
-                    if value > best:
-                        best, best_action = value, action
-                        lines[ply] = (action, below)
-                        if value > alpha:
-                            alpha = value
-                            if alpha >= beta:
-                                cutoffs += 1
-                                break
-                elif value < best:
-                    best, best_action = value, action
-                    lines[ply] = (action, below)
-                    if value < beta:
-                        beta = value
-                        if alpha >= beta:
-                            cutoffs += 1
-                            break
-        except TypeError as exc:  # a member returned something of the wrong kind: which?
-            translate(exc, game, state, evaluate)
-        except RecursionError:  # tell recursion_guard the line, to look for a cycle in it
-            unwound.append(state)
-            raise
-        if best_action is _NO_ACTION:
-            raise no_actions_error(state)
-        return best
-
-    alpha, beta = window
-    if mover_at_root == me:
-        value = on_fresh_stack(search, root, True, alpha, beta, 0)
-    else:  # the window and the value are the root mover's: MAX's are their negations
-        value = -on_fresh_stack(search, root, False, -beta, -alpha, 0)
-    return Searched(value, lines[0], expanded, leaves, cutoffs, max_depth, estimates, None)
 
 
 def terminal_root(

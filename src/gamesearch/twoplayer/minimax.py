@@ -26,7 +26,8 @@ from ..limit import Limit
 from ..result import SearchResult
 from ..trace.events import Enter, Event, Leave, Observer
 from ._enhanced import Enhancements, Guard, Session, enhanced_search
-from ._window import plain_search, terminal_root
+from ._plain import plain_search
+from ._window import terminal_root
 
 __all__ = ["minimax"]
 
@@ -92,7 +93,7 @@ def minimax(
     found = Capabilities.of(game)  # the game's optional members, read once for the search
     evaluate = game_evaluation(game, depth, evaluate, found)
     started = time.perf_counter()
-    root, plies = prepare(game, state, depth, evaluate, searcher="minimax", capabilities=found)
+    root, horizon = prepare(game, state, depth, evaluate, searcher="minimax", capabilities=found)
     check_trace(trace, "minimax")
     if game.is_terminal(root):
         return terminal_root(game, root, depth=depth, started=started, trace=trace)
@@ -100,12 +101,13 @@ def minimax(
     with recursion_guard("minimax", unwound, found.key):
         if trace is None:
             searched = plain_search(
-                game, root, plies, evaluate, root_view=True, unwound=unwound, window=NEVER_CLOSES,
+                game, root, horizon, evaluate, root_view=True, unwound=unwound, window=NEVER_CLOSES,
                 capabilities=found,
             )  # fmt: skip
         else:  # the engine's loop tells the trace, with nothing switched on
             searched = enhanced_search(
-                game, root, plies, evaluate, root_view=True, options=Enhancements(distances=False),
+                game, root, horizon, evaluate, root_view=True,
+                options=Enhancements(distances=False),
                 session=Session("minimax", trace=_windowless(trace), capabilities=found),
                 guard=Guard(unwound=unwound), window=NEVER_CLOSES,
             )  # fmt: skip

@@ -127,7 +127,7 @@ def mtdf(
         evaluate = found.evaluate
     trusted_order = order is None
     order = _checked_order(found.order if order is None else order, first_guess)
-    root, plies = prepare(game, state, depth, evaluate, searcher=_SEARCHER, capabilities=found)
+    root, horizon = prepare(game, state, depth, evaluate, searcher=_SEARCHER, capabilities=found)
     check_trace(trace, _SEARCHER)
     table = _checked_table(table)
     if game.is_terminal(root):
@@ -165,7 +165,7 @@ def mtdf(
         unwound: list[Any] = []
         with recursion_guard(_SEARCHER, unwound, found.key):
             searched = enhanced_search(
-                game, child, plies - 1 if plies > 0 else plies, evaluate, root_view=True,
+                game, child, horizon - 1 if horizon > 0 else horizon, evaluate, root_view=True,
                 options=options, session=session, guard=Guard(unwound=unwound), window=window,
                 viewer=mover,
             )  # fmt: skip
@@ -181,7 +181,7 @@ def mtdf(
         unwound: list[Any] = []
         with recursion_guard(_SEARCHER, unwound, found.key):
             searched = enhanced_search(
-                game, root, plies, evaluate, root_view=True, options=options, session=session,
+                game, root, horizon, evaluate, root_view=True, options=options, session=session,
                 guard=Guard(unwound=unwound), window=(math.nextafter(beta, -math.inf), beta),
             )  # fmt: skip
         guess = searched.score
@@ -196,7 +196,7 @@ def mtdf(
     # is at least the lower bound, now the value.
     total = replace(total, line=line if line is not None else total.line)
     total = first_best(
-        game, root, total, engine, evaluate=evaluate, at_horizon=plies == 1, win=win
+        game, root, total, engine, evaluate=evaluate, at_horizon=horizon == 1, win=win
     )
     proven = total.plies_to_end is not None or all(proofs)
     return finish(

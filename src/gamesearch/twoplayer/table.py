@@ -135,7 +135,9 @@ class TranspositionTable:
         <Bound.EXACT: 0>
     """
 
-    def __init__(self, max_entries: int = 1_000_000) -> None:
+    # ``int | bool`` is ``int`` to a type checker; it keeps a bool boxed in the compiled build,
+    # where an ``int`` parameter would turn True into 1 before the check below could see it.
+    def __init__(self, max_entries: int | bool = 1_000_000) -> None:
         if isinstance(max_entries, bool) or not isinstance(max_entries, int) or max_entries < 1:
             raise InvalidSearchOptionError(
                 f"TranspositionTable: max_entries must be an int >= 1, not {max_entries!r}"

@@ -1,18 +1,18 @@
-"""The plain alpha-beta loop over a game's optional ``children`` member.
+"""The plain alpha-beta loop: ``alphabeta``'s, ``negamax``'s and ``minimax``'s, with no option on.
 
-A game that can make every child of a state in one call (``children(state)``, giving
-``(action, child, mover)`` triples in ``actions`` order, ``mover`` being ``to_move(child)`` or
-``None`` for a terminal child) saves the loop three or four method calls per node. This loop is
-the plain loop of :mod:`._window` with ``actions``, ``result``, ``is_terminal`` and ``to_move``
-replaced by that one call; it visits the same nodes in the same order, returns the same values,
-and checks what the game returns as the plain loop does. ``minimax`` runs it too, with a window
-that never closes (alpha above every value, beta below).
+It runs over a game's ``children`` (``children(state)``, giving ``(action, child, mover)``
+triples in ``actions`` order, ``mover`` being ``to_move(child)`` or ``None`` for a terminal
+child), the game's own member where it has one (which saves three or four method calls a node),
+else the same triples made from its ``actions``, ``result``, ``is_terminal`` and ``to_move``
+(:func:`children_of`). ``minimax`` runs it with a window that never closes (alpha above every
+value, beta below). The engine's loop (:mod:`._engine`) serves every option and the trace; with
+none, it visits exactly these nodes, more slowly (``bench/bench_loops.py``).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from .._recursion import on_fresh_stack, recursion_limit
@@ -24,15 +24,16 @@ from .._validation import (
     unchecked_members,
     zero_sum_negation,
 )
+from ..capabilities import Capabilities
 from ..game import Evaluation, Game, Player, S
 from ._enhanced import Searched
 
-__all__ = ["children_alphabeta", "deepest_ply"]
+__all__ = ["children_of", "deepest_ply", "plain_search"]
 
 _NO_ACTION: Any = object()
 
 
-def children_alphabeta(
+def plain_search(
     game: Game[S, Any],
     root: S,
     horizon: int,
@@ -42,16 +43,45 @@ def children_alphabeta(
     unwound: list[Any],
     window: tuple[float, float] = (-math.inf, math.inf),
     viewer: Player | None = None,
-    children: Callable[[S], Iterable[tuple[Any, S, Player | None]]],
+    capabilities: Capabilities | None = None,
 ) -> Searched:
-    """The loop of :func:`._window.plain_search`, over ``children``, the game's member.
+    """Alpha-beta with no option and no hook: ``alphabeta``'s and ``negamax``'s loop.
 
-    Its arguments are ``plain_search``'s, and ``children`` from the game's record.
+    The one loop beside :func:`._enhanced.enhanced_search`, which serves every option, kept
+    because it pays: with no option switched on, the engine's loop visits exactly these nodes,
+    but this one takes a third of its time a node over ``TicTacToe.children`` (3.1 times as
+    fast in the pure build, 3.0 compiled), and on tic-tac-toe over the protocol's members 1.4
+    times (1.3 in instructions) pure, 1.2 compiled (``bench/bench_loops.py``; Connect Four at
+    depth 6, whose own members cost most of a node: 1.2 and 1.04). It runs over a game's
+    ``children`` member, or over the same triples made from its ``actions``, ``result``,
+    ``is_terminal`` and ``to_move`` (:func:`children_of`): the loop written for those members
+    alone gained 1.23 times over that (instructions; 1.17 compiled) on tic-tac-toe and 1.08
+    (1.13) on Connect Four, below the 1.3 that keeps a second loop, and was merged into this one
+    (issue 47).
 
-    Kept beside it because it pays: 1.45 times as fast as the plain loop on the tic-tac-toe
-    solve for ``alphabeta``, 1.52 times for ``negamax`` (``bench_core.py``'s ``core.children``
-    lines).
+    Values are MAX's, MAX being the player whose utility leaves are scored by (``viewer``, by
+    default the root's mover), as in the textbook's MAX-VALUE and MIN-VALUE (AIMA figure 5.7),
+    here one function whose ``maximizing`` flag picks the comparisons: a value keeps its sign on
+    the way up and the window goes down unchanged, where negamax form would negate both at
+    every node. ``negamax`` (not ``root_view``) reads a leaf below MIN by MIN's utility,
+    negated. The value found and ``window`` are for the root's mover.
+
+    Args:
+        game: A two-player game.
+        root: The state to search, not terminal.
+        horizon: The ply at which states are evaluated, or -1 for none.
+        evaluate: The evaluation used at ``horizon``.
+        root_view: Score leaves by MAX's utility (``alphabeta``), else by the utility of the
+            player to move above them (``negamax``).
+        unwound: Where the frames put their states when a ``RecursionError`` unwinds them.
+        window: The root's window (alpha, beta); outside it the value is a bound (fail-soft).
+        viewer: With ``root_view``, the player whose utility leaves are scored by, if not the
+            root's mover: a search of a child below a root searched by ``alphabeta`` (as
+            :func:`gamesearch.parallel.parallel_search` splits one) keeps that root's view.
+        capabilities: The game's record, if the searcher has read it (else it is read here).
     """
+    found = Capabilities.of(game) if capabilities is None else capabilities
+    children = children_of(game) if found.children is None else found.children
     mover_at_root = game.to_move(root)
     me = mover_at_root if viewer is None or not root_view else viewer  # MAX
     opponent = 1 - me
@@ -138,6 +168,28 @@ def children_alphabeta(
     else:  # the window and the value are the root mover's: MAX's are their negations
         value = -on_fresh_stack(search, root, False, -beta, -alpha, 0)
     return Searched(value, lines[0], expanded, leaves, cutoffs, max_depth, estimates, None)
+
+
+def children_of(game: Game[S, Any]) -> Callable[[S], Iterable[tuple[Any, S, Player | None]]]:
+    """The game's ``children`` made from its members: ``(action, child, mover)`` triples.
+
+    ``mover`` is ``to_move(child)``, or ``None`` for a terminal child, in ``actions`` order: what
+    a game's own ``children`` member gives, for a game without one.
+    """
+    actions, result = game.actions, game.result
+    is_terminal, to_move = game.is_terminal, game.to_move
+
+    def children(state: S) -> Iterator[tuple[Any, S, Player | None]]:
+        for action in actions(state):
+            child = result(state, action)
+            if is_terminal(child):
+                yield action, child, None
+            elif (mover := to_move(child)) is None:  # not "terminal": no player to move
+                raise mover_error(child, mover, 2, chance=False)
+            else:
+                yield action, child, mover
+
+    return children
 
 
 def deepest_ply(horizon: int) -> int:
