@@ -8,16 +8,40 @@ import math
 import sqlite3
 import sys
 import time
-from collections.abc import Hashable, Sequence
-from contextlib import closing
+from collections.abc import Hashable, Iterator, Sequence
+from contextlib import closing, contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from gamesearch import GameProtocolError, Player, SearchResult
 from gamesearch.games import GameTree, Nim
 from gamesearch.searchers import SEARCHERS, Searcher
 from gamesearch.solving import solve
+
+MOVER_DUTY = (
+    "check the player to move at every node, not only the root: _validation.is_player, and "
+    "raise _validation.mover_error"
+)
+"""The duty a searcher breaks when a game's ``to_move`` names no player below the root."""
+
+
+@contextmanager
+def duty(what: str) -> Iterator[None]:
+    """Fail naming the searcher's duty a robustness test checks, for the contributor who broke it.
+
+    A new searcher's row puts it in every robustness suite; their bare failures ("DID NOT RAISE",
+    a ``TypeError``, a hang) would not say what the searcher must do (CONTRIBUTING.md).
+    """
+    try:
+        yield
+    except (Exception, pytest.fail.Exception) as error:
+        pytest.fail(
+            f"{type(error).__name__}: {error}\nA searcher's duty (CONTRIBUTING.md, 'A new "
+            f"searcher', step 1): {what}"
+        )
 
 
 def table_naming(folder: Path, identity: dict[str, Any]) -> Path:

@@ -15,11 +15,13 @@ from typing import Any
 import pytest
 from helpers import (
     MISBEHAVIOURS,
+    MOVER_DUTY,
     Countdown,
     Misbehaving,
     TakeAway,
     best_action,
     caused_by,
+    duty,
     rows_accepting,
     search_by_row,
 )
@@ -240,6 +242,12 @@ def test_every_searcher_answers_the_sound_game(name):
 )
 def test_a_misbehaving_game_gets_a_library_error_from_every_searcher(misbehaviour, name):
     fault, bad = MISBEHAVIOURS[misbehaviour]
-    with pytest.raises(GameSearchError) as info:
+    with (
+        duty(
+            f"a game whose {fault} misbehaves ({misbehaviour}) gets a library error: {MOVER_DUTY}; "
+            "_validation.translate for a member that raises or returns the wrong kind"
+        ),
+        pytest.raises(GameSearchError) as info,
+    ):
         SEARCHERS[name](Misbehaving(fault, bad))
     assert caused_by(info.value, EXPECTED.get(fault, GameProtocolError))

@@ -161,6 +161,7 @@ STATIC_PUBLIC = {
         "GameRecord",
         "RandomPlayer",
         "SearcherPlayer",
+        "is_deterministic",
         "play",
         "random_player",
         "searcher_player",

@@ -465,11 +465,15 @@ def test_two_entrants_in_pairs_have_the_pentanomial_interval_of_their_score():
     share = sum(a + b for a, b in points) / 120
     pair_means = [(a + b) / 2 for a, b in points]
     variance = sum((m - share) ** 2 for m in pair_means) / 60  # a pair's, about the mean
-    # Delta method: the log-odds' variance is the score's over (p q)^2, plus the regulariser.
-    spread = Z * ELO_PER_NAT * math.sqrt(variance / 60) / (share * (1 - share))
+    # Delta method: the log-odds' variance is the score's over (p q)^2, times 60 / 59 (the
+    # sandwich's small-sample factor), plus two pairs' worth of the independent games' (the
+    # prior): 2 / 60 of 1 / (120 p q).
+    pq = share * (1 - share)
+    log_odds = 60 / 59 * variance / 60 / pq**2 + 2 / 60 / (120 * pq)
+    spread = Z * ELO_PER_NAT * math.sqrt(log_odds)
     rating = ratings.rating(0)
     assert rating.elo == pytest.approx(elo_of_share(share), abs=1e-9)
-    assert rating.high - rating.elo == pytest.approx(spread, rel=1e-3)
+    assert rating.high - rating.elo == pytest.approx(spread, rel=1e-9)
     assert ratings.pairs == 60
 
 
@@ -479,7 +483,27 @@ def test_pairs_each_won_once_each_way_are_narrower_than_independent_games_never_
     plain = elo_ratings([Duel(d.first, d.second, d.score) for d in paired(points)], anchor=1)
     a, b = paired_ratings.rating(0), plain.rating(0)
     assert a.elo == b.elo == pytest.approx(0.0, abs=1e-9)
-    assert 0 < a.high - a.elo < (b.high - b.elo) / 10
+    # The pairs show no spread: only the prior's two pairs' worth of independent games remain.
+    assert a.high - a.elo == pytest.approx((b.high - b.elo) * math.sqrt(2 / 10))
+
+
+def test_self_play_in_a_few_pairs_is_not_certain_of_a_difference_of_0():
+    # The user walk's "+0 (-0..+0)": five pairs of a player against its copy, each split.
+    gap = elo_ratings(paired([(1.0, 0.0)] * 5), anchor=1).difference(0, 1)
+    assert gap.elo == pytest.approx(0.0, abs=1e-9)
+    assert gap.high > 100
+    assert gap.low < -100
+
+
+def test_few_pairs_widen_the_sandwich_by_its_small_sample_factor():
+    rng = random.Random(11)
+    points = [(rng.choice((0.0, 0.5, 1.0)), rng.choice((0.0, 1.0))) for _ in range(4)]
+    points += [(1.0, 0.0), (0.0, 1.0)]  # both entrants win a game: the fit is finite
+    wide = elo_ratings(paired(points), anchor=1).rating(0)
+    plain = elo_ratings([Duel(d.first, d.second, d.score) for d in paired(points)], anchor=1)
+    # Six pairs: the pairs' variance is scaled by 6 / 5 and two pairs' worth of the plain
+    # games' variance is added, so the interval cannot be much narrower than the games'.
+    assert wide.high - wide.elo > (plain.rating(0).high - plain.rating(0).elo) * math.sqrt(2 / 6)
 
 
 def test_a_game_of_no_pair_is_a_sample_of_its_own_beside_the_pairs():
@@ -505,7 +529,7 @@ def test_a_pair_that_is_not_two_entrants_games_is_refused(duel, message):
 def test_the_table_and_the_picture_say_the_intervals_came_from_pairs():
     ratings = elo_ratings(paired([(1.0, 0.5), (0.5, 0.0), (1.0, 1.0)]), names=["A", "B"])
     assert ratings.table().endswith("the mean at 0; intervals from 3 pairs of games")
-    assert "Elo (95% interval, from 3 pairs)" in ratings.to_svg()
+    assert "Elo, the mean at 0 (95% interval, from 3 pairs)" in ratings.to_svg()
 
 
 def test_a_tournaments_duels_carry_their_pairs_and_leave_its_repeats_out():
@@ -513,3 +537,13 @@ def test_a_tournaments_duels_carry_their_pairs_and_leave_its_repeats_out():
     result = tournament(TicTacToe(), [perfect, perfect], games=6, openings=None)
     found = duels(result)
     assert [duel.pair for duel in found] == [0, 0]  # the four repeats left out
+
+
+def test_the_picture_says_which_rating_is_0():
+    duels = [Duel(0, 1, 1.0), Duel(0, 1, 0.0), Duel(0, 1, 1.0)]
+    assert "Elo, the mean at 0 (95% interval)" in elo_ratings(duels).to_svg()
+    anchored = elo_ratings(duels, names=["A", "B"], anchor="B")
+    assert "Elo, B at 0 (95% interval)" in anchored.to_svg()
+    paired_one = elo_ratings([Duel(0, 1, 1.0, 0), Duel(1, 0, 1.0, 0), Duel(0, 1, 0.5)])
+    assert "from 1 pair)" in paired_one.to_svg()
+    assert "intervals from 1 pair of games" in paired_one.table()

@@ -17,7 +17,16 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from helpers import Countdown, caused_by, room, row_id, rows_accepting, search_by_row
+from helpers import (
+    MOVER_DUTY,
+    Countdown,
+    caused_by,
+    duty,
+    room,
+    row_id,
+    rows_accepting,
+    search_by_row,
+)
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -96,7 +105,13 @@ class ConstantKey(Countdown):
 @pytest.mark.parametrize("row", rows_accepting(2, unlimited=True), ids=row_id)
 def test_a_cyclic_game_without_limits_raises_in_every_searcher(row):
     # Every searcher of the registry that runs without a limit; opening_book ran for ever.
-    with time_limit(5):
+    with (
+        duty(
+            "without a depth or node limit, refuse a game whose lines never end: "
+            "raise _recursion.cycle_error (a CyclicGameError) when a state repeats on the line"
+        ),
+        time_limit(5),
+    ):
         try:
             found: Any = search_by_row(row, Ring())
         except GameSearchError as error:
@@ -232,7 +247,7 @@ TWO_PLAYER: dict[str, Callable[[Any], Any]] = {
 @pytest.mark.parametrize("mover", [5, -2, None, "x", CHANCE])
 @pytest.mark.parametrize("search", list(TWO_PLAYER.values()), ids=list(TWO_PLAYER))
 def test_a_mover_who_is_no_player_is_refused(search, mover):
-    with pytest.raises(GameSearchError) as refused:
+    with duty(MOVER_DUTY), pytest.raises(GameSearchError) as refused:
         search(BadMover(mover))
     assert caused_by(refused.value, GameProtocolError, "to_move"), refused.value
 
@@ -281,7 +296,13 @@ class Returns(Countdown):
     ],
 )
 def test_a_member_that_returns_the_wrong_kind_is_named(search, member, value, error):
-    with pytest.raises(GameSearchError) as refused:
+    with (
+        duty(
+            f"turn a member that returns the wrong kind ({member} giving {value!r}) into a library "
+            "error: _validation.translate around the loop, no_actions_error, checked_number"
+        ),
+        pytest.raises(GameSearchError) as refused,
+    ):
         search(Returns(member, value))
     assert caused_by(refused.value, error, member), refused.value
 

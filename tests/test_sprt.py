@@ -12,10 +12,11 @@ from gamesearch import (
     InvalidSearchOptionError,
     Pentanomial,
     alphabeta,
+    random_player,
     searcher_player,
     sprt_match,
 )
-from gamesearch.games import ConnectFour, TicTacToe
+from gamesearch.games import ConnectFour, GameTree, TicTacToe
 from gamesearch.pentanomial import elo_of_score
 from gamesearch.sprt import log_likelihood_ratio
 
@@ -194,6 +195,7 @@ def test_in_simulation_the_tests_errors_are_within_alpha_and_beta(truth, wrong, 
     assert errors / runs <= rate + margin, errors
 
 
+@pytest.mark.slow
 def test_in_simulation_the_pentanomial_interval_covers_the_truth_at_its_rate():
     truth = 35.0
     model = pair_model(truth)
@@ -206,3 +208,46 @@ def test_in_simulation_the_pentanomial_interval_covers_the_truth_at_its_rate():
         gap = Pentanomial(tuple(counts)).difference()
         covered += gap.low <= truth <= gap.high
     assert covered / runs >= 0.95 - 3 * math.sqrt(0.95 * 0.05 / runs), covered
+
+
+def first_action(game):
+    """A player of one's own that always plays the first action, and says it is deterministic."""
+
+    def player(state):
+        return game.actions(state)[0]
+
+    player.deterministic = True
+    return player
+
+
+def test_a_match_of_copies_stops_undecided_saying_why():
+    game = GameTree({"a": {"x": 1, "y": -1}, "b": 0})
+    players = [first_action(game), first_action(game)]
+    done = sprt_match(game, players, SPRT(0, 10), max_games=1_000, openings=None)
+    assert done.status.verdict is None
+    assert done.ended == "repeats"
+    assert done.distinct_openings == 1
+    assert len(done.result.records) == 4  # the first pair, and one pair of copies
+    assert done.result.repeats == (2, 3)
+    assert "no new games left" in done.reason
+    assert "more plies" in done.reason
+
+
+def test_a_suite_that_plays_an_opening_again_before_a_new_one_does_not_stop_early():
+    game = GameTree({"a": {"x": 1, "y": -1}, "b": {"x": 0, "y": 1}})
+    players = [first_action(game), first_action(game)]
+    suite = [("a",), ("a",), ("b",)]  # the second pair replays the first's opening
+    done = sprt_match(game, players, SPRT(0, 10), max_games=12, openings=suite)
+    assert done.ended == "repeats"
+    assert done.distinct_openings == 2
+    assert len(done.result.records) == 8  # stopped at the fourth pair, after b was played
+    assert done.pairs.pairs == 2
+
+
+def test_players_that_vary_play_to_the_limit():
+    game = GameTree({"a": {"x": 1, "y": -1}, "b": 0})
+    done = sprt_match(game, [random_player(seed=1), random_player(seed=2)], SPRT(0, 10),
+                      max_games=20, openings=None)  # fmt: skip
+    assert done.ended == "limit"
+    assert len(done.result.records) == 20
+    assert "undecided at the limit" in done.reason

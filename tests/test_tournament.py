@@ -315,7 +315,10 @@ def test_a_player_made_for_another_game_is_refused_before_any_game():
 def test_a_game_that_repeats_an_earlier_one_is_counted_once():
     game = GameTree({"a": {"x": 1, "y": -1}, "b": 0})
     # The first entrant plays the first move, the second the last: a then y, or b.
-    players = [lambda state: game.actions(state)[0], lambda state: game.actions(state)[-1]]
+    players = [
+        declared(lambda state: game.actions(state)[0]),
+        declared(lambda state: game.actions(state)[-1]),
+    ]  # each says it is deterministic (see is_deterministic)
     result = tournament(game, players, games=6, openings=None)
     assert result.repeats == (2, 3, 4, 5)  # the same two games, repeated
     assert (result.wins, result.draws, result.losses) == ((0, 1), (1, 1), (1, 0))
@@ -360,3 +363,24 @@ def test_a_tournament_of_two_pairs_its_games_and_keeps_their_openings():
 def test_more_games_than_a_tournament_keeps_are_refused_before_any_is_made(games):
     with pytest.raises(InvalidSearchOptionError, match="games, more than the 10,000,000"):
         tournament(TicTacToe(), [random_player(), random_player()], games=games)
+
+
+def declared(player):
+    """``player``, saying it is deterministic (as a player of one's own may)."""
+    player.deterministic = True
+    return player
+
+
+def test_the_mean_utilities_count_each_distinct_game_once():
+    # The walk: the mean utility counted every copy of a repeated game.
+    game = GameTree({"a": {"x": 1, "y": -1}, "b": 0})
+    players = [
+        declared(lambda state: game.actions(state)[0]),
+        declared(lambda state: game.actions(state)[-1]),
+    ]
+    result = tournament(game, players, games=6, openings=None)
+    first, second = result.utilities
+    assert result.repeats == (2, 3, 4, 5)
+    assert first.games == second.games == 2  # a then y (-1 for entrant 0), and b (0)
+    assert first.mean == pytest.approx(-0.5)
+    assert second.mean == pytest.approx(0.5)

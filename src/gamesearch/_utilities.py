@@ -24,7 +24,8 @@ class MeanUtility:
     """
 
     games: int
-    """The finished games the mean is taken over (unfinished games have no utility)."""
+    """The finished games the mean is taken over (unfinished games have no utility; a
+    tournament's repeats are left out, each distinct game counted once)."""
 
     mean: float | None
     """The mean utility per game; ``None`` when no game finished."""

@@ -16,7 +16,7 @@ difference` is the Elo difference with the 95% interval of the pairs' variance.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
 from typing import Any
@@ -74,6 +74,94 @@ def regularised(counts: Sequence[float]) -> list[float]:
     return [count if count > 0 else _EMPTY for count in counts]
 
 
+def score_interval(counts: Sequence[int], z: float = _Z) -> tuple[float, float]:
+    """The ends of the score interval of ``counts`` (pairs, or games: losses, draws, wins).
+
+    Every mean score a game ``s`` with ``(m - s)**2 <= z**2 v(s) / N`` (see
+    :meth:`Pentanomial.difference`), its ends found by bisection from ``m`` outwards.
+    """
+    total = sum(counts)
+    top = len(counts) - 1
+    mean = sum(count * k / top for k, count in enumerate(counts)) / total
+    shares = regularised(counts)
+    weight = sum(shares)
+    outcomes = [(k / top, share / weight) for k, share in enumerate(shares)]
+
+    last = [0.0]  # the tilt of the score tried last: the next one's is near it
+
+    def excess(score: float) -> float:
+        """Above 0 where ``score`` is rejected: ``(m - s)**2 - z**2 v(s) / N``."""
+        if score in (0.0, 1.0):
+            return (mean - score) ** 2  # a score of 0 or 1 has no spread
+        tilt = last[0] = tilt_of(outcomes, score, last[0])
+        variance = sum(p * (a - score) ** 2 / (1 + tilt * (a - score)) for a, p in outcomes)
+        return (mean - score) ** 2 - z * z * variance / total
+
+    ends = []
+    for edge in (0.0, 1.0):
+        last[0] = 0.0
+        ends.append(edge if mean == edge else _root(excess, mean, edge))
+    return ends[0], ends[1]
+
+
+def _root(function: Callable[[float], float], inside: float, outside: float) -> float:
+    """The point between ``inside`` (``function`` <= 0) and ``outside`` (> 0) where it is 0.
+
+    The Illinois method (regula falsi, the stale end's value halved): a few dozen steps at
+    most; the ``inside`` end is returned, so the interval is never narrower than the root.
+    """
+    low, high = function(inside), function(outside)
+    if high <= 0:
+        return outside
+    for _ in range(200):
+        if abs(outside - inside) <= 1e-13:
+            break
+        point = outside - high * (outside - inside) / (high - low)
+        if not min(inside, outside) < point < max(inside, outside):
+            point = (inside + outside) / 2
+        value = function(point)
+        if value <= 0:
+            inside, low = point, value
+            high /= 2
+        else:
+            outside, high = point, value
+            low /= 2
+    return inside
+
+
+def tilt_of(outcomes: Sequence[tuple[float, float]], target: float, start: float = 0.0) -> float:
+    """``x`` with ``f(x) = sum p (a - s) / (1 + x (a - s)) == 0``, by Newton's method, bracketed.
+
+    ``outcomes`` are ``(a, p)``: each outcome's score and share; ``s`` is ``target``. The
+    distribution ``p / (1 + x (a - s))`` is then the one of greatest likelihood (for the
+    shares seen) whose expected score is ``s``. ``f`` falls from ``+inf`` to ``-inf`` where
+    every ``1 + x (a - s)`` is above 0: between ``-1 / (max a - s)`` and ``-1 / (min a - s)``
+    (the outcomes span 0 to 1, and ``s`` lies strictly inside). A Newton step that leaves the
+    bracket is a bisection instead; ``start`` (inside the bracket, or 0 is taken) is where
+    Newton's method starts.
+    """
+    low = -1 / (max(a for a, _ in outcomes) - target)
+    high = -1 / (min(a for a, _ in outcomes) - target)
+    x = start if low < start < high else 0.0
+    for _ in range(200):
+        value = slope = 0.0
+        for a, p in outcomes:
+            term = (a - target) / (1 + x * (a - target))
+            value += p * term
+            slope -= p * term * term
+        if value > 0:
+            low = x
+        else:
+            high = x
+        step = x - value / slope if slope else (low + high) / 2
+        if not low < step < high:
+            step = (low + high) / 2
+        if step == x or abs(step - x) <= 1e-15 * (1 + abs(x)):
+            return step
+        x = step
+    return x
+
+
 @dataclass(frozen=True)
 class Pentanomial:
     """How many pairs of games scored 0, 1/2, 1, 3/2 and 2 points for the first entrant.
@@ -83,7 +171,7 @@ class Pentanomial:
         >>> match.pairs, match.score
         (20, 0.5625)
         >>> print(match.difference())
-        first minus second: +43.7 Elo (95% interval -28.4 .. +119.7)
+        first minus second: +43.7 Elo (95% interval -39.4 .. +122.8)
     """
 
     counts: tuple[int, int, int, int, int]
@@ -150,25 +238,32 @@ class Pentanomial:
         return sum(count * k / 4 for k, count in enumerate(self.counts)) / self.pairs
 
     def difference(self, first: str = "first", second: str = "second") -> RatingDifference:
-        """The Elo difference of the score, with the 95% interval of the pairs' variance.
+        """The Elo difference of the score, with the 95% score interval of the pairs.
 
-        The mean score a game ``s`` over ``N`` pairs has the variance of a pair's mean score
-        divided by ``N`` (the counts regularised as :func:`regularised` does); the interval's
-        ends are the Elo differences of ``s -+ 1.96`` standard errors (so it is not symmetric
-        about the difference).
+        The interval holds every expected score ``s`` that the pairs do not reject at the 5%
+        level: ``(m - s)**2 <= 1.96**2 v(s) / N``, with ``m`` the mean score a game over ``N``
+        pairs and ``v(s)`` the variance of a pair's mean score under the distribution of pair
+        results nearest the counts (greatest likelihood) whose expected score is ``s``: the
+        distribution :func:`~gamesearch.log_likelihood_ratio` weighs, the counts regularised
+        as :func:`regularised` does. It is Wilson's score interval carried over from games to
+        pairs: the spread is the one ``s`` itself would give, not the one the few pairs seen
+        happen to show, so 5 pairs that all scored alike (all won, or all split) are not taken
+        for certainty. For many pairs it is the usual ``m -+ 1.96 sd / sqrt(N)``. The ends are
+        the Elo differences of those scores (so the interval is not symmetric about the
+        difference, and a score of 1 gives ``+inf``).
 
         Raises:
             InvalidSearchOptionError: no pair was counted.
+
+        Example:
+            >>> print(Pentanomial((0, 0, 5, 0, 0)).difference())   # five pairs, each split
+            first minus second: +0.0 Elo (95% interval -161.7 .. +161.7)
         """
         if not self.pairs:
             raise InvalidSearchOptionError("Pentanomial.difference: no pair was counted")
-        counts = regularised(self.counts)
-        total = sum(counts)
-        mean = sum(count * k / 4 for k, count in enumerate(counts)) / total
-        variance = sum(count * (k / 4 - mean) ** 2 for k, count in enumerate(counts)) / total
-        spread = _Z * math.sqrt(variance / total)
-        low, high = elo_of_score(mean - spread), elo_of_score(mean + spread)
-        return RatingDifference(first, second, elo_of_score(self.score), low, high)
+        low, high = score_interval(self.counts)
+        return RatingDifference(first, second, elo_of_score(self.score), elo_of_score(low),
+                                elo_of_score(high))  # fmt: skip
 
     def __str__(self) -> str:
         return f"Ptnml(0-2): {', '.join(str(count) for count in self.counts)}"

@@ -19,6 +19,7 @@ __all__ = [
     "GameRecord",
     "RandomPlayer",
     "SearcherPlayer",
+    "is_deterministic",
     "play",
     "random_player",
     "searcher_player",
@@ -61,11 +62,12 @@ class GameRecord(Generic[_S, _A]):
 
     reproducible: bool = False
     """Whether nothing random decided the game after its opening: no chance outcome was
-    drawn, and no player drew from its generator (its ``rng`` attribute, a
-    ``random.Random``, as :class:`RandomPlayer` and :class:`~gamesearch.MCTSPlayer` have).
-    The same players from the same opening play the same game again: a tournament counts such
-    a game once (see :func:`~gamesearch.tournaments.repeated_games`). A player that draws from
-    elsewhere (the ``random`` module, the clock) is not seen."""
+    drawn, and every player is deterministic (see :func:`is_deterministic`: it says so with
+    ``deterministic = True``, as a :class:`SearcherPlayer` of a depth- or node-limited
+    alpha-beta does; a time limit, a generator, the ``random`` module or an unknown player
+    make it not). The same players from the same opening play the same game again: a
+    tournament counts such a game once (see :func:`~gamesearch.tournaments.repeated_games`).
+    The rule is conservative: a player that does not say is taken to vary."""
 
 
 def play(
@@ -179,6 +181,7 @@ def play(
         seed=seed,
         opening=opening,
         reproducible=CHANCE not in movers[len(opening) :]
+        and all(is_deterministic(player) for player in players)
         and generators == _generator_states(players),
     )
 
@@ -298,6 +301,71 @@ def _seated(player: Callable[[_S], _A], game: Game[_S, _A]) -> Callable[[_S], _A
     return bind(game) if callable(bind) else player
 
 
+def is_deterministic(player: object) -> bool:
+    """Whether ``player`` says it plays the same move in the same state every time.
+
+    A player says so with an attribute ``deterministic`` that is ``True``: a
+    :class:`SearcherPlayer` of one of the library's deterministic searchers with no time
+    limit sets it (see :attr:`SearcherPlayer.deterministic`), and a player of one's own may.
+    Anything else (a function, a :class:`RandomPlayer`, an MCTS player, a player drawing from
+    the ``random`` module or from a generator of any name, a player whose attribute raises) is
+    taken to vary: its games are never counted as repeats.
+
+    Example:
+        >>> from gamesearch import alphabeta, mcts
+        >>> is_deterministic(searcher_player(alphabeta, depth=3))
+        True
+        >>> is_deterministic(searcher_player(mcts, time_limit=0.1)), is_deterministic(print)
+        (False, False)
+    """
+    try:
+        return getattr(player, "deterministic", False) is True
+    except Exception:
+        return False
+
+
+def _known_deterministic(searcher: object, options: dict[str, Any]) -> bool:
+    """Whether ``searcher`` with ``options`` is one of the library's deterministic searches.
+
+    The searcher must be one of :data:`~gamesearch.searchers.DETERMINISTIC`, with no
+    ``time_limit`` (nor a ``Limit`` with one), and every option plain data (numbers, text,
+    ``None``, tuples of them) or a function of the library (``ConnectFour.evaluate``, say): a
+    function of one's own, or an object kept between searches (a transposition table), might
+    vary, and is not vouched for.
+    """
+    from .limit import Limit
+    from .searchers import DETERMINISTIC, SEARCHERS
+
+    names = {row.path: row.name for row in SEARCHERS}
+    path = f"{getattr(searcher, '__module__', '')}:{getattr(searcher, '__name__', '')}"
+    if names.get(path) not in DETERMINISTIC:
+        return False
+    for name, value in options.items():
+        if name == "time_limit" and value is not None:
+            return False
+        if isinstance(value, Limit):
+            if value.time_limit is not None:
+                return False
+        elif not _plain(value):
+            return False
+    return True
+
+
+def _plain(value: object) -> bool:
+    """Plain data, or a function of the library: what a deterministic search may be given."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return True
+    if isinstance(value, tuple):
+        return all(_plain(item) for item in value)
+    module = getattr(value, "__module__", None)
+    return (
+        callable(value)
+        and not isinstance(value, type)
+        and isinstance(module, str)
+        and (module == "gamesearch" or module.startswith("gamesearch."))
+    )
+
+
 def _generator_states(players: Sequence[object]) -> list[object]:
     """The state of each player's generator (its ``rng`` attribute), ``None`` where it has none."""
     found: list[object] = []
@@ -334,14 +402,23 @@ class SearcherPlayer(Generic[_S, _A]):
         self.options = options
         self.game = game
         self.__name__ = f"{getattr(searcher, '__name__', 'searcher')}_player"
+        self.deterministic: bool = _known_deterministic(searcher, options)
+        """Whether it plays the same move in the same state every time: ``True`` for one of
+        the library's deterministic searchers (alpha-beta, minimax, the proof-number
+        searchers, ...) with no time limit and only plain options (see
+        :func:`is_deterministic`); set it to ``True`` to vouch for a search of one's own."""
 
     def __repr__(self) -> str:
         options = "".join(f", {name}={value!r}" for name, value in self.options.items())
         return f"searcher_player({self.__name__.removesuffix('_player')}{options})"
 
     def bind(self, game: Game[_S, _A]) -> SearcherPlayer[_S, _A]:
-        """This player, playing ``game``."""
-        return self if self.game is game else SearcherPlayer(self.searcher, self.options, game)
+        """This player, playing ``game`` (deterministic as it is)."""
+        if self.game is game:
+            return self
+        bound = SearcherPlayer(self.searcher, self.options, game)
+        bound.deterministic = self.deterministic
+        return bound
 
     def __call__(self, state: _S) -> _A:
         """The searcher's action in ``state``.

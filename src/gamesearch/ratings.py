@@ -16,7 +16,8 @@ anchor's own interval is 0 wide). With many draws the intervals are a little wid
 model takes a draw for a coin that fell half each way. Games that come in pairs (one opening,
 the seats swapped: a tournament's, or duels with a ``pair``) are not independent: the variances
 are then the pairs' own, the sandwich estimate over the pairs (the pentanomial variance of
-fishtest for two entrants).
+fishtest for two entrants), made honest for a few pairs by a small-sample factor and a prior of
+two pairs' worth of the independent games' variance (see ``_bradley_terry.paired_covariance``).
 
 No regularisation: when the games cannot tell how far apart some entrants are (no game, a
 group of entrants that scored nothing against the rest, or groups that never met) the
@@ -185,7 +186,7 @@ class Ratings:
             lines.append(f"{rank:>4}  {r.name:<{width}}  {_elo_text(r.elo):>7}  {interval:>17}  "
                          f"{r.games:>5}  {r.score:>7g}")  # fmt: skip
         held = "the mean" if self.anchor is None else self.anchor
-        sample = f"; intervals from {self.pairs:,} pairs of games" if self.pairs else ""
+        sample = f"; intervals from {_count(self.pairs, 'pair')} of games" if self.pairs else ""
         lines.append(f"Elo: Bradley-Terry, a draw half a win; {held} at 0{sample}")
         return "\n".join(lines)
 
@@ -196,8 +197,15 @@ class Ratings:
         """The ratings as SVG text: a dot per entrant, highest first, and its 95% interval."""
         from ._rating_picture import rating_svg
 
-        axis = f"Elo (95% interval, from {self.pairs:,} pairs)" if self.pairs else ""
+        held = "the mean" if self.anchor is None else self.anchor
+        pairs = f", from {_count(self.pairs, 'pair')}" if self.pairs else ""
+        axis = f"Elo, {held} at 0 (95% interval{pairs})"
         return rating_svg(self.ranked(), title=title, axis=axis)
+
+
+def _count(number: int, noun: str) -> str:
+    """``number`` and ``noun``, plural unless one: ``1 pair``, ``1,200 pairs``."""
+    return f"{number:,} {noun}" + ("" if number == 1 else "s")
 
 
 def _elo_text(value: float) -> str:

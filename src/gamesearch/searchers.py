@@ -231,6 +231,16 @@ SEARCHERS: tuple[Searcher, ...] = (
 _BY_NAME = {row.name: row for row in SEARCHERS}
 
 
+DETERMINISTIC = frozenset({
+    "minimax", "alphabeta", "negamax", "iterative_deepening", "mtdf", "pns", "dfpn",
+    "expectiminimax", "expectimax", "maxn", "paranoid", "best_reply",
+})  # fmt: skip
+"""The searchers that, given no time limit, choose the same action in the same state every time
+(nothing random, nothing kept from one search to the next): a player of theirs is
+deterministic (see :attr:`~gamesearch.SearcherPlayer.deterministic`). ``mcts`` draws at random;
+``parallel_search`` may split ties by which worker finished first."""
+
+
 def find_searcher(name: str) -> Searcher:
     """The row of the searcher called ``name``.
 

@@ -30,8 +30,8 @@ from typing import Any, Generic, Literal, TypeVar
 from ._game_counts import check_game_count, check_pairs_of_games
 from .errors import InvalidSearchOptionError, UnsupportedGameError, short_repr
 from .game import Game
-from .openings import DEFAULT_OPENINGS, RandomOpenings
-from .pentanomial import Pentanomial, check_counts, regularised
+from .openings import DEFAULT_OPENINGS, RandomOpenings, schedule_openings
+from .pentanomial import Pentanomial, check_counts, regularised, tilt_of
 from .playing import GameRecord
 from .progress import ProgressCallback
 from .tournaments import (
@@ -87,38 +87,9 @@ def log_likelihood_ratio(counts: Sequence[int] | Pentanomial, elo0: float, elo1:
     ratio = 0.0
     for elo, sign in ((elo1, 1), (elo0, -1)):
         target = expected_score(elo)
-        tilt = _tilt(outcomes, target)
+        tilt = tilt_of(outcomes, target)
         ratio -= sign * sum(p * math.log1p(tilt * (a - target)) for a, p in outcomes)
     return sum(found) * ratio
-
-
-def _tilt(outcomes: Sequence[tuple[float, float]], target: float) -> float:
-    """``x`` with ``f(x) = sum p (a - s) / (1 + x (a - s)) == 0``, by Newton's method, bracketed.
-
-    ``f`` falls from ``+inf`` to ``-inf`` where every ``1 + x (a - s)`` is above 0: between
-    ``-1 / (max a - s)`` and ``-1 / (min a - s)`` (the outcomes span 0 to 1, and ``s`` lies
-    strictly inside). A Newton step that leaves the bracket is a bisection instead.
-    """
-    low = -1 / (max(a for a, _ in outcomes) - target)
-    high = -1 / (min(a for a, _ in outcomes) - target)
-    x = 0.0
-    for _ in range(200):
-        value = slope = 0.0
-        for a, p in outcomes:
-            term = (a - target) / (1 + x * (a - target))
-            value += p * term
-            slope -= p * term * term
-        if value > 0:
-            low = x
-        else:
-            high = x
-        step = x - value / slope if slope else (low + high) / 2
-        if not low < step < high:
-            step = (low + high) / 2
-        if step == x or abs(step - x) <= 1e-15 * (1 + abs(x)):
-            return step
-        x = step
-    return x
 
 
 @dataclass(frozen=True)
@@ -203,16 +174,51 @@ class SPRT:
         return SPRTStatus(llr, self.lower, self.upper, verdict)
 
 
+Ending = Literal["decided", "limit", "repeats"]
+
+
 @dataclass(frozen=True)
 class SPRTResult(Generic[_S, _A]):
-    """What :func:`sprt_match` played, and what the test made of it."""
+    """What :func:`sprt_match` played, and what the test made of it.
+
+    Example:
+        >>> from gamesearch import alphabeta, searcher_player
+        >>> from gamesearch.games import ConnectFour
+        >>> deep, shallow = searcher_player(alphabeta, depth=2), searcher_player(alphabeta, depth=1)
+        >>> done = sprt_match(ConnectFour(), [deep, shallow], SPRT(0, 10), max_games=400,
+        ...                   openings=RandomOpenings(1))   # 7 openings: 7 distinct pairs
+        >>> done.status.verdict, done.ended, done.distinct_openings
+        (None, 'repeats', 7)
+    """
 
     status: SPRTStatus
-    """The ratio after the last pair, and the verdict (``None``: undecided at the limit)."""
+    """The ratio after the last pair, and the verdict (``None``: undecided)."""
     pairs: Pentanomial
     """The pairs counted: complete, finished, neither game a repeat of an earlier one."""
     result: TournamentResult[_S, _A]
-    """Every game played, as :func:`~gamesearch.tournament` gives them (up to the stop)."""
+    """Every game played, as :func:`~gamesearch.tournament` gives them (up to the stop): the
+    records, the seats, each game's pair, the tally and the :attr:`~gamesearch.
+    TournamentResult.repeats` (counted in no pair)."""
+    ended: Ending = "decided"
+    """Why the match stopped: ``"decided"`` (a verdict), ``"limit"`` (``max_games`` played,
+    undecided) or ``"repeats"`` (undecided: every opening left had been played, and its games
+    repeated move for move, so every game left would be a copy; see :attr:`reason`)."""
+    distinct_openings: int = 0
+    """How many distinct openings the match's pairs had to play (``max_games / 2`` pairs)."""
+
+    @property
+    def reason(self) -> str:
+        """Why the match stopped, in a sentence, with what to do when it is undecided."""
+        if self.ended == "decided":
+            return f"{self.status.verdict} accepted"
+        if self.ended == "limit":
+            return ("undecided at the limit of games: play more games, or widen the test's "
+                    "hypotheses (elo1 further from elo0)")  # fmt: skip
+        return (f"undecided: no new games left: the {self.distinct_openings} distinct "
+                "openings were all played by players that repeat their games move for move, "
+                "so every game left would be a copy (no evidence): give longer random "
+                "openings (more plies), a larger suite of openings, or players that vary "
+                "(a seeded generator, MCTS)")  # fmt: skip
 
 
 class _Decided(Exception):
@@ -246,7 +252,7 @@ def sprt_match(
         players: The first entrant (whose advantage the test measures) and the second.
         test: The test: its hypotheses and error rates.
         max_games: The most games to play, an even int >= 2: undecided after them, the verdict
-            is ``None``.
+            is ``None`` (``ended`` is ``"limit"``).
         seed: As for :func:`~gamesearch.tournament`.
         openings: As for :func:`~gamesearch.tournament`.
         max_moves: As for :func:`~gamesearch.tournament`.
@@ -283,7 +289,8 @@ def sprt_match(
             f"sprt_match: a test of two players; {type(game).__name__} has {game.num_players}"
         )
     records: dict[int, GameRecord[_S, _A]] = {}
-    counting = _PairCounter(test, on_status)
+    lines = schedule_openings(game, openings, max_games // 2, seed, "sprt_match")
+    counting = _PairCounter(test, on_status, last_new_opening(lines))
 
     def recorded(index: int, record: GameRecord[_S, _A]) -> None:
         records[index] = record
@@ -299,27 +306,65 @@ def sprt_match(
     played = sorted(records)
     seats = tuple(seats_of(index, 2, True) for index in played)
     result = tally(tuple(records[i] for i in played), seats, 2, tuple(i // 2 for i in played))
-    return SPRTResult(counting.status(), counting.pentanomial(), result)
+    status = counting.status()
+    ended: Ending = (
+        "decided" if status.verdict is not None else "repeats" if counting.exhausted else "limit"
+    )
+    return SPRTResult(status, counting.pentanomial(), result, ended, distinct(lines))
+
+
+def distinct(lines: Sequence[Sequence[Any]]) -> int:
+    """How many different openings ``lines`` holds (told apart by their moves' text)."""
+    return len({repr(tuple(line)) for line in lines})
+
+
+def last_new_opening(lines: Sequence[Sequence[Any]]) -> int:
+    """The last pair whose opening no earlier pair had: every later pair repeats one."""
+    seen: set[str] = set()
+    last = 0
+    for pair, line in enumerate(lines):
+        text = repr(tuple(line))
+        if text not in seen:
+            seen.add(text)
+            last = pair
+    return last
 
 
 class _PairCounter:
     """The pairs of a match as their games come in (in any order), and the test's status."""
 
-    def __init__(self, test: SPRT, on_status: Callable[[SPRTStatus, Pentanomial], object] | None):
+    def __init__(
+        self,
+        test: SPRT,
+        on_status: Callable[[SPRTStatus, Pentanomial], object] | None,
+        last_new: int,
+    ) -> None:
         self.test = test
         self.on_status = on_status
-        self.waiting: dict[int, float | None] = {}
+        self.last_new = last_new
+        """The last pair with an opening of its own: past it, every opening is a replay."""
+        self.exhausted = False
+        """Whether a pair past ``last_new`` repeated both its games: every pair left would."""
+        self.waiting: dict[int, tuple[float | None, bool]] = {}
         self.counts = [0] * 5
         self.seen: set[object] = set()
 
     def add(self, index: int, record: GameRecord[Any, Any]) -> bool:
-        """Count ``record`` (game ``index``); whether the test has decided after its pair."""
-        points = _first_points(index, record, self.seen)
+        """Count ``record`` (game ``index``); whether the match should stop after its pair.
+
+        It stops at a verdict, or when a pair whose opening an earlier pair played repeated
+        both its games move for move, past the last new opening: the players repeat their
+        games, and every pair left replays an opening already played.
+        """
+        points, repeated = _first_points(index, record, self.seen)
         pair = index // 2
         if pair not in self.waiting:
-            self.waiting[pair] = points
+            self.waiting[pair] = (points, repeated)
             return False
-        other = self.waiting.pop(pair)
+        other, other_repeated = self.waiting.pop(pair)
+        if repeated and other_repeated and pair > self.last_new:
+            self.exhausted = True
+            return True
         if points is None or other is None:
             return False
         self.counts[round(2 * (points + other))] += 1
@@ -335,8 +380,10 @@ class _PairCounter:
         return self.test.status(self.counts)
 
 
-def _first_points(index: int, record: GameRecord[Any, Any], seen: set[object]) -> float | None:
-    """The first entrant's points in game ``index`` (seats alternating), ``None`` if none count.
+def _first_points(
+    index: int, record: GameRecord[Any, Any], seen: set[object]
+) -> tuple[float | None, bool]:
+    """The first entrant's points in game ``index`` (``None`` if none count), and if a repeat.
 
     A game counts when it finished and does not repeat an earlier reproducible game.
     """
@@ -344,8 +391,8 @@ def _first_points(index: int, record: GameRecord[Any, Any], seen: set[object]) -
     if record.reproducible:
         played: object = (seated, repr(record.moves))
         if played in seen:
-            return None
+            return None, True
         seen.add(played)
     if not record.finished:
-        return None
-    return 0.5 if record.winner is None else float(seated[record.winner] == 0)
+        return None, False
+    return 0.5 if record.winner is None else float(seated[record.winner] == 0), False

@@ -82,9 +82,14 @@ class TournamentResult(Generic[_S, _A]):
         """Per entrant: its mean utility per finished game, with a 95% interval.
 
         What a poker player counts: the chips won per game, where ``wins`` counts only who won.
+        Each distinct game counts once, as in the tally and the ratings: the :attr:`repeats`
+        are left out.
         """
-        return tuple(mean_utility(self.records, self.seats, entrant) for entrant in
-                     range(len(self.wins)))  # fmt: skip
+        repeated = set(self.repeats)
+        kept = [i for i in range(len(self.records)) if i not in repeated]
+        records = tuple(self.records[i] for i in kept)
+        seats = tuple(self.seats[i] for i in kept)
+        return tuple(mean_utility(records, seats, entrant) for entrant in range(len(self.wins)))
 
     def __str__(self) -> str:
         """A row per entrant: its games won, drawn and lost, its score and its mean utility."""

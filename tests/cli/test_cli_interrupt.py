@@ -105,3 +105,13 @@ def test_ctrl_c_before_the_games_can_be_rated_still_prints_the_tally() -> None:
     assert len(re.findall(r"(\d+) won, (\d+) drawn, (\d+) lost", out)) == 3
     assert "no ratings: elo_ratings: " in err
     assert "Traceback" not in out + err
+
+
+@pytest.mark.slow
+def test_ctrl_c_in_a_sequential_test_prints_the_last_ratio() -> None:
+    args = ("match", "connect4", "iterative_deepening", "mcts", "--sprt", "0,10")
+    status, out, err = interrupt(*args, "--time", "0.05", once="games: ", pause=0.3)
+    assert status == 130, err
+    assert re.search(r"SPRT: undecided, interrupted \(LLR [+-]\d+\.\d\d, bounds -2\.94 and "
+                     r"\+2\.94\)", out), out  # fmt: skip
+    assert "Traceback" not in out + err

@@ -11,7 +11,8 @@ from cli_helpers import call
 
 from gamesearch import Pentanomial, alphabeta, random_player, searcher_player, tournament
 from gamesearch._intervals import t_quantile
-from gamesearch.cli._match import wilson
+from gamesearch.cli._match import PlanPlayer, wilson
+from gamesearch.frontdoor.plans import Plan
 from gamesearch.games import TicTacToe
 
 
@@ -66,7 +67,7 @@ def test_each_side_has_its_own_depth(capsys: pytest.CaptureFixture[str]) -> None
     args = ("match", "connect4", "alphabeta", "alphabeta", "--games", "2", "--quiet")
     status, out, err = call(capsys, *args, "-a", "depth=2", "-b", "depth=1")
     assert status == 0, err
-    assert "A alphabeta: alphabeta 2 plies deep\nB alphabeta: alphabeta 1 plies deep\n" in out
+    assert "A alphabeta: alphabeta 2 plies deep\nB alphabeta: alphabeta 1 ply deep\n" in out
 
 
 def test_options_of_each_side(capsys: pytest.CaptureFixture[str]) -> None:
@@ -158,10 +159,12 @@ def test_a_match_plays_a_suite_of_openings_read_as_data(
     status, out, err = call(capsys, "match", "connect4", "alphabeta", "random", "--depth", "1",
                             "--games", "4", "--openings", str(suite), "--quiet")  # fmt: skip
     assert status == 0, err
-    assert f"(the suite {suite})" in out
+    assert f"(the suite {suite}: 2 openings)" in out
     suite.write_text("3 9\n", encoding="utf-8")
-    status, _, err = call(capsys, "match", "connect4", "random", "random", "--openings", str(suite))
-    assert status == 1  # a file that cannot be used
+    status, out, err = call(capsys, "match", "connect4", "random", "random", "--openings",
+                            str(suite))  # fmt: skip
+    assert status == 2  # a bad command line, refused before the header
+    assert out == ""
     assert "line 1: move 2, '9', is not legal there" in err
 
 
@@ -169,8 +172,10 @@ def test_a_match_plays_a_suite_of_openings_read_as_data(
     ("args", "message"),
     [
         (["--sprt", "10"], "--sprt takes ELO0,ELO1"),
-        (["--sprt", "10,0"], "elo0 must be below elo1"),
-        (["--sprt", "0,10", "--alpha", "0.7"], "alpha must be a number above 0, below 0.5"),
+        (["--sprt", "10,0"], "--sprt ELO0,ELO1 needs ELO0 below ELO1"),
+        (["--sprt", "0,10", "--alpha", "0.7"], "--alpha must be a number above 0, below 0.5"),
+        (["--alpha", "0.01"], "--alpha set the error rates of the sequential test: give --sprt"),
+        (["--alpha", "0.01", "--beta", "0.1"], "--alpha and --beta set the error rates"),
         (["--sprt", "0,10", "--games", "7"], "--games must be even with --sprt"),
         (["--random-openings", "-1"], "must be an integer from 0 to 1000"),
     ],
@@ -181,3 +186,62 @@ def test_a_bad_test_or_opening_is_refused(
     status, _, err = call(capsys, "match", "tictactoe", "random", "random", "--quiet", *args)
     assert status == 2
     assert message in err
+
+
+@pytest.mark.parametrize(
+    ("plan", "deterministic"),
+    [
+        (Plan("alphabeta", depth=3), True),
+        (Plan("iterative_deepening", depth=3, seconds=0.5), False),  # --time: the clock decides
+        (Plan("mcts", options=(("iterations", 100),)), False),
+        (Plan("alphabeta", depth=3, options=(("time_limit", 1.0),)), False),
+        (Plan("pns", options=(("node_limit", 1000),)), True),
+    ],
+)
+def test_the_commands_players_are_deterministic_only_without_a_clock_or_dice(plan, deterministic):
+    assert PlanPlayer(plan).deterministic is deterministic
+
+
+@pytest.mark.slow
+def test_a_sequential_test_stops_when_only_copies_are_left(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # The walk: deterministic players on Connect Four's 49 two-move openings played 10,000
+    # games, 9,902 of them copies. One-move openings give 7: the match stops after them.
+    status, out, err = call(capsys, "match", "connect4", "alphabeta", "alphabeta", "--depth", "1",
+                            "--random-openings", "1", "--sprt", "0,10", "--quiet")  # fmt: skip
+    assert status == 0, err
+    assert "1 random move drawn from --seed 0" in out
+    assert "warning: random openings of 1 move give only 7 distinct openings for 5,000 pairs" in err
+    assert "deterministic players replay the same games from them, counted once" in err
+    assert "SPRT: undecided" in out
+    assert "no new games left: the 7 distinct openings were all played" in out
+    assert "longer random openings (more plies), a larger suite of openings, or players" in out
+    games = re.findall(r"(\d+) won, (\d+) drawn, (\d+) lost", out)
+    assert sum(map(int, games[0])) == 14  # each opening's pair once
+
+
+def test_two_sources_of_openings_are_refused_saying_which_to_keep(
+    capsys: pytest.CaptureFixture[str], tmp_path
+) -> None:
+    suite = tmp_path / "suite.txt"
+    suite.write_text("3 3\n", encoding="utf-8")
+    status, out, err = call(capsys, "match", "connect4", "random", "random", "--openings",
+                            str(suite), "--random-openings", "4")  # fmt: skip
+    assert status == 2
+    assert out == ""
+    assert "--openings and --random-openings are two sources of openings: keep one" in err
+
+
+def test_a_suite_shorter_than_the_pairs_is_warned_of_and_its_repeats_advised_on(
+    capsys: pytest.CaptureFixture[str], tmp_path
+) -> None:
+    suite = tmp_path / "suite.txt"
+    suite.write_text("# two openings\n3 3\n0 6\n", encoding="utf-8")
+    status, out, err = call(capsys, "match", "connect4", "alphabeta", "alphabeta", "--depth", "1",
+                            "--games", "8", "--openings", str(suite), "--quiet")  # fmt: skip
+    assert status == 0, err
+    assert f"warning: the suite {suite} has only 2 distinct openings for 4 pairs of games" in err
+    assert "repeated: 4 games repeated an earlier game move for move" in out
+    assert "a larger suite (more distinct openings)" in out
+    assert "a suite (--openings FILE)" not in out  # it is one already

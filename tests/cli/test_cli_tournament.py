@@ -67,7 +67,7 @@ def test_ratings_the_games_cannot_give_are_an_error_after_the_tally(
         (["random", "random:depth=0"], "random:depth=0: depth must be an integer >= 1"),
         (["random", "random:seed=1"], "the random player takes no options"),
         (["random", "random", "--ratings", "--anchor", "nobody"], "no entrant 'nobody'"),
-        (["random", "random", "--ratings", "--prior-draws", "-1"], "prior_draws must be"),
+        (["random", "random", "--ratings", "--prior-draws", "-1"], "--prior-draws must be"),
     ],
 )
 def test_a_bad_command_line_is_refused(

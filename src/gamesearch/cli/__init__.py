@@ -252,8 +252,9 @@ def _match_command(
     )  # fmt: skip
     for name, wrongly, holds in (("--alpha", "H1", "H0"), ("--beta", "H0", "H1")):
         match.add_argument(
-            name, type=float, default=0.05, metavar="P",
-            help=f"--sprt: the chance of accepting {wrongly} when {holds} holds (default 0.05)",
+            name, type=float, metavar="P",
+            help=f"with --sprt only: the chance of accepting {wrongly} when {holds} holds "
+            "(default 0.05)",
         )  # fmt: skip
     _match.add_opening_options(match)
     match.add_argument("--seed", type=int, default=0, metavar="N", help="default 0")

@@ -28,15 +28,16 @@ from dataclasses import replace
 from typing import Any, TextIO
 
 from ..capabilities import Capabilities
-from ..errors import InvalidSearchOptionError
+from ..errors import InvalidSearchOptionError, TableFileError
 from ..frontdoor.making import make_game
 from ..frontdoor.plans import Plan, plan
 from ..frontdoor.running import Interrupted, check_plan, move_of, run
-from ..openings import MAX_PLIES, RandomOpenings, read_openings
+from ..openings import MAX_PLIES, RandomOpenings, read_openings, schedule_openings
 from ..pentanomial import Pentanomial
-from ..playing import GameRecord, RandomPlayer
+from ..playing import GameRecord, RandomPlayer, is_deterministic
 from ..progress import Progress
-from ..sprt import SPRT, SPRTStatus, sprt_match
+from ..searchers import DETERMINISTIC
+from ..sprt import SPRT, SPRTStatus, distinct, sprt_match
 from ..tournaments import seats_of, tally, tournament
 from ._numbers import positive_int, positive_seconds
 from ._pool import worker_pool
@@ -46,6 +47,9 @@ RANDOM = "random"
 
 _Z = 1.96
 """The normal quantile of a two-sided 95% interval."""
+DEFAULT_PLIES = 2
+"""The random moves of an opening when neither ``--openings`` nor ``--random-openings`` is
+given."""
 
 
 class PlanPlayer:
@@ -62,6 +66,19 @@ class PlanPlayer:
 
     def __repr__(self) -> str:
         return f"<{self.plan.describe()}>"
+
+    @property
+    def deterministic(self) -> bool:
+        """Whether it plays the same move in the same state every time.
+
+        True for one of the library's deterministic searchers with no time limit (``--time``,
+        a game's default seconds) and plain options (see
+        :func:`gamesearch.playing.is_deterministic`).
+        """
+        chosen = self.plan
+        if chosen.seconds is not None or chosen.searcher not in DETERMINISTIC:
+            return False
+        return all(_plain_option(name, value) for name, value in chosen.options)
 
     def bind(self, game: Any) -> PlanPlayer:
         """This player, playing ``game`` (with the same generator)."""
@@ -80,6 +97,13 @@ class PlanPlayer:
         return move_of(self.game, state, result)
 
 
+def _plain_option(name: str, value: object) -> bool:
+    """Whether an option leaves a search deterministic: plain data, and no time limit."""
+    if name == "time_limit":
+        return value is None
+    return value is None or isinstance(value, (bool, int, float, str))
+
+
 def match(args: argparse.Namespace, out: TextIO) -> int:
     """``gamesearch match``: ``--games`` games between two searchers, and the result."""
     spec, game, members = make_game(args.game, args.param, "match")
@@ -92,6 +116,7 @@ def match(args: argparse.Namespace, out: TextIO) -> int:
     games = args.games if args.games is not None else 10_000 if test else 10
     if test is not None and games % 2:
         raise InvalidSearchOptionError(f"match: --games must be even with --sprt, not {games}")
+    openings = openings_of(args, game)  # a bad suite is refused before anything is printed
     names = (args.first, args.second)
     players = []
     for name, own, flag in ((args.first, args.a_option, "-a"), (args.second, args.b_option, "-b")):
@@ -100,16 +125,18 @@ def match(args: argparse.Namespace, out: TextIO) -> int:
     labels = _labels(names)
     limit = f"up to {games} games, until {test} decides" if test else f"{games} games"
     print(f"match: {spec.name}, {limit}, the seats alternating, each two games from one "
-          f"opening ({_openings_told(args)})", file=out)  # fmt: skip
+          f"opening ({openings_told(args, openings)})", file=out)  # fmt: skip
     for label, player in zip(labels, players, strict=True):
         described = RANDOM if isinstance(player, RandomPlayer) else player.plan.describe()
         print(f"{label}: {described}", file=out)
+    warn_of_openings(args, game, openings, games // 2, players)
     records: dict[int, GameRecord[Any, Any]] = {}
     options: dict[str, Any] = {
-        "seed": args.seed, "max_moves": args.max_moves, "openings": openings_of(args, game),
+        "seed": args.seed, "max_moves": args.max_moves, "openings": openings,
         "progress": None if args.quiet else Line(), "on_record": records.__setitem__,
     }  # fmt: skip
-    verdict = None
+    told = _Told(out)
+    done = None
     try:
         with ExitStack() as stack:
             if args.workers is not None:
@@ -117,21 +144,68 @@ def match(args: argparse.Namespace, out: TextIO) -> int:
             if test is None:
                 tournament(game, players, games=games, **options)
             else:
-                told = _Told(out)
-                verdict = sprt_match(game, players, test, max_games=games, on_status=told,
-                                     **options).status  # fmt: skip
-                told.last(verdict)
+                done = sprt_match(game, players, test, max_games=games, on_status=told, **options)
+                told.last()
     except KeyboardInterrupt:
         print(f"interrupted after {len(records)} of {games} games", file=sys.stderr)
-        _print_result(labels, records, out)
+        _print_result(labels, records, out, suite=args.openings is not None)
+        if test is not None:
+            status = told.latest[0] if told.latest else test.status((0, 0, 0, 0, 0))
+            print(f"SPRT: undecided, interrupted (LLR {status.llr:+.2f}, bounds "
+                  f"{status.lower:+.2f} and {status.upper:+.2f})", file=out)  # fmt: skip
         return 130
-    _print_result(labels, records, out)
-    if verdict is not None:
+    _print_result(labels, records, out, suite=args.openings is not None)
+    if done is not None:
+        verdict = done.status
         told_verdict = {"H1": "H1 accepted", "H0": "H0 accepted", None: "undecided"}
+        why = {"decided": "", "limit": f" after the limit of {games} games",
+               "repeats": f": {done.reason.removeprefix('undecided: ')}"}[done.ended]  # fmt: skip
         print(f"SPRT: {told_verdict[verdict.verdict]} (LLR {verdict.llr:+.2f}, bounds "
-              f"{verdict.lower:+.2f} and {verdict.upper:+.2f})"
-              + ("" if verdict.verdict else f" after the limit of {games} games"), file=out)
+              f"{verdict.lower:+.2f} and {verdict.upper:+.2f}){why}", file=out)  # fmt: skip
     return 0
+
+
+def warn_of_openings(
+    args: argparse.Namespace, game: Any, openings: Any, pairs: int, players: Sequence[Any]
+) -> None:
+    """Warn on stderr when the openings are fewer than the pairs: some are played again.
+
+    A suite shorter than the pairs is played from its first line again (always warned of);
+    random openings of a game with fewer positions than pairs repeat (warned of when two
+    players or more are deterministic: they replay the same games, which count once, and
+    ``--sprt`` stops when nothing new is left).
+    """
+    lines = schedule_openings(game, openings, pairs, args.seed, "match")
+    found = distinct(lines)
+    fixed = sum(is_deterministic(player) for player in players)
+    if found >= pairs or (args.openings is None and fixed < 2):
+        return
+    where = (f"the suite {args.openings} has only {_count(found, 'distinct opening')}"
+             if args.openings is not None else
+             f"random openings of {_count(_plies_of(args), 'move')} give only "
+             f"{_count(found, 'distinct opening')}")  # fmt: skip
+    then = ("deterministic players replay the same games from them, counted once" if fixed >= 2
+            else "players that vary still play new games from them")  # fmt: skip
+    print(f"warning: {where} for {_count(pairs, 'pair')} of games: {then}; "
+          f"{more_openings_advice(args)}", file=sys.stderr)  # fmt: skip
+
+
+def more_openings_advice(args: argparse.Namespace) -> str:
+    """What gives new games: what fits the openings the command was given."""
+    if args.openings is not None:
+        return ("a larger suite (more distinct openings), or random openings of more moves "
+                "(--random-openings N instead of --openings) give new games")
+    return ("longer random openings (--random-openings N, more moves) or a suite "
+            "(--openings FILE) give new games")
+
+
+def _count(number: int, noun: str) -> str:
+    """``number`` and ``noun``, plural unless one."""
+    return f"{number:,} {noun}" + ("" if number == 1 else "s")
+
+
+def _plies_of(args: argparse.Namespace) -> int:
+    return DEFAULT_PLIES if args.random_openings is None else int(args.random_openings)
 
 
 def add_opening_options(command: argparse.ArgumentParser) -> None:
@@ -153,8 +227,9 @@ def _plies(text: str) -> int:
 _OPENING_OPTIONS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("--openings", {"metavar": "FILE", "help": "start the games from the openings of FILE, one a "
      "line, moves separated by spaces (each opening played twice, each side first once)"}),
-    ("--random-openings", {"metavar": "N", "default": 2, "type": _plies, "help": "start each two "
-     "games from N random moves drawn from --seed (default 2; 0: every game from the start)"}),
+    ("--random-openings", {"metavar": "N", "type": _plies, "help": "start each two games from "
+     "N random moves drawn from --seed (default 2; 0: every game from the start); not with "
+     "--openings"}),
 )  # fmt: skip
 """The options of ``match`` and ``tournament`` that say where the games start."""
 
@@ -163,31 +238,56 @@ def openings_of(args: argparse.Namespace, game: Any) -> Any:
     """The ``openings=`` of the command's games: a suite read from ``--openings``, or random.
 
     Raises:
-        TableFileError: the suite cannot be read, or names a move that is not legal.
+        InvalidSearchOptionError: both ``--openings`` and ``--random-openings`` were given, or
+            the suite cannot be read, or names a move that is not legal (a bad command line:
+            exit 2, before anything is printed).
     """
     if args.openings is not None:
-        return read_openings(args.openings, game)
-    return RandomOpenings(args.random_openings) if args.random_openings else None
+        if args.random_openings is not None:
+            raise InvalidSearchOptionError(
+                f"--openings and --random-openings are two sources of openings: keep one "
+                f"(--openings {args.openings} plays the suite; --random-openings "
+                f"{args.random_openings} draws random ones)"
+            )
+        try:
+            return read_openings(args.openings, game)
+        except TableFileError as exc:
+            raise InvalidSearchOptionError(f"--openings: {exc}") from None
+    plies = _plies_of(args)
+    return RandomOpenings(plies) if plies else None
 
 
-def repeats_told(count: int) -> str:
+def repeats_told(count: int, *, suite: bool = False) -> str:
     """What the result says of ``count`` games that repeated an earlier one."""
-    return (f"repeated: {count} games repeated an earlier game move for move (deterministic "
-            "players, one opening): counted once; longer openings (--random-openings N) or a "
-            "suite (--openings FILE) give new games")  # fmt: skip
+    advice = ("a larger suite (more distinct openings), random openings of more moves "
+              "(--random-openings N instead of --openings) or players that vary give new games"
+              if suite else
+              "longer openings (--random-openings N), a suite (--openings FILE) or players "
+              "that vary give new games")  # fmt: skip
+    return (f"repeated: {_count(count, 'game')} repeated an earlier game move for move "
+            f"(deterministic players, one opening): counted once; {advice}")  # fmt: skip
 
 
-def _openings_told(args: argparse.Namespace) -> str:
+def openings_told(args: argparse.Namespace, openings: Any) -> str:
+    """Where the games start, for the header: the suite and its size, or the random moves."""
     if args.openings is not None:
-        return f"the suite {args.openings}"
-    if not args.random_openings:
+        return f"the suite {args.openings}: {_count(len(openings), 'opening')}"
+    plies = _plies_of(args)
+    if not plies:
         return "none: every game from the start"
-    return f"{args.random_openings} random move{'s' if args.random_openings > 1 else ''}"
+    return f"{_count(plies, 'random move')} drawn from --seed {args.seed}"
 
 
 def _sprt_of(args: argparse.Namespace) -> SPRT | None:
     """The test ``--sprt ELO0,ELO1`` (with ``--alpha`` and ``--beta``) asks for, if any."""
     if args.sprt is None:
+        given = [flag for flag, value in (("--alpha", args.alpha), ("--beta", args.beta))
+                 if value is not None]  # fmt: skip
+        if given:
+            raise InvalidSearchOptionError(
+                f"{' and '.join(given)} set the error rates of the sequential test: give "
+                "--sprt ELO0,ELO1 with them (or leave them out)"
+            )
         return None
     parts = args.sprt.split(",")
     try:
@@ -196,7 +296,18 @@ def _sprt_of(args: argparse.Namespace) -> SPRT | None:
         raise InvalidSearchOptionError(
             f"match: --sprt takes ELO0,ELO1, two numbers such as 0,10, not {args.sprt!r}"
         ) from None
-    return SPRT(elo0, elo1, args.alpha, args.beta)
+    alpha = 0.05 if args.alpha is None else args.alpha
+    beta = 0.05 if args.beta is None else args.beta
+    try:
+        return SPRT(elo0, elo1, alpha, beta)
+    except InvalidSearchOptionError as exc:  # the test's names are the command's flags here
+        message = str(exc).removeprefix("SPRT: ")
+        below = "--sprt ELO0,ELO1 needs ELO0 below ELO1"
+        message = message.replace("elo0 must be below elo1", below)
+        for name, flag in (("elo0", "ELO0 of --sprt"), ("elo1", "ELO1 of --sprt"),
+                           ("alpha", "--alpha"), ("beta", "--beta")):  # fmt: skip
+            message = message.replace(f"{name} must", f"{flag} must")
+        raise InvalidSearchOptionError(f"match: {message}") from None
 
 
 class _Told:
@@ -215,7 +326,7 @@ class _Told:
             self.when = now
             self._show(status, pairs)
 
-    def last(self, status: SPRTStatus) -> None:
+    def last(self) -> None:
         """The final status, unless it was the last shown."""
         if self.latest is not None:
             self._show(*self.latest)
@@ -224,7 +335,7 @@ class _Told:
         if self.shown == (pairs.pairs, status.llr):
             return
         self.shown = (pairs.pairs, status.llr)
-        print(f"pairs {pairs.pairs}: LLR {status.llr:+.2f} (bounds {status.lower:+.2f}, "
+        print(f"pairs {pairs.pairs:,}: LLR {status.llr:+.2f} (bounds {status.lower:+.2f}, "
               f"{status.upper:+.2f})", file=self.out, flush=True)  # fmt: skip
 
 
@@ -308,7 +419,11 @@ class Line:
 
 
 def _print_result(
-    labels: tuple[str, str], records: dict[int, GameRecord[Any, Any]], out: TextIO
+    labels: tuple[str, str],
+    records: dict[int, GameRecord[Any, Any]],
+    out: TextIO,
+    *,
+    suite: bool = False,
 ) -> None:
     """Each side's tally, score and mean utility with 95% intervals, and the Elo difference."""
     games = sorted(records)  # those played so far, when interrupted
@@ -331,10 +446,10 @@ def _print_result(
     if unfinished:
         print(f"unfinished: {unfinished} games stopped at --max-moves", file=out)
     if result.repeats:
-        print(repeats_told(len(result.repeats)), file=out)
-    pairs = Pentanomial.of(result)
+        print(repeats_told(len(result.repeats), suite=suite), file=out)
+    pairs = Pentanomial.of(result) if games else Pentanomial((0, 0, 0, 0, 0))
     if pairs.pairs:
-        print(f"pairs of games, A's points: {pairs} ({pairs.pairs} pairs)", file=out)
+        print(f"pairs of games, A's points: {pairs} ({_count(pairs.pairs, 'pair')})", file=out)
         gap = pairs.difference("A", "B")
         print(f"Elo difference, A minus B: {_elo(pairs.score)} (95% interval {gap.low:+.0f} .. "
               f"{gap.high:+.0f}, from the pairs)", file=out)  # fmt: skip

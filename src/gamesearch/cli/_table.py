@@ -180,7 +180,7 @@ def _describe(found: _file.FileInfo, spec: GameSpec | None, out: TextIO) -> None
     """Print what a table file says of itself."""
     print(f"{found.path}: {found.kind} of {found.game}", file=out)
     if found.plies is not None:
-        print(f"depth: {found.plies} plies", file=out)
+        print(f"depth: {found.plies} {'ply' if found.plies == 1 else 'plies'}", file=out)
     print(f"positions: {found.states:,}", file=out)
     if not found.complete:
         print(
@@ -207,7 +207,7 @@ def _distance(distance: int | None, method: str, value: float, tolerance: float 
         return "no distance (a game of chance has no fixed length)"
     if distance is None:
         return "a draw under best play"
-    return f"the game ends in {distance} plies under best play"
+    return f"the game ends in {distance} {'ply' if distance == 1 else 'plies'} under best play"
 
 
 def _show(
@@ -238,7 +238,7 @@ def _show(
     elif distance is None:
         print("distance: none (a draw under best play)", file=out)
     else:
-        print(f"distance: {distance} plies to the end", file=out)
+        print(f"distance: {distance} {'ply' if distance == 1 else 'plies'} to the end", file=out)
     best = " ".join(move_text(action) for action in solution.best_actions(state))
     print(f"best moves: {best or 'none (the game is over)'}", file=out)
     return 0

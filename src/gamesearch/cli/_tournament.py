@@ -24,12 +24,22 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any, TextIO
 
+from .._rating_tally import check_prior
 from ..errors import InvalidSearchOptionError, UndeterminedRatingsError
 from ..frontdoor.making import make_game
 from ..ratings import elo_ratings
 from ..schedules import gauntlet, pairings, round_robin, schedule_pairs, schedule_seats
 from ..tournaments import tally
-from ._match import Line, add_opening_options, limits, make_player, openings_of, repeats_told
+from ._match import (
+    Line,
+    add_opening_options,
+    limits,
+    make_player,
+    openings_of,
+    openings_told,
+    repeats_told,
+    warn_of_openings,
+)
 from ._numbers import positive_int, positive_seconds
 from ._pool import worker_pool
 
@@ -120,6 +130,14 @@ def tournament_command(args: argparse.Namespace, out: TextIO) -> int:
             f"tournament: --games-per-pair must be even (half with each entrant first), not "
             f"{args.games_per_pair}"
         )
+    try:
+        check_prior(args.prior_draws)
+    except InvalidSearchOptionError:
+        raise InvalidSearchOptionError(
+            f"tournament: --prior-draws must be a finite number >= 0 (at least 1e-300 if not "
+            f"0), not {args.prior_draws!r}"
+        ) from None
+    openings = openings_of(args, game)  # a bad suite is refused before anything is printed
     players = []
     for text in args.entrants:
         name, own = split_entrant(text)
@@ -128,7 +146,9 @@ def tournament_command(args: argparse.Namespace, out: TextIO) -> int:
                                    text))  # fmt: skip
     labels = entrant_labels(args.entrants)
     kind = "a gauntlet" if args.gauntlet else "a round robin"
-    print(f"tournament: {spec.name}, {kind}, {args.games_per_pair} games a pairing", file=out)
+    print(f"tournament: {spec.name}, {kind}, {args.games_per_pair} games a pairing, each two "
+          f"from one opening ({openings_told(args, openings)})", file=out)  # fmt: skip
+    warn_of_openings(args, game, openings, args.games_per_pair // 2, players)
     records: dict[int, Any] = {}
     try:
         with ExitStack() as stack:
@@ -137,7 +157,7 @@ def tournament_command(args: argparse.Namespace, out: TextIO) -> int:
                 executor = stack.enter_context(worker_pool(args.workers))
             options: dict[str, Any] = {
                 "games_per_pair": args.games_per_pair, "seed": args.seed, "executor": executor,
-                "openings": openings_of(args, game),
+                "openings": openings,
                 "max_moves": args.max_moves, "progress": None if args.quiet else Line(),
                 "on_record": records.__setitem__,
             }  # fmt: skip
@@ -173,7 +193,7 @@ def _report(
     if result.unfinished:
         print(f"unfinished: {result.unfinished} games stopped at --max-moves", file=out)
     if result.repeats:
-        print(repeats_told(len(result.repeats)), file=out)
+        print(repeats_told(len(result.repeats), suite=args.openings is not None), file=out)
     if args.ratings or args.svg:
         ratings = elo_ratings(
             result, names=labels, anchor=args.anchor, prior_draws=args.prior_draws

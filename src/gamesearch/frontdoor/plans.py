@@ -86,7 +86,7 @@ class Plan:
         if self.searcher == "mtdf" and self.depth is None:
             return f"mtdf, the exact solver, until the value is proven{extra}"
         if self.depth is not None:
-            limit = f"{self.depth} plies deep"
+            limit = f"{self.depth} {'ply' if self.depth == 1 else 'plies'} deep"
         elif self.searcher in DEEPENED or self.searcher == "iterative_deepening":
             limit = "until the value is proven"
         else:
