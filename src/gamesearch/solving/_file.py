@@ -198,7 +198,13 @@ def read_head(meta: Mapping[str, str], path: str | Path, states: int) -> Head:
         _damaged(path, "method", meta["method"], f"one of {', '.join(KINDS)} (it is complete)")
     total = _store.meta_number(meta, "constant_sum", path)
     if total is None and (states or complete):
-        _damaged(path, "constant_sum", meta.get("constant_sum"), "a number (it holds entries)")
+        why = "it holds entries"
+        if complete and method in ("retrograde", "value_iteration"):
+            why += (
+                "; gamesearch 0.3.0 and before wrote null there for a game none of whose "
+                "states ends: solve it again"
+            )
+        _damaged(path, "constant_sum", meta.get("constant_sum"), f"a number ({why})")
     tolerance = _count(meta, "tolerance", path)
     _count(meta, "tolerance_asked", path)
     elapsed = _count(meta, "elapsed", path)

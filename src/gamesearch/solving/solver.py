@@ -277,6 +277,8 @@ def _run(
                     "acyclic: use method='retrograde' (or 'auto')"
                 ) from None
     graph = build_graph(game, starts, keyfn, reporter, capabilities.chance_outcomes)
+    if not any(graph.terminal):  # nothing ever ends, so nothing is paid: a sum of 0
+        sums.never_ends()
     if chance:
         # Each component is written as it settles, so an interrupted run resumes from there.
         finished = None if writer is None else writer.add
