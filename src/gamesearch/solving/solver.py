@@ -219,7 +219,7 @@ def solve(
             connection.close()
     elapsed = time.perf_counter() - started
     stats = SolveStats(len(table), len(table) - resumed, resumed, elapsed, parts, duplicates)
-    return Solution(
+    solution = Solution(
         game,
         table,
         sums,
@@ -230,6 +230,9 @@ def solve(
         key_kind=kind,
         roots=[(keyfn(root), game.to_move(root)) for root in starts],
     )
+    if resumed:  # entries read from the file: a damaged key there is a state missing here
+        solution._source = str(path)
+    return solution
 
 
 def _run(
@@ -559,7 +562,7 @@ def _finished(
             f"{tolerance} asked: choose another path, or delete the file to solve it again"
         )
     stats = SolveStats(len(loaded), 0, len(loaded), time.perf_counter() - started)
-    return Solution(
+    solution = Solution(
         game,
         loaded._table,
         loaded._sums,
@@ -570,3 +573,5 @@ def _finished(
         key_kind=kind,
         roots=loaded._roots,
     )
+    solution._source = loaded._source
+    return solution
