@@ -351,3 +351,74 @@ def test_the_key_of_every_compared_field_gives_the_values_in_memory(tmp_path):
         with Solution.load(path, game, in_memory=not lazy) as table:
             assert [table.value(end) for end in ends] == [in_memory.value(end) for end in ends]
             assert [table.value(end) for end in ends] == [-1.0, 1.0]
+
+
+@dataclasses.dataclass(frozen=True)
+class Shifted:
+    """A ``__post_init__`` that changes a field: called again with it, it changes it again."""
+
+    stones: int
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "stones", self.stones + 1)
+
+
+@dataclasses.dataclass(frozen=True)
+class Sorted:
+    """A ``__post_init__`` that puts a field in order: called again, it makes the same."""
+
+    heaps: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "heaps", tuple(sorted(self.heaps)))
+
+
+@dataclasses.dataclass(frozen=True, init=False)
+class Doubled:
+    """An ``__init__`` of its own, whose argument is not the field it keeps."""
+
+    stones: int
+
+    def __init__(self, stones: int) -> None:
+        object.__setattr__(self, "stones", 2 * stones)
+
+
+@dataclasses.dataclass(frozen=True)
+class Picky:
+    """A ``__post_init__`` that refuses the field it keeps, once set after."""
+
+    stones: int
+
+    def __post_init__(self) -> None:
+        if self.stones > 3:
+            raise ValueError("too many stones")
+
+
+def picky(stones: int) -> Picky:
+    made = Picky(0)
+    object.__setattr__(made, "stones", stones)
+    return made
+
+
+@pytest.mark.parametrize(
+    ("example", "made"),
+    [(Shifted(1), "Shifted(stones=3)"), (Doubled(2), "Doubled(stones=8)"),
+     (picky(5), "ValueError: too many stones")],
+    ids=["a __post_init__ that shifts", "an __init__ of its own", "a __post_init__ that refuses"],
+)  # fmt: skip
+def test_an_object_its_class_would_not_make_again_from_its_fields_is_refused(example, made):
+    """A file calls the class with the stored fields: here it would make another object.
+
+    A wrong state, or a wrong action of a book, or a failure on reading: refused as written.
+    """
+    with pytest.raises(UnsupportedGameError, match=r"called with its fields .* gives") as refused:
+        encode((example, 1))
+    assert made in str(refused.value)
+
+
+def test_an_object_its_class_makes_again_from_its_fields_is_stored():
+    example = Sorted((3, 1, 2))
+    classes = Classes()
+    back = decode(encode(example, classes), classes)
+    assert back == example
+    assert back.heaps == (1, 2, 3)

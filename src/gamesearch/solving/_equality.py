@@ -41,7 +41,7 @@ from typing import Any
 
 from .._named import namespace
 
-__all__ = ["ENUM", "Kind", "describe", "kind_of", "why_not"]
+__all__ = ["ENUM", "Kind", "describe", "kind_of", "made_as_stored", "why_not"]
 
 ENUM = "enum"
 """The kind of a class whose members are stored by name; a dataclass's kind is its fields."""
@@ -147,3 +147,30 @@ def _compares_its_fields(cls: type, names: list[str]) -> bool:
     return (mine.co_code, mine.co_consts, mine.co_names, mine.co_varnames) == (
         model.co_code, model.co_consts, model.co_names, model.co_varnames,
     )  # fmt: skip
+
+
+def made_as_stored(cls: type) -> bool:
+    """Whether calling the dataclass ``cls`` with its stored fields surely makes an equal object.
+
+    So it does when the object is made by the ``__init__`` that ``dataclass`` writes and
+    nothing else: no ``__post_init__``, no ``__init__`` or ``__new__`` of the class's own. Of
+    another class, each object a file stores is made again as it is written, and compared
+    (:meth:`~gamesearch.solving._classes.Classes.number`'s caller, the codec).
+    """
+    if _defining(cls, "__post_init__") is not None:
+        return False
+    owner = _defining(cls, "__new__")
+    if owner is not None and owner is not object:
+        return False
+    owner = _defining(cls, "__init__")
+    space = None if owner is None else namespace(owner)
+    function: Any = None if space is None else space.get("__init__")
+    if not isinstance(function, types.FunctionType):
+        return False
+    return bool(function.__code__.co_filename == _WRITTEN_BY_DATACLASS)
+
+
+_WRITTEN_BY_DATACLASS: str = vars(dataclasses.make_dataclass("Written", [("x", int)]))[
+    "__init__"
+].__code__.co_filename
+"""Where the ``__init__`` that ``dataclass`` writes says it was defined (``"<string>"``)."""
