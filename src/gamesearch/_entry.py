@@ -126,6 +126,8 @@ def resolve_root(
     key = (Capabilities.of(game) if capabilities is None else capabilities).key
     try:
         keyed = root if key is None else key(root)
+    except GameSearchError:
+        raise
     except (TypeError, ValueError, AttributeError, IndexError, KeyError) as exc:
         raise GameProtocolError(
             f"{type(game).__name__}.key({root!r}) raised {type(exc).__name__}: {exc}; "

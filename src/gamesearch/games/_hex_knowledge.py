@@ -38,7 +38,9 @@ class _Hex(Protocol):
     _bits: dict[str, int]
     _analyses: dict[int, Analysis | None]
 
+    def is_terminal(self: _Hex, state: int) -> bool: ...
     def actions(self: _Hex, state: int) -> tuple[str, ...]: ...
+    def _check_state(self: _Hex, state: object) -> bool: ...
     def key(self: _Hex, state: int) -> int: ...
     def utility(self: _Hex, state: int, player: Player) -> float: ...
     def winner(self: _Hex, state: int) -> Player | None: ...
@@ -87,7 +89,7 @@ class HexKnowledge:
             >>> game.must_play(state)   # every threat of O's needs a4
             ('a4',)
         """
-        if state >= self._over:
+        if self.is_terminal(state):
             return ()
         actions = self.actions(state)
         found = self._analysis(state)
@@ -117,7 +119,7 @@ class HexKnowledge:
             >>> game.must_play(state), game.inferior_moves(state)
             (('a1', 'b1', 'c2', 'c4'), ('a1', 'b1'))
         """
-        if state >= self._over:
+        if self.is_terminal(state):
             return ()
         found = self._analysis(state)
         if found is None:
@@ -160,7 +162,7 @@ class HexKnowledge:
         """
         if player not in (0, 1):
             raise ValueError(f"Hex has players 0 (X) and 1 (O), not {player!r}")
-        if state >= self._over:
+        if self.is_terminal(state):
             return self.utility(state, player)
         found = self._analysis(state)
         if found is None or found.verdict is None:
@@ -182,7 +184,7 @@ class HexKnowledge:
         """
         if self.proven_value(state, player) is None:
             return None
-        if state >= self._over:
+        if self.is_terminal(state):
             return f"{self.player_names[self.winner(state) or 0]} has joined its edges"
         found = self.analysis(state)
         assert found is not None  # proven_value decided it
@@ -203,7 +205,7 @@ class HexKnowledge:
             X threatens to join its edges by 4 semi virtual connections (H-search; keys b1, \
 b2, c2, b3): O must play in the cells every one needs, b3, c4, d4, or lose
         """
-        if state >= self._over:
+        if self.is_terminal(state):
             return None
         region = self.must_play(state)
         actions = self.actions(state)
@@ -266,6 +268,7 @@ b2, c2, b3): O must play in the cells every one needs, b3, c4, d4, or lose
             return self._analyses[key]
         except KeyError:
             pass
+        self._check_state(state)
         found = None
         if not self.swap or key & self._board.cells << self._count or key & self._swapped:
             cells = self._board.cells

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .._parameters import check_size
-from ..errors import IllegalActionError
+from ..errors import GameProtocolError, IllegalActionError, short_repr
 from ..game import Player
 from ._end_flags import flagged_utility, flagged_winner
 from ._hex_analysis import Analysis
 from ._hex_board import HexBoard
 from ._hex_knowledge import HexKnowledge
+from ._hex_state import state_fault
 from ._hex_text import draw, read
 
 __all__ = ["Hex"]
@@ -137,19 +138,52 @@ class Hex(HexKnowledge):
         """Whether a player has joined its edges (Hex has no draw: a full board has a chain).
 
         The win test, made as each stone is placed, sets the state's "over" bit.
+
+        Raises:
+            GameProtocolError: ``state`` is no position of this board: checked where it says
+                the game is over, and where it is not an int.
         """
-        return state >= self._over
+        try:
+            return state >= self._over and (self._valid(state) or self._check_state(state))
+        except TypeError:
+            raise self._state_error(state) from None
 
     def to_move(self, state: int) -> Player:
-        """0 when X is to move, 1 when O is."""
-        return state >> self._turn_shift & 1
+        """0 when X is to move, 1 when O is.
+
+        Raises:
+            GameProtocolError: ``state`` is not an int.
+        """
+        try:
+            return state >> self._turn_shift & 1
+        except TypeError:
+            raise self._state_error(state) from None
 
     def actions(self, state: int) -> tuple[str, ...]:
-        """The empty cells, row by row from ``"a1"``, then ``"swap"`` where it is legal."""
-        if state >= self._over:
-            return ()
-        cells = self._board.cells
-        taken = (state | state >> self._count) & cells
+        """The empty cells, row by row from ``"a1"``, then ``"swap"`` where it is legal.
+
+        Raises:
+            GameProtocolError: ``state`` is no position of this board (a few int operations
+                check its bits, cells, counts and flags; not its chains).
+        """
+        try:
+            if state >= self._over:
+                if self._valid(state):
+                    return ()
+                raise self._state_error(state)
+            cells = self._board.cells
+            x, o = state & cells, state >> self._count & cells
+            flags = state >> self._turn_shift
+            if (
+                state < 0
+                or x & o
+                or x.bit_count() - o.bit_count() + (flags >> 1) != flags & 1
+                or (flags > 1 and not (self.swap and o))
+            ):
+                raise self._state_error(state)
+        except TypeError:
+            raise self._state_error(state) from None
+        taken = x | o
         try:
             free = self._free[taken]
         except KeyError:
@@ -160,6 +194,55 @@ class Hex(HexKnowledge):
         if self._may_swap(state):
             return (*free, SWAP)
         return free
+
+    def _valid(self, state: int) -> bool:
+        """Whether ``state`` passes :meth:`_check_state` but for its chains: a few int operations.
+
+        Raises:
+            TypeError: ``state`` is not an int.
+        """
+        cells, flags = self._board.cells, state >> self._turn_shift
+        x, o = state & cells, state >> self._count & cells
+        return (
+            state >= 0
+            and flags >> 2 in (0, 3)  # in play, or over and won; nothing above the flags
+            and not x & o
+            and x.bit_count() - o.bit_count() + (flags >> 1 & 1) == flags & 1
+            and (not flags & 2 or (self.swap and o != 0))
+        )
+
+    def _check_state(self, state: object) -> bool:
+        """True if ``state`` is a position of this board; else the error says what is wrong.
+
+        A position is an ``int`` (not a bool) within the board's bits, no cell taken by both
+        players, stone counts that alternate moves from the empty board give for the player
+        to move (after a swap O has X's first stone and X moves), the swap flag only under
+        the swap rule, and a game over exactly when the player who moved last has joined its
+        edges. States :meth:`result` makes always are; :meth:`is_terminal` and
+        :meth:`actions` check those a caller builds by hand (a search's root), so that a
+        search refuses them rather than proving a value of no position.
+
+        Raises:
+            GameProtocolError: ``state`` is not a position of this board, with what is wrong.
+
+        Example:
+            >>> game = Hex(3)
+            >>> game._check_state(game.result(0, "b2"))
+            True
+            >>> game._check_state(0b10000 | 0b10000 << 9)
+            Traceback (most recent call last):
+            ...
+            gamesearch.errors.GameProtocolError: 8208 is not a state of Hex(size=3, swap=False): \
+cell b2 holds both X and O
+        """
+        if state_fault(self._board, self.swap, state) is not None:
+            raise self._state_error(state)
+        return True
+
+    def _state_error(self, state: object) -> GameProtocolError:
+        """The error for ``state``, which is no position of this board: what is wrong with it."""
+        fault = state_fault(self._board, self.swap, state) or "it is not one"
+        return GameProtocolError(f"{short_repr(state)} is not a state of {self!r}: {fault}")
 
     def _may_swap(self, state: int) -> bool:
         """Whether ``state`` is O's first move after X's first stone, under the swap rule."""
@@ -186,8 +269,11 @@ class Hex(HexKnowledge):
                 return self._swap(state)
             raise IllegalActionError(action, self.actions(state), "Hex") from None
         count = self._count
-        if state >= self._over or (state | state >> count) & bit:
-            raise IllegalActionError(action, self.actions(state), "Hex")
+        try:
+            if state >= self._over or (state | state >> count) & bit:
+                raise IllegalActionError(action, self.actions(state), "Hex")
+        except TypeError:
+            raise self._state_error(state) from None
         player = state >> self._turn_shift & 1
         state = (state | bit << count * player) ^ self._turn
         stones = state >> count * player & self._board.cells
@@ -207,11 +293,17 @@ class Hex(HexKnowledge):
             GameProtocolError: ``state`` is not terminal.
             ValueError: ``player`` is neither 0 (X) nor 1 (O).
         """
-        return flagged_utility(self, state, player, "Hex")
+        try:
+            return flagged_utility(self, state, player, "Hex")
+        except TypeError:
+            raise self._state_error(state) from None
 
     def winner(self, state: int) -> Player | None:
         """The player who joined its edges, or ``None``."""
-        return flagged_winner(self, state)
+        try:
+            return flagged_winner(self, state)
+        except TypeError:
+            raise self._state_error(state) from None
 
     # For searches.
 
@@ -223,7 +315,10 @@ class Hex(HexKnowledge):
         """
         if player not in (0, 1):
             raise ValueError(f"Hex has players 0 (X) and 1 (O), not {player!r}")
-        return state >> self._count * player & self._board.cells
+        try:
+            return state >> self._count * player & self._board.cells
+        except TypeError:
+            raise self._state_error(state) from None
 
     def key(self, state: int) -> int:
         """The transposition-table key: a position and its half-turn share one.
@@ -236,7 +331,10 @@ class Hex(HexKnowledge):
         True
         """
         board = self._board
-        x, o = state & board.cells, state >> self._count & board.cells
+        try:
+            x, o = state & board.cells, state >> self._count & board.cells
+        except TypeError:
+            raise self._state_error(state) from None
         turned = board.rotate(o) << self._count | board.rotate(x)
         flags = state >> self._turn_shift << self._turn_shift
         return min(state, turned | flags)
@@ -255,7 +353,10 @@ class Hex(HexKnowledge):
         except (KeyError, TypeError):
             bad = next(a for a in actions if a not in self._rank)
             raise IllegalActionError(bad, self.actions(state), "Hex") from None
-        mover = state >> self._turn_shift & 1
+        try:
+            mover = state >> self._turn_shift & 1
+        except TypeError:
+            raise self._state_error(state) from None
         wins, blocks = self._threats(state, mover)
         urgent = wins or blocks
         if not urgent:
@@ -294,11 +395,14 @@ class Hex(HexKnowledge):
         (:meth:`HexBoard.winning_cells`); a stone only takes its own cell from the other
         player's, so one threat must be blocked there and two cannot both be.
         """
-        if state >= self._over:
-            return ()
-        mover = state >> self._turn_shift & 1
-        wins, blocks = self._threats(state, mover)
+        try:
+            if state >= self._over:
+                return ()
+            mover = state >> self._turn_shift & 1
+        except TypeError:
+            raise self._state_error(state) from None
         actions = self.actions(state)
+        wins, blocks = self._threats(state, mover)
         if wins:
             return tuple(name for name in actions if wins & self._bits.get(name, 0))
         if not blocks:
@@ -327,7 +431,9 @@ class Hex(HexKnowledge):
         """
         try:
             score = self._scores[state]
-        except KeyError:
+        except (KeyError, TypeError):
+            if not isinstance(state, int):
+                raise self._state_error(state) from None
             score = self._score(state)
             if len(self._scores) >= _MEMO_LIMIT:
                 self._scores.clear()
@@ -382,7 +488,7 @@ class Hex(HexKnowledge):
         if player not in (0, 1):
             raise ValueError(f"Hex has players 0 (X) and 1 (O), not {player!r}")
         board = self._board
-        x, o = state & board.cells, state >> self._count & board.cells
+        x, o = self.stones(state, 0), self.stones(state, 1)
         empty = board.cells & ~(x | o)
         own, other = (x, o) if player == 0 else (o, x)
         counts = (
@@ -404,7 +510,10 @@ class Hex(HexKnowledge):
         of the rows on its left and right (O's edges). After a swap, a last line says so.
         """
         board = self._board
-        x, o = state & board.cells, state >> self._count & board.cells
+        try:
+            x, o = state & board.cells, state >> self._count & board.cells
+        except TypeError:
+            raise self._state_error(state) from None
         marks = [
             "X" if x >> cell & 1 else "O" if o >> cell & 1 else "." for cell in range(self._count)
         ]
