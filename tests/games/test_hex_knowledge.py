@@ -9,6 +9,7 @@ from a plain negamax of every 3x3 position and from the oracle's exhaustive sear
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 import pytest
@@ -16,6 +17,7 @@ from hex_oracle import winner
 from hypothesis import example, given, settings
 from test_hex_vc import positions
 
+from gamesearch import InvalidUtilityError, dfpn, pns
 from gamesearch.games import Hex
 from gamesearch.testing import states
 
@@ -197,3 +199,24 @@ def test_a_position_and_its_half_turn_get_the_same_knowledge_turned(state: int) 
     for knowledge in (game.must_play, game.inferior_moves)[: 1 + (turned != state)]:
         assert board.rotate(cells(knowledge(state))) == cells(knowledge(turned)), game.render(state)
     assert game.proven_value(state, 0) == game.proven_value(turned, 0)
+
+
+class _InfiniteWin(Hex):
+    """3x3 Hex whose proven_value says infinity where one stone is down."""
+
+    def __init__(self) -> None:
+        super().__init__(3)
+
+    def proven_value(self, state: int, player: int) -> float | None:
+        if not self.is_terminal(state) and len(self.actions(state)) == 8:
+            return math.inf
+        return super().proven_value(state, player)
+
+
+@pytest.mark.parametrize("searcher", [pns, dfpn])
+def test_an_infinite_proven_value_is_refused_with_the_win_utility_to_give(searcher) -> None:
+    with pytest.raises(InvalidUtilityError) as caught:
+        searcher(_InfiniteWin())
+    message = str(caught.value)
+    assert "proven_value must return the game's win utility, 1.0, or its negation" in message
+    assert "large finite value" not in message

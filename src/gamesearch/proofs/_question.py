@@ -48,7 +48,7 @@ from typing import Any, Literal
 
 from .._validation import checked_number, mover_error, no_actions_error
 from ..capabilities import Capabilities
-from ..errors import GameProtocolError, InvalidUtilityError
+from ..errors import GameProtocolError, InvalidUtilityError, short_repr
 from ..game import Game, Player
 from ..trace.events import LeftOut
 from ..twoplayer._distances import win_utility
@@ -172,7 +172,16 @@ class Question:
         Raises:
             InvalidUtilityError: it is not a finite number, or lies outside ``[-W, W]``.
         """
-        number = checked_number(value, state, self.attacker, source)
+        try:
+            number = checked_number(value, state, self.attacker, source)
+        except InvalidUtilityError:
+            if self.ceiling == math.inf or value not in (math.inf, -math.inf):
+                raise
+            raise InvalidUtilityError(
+                f"{source}(state, {self.attacker}) returned {value!r} for state "
+                f"{short_repr(state)}, but {type(self.game).__name__} declares win_utility="
+                f"{self.win!r}: {self._advice(source)}"
+            ) from None
         if not self.floor <= number <= self.ceiling:
             raise InvalidUtilityError(
                 f"{source}(state, {self.attacker}) returned {number!r} for state {state!r}, but "
@@ -180,6 +189,18 @@ class Question:
                 f"lie within [{self.floor!r}, {self.ceiling!r}], a loss's and a win's"
             )
         return number
+
+    def _advice(self, source: str) -> str:
+        """What ``source`` must return instead of an infinity, in a game with a win utility."""
+        if source == "proven_value":
+            return (
+                f"proven_value must return the game's win utility, {self.ceiling!r}, or its "
+                "negation, or None"
+            )
+        return (
+            f"a {source} must be a finite number within [{self.floor!r}, {self.ceiling!r}], "
+            "a loss's and a win's (score a won game with the win utility, not infinity)"
+        )
 
     def mover(self, state: Any) -> Player:
         """``to_move(state)`` of a non-terminal state, checked to be player 0 or 1."""
