@@ -526,6 +526,19 @@ def test_a_root_the_games_key_cannot_read_is_named_as_no_state():
     from gamesearch import pns
     from gamesearch.games import Hex
 
-    shown = r"Hex\.key\('a1 b2'\) raised TypeError.*not a state"
+    shown = r"'a1 b2' is not a state of Hex\(size=5, swap=False\): a state is an int"
     with pytest.raises(GameProtocolError, match=shown):
         pns(Hex(5), "a1 b2")
+
+
+def test_a_root_whose_key_fails_with_a_raw_error_is_named_as_no_state():
+    from gamesearch import pns
+    from gamesearch.games import Hex
+
+    class RawKey(Hex):
+        def key(self, state):
+            return state & 1  # a str root fails here with a raw TypeError
+
+    shown = r"RawKey\.key\('a1 b2'\) raised TypeError.*not a state of RawKey"
+    with pytest.raises(GameProtocolError, match=shown):
+        pns(RawKey(5), "a1 b2")
