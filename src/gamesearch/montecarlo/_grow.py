@@ -140,12 +140,13 @@ def _result(game: Any, root: Node, search: Search, started: float) -> SearchResu
     assert root.player is not None
     pv: list[Any] = []
     best = choose(root)
+    if best is None:  # node_limit=1: the root alone, no iteration ran (as pns answers then)
+        return SearchResult(math.nan, None, (), root.player, stats, exact=False)
     node = best
     while node is not None:
         pv.append(node.action)
         node = None if node.player in (None, CHANCE) else choose(node)
     values = tuple((child.action, child.estimate()) for child in in_game_order(game, root))
-    assert best is not None  # an iteration ran, or the root was proven by its children
     return SearchResult(
         best.estimate(), best.action, tuple(pv), root.player, stats, exact=exact,
         action_values=values,
