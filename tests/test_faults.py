@@ -11,6 +11,7 @@ over the registry's rows, so that a new searcher is covered without a line here.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -264,3 +265,56 @@ def test_a_member_that_raises_is_named(row: Searcher, member: str) -> None:
     with pytest.raises(GameProtocolError, match=f"Raising.{member}\\(") as raised:
         search(row, Raising(_inner(row), member))
     assert "raised KeyError" in str(raised.value)
+
+
+# Walk adv45 (r5): an unhashable state below the root, or actions returning a generator, gave
+# a raw TypeError from seven searchers ("unhashable type: 'list'", "'generator' object is not
+# subscriptable"). Every searcher answers (one that never hashes a state or indexes the
+# actions) or names the member.
+
+
+class UnhashableBelow(Wrapped):
+    """A game whose ``result`` returns a plain list (unhashable) below the root."""
+
+    def result(self, state: Box, action: Any) -> Any:
+        child = Box([self.game.result(state[0], action)])
+        return child if state[0] == self.game.initial_state() else list(child)
+
+
+class GeneratorActions(Wrapped):
+    """A game whose ``actions`` returns a generator: iterable once, no length, no index."""
+
+    def actions(self, state: Box) -> Any:
+        return (action for action in self.game.actions(state[0]))
+
+
+@pytest.mark.parametrize(("row", "depth"), CASES, ids=IDS)
+@pytest.mark.parametrize(
+    ("broken", "named"),
+    [
+        (UnhashableBelow, r"UnhashableBelow\.result\(.*\) returned .*, which is not hashable"),
+        (GeneratorActions, r"GeneratorActions\.actions\(.*\) returned a generator, not a seq"),
+    ],
+    ids=["unhashable", "generator"],
+)
+def test_a_state_that_cannot_be_hashed_or_actions_that_are_no_sequence_are_named(
+    row: Searcher, depth: bool, broken: type[Wrapped], named: str
+) -> None:
+    said = _error_of(row, broken(_inner(row)), depth)
+    assert said is None or re.search(named, said), said
+
+
+def _error_of(row: Searcher, game: Wrapped, depth: bool) -> str | None:
+    """The message of the GameProtocolError ``row``'s searcher raised, or ``None``.
+
+    A part's, in a parallel search; ``None`` if it answered; any other error fails the test.
+    """
+    try:
+        search(row, game, depth=depth)
+    except GameProtocolError as error:
+        return str(error)
+    except PartFailedError as error:  # a part of a parallel search: its error is the cause
+        if not isinstance(error.__cause__, GameProtocolError):
+            raise
+        return str(error.__cause__)
+    return None

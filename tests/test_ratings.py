@@ -391,14 +391,17 @@ def test_one_game_scored_below_1e_303_is_refused_as_past_floating_point(k):
 
 
 def test_single_games_scored_ten_to_the_minus_k_are_rated_up_to_a_bound_and_refused_past_it():
-    rated = []
-    for k in range(1, 320):
-        try:
-            elo_ratings([Duel(0, 1, 10.0**-k)])
-            rated.append(k)
-        except UndeterminedRatingsError:
-            pass
+    rated = [k for k in range(1, 320) if _rated(10.0**-k)]
     assert rated == list(range(1, 304))  # no band refused between accepted ones
+
+
+def _rated(score):
+    """Whether one game scored ``score`` is rated (else refused as past floating point)."""
+    try:
+        elo_ratings([Duel(0, 1, score)])
+    except UndeterminedRatingsError:
+        return False
+    return True
 
 
 def test_entrants_without_a_game_are_found_before_anything_is_made_for_every_entrant():

@@ -11,7 +11,8 @@ as itself, an int or a tuple of ints), and the loops nothing:
   search's feet, and the search says what it saw, a state "not terminal but without
   actions", a cycle, an action the game calls illegal, or an answer that is simply wrong.
 - When the search fails, the failure is examined before it goes on: a ``result`` that
-  changes a state at the root or a few plies below it (:func:`mutation_below`, on copies) is
+  changes a state at the root or a few plies below it (:func:`fault_below`, on copies, which
+  also names an ``actions`` that returns no sequence and a state that cannot be hashed) is
   the failure's cause, and is raised instead (the search's own error follows from it); an error
   raised by one of the game's members itself (a ``ValueError`` of its ``result`` for an
   action its ``actions`` listed) is raised as a :class:`~gamesearch.GameProtocolError` that
@@ -43,7 +44,7 @@ from pathlib import Path
 from typing import Any, TypeVar, cast
 
 from ._problems import Problems, Trail
-from ._validation import changed, mutation_error, safe_repr, snapshot
+from ._validation import actions_kind_error, changed, mutation_error, safe_repr, snapshot
 from .errors import (
     GameProtocolError,
     GameSearchError,
@@ -53,7 +54,9 @@ from .errors import (
     short_repr,
 )
 
-__all__ = ["MEMBERS", "examined", "member_error", "mutation_below", "probe", "report_raised"]
+__all__ = [
+    "MEMBERS", "examined", "fault_below", "member_error", "probe", "report_raised", "type_break",
+]  # fmt: skip
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -66,7 +69,7 @@ MEMBERS = frozenset({
 """The names of the game's members a search calls: the protocol's and the optional ones."""
 
 _BELOW = 200
-"""The most states :func:`mutation_below` plays the actions of."""
+"""The most states :func:`fault_below` plays the actions of."""
 
 _DUTIES = {
     "result": "result(state, action) must take every action that actions(state) lists",
@@ -103,13 +106,18 @@ def probe(game: Any, root: Any) -> None:
         raise mutation_error(played, taken)
 
 
-def mutation_below(game: Any, root: Any) -> GameProtocolError | None:
-    """The error of a ``result`` that changes a state at or below ``root``, if one is found.
+def fault_below(game: Any, root: Any) -> GameProtocolError | None:
+    """The error of a protocol break the search's own loops do not name, if one is found.
 
     The states are walked breadth first from ``root`` (up to :data:`_BELOW` of them), each
-    action played on a deep copy of its state; ``None`` if none changed, or if the game
-    raised or a state could not be copied (the walk stops there).
+    action played on a deep copy of its state. Found, in the order met: a ``result`` that
+    changes the state it is given; an ``actions`` that returns no sequence (a generator: the
+    searchers take its length and index it); a state (or its ``key``) that cannot be hashed.
+    ``None`` if none is, or if the game raised or a state could not be copied (the walk stops
+    there: :func:`member_error` examines a game that raises).
     """
+    keyfn = getattr(game, "key", None)
+    name = type(game).__name__
     pending: deque[Any] = deque([root])
     walked = 0
     try:
@@ -118,16 +126,60 @@ def mutation_below(game: Any, root: Any) -> GameProtocolError | None:
             walked += 1
             if game.is_terminal(state):
                 continue
-            for action in game.actions(state):
+            actions = game.actions(state)
+            wrong = actions_kind_error(state, actions)
+            if wrong is not None:
+                return GameProtocolError(f"{name}.{wrong}")
+            for action in actions:
                 played = copy.deepcopy(state)
                 taken = snapshot(played)
                 child = game.result(played, action)
                 if changed(played, taken):
                     return mutation_error(played, taken)
+                unhashable = _unhashable(name, keyfn, state, action, child)
+                if unhashable is not None:
+                    return unhashable
                 pending.append(child)
     except Exception:  # a game that raises is examined by member_error instead
         return None
     return None
+
+
+def _unhashable(
+    name: str, keyfn: Callable[[Any], Any] | None, state: Any, action: Any, child: Any
+) -> GameProtocolError | None:
+    """The error for a ``child`` of ``state`` (by ``action``) whose identity is unhashable."""
+    try:
+        hash(child if keyfn is None else keyfn(child))
+    except TypeError as exc:
+        whose = f"{name}.key({short_repr(child)})" if keyfn is not None else "which"
+        return GameProtocolError(
+            f"{name}.result({short_repr(state)}, {short_repr(action)}) returned "
+            f"{short_repr(child)}, {whose} is not hashable ({exc}); a state must be hashable "
+            "(a tuple, a frozen dataclass), or the game's key(state) must give a hashable key"
+        )
+    return None
+
+
+_TYPE_BREAKS = ("unhashable type", "generator", "not subscriptable", "has no len()")
+"""What a ``TypeError`` of the library's loops says when the game gave them a value of the
+wrong kind: a state that cannot be hashed, actions that are no sequence."""
+
+
+def type_break(searcher: str, error: BaseException) -> GameProtocolError | None:
+    """The error for a raw ``TypeError`` of a value of the wrong kind from the game.
+
+    Met deeper than :func:`fault_below` looks, it names what may be wrong and the call that
+    finds where; ``None`` for another error.
+    """
+    said = str(error)
+    if not isinstance(error, TypeError) or not any(kind in said for kind in _TYPE_BREAKS):
+        return None
+    return GameProtocolError(
+        f"{searcher}: the game gave a value of the wrong kind ({error}): a state that is not "
+        "hashable, or actions that are no sequence (a list or a tuple); "
+        "gamesearch.check_game(game) names the member and the line of play"
+    )
 
 
 def member_error(game: Any, error: BaseException) -> GameProtocolError | None:
@@ -171,8 +223,8 @@ def examined(searcher: _F) -> _F:
     The searcher's ``game`` is its first argument; its root, its ``state`` (or the first of its
     ``roots``), else the game's initial state. Before the search, :func:`probe` plays the
     root's first action on a copy of it; if the search raises, what it raises is examined
-    (:func:`mutation_below`, :func:`member_error`), but an error of the caller's options or of
-    the kind of game, which the game has no part in.
+    (:func:`fault_below`, :func:`member_error`, :func:`type_break`), but an error of the
+    caller's options or of the kind of game, which the game has no part in.
 
     Raises:
         GameProtocolError: ``result`` changes the state it is given (found at the entry, or
@@ -205,7 +257,11 @@ def examined(searcher: _F) -> _F:
         except (InvalidSearchOptionError, UnsupportedGameError):
             raise  # the caller's options, or a kind of game: nothing of the game's to name
         except Exception as error:
-            found = mutation_below(game, root) or member_error(game, error)
+            found = (
+                fault_below(game, root)
+                or member_error(game, error)
+                or type_break(searcher.__name__, error)
+            )
             if found is not None:
                 raise found from error
             raise

@@ -142,7 +142,7 @@ def _result(game: Any, root: Node, search: Search, started: float) -> SearchResu
     best = choose(root)
     if best is None:  # node_limit=1: the root alone, no iteration ran (as pns answers then)
         return SearchResult(math.nan, None, (), root.player, stats, exact=False)
-    node = best
+    node: Node | None = best
     while node is not None:
         pv.append(node.action)
         node = None if node.player in (None, CHANCE) else choose(node)
