@@ -399,7 +399,7 @@ def mutation_error(state: object, taken: tuple[Any, str | None]) -> GameProtocol
     return GameProtocolError(
         f"result(state, action) changed the state it was given, from {before(taken)} to "
         f"{safe_repr(state)}; it must return a new state and leave the one it is given as it "
-        "was"
+        "was (gamesearch.check_game(game) checks every state)"
     )
 
 
