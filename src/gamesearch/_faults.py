@@ -131,7 +131,7 @@ def probe(game: Any, root: Any) -> None:
 
 
 def fault_below(
-    game: Any, root: Any, seconds: float = math.inf, calls: int = 0
+    game: Any, root: Any, seconds: float = math.inf, calls: int = 0, *, keyed: bool = True
 ) -> GameProtocolError | None:
     """The error of a protocol break the search's own loops do not name, if one is found.
 
@@ -141,10 +141,12 @@ def fault_below(
     machine's load) and ``seconds`` have passed. Found, in the order met:
     a ``result`` that changes the state it is given; an ``actions`` that returns no sequence (a
     generator: the searchers take its length and index it); a state (or its ``key``) that
-    cannot be hashed. ``None`` if none is, or if the game raised or a state could not be copied
-    (the walk stops there: :func:`member_error` examines a game that raises).
+    cannot be hashed (not looked for, and ``key`` not read, unless ``keyed``: the check after
+    an answer reads no member the search read once). ``None`` if none is, or if the game
+    raised or a state could not be copied (the walk stops there: :func:`member_error` examines
+    a game that raises).
     """
-    keyfn = getattr(game, "key", None)
+    keyfn = getattr(game, "key", None) if keyed else None
     keyfn = keyfn if callable(keyfn) else None
     name = type(game).__name__
     stop = time.perf_counter() + seconds
@@ -172,7 +174,7 @@ def fault_below(
                 child = game.result(played, action)
                 if changed(played, taken):
                     return mutation_error(played, taken)
-                unhashable = _unhashable(name, keyfn, state, action, child)
+                unhashable = _unhashable(name, keyfn, state, action, child) if keyed else None
                 if unhashable is not None:
                     return unhashable
                 pending.append(child)
@@ -220,7 +222,9 @@ def type_break(searcher: str, error: BaseException) -> GameProtocolError | None:
     finds where; ``None`` for another error.
     """
     said = str(error)
-    if not isinstance(error, TypeError) or not any(kind in said for kind in _TYPE_BREAKS):
+    if isinstance(error, GameSearchError) or not isinstance(error, TypeError):
+        return None
+    if not any(kind in said for kind in _TYPE_BREAKS):
         return None
     return GameProtocolError(
         f"{searcher}: the game gave a value of the wrong kind ({error}): a state that is not "
@@ -319,7 +323,8 @@ def examined(searcher: _F) -> _F:
         if _can_change(root):
             spent = time.perf_counter() - started
             floor = 0 if _timed(kwargs) else _FLOOR_AFTER
-            mutated = fault_below(game, root, max(_LEAST_AFTER, _SHARE_AFTER * spent), floor)
+            seconds = max(_LEAST_AFTER, _SHARE_AFTER * spent)
+            mutated = fault_below(game, root, seconds, floor, keyed=False)
             if mutated is not None:
                 raise GameProtocolError(f"{mutated}; {_AFTER_ANSWER}") from None
         return found
