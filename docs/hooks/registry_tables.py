@@ -187,8 +187,6 @@ def limits_table() -> list[str]:
 
     groups: dict[tuple[str, ...], list[str]] = {}
     for row in SEARCHERS:
-        if not row.limits:
-            continue
         cells = []
         for field in LIMIT_FIELDS:
             kept = "yes" if field in row.limits else "no"

@@ -48,6 +48,7 @@ from ._cfr import add_cfr_command
 from ._numbers import positive_int, positive_seconds
 from ._table import add_table_command
 from ._tournament import add_tournament_command
+from ._warnings import shown_in_words
 from ._web import add_web_command
 
 __all__ = ["main"]
@@ -82,7 +83,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if here:
         sys.path.insert(0, os.getcwd())
     try:
-        return int(args.run(args, sys.stdout))
+        with shown_in_words(sys.stderr):
+            return int(args.run(args, sys.stdout))
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
