@@ -20,7 +20,7 @@ lines did not contradict is taken on trust: the searcher checks every end it rea
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any, Literal
 
 from ..capabilities import Capabilities
@@ -42,21 +42,51 @@ _CLOSE = 1e-9
 """How far two sums may differ (relative to the larger utility) and still be the same."""
 
 
-@dataclass(frozen=True)
 class Kind:
-    """What the command knows of a game before it chooses a searcher."""
+    """What the command knows of a game before it chooses a searcher.
 
-    players: int
-    """The number of players."""
+    Its sums are read when first asked for (a few lines played to their ends), since only the
+    searchers that need a zero-sum or constant-sum game ask.
+    """
 
-    chance: bool
-    """Whether it has chance nodes (it has ``chance_outcomes``)."""
+    __slots__ = ("_read", "_sums", "chance", "players")
 
-    sums: Sums = "unknown"
-    """What its two utilities add up to at its ends (two players only)."""
+    def __init__(
+        self,
+        players: int,
+        chance: bool,
+        sums: Sums | None = None,
+        *,
+        read: Callable[[], Sums] | None = None,
+    ) -> None:
+        self.players = players
+        """The number of players."""
+        self.chance = chance
+        """Whether it has chance nodes (it has ``chance_outcomes``)."""
+        self._sums = "unknown" if sums is None and read is None else sums
+        self._read = read
+
+    @property
+    def sums(self) -> Sums:
+        """What its two utilities add up to at its ends (two players only)."""
+        if self._sums is None:
+            assert self._read is not None
+            self._sums = self._read()
+        return self._sums
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Kind):
+            return NotImplemented
+        return (self.players, self.chance, self.sums) == (other.players, other.chance, other.sums)
+
+    def __hash__(self) -> int:
+        return hash((self.players, self.chance))
+
+    def __repr__(self) -> str:
+        return f"Kind({self.players}, {self.chance}, {self.sums!r})"
 
     def describe(self) -> str:
-        """The kind in words: ``"a game of chance of 3 players"``, ``"a one-player game"``."""
+        """The kind in words: ``"a game of chance of 3 players"``, ``"a game of one player"``."""
         players = "one player" if self.players == 1 else f"{self.players} players"
         return f"a game {'of chance ' if self.chance else ''}of {players}"
 
@@ -77,7 +107,7 @@ def fits(row: Searcher, kind: Kind) -> bool:
         return False
     if row.zero_sum and kind.sums in ("constant", "other"):
         return False
-    return not (row.constant_sum and kind.sums == "other")
+    return not (row.constant_sum and kind.sums == "other")  # read only if the row asks
 
 
 def why_not(row: Searcher, kind: Kind) -> str:
@@ -99,7 +129,7 @@ def kind_of(game: Any, members: Capabilities) -> Kind:
     chance = members.chance_outcomes is not None
     if players != 2:
         return Kind(players, chance)
-    return Kind(players, chance, _sums(game, members))
+    return Kind(players, chance, read=lambda: _sums(game, members))
 
 
 def _sums(game: Any, members: Capabilities) -> Sums:

@@ -174,8 +174,11 @@ def fitting(game: Any, members: Capabilities, fields: Sequence[str] = ()) -> str
 
 def exact_method(game: Any, members: Capabilities) -> str:
     """The method ``solve`` runs on ``game`` by default (:data:`PROVING`)."""
-    names = PROVING if members.solves_exactly else PROVING[1:]
-    return _first_fitting(names, kind_of(game, members))
+    return _exact(members, kind_of(game, members))
+
+
+def _exact(members: Capabilities, kind: Kind) -> str:
+    return _first_fitting(PROVING if members.solves_exactly else PROVING[1:], kind)
 
 
 def default_plan(
@@ -189,7 +192,8 @@ def default_plan(
     """
     if members is None:
         members = Capabilities.of(game)
-    searcher = fitting(game, members) if play else exact_method(game, members)
+    kind = kind_of(game, members)
+    searcher = _first_fitting(LIMITED, kind) if play else _exact(members, kind)
     return _unlimited(spec, searcher, play=play)
 
 
@@ -244,11 +248,11 @@ def plan(
     fields = _fields_given(args, given)
     if chosen is None:
         chosen = (
-            _first_fitting(LIMITED, kind, fields) if fields
-            else default_plan(spec, game, play=play, members=members).searcher
+            _first_fitting(LIMITED, kind, fields) if fields or play
+            else _exact(members, kind)
         )  # fmt: skip
-    who = f"--searcher {chosen}" if named else chosen
-    _check_fits(spec, chosen, kind, who)
+    who = f"--searcher {chosen}" if named and searcher is None else chosen
+    _check_fits(spec, chosen, kind, who, play=play)
     if play and not command_limits(chosen):
         raise InvalidSearchOptionError(
             f"{who}: the table solver solves every position before its first move and takes "
@@ -335,10 +339,11 @@ def no_estimate_hint(game: Any, members: Capabilities, chosen: Plan, *, named: b
     return f"{in_words(given)} gives one"
 
 
-def _check_fits(spec: GameSpec, searcher: str, kind: Kind, who: str) -> None:
+def _check_fits(spec: GameSpec, searcher: str, kind: Kind, who: str, *, play: bool) -> None:
     """Refuse ``searcher`` for a game of ``kind`` if its row of the registry does not take it.
 
-    ``who`` names it as the user did (``--searcher NAME``), or as the command chose it.
+    ``who`` names it as the user did (``--searcher NAME``), or as the command chose it. With
+    ``play`` the searchers suggested are those that keep a limit per move.
 
     Raises:
         InvalidSearchOptionError: the game has chance nodes, other than two players, or sums
@@ -348,7 +353,13 @@ def _check_fits(spec: GameSpec, searcher: str, kind: Kind, who: str) -> None:
     reason = why_not(row, kind)
     if not reason:
         return
-    others = registry.with_names((row.name for row in _ROWS if fits(row, kind)), "or")
+    others = registry.with_names(
+        (
+            row.name for row in _ROWS
+            if fits(row, kind) and (command_limits(row.name) or not play)
+        ),
+        "or",
+    )  # fmt: skip
     if reason.startswith("not zero-sum") or reason.startswith("not constant-sum"):
         sums = "zero-sum" if row.zero_sum else "constant-sum"
         total = "0" if row.zero_sum else "the same number"

@@ -44,6 +44,9 @@ Lines = Callable[[str], object]
 _SLICES = (0.25, 0.5)
 """The first slices of an mcts search, in seconds; then one second each."""
 
+_MOST_GROWTH = 8.0
+"""The most a depth is guessed to take, as a multiple of the depth before it."""
+
 _LONGEST_LINE = 10_000
 """The most plies the principal variation of a proof is followed (a guard against cycles)."""
 
@@ -215,7 +218,8 @@ def _deepen(
     ``limits`` is the deepest depth and the seconds (each ``None`` for none). The time is kept
     between depths: the next depth is not begun when it would likely end past the time (it is
     guessed to take as long as the last one times the growth from the one before, at least
-    twice as long). The result is the deepest search's, with the work of all of them in its
+    twice and at most :data:`_MOST_GROWTH` times as long: the first depths, a few nodes each,
+    are too short to tell). The result is the deepest search's, with the work of all of them in its
     stats.
     """
     depth, seconds = limits
@@ -232,7 +236,7 @@ def _deepen(
         completed(result)
         if result.exact or ply == depth:
             return result
-        growth = max(2.0, took / last) if last > 0 else 2.0
+        growth = min(max(2.0, took / last), _MOST_GROWTH) if last > 0 else 2.0
         if deadline is not None and time.perf_counter() + took * growth > deadline:
             return result
         last = took
