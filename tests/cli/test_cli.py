@@ -321,7 +321,7 @@ def test_table_build_and_probe(tmp_path: Path) -> None:
     assert "best moves: 2\n" in probed.stdout  # O must block the top row
     won = run("table", "probe", str(table), "--moves", "0", "3", "1", "4")
     assert "value: +1 for X" in won.stdout
-    assert "distance: 1 plies to the end" in won.stdout
+    assert "distance: 1 ply to the end" in won.stdout
     bad = run("table", "probe", str(table), "--moves", "0", "0")
     assert bad.returncode == 2
     assert "'0' is not legal here" in bad.stderr
