@@ -74,8 +74,8 @@ def test_options_of_each_side(capsys: pytest.CaptureFixture[str]) -> None:
     args = ("match", "tictactoe", "mcts", "mcts", "--games", "2", "--quiet")
     status, out, err = call(capsys, *args, "-o", "iterations=50", "-a", "exploration=0.5")
     assert status == 0, err
-    assert "A mcts: mcts for 50 iterations (exploration=0.5)\n" in out
-    assert "B mcts: mcts for 50 iterations\n" in out
+    assert "A mcts: mcts for 50 playouts (exploration=0.5)\n" in out
+    assert "B mcts: mcts for 50 playouts\n" in out
     assert err == ""
     won = [sum(tally(out, side)) for side in ("A mcts", "B mcts")]
     assert won == [2, 2]

@@ -357,7 +357,8 @@ def make_player(
             raise InvalidSearchOptionError(f"{flag}: the random player takes no options")
         return RandomPlayer(random.Random(args.seed))
     chosen = plan(spec, game, args, play=True, searcher=name, assignments=options,
-                  flag=f"-o/{flag}", members=members)  # fmt: skip
+                  flag=f"-o/{flag}" if flag.startswith("-") else f"entrant {flag!r}",
+                  members=members)  # fmt: skip
     check_plan(game, chosen)  # a bad option is refused before the first game
     return PlanPlayer(chosen)
 
