@@ -426,6 +426,7 @@ def test_hex_steps_through_proof_number_search_with_the_reasons_of_its_knowledge
     assert ["pns", "proof-number search"] in view["steps"]
     found = answer(_runtime.search_page(at, {"searcher": "pns", "amount": None}))
     assert found["value"]["exact"]  # the first player wins Hex: proven, not guessed
+    assert found["value"]["how"] == "proven: X wins"
     assert "template" in found["page"]  # the nodes closed by Hex's edge templates, named
 
 

@@ -29,6 +29,7 @@ from typing import Any
 
 from .. import alphabeta, expectiminimax, maxn
 from ..errors import BlindSearchWarning, InvalidSearchOptionError
+from ..frontdoor.board import player_name
 from ..frontdoor.plans import Plan
 from ..frontdoor.running import Interrupted, info, run
 from ..frontdoor.summaries import verdict
@@ -302,7 +303,13 @@ def how_found(where: Position, result: SearchResult[Any], asked: Asked, scored: 
     positions there, or MCTS's playouts, or the bounds a proof search proved.
     """
     if result.exact:
-        return verdict(where.spec, where.game, where.state, result, plan_of(asked))
+        said = verdict(where.spec, where.game, where.state, result, plan_of(asked))
+        win = where.members.win_utility
+        if said.startswith("proven: value") and win is not None and not callable(win):
+            whom = player_name(where.spec, result.player)  # a proof without a line to its end
+            outcome = {float(win): "wins", -float(win): "loses"}.get(result.value)
+            said = f"proven: {whom} {outcome}" if outcome else said
+        return said
     if asked.searcher == "pns":
         low, high = result.value_range or (float("-inf"), float("inf"))
         return f"not proven: the value lies in [{low:g}, {high:g}]"

@@ -406,7 +406,7 @@ function chooseSearcher() {
 }
 
 function checkLimit() {
-  // A limit out of its row's range is flagged when typed, not when the engine must move.
+  // A limit out of its row's range is flagged as it is typed, not when the engine must move.
   const row = searcherRow();
   const limit = readLimit("amount");
   const ok = limit === null ? row.to_the_end
@@ -531,7 +531,7 @@ function wire() {
   $("first").addEventListener("change", newGame);
   $("new").addEventListener("click", newGame);
   $("searcher").addEventListener("change", chooseSearcher);
-  $("amount").addEventListener("change", checkLimit);
+  $("amount").addEventListener("input", checkLimit);
   $("step-searcher").addEventListener("change", chooseStepSearcher);
   $("engine-move").addEventListener("click", () => { page.paused = false; advance(page.epoch); });
   $("stop").addEventListener("click", () => { $("stop").disabled = true; page.python.stop(); });
