@@ -289,8 +289,59 @@ class RightMustPlay(StrayMustPlay):
         return [state[0]] if state[0] <= 2 else self.actions(state)
 
 
+class LyingProvenValue(Race):
+    """Its ``proven_value`` says the mover wins from 3, where every move loses."""
+
+    win_utility = 1.0
+
+    def proven_value(self, state: Any, player: int) -> float | None:
+        if state[0] != 3:
+            return None
+        return 1.0 if player == state[1] else -1.0
+
+
+class LosingMustPlay(StrayMustPlay):
+    """Its ``must_play`` from 4 leaves out the winning move, 1, which does not win at once."""
+
+    def must_play(self, state: Any) -> list[int]:
+        return [2] if state[0] == 4 else self.actions(state)
+
+
+class EveryMoveInferior(StrayMustPlay):
+    """Its ``inferior_moves`` are every move from 4."""
+
+    def inferior_moves(self, state: Any) -> list[int]:
+        return [1, 2] if state[0] == 4 else []
+
+
+class BestMoveInferior(StrayMustPlay):
+    """Its ``inferior_moves`` from 4 leave out the only winning move, 1."""
+
+    def inferior_moves(self, state: Any) -> list[int]:
+        return [1] if state[0] == 4 else []
+
+
+class RightKnowledge(StrayMustPlay):
+    """Right knowledge: 3 loses for its mover, and from 4 the move to 2 is inferior."""
+
+    def proven_value(self, state: Any, player: int) -> float | None:
+        if state[0] != 3:
+            return None
+        return -1.0 if player == state[1] else 1.0
+
+    def must_play(self, state: Any) -> list[int]:
+        return [1] if state[0] == 4 else self.actions(state)
+
+    def inferior_moves(self, state: Any) -> list[int]:
+        return [2] if state[0] == 4 else []
+
+
 DEFECTS = [
     (StrayMustPlay, r"must_play\(\(2, 1\)\) left out \[2\], which win at once"),
+    (LyingProvenValue, r"proven_value\(\(3, 1\), 0\) is -1.0, but the exact value is 1.0"),
+    (LosingMustPlay, r"must_play\(\(4, 0\)\) leaves out 1, which does not lose"),
+    (EveryMoveInferior, r"inferior_moves\(\(4, 0\)\) gave every action"),
+    (BestMoveInferior, r"the best of the others is worth -1.0 to the mover where the best"),
     (MutatingResult, "changed the state it was given"),
     (ListStates, "states must be hashable, but list is not"),
     (IdentityStates, "does not compare equal to it with the same hash"),
@@ -351,6 +402,7 @@ def test_every_defect_found_is_listed() -> None:
         SettledRegion(),
         CountedRace(),
         RightMustPlay(),
+        RightKnowledge(),
         GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]),
         TicTacToe(),
     ],

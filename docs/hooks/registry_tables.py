@@ -152,8 +152,26 @@ def game_references() -> list[str]:
             continue
         exported = getattr(gamesearch.games, made.__name__, None) is made
         shown = "gamesearch.games" if exported else made.__module__
-        paths.append(f"{shown}.{made.__qualname__}")
+        path = f"{shown}.{made.__qualname__}"
+        paths.append(path + (_INHERITED if _mixes_in_private(made) else ""))
     return _references(paths)
+
+
+_INHERITED = "\n    options:\n      inherited_members: true"
+"""A reference's options that show the members a class takes from its bases."""
+
+
+def _mixes_in_private(made: type) -> bool:
+    """Whether a class takes members from a base in a private module of gamesearch.
+
+    Such a base is a mixin (Hex's knowledge, say) whose members the reference shows as the
+    class's own.
+    """
+    return any(
+        base.__module__.startswith("gamesearch.")
+        and base.__module__.rpartition(".")[2].startswith("_")
+        for base in made.__mro__[1:]
+    )
 
 
 def _references(paths: Any) -> list[str]:

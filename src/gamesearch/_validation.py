@@ -599,6 +599,33 @@ def must_play_fault(game: Any, state: object, win: float) -> str | None:
     return None
 
 
+def inferior_fault(game: Any, state: object, win: float) -> str | None:
+    """What is wrong with ``game.inferior_moves(state)`` that the plain members can show.
+
+    It must give some of ``actions(state)``, never all of them, and none that wins at once (a
+    terminal child worth ``win`` to the mover). That each is no better than the best of the
+    others takes a search to check. ``None`` if nothing is seen wrong.
+    """
+    actions = list(game.actions(state))
+    inferior = list(game.inferior_moves(state))
+    strays = [action for action in inferior if action not in actions]
+    if strays:
+        return (
+            f"inferior_moves({state!r}) gave {strays!r}, which are not among the actions "
+            f"{actions!r}"
+        )
+    if actions and all(action in inferior for action in actions):
+        return f"inferior_moves({state!r}) gave every action; it must leave at least one"
+    winning = _winning_at_once(game, state, actions, game.to_move(state), win)
+    inferior_winning = [action for action in winning if action in inferior]
+    if inferior_winning:
+        return (
+            f"inferior_moves({state!r}) gave {inferior_winning!r}, which win at once; the "
+            "searchers search only those where there are some"
+        )
+    return None
+
+
 def solving_children_fault(game: Any, state: object) -> str | None:
     """What is wrong with ``game.non_losing_children(state)``, judged by the plain members.
 

@@ -26,7 +26,7 @@ lacks says so by name with :meth:`Capabilities.need`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, NoReturn, Protocol, TypeVar
 
@@ -37,6 +37,7 @@ __all__ = [
     "Capabilities",
     "Chance",
     "Children",
+    "Costly",
     "Deciding",
     "EngineKernel",
     "EngineSearch",
@@ -44,6 +45,7 @@ __all__ = [
     "Evaluating",
     "Explaining",
     "Featured",
+    "Inferior",
     "Keyed",
     "LaidOut",
     "MustPlaying",
@@ -185,6 +187,34 @@ class MustPlaying(Protocol[_S]):
         """
 
 
+class Inferior(Protocol[_S]):
+    """A game with ``inferior_moves``."""
+
+    def inferior_moves(self, state: _S) -> Collection[Any]:
+        """``inferior_moves(state)``: actions no better for the mover than the best action left.
+
+        Each is worth at most what the best action not among them is worth to the mover
+        (Hex's dead and captured cells: a move there passes, or is answered in place), so a
+        search may leave them all out and lose nothing. Never every action, and never one
+        that wins at once (the proof searchers search only the winning moves where there are
+        some); never a guess: the searchers do not search them.
+        """
+
+
+class Costly(Protocol):
+    """A game with ``costly_knowledge``."""
+
+    @property
+    def costly_knowledge(self) -> bool:
+        """``costly_knowledge``: whether the game's knowledge costs far more than a move.
+
+        ``True`` (its ``proven_value``, ``must_play`` and ``inferior_moves``; Hex's H-search
+        takes milliseconds a position): the proof searchers then ask them only of the nodes
+        they search, not of every child they make, and a new child's first proof and disproof
+        numbers are 1 and 1 (Benzene's df-pn does the same).
+        """
+
+
 class Explaining(Protocol[_S]):
     """A game with ``proven_reason`` and ``must_play_reason``: the why of its knowledge.
 
@@ -192,9 +222,9 @@ class Explaining(Protocol[_S]):
     the moves outside ``must_play``: shortcuts a student cannot see in the tree. A traced
     search (and only a traced one: the untraced search never calls these) asks the game why,
     and tells its words in the story (:class:`~gamesearch.trace.ProofChild`'s ``reason``,
-    :class:`~gamesearch.trace.LeftOut`'s): Hex names the chain of two-bridges and edge
-    templates that decides a position, and the other player's threats that make its
-    must-play region. Either may be given without the other.
+    :class:`~gamesearch.trace.LeftOut`'s): Hex names the chain or the virtual connection that
+    decides a position, and the other player's threats that make its must-play region. Either
+    may be given without the other.
     """
 
     def proven_reason(self, state: _S, player: Player) -> str | None:
@@ -421,7 +451,9 @@ class Passing(Protocol[_T]):
 
 
 # Members read as values, not called: everything else must be callable when present.
-_VALUES = frozenset({"player_names", "layout", "win_utility", "utility_bounds"})
+_VALUES = frozenset(
+    {"player_names", "layout", "win_utility", "utility_bounds", "costly_knowledge"}
+)
 
 # How a message spells a member: a method with its arguments, a value by its name.
 _SPELLED = {
@@ -462,6 +494,8 @@ class Capabilities:
     solving_key: Callable[[Any], Hashable] | None = None
     proven_value: Callable[[Any, Player], float | None] | None = None
     must_play: Callable[[Any], Sequence[Any]] | None = None
+    inferior_moves: Callable[[Any], Collection[Any]] | None = None
+    costly_knowledge: bool | None = None
     proven_reason: Callable[[Any, Player], str | None] | None = None
     must_play_reason: Callable[[Any], str | None] | None = None
     solving_kernel: Callable[[ProbeSetting], SolvingProbe | None] | None = None

@@ -26,12 +26,14 @@ from typing import Any, NoReturn
 
 from ._entry import check_is_game
 from ._faults import report_raised
+from ._knowledge_check import ExactValues, knowledge_faults
 from ._merged_keys import Met, check_merged_keys
 from ._problems import Problems, Trail
 from ._validation import (
     before,
     changed,
     children_fault,
+    inferior_fault,
     is_count,
     must_play_fault,
     non_losing_fault,
@@ -52,6 +54,9 @@ _TOLERANCE = 1e-9
 """How far chance probabilities may sum from 1."""
 _MAX_LINE = 10_000
 """The longest random line of play followed, in plies: a game that runs on is cut there."""
+_EXACT_BUDGET = 300
+"""The most states an exact search of the game below a state may make to check the game's
+``proven_value``, ``must_play`` and ``inferior_moves`` there (:mod:`._knowledge_check`)."""
 
 
 @dataclass(frozen=True)
@@ -120,7 +125,12 @@ def check_game(
     state sum to 0. A game with the optional ``children`` member must give there exactly what
     ``actions``, ``result``, ``is_terminal`` and ``to_move`` give; one with ``features``
     must give, at every state that is not terminal and for every player, a tuple of finite
-    real numbers, as many at every state.
+    real numbers, as many at every state. A two-player game's knowledge, which the proof
+    searchers trust, is checked against an exact search wherever the game below a state
+    takes at most 300 states to search (:mod:`gamesearch._knowledge_check`): where
+    ``proven_value`` answers, it is the exact value; every move ``must_play`` leaves out
+    loses; the best move ``inferior_moves`` leaves in is the best move (neither may leave out
+    a move that wins at once, nor ``inferior_moves`` every move, anywhere).
 
     Args:
         game: The game to check.
@@ -187,6 +197,9 @@ def check_game(
         _raise(game, problems)
     keyfn = members.key
     feature_count: list[int] = []  # the length of the first features(...) seen, once seen
+    knowing = members.proven_value or members.must_play or members.inferior_moves
+    exact = ExactValues(game, keyfn, _EXACT_BUDGET) if knowing and players == 2 else None
+    win = members.win_utility if isinstance(members.win_utility, (int, float)) else None
     seen: set[Hashable] = set()
     checked = terminal = 0
     # The states met, each with its line, where a key may merge some: checked at the end.
@@ -221,7 +234,11 @@ def check_game(
             return []
         if members.features is not None:
             _check_features(members.features, state, players, feature_count, problems, line)
-        return _check_inner(game, members, state, players, problems, line, utility_anywhere)
+        children = _check_inner(game, members, state, players, problems, line, utility_anywhere)
+        if exact is not None and children:
+            for fault in knowledge_faults(game, members, state, exact, win):
+                problems.add_at("knowledge", fault, line)
+        return children
 
     try:
         start = game.initial_state()
@@ -448,6 +465,10 @@ def _check_solving(
         fault = must_play_fault(game, state, float(win))
         if fault is not None:
             problems.add_at("must-play", fault, line)
+    if members.inferior_moves is not None and isinstance(win, (int, float)):
+        fault = inferior_fault(game, state, float(win))
+        if fault is not None:
+            problems.add_at("inferior", fault, line)
     if members.non_losing_children is not None:
         fault = solving_children_fault(game, state)
         if fault is not None:

@@ -37,10 +37,10 @@ def test_solve_with_a_proof_searcher_proves_the_draw_as_the_library_does(
 def test_a_proof_stopped_by_its_node_limit_prints_the_bounds_it_proved(
     capsys: pytest.CaptureFixture[str], name: str
 ) -> None:
-    expected = PROVERS[name](Hex(6), node_limit=300)  # 5x5 falls to its centre's ziggurats
+    expected = PROVERS[name](Hex(7), node_limit=300)  # 6x6 falls to H-search at once
     low, high = expected.value_range or (None, None)
     status, out, err = call(
-        capsys, "solve", "hex", "-p", "size=6", "--searcher", name, "-o", "node_limit=300"
+        capsys, "solve", "hex", "-p", "size=7", "--searcher", name, "-o", "node_limit=300"
     )
     assert status == 0, err
     assert f"not proven: the value lies in [{low:g}, {high:g}]: the node limit, 300," in out
@@ -53,14 +53,14 @@ def test_a_proof_stopped_by_its_node_limit_prints_the_bounds_it_proved(
 def test_a_proof_stopped_by_time_says_the_time_limit_stopped_it(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    status, out, err = call(capsys, "solve", "hex", "-p", "size=6", "--searcher", "dfpn",
+    status, out, err = call(capsys, "solve", "hex", "-p", "size=7", "--searcher", "dfpn",
                             "--time", "0.2")  # fmt: skip
     assert status == 0, err
     assert "search: dfpn to the end of the game, at most 0.2 s\n" in out
     found = re.search(r"^not proven: the value lies in \[(\S+), (\S+)\]: the 0.2 s limit", out,
                       re.MULTILINE)  # fmt: skip
     assert found is not None, out
-    assert float(found[1]) <= Hex(6).win_utility <= float(found[2])  # X wins: not excluded
+    assert float(found[1]) <= Hex(7).win_utility <= float(found[2])  # X wins: not excluded
 
 
 @pytest.mark.parametrize("name", PROVERS)

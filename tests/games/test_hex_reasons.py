@@ -1,9 +1,10 @@
-"""Hex says why its knowledge decides a position: the chain that wins, the threats it meets.
+"""Hex says why its knowledge decides a position: the connection that wins, the threats it meets.
 
-``Hex.proven_reason`` names, link by link, the chain of groups, two-bridges and edge templates
-that ``proven_value`` found; ``Hex.must_play_reason`` the other player's threats whose cells make
-the must-play region. Checked on random 4x4 and 5x5 positions against the bitboards: the links
-named are the winner's, their carriers empty and apart, and the region named is ``must_play``'s.
+``Hex.proven_reason`` names what decides a position (the filled-in chain, the full or semi
+virtual connection H-search found, with its carrier and key); ``Hex.must_play_reason`` the
+other player's threats, its semi connections, whose carriers make the must-play region.
+Checked on random 4x4 and 5x5 positions against :meth:`Hex.analysis`: the cells named are
+the carrier's, the key named is a winning move, the region named is ``must_play``'s.
 """
 
 from __future__ import annotations
@@ -16,7 +17,15 @@ import pytest
 from gamesearch import pns
 from gamesearch.errors import GameProtocolError
 from gamesearch.games import Hex
-from gamesearch.trace import Develop, SearchTree
+from gamesearch.trace import Develop, Renumber, SearchTree
+
+RULES = {
+    "chain": "once the dead and captured cells are filled in",
+    "full": "whoever moves: a full virtual connection",
+    "semi": "to move, joins",
+    "no move": "must play inside",
+}
+"""Words each rule's reason says."""
 
 
 def random_positions(game: Hex, seed: int, count: int) -> list[int]:
@@ -34,43 +43,39 @@ def random_positions(game: Hex, seed: int, count: int) -> list[int]:
 
 
 @pytest.mark.parametrize(("size", "seed"), [(4, 46), (5, 50)])
-def test_the_chain_named_is_the_winners_its_links_apart_on_empty_cells(
-    size: int, seed: int
-) -> None:
+def test_the_reason_names_the_rule_and_the_cells_that_decide(size: int, seed: int) -> None:
     game = Hex(size)
-    board = game._board  # the bitboards the reason is read from
     decided = 0
-    for state in random_positions(game, seed, 120):
+    for state in random_positions(game, seed, 50):
         for player in (0, 1):
             value = game.proven_value(state, player)
             reason = game.proven_reason(state, player)
             assert (value is None) == (reason is None), game.render(state)
-            if value is None or value < 0:
+            if value is None:
                 continue
             decided += 1
-            assert reason is not None
-            assert reason.startswith(f"{game.player_names[player]}'s chain joins")
-            stones = game.stones(state, player)
-            empty = board.cells & ~(stones | game.stones(state, 1 - player))
-            links = board.chain_links(stones, empty, player)
-            assert links is not None
-            used = 0
-            for group, carrier, to in links:
-                assert carrier & empty == carrier  # a link needs empty cells only
-                assert carrier & used == 0  # and none another link needs
-                used |= carrier
-                assert group & stones == group
-                assert group
-                assert to in (-1, 0, 1)
-            assert links[-1][2] == 1  # the chain reaches the far edge last
+            verdict = game.analysis(state).verdict
+            assert RULES[verdict.rule] in reason
+            assert reason.startswith(
+                "XO"[verdict.winner if verdict.rule != "no move" else 1 - verdict.winner]
+            )
+            named = {
+                game._names[cell] for cell in range(size * size) if verdict.carrier >> cell & 1
+            }
+            assert all(name in reason for name in named)
+            if verdict.rule == "semi":
+                key = game._names[verdict.key]
+                assert f"by playing {key}" in reason
+                after = game.result(state, key)  # the key keeps the win
+                assert game.is_terminal(after) or game.proven_value(after, verdict.winner) == 1.0
     assert decided >= 20
 
 
 @pytest.mark.parametrize(("size", "seed"), [(4, 46), (5, 50)])
-def test_the_region_named_is_must_plays_and_its_threats_make_it(size: int, seed: int) -> None:
+def test_the_region_named_is_must_plays_and_its_threats_hold_it(size: int, seed: int) -> None:
     game = Hex(size)
     explained = 0
-    for state in random_positions(game, seed, 120):
+    for state in random_positions(game, seed, 50):
         region, actions = game.must_play(state), game.actions(state)
         reason = game.must_play_reason(state)
         if set(region) == set(actions):
@@ -78,29 +83,19 @@ def test_the_region_named_is_must_plays_and_its_threats_make_it(size: int, seed:
             continue
         explained += 1
         assert reason is not None
-        other, mover = game.player_names[1 - game.to_move(state)], game.player_names[
-            game.to_move(state)
-        ]
-        assert reason.startswith(f"{other} threatens to win with a stone at ")
-        kept = reason.split(f"{mover} must play in the cells every threat needs: ")[1]
-        kept = kept.split(" (and their half-turns")[0]
-        assert kept.split(", ") == (list(region) if region else ["none"])
-    assert explained >= 20
-
-
-def test_the_threats_intersect_to_the_must_play_region() -> None:
-    game = Hex(5)
-    board = game._board
-    for state in random_positions(game, 7, 60):
-        x, o = game.stones(state, 0), game.stones(state, 1)
-        empty = board.cells & ~(x | o)
-        other = 1 - game.to_move(state)
-        region = board.cells
-        for cell, carrier in board.threats(o if other else x, empty, other):
-            assert cell & empty
-            assert carrier & empty == carrier
-            region &= carrier | cell
-        assert region == board.must_play(o if other else x, empty, other)
+        found = game.analysis(state)
+        if found.verdict is not None:
+            assert reason == game.proven_reason(state, found.verdict.winner)
+            continue
+        assert reason.endswith(f"{', '.join(region)}, or lose")
+        every = -1
+        for carrier, key in found.threats:
+            assert game._names[key] in reason
+            every &= carrier
+        other_captured = found.fill.captured[1 - game.to_move(state)]
+        cells = sum(game._bits[action] for action in region)
+        assert cells & ~(every | other_captured) == 0  # inside every threat, or answered
+    assert explained >= 10
 
 
 def test_a_reason_is_asked_only_by_a_traced_search_and_must_be_text() -> None:
@@ -118,22 +113,26 @@ def test_a_reason_is_asked_only_by_a_traced_search_and_must_be_text() -> None:
         pns(game, trace=SearchTree(game))
 
 
-def test_the_trace_tells_each_leaf_what_decided_it_and_what_was_left_out() -> None:
+def test_the_trace_tells_what_decided_a_node_when_the_search_came_to_it() -> None:
     game = Hex(4)
+    state = game.parse("O . . . / . . . . / X . . . / . X . .")  # O to move loses
     tree = SearchTree(game)
-    pns(game, trace=tree)
+    assert pns(game, state, trace=tree).value == -1.0
     develop = next(event for event, _ in tree.log if isinstance(event, Develop))
-    decided = {child.action: (child.decided_by, child.kind) for child in develop.children}
-    assert decided == {
-        "c2": ("proven_value", None),
-        "b3": ("proven_value", None),
-        "d2": (None, "min"),
-        "a3": (None, "min"),
-        "d1": (None, "min"),
-        "a4": (None, "min"),
-    }
-    assert [child.reason is not None for child in develop.children[:2]] == [True, True]
-    (left,) = develop.left_out
-    assert left.by == "must_play"
-    assert set(left.actions) | set(decided) == set(game.actions(game.initial_state()))
-    assert left.reason == game.must_play_reason(game.initial_state())
+    # Hex's knowledge is costly: it is asked of a node when the search comes to it, so the
+    # root's children are frontier nodes, and the moves it leaves out are named.
+    assert all(not child.terminal for child in develop.children)
+    assert [child.action for child in develop.children] == ["b3"]
+    assert [(out.by, out.actions) for out in develop.left_out][1:] == [
+        ("inferior_moves", ("c4", "d4"))
+    ]
+    assert develop.left_out[0].by == "must_play"
+    assert develop.left_out[0].reason == game.must_play_reason(state)
+    decided = [
+        event
+        for event, _ in tree.log
+        if isinstance(event, Renumber) and event.decided_by == "proven_value"
+    ]
+    assert decided
+    assert decided[0].reason is not None
+    assert f"by the game's knowledge [{decided[0].reason}]" in tree.narrate()

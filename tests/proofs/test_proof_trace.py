@@ -121,7 +121,7 @@ def test_the_story_of_a_stopped_proof_gives_the_range_it_proved(prover: Any) -> 
 def test_a_stopped_proof_draws_its_root_without_a_value(prover: Any) -> None:
     # Stopped before it proved anything, the root has no value: its line says so by showing
     # none, as an unsearched node's does, rather than "= nan".
-    game = Hex(6)
+    game = Hex(7)
     tree = SearchTree(game)
     result = prover(game, node_limit=40, trace=tree)
     assert not result.exact
@@ -135,9 +135,9 @@ def test_a_stopped_proof_draws_its_root_without_a_value(prover: Any) -> None:
 def test_a_traced_proof_stopped_by_its_node_limit_stops_where_the_untraced_one_does(
     prover: Any,
 ) -> None:
-    plain = prover(Hex(6), node_limit=500)
+    plain = prover(Hex(7), node_limit=150)
     events: list[Any] = []
-    traced = prover(Hex(6), node_limit=500, trace=events.append)
+    traced = prover(Hex(7), node_limit=150, trace=events.append)
     assert traced.value_range == plain.value_range
     assert traced.stats.nodes == plain.stats.nodes
     assert isinstance(events[-1], Leave)
@@ -180,8 +180,8 @@ def test_pns_chooses_the_most_proving_node_by_the_textbook_rules() -> None:
     # Every step: from the root, the first child of least proof number at OR nodes and of
     # least disproof number at AND nodes, by the numbers told so far.
     events: list[Any] = []
-    game = Hex(4)  # d1: 234 choices; the empty board is a few, with its templates
-    pns(game, game.result(game.initial_state(), "d1"), trace=events.append)
+    game = Hex(5)  # e1: a dozen choices; most openings are decided by H-search at once
+    pns(game, game.result(game.initial_state(), "e1"), trace=events.append)
     numbers: dict[tuple[Any, ...], tuple[int, int]] = {}
     kinds: dict[tuple[Any, ...], str] = {}
     children: dict[tuple[Any, ...], list[Any]] = {}

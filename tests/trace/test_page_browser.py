@@ -506,8 +506,8 @@ def test_hex_knowledge_leaves_have_a_double_outline(browser: Any, tmp_path: Path
         "  return getComputedStyle(g.querySelector('.inner')).display !== 'none';"
         "}).map(function (g) { return g.getAttribute('data-name'); });"
     )
-    assert inner == ["B", "C"]  # c2 and b3, proven by the game's chains of bridges
-    assert "edge template" in browser.find_element(By.ID, "log").text
+    assert inner == ["B"]  # b3, X's key, proven by H-search's full connection when searched
+    assert "full virtual connection" in browser.find_element(By.ID, "log").text
     assert browser.save_screenshot(str(tmp_path / "hex4-end.png"))
     assert browser.get_log("browser") == []
 

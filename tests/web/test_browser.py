@@ -671,6 +671,7 @@ def test_the_engines_search_steps_forward_and_back(page: Any, tmp_path: Path) ->
         ("wins-pns", ""),
         ("tictactoe-pns", ""),
         ("hex4-pns", ""),
+        ("hex5-pns", ""),
     ],
 )
 def test_a_textbook_tree_steps_to_its_end(

@@ -480,6 +480,23 @@ def test_the_textbook_trees_step_through_their_search() -> None:
     assert len(data["nodes"]) == 13  # A, B, C, D and nine leaves; C2 and C3 pruned
 
 
+def test_hex_five_by_five_s_proof_says_what_closed_each_node() -> None:
+    # The teacher's question: why is a node proven at once? Each step that closes a node by
+    # Hex's knowledge names the connection or the threats, with the cells they need, and the
+    # node is drawn as the game's knowledge decided it (a double outline).
+    data = page_data(answer(_runtime.textbook_page("hex5-pns"))["page"])
+    closed = [step for step in data["steps"] if "by the game's knowledge" in step["text"]]
+    assert len(closed) == 2  # O's c3 answered by X's c4, O's b5 by X's c3: X wins either way
+    for step in closed:
+        assert "virtual connection" in step["text"] or "X's threats" in step["text"]
+        assert "knowledge" in step["set"][str(step["node"])]["status"]
+    assert any("a full virtual connection (H-search) needing" in s["text"] for s in closed)
+    texts = [step["text"] for step in data["steps"]]
+    region = [text for text in texts if "outside the must-play region" in text]
+    assert region
+    assert all("must play in the cells every one needs" in text for text in region)
+
+
 def test_the_worker_calls_by_name_and_never_raises() -> None:
     at = '{"game": "tictactoe", "params": "", "moves": "4"}'
     assert answer(_runtime.call("position", f"[{at}, 0]"))["mover"] == "O"

@@ -8,7 +8,9 @@ from .._parameters import check_size
 from ..errors import IllegalActionError
 from ..game import Player
 from ._end_flags import flagged_utility, flagged_winner
+from ._hex_analysis import Analysis
 from ._hex_board import HexBoard
+from ._hex_knowledge import HexKnowledge
 from ._hex_text import draw, read
 
 __all__ = ["Hex"]
@@ -19,25 +21,7 @@ SWAP = "swap"
 _MEMO_LIMIT = 1 << 17
 """The most entries each memo holds before it is emptied and starts again."""
 
-_EDGES = (("the top", "the bottom"), ("the left", "the right"))
-"""Each player's near and far edges, in words."""
-
-_THREATS_TOLD = 4
-"""The most threats :meth:`Hex.must_play_reason` names (it counts the rest)."""
-
-
-def _joins(what: str, carrier: int, where: str, cells: str) -> str:
-    """One link of a chain in words: ``b2 joins the top by the edge template II (b1, c1)``."""
-    if not carrier:
-        return f"{what} touches {where}"
-    if carrier.bit_count() > 2:
-        return f"{what} joins {where} by the ziggurat, edge template IIIa ({cells})"
-    if where.startswith("the chain"):
-        return f"{what} joins {where} by a two-bridge ({cells})"
-    return f"{what} joins {where} by the edge template II ({cells})"
-
-
-class Hex:
+class Hex(HexKnowledge):
     """Hex (Hein 1942, Nash 1948): X (player 0) joins top and bottom, O (player 1) left and right.
 
     The players take turns to put a stone of their own on an empty cell of an ``n x n``
@@ -124,8 +108,7 @@ class Hex:
         self._free: dict[int, tuple[str, ...]] = {}
         self._scores: dict[int, float] = {}
         self._threatened: dict[int, tuple[int, int]] = {}
-        self._bridged: dict[int, Player | None] = {}
-        self._regions: dict[int, int] = {}
+        self._analyses: dict[int, Analysis | None] = {}
 
     def __repr__(self) -> str:
         return f"Hex(size={self.size}, swap={self.swap})"
@@ -325,200 +308,6 @@ class Hex:
         if blocks & blocks - 1:
             return swap
         return (*(name for name in actions if blocks & self._bits.get(name, 0)), *swap)
-
-    def must_play(self, state: int) -> tuple[str, ...]:
-        """The moves outside of which every move loses: the must-play region of Hex solvers.
-
-        A cell where the other player's stone would make a chain of :meth:`proven_value`
-        (groups, two-bridges and edge templates) is a *virtual semi-connection* of theirs:
-        that cell and the chain's carrier (:meth:`HexBoard.bridge_carrier`). A move outside
-        it loses: the other player takes the cell, and its chain then holds whatever is
-        played outside the carrier. So every move outside the intersection of these carriers
-        loses (Hayward, Björnsson, Johanson, Kan, Po and van Rijswijck, "Solving 7x7 Hex",
-        2003, call it the must-play region), and where it is empty, every move does. A cell
-        that wins at once lies in every carrier (the Hex theorem: the other player's chain
-        would cross the mover's). Every action where no such cell is found, or where O may
-        still swap; none at a terminal state. Found on the position that is its :meth:`key`
-        (turned back), so that a position and its half-turn get the same region, turned, as a
-        table that merges them needs (a position that is its own half-turn gets the region
-        found and that region turned, both: every move outside either loses); memoized.
-
-        Example:
-            >>> game = Hex(5)   # X's a2 is in the ziggurat of O's c3 to the left
-            >>> state = game.parse(". . . . . / X . . . . / . . O . . / . . . . . / . . . . .")
-            >>> game.must_play(state)   # a4, where b3 and b4 both link O, or O's right side
-            ('e1', 'd2', 'e2', 'd3', 'e3', 'a4', 'c4', 'd4', 'e4')
-        """
-        if state >= self._over:
-            return ()
-        key = self.key(state)
-        try:
-            region = self._regions[key]
-        except KeyError:
-            region = self._must_play_region(key)
-            if len(self._regions) >= _MEMO_LIMIT:
-                self._regions.clear()
-            self._regions[key] = region
-        if key != state:  # found on the half-turn, which the key is
-            region = self._board.rotate(region)
-        actions = self.actions(state)
-        if region == self._board.cells:
-            return actions
-        return tuple(name for name in actions if region & self._bits.get(name, 0))
-
-    def _must_play_region(self, state: int) -> int:
-        """:meth:`must_play`'s cells, worked out from the bitboards (every cell if none found)."""
-        board = self._board
-        region = board.cells
-        if self._may_swap(state):
-            return region
-        x, o = state & board.cells, state >> self._count & board.cells
-        other = 1 - (state >> self._turn_shift & 1)
-        region = board.must_play(o if other else x, board.cells & ~(x | o), other)
-        if board.rotate(x) == x and board.rotate(o) == o:  # its own half-turn: so is the
-            region &= board.rotate(region)  # region turned, and every move outside either loses
-        return region
-
-    def proven_value(self, state: int, player: Player) -> float | None:
-        """``player``'s value at ``state`` if a chain of two-bridges already decides it, else None.
-
-        A player whose stones join its edges by groups, two-bridges and edge templates (II,
-        and IIIa: the ziggurat) whose carriers of empty cells are disjoint wins, whoever is to
-        move: it answers each intrusion in a carrier inside that carrier
-        (:meth:`HexBoard.bridged` gives the proof). Then the value is the win utility for that
-        player and its negation for the other; ``None`` says only that no such chain was
-        found, or that O may still swap (a terminal state: its utility).
-
-        Raises:
-            ValueError: ``player`` is neither 0 (X) nor 1 (O).
-
-        Example:
-            >>> game = Hex(3)
-            >>> game.proven_value(game.result(0, "b2"), 0)   # b2 is bridged to both edges
-            1.0
-            >>> game.proven_value(game.result(0, "a1"), 0) is None
-            True
-        """
-        if player not in (0, 1):
-            raise ValueError(f"Hex has players 0 (X) and 1 (O), not {player!r}")
-        if state >= self._over:
-            return self.utility(state, player)
-        try:
-            winner = self._bridged[state]
-        except KeyError:
-            winner = self._bridged_winner(state)
-            if len(self._bridged) >= _MEMO_LIMIT:
-                self._bridged.clear()
-            self._bridged[state] = winner
-        if winner is None:
-            return None
-        return self.win_utility if player == winner else -self.win_utility
-
-    def _bridged_winner(self, state: int) -> Player | None:
-        """The player whose chain of two-bridges decides ``state``, or ``None``.
-
-        Not where O may still swap: the swap takes X's stone, bridges and all.
-        """
-        if self._may_swap(state):
-            return None
-        board = self._board
-        x, o = state & board.cells, state >> self._count & board.cells
-        empty = board.cells & ~(x | o)
-        if board.bridged(x, empty, 0):
-            return 0
-        if board.bridged(o, empty, 1):
-            return 1
-        return None
-
-    def proven_reason(self, state: int, player: Player) -> str | None:
-        """Why :meth:`proven_value` decides ``state``: the chain that wins, link by link.
-
-        Each link's group of stones, what it joins (an edge, or the chain before it), how (a
-        group touching the edge, a two-bridge, the edge template II, the ziggurat) and the
-        empty cells it needs; ``None`` where :meth:`proven_value` decides nothing. Only a
-        traced proof search asks (to tell why a node is a leaf of the proof).
-
-        Example:
-            >>> game = Hex(3)
-            >>> print(game.proven_reason(game.result(0, "b2"), 0))
-            X's chain joins the top and the bottom whoever moves, its links needing cells \
-apart: b2 joins the top by the edge template II (b1, c1); the chain joins the bottom by the \
-edge template II (a3, b3)
-        """
-        if self.proven_value(state, player) is None:
-            return None
-        winner = self.winner(state)
-        if winner is not None:
-            return f"{self.player_names[winner]} has joined its edges"
-        winner = self._bridged_winner(state)
-        if winner is None:  # pragma: no cover - proven_value decided it
-            return None
-        board = self._board
-        x, o = state & board.cells, state >> self._count & board.cells
-        stones = x if winner == 0 else o
-        links = board.chain_links(stones, board.cells & ~(x | o), winner)
-        if links is None:  # pragma: no cover - _bridged_winner found the chain
-            return None
-        edges = _EDGES[winner]
-        told = [
-            _joins(
-                "the chain" if to == 1 else self._cells_text(group, "+"),
-                carrier,
-                "the chain before it" if to < 0 else edges[to],
-                self._cells_text(carrier, ", "),
-            )
-            for group, carrier, to in links
-        ]
-        return (
-            f"{self.player_names[winner]}'s chain joins {edges[0]} and {edges[1]} whoever "
-            f"moves, its links needing cells apart: {'; '.join(told)}"
-        )
-
-    def must_play_reason(self, state: int) -> str | None:
-        """Why :meth:`must_play` leaves out the moves it does: the other player's threats.
-
-        Each empty cell where a stone of the other player's would make a winning chain (with
-        the cells that chain needs): a move outside every threat's cells loses, as the other
-        player then takes that cell. ``None`` where no move is left out. Only a traced proof
-        search asks.
-
-        Example:
-            >>> game = Hex(3)   # O's b3 would be bridged to both edges
-            >>> after = game.parse(". . . / . X . / O . .")
-            >>> print(game.must_play_reason(after))
-            O threatens to win with a stone at b3 (needing c2, c3); X must play in the cells \
-every threat needs: c2, b3, c3
-        """
-        if state >= self._over or self._may_swap(state):
-            return None
-        region = set(self.must_play(state))
-        if region == set(self.actions(state)):
-            return None
-        board, key = self._board, self.key(state)
-        x, o = key & board.cells, key >> self._count & board.cells
-        other = 1 - (state >> self._turn_shift & 1)
-        threats = board.threats(o if other else x, board.cells & ~(x | o), other)
-        if key != state:  # found on the half-turn, as must_play finds its region
-            threats = [(board.rotate(cell), board.rotate(carrier)) for cell, carrier in threats]
-        names = self.player_names
-        shown = [
-            f"{self._cells_text(cell, '')} (needing {self._cells_text(carrier, ', ') or 'nothing'})"
-            for cell, carrier in threats[:_THREATS_TOLD]
-        ]
-        more = len(threats) - len(shown)
-        listed = ", ".join(shown) + (f", and {more} more" if more > 0 else "")
-        kept = ", ".join(sorted(region, key=self._names.index)) or "none"
-        turned = ""
-        if board.rotate(x) == x and board.rotate(o) == o:
-            turned = " (and their half-turns: the position is its own half-turn)"
-        return (
-            f"{names[other]} threatens to win with a stone at {listed}; "
-            f"{names[1 - other]} must play in the cells every threat needs: {kept}{turned}"
-        )
-
-    def _cells_text(self, bits: int, between: str) -> str:
-        """The names of the cells of ``bits``, row by row, joined by ``between``."""
-        return between.join(name for cell, name in enumerate(self._names) if bits >> cell & 1)
 
     def evaluate(self, state: int, player: Player) -> float:
         """How good ``state`` looks for ``player``: between -1 and +1, exclusive.

@@ -26,6 +26,11 @@ What the game offers is used where it is present (read once from its
 - ``must_play`` (with ``win_utility``; Hex's must-play region): the moves outside it lose, so
   they are left out too, at both players' nodes; where it leaves none, the state is lost for
   its mover, a leaf;
+- ``inferior_moves`` (with ``win_utility``; Hex's dead and captured cells): moves no better
+  than the best move left, left out as well; where none is left, every move left by the
+  filters above loses, and so do the inferior ones: the state is lost for its mover;
+- ``costly_knowledge`` (Hex's): the three members above and ``proven_value`` are asked only
+  of the nodes searched, not of every child made (:attr:`Question.lazy`);
 - ``order`` (or the ``order`` passed in): moves are tried best first, which breaks the ties
   of the proof numbers;
 - ``proven_value`` (the attacker's value of a state the game can decide without search, such
@@ -94,8 +99,10 @@ class Question:
         "evaluate",
         "floor",
         "game",
+        "inferior",
         "key",
         "known",
+        "lazy",
         "must",
         "non_losing",
         "order",
@@ -125,6 +132,10 @@ class Question:
         self.non_losing = capabilities.non_losing_actions if declared else None
         self.known = capabilities.proven_value
         self.must = capabilities.must_play if declared else None
+        self.inferior = capabilities.inferior_moves if declared else None
+        self.lazy = capabilities.costly_knowledge is True
+        """Whether the game's knowledge is asked only of the nodes searched: a child made is
+        then known only if terminal, and its first numbers are 1 and 1."""
         self.order = order
         self.evaluate = evaluate
         self.why_proven = capabilities.proven_reason
@@ -182,7 +193,8 @@ class Question:
 
         Those of ``non_losing_actions`` where the game gives it (empty when every move loses
         at once), else every action; of these, those of ``must_play`` where the game gives
-        it (empty when every move loses); in ``order``'s order if there is one.
+        it (empty when every move loses), and not among its ``inferior_moves``; in
+        ``order``'s order if there is one.
 
         Raises:
             GameProtocolError: ``actions`` gave nothing for a non-terminal state.
@@ -200,6 +212,12 @@ class Question:
             moves = [move for move in moves if move in region]
             if not moves:
                 return ()
+        if self.inferior is not None:
+            inferior = self.inferior(state)
+            if inferior:
+                moves = [move for move in moves if move not in inferior]
+                if not moves:
+                    return ()
         return moves if self.order is None else self.order(state, moves)
 
     def leaf_cause(self, state: Any) -> tuple[Decider, str | None] | None:
@@ -226,7 +244,8 @@ class Question:
         """The moves of ``state`` the game's knowledge leaves out, by which, and why; for a trace.
 
         Those that ``non_losing_actions`` leaves out (they let the other player win at once),
-        then those outside ``must_play`` of the rest (with ``must_play_reason``).
+        then those outside ``must_play`` of the rest (with ``must_play_reason``), then the
+        ``inferior_moves`` of the rest.
         """
         found: list[LeftOut] = []
         actions = list(self.game.actions(state))
@@ -241,6 +260,12 @@ class Question:
             dropped = tuple(action for action in kept if action not in region)
             if dropped:
                 found.append(LeftOut("must_play", dropped, self.reason(self.why_must, state)))
+                kept = [action for action in kept if action in region]
+        if self.inferior is not None and kept:
+            inferior = self.inferior(state)
+            dropped = tuple(action for action in kept if action in inferior)
+            if dropped:
+                found.append(LeftOut("inferior_moves", dropped))
         return tuple(found)
 
     def reason(self, member: Callable[..., object] | None, *arguments: Any) -> str | None:

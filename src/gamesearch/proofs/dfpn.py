@@ -42,9 +42,9 @@ Measured: with 1.0 rather than Nagai's rule, 0.62 times the nodes on the 16 open
 Hex before Hex had ``proven_value``, 1.01 times with its two-bridges, 1.35 times with its
 ziggurats too, 0.74 times with its ``must_play`` too, 1.21 times with weak numbers
 (:data:`WEAK`) but no ``must_play`` (``bench/bench_pns.py``, its ``pns.epsilon`` line; on five
-5x5 openings by hand, with ``must_play``, 0.57 times), and in one run by hand before weak
-numbers 0.26 times on 4x4
-Connect Four, 0.55 times on tic-tac-toe."""
+5x5 openings by hand, with ``must_play``, 0.57 times; with H-search and the fill-in, 0.93
+times on the 25 openings of 5x5: 1,795 nodes against 1,939), and in one run by hand before
+weak numbers 0.26 times on 4x4 Connect Four, 0.55 times on tic-tac-toe."""
 
 WEAK = True
 """Weak proof numbers (Ueda, Hashimoto, Hashimoto and Iida 2008): a node's ``delta`` (the
@@ -54,7 +54,8 @@ transposition once for each path to it, and Connect Four's and Hex's positions a
 many. Measured against the sum (one run, two shared cores): 0.74 times the nodes on the won
 and lost positions of ``bench/bench_pns_connect_four.py``'s middle set, the same on its end
 set, 0.77 times on the sixteen 4x4 Hex openings without ``must_play`` (with it, the same
-nodes there, and 1.10 times on the 25 openings of 5x5); but on the begin set's hardest position
+nodes there, and 1.10 times on the 25 openings of 5x5; with H-search and the fill-in, the same
+1,795 nodes on them); but on the begin set's hardest position
 (lost, Pons score -3) 34.8 million nodes against 20.6 million (with tables of 8 and 12 million
 states: the first overflowed)."""
 
@@ -94,9 +95,13 @@ def dfpn(
     Allis proved Connect Four's.
 
     The game's knowledge serves where it has it: ``win_utility`` bounds the values,
-    ``non_losing_actions`` leaves out the moves that lose at once, ``order`` breaks ties, and
-    a new node's first numbers are its number of moves (Allis's mobility) or, given
-    ``evaluate``, the evaluation's (df-pn+, Nagai and Kishimoto). Transpositions share one
+    ``non_losing_actions`` leaves out the moves that lose at once, ``must_play`` those that
+    lose later and ``inferior_moves`` those no better than another, ``proven_value`` decides
+    a state without search, ``order`` breaks ties, and a new node's first numbers are its
+    number of moves (Allis's mobility) or, given ``evaluate``, the evaluation's (df-pn+,
+    Nagai and Kishimoto); a game with ``costly_knowledge`` (Hex's H-search) is asked of a node
+    only when it is searched, and its new nodes start from 1 and 1 (see
+    :mod:`gamesearch.proofs._question`). Transpositions share one
     entry, keyed by the game's ``solving_key``, else its ``key`` (which must merge only states
     of equal value: chess's ``solving_key`` keeps the past its Zobrist key leaves out), else
     the state. A state that repeats on the line searched is refused
@@ -186,6 +191,9 @@ class DepthFirst(Counting):
         weak: bool = WEAK,
     ) -> None:
         super().__init__(budget)
+        self.lazy = question.lazy
+        """Whether the game's knowledge is asked of a node when it is searched, not when it is
+        made (:attr:`~._question.Question.lazy`)."""
         self.question = question
         self.table = table
         self.epsilon = epsilon
@@ -238,9 +246,15 @@ class DepthFirst(Counting):
                 return fresh[key]
             if self.pace.spent():  # a new node's moves and first numbers: a step of work
                 raise BudgetSpent
-            moves = len(question.moves(state, mover))
-            lo, hi = (question.floor, question.ceiling) if moves else question.lost_bounds(mover)
-            first = question.first_numbers(state, mover, moves) if moves else (1, 1)
+            if self.lazy:  # its moves are not asked until it is searched: one, say
+                lo, hi = question.floor, question.ceiling
+                first = question.first_numbers(state, mover, 1)
+            else:
+                moves = len(question.moves(state, mover))
+                lo, hi = question.lost_bounds(mover)
+                if moves:
+                    lo, hi = question.floor, question.ceiling
+                first = question.first_numbers(state, mover, moves) if moves else (1, 1)
         else:
             lo, hi, first = entry[2], entry[3], (entry[5], entry[6])
         pn, dn = decided(lo, hi, self.threshold) or first
@@ -264,7 +278,11 @@ class DepthFirst(Counting):
             for action in question.moves(state, mover):
                 self.count()
                 child = result(state, action)
-                known = question.utility(child) if is_terminal(child) else question.proven(child)
+                known: float | None
+                if is_terminal(child):
+                    known = question.utility(child)
+                else:
+                    known = None if self.lazy else question.proven(child)
                 if known is not None:  # terminal, or decided by the game's proven_value
                     self.leaves += 1
                     children.append((action, child, None, -1, known))
@@ -294,9 +312,14 @@ class DepthFirst(Counting):
             entry = self.table.get(key)
             pn, dn = (1, 1) if entry is None else entry[:2]
             trace(Choose(tuple(self.actions), pn, dn, (th_pn, th_dn)))
+        if self.lazy and ply:  # the game's knowledge, asked now that the node is searched
+            known = question.proven(state)
+            if known is not None:
+                self.store_known(key, state, known, known)
+                return
         children = self.expand(state, mover, ply)
         if not children:  # every move loses: a loss, whatever the entry of its key said
-            self.store_lost(key, mover)
+            self.store_known(key, state, *question.lost_bounds(mover))
             return
         is_or = mover == question.attacker
         fresh: dict[Any, Entry] = {}  # the children not searched yet: see numbers
@@ -339,18 +362,24 @@ class DepthFirst(Counting):
         finally:
             self.path.discard(key)
 
-    def store_lost(self, key: Any, mover: int) -> None:
-        """Store the entry of a state whose every move loses (at once, or by ``must_play``).
+    def store_known(self, key: Any, state: Any, lo: float, hi: float) -> None:
+        """Store the entry of a state known without search: its bounds ``lo`` and ``hi``.
 
-        Its entry may have been made from another state of the same key (Hex's half-turn)
-        whose ``must_play`` found moves: stored as it was, the parent would choose this state
-        again and again.
+        A state whose every move loses (at once, or by ``must_play``), or one the game's
+        ``proven_value`` decides when it is searched (:attr:`lazy`). Its entry may have been
+        made from another state of the same key (Hex's half-turn) whose ``must_play`` found
+        moves: stored as it was, the parent would choose this state again and again. Traced
+        and :attr:`lazy`, the trace is told what decided it (as it is told of a child decided
+        when it is made, otherwise).
         """
-        lo, hi = self.question.lost_bounds(mover)
         own = self.table.get(key)
         first = (own[5], own[6]) if own is not None else (1, 1)
         pn, dn = decided(lo, hi, self.threshold) or first
         self.table.store(key, (pn, dn, lo, hi, self.stamp, *first))
+        if self.trace is not None and self.lazy:
+            cause = self.question.leaf_cause(state)
+            by, why = (None, None) if cause is None or cause[0] == "utility" else cause
+            self.trace(Renumber(tuple(self.actions), pn, dn, lo, hi, by, why))
 
     def developed(
         self, state: Any, is_or: bool, children: list[Child], fresh: dict[Any, Entry]
@@ -365,7 +394,8 @@ class DepthFirst(Counting):
         told = []
         for item in children:
             pn, dn, lo, hi = self.view(item, True, fresh)
-            cause = question.leaf_cause(item[1])
+            known = item[2] is None or not self.lazy  # lazy: only the terminal ones are
+            cause = question.leaf_cause(item[1]) if known else None  # known when made
             kind: Literal["max", "min"] | None = None
             if cause is None:
                 kind = "max" if item[3] == question.attacker else "min"
@@ -456,7 +486,10 @@ class DepthFirst(Counting):
         for action in question.moves(node, mover):
             child = self.result(node, action)
             key = question.key(child)
-            value = question.utility(child) if self.is_terminal(child) else question.proven(child)
+            if self.is_terminal(child):
+                value: float | None = question.utility(child)
+            else:
+                value = None if self.lazy else question.proven(child)
             if value is not None:
                 found.append(((action, key, value, value, True), child))
                 continue

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any, Literal
 
 from .._budget import Budget, BudgetSpent
@@ -50,7 +51,8 @@ def pns(
     memory, one node per state made: :func:`dfpn` searches the same way in a bounded table.
 
     The game's knowledge serves as in :func:`dfpn` (``win_utility``, ``non_losing_actions``,
-    ``order``, the first numbers from the number of moves or ``evaluate``). Transpositions are
+    ``must_play``, ``inferior_moves``, ``proven_value``, ``order``, the first numbers from the
+    number of moves or ``evaluate``, ``costly_knowledge``). Transpositions are
     not merged (a tree, not a graph), so no table can mix up two histories; a state whose
     key (``solving_key``, else ``key``, as :func:`dfpn`'s) repeats on its own line is refused
     (:class:`~gamesearch.CyclicGameError`).
@@ -154,23 +156,30 @@ class BestFirst(Counting):
         question, state = self.question, node.state
         terminal = question.game.is_terminal(state)
         known = question.utility(state) if terminal else None
-        if known is None and node.parent is not None:  # the root keeps its moves
-            known = question.proven(state)
+        if known is None and node.parent is not None and not question.lazy:
+            known = question.proven(state)  # the root keeps its moves
         if known is not None:
-            node.lo = node.hi = known
-            node.children = []
+            self.settle(node, known, known)
             self.leaves += 1
             return
         node.key = question.key(state)
         node.mover = question.mover(state)
         node.is_or = node.mover == question.attacker
+        node.lo, node.hi = question.floor, question.ceiling
+        if question.lazy:  # its moves are not asked until it is expanded: one, say
+            node.first = question.first_numbers(state, node.mover, 1)
+            return
         moves = len(question.moves(state, node.mover))
         if moves == 0:
-            node.lo, node.hi = question.lost_bounds(node.mover)
-            node.children = []
+            self.settle(node, *question.lost_bounds(node.mover))
             return
-        node.lo, node.hi = question.floor, question.ceiling
         node.first = question.first_numbers(state, node.mover, moves)
+
+    @staticmethod
+    def settle(node: Node, lo: float, hi: float) -> None:
+        """Make ``node`` a leaf of known bounds: a terminal state, or one known without search."""
+        node.lo, node.hi = lo, hi
+        node.children = []
 
     def prove(self, threshold: float) -> tuple[float, float]:
         """Prove or disprove ``value >= threshold`` at the root; the root's bounds then."""
@@ -181,10 +190,14 @@ class BestFirst(Counting):
             leaf, line = self.most_proving()
             if trace is not None:
                 trace(Choose(_path(leaf), leaf.pn, leaf.dn))
-            self.expand(leaf, line)
-            if trace is not None:
+            developed = self.expand(leaf, line)
+            if trace is None:
+                self.back_up(leaf)
+            elif developed:
                 trace(_developed(leaf, self.question))
-            self.back_up(leaf)
+                self.back_up(leaf)
+            else:  # decided by the game's costly knowledge when the search came to it
+                self.back_up(leaf, self.question.leaf_cause(leaf.state))
         return root.lo, root.hi
 
     def renumber(self, top: Node) -> None:
@@ -221,17 +234,30 @@ class BestFirst(Counting):
                 node = next(child for child in children if child.dn == node.dn)
         return node, line
 
-    def expand(self, leaf: Node, line: set[Any]) -> None:
-        """Make ``leaf``'s children, best first, and describe each.
+    def expand(self, leaf: Node, line: set[Any]) -> bool:
+        """Make ``leaf``'s children, best first, and describe each; whether it made them.
+
+        Not where the game's costly knowledge decides ``leaf`` now that it is asked (see
+        :attr:`~._question.Question.lazy`): ``leaf`` is then a leaf of known bounds.
 
         Raises:
             BudgetSpent: the node or the time limit is reached.
             CyclicGameError: a child's key is on the line from the root.
         """
         question, result = self.question, self.question.game.result
+        if question.lazy and leaf.parent is not None:  # the knowledge, asked of it now
+            known = question.proven(leaf.state)
+            if known is not None:
+                self.settle(leaf, known, known)
+                self.leaves += 1
+                return False
         children = []
         try:
-            for action in question.moves(leaf.state, leaf.mover):
+            moves = question.moves(leaf.state, leaf.mover)
+            if question.lazy and not moves:
+                self.settle(leaf, *question.lost_bounds(leaf.mover))
+                return False
+            for action in moves:
                 self.count()
                 child = Node(result(leaf.state, action), action, leaf)
                 self.describe(child)
@@ -246,6 +272,7 @@ class BestFirst(Counting):
         while node.parent is not None:
             depth, node = depth + 1, node.parent
         self.max_depth = max(self.max_depth, depth + 1)
+        return True
 
     def update(self, node: Node) -> bool:
         """Set ``node``'s numbers and bounds from its children's; whether anything changed.
@@ -271,12 +298,19 @@ class BestFirst(Counting):
             node.dn = min(child.dn for child in children)
         return (node.pn, node.dn, node.lo, node.hi) != before
 
-    def back_up(self, leaf: Node) -> None:
-        """Bring the numbers up to date from ``leaf`` towards the root, while they change."""
+    def back_up(self, leaf: Node, cause: tuple[Any, str | None] | None = None) -> None:
+        """Bring the numbers up to date from ``leaf`` towards the root, while they change.
+
+        ``cause``: what decided ``leaf`` when the search came to it (traced, and a game with
+        ``costly_knowledge``), told with its new numbers.
+        """
         node: Node | None = leaf
         while node is not None and self.update(node):
             if self.trace is not None:
-                self.trace(_renumbered(node))
+                told = _renumbered(node)
+                if node is leaf and cause is not None and cause[0] != "utility":
+                    told = replace(told, decided_by=cause[0], reason=cause[1])
+                self.trace(told)
             node = node.parent
 
     def key_of(self, handle: Node) -> Any:

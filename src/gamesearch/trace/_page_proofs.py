@@ -94,6 +94,8 @@ class ProofPage:
                     self.marks[id(child)] = "frontier"
                 self.numbers(child, (told.pn, told.dn, told.lower, told.upper), put)
         elif isinstance(event, Renumber):
+            if event.decided_by is not None:  # a leaf decided when the search came to it
+                self.marks[id(node)] = "knowledge" if event.decided_by != "utility" else ""
             self.numbers(node, (event.pn, event.dn, event.lower, event.upper), put)
         elif isinstance(event, Enter):
             put(node, status="open")

@@ -45,6 +45,9 @@ class ProofRecording:
         elif isinstance(event, Renumber):
             node.pn, node.dn, node.asked = event.pn, event.dn, self._asked
             _bound(node, event.lower, event.upper)
+            if event.decided_by is not None:  # decided when the search came to it
+                node.kind, node.terminal, node.closed = "leaf", True, step
+                node.decided_by, node.reason = event.decided_by, event.reason
         else:
             node.state, node.kind, node.left_out = event.state, event.kind, event.left_out
             node.actions = tuple(child.action for child in event.children)

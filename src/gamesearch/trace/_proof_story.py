@@ -285,7 +285,7 @@ class ProofStory:
             proven = event.pn == 0
             question = self.question
             said = f" ({question.verdict(proven)})" if question is not None else ""
-            return f": {'proven' if proven else 'disproven'}{value}{said}"
+            return f": {'proven' if proven else 'disproven'}{value}{said}{_decided(event)}"
         if not developed:
             return ": its first numbers, from its moves or the evaluation"
         if node.kind == "max":
@@ -293,11 +293,26 @@ class ProofStory:
         return ": the sum of its children's proof numbers, the least of their disproof numbers"
 
 
+def _decided(event: Renumber) -> str:
+    """What decided a node when the search came to it, if the game's knowledge did."""
+    if event.decided_by is None:
+        return ""
+    why = f" [{event.reason}]" if event.reason else ""
+    if event.decided_by == "proven_value":
+        return f", by the game's knowledge{why}"
+    how = "lets the other player win at once" if event.decided_by == "non_losing_actions" else (
+        "loses"
+    )
+    return f": every move {how}{why}"
+
+
 def _left_out(out: LeftOut) -> str:
     """The moves a development leaves out, by which knowledge, and the game's reason."""
     listed = ", ".join(a if isinstance(a, str) else repr(a) for a in out.actions)
     if out.by == "non_losing_actions":
         return f". Left out: {listed}, after which the other player wins at once"
+    if out.by == "inferior_moves":
+        return f". Left out: {listed}, inferior (each no better than the best move kept)"
     why = f" [{out.reason}]" if out.reason else ""
     return f". Left out: {listed}, outside the must-play region, which lose{why}"
 

@@ -73,6 +73,10 @@ and a chance node averages it, weighted by probability. (In a max-n search every
 is a ``"max"`` node that maximises that player's own utility.)"""
 
 
+DecidedBy = Literal["utility", "proven_value", "non_losing_actions", "must_play"]
+"""What decides a leaf of a proof: its utility (terminal), the game's ``proven_value``, or its
+mover left no move by ``non_losing_actions`` or ``must_play``."""
+
 @dataclass(frozen=True, slots=True)
 class Enter:
     """The search enters a node that it expands (rather than scores)."""
@@ -428,9 +432,7 @@ class ProofChild:
     """For a child that is not a leaf: ``"max"`` for an OR node of the question, ``"min"`` for
     an AND node (a frontier node, not developed yet); ``None`` for a leaf."""
 
-    decided_by: Literal["utility", "proven_value", "non_losing_actions", "must_play"] | None = (
-        None
-    )
+    decided_by: DecidedBy | None = None
     """For a leaf: what decided it. ``"utility"``, a terminal state; ``"proven_value"``, the
     game's ``proven_value``; ``"non_losing_actions"``, every move of its mover lets the other
     player win at once; ``"must_play"``, the game's must-play region leaves its mover no move
@@ -445,9 +447,10 @@ class ProofChild:
 class LeftOut:
     """Moves a development leaves out, the game's knowledge proving that they lose."""
 
-    by: Literal["non_losing_actions", "must_play"]
-    """Which knowledge: ``non_losing_actions`` (they let the other player win at once) or
-    ``must_play`` (they lie outside the must-play region: every move there loses)."""
+    by: Literal["non_losing_actions", "must_play", "inferior_moves"]
+    """Which knowledge: ``non_losing_actions`` (they let the other player win at once),
+    ``must_play`` (they lie outside the must-play region: every move there loses) or
+    ``inferior_moves`` (each is no better than the best move kept)."""
 
     actions: tuple[Any, ...]
     """The moves left out, in the game's order."""
@@ -479,6 +482,23 @@ class Develop:
 
 
 @dataclass(frozen=True, slots=True)
+class Answer:
+    """Proof-number search has answered a question: the root's bounds then, in MAX view."""
+
+    threshold: float
+    """The value asked about."""
+
+    proven: bool
+    """Whether MAX's value is at least ``threshold`` (else it is below it: disproven)."""
+
+    lower: float
+    """The least the root's value can be, proven so far."""
+
+    upper: float
+    """The most it can be."""
+
+
+@dataclass(frozen=True, slots=True)
 class Renumber:
     """Proof-number search sets a node's numbers and bounds from its children's.
 
@@ -503,22 +523,13 @@ class Renumber:
     upper: float
     """The most its value can be, proven so far, in MAX view."""
 
+    decided_by: DecidedBy | None = None
+    """What decided the node, as :attr:`ProofChild.decided_by` says, where the game's
+    knowledge decided it only when the search came to it (a game with ``costly_knowledge``:
+    its knowledge is not asked of every child made); else ``None``. The game's own words for
+    why, if it gives them, are in ``reason``."""
 
-@dataclass(frozen=True, slots=True)
-class Answer:
-    """Proof-number search has answered a question: the root's bounds then, in MAX view."""
-
-    threshold: float
-    """The value asked about."""
-
-    proven: bool
-    """Whether MAX's value is at least ``threshold`` (else it is below it: disproven)."""
-
-    lower: float
-    """The least the root's value can be, proven so far."""
-
-    upper: float
-    """The most it can be."""
+    reason: str | None = None
 
 
 Event = (

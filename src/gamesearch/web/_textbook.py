@@ -5,8 +5,9 @@ AIMA's figure 5.2 with alpha-beta and with minimax, a gamble against a sure thin
 expectiminimax (a chance node's value is the probability-weighted sum of its children's),
 Monte Carlo tree search on figure 5.2, and proof-number search on the win/loss tree
 docs/proof-number.md works by hand (can MAX win?), on its tic-tac-toe worked example and on
-Hex 4x4, where the game's own knowledge (edge templates, must-play regions) proves nodes at
-once and the page says why.
+Hex 4x4 and 5x5, where the game's own knowledge (virtual connections, must-play regions)
+proves nodes at once and the page says why: the connection that closed each node, with the
+cells it needs.
 """
 
 from __future__ import annotations
@@ -93,6 +94,11 @@ TEXTBOOK: Mapping[str, Example] = MappingProxyType(
             "Hex 4x4 from the start, proof-number search with Hex's knowledge",
             lambda: Hex(4),
             lambda g, t: pns(g, trace=t),
+        ),
+        "hex5-pns": Example(
+            "Hex 5x5 after X's c2, proof-number search: why each node is proven at once",
+            lambda: Hex(5),
+            lambda g, t: pns(g, g.result(g.initial_state(), "c2"), trace=t),
         ),
     }
 )
