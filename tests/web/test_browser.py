@@ -315,7 +315,8 @@ def test_a_fresh_pages_step_through_runs_as_it_is_filled_in(
     browser.find_element(By.ID, "step-search").click()
     settle(browser)
     assert text(browser, "why-step-amount") == ""
-    assert text(browser, "steps-title").startswith("alpha-beta from the starting position: 26 nodes")
+    title = text(browser, "steps-title")
+    assert title.startswith("alpha-beta from the starting position: 26 nodes")
     choose(browser, "step-evaluation", "none")  # refused, naming the page's own remedies
     browser.find_element(By.ID, "step-search").click()
     settle(browser)
@@ -335,8 +336,8 @@ def test_hex_steps_through_proof_number_search_from_the_board(
     settle(browser)
     assert "+1 for X, exact (proven: X wins)" in text(browser, "steps-title")
     story = inside_frame(browser, lambda: str(body(browser).get_attribute("textContent")))
-    assert "edge template" in story  # the nodes Hex's knowledge closed, and with what
-    assert "must-play region" in story
+    assert "by the game's knowledge [X joins the top and the bottom" in story  # what closed it
+    assert "Left out:" in story  # the moves Hex's knowledge leaves out, and why
     assert errors(browser) == []
 
 

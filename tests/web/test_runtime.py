@@ -427,7 +427,9 @@ def test_hex_steps_through_proof_number_search_with_the_reasons_of_its_knowledge
     found = answer(_runtime.search_page(at, {"searcher": "pns", "amount": None}))
     assert found["value"]["exact"]  # the first player wins Hex: proven, not guessed
     assert found["value"]["how"] == "proven: X wins"
-    assert "template" in found["page"]  # the nodes closed by Hex's edge templates, named
+    story = json.dumps(page_data(found["page"])["steps"])
+    assert "proven, its value 1 (X wins here), by the game's knowledge [X joins" in story
+    assert "Left out:" in story  # the moves Hex's knowledge leaves out, and why
 
 
 def test_only_games_of_two_players_without_chance_step_through_proof_number_search() -> None:
