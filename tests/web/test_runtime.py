@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +20,12 @@ from hypothesis import strategies as st
 from page_helpers import page_data
 
 from gamesearch import alphabeta
+from gamesearch.errors import BlindSearchWarning
 from gamesearch.games import TicTacToe
 from gamesearch.web import _runtime
 from gamesearch.web._catalogue import GAMES
+from gamesearch.web._positions import position_of
+from gamesearch.web._searching import _warned
 from gamesearch.web._textbook import TEXTBOOK
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -559,3 +563,14 @@ def test_any_call_of_the_worker_answers_json_and_never_raises(name: str, args: l
     if "error" in found:
         assert isinstance(found["error"], str)
         assert "Traceback" not in found["error"]
+
+
+def test_a_blind_search_warning_is_told_in_the_pages_words() -> None:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        warnings.warn("... Pass evaluate=(state, player) -> estimate", BlindSearchWarning, 1)
+    said = _warned(caught, position_of("tictactoe", "", ""))
+    assert "tic-tac-toe has no evaluate of its own" in said
+    assert "give it more seconds" in said
+    assert not PYTHON_ADVICE.search(said)
+    assert _warned([], position_of("tictactoe", "", "")) == ""

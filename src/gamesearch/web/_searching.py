@@ -283,16 +283,25 @@ def search(position: Position, asked: Asked, tell: Tell) -> Found:
         except InvalidSearchOptionError as exc:
             raise Refused("amount", str(exc)) from exc
         except Interrupted as stop:
-            return Found(stop.best, True, stop.elapsed, words, _warned(caught))
+            return Found(stop.best, True, stop.elapsed, words, _warned(caught, position))
         except KeyboardInterrupt:
             elapsed = time.perf_counter() - started
-            return Found(best[0] if best else None, True, elapsed, words, _warned(caught))
-    return Found(result, False, time.perf_counter() - started, words, _warned(caught))
+            return Found(best[0] if best else None, True, elapsed, words, _warned(caught, position))
+    return Found(result, False, time.perf_counter() - started, words, _warned(caught, position))
 
 
-def _warned(caught: list[warnings.WarningMessage]) -> str:
-    """The blind search's warning among ``caught``, or ``""``."""
-    return next((str(w.message) for w in caught if issubclass(w.category, BlindSearchWarning)), "")
+def _warned(caught: list[warnings.WarningMessage], position: Position) -> str:
+    """The blind search's warning among ``caught``, in the page's words, or ``""``.
+
+    The library's warning advises Python (``evaluate=``); the page names its own remedy.
+    """
+    if not any(issubclass(w.category, BlindSearchWarning) for w in caught):
+        return ""
+    return (
+        f"it stopped before it proved the value, and {position.entry.title} has no evaluate of "
+        "its own: every position at its depth limit counted 0, so the move was chosen blind "
+        "among those not proven; give it more seconds to search further"
+    )
 
 
 def how_found(where: Position, result: SearchResult[Any], asked: Asked, scored: str) -> str:
