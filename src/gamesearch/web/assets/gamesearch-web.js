@@ -533,6 +533,7 @@ function wire() {
   $("searcher").addEventListener("change", chooseSearcher);
   $("amount").addEventListener("input", checkLimit);
   $("step-searcher").addEventListener("change", chooseStepSearcher);
+  $("step-evaluation").addEventListener("change", () => clearWhys(["step-amount", "step-evaluation"]));
   $("engine-move").addEventListener("click", () => { page.paused = false; advance(page.epoch); });
   $("stop").addEventListener("click", () => { $("stop").disabled = true; page.python.stop(); });
   $("step-search").addEventListener("click", stepSearch);
