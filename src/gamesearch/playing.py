@@ -358,6 +358,9 @@ def _plain(value: object) -> bool:
     if isinstance(value, tuple):
         return all(_plain(item) for item in value)
     module = getattr(value, "__module__", None)
+    if module is None and hasattr(value, "__self__"):
+        # A method of a class compiled by mypyc is a built-in method, which names no module.
+        module = type(value.__self__).__module__
     return (
         callable(value)
         and not isinstance(value, type)

@@ -627,6 +627,57 @@ def test_a_broken_pasted_game_gets_a_report_and_clears_the_last_tree(page: Any) 
     assert errors(page) == []
 
 
+def test_a_game_that_crashes_the_pages_python_is_told_in_words_and_python_restarted(
+    page: Any,
+) -> None:
+    # Freeing a chain of 100,000 nested tuples recurses in C deeper than the browser's stack:
+    # Pyodide's fatal error. The page says what happened and replaces its worker by itself.
+    crashing = "t = None\nfor i in range(100_000):\n    t = (t, i)\ndel t\n" + GRID
+    assert paste(page, crashing, "") == "no"
+    report = text(page, "own-report")
+    page.get_log("browser")  # Pyodide's own lines about its fatal error
+    assert report.startswith("the page's Python crashed: your game recursed deeper than the")
+    assert "Maximum call stack" not in report
+    assert "run it in Python on your computer" in report
+    again = "ready again: Python was restarted after it crashed"
+    wait(lambda: text(page, "status").startswith(again), LOADING)
+    print(f"restarted: {text(page, 'status')}")
+    assert paste(page, GRID, "rows=1, cols=2") == "yes"  # the next game is answered
+    assert errors(page) == []
+
+
+def test_a_game_thousands_of_plies_deep_is_checked_and_refused_in_words(page: Any) -> None:
+    # The conformance checker's lines of play, 6,000 plies long, are freed without recursing,
+    # and alpha-beta stops at the page's recursion limit with what the page can do.
+    chain = GRID.replace("rows * cols", "rows * cols + 6000")
+    assert paste(page, chain, "") == "no"
+    report = text(page, "own-report")
+    assert report.startswith("checked 6,002 states")
+    assert "alpha-beta went deeper than the page's Python can (1,000 frames" in report
+    assert "setrecursionlimit()" in report.split("run it in Python on your computer")[1]
+    settle(page)
+    assert errors(page) == []
+
+
+def test_a_keyboard_interrupt_raised_by_the_game_is_not_a_stop(page: Any) -> None:
+    raising = GRID.replace(
+        "def to_move(self, state): return state[1]",
+        "def to_move(self, state):\n        raise KeyboardInterrupt",
+    )
+    assert paste(page, raising, "") == "no"
+    assert text(page, "own-report").startswith(
+        "your game raised KeyboardInterrupt itself (no one pressed stop)"
+    )
+    settle(page)
+    assert errors(page) == []
+
+
+def test_a_depth_in_hexadecimal_is_refused_beside_the_depth(page: Any) -> None:
+    assert paste(page, GRID, "rows=1, cols=2", depth="0x10") == "no"
+    assert "not 0x10" in text(page, "why-own-depth")
+    settle(page)
+
+
 # ---- stepping through searches -------------------------------------------------------------
 
 
@@ -719,6 +770,31 @@ def test_a_page_whose_pyodide_cannot_be_loaded_says_from_where_and_what_to_do(
         browser.get_log("browser")  # the failed load's own console lines
     assert said.startswith(f"Pyodide could not be loaded from {nowhere}pyodide.mjs")
     assert f"npm install pyodide@{PYODIDE_VERSION}" in said
+    assert "--pyodide node_modules/pyodide" in said
+
+
+def test_a_page_whose_pyodide_never_answers_says_so_after_its_patience(
+    browser: Any, page: Any, tmp_path: Path
+) -> None:
+    # A server that takes the connection and never answers: the loader never comes.
+    import socket
+
+    silent = socket.socket()
+    silent.bind(("127.0.0.1", 0))
+    silent.listen(8)
+    nowhere = f"http://127.0.0.1:{silent.getsockname()[1]}/pyodide/"
+    build_site(tmp_path / "site", pyodide=nowhere)
+    server, url = serve(tmp_path / "site")
+    try:
+        browser.get(url)
+        wait(lambda: body(browser).get_attribute("data-ready") == "failed", 90)
+        said = text(browser, "status")
+    finally:
+        stop_serving(server)
+        silent.close()
+        browser.get_log("browser")
+    assert said.startswith(f"Pyodide could not be loaded from {nowhere}pyodide.mjs (no answer")
+    assert "(no answer after 30 s)" in said
     assert "--pyodide node_modules/pyodide" in said
 
 

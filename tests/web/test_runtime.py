@@ -377,6 +377,9 @@ def test_a_link_gives_a_game_its_parameters_and_a_position_checked() -> None:
         ("?game=tictactoe&first=nobody", "first", "first must be you or engine"),
         ("?game=hex&params=size%3D1", "params", "size"),
         ("?game=" + "x" * 9000, "link", "the link's query is too long"),
+        ("?game=tictactoe&game=connect4", "link", "each of its values once, not 'game' twice"),
+        ("?game=tictactoe&moves=-1", "moves", "'-1' is not legal here"),
+        ("?game=nim&params=piles%3D(1%2C2)%20piles%3D(3%2C)", "params", "piles is given 2 times"),
     ],
 )  # fmt: skip
 def test_a_hostile_link_is_refused_beside_its_control(query: str, field: str, message: str) -> None:

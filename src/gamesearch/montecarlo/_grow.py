@@ -48,7 +48,7 @@ def grow(
         chance = settings.capabilities.chance_outcomes is not None
         raise mover_error(root_state, mover, players, chance=chance)
     player = 0 if mover == CHANCE else int(mover)  # type: ignore[call-overload]  # a number
-    search = Search(game, settings, generator, player, trace)
+    search = Search(game, settings, generator, player, trace, root_state)
     with_prior = settings.prior is not None
     root = None if kept is None else kept.take(game, root_state, with_prior)
     if trace is not None:

@@ -111,6 +111,7 @@ class Solver:
     def _chance(self, node: Node) -> tuple[float, float]:
         """The bounds of a chance node, the expectations of its outcomes' (same owner)."""
         lower = upper = 0.0
+        assert node.kids is not None  # a chance node's
         for child, probability in zip(node.kids, node.probabilities, strict=True):
             if child is None:
                 lower += probability * self.low

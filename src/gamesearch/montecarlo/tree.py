@@ -148,7 +148,7 @@ class MCTSTree:
                 return node
             if node.depth - self._root.depth < REUSE_DEPTH:
                 pending.extend(node.children)
-                pending.extend(kid for kid in node.kids if kid is not None)
+                pending.extend(kid for kid in node.kids or () if kid is not None)
         return None
 
 
@@ -185,4 +185,4 @@ def _walk(root: Node | None) -> Any:
         node = pending.pop()
         yield node
         pending.extend(node.children)
-        pending.extend(kid for kid in node.kids if kid is not None)
+        pending.extend(kid for kid in node.kids or () if kid is not None)

@@ -186,7 +186,13 @@ def link(query: object) -> str:
     def work() -> dict[str, Any]:
         if not isinstance(query, str) or len(query) > _MOST_QUERY:
             raise Refused("link", "the link's query is too long")
-        asked = dict(parse_qsl(query.lstrip("?"), keep_blank_values=True))
+        pairs = parse_qsl(query.lstrip("?"), keep_blank_values=True)
+        keys = [key for key, _ in pairs]
+        twice = sorted({key for key in keys if keys.count(key) > 1})
+        if twice:
+            raise Refused("link", f"a link gives each of its values once, not "
+                          f"{', '.join(repr(key[:40]) for key in twice)} twice")  # fmt: skip
+        asked = dict(pairs)
         unknown = sorted(set(asked) - set(_LINK_KEYS))
         if unknown:
             raise Refused("link", f"a link may give {', '.join(_LINK_KEYS)}, not "

@@ -323,7 +323,8 @@ def how_found(where: Position, result: SearchResult[Any], asked: Asked, scored: 
         low, high = result.value_range or (float("-inf"), float("inf"))
         return f"not proven: the value lies in [{low:g}, {high:g}]"
     if asked.searcher == "mcts" or result.depth is None:
-        return f"by {result.stats.leaves:,} playouts of MCTS"
+        playouts = result.stats.leaves
+        return f"by {playouts:,} playout{'' if playouts == 1 else 's'} of MCTS"
     scored = scored or "no evaluation: every position at the limit counted 0"
     return f"at depth {result.depth}, the positions there scored by {scored}"
 

@@ -104,7 +104,7 @@ def search_page(at: object, asked: object, tell: Tell = quiet) -> str:
         _, scored = evaluation_of(where, stepped.evaluation)
         how = how_found(where, result, stepped, scored)
         value = worded(result.value, whom, exact=result.exact, how=how, scale=where.entry.scale)
-        return {"page": tree.to_html(), "nodes": result.stats.nodes, "value": value}
+        return {"page": tree.page(), "nodes": result.stats.nodes, "value": value}
 
     return answer(work)
 
@@ -121,6 +121,6 @@ def textbook_page(key: object) -> str:
         game = example.game()
         tree = Recording(game, quiet)
         example.search(game, tree)
-        return {"page": tree.to_html(), "title": example.title}
+        return {"page": tree.page(), "title": example.title}
 
     return answer(work)

@@ -9,6 +9,7 @@ import { drawBoard } from "./gamesearch-boards.js";
 
 const STOP_GRACE = 1000;  // ms a stopped call may take before the worker is replaced
 const SLOW_CALL = 800;  // ms after which any call shows the stop button, searches at once
+const LOADER_PATIENCE = 30000;  // ms the page waits for Pyodide's loader before saying so
 
 function $(id) { return document.getElementById(id); }
 
@@ -66,21 +67,46 @@ class Python {
       this.started.reject({ stage: "worker", url: "gamesearch-worker.js", message: event.message || "the worker failed" });
     };
     this.worker.postMessage({ type: "start", config, base: window.location.href, interrupt: this.shared });
+    clearTimeout(this.patience);
+    this.patience = setTimeout(() => late(LOADER_PATIENCE), LOADER_PATIENCE);
     return this.ready;
+  }
+
+  restart(why) {
+    // A new worker in place of this one (stuck, crashed, or run a reader's code): the page
+    // keeps no Python object, so nothing is lost. Calls waiting go to the new one.
+    this.worker.terminate();
+    const began = performance.now();
+    say(`restarting Python ${why}\u2026`);
+    this.start().then(() => {
+      this.restarted = (performance.now() - began) / 1000;
+      say(`ready again: Python was restarted ${why} (${this.restarted.toFixed(1)} s)`);
+      this.next();
+    }, offline);
   }
 
   heard(message) {
     if (message.type === "status") {
       say(message.text);
+    } else if (message.type === "loader") {
+      clearTimeout(this.patience);
     } else if (message.type === "ready") {
+      clearTimeout(this.patience);
       this.started.resolve(message);
       this.next();
     } else if (message.type === "failed") {
+      clearTimeout(this.patience);
       this.started.reject(message);
     } else if (message.type === "progress" && this.current && this.current.id === message.id) {
       if (this.current.onProgress) { this.current.onProgress(message.line); }
     } else if (message.type === "answer" && this.current && this.current.id === message.id) {
-      this.finish(JSON.parse(message.answer));
+      let answer;
+      try {
+        answer = JSON.parse(message.answer);
+      } catch (error) {
+        answer = { error: "the page's Python gave no answer", field: null, crashed: true };
+      }
+      this.finish(answer);
     }
   }
 
@@ -91,6 +117,17 @@ class Python {
     clearTimeout(done.slow);
     if (done.slowShown) { searchDone(); }
     if (done.stop) { URL.revokeObjectURL(done.stop); }
+    if (answer.stopped && !done.stopping) {
+      answer = raisedItself(done.name);  // no one pressed stop: the code raised it
+    } else if (answer.stopped) {
+      say("ready: the search was stopped (Python answered the stop itself)");
+    }
+    if (answer.crashed) {
+      answer = crashed(done.name, answer.error);
+      done.resolve(answer);
+      this.restart("after it crashed");
+      return;
+    }
     done.resolve(answer);
     this.next();
   }
@@ -132,9 +169,7 @@ class Python {
       clearTimeout(call.slow);
       if (call.slowShown) { searchDone(); }
       call.resolve({ stopped: true, error: "stopped: Python did not answer, so it was restarted", field: null, restarted: true });
-      say("restarting Python after a stop\u2026");
-      this.start().then(() => say("ready again: Python was restarted after a stop"));
-      this.next();
+      this.restart("after a stop");
     }, STOP_GRACE);
   }
 
@@ -144,6 +179,33 @@ class Python {
   }
 
   get busy() { return this.current !== null && Boolean(this.current.long); }
+}
+
+function crashed(name, error) {
+  // Pyodide's fatal error, in words: what happened, what to do, and that the page goes on.
+  const deep = /call stack|too much recursion/i.test(error || "");
+  const what = name === "own_game" ? "your game" : "the search";
+  const words = deep
+    ? `the page's Python crashed: ${what} recursed deeper than the browser's stack holds. `
+      + "Search fewer plies (a depth limit with an evaluation) or a smaller game, or run it in "
+      + "Python on your computer, whose stack is deeper. Python has been restarted."
+    : `the page's Python crashed (${error}); it has been restarted.`;
+  return { ok: false, error: words, report: words, field: null };
+}
+
+function raisedItself(name) {
+  // KeyboardInterrupt is how the page stops Python: raised by the code itself, it is a fault.
+  const who = name === "own_game" ? "your game" : "the search";
+  const words = `${who} raised KeyboardInterrupt itself (no one pressed stop): the page stops `
+    + "Python with that exception, so a game must not raise it";
+  return { ok: false, error: words, report: words, field: name === "own_game" ? "source" : null };
+}
+
+function late(waited) {
+  // Pyodide's loader has not come: a URL that does not answer. Said, and the page waits on.
+  let url = String(config.pyodide) + "pyodide.mjs";
+  try { url = new URL(config.pyodide, window.location.href).href + "pyodide.mjs"; } catch (error) { /* said as written */ }
+  offline({ stage: "pyodide", url, message: `no answer after ${waited / 1000} s` });
 }
 
 // ---- searches under way: the stop button and the progress line ----
@@ -199,6 +261,7 @@ function readLimit(id) {
   // Python to refuse with its reason).
   const typed = $(id).value.trim();
   if (typed === "") { return null; }
+  if (!/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(typed)) { return typed; }  // decimal only: not 0x10
   const number = Number(typed);
   return Number.isFinite(number) ? number : typed;
 }
@@ -503,7 +566,7 @@ async function runOwn() {
   report.textContent = answer.report || answer.error;
   report.className = answer.ok ? "" : "error";
   report.setAttribute("data-ok", answer.ok ? "yes" : "no");
-  if (answer.field && answer.field !== "source") { why(answer.field, answer.report.split("\n").pop()); }
+  if (answer.field && answer.field !== "source") { why(answer.field, (answer.report || answer.error).split("\n").pop()); }
   if (answer.ok && answer.page) {
     frame(answer, `your game: alpha-beta, value ${answer.value.words}; ${answer.nodes.toLocaleString("en")} nodes`);
   } else if (answer.ok) {
