@@ -186,6 +186,26 @@ def position_of(members: Capabilities, state: Any) -> Hashable:
     return where
 
 
+def opening_positions(game: Game[Any, Any], lines: Sequence[Sequence[Any]]) -> tuple[Hashable, ...]:
+    """The position each of ``lines`` reaches from the initial state (see :func:`position_of`).
+
+    Two lines that transpose (the same position by different move orders) give equal values:
+    deterministic players play the same game from both.
+    """
+    members = Capabilities.of(game)
+    found: dict[str, Hashable] = {}
+    positions = []
+    for line in lines:
+        text = repr(tuple(line))
+        if text not in found:
+            state = game.initial_state()
+            for move in line:
+                state = game.result(state, move)
+            found[text] = position_of(members, state)
+        positions.append(found[text])
+    return tuple(positions)
+
+
 def read_openings(path: str | os.PathLike[str], game: Game[_S, _A]) -> tuple[tuple[_A, ...], ...]:
     r"""The openings of a suite file, each checked legal in ``game``.
 

@@ -148,13 +148,13 @@ def match(args: argparse.Namespace, out: TextIO) -> int:
                 told.last()
     except KeyboardInterrupt:
         print(f"interrupted after {len(records)} of {games} games", file=sys.stderr)
-        _print_result(labels, records, out, suite=args.openings is not None)
+        _print_result(labels, records, out, game, suite=args.openings is not None)
         if test is not None:
             status = told.latest[0] if told.latest else test.status((0, 0, 0, 0, 0))
             print(f"SPRT: undecided, interrupted (LLR {status.llr:+.2f}, bounds "
                   f"{status.lower:+.2f} and {status.upper:+.2f})", file=out)  # fmt: skip
         return 130
-    _print_result(labels, records, out, suite=args.openings is not None)
+    _print_result(labels, records, out, game, suite=args.openings is not None)
     if done is not None:
         verdict = done.status
         told_verdict = {"H1": "H1 accepted", "H0": "H0 accepted", None: "undecided"}
@@ -176,7 +176,7 @@ def warn_of_openings(
     ``--sprt`` stops when nothing new is left).
     """
     lines = schedule_openings(game, openings, pairs, args.seed, "match")
-    found = distinct(lines)
+    found = distinct(game, lines)
     fixed = sum(is_deterministic(player) for player in players)
     if found >= pairs or (args.openings is None and fixed < 2):
         return
@@ -422,6 +422,7 @@ def _print_result(
     labels: tuple[str, str],
     records: dict[int, GameRecord[Any, Any]],
     out: TextIO,
+    game: Any,
     *,
     suite: bool = False,
 ) -> None:
@@ -429,7 +430,7 @@ def _print_result(
     games = sorted(records)  # those played so far, when interrupted
     seats = tuple(seats_of(index, 2, alternate=True) for index in games)
     result = tally(tuple(records[index] for index in games), seats, 2,
-                   tuple(index // 2 for index in games))  # fmt: skip
+                   tuple(index // 2 for index in games), game=game)  # fmt: skip
     wins, draws, losses, unfinished = result.wins, result.draws, result.losses, result.unfinished
     played = wins[0] + draws[0] + losses[0]
     width = max(len(label) for label in labels)

@@ -168,16 +168,16 @@ def tournament_command(args: argparse.Namespace, out: TextIO) -> int:
     except KeyboardInterrupt:
         print(f"interrupted after {len(records)} games", file=sys.stderr)
         try:
-            _report(args, labels, records, out)
+            _report(args, labels, records, out, game)
         except UndeterminedRatingsError as error:  # too few games yet: the tally is shown
             print(f"no ratings: {error}", file=sys.stderr)
         return 130
-    _report(args, labels, records, out)
+    _report(args, labels, records, out, game)
     return 0
 
 
 def _report(
-    args: argparse.Namespace, labels: list[str], records: dict[int, Any], out: TextIO
+    args: argparse.Namespace, labels: list[str], records: dict[int, Any], out: TextIO, game: Any
 ) -> None:
     """Print the tally of the games finished (all, or those before Ctrl-C), and the ratings."""
     pairs = pairings(len(labels), gauntlet=args.gauntlet)
@@ -185,7 +185,7 @@ def _report(
     numbers = schedule_pairs(len(pairs), args.games_per_pair)
     games = sorted(records)
     result = tally(tuple(records[g] for g in games), tuple(seats[g] for g in games), len(labels),
-                   tuple(numbers[g] for g in games))  # fmt: skip
+                   tuple(numbers[g] for g in games), game=game)  # fmt: skip
     width = max(len(label) for label in labels)
     for label, win, draw, loss, score in zip(labels, result.wins, result.draws, result.losses,
                                              result.score, strict=True):  # fmt: skip
