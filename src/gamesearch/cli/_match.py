@@ -40,7 +40,7 @@ from ..searchers import DETERMINISTIC
 from ..sprt import SPRT, SPRTStatus, distinct, sprt_match
 from ..tournaments import seats_of, tally, tournament
 from ._numbers import positive_int, positive_seconds
-from ._pool import worker_pool
+from ._pool import checked_workers, worker_pool
 
 RANDOM = "random"
 """The name of the player that plays a legal move at random."""
@@ -116,6 +116,7 @@ def match(args: argparse.Namespace, out: TextIO) -> int:
     games = args.games if args.games is not None else 10_000 if test else 10
     if test is not None and games % 2:
         raise InvalidSearchOptionError(f"match: --games must be even with --sprt, not {games}")
+    workers = checked_workers(args.workers, games, "match")
     openings = openings_of(args, game)  # a bad suite is refused before anything is printed
     names = (args.first, args.second)
     players = []
@@ -139,8 +140,8 @@ def match(args: argparse.Namespace, out: TextIO) -> int:
     done = None
     try:
         with ExitStack() as stack:
-            if args.workers is not None:
-                options["executor"] = stack.enter_context(worker_pool(args.workers))
+            if workers is not None:
+                options["executor"] = stack.enter_context(worker_pool(workers))
             if test is None:
                 tournament(game, players, games=games, **options)
             else:

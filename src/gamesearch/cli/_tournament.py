@@ -41,7 +41,7 @@ from ._match import (
     warn_of_openings,
 )
 from ._numbers import positive_int, positive_seconds
-from ._pool import worker_pool
+from ._pool import checked_workers, worker_pool
 
 __all__ = ["add_tournament_command", "entrant_labels", "split_entrant"]
 
@@ -125,6 +125,10 @@ def tournament_command(args: argparse.Namespace, out: TextIO) -> int:
     spec, game, members = make_game(args.game, args.param, "tournament")
     if len(args.entrants) < 2:
         raise InvalidSearchOptionError("tournament: name two or more entrants")
+    if game.num_players != 2:
+        raise InvalidSearchOptionError(
+            f"tournament pairs two entrants a game: {spec.name} has {game.num_players} players"
+        )
     if args.games_per_pair % 2:
         raise InvalidSearchOptionError(
             f"tournament: --games-per-pair must be even (half with each entrant first), not "
@@ -137,6 +141,14 @@ def tournament_command(args: argparse.Namespace, out: TextIO) -> int:
             f"tournament: --prior-draws must be a finite number >= 0 (at least 1e-300 if not "
             f"0), not {args.prior_draws!r}"
         ) from None
+    labels = entrant_labels(args.entrants)
+    if args.anchor is not None and args.anchor not in labels:  # refused before the first game
+        raise InvalidSearchOptionError(
+            f"tournament: --anchor: no entrant {args.anchor!r}: the entrants are "
+            f"{', '.join(repr(label) for label in labels)}"
+        )
+    games = len(pairings(len(labels), gauntlet=args.gauntlet)) * args.games_per_pair
+    workers = checked_workers(args.workers, games, "tournament")
     openings = openings_of(args, game)  # a bad suite is refused before anything is printed
     players = []
     for text in args.entrants:
@@ -144,7 +156,6 @@ def tournament_command(args: argparse.Namespace, out: TextIO) -> int:
         own_args, own = limits(args, own, text)
         players.append(make_player(spec, game, members, own_args, name, [*args.option, *own],
                                    text))  # fmt: skip
-    labels = entrant_labels(args.entrants)
     kind = "a gauntlet" if args.gauntlet else "a round robin"
     print(f"tournament: {spec.name}, {kind}, {args.games_per_pair} games a pairing, each two "
           f"from one opening ({openings_told(args, openings)})", file=out)  # fmt: skip
@@ -153,8 +164,8 @@ def tournament_command(args: argparse.Namespace, out: TextIO) -> int:
     try:
         with ExitStack() as stack:
             executor = None
-            if args.workers is not None:
-                executor = stack.enter_context(worker_pool(args.workers))
+            if workers is not None:
+                executor = stack.enter_context(worker_pool(workers))
             options: dict[str, Any] = {
                 "games_per_pair": args.games_per_pair, "seed": args.seed, "executor": executor,
                 "openings": openings,
