@@ -175,6 +175,44 @@ def _random_line(
     return tuple(moves), position_of(members, state)
 
 
+def decisions_left(game: Game[_S, _A], state: _S, enough: int = 2, budget: int = 10_000) -> int:
+    """The most decisions the players can still make from ``state``, counted up to ``enough``.
+
+    A decision is a state whose mover has two moves or more (a forced move, or nature's draw,
+    is none). The tree is searched depth first until a line holds ``enough`` of them; a tree
+    too large to look through in ``budget`` states is taken to hold enough.
+
+    Example:
+        >>> from gamesearch.games import TicTacToe
+        >>> game = TicTacToe()
+        >>> state = game.initial_state()
+        >>> for move in [0, 1, 2, 4, 3, 5, 7]:   # two empty cells: one choice, then forced
+        ...     state = game.result(state, move)
+        >>> decisions_left(game, state), decisions_left(game, game.initial_state())
+        (1, 2)
+    """
+    members = Capabilities.of(game)
+    best, seen = 0, 0
+    stack = [(state, 0)]
+    while stack:
+        where, made = stack.pop()
+        seen += 1
+        if game.is_terminal(where):
+            best = max(best, made)
+            continue
+        if seen > budget:
+            return enough
+        if game.to_move(where) == CHANCE and members.chance_outcomes is not None:
+            moves = [o for o, _ in members.chance_outcomes(where)]
+        else:
+            moves = list(game.actions(where))
+            made += len(moves) >= 2
+        if made >= enough:
+            return enough
+        stack.extend((game.result(where, move), made) for move in moves)
+    return best
+
+
 def position_of(members: Capabilities, state: Any) -> Hashable:
     """What tells positions apart: the game's ``key`` of ``state``, or the state itself."""
     key = members.key

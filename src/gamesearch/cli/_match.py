@@ -32,7 +32,14 @@ from ..errors import InvalidSearchOptionError, TableFileError
 from ..frontdoor.making import make_game
 from ..frontdoor.plans import Plan, plan
 from ..frontdoor.running import Interrupted, check_plan, move_of, run
-from ..openings import MAX_PLIES, RandomOpenings, read_openings, schedule_openings
+from ..openings import (
+    MAX_PLIES,
+    RandomOpenings,
+    decisions_left,
+    move_text,
+    read_openings,
+    schedule_openings,
+)
 from ..pentanomial import Pentanomial
 from ..playing import GameRecord, RandomPlayer, is_deterministic
 from ..progress import Progress
@@ -118,6 +125,7 @@ def match(args: argparse.Namespace, out: TextIO) -> int:
         raise InvalidSearchOptionError(f"match: --games must be even with --sprt, not {games}")
     workers = checked_workers(args.workers, games, "match")
     openings = openings_of(args, game)  # a bad suite is refused before anything is printed
+    check_openings_leave_play(args, game, openings, games // 2)
     names = (args.first, args.second)
     players = []
     for name, own, flag in ((args.first, args.a_option, "-a"), (args.second, args.b_option, "-b")):
@@ -256,6 +264,42 @@ def openings_of(args: argparse.Namespace, game: Any) -> Any:
             raise InvalidSearchOptionError(f"--openings: {exc}") from None
     plies = _plies_of(args)
     return RandomOpenings(plies) if plies else None
+
+
+def check_openings_leave_play(
+    args: argparse.Namespace, game: Any, openings: Any, pairs: int
+) -> None:
+    """Refuse openings that leave the players fewer than two decisions: the opening would decide.
+
+    A decision is a position where the mover has two moves or more; an opening after which no
+    line of the game holds two of them rates the moves of the opening, not the players.
+
+    Raises:
+        InvalidSearchOptionError: an opening leaves fewer than two decisions (exit 2, before
+            anything is printed).
+    """
+    lines = schedule_openings(game, openings, pairs, args.seed, "match")
+    short = {}
+    for line in lines:
+        text = " ".join(move_text(move) for move in line)
+        if text in short:
+            continue
+        state = game.initial_state()
+        for move in line:
+            state = game.result(state, move)
+        short[text] = decisions_left(game, state) < 2
+    bad = [text for text, few in short.items() if few]
+    if not bad:
+        return
+    counted = _count(len(bad), "opening")
+    where = (f"--openings: {counted} of the suite {args.openings}" if args.openings is not None
+             else f"--random-openings {_plies_of(args)}: {counted} drawn")  # fmt: skip
+    verb = "leaves" if len(bad) == 1 else "leave"
+    raise InvalidSearchOptionError(
+        f"{where} (the first: {bad[0]!r}) {verb} the players fewer than 2 decisions (positions "
+        f"with a choice of moves): the opening, not the players, would decide those games; "
+        f"give shorter openings"
+    )
 
 
 def repeats_told(count: int, *, suite: bool = False) -> str:

@@ -33,6 +33,7 @@ from ..tournaments import tally
 from ._match import (
     Line,
     add_opening_options,
+    check_openings_leave_play,
     limits,
     make_player,
     openings_of,
@@ -150,6 +151,7 @@ def tournament_command(args: argparse.Namespace, out: TextIO) -> int:
     games = len(pairings(len(labels), gauntlet=args.gauntlet)) * args.games_per_pair
     workers = checked_workers(args.workers, games, "tournament")
     openings = openings_of(args, game)  # a bad suite is refused before anything is printed
+    check_openings_leave_play(args, game, openings, args.games_per_pair // 2)
     players = []
     for text in args.entrants:
         name, own = split_entrant(text)
