@@ -75,6 +75,7 @@ def test_ratings_the_games_cannot_give_are_an_error_after_the_tally(
         (["random", "random", "--games-per-pair", "3"], "must be even"),
         (["random", "random:depth=0"], "random:depth=0: depth must be an integer >= 1"),
         (["random", "random:seed=1"], "the random player takes no options"),
+        (["random", "random:depth=3"], "the random player takes no options (not depth=3)"),
         (["random", "random", "--ratings", "--anchor", "nobody"], "no entrant 'nobody'"),
         (["random", "random", "--ratings", "--prior-draws", "-1"], "--prior-draws must be"),
         (["random", "random", "--workers", "100000"], "--workers 100000 is too many"),

@@ -32,18 +32,20 @@ from ..errors import InvalidSearchOptionError, TableFileError
 from ..frontdoor.making import make_game
 from ..frontdoor.plans import Plan, plan
 from ..frontdoor.running import Interrupted, check_plan, move_of, run
+from ..game import CHANCE
 from ..openings import (
     MAX_PLIES,
     RandomOpenings,
     decisions_left,
     move_text,
+    position_of,
     read_openings,
     schedule_openings,
 )
 from ..pentanomial import Pentanomial
 from ..playing import GameRecord, RandomPlayer, is_deterministic
 from ..progress import Progress
-from ..searchers import DETERMINISTIC
+from ..searchers import DETERMINISTIC, find_searcher
 from ..sprt import SPRT, SPRTStatus, distinct, sprt_match
 from ..tournaments import seats_of, tally, tournament
 from ._numbers import positive_int, positive_seconds
@@ -130,6 +132,7 @@ def match(args: argparse.Namespace, out: TextIO) -> int:
     players = []
     for name, own, flag in ((args.first, args.a_option, "-a"), (args.second, args.b_option, "-b")):
         own_args, rest = limits(args, [*args.option, *own], flag)
+        check_random_options(name, own, flag)  # after limits: a bad depth is told as such
         players.append(make_player(spec, game, members, own_args, name, rest, flag))
     labels = _labels(names)
     limit = f"up to {games} games, until {test} decides" if test else f"{games} games"
@@ -404,7 +407,61 @@ def make_player(
     chosen = plan(spec, game, args, play=True, searcher=name, assignments=options,
                   flag=f"-o/{flag}", members=members)  # fmt: skip
     check_plan(game, chosen)  # a bad option is refused before the first game
+    if _unlimited(chosen) and _large(game, members):
+        raise InvalidSearchOptionError(
+            f"{flag}: {name} has no limit ({chosen.describe()}): it would search {spec.name} "
+            f"(more than {_SMALL_GAME:,} positions) to the end at every move, and the games "
+            f"would not end; give it a limit (depth=N among its options, or --depth N for "
+            f"every player)"
+        )
     return PlanPlayer(chosen)
+
+
+def check_random_options(name: str, options: Sequence[str], flag: str) -> None:
+    """Refuse options (a depth too) given to the random player alone: it would ignore them.
+
+    ``--depth`` and ``-o``, for every player, still apply to the others.
+    """
+    if name == RANDOM and options:
+        raise InvalidSearchOptionError(
+            f"{flag}: the random player takes no options (not {', '.join(options)})"
+        )
+
+
+_SMALL_GAME = 20_000
+"""The most positions a game may have for a player with no limit to search it to the end."""
+
+
+def _unlimited(chosen: Plan) -> bool:
+    """Whether ``chosen`` has no depth, no time and no count of nodes or playouts."""
+    row = find_searcher(chosen.searcher)
+    counted = {row.keyword(field) for field in row.limits}
+    named = {name for name, _ in chosen.options}
+    return chosen.depth is None and chosen.seconds is None and not named & counted
+
+
+def _large(game: Any, members: Capabilities) -> bool:
+    """Whether ``game`` has more than :data:`_SMALL_GAME` positions (counted until then)."""
+    start = game.initial_state()
+    seen = {position_of(members, start)}
+    waiting = [start]
+    while waiting:
+        state = waiting.pop()
+        if game.is_terminal(state):
+            continue
+        if game.to_move(state) == CHANCE and members.chance_outcomes is not None:
+            moves = [outcome for outcome, _ in members.chance_outcomes(state)]
+        else:
+            moves = list(game.actions(state))
+        for move in moves:
+            after = game.result(state, move)
+            where = position_of(members, after)
+            if where not in seen:
+                if len(seen) >= _SMALL_GAME:
+                    return True
+                seen.add(where)
+                waiting.append(after)
+    return False
 
 
 _LIMITS = {"depth": positive_int, "time": positive_seconds}

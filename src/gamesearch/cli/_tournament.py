@@ -34,6 +34,7 @@ from ._match import (
     Line,
     add_opening_options,
     check_openings_leave_play,
+    check_random_options,
     limits,
     make_player,
     openings_of,
@@ -155,7 +156,9 @@ def tournament_command(args: argparse.Namespace, out: TextIO) -> int:
     players = []
     for text in args.entrants:
         name, own = split_entrant(text)
-        own_args, own = limits(args, own, text)
+        own_args, rest = limits(args, own, text)
+        check_random_options(name, own, text)  # after limits: a bad depth is told as such
+        own = rest
         players.append(make_player(spec, game, members, own_args, name, [*args.option, *own],
                                    text))  # fmt: skip
     kind = "a gauntlet" if args.gauntlet else "a round robin"
