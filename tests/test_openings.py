@@ -166,3 +166,9 @@ def test_decisions_left_counts_positions_with_a_choice_on_the_longest_line():
     assert counts == [3, 3, 3, 3, 3, 2, 1]
     state = game.result(state, 6)
     assert decisions_left(game, state) == 0
+
+
+def test_a_suite_saved_with_a_byte_order_mark_reads_as_without(tmp_path):
+    suite = tmp_path / "suite.txt"
+    suite.write_bytes("\ufeff3 2\n0\n".encode())
+    assert read_openings(suite, ConnectFour()) == ((3, 2), (0,))

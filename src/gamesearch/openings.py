@@ -249,7 +249,8 @@ def read_openings(path: str | os.PathLike[str], game: Game[_S, _A]) -> tuple[tup
 
     The file is text: one opening a line, its moves separated by spaces, each written as
     ``gamesearch`` writes a move (:func:`move_text`: ``3`` for a Connect Four column, ``0,2``
-    for a square given as a pair); a ``#`` starts a comment, and blank lines are skipped. Every
+    for a square given as a pair); a ``#`` starts a comment, blank lines are skipped, and a
+    UTF-8 byte-order mark at the start (as some editors write) is ignored. Every
     move is looked up among the legal moves of the position the line has reached (nature's
     outcomes at a chance node), so the file can name nothing but moves: it is data, never code.
 
@@ -276,7 +277,7 @@ def read_openings(path: str | os.PathLike[str], game: Game[_S, _A]) -> tuple[tup
     target = Path(path)
     data = read_small(target, MAX_FILE_BYTES, "an opening suite")
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8").removeprefix("\ufeff")  # a byte-order mark is no move
     except UnicodeDecodeError:
         raise TableFileError(f"{target} is not UTF-8 text: not an opening suite") from None
     openings = []
