@@ -149,9 +149,10 @@ def tournament(
     counted once (openings that transpose to one position count as one: see
     :func:`repeated_games`). Every game is played by :func:`~gamesearch.play` with fresh
     copies of the players (so what a player learns in one game, such as an
-    :class:`~gamesearch.MCTSPlayer`'s tree, does not leak into the next), and a player's generator (its ``rng`` attribute, when that is a
-    ``random.Random``) is seeded from ``seed``, the game's index and the entrant's number; the
-    chance outcomes from ``seed`` and the game's index. So the records depend on ``seed`` and
+    :class:`~gamesearch.MCTSPlayer`'s tree, does not leak into the next), and a player's
+    generator (its ``rng`` attribute, when that is a ``random.Random``) is seeded from
+    ``seed``, the game's index and the entrant's number; the chance outcomes from ``seed``
+    and the game's index. So the records depend on ``seed`` and
     nothing else: the same serially and on any executor, with any number of workers. (A
     player that stops at a ``time_limit`` is still at the mercy of the machine's speed.)
 
