@@ -79,6 +79,11 @@ class ConformanceReport:
     max_states: int = 10_000
     """The most states the breadth-first walk was given (``check_game``'s ``max_states``)."""
 
+    knowledge: tuple[int, int] | None = None
+    """For a game with ``proven_value``, ``must_play`` or ``inferior_moves``: at how many
+    states they were checked against an exact search, and at how many they were not (the game
+    below took more than 300 states to search); ``None`` for a game without them."""
+
     def __str__(self) -> str:
         """What was checked, in one sentence, with the call that checks every state if not all.
 
@@ -91,14 +96,26 @@ class ConformanceReport:
         """
         checked = f"checked {self.states:,} states ({self.terminal:,} terminal)"
         if self.exhaustive:
-            return f"{checked}: every state reachable from the initial state"
+            return f"{checked}: every state reachable from the initial state{self._knowing()}"
         more = max(10 * self.max_states, 1_000_000)
         return (
             f"{checked}, not every reachable state: the first {self.max_states:,} found breadth "
             f"first from the initial state (max_states={self.max_states:_}), then "
             f"{self.lines:,} random lines of play to the end. To check every state, pass "
             f"max_states above their number: check_game(game, max_states={more:_}), say; "
-            "report.exhaustive is then True"
+            f"report.exhaustive is then True{self._knowing()}"
+        )
+
+    def _knowing(self) -> str:
+        """What was checked of the game's knowledge, where it has some and some went unchecked."""
+        if self.knowledge is None or not self.knowledge[1]:
+            return ""
+        done, not_done = self.knowledge
+        return (
+            f". Its proven_value, must_play and inferior_moves were checked against an exact "
+            f"search at {done:,} states, where the game below takes at most {_EXACT_BUDGET} "
+            f"states to search, and NOT at {not_done:,} nearer the root, where the searchers "
+            "trust them: knowledge that is wrong there gives pns and dfpn a wrong proof"
         )
 
 
@@ -202,6 +219,7 @@ def check_game(
     win = members.win_utility if isinstance(members.win_utility, (int, float)) else None
     seen: set[Hashable] = set()
     checked = terminal = 0
+    knowledge = [0, 0]  # states whose knowledge was checked, and not (too much below)
     # The states met, each with its line, where a key may merge some: checked at the end.
     merging = players == 2 and (keyfn is not None or members.solving_key is not None)
     met: list[Met] = []
@@ -238,6 +256,7 @@ def check_game(
         if exact is not None and children:
             for fault in knowledge_faults(game, members, state, exact, win):
                 problems.add_at("knowledge", fault, line)
+            knowledge[exact.value(state, game.to_move(state)) is None] += 1
         return children
 
     try:
@@ -278,7 +297,12 @@ def check_game(
     if problems.found:
         _raise(game, problems)
     return ConformanceReport(
-        checked, terminal, exhaustive, 0 if exhaustive else lines, max_states=max_states
+        checked,
+        terminal,
+        exhaustive,
+        0 if exhaustive else lines,
+        max_states=max_states,
+        knowledge=None if exact is None else (knowledge[0], knowledge[1]),
     )
 
 
