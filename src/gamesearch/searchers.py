@@ -249,6 +249,12 @@ deterministic (see :attr:`~gamesearch.SearcherPlayer.deterministic`). ``mcts`` d
 ``parallel_search`` may split ties by which worker finished first."""
 
 
+SEEDED = frozenset({"mcts"})
+"""The searchers that draw at random from their ``rng`` option: given an int (a seed, drawn
+afresh at every search) and no time limit, they too choose the same action in the same state
+every time, and a player of theirs is deterministic."""
+
+
 def find_searcher(name: str) -> Searcher:
     """The row of the searcher called ``name``.
 
