@@ -277,22 +277,24 @@ def test_a_suite_line_that_leaves_one_choice_is_refused_and_a_shorter_one_plays(
     assert status == 0, err
 
 
-def test_a_side_with_no_limit_on_a_large_game_is_refused_before_the_first_game(
+@pytest.mark.slow  # two games of Connect Four, a few seconds a move for B
+def test_a_side_with_no_limit_on_a_large_game_plays_with_the_default_limit_per_move(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     # -a depth=4 alone left B searching Connect Four to the end at every move: no game ended.
+    # B now plays as `play` does, with the game's limit per move.
     status, out, err = call(capsys, "match", "connect4", "alphabeta", "alphabeta",
-                            "-a", "depth=4", "--games", "2")  # fmt: skip
-    assert (status, out) == (2, "")
-    assert "-b: alphabeta has no limit (alphabeta to the end of the game)" in err
-    assert "more than 20,000 positions" in err
+                            "-a", "depth=4", "--games", "2", "--quiet")  # fmt: skip
+    assert status == 0, err
+    assert "B alphabeta: alphabeta until the value is proven, at most 2 s" in out
+    assert "(1 pair)" in out
 
 
 def test_a_side_with_no_limit_on_a_small_game_plays(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = call(capsys, "match", "tictactoe", "alphabeta", "random",
                             "--games", "2", "--quiet")  # fmt: skip
     assert status == 0, err
-    assert "A alphabeta: alphabeta to the end of the game" in out
+    assert "A alphabeta: alphabeta until the value is proven, at most 1 s" in out
 
 
 @pytest.mark.parametrize("flag", ["-b", "-o"])
