@@ -16,7 +16,10 @@ Each Python solve is ``mtdf`` with a table of 4 M entries, as ``bench_c4_solver.
 worker process that checks which build it runs (``gamesearch.build_info()``). Lines (JSON): one
 ``compiled.positions`` per set (begin: 10-14 stones, middle: 18-24) with the mean CPU
 milliseconds and nodes of each solver, and the ratios compiled/pure and compiled/C++. Checks:
-every build and Pons's solver give the same scores, and both builds the same node counts.
+every build and Pons's solver give the same scores, and both builds the same best action and
+distance to the end. Their node counts differ: the compiled build solves Connect Four with its
+own probe on words (``ConnectFour.solving_kernel``, Pons's search with a packed table), the pure
+build with the general loop (the pure build's node counts are ``bench_c4_solver.py``'s guard).
 
 The loops (``compiled.loops``, one line each, pure and compiled measured in the same run, each
 build in a worker process of its own, the two workers alternating ``--rounds`` times; the best
@@ -75,7 +78,10 @@ def positions(low: int, high: int, count: int, seed: int) -> list[str]:
 
 
 def worker(expected: str) -> None:
-    """Solve the move strings read from stdin (JSON); print ``[score, nodes, cpu_s]`` each."""
+    """Solve the move strings read from stdin (JSON); print each one's solve.
+
+    As ``[score, nodes, cpu_s, action, plies_to_end]``.
+    """
     import gc
     import time
 
@@ -93,7 +99,9 @@ def worker(expected: str) -> None:
         result = mtdf(game, state, table=TranspositionTable(4_000_000))
         cpu = time.process_time() - cpu
         gc.enable()
-        print(json.dumps([game.pons_score(state, result), result.stats.nodes, cpu]), flush=True)
+        score = game.pons_score(state, result)
+        row = [score, result.stats.nodes, cpu, result.action, result.plies_to_end]
+        print(json.dumps(row), flush=True)
 
 
 def run_worker(python: str, build: str, arguments: list[str], given: str = "") -> str:
@@ -124,7 +132,7 @@ def run_worker(python: str, build: str, arguments: list[str], given: str = "") -
 
 
 def run_python(python: str, build: str, moves: list[str]) -> list[list[Any]]:
-    """Each position's ``[score, nodes, cpu_s]`` by ``python`` running ``build``'s gamesearch."""
+    """Each position's ``[score, nodes, cpu_s, action, plies]`` by ``build``'s gamesearch."""
     output = run_worker(python, build, ["--worker", build], json.dumps(moves))
     return [json.loads(line) for line in output.splitlines()]
 
@@ -327,8 +335,9 @@ def main(argv: list[str] | None = None) -> None:
         scores = {build: [row[0] for row in rows] for build, rows in runs.items()}
         if any(found != scores["pure"] for found in scores.values()):
             fail(f"{name}: the scores differ: {scores}")
-        if "compiled" in runs and [r[1] for r in runs["compiled"]] != [r[1] for r in runs["pure"]]:
-            fail(f"{name}: the compiled build's node counts differ from the pure build's")
+        answers = {build: [row[3:] for row in rows] for build, rows in runs.items()}
+        if "compiled" in runs and answers["compiled"] != answers["pure"]:
+            fail(f"{name}: the compiled build's best actions or distances differ from the pure's")
         ms = {build: round(mean_ms(rows), 2) for build, rows in runs.items()}
         emit(
             bench="compiled.positions",

@@ -484,3 +484,48 @@ def test_the_report_says_when_not_every_state_was_checked_and_how_to_check_them_
 def test_random_lines_cost_what_their_length_does() -> None:
     report = check_game(TimedWalk(20_000, seconds=20.0), max_states=100)
     assert (report.states, report.lines, report.exhaustive) == (10_000, 100, False)
+
+
+class LyingAtTheRoot:
+    """Hex 3x3 whose ``must_play`` at the empty board leaves out every winning opening.
+
+    An adversary's walk (issue 50): check_game passed it ("every state reachable") and pns then
+    proved that X loses 3x3, because the knowledge is checked only where the game below is small.
+    """
+
+    def __new__(cls) -> Any:
+        from gamesearch.games import Hex
+
+        class Lying(Hex):
+            def must_play(self, state: int) -> Any:
+                if state == self.initial_state():
+                    return ["a1"]
+                return super().must_play(state)
+
+        return Lying(3)
+
+
+def test_the_report_says_where_the_knowledge_went_unchecked():
+    report = check_game(LyingAtTheRoot())
+    assert report.knowledge is not None
+    checked, unchecked = report.knowledge
+    assert checked > 1_000
+    assert unchecked >= 1
+    assert f"NOT at {unchecked:,} nearer the root" in str(report)
+    assert "wrong proof" in str(report)
+
+
+def test_a_game_without_knowledge_reports_none():
+    report = check_game(Nim((1, 2), players=2))
+    assert report.knowledge is None
+    assert "proven_value" not in str(report)
+
+
+def test_a_root_the_games_key_cannot_read_is_named_as_no_state():
+    # An adversary's walk (issue 50): a string root was said to be unhashable.
+    from gamesearch import pns
+    from gamesearch.games import Hex
+
+    shown = r"Hex\.key\('a1 b2'\) raised TypeError.*not a state"
+    with pytest.raises(GameProtocolError, match=shown):
+        pns(Hex(5), "a1 b2")

@@ -582,3 +582,13 @@ def test_the_picture_says_which_rating_is_0():
     paired_one = elo_ratings([Duel(0, 1, 1.0, 0), Duel(1, 0, 1.0, 0), Duel(0, 1, 0.5)])
     assert "from 1 pair)" in paired_one.to_svg()
     assert "intervals from 1 pair of games" in paired_one.table()
+
+
+@pytest.mark.parametrize("name", ["\x00nul", "esc\x1b[31m", "ff\x0c", "\ufffe", "tab\tok"])
+def test_a_name_with_control_characters_still_gives_a_well_formed_picture(name):
+    games = [Duel(0, 1, 1.0), Duel(1, 0, 0.5), Duel(0, 1, 0.0)]
+    svg = elo_ratings(games, names=[name, "B"]).to_svg(title="t\x07")
+    drawn = [text.text for text in ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}text")]
+    kept = "".join(c if c == "\t" or (c >= " " and c != "\ufffe") else "\ufffd" for c in name)
+    assert kept in drawn
+    assert "t\ufffd" in drawn

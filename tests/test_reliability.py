@@ -510,6 +510,12 @@ def test_fuzz_every_searcher_answers_right_or_raises_a_library_error(case, name,
     fuzz_one(case, name, depth)
 
 
+@pytest.mark.parametrize("name", sorted(SEARCHES))
+def test_a_mover_read_at_the_depth_limit_is_checked(name):
+    # Found by CI's fuzz: the plain loop read to_move -> 5 at a state it then evaluated.
+    fuzz_one((GameTree([0, [[0]]]), "to_move", 5, {(1, 0)}), name, 2)
+
+
 @pytest.mark.slow
 @settings(max_examples=max(1500, settings.default.max_examples))
 @given(

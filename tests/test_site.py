@@ -65,14 +65,16 @@ def test_the_script_draws_every_picture(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     drawn = sorted(path.name for path in tmp_path.iterdir())
     # The exploitability curves are drawn by --curves alone (runs of the solvers, minutes long).
-    # The page in the browser is a screenshot, taken by tests/web/test_browser.py (docs/browser.md).
-    # The weights of Connect Four 5x4's fit are drawn by bench/bench_learning.py --svg, which
-    # solves the board first (a minute).
-    elsewhere = {"browser-page.png", "weights-connect-four-5x4.svg"}
+    # The page in the browser (every .png: the page, its boards, its step-throughs) is
+    # screenshots, taken by tests/web/test_browser.py (docs/browser.md). The weights of Connect
+    # Four 5x4's fit are drawn by bench/bench_learning.py --svg, which solves the board first.
+    elsewhere = {"weights-connect-four-5x4.svg"}
     trees = [
         path.name
         for path in PICTURES.iterdir()
-        if "-exploitability" not in path.name and path.name not in elsewhere
+        if "-exploitability" not in path.name
+        and path.name not in elsewhere
+        and path.suffix != ".png"
     ]
     assert drawn == sorted(trees)
 

@@ -125,7 +125,14 @@ def resolve_root(
     root = game.initial_state() if state is None else state
     key = (Capabilities.of(game) if capabilities is None else capabilities).key
     try:
-        hash(root if key is None else key(root))
+        keyed = root if key is None else key(root)
+    except (TypeError, ValueError, AttributeError, IndexError, KeyError) as exc:
+        raise GameProtocolError(
+            f"{type(game).__name__}.key({root!r}) raised {type(exc).__name__}: {exc}; "
+            f"{root!r} is not a state of {type(game).__name__}, or its key fails there"
+        ) from exc
+    try:
+        hash(keyed)
     except TypeError as exc:
         what = "the keys game.key(state) gives" if key is not None else "states"
         raise GameProtocolError(

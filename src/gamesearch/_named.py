@@ -11,8 +11,9 @@ find them, and neither runs what a file asks for:
   checked, without importing anything: the module's Python source (parsed, not run) must
   define the named class at its top level, and each package on the way that is not imported
   yet must run no code when it is (its ``__init__.py`` holds only a docstring, ``from
-  __future__`` imports and assignments of literals, such as ``__all__``; a namespace package
-  has none), or be one of this library's own packages. The game a file names
+  __future__`` imports and assignments of literals to plain names, such as ``__all__``: an
+  allow-list, :func:`_inert`; a namespace package has none), or be one of this library's own
+  packages. The game a file names
   (:func:`gamesearch.identity.remake`) is found this way.
 
 >>> from gamesearch.limit import Limit
@@ -23,6 +24,7 @@ True
 """
 
 from __future__ import annotations
+import __future__
 
 import ast
 import importlib
@@ -314,33 +316,118 @@ def _parse(origin: str, what: str) -> ast.Module:
 
 
 def _inert(tree: ast.Module) -> int | None:
-    """The line of the first statement of ``tree`` that runs code; ``None`` if none does.
+    """The line of the first statement of ``tree`` that could run code; ``None`` if none could.
 
-    Inert: a docstring (or any constant), ``pass``, ``from __future__ import ...``, and
-    assignments of literals to names (``__all__ = ["Game"]``, ``__version__ = "1.0"``).
+    An allow-list over the syntax tree, so that a form not thought of is refused rather than let
+    through. Inert, and nothing else: a constant alone (a docstring), ``pass``, ``from __future__
+    import`` of a feature (no ``as``), and an assignment of a literal (:func:`_literal`) to plain
+    names (``__all__ = ["Game"]``, ``VERSION: str = "1.0"``). An annotation must be a name or a
+    string: it is evaluated as the package is imported (without ``from __future__ import
+    annotations``), and any other would run (``x: f() = 1`` calls ``f``). A name that steers the
+    import itself (``__path__``, ``__builtins__``, ``__spec__``, ...: any ``__dunder__`` but the
+    few that only describe, as ``__all__`` and ``__version__``) is refused: ``__path__ = [...]``
+    would send the import of the game's module to a file that was never checked.
     """
     for node in tree.body:
-        if isinstance(node, ast.Pass):
-            continue
-        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
-            continue
-        if isinstance(node, ast.ImportFrom) and node.module == "__future__":
-            continue
-        if isinstance(node, (ast.Assign, ast.AnnAssign)) and _literal_assignment(node):
-            continue
-        return node.lineno
+        if not _inert_statement(node):
+            return node.lineno
     return None
 
 
-def _literal_assignment(node: ast.Assign | ast.AnnAssign) -> bool:
-    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-    if node.value is None or not all(isinstance(target, ast.Name) for target in targets):
+_DESCRIPTIVE = frozenset(
+    {"__all__", "__version__", "__author__", "__email__", "__license__", "__copyright__",
+     "__credits__", "__maintainer__", "__status__", "__docformat__", "__doc__"}
+)  # fmt: skip
+"""The ``__dunder__`` names a package's ``__init__`` may assign: they describe, never steer."""
+
+_FUTURE = frozenset(__future__.all_feature_names)
+
+
+def _inert_statement(node: ast.stmt) -> bool:
+    """Whether the top-level statement ``node`` is of the allow-list of :func:`_inert`."""
+    if isinstance(node, ast.Pass):
+        return True
+    if isinstance(node, ast.Expr):
+        return isinstance(node.value, ast.Constant)
+    if isinstance(node, ast.ImportFrom):
+        return (
+            node.module == "__future__"
+            and not node.level
+            and all(alias.name in _FUTURE and alias.asname is None for alias in node.names)
+        )
+    if isinstance(node, ast.Assign):
+        return all(_plain_name(target) for target in node.targets) and _literal(node.value)
+    if isinstance(node, ast.AnnAssign):
+        annotation = node.annotation
+        return (
+            bool(node.simple)
+            and _plain_name(node.target)
+            and node.value is not None
+            and _literal(node.value)
+            and (
+                (isinstance(annotation, ast.Name) and not _steering(annotation.id))
+                or (isinstance(annotation, ast.Constant) and isinstance(annotation.value, str))
+            )
+        )
+    return False
+
+
+def _plain_name(target: ast.expr) -> bool:
+    """Whether an assignment's target is a plain name that does not steer the import."""
+    return isinstance(target, ast.Name) and not _steering(target.id)
+
+
+def _steering(name: str) -> bool:
+    return name.startswith("__") and name.endswith("__") and name not in _DESCRIPTIVE
+
+
+_NUMBERS = (int, float, complex)
+
+
+def _literal(node: ast.expr, depth: int = 0) -> bool:
+    """Whether ``node`` is a literal whose making runs no code: an allow-list.
+
+    A constant; a sign before a number, or a real number plus or minus an imaginary one
+    (``-1``, ``1+2j``); a tuple, list or set of literals (no ``*``); a dict of literals (no
+    ``**``). Not ``set()`` (a call, though ``ast.literal_eval`` takes it), an f-string, a name,
+    an operator on strings, a comprehension: nothing else. Nested over 64 deep: refused.
+    """
+    if depth > _DEEPEST:
         return False
-    try:
-        ast.literal_eval(node.value)
-    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-        return False
-    return True
+    if isinstance(node, ast.Constant):
+        return True
+    if isinstance(node, ast.UnaryOp):
+        return isinstance(node.op, (ast.UAdd, ast.USub)) and _number(node.operand)
+    if isinstance(node, ast.BinOp):
+        return (
+            isinstance(node.op, (ast.Add, ast.Sub))
+            and _number(node.left)
+            and isinstance(node.right, ast.Constant)
+            and isinstance(node.right.value, complex)
+        )
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return all(_literal(item, depth + 1) for item in node.elts)
+    if isinstance(node, ast.Dict):
+        return all(
+            key is not None and _literal(key, depth + 1) and _literal(value, depth + 1)
+            for key, value in zip(node.keys, node.values, strict=True)
+        )
+    return False
+
+
+_DEEPEST = 64
+"""How deep a literal of a package's ``__init__`` may nest."""
+
+
+def _number(node: ast.expr) -> bool:
+    """A number constant, or one with a sign (``-1``); not a ``bool``."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.UAdd, ast.USub)):
+        node = node.operand
+    return (
+        isinstance(node, ast.Constant)
+        and isinstance(node.value, _NUMBERS)
+        and not isinstance(node.value, bool)
+    )
 
 
 def _with_current_directory() -> str | None:

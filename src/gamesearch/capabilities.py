@@ -55,11 +55,14 @@ __all__ = [
     "Parameterized",
     "Parsing",
     "Passing",
+    "PlayoutKernel",
     "ProbeSetting",
     "Proving",
+    "RandomPlayout",
     "Regions",
     "Remade",
     "Rendering",
+    "SideTable",
     "SolvingKernel",
     "SolvingKeyed",
     "SolvingProbe",
@@ -284,6 +287,30 @@ class TableAccess:
     """The code of an upper bound."""
     unlimited: int
     """The depth recorded for a proven value, and the horizon of a search without a depth."""
+    side: Callable[[Hashable, Callable[[], SideTable]], Any] | None = None
+    """The table's ``side_table(owner, make)``: the table a game's loop keeps beside it under
+    ``owner``, made by ``make()`` the first time (see :class:`SideTable`); ``None`` for none."""
+
+
+class SideTable(Protocol):
+    """A table a game's own loop keeps beside the engine's transposition table, and reads back.
+
+    The game's loop stores what it proves in it, in its own form (ConnectFour's solver packs
+    each entry in a float, as Pons's solver packs them); the transposition table reads an entry
+    back through :meth:`raw_entry` (for ``get``, and the principal variation of a result) and
+    counts them with ``len``. It holds proven values only: they hold at any depth and in any
+    later search of the same game.
+    """
+
+    def raw_entry(self, key: Hashable) -> tuple[int, float, Any] | None:
+        """``(bound, value, action)`` stored for ``key``, or ``None``.
+
+        As the engine's table stores them: the bound's code, the value (a distance score counted
+        from the state, see :mod:`gamesearch.twoplayer._distances`) and the best action.
+        """
+
+    def __len__(self) -> int:
+        """How many entries the table holds."""
 
 
 @dataclass(frozen=True)
@@ -324,6 +351,34 @@ class SolvingKernel(Protocol):
         it when the game gives one: the same nodes, counts and table entries as the general
         loop, at the cost of a node of a loop written for the game. ``None`` where it does not
         pay (ConnectFour gives one only when its probe is compiled, on boards that fit a word).
+        """
+
+
+class RandomPlayout(Protocol):
+    """A game's own loop for ``mcts``'s random playouts (see :class:`PlayoutKernel`)."""
+
+    plies: int
+    """The moves the last :meth:`run` played."""
+
+    def run(self, state: Any, random: Callable[[], float]) -> tuple[float, ...]:
+        """Every player's utility, by player, at the end of random play from ``state``.
+
+        ``state`` is not terminal. Each move is ``actions(state)[int(random() * n)]``, ``n``
+        the number of actions, until a terminal state: the draws and moves of ``mcts``'s own
+        playout, so that a search visits the same nodes with the loop or without it.
+        """
+
+
+class PlayoutKernel(Protocol):
+    """A game with ``playout_kernel``: its own loop for ``mcts``'s random playouts."""
+
+    def playout_kernel(self, root: Any) -> RandomPlayout | None:
+        """``playout_kernel(root)``: a playout loop for a search from ``root``, or ``None``.
+
+        ``mcts`` asks once per search (never per playout), and only for uniformly random
+        playouts without chance nodes; ``None`` where the game's loop would not pay or does
+        not apply (ConnectFour gives one only when compiled, on boards that fit a word, and
+        from a state play reaches).
         """
 
 
@@ -500,6 +555,7 @@ class Capabilities:
     must_play_reason: Callable[[Any], str | None] | None = None
     solving_kernel: Callable[[ProbeSetting], SolvingProbe | None] | None = None
     engine_kernel: Callable[[EngineSetting], EngineSearch | None] | None = None
+    playout_kernel: Callable[[Any], RandomPlayout | None] | None = None
     utility_bounds: Any = None
     game_parameters: Callable[[], Mapping[str, object]] | None = None
     region: Callable[[Any], Hashable | None] | None = None

@@ -188,7 +188,9 @@ class UnsolvedStateError(GameSearchError, LookupError):
     """A :class:`~gamesearch.solving.Solution` was asked about a state it does not hold.
 
     The state is not reachable from the roots the solution was built from, or (in an opening
-    book) lies deeper than the book goes.
+    book) lies deeper than the book goes; or, read from a table file, the file is damaged (a
+    changed key matches no state: a file cannot tell that from a state it never held, and the
+    message says both).
     """
 
 

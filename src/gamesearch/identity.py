@@ -35,9 +35,9 @@ The rule for a game named by a file (``Solution.load(path)`` without a game, and
   class it derives from in the same source, or imported from a module already imported);
   each package on the way that is not imported yet must run no code when it is
   (its ``__init__.py`` holds only a docstring, ``from __future__`` imports and assignments of
-  literals; a namespace package has none), unless it is one of this library's own; only then
-  is the module imported (a module already imported is not looked at again; see
-  :mod:`gamesearch._named`);
+  literals to plain names, an allow-list; a namespace package has none), unless it is one of
+  this library's own; only then is the module imported (a module already imported is not
+  looked at again; see :mod:`gamesearch._named`);
 - the name must be a class with the methods of the :class:`~gamesearch.Game` protocol,
   checked before it is called;
 - the class must not declare that no file may make it

@@ -1,10 +1,11 @@
 """ConnectFour's own probe of the exact solver (games/_connect_four_probe.py), and the general loop.
 
-The probe on 64-bit words is a second loop for one game, kept because it pays (bench/README.md);
-it must visit the general loop's nodes and leave the general loop's table. Each check solves a
-position twice, once by a ConnectFour whose ``solving_kernel`` gives the probe (whatever the
-build) and once by one whose ``solving_kernel`` gives none (the general loop over
-``non_losing_children``), and compares the results and the tables entry for entry.
+The probe on 64-bit words is Pons's solver for one game, kept because it pays (bench/README.md),
+with a table of its own beside the engine's. It must answer what the general loop answers: the
+same value, distance and best action, proven. Each check solves a position twice, once by a
+ConnectFour whose ``solving_kernel`` gives the probe (whatever the build) and once by one whose
+``solving_kernel`` gives none (the general loop over ``non_losing_children``), and compares the
+answers; their node counts differ (the probe's table forgets, and it cuts more).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from gamesearch import SearchResult, TranspositionTable, build_info, iterative_d
 from gamesearch.capabilities import Capabilities, ProbeSetting, TableAccess
 from gamesearch.games import ConnectFour
 from gamesearch.games._connect_four_probe import ConnectFourBoard, ConnectFourProbe, fits, native
+from gamesearch.games._connect_four_table import SolvingTable
 from gamesearch.trace import Recorder
 from gamesearch.twoplayer._distances import MATE, TOP
 from gamesearch.twoplayer.table import EXACT, LOWER, UNLIMITED, UPPER
@@ -35,7 +37,15 @@ class WithProbe(ConnectFour):
     """ConnectFour that runs every untraced probe on words, in the pure build too."""
 
     def solving_kernel(self, setting: ProbeSetting) -> ConnectFourProbe | None:
-        return ConnectFourProbe(ConnectFourBoard(self.width, self.height), setting)
+        access = setting.table
+        assert access.side is not None
+        board = ConnectFourBoard(self.width, self.height)
+        table = access.side(
+            ("probe", self.width, self.height),
+            lambda: SolvingTable(int(board.bits), setting.capacity, access),
+        )
+        assert isinstance(table, SolvingTable)
+        return ConnectFourProbe(board, setting, table)
 
 
 class WithoutProbe(ConnectFour):
@@ -45,18 +55,24 @@ class WithoutProbe(ConnectFour):
         return None
 
 
+def answer(result: SearchResult[Any]) -> tuple[Any, ...]:
+    """What a solve must answer alike both ways: the value, its distance, the best action."""
+    return result.value, result.plies_to_end, result.action, result.exact
+
+
 def solved_both_ways(
     width: int, height: int, moves: str, *, max_entries: int | None = None
-) -> tuple[SearchResult[Any], dict[Any, Any]]:
-    """Solve the position of ``moves`` with and without the probe; both must agree in full."""
+) -> tuple[SearchResult[Any], TranspositionTable]:
+    """Solve the position of ``moves`` with and without the probe; both must answer alike."""
     answers = []
     for game in (WithProbe(width, height), WithoutProbe(width, height)):
         table = TranspositionTable() if max_entries is None else TranspositionTable(max_entries)
         solved = mtdf(game, game.from_moves(moves), table=table)
-        answers.append((comparable(solved), table._entries))
-    (with_probe, probe_table), (general, general_table) = answers
-    assert with_probe == general
-    assert probe_table == general_table
+        assert solved.pv is not None
+        assert solved.pv[0] == solved.action
+        answers.append((solved, table))
+    (with_probe, probe_table), (general, _) = answers
+    assert answer(with_probe) == answer(general)
     return with_probe, probe_table
 
 
@@ -90,33 +106,45 @@ def test_standard_board_positions(moves: str) -> None:
     solved_both_ways(7, 6, moves)
 
 
-def test_a_full_table_stores_through_the_tables_own_store() -> None:
-    roomy, _ = solved_both_ways(4, 3, "")
-    answer, table = solved_both_ways(4, 3, "", max_entries=32)
-    assert len(table) <= 32
-    assert answer.stats.nodes > roomy.stats.nodes
+def test_a_small_table_forgets_but_answers_alike() -> None:
+    roomy, _ = solved_both_ways(4, 4, "")
+    # 4 x 4: the probe tables only states with at least UNTABLED (12) empty cells, some 30
+    small, table = solved_both_ways(4, 4, "", max_entries=8)
+    assert len(table) <= 16  # the probe's table: 8 slots, 2^(20 + 13 - 53) at the least
+    assert small.stats.nodes > roomy.stats.nodes
 
 
 def test_the_last_empty_cell_is_a_draw_leaf() -> None:
     # 2 x 2: X, O, X, then O's one cell fills the board
-    answer, _ = solved_both_ways(2, 2, "121")
-    assert answer.value == 0.0
-    assert answer.stats.leaves >= 1
+    drawn, _ = solved_both_ways(2, 2, "121")
+    assert drawn.value == 0.0
+    assert drawn.stats.leaves >= 1
 
 
 @pytest.mark.slow
 def test_a_table_filled_by_earlier_searches_is_read_alike() -> None:
-    # A deeper position solved first, then its parent with the same table: the stored bounds,
-    # best moves and mirror keys of the first search steer the second the same way.
-    tables = []
+    # Deeper positions solved first, then their parent with the same table: the probe's own
+    # table persists beside it, and its entries (mirror keys among them) hold for the parent.
+    answers = []
     for game in (WithProbe(4, 4), WithoutProbe(4, 4)):
         table = TranspositionTable()
         for moves in ("2232", "223", "22"):
             mtdf(game, game.from_moves(moves), table=table)
         depth_limited = iterative_deepening(game, game.from_moves("2"), depth=3, table=table)
-        tables.append((comparable(mtdf(game, game.from_moves("2"), table=table)), table._entries))
+        answers.append(answer(mtdf(game, game.from_moves("2"), table=table)))
         assert depth_limited.exact is False  # unproven entries share the table
-    assert tables[0] == tables[1]
+    assert answers[0] == answers[1]
+
+
+def test_the_transposition_table_reads_the_probes_entries() -> None:
+    game = WithProbe(4, 3)
+    table = TranspositionTable()
+    solved = mtdf(game, table=table)
+    assert len(table) > len(table._entries)  # the probe's entries, beside the dict's
+    entry = table.get(game.solving_key(game.initial_state()))
+    assert entry is not None
+    assert entry.proven
+    assert entry.value == solved.value  # the root's last probe proved its value
 
 
 @pytest.mark.slow
@@ -151,11 +179,9 @@ def test_random_positions_on_small_boards(width: int, height: int, columns: list
         solved_both_ways(width, height, moves)
 
 
-def test_a_traced_solve_visits_the_probes_nodes() -> None:
-    game = WithProbe(4, 3)
-    untraced = mtdf(game)
-    traced = mtdf(game, trace=Recorder())
-    assert comparable(untraced) == comparable(traced)
+def test_a_traced_solve_answers_as_the_probe() -> None:
+    game = WithProbe(4, 3)  # traced, the general loop runs: the events are its nodes
+    assert answer(mtdf(game)) == answer(mtdf(game, trace=Recorder()))
 
 
 def test_fits_the_boards_of_a_word() -> None:
@@ -171,7 +197,8 @@ def test_fits_the_boards_of_a_word() -> None:
 def _access(table: TranspositionTable) -> TableAccess:
     """``table`` as a game's own loop writes it, with the engine's encoding."""
     return TableAccess(
-        table._entries, table.store_raw, 1, TOP, MATE, EXACT, LOWER, UPPER, UNLIMITED
+        table._entries, table.store_raw, 1, TOP, MATE, EXACT, LOWER, UPPER, UNLIMITED,
+        table.side_table,
     )
 
 
@@ -221,6 +248,13 @@ def test_no_probe_for_a_subclass_that_changes_the_rules() -> None:
     assert OtherWin().solving_kernel(_setting(OtherWin.win_utility)) is None
     other = OtherWin(4, 3)  # solved by the general loop, which reads its win_utility
     assert comparable(mtdf(other)) == comparable(mtdf(other, trace=Recorder()))
+
+
+@pytest.mark.usefixtures("compiled")
+def test_no_probe_without_a_side_table() -> None:
+    table = TranspositionTable()
+    bare = TableAccess(table._entries, table.store_raw, 1, TOP, MATE, 0, 1, 2, UNLIMITED)
+    assert ConnectFour().solving_kernel(ProbeSetting(0, bare, 10, 1.0)) is None
     assert Renamed().solving_kernel(_setting()) is not None
 
 
@@ -236,14 +270,15 @@ def test_the_probe_pauses_in_python_now_and_then() -> None:
     # Compiled, the probe runs no bytecode; its pause is where a pending Ctrl-C is raised.
     game = ConnectFour(4, 4)
     table = TranspositionTable()
+    access = _access(table)
+    board = ConnectFourBoard(4, 4)
     probe = ConnectFourProbe(
-        ConnectFourBoard(4, 4),
-        ProbeSetting(0, _access(table), 100, 1.0),
+        board, ProbeSetting(0, access, 100, 1.0), SolvingTable(int(board.bits), 100, access)
     )
     probe.pause, probe.pause_every = _stop, 255
     with pytest.raises(Stop):
         probe.run(game.initial_state(), -1.0, 1.0)
-    assert probe.expanded == 256
+    assert probe.nodes == 256
 
 
 @pytest.mark.slow

@@ -12,6 +12,7 @@ from __future__ import annotations
 import gc
 import random
 import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ import pytest
 from gamesearch import Solution, TableFileError, UnsolvedStateError
 from gamesearch.games import Nim, TicTacToe
 from gamesearch.solving import solve
+from gamesearch.solving._codec import encode
 from gamesearch.solving._file import info
 
 
@@ -77,8 +79,10 @@ def fuzz(game: object, files: int, seed: int, tmp_path: Path) -> dict[str, int]:
             counts["refused"] += 1
             if unnamed:
                 pytest.fail(f"the error does not name the file: {error}")
-        except UnsolvedStateError:
+        except UnsolvedStateError as error:
             counts["missing"] += 1  # a changed key: the file reads, without the state asked for
+            if str(path) not in str(error) or "or the file is damaged" not in str(error):
+                pytest.fail(f"a state missing from a file is not said to be damage too: {error}")
         else:
             counts["read"] += 1  # the change fell where nothing reads it (free pages, say)
         path.unlink()
@@ -99,3 +103,31 @@ def test_damaged_copies_of_tic_tac_toe_tables_are_refused_by_name(tmp_path):
     counts = fuzz(TicTacToe(), files=800, seed=1, tmp_path=tmp_path)
     assert counts["refused"] > 0
     assert sum(counts.values()) == 800
+
+
+def test_a_changed_key_is_said_to_be_damage_or_absence_since_a_file_cannot_tell(tmp_path):
+    """A file cannot tell a changed key from a state it never held: it says both.
+
+    The walk of issue 45 (adv45): a flipped key byte gave "it is not reachable from the roots",
+    which is wrong for a complete file that lost the state's key to damage.
+    """
+    game = Nim((1, 2), players=2)
+    path = tmp_path / "nim.sqlite"
+    solve(game, path=path)
+    start = game.initial_state()
+    with closing(sqlite3.connect(path)) as connection, connection:
+        changed = encode(((1, 3), 0))  # a key of no state of this game, as a flipped byte makes
+        connection.execute("UPDATE entries SET key = ? WHERE key = ?", (changed, encode(start)))
+    for in_memory in (False, True):
+        with (
+            Solution.load(path, game, in_memory=in_memory) as table,
+            pytest.raises(UnsolvedStateError) as refused,
+        ):
+            table.value(start)
+        message = str(refused.value)
+        assert message.startswith(f"{path} (the solution of ")
+        assert "it is not reachable from the roots it was built from" in message
+        assert "or the file is damaged" in message
+    with pytest.raises(UnsolvedStateError) as refused:  # in memory, no file: absence alone
+        solve(game).value(((9, 9), 0))
+    assert str(refused.value).endswith("it is not reachable from the roots it was built from")

@@ -71,15 +71,17 @@ def test_a_null_constant_sum_is_refused_on_opening_not_at_player_ones_lookup(tab
             open_()
 
 
+HUGE = "9" * 400  # an int no float holds: float() of it raised a raw OverflowError (adv45, r1)
+
 DAMAGED = {
-    "constant_sum": ["null", "true", '"1"', "[1]", "1e999"],
+    "constant_sum": ["null", "true", '"1"', "[1]", "1e999", HUGE, "-" + HUGE],
     "complete": ["yes", "2", ""],
     "method": ["pickle", "auto", ""],  # "auto" is the method asked: a finished file says which
     "key": ["pickle", "", "GAME.KEY"],
-    "tolerance": ["-0.5", '"x"', "true"],
-    "tolerance_asked": ["-1", "{}"],
-    "elapsed": ["-3", "[]", "NaN"],
-    "plies": ["-1", "true", "2.5", '"2"'],
+    "tolerance": ["-0.5", '"x"', "true", HUGE],
+    "tolerance_asked": ["-1", "{}", HUGE],
+    "elapsed": ["-3", "[]", "NaN", HUGE, "-" + HUGE, "1e309"],
+    "plies": ["-1", "true", "2.5", '"2"', HUGE, str(2**63)],
     "roots": [
         json.dumps([["00", 7]]),  # no player 7
         json.dumps([["00", True]]),
@@ -153,3 +155,35 @@ def test_sound_files_of_every_kind_open(tmp_path):
         found = info(path)
         assert found.complete
         assert found.root_value is not None
+
+
+def probe(path: Path, *args: str) -> int:
+    """``gamesearch table probe`` of ``path``: its exit status."""
+    from gamesearch.cli import main
+
+    try:
+        return main(["table", "probe", str(path), *args])
+    except SystemExit as exit_:
+        return int(exit_.code or 0)
+
+
+@pytest.mark.parametrize("name", ["elapsed", "tolerance_asked", "tolerance", "constant_sum"])
+def test_probe_of_a_huge_meta_number_says_so_in_one_line(table, name, capsys):
+    set_meta(table, name, HUGE)
+    assert probe(table) == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert f"its meta value {name} is '999" in err
+    assert "not a finite number of a float's size" in err
+
+
+def test_probe_says_in_one_line_an_error_the_file_found_in_the_library(table, capsys, monkeypatch):
+    def fails(path: object) -> None:
+        raise OverflowError("int too large to convert to float")
+
+    monkeypatch.setattr("gamesearch.solving._file.info", fails)
+    assert probe(table) == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert "nim.sqlite cannot be read (OverflowError: 'int too large" in err
+    assert "please report it" in err

@@ -143,7 +143,8 @@ HOSTILE = {
     "a builtin": ("builtins:int", "enum"),
     "a loaded module's class": ("json.decoder:JSONDecoder", ["strict"]),
     "a loaded frozen dataclass of another package": (
-        "gamesearch.limit:Limit", ["depth", "time_limit", "node_limit", "iterations"]
+        "gamesearch.limit:Limit",
+        ["depth", "time_limit", "node_limit", "iterations"],
     ),
     "the game module's builtins": ("heaps:__builtins__", "enum"),
     "a method of the class": ("heaps:Heap.__init__", ["stones"]),
@@ -219,6 +220,31 @@ def test_a_package_whose_init_runs_code_is_not_imported_for_the_game_a_file_name
     assert probe(path, "--moves", "ONE") == 1
     assert not marker.exists()
     assert "noisy" not in sys.modules
+
+
+@pytest.mark.parametrize(
+    "init",
+    [
+        "x: open({marker!r}, 'w').close() = 1\n",  # an annotation runs as the module does
+        "x: open({marker!r}, 'w').close()\n",
+        "__path__ = [{elsewhere!r}]\n",  # the game's module found in a folder never checked
+        "from __future__ import annotations\n__path__: list = [{elsewhere!r}]\n",
+    ],
+    ids=["an annotated assignment", "a bare annotation", "__path__", "__path__ annotated"],
+)
+def test_a_package_whose_init_would_run_code_another_way_is_refused(heaps, folder, init):
+    """The walk of issue 45 (adv45, r6): ``x: <call> = 1`` passed as an assignment of a literal."""
+    elsewhere = folder / "elsewhere"
+    elsewhere.mkdir()
+    marker = folder / "sly-imported"
+    (elsewhere / "game.py").write_text(f"{HEAPS}\nopen({str(marker)!r}, 'w').close()\n")
+    package(folder, "sly", init.replace("{elsewhere!r}", repr(str(elsewhere))))
+    path = table_of(heaps, folder, "sly.game")
+    with pytest.raises(TableFileError, match=r"the package 'sly' runs code .*line"):
+        Solution.load(path)
+    assert probe(path, "--moves", "ONE") == 1
+    assert not marker.exists()
+    assert "sly" not in sys.modules
 
 
 @pytest.mark.parametrize(

@@ -38,6 +38,7 @@ from gamesearch import (
     negamax,
     paranoid,
 )
+from gamesearch.capabilities import ProbeSetting
 from gamesearch.games import ConnectFour, GameTree, Hog, Nim, Pig, TicTacToe
 from gamesearch.testing import chance_trees, game_trees, maxn_trees, states
 from gamesearch.trace import Enter, Leaf, Leave, Prune, SearchTree
@@ -289,8 +290,26 @@ def limited_by_game(options: Options, depth: int) -> Options:
     return lambda: {**options(), "depth": depth}
 
 
-def test_the_exact_solver_tells_every_node_it_searches() -> None:
+class GeneralLoop(ConnectFour):
+    """ConnectFour without its probe on words: the exact solver's general loop, traced or not."""
+
+    def solving_kernel(self, setting: ProbeSetting) -> None:
+        return None
+
+
+def test_a_traced_exact_solve_answers_as_the_untraced_one() -> None:
+    # Compiled, ConnectFour solves untraced in its own probe on words, which a trace cannot
+    # follow: the traced solve runs the general loop, with the same answer, other nodes.
     game = ConnectFour(4, 4)
+    state = game.from_moves("12234")
+    plain, traced = mtdf(game, state), mtdf(game, state, trace=SearchTree(game))
+    assert (traced.value, traced.plies_to_end, traced.action, traced.exact) == (
+        plain.value, plain.plies_to_end, plain.action, plain.exact,
+    )  # fmt: skip
+
+
+def test_the_exact_solver_tells_every_node_it_searches() -> None:
+    game = GeneralLoop(4, 4)
     state = game.initial_state()
     for column in (0, 1, 1, 2, 3):
         state = game.result(state, column)

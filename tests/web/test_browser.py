@@ -303,6 +303,59 @@ def test_a_link_with_the_engine_to_move_gets_its_reply(
     assert errors(browser) == []
 
 
+def test_a_fresh_pages_step_through_runs_as_it_is_filled_in(
+    browser: Any, site: str, page: Any
+) -> None:
+    # Tic-tac-toe has no evaluate: the step-through's own menu starts at 0 for every
+    # unfinished position, so that alpha-beta to depth 2, as filled in, runs.
+    open_page(browser, site)
+    assert Select(browser.find_element(By.ID, "step-evaluation")).first_selected_option.text == (
+        "0 for every unfinished position (a blind estimate)"
+    )
+    browser.find_element(By.ID, "step-search").click()
+    settle(browser)
+    assert text(browser, "why-step-amount") == ""
+    title = text(browser, "steps-title")
+    assert title.startswith("alpha-beta from the starting position: 26 nodes")
+    choose(browser, "step-evaluation", "none")  # refused, naming the page's own remedies
+    browser.find_element(By.ID, "step-search").click()
+    settle(browser)
+    refusal = text(browser, "why-step-amount")
+    assert '"0 for every unfinished position" in "at the limit", or empty the limit' in refusal
+    assert "evaluate=" not in refusal
+    assert errors(browser) == []
+
+
+def test_hex_steps_through_proof_number_search_from_the_board(
+    browser: Any, site: str, page: Any
+) -> None:
+    open_page(browser, site + "?game=hex&params=size%3D5")
+    choose(browser, "step-searcher", "pns")
+    assert browser.find_element(By.ID, "step-amount").get_attribute("value") == ""
+    browser.find_element(By.ID, "step-search").click()
+    settle(browser)
+    assert "+1 for X, exact (proven: X wins)" in text(browser, "steps-title")
+    story = inside_frame(browser, lambda: str(body(browser).get_attribute("textContent")))
+    assert "by the game's knowledge [X joins the top and the bottom" in story  # what closed it
+    assert "Left out:" in story  # the moves Hex's knowledge leaves out, and why
+    assert errors(browser) == []
+
+
+def test_a_win_the_search_reached_is_labelled_proven(browser: Any, site: str, page: Any) -> None:
+    open_page(browser, site + "?game=connect4&moves=0,3,0,3,1,3,6")  # O completes four
+    wait(lambda: browser.find_element(By.ID, "answer").get_attribute("data-move"))
+    assert "plays 3: +1 for O, exact (proven: O wins)" in text(browser, "answer")
+    assert text(browser, "turn").startswith("game over: O wins")
+
+
+def test_a_limit_out_of_range_is_flagged_when_typed(page: Any) -> None:
+    new_game(page, "tictactoe", "alphabeta", "")
+    fill(page, "amount", "99")  # checked as it is typed, before the engine must move
+    assert "depth must be a whole number from 1 to 42" in text(page, "why-amount")
+    fill(page, "amount", "5")
+    assert text(page, "why-amount") == ""
+
+
 def test_a_link_opens_its_position_and_a_hostile_link_is_refused(
     browser: Any, site: str, page: Any
 ) -> None:
@@ -397,7 +450,7 @@ def test_python_stuck_outside_its_bytecode_is_replaced_and_the_page_plays_on(pag
         ("alphabeta", "99", "none", "amount", "not 99"),
         ("alphabeta", "three", "none", "amount", "not 'three'"),
         ("engine", "", None, "amount", "seconds must be a number from 0.05 to 30, not nothing"),
-        ("alphabeta", "3", "none", "amount", "alphabeta: depth=3 needs an evaluate"),
+        ("alphabeta", "3", "none", "amount", 'in "at the depth limit", or empty the depth'),
     ],
 )
 def test_a_bad_limit_is_told_beside_it_and_the_page_plays_on(
@@ -574,6 +627,57 @@ def test_a_broken_pasted_game_gets_a_report_and_clears_the_last_tree(page: Any) 
     assert errors(page) == []
 
 
+def test_a_game_that_crashes_the_pages_python_is_told_in_words_and_python_restarted(
+    page: Any,
+) -> None:
+    # Freeing a chain of 100,000 nested tuples recurses in C deeper than the browser's stack:
+    # Pyodide's fatal error. The page says what happened and replaces its worker by itself.
+    crashing = "t = None\nfor i in range(100_000):\n    t = (t, i)\ndel t\n" + GRID
+    assert paste(page, crashing, "") == "no"
+    report = text(page, "own-report")
+    page.get_log("browser")  # Pyodide's own lines about its fatal error
+    assert report.startswith("the page's Python crashed: your game recursed deeper than the")
+    assert "Maximum call stack" not in report
+    assert "run it in Python on your computer" in report
+    again = "ready again: Python was restarted after it crashed"
+    wait(lambda: text(page, "status").startswith(again), LOADING)
+    print(f"restarted: {text(page, 'status')}")
+    assert paste(page, GRID, "rows=1, cols=2") == "yes"  # the next game is answered
+    assert errors(page) == []
+
+
+def test_a_game_thousands_of_plies_deep_is_checked_and_refused_in_words(page: Any) -> None:
+    # The conformance checker's lines of play, 6,000 plies long, are freed without recursing,
+    # and alpha-beta stops at the page's recursion limit with what the page can do.
+    chain = GRID.replace("rows * cols", "rows * cols + 6000")
+    assert paste(page, chain, "") == "no"
+    report = text(page, "own-report")
+    assert report.startswith("checked 6,002 states")
+    assert "alpha-beta went deeper than the page's Python can (1,000 frames" in report
+    assert "setrecursionlimit()" in report.split("run it in Python on your computer")[1]
+    settle(page)
+    assert errors(page) == []
+
+
+def test_a_keyboard_interrupt_raised_by_the_game_is_not_a_stop(page: Any) -> None:
+    raising = GRID.replace(
+        "def to_move(self, state): return state[1]",
+        "def to_move(self, state):\n        raise KeyboardInterrupt",
+    )
+    assert paste(page, raising, "") == "no"
+    assert text(page, "own-report").startswith(
+        "your game raised KeyboardInterrupt itself (no one pressed stop)"
+    )
+    settle(page)
+    assert errors(page) == []
+
+
+def test_a_depth_in_hexadecimal_is_refused_beside_the_depth(page: Any) -> None:
+    assert paste(page, GRID, "rows=1, cols=2", depth="0x10") == "no"
+    assert "not 0x10" in text(page, "why-own-depth")
+    settle(page)
+
+
 # ---- stepping through searches -------------------------------------------------------------
 
 
@@ -586,7 +690,7 @@ def test_the_engines_search_steps_forward_and_back(page: Any, tmp_path: Path) ->
     click(page, "4")
     choose(page, "step-searcher", "alphabeta")
     fill(page, "step-amount", "2")
-    choose(page, "evaluation", "zero")
+    choose(page, "step-evaluation", "zero")
     page.find_element(By.ID, "step-search").click()
     settle(page)
 
@@ -666,6 +770,31 @@ def test_a_page_whose_pyodide_cannot_be_loaded_says_from_where_and_what_to_do(
         browser.get_log("browser")  # the failed load's own console lines
     assert said.startswith(f"Pyodide could not be loaded from {nowhere}pyodide.mjs")
     assert f"npm install pyodide@{PYODIDE_VERSION}" in said
+    assert "--pyodide node_modules/pyodide" in said
+
+
+def test_a_page_whose_pyodide_never_answers_says_so_after_its_patience(
+    browser: Any, page: Any, tmp_path: Path
+) -> None:
+    # A server that takes the connection and never answers: the loader never comes.
+    import socket
+
+    silent = socket.socket()
+    silent.bind(("127.0.0.1", 0))
+    silent.listen(8)
+    nowhere = f"http://127.0.0.1:{silent.getsockname()[1]}/pyodide/"
+    build_site(tmp_path / "site", pyodide=nowhere)
+    server, url = serve(tmp_path / "site")
+    try:
+        browser.get(url)
+        wait(lambda: body(browser).get_attribute("data-ready") == "failed", 90)
+        said = text(browser, "status")
+    finally:
+        stop_serving(server)
+        silent.close()
+        browser.get_log("browser")
+    assert said.startswith(f"Pyodide could not be loaded from {nowhere}pyodide.mjs (no answer")
+    assert "(no answer after 30 s)" in said
     assert "--pyodide node_modules/pyodide" in said
 
 

@@ -84,9 +84,9 @@ def test_a_folder_without_pyodide_is_refused_naming_what_it_lacks(tmp_path: Path
 
 
 def test_a_pyodide_url_is_written_in_the_settings_with_a_slash(tmp_path: Path) -> None:
-    page = build_site(tmp_path, pyodide="https://example.org/py?v=1&x=2")
-    assert config(page)["pyodide"] == "https://example.org/py?v=1&x=2/"
-    assert "https://example.org/py?v=1\\u0026x=2/" in page.read_text(encoding="utf-8")
+    page = build_site(tmp_path, pyodide="https://example.org/py;v=1&x=2")
+    assert config(page)["pyodide"] == "https://example.org/py;v=1&x=2/"
+    assert "https://example.org/py;v=1\\u0026x=2/" in page.read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize(
@@ -136,13 +136,53 @@ def test_a_pyodide_that_is_not_an_http_url_or_a_folder_is_refused(
     [
         "https://example.org/pyodide/v314/full/",
         "http://localhost:8000/pyodide/",
-        "https://user@example.org:8443/p/?a=1&b=2#x",
+        "https://example.org:8443/p/a&b=2/",
         "https://example.org/~me/py%20odide/",
         "https://[::1]:8000/p/",
     ],
 )
 def test_an_ordinary_pyodide_url_is_taken_as_it_is(where: str) -> None:
     assert pyodide_url(where).rstrip("/") == where.rstrip("/")
+
+
+@pytest.mark.parametrize(
+    ("where", "why"),
+    [
+        ("https://example.org:99999/", "its port must be a number from 1 to 65535"),
+        ("https://example.org:0/p/", "its port must be a number from 1 to 65535"),
+        ("https://example.org:http/p/", "its port must be a number from 1 to 65535"),
+        ("https://user:pw@example.org/p/", "may not hold a user name or password"),
+        ("https://user@example.org/p/", "may not hold a user name or password"),
+        ("https://example.org/p?x=1", "may not hold a ?query or a #fragment"),
+        ("https://example.org/p/?", "may not hold a ?query or a #fragment"),
+        ("https://example.org/p#frag", "may not hold a ?query or a #fragment"),
+        ("https://example.org/%zz/", "a % must start an escape of two hex digits"),
+        ("https://example.org/p%2/", "a % must start an escape of two hex digits"),
+        ("https://example.org/" + "x" * 5_000, "longer than 2,000 characters"),
+    ],
+)
+def test_a_pyodide_url_the_page_cannot_append_its_loader_to_is_refused_in_words(
+    where: str, why: str, tmp_path: Path
+) -> None:
+    # The page loads where + "pyodide.mjs": after a query or a fragment that names another
+    # resource, and a port out of range or a password never loads at all.
+    with pytest.raises(InvalidSearchOptionError, match=re.escape(why)):
+        build_site(tmp_path / "site", pyodide=where)
+    assert not (tmp_path / "site").exists() or not any((tmp_path / "site").iterdir())
+
+
+@pytest.mark.parametrize(
+    "out", ["site\x00x", "y" * 5_000 + "/site"], ids=["a NUL", "a name too long"]
+)
+def test_an_out_no_file_can_have_is_refused_in_words(out: str, tmp_path: Path) -> None:
+    # An adversary's walk (issue 45): a raw ValueError and OSError came out of build_site.
+    with pytest.raises(InvalidSearchOptionError, match="--out"):
+        build_site(tmp_path / out)
+
+
+def test_a_pyodide_name_too_long_for_a_file_is_refused_as_no_url(tmp_path: Path) -> None:
+    with pytest.raises(InvalidSearchOptionError, match="must be an http"):
+        build_site(tmp_path / "site", pyodide="y" * 300)
 
 
 def test_the_wheel_is_valid_its_record_matching_every_file(tmp_path: Path) -> None:
@@ -235,3 +275,23 @@ def test_the_command_refuses_a_bad_pyodide_as_a_bad_command_line(
     status, out, err = call(capsys, "web", "--out", str(tmp_path), "--pyodide", "javascript:x")
     assert (status, out) == (2, "")
     assert "--pyodide must be an http(s) URL" in err
+
+
+def test_a_pyodide_folder_with_a_link_is_refused_and_publishes_nothing(tmp_path: Path) -> None:
+    folder = fake_pyodide(tmp_path / "npm")
+    (tmp_path / "secret.txt").write_text("a private file\n", encoding="utf-8")
+    (folder / "python_stdlib.zip").unlink()
+    (folder / "python_stdlib.zip").symlink_to(tmp_path / "secret.txt")
+    with pytest.raises(InvalidSearchOptionError, match=r"symbolic links \(python_stdlib\.zip\)"):
+        build_site(tmp_path / "site", pyodide=folder)
+    assert not (tmp_path / "site" / "pyodide").exists()
+
+
+@pytest.mark.slow
+def test_a_rebuild_for_the_cdn_removes_the_earlier_copy_of_pyodide(tmp_path: Path) -> None:
+    build_site(tmp_path / "site", pyodide=fake_pyodide(tmp_path / "npm"))
+    page = build_site(tmp_path / "site")
+    assert config(page)["pyodide"] == PYODIDE_CDN
+    assert not (tmp_path / "site" / "pyodide").exists()
+    made = json.loads((tmp_path / "site" / RECORD).read_text(encoding="utf-8"))["files"]
+    assert not [name for name in made if name.startswith("pyodide/")]

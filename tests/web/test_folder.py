@@ -165,3 +165,36 @@ def test_a_name_leaving_the_folder_is_a_fault_of_the_caller(tmp_path: Path) -> N
         with pytest.raises(AssertionError, match="must stay inside the folder"):
             write_site(tmp_path / "site", {name: b"x"})
     assert not (tmp_path / "x").exists()
+
+
+def test_what_the_last_build_made_and_this_one_does_not_is_removed(tmp_path: Path) -> None:
+    # A page built with a local Pyodide, then for the CDN: the earlier copy goes, record too.
+    write_site(tmp_path, FILES)
+    (tmp_path / "pyodide" / "README").write_text("mine\n", encoding="utf-8")
+    without = {name: data for name, data in FILES.items() if not name.startswith("pyodide/")}
+    write_site(tmp_path, without)
+    assert tree(tmp_path) == {**without, RECORD: tree(tmp_path)[RECORD],
+                              "pyodide/README": b"mine\n"}  # fmt: skip
+    assert sorted(json.loads((tmp_path / RECORD).read_text(encoding="utf-8"))["files"]) == sorted(
+        without
+    )
+    (tmp_path / "pyodide" / "README").unlink()
+    write_site(tmp_path, FILES)
+    write_site(tmp_path, without)
+    assert not (tmp_path / "pyodide").exists()  # the folder the build made, emptied, goes too
+
+
+def test_only_an_unchanged_file_of_the_record_inside_the_folder_is_removed(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "outside.txt").write_text("mine\n", encoding="utf-8")
+    site = tmp_path / "site"
+    write_site(site, FILES)
+    (site / "app.js").write_text("// edited by hand\n", encoding="utf-8")
+    record = json.loads((site / RECORD).read_text(encoding="utf-8"))
+    record["files"]["../outside.txt"] = record["files"]["index.html"]
+    (site / RECORD).write_text(json.dumps(record), encoding="utf-8")
+    write_site(site, {"index.html": FILES["index.html"]})
+    assert (tmp_path / "outside.txt").read_text(encoding="utf-8") == "mine\n"
+    assert (site / "app.js").read_text(encoding="utf-8") == "// edited by hand\n"
+    assert not (site / "pyodide").exists()

@@ -136,7 +136,9 @@ def test_a_game_whose_result_rejects_a_listed_move_gets_a_report_not_a_traceback
         ("class A:\n  def initial_state(self", "", "source", "the game is not Python: line"),
         ("x = 1\n", "", "class-name", "name the game's class: no class defines initial_state"),
         ("class A:\n def initial_state(self): pass\nclass B(A):\n def initial_state(self): pass",
-         "", "class-name", "A, B each define initial_state"),
+         "", "class-name", "A, B each define or inherit initial_state"),
+        ("class A:\n def initial_state(self): pass\nclass B(A): pass\nclass C(B): pass",
+         "", "class-name", "A, B, C each define or inherit initial_state"),
         ("class A: pass\n", "B", "class-name", "no class 'B' in the game; its classes are A"),
     ],
 )  # fmt: skip
@@ -229,3 +231,117 @@ def test_a_hostile_label_of_ones_own_game_is_escaped_on_its_page() -> None:
     assert "\\u003cscript\\u003ewindow.x=1" in found["page"]  # in the data, as text
     assert page_data(found["page"])["nodes"]
     assert json.loads(_own_game.own_game(source, "", "", 0))["ok"]  # without a tell too
+
+
+@pytest.mark.slow
+def test_a_typed_game_leaves_the_recursion_limit_and_its_modules_as_they_were() -> None:
+    # The page's Python runs every game typed into it: a raised limit would let the next deep
+    # game crash the browser's stack, and a module saved beside the game would be imported by
+    # the next game of that name.
+    before = sys.getrecursionlimit()
+    raising = "import sys\nsys.setrecursionlimit(100_000)\n" + take_away()
+    found = own(raising, "sticks=5")
+    assert found["ok"], found["report"]
+    assert f"the page keeps it at {before:,}" in found["report"]
+    helper = (
+        "import pathlib, importlib, sys\n"
+        "here = pathlib.Path(__file__).parent\n"
+        "(here / 'helper_of_mine.py').write_text('X = 1')\n"
+        "importlib.invalidate_caches()\n"
+        "import helper_of_mine\n" + take_away()
+    )
+    assert own(helper, "sticks=5")["ok"]
+    assert sys.getrecursionlimit() == before
+    assert "helper_of_mine" not in sys.modules
+
+
+def test_a_game_that_calls_sys_exit_is_told_so() -> None:
+    found = own(take_away() + "\nimport sys\nsys.exit(3)\n")
+    assert not found["ok"]
+    assert found["report"].startswith("your game's code called sys.exit(3)")
+    assert found["field"] == "source"
+
+
+def test_num_players_that_is_not_an_int_is_told_as_such() -> None:
+    found = own(library() + "\n\nclass N(TakeAway):\n    num_players = '2'\n", name="N")
+    assert not found["ok"]
+    assert "its num_players must be an int, not '2'" in found["report"]
+
+
+@pytest.mark.parametrize(
+    ("extra", "name", "python"),
+    [
+        ("class Dice(TakeAway):\n"
+         "    def to_move(self, state):\n        return -1 if state.player == 2 else state.player\n"
+         "    def chance_outcomes(self, state):\n        return [(1, 0.5), (2, 0.5)]\n",
+         "Dice", "expectiminimax"),
+        ("class Three(TakeAway):\n    num_players = 3\n", "Three", "maxn"),
+    ],
+)  # fmt: skip
+def test_a_game_alpha_beta_does_not_search_is_told_what_the_page_does(
+    extra: str, name: str, python: str
+) -> None:
+    found = own(library() + "\n\n" + extra, "sticks=4", name=name)
+    assert not found["ok"]
+    said = found["report"].split("the search: ")[1]
+    assert said.startswith("the page steps through alpha-beta, for two-player games without")
+    assert "in Python: alphabeta searches" in said
+    assert python in said
+
+
+def test_a_game_too_deep_for_the_pages_python_is_told_what_the_page_can_do() -> None:
+    chain = GRID.replace("rows * cols", "rows * cols + 2 * sys.getrecursionlimit()")
+    found = own("import sys\n" + chain)
+    assert not found["ok"]
+    said = found["report"].split("the search: ")[1]
+    assert said.startswith("alpha-beta went deeper than the page's Python can")
+    assert "Give a depth" in said
+    assert "run it in Python on your computer" in said
+    assert "pass depth=N" not in said
+
+
+WIDE = """
+class Wide:
+    '''Two players each name a number below 100; the first wins if the sum is even.'''
+
+    num_players = 2
+
+    def initial_state(self): return ()
+    def to_move(self, state): return len(state)
+    def actions(self, state): return [] if len(state) == 2 else list(range(100))
+    def result(self, state, action): return (*state, action)
+    def is_terminal(self, state): return len(state) == 2
+    def utility(self, state, player):
+        if len(state) != 2:
+            raise ValueError("not over")
+        first = 1.0 if sum(state) % 2 == 0 else -1.0
+        return first if player == 0 else -first
+"""
+
+
+def test_the_checkers_advice_is_the_pages_for_a_game_it_cannot_check_whole() -> None:
+    found = own(WIDE, depth=1, evaluation="zero")  # 10,101 states: more than the page checks
+    assert found["ok"], found["report"]
+    assert "The page checks no more; in Python, check_game(game, max_states=" in found["report"]
+    assert "report.exhaustive" not in found["report"]
+
+
+def test_a_subclass_of_the_game_makes_the_class_to_name() -> None:
+    found = own(library() + "\n\nclass Small(TakeAway):\n    pass\n")
+    assert not found["ok"]
+    assert found["field"] == "class-name"
+    assert "TakeAway, Small each define or inherit initial_state" in found["report"]
+
+
+def test_a_parameter_given_twice_is_refused_beside_the_parameters() -> None:
+    found = own(take_away(), "sticks=3, sticks=4")
+    assert not found["ok"]
+    assert found["field"] == "own-params"
+    assert "the parameter sticks is given 2 times" in found["report"]
+
+
+def test_a_depth_limited_search_that_met_no_end_says_so() -> None:
+    found = own(GRID, "rows=1, cols=5", depth=1, evaluation="zero")
+    assert found["ok"], found["report"]
+    assert "met no end of the game" in found["value"]["words"]
+    assert "worth none" not in found["value"]["words"]

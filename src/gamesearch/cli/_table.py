@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..capabilities import Capabilities
-from ..errors import InvalidSearchOptionError
+from ..errors import GameSearchError, InvalidSearchOptionError, TableFileError, short_repr
 from ..frontdoor.board import move_text, position_from
 from ..frontdoor.making import refuse_imperfect
 from ..game import CHANCE
@@ -136,7 +136,7 @@ def _build(args: argparse.Namespace, out: TextIO) -> int:
 
 def _probe(args: argparse.Namespace, out: TextIO) -> int:
     """``table probe``: what the file holds and, with a game, a position's value."""
-    found = _file.info(args.file)
+    found = _info(args.file)
     spec = _spec_of(found.game)
     _describe(found, spec, out)
     if not found.complete:
@@ -160,6 +160,24 @@ def _probe(args: argparse.Namespace, out: TextIO) -> int:
         members = Capabilities.of(game)
         state = position_from(game, members, type(game).__name__, args.moves, args.position)
         return _show(solution, spec, game, members, state, out)
+
+
+def _info(path: str) -> _file.FileInfo:
+    """What the file says of itself; any error reading it (the file alone) a ``TableFileError``.
+
+    Every value of a file is checked as it is read, so an error of another kind is a fault of
+    the library that a file found: it is said in one line, as a hostile file's, not as a
+    traceback.
+    """
+    try:
+        return _file.info(path)
+    except GameSearchError:
+        raise
+    except Exception as exc:  # a fault that a file found: one line, not a traceback
+        raise TableFileError(
+            f"{path} cannot be read ({type(exc).__name__}: {short_repr(str(exc))}): please "
+            "report it, with the file"
+        ) from None
 
 
 def _spec_of(identity: GameIdentity) -> GameSpec | None:

@@ -13,11 +13,12 @@ from __future__ import annotations
 import ast
 import shlex
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from .._kinds import check_perfect_information
 from ..capabilities import Capabilities
-from ..errors import InvalidSearchOptionError, UnknownGameError
+from ..errors import InvalidSearchOptionError, UnknownGameError, short_repr
 from ..games.registry import GameSpec, find_game
 from ..imperfect import KuhnPoker, LeducPoker, LiarsDice, OhHell
 from .board import with_capabilities
@@ -50,11 +51,20 @@ def make_game(name: str, params: Sequence[str], command: str) -> tuple[GameSpec,
     spec = find_game(name)
     game = spec.make_from(params)
     missing = [member for member in _PROTOCOL if not callable(getattr(game, member, None))]
-    if missing or not isinstance(getattr(game, "num_players", None), int):
-        lacks = ", ".join(missing) or "num_players"
-        raise UnknownGameError(f"{spec.name} does not make a game: it has no {lacks}")
+    if missing:
+        raise UnknownGameError(f"{spec.name} does not make a game: it has no {', '.join(missing)}")
+    players = getattr(game, "num_players", None)
+    if players is None:
+        raise UnknownGameError(f"{spec.name} does not make a game: it has no num_players")
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise UnknownGameError(
+            f"{spec.name} does not make a game: its num_players must be an int, not "
+            f"{short_repr(players)}"
+        )
     members = Capabilities.of(game)
     refuse_imperfect(command, name, params, game, members)
+    if len(spec.players) < game.num_players:  # names for fewer players (tree's MAX and MIN)
+        spec = replace(spec, players=())  # name none rather than some: player 0, 1, 2, ...
     return with_capabilities(spec, members), game, members
 
 

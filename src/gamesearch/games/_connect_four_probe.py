@@ -1,28 +1,46 @@
-"""The exact solver's probe on Connect Four's bitboards held in 64-bit words: a second loop.
+"""The exact solver's probe on Connect Four's bitboards held in 64-bit words: Pons's solver.
 
 The engine's exact solver (:mod:`gamesearch.twoplayer._solver`) runs one probe as a loop over
 any game's hooks: ``non_losing_children`` makes a tuple of child states per node, each state one
-Python ``int`` of some 100 bits, and the table is keyed by ``solving_key``. This module is the
-same probe written for one game, Connect Four, on two machine words: ``mask`` (every stone) and
-``last`` (the stones of the player who moved last), as Pons's solver holds a position. It
-visits exactly the nodes the general loop visits, in the same order, and stores the same
-entries in the same table: the same answers, node counts and table, at a fraction of the cost
-of a node once mypyc compiles it (``i64`` words, no child states, no tuples of children).
+Python ``int`` of some 100 bits, and the table is a ``dict`` keyed by ``solving_key``. This
+module is the probe of Pascal Pons's solver ("Solving Connect 4", 2019) for one game, on two
+machine words (``mask``, every stone, and the stones of the player to move), with a table of
+its own (:mod:`._connect_four_table`: each entry packed in one float, kept beside the engine's
+transposition table). It answers what the general loop answers (a fail-soft bound on the same
+side of the probe's point, the exact value once the probes meet, a best root action that
+reaches it), not node for node: its table forgets an entry when another takes its slot, and it
+searches in integer scores. Compiled by mypyc, a node costs a fraction of the general loop's
+(``i64`` words, no child states, no tuples, no ``dict``).
+
+What it takes from Pons's solver, and what it adds (each measured; bench/README.md):
+
+- the moves that do not lose at once (a state with none is lost two plies on), sorted by the
+  cells where one more stone would complete a four, the centre first among equals;
+- the bounds a win or a loss can still reach, cut before the table is read (a state with the
+  board nearly full is a draw without a search);
+- the table: one slot per hashed key, a new entry replacing the old, the key's hash above the
+  slot number kept to tell keys apart;
+- added: the table's best column is searched first, and the others are scored only if it does
+  not cut off; enhanced transposition cutoffs (Plaat et al. 1996): a child whose stored upper
+  bound settles the window cuts off before any child is searched; mirror images merged in the
+  table while few stones are down (:meth:`ConnectFour.solving_key
+  <gamesearch.games.ConnectFour.solving_key>`);
+- added: below the root, no table near the end (:data:`UNTABLED`): a state with fewer than 12
+  empty cells is neither looked up nor stored, and its children are not looked up for a cutoff.
 
 Why a second loop (the rule of one loop per algorithm lets one stay where a benchmark shows it
-pays at least 1.3x): compiled, it solves the middle positions of ``bench/bench_compiled.py``
-many times faster than the general loop compiled (figures in bench/README.md). In pure Python
-it is slower than the general loop, whose memos of threats and ends pay there, so
-:meth:`ConnectFour.solving_kernel <gamesearch.games.ConnectFour.solving_kernel>` offers it
-only when this module is compiled. Tests check it node for node and entry for entry against
-the general loop in both builds (tests/games/test_connect_four_probe.py).
+pays at least 1.3x): compiled, it solves the positions of ``bench/bench_compiled.py`` many
+times faster than the general loop compiled. In pure Python it is slower than the general
+loop, whose memos of threats and ends pay there, so :meth:`ConnectFour.solving_kernel
+<gamesearch.games.ConnectFour.solving_kernel>` offers it only when this module is compiled.
+Tests check its answers against the general loop's in both builds
+(tests/games/test_connect_four_probe.py).
 
 It serves boards whose bitboard fits a word and whose move sorter fits one: at most 62 bits
 (``width * (height + 1)``) and at most 15 columns, which holds the standard 7 x 6 board.
 
 No literal is shifted by an ``i64`` here (``1 << n``): mypyc 2.4 compiles that as a 32-bit C
-shift, which loses the high bits. Words are shifted instead (``self.one << n``), and the
-identical node counts that CI checks between the builds would show such a slip.
+shift, which loses the high bits. Words are shifted instead (``self.one << n``).
 """
 
 from __future__ import annotations
@@ -34,14 +52,30 @@ from typing import TYPE_CHECKING, Any, Final, final
 from .._build import is_extension
 from .._interrupts import let_python_look
 from ..capabilities import ProbeSetting, TableAccess
+from ._connect_four_table import EXACT, LOWER, SCALE, UPPER, SolvingTable
 
 if TYPE_CHECKING:  # mypyc's fixed-width int; plain int in pure Python
     from mypy_extensions import i64
 
-__all__ = ["NOW_AND_THEN", "ConnectFourBoard", "ConnectFourProbe", "TableWords", "fits", "native"]
+__all__ = [
+    "NOW_AND_THEN",
+    "UNTABLED",
+    "ConnectFourBoard",
+    "ConnectFourProbe",
+    "TableWords",
+    "fits",
+    "native",
+]
 
 NOW_AND_THEN: Final = (1 << 16) - 1
 """Every 65,536 nodes the probe calls a Python function, so that a Ctrl-C stops it."""
+
+UNTABLED: Final = 12
+"""Below the root, a state with fewer empty cells than this is neither looked up in the table
+nor stored, nor are its children looked up for a cutoff: near the end a search costs less
+than the table's slot, a cache miss in a table of millions (7x6, bench/README.md: the begin set
+0.91x Pons's time against 1.78x with every state tabled, the middle set 0.55x against 0.61x,
+for 2.3 and 2.7 times the nodes)."""
 
 _WORD: Final = 62
 """The bits a board may take: an ``i64`` with room to add the bottom row without overflow."""
@@ -97,9 +131,6 @@ class ConnectFourBoard:
         self.mirrored_stones: i64 = width * height // 4  # ConnectFour.solving_key's limit
         centre_first = sorted(range(width), key=lambda col: (abs(2 * col - (width - 1)), col))
         self.centre_first: i64 = sum(col << (4 * rank) for rank, col in enumerate(centre_first))
-        self.entry_bits: i64 = _entry_bits(width, width * height)
-        self.entry_mask: i64 = (1 << _entry_bits(width, width * height)) - 1
-        self.ones: i64 = (1 << _WORD) - 1
         self.one: i64 = 1  # shifted, never a literal: see the module's note on mypyc
         h, d, u = stride, stride - 1, stride + 1  # along rows, and the two diagonals
         self.h1: i64 = h
@@ -111,19 +142,6 @@ class ConnectFourBoard:
         self.u1: i64 = u
         self.u2: i64 = 2 * u
         self.u3: i64 = 3 * u
-        # keep[k]: the bits that stay inside the word after a shift up by k
-        self.keep1: i64 = (1 << (bits - 1)) - 1
-        self.keep2: i64 = (1 << max(bits - 2, 0)) - 1
-        self.keep3: i64 = (1 << max(bits - 3, 0)) - 1
-        self.keep_h1: i64 = (1 << max(bits - h, 0)) - 1
-        self.keep_h2: i64 = (1 << max(bits - 2 * h, 0)) - 1
-        self.keep_h3: i64 = (1 << max(bits - 3 * h, 0)) - 1
-        self.keep_d1: i64 = (1 << max(bits - d, 0)) - 1
-        self.keep_d2: i64 = (1 << max(bits - 2 * d, 0)) - 1
-        self.keep_d3: i64 = (1 << max(bits - 3 * d, 0)) - 1
-        self.keep_u1: i64 = (1 << max(bits - u, 0)) - 1
-        self.keep_u2: i64 = (1 << max(bits - 2 * u, 0)) - 1
-        self.keep_u3: i64 = (1 << max(bits - 3 * u, 0)) - 1
         board = self.board
         # Per direction, the lowest cells of the windows of four that fit on the board.
         self.anchors1: i64 = board & board >> 1 & board >> 2 & board >> 3
@@ -135,24 +153,24 @@ class ConnectFourBoard:
     def completions(self, s: i64) -> i64:
         """The cells of the board that would give the stones ``s`` four in a row.
 
-        :func:`gamesearch.games._bitboard.completions_on`, on a word.
+        :func:`gamesearch.games._bitboard.completions_on`, on a word. A shift up may carry
+        stones past the word's 64 bits, which drops them (two's complement, as CPython's C
+        compiler is told, ``-fwrapv``); the cells past the board are masked off at the end,
+        and no bit that stays was carried.
         """
-        wins = (s & self.keep1) << 1 & (s & self.keep2) << 2 & (s & self.keep3) << 3
+        wins = s << 1 & s << 2 & s << 3
         h1, h2, h3 = self.h1, self.h2, self.h3
-        ahead = (s & self.keep_h1) << h1 & (s & self.keep_h2) << h2
+        ahead = s << h1 & s << h2
         behind = s >> h1 & s >> h2
-        wins |= ahead & ((s & self.keep_h3) << h3 | s >> h1)
-        wins |= behind & ((s & self.keep_h1) << h1 | s >> h3)
+        wins |= ahead & (s << h3 | s >> h1) | behind & (s << h1 | s >> h3)
         d1, d2, d3 = self.d1, self.d2, self.d3
-        ahead = (s & self.keep_d1) << d1 & (s & self.keep_d2) << d2
+        ahead = s << d1 & s << d2
         behind = s >> d1 & s >> d2
-        wins |= ahead & ((s & self.keep_d3) << d3 | s >> d1)
-        wins |= behind & ((s & self.keep_d1) << d1 | s >> d3)
+        wins |= ahead & (s << d3 | s >> d1) | behind & (s << d1 | s >> d3)
         u1, u2, u3 = self.u1, self.u2, self.u3
-        ahead = (s & self.keep_u1) << u1 & (s & self.keep_u2) << u2
+        ahead = s << u1 & s << u2
         behind = s >> u1 & s >> u2
-        wins |= ahead & ((s & self.keep_u3) << u3 | s >> u1)
-        wins |= behind & ((s & self.keep_u1) << u1 | s >> u3)
+        wins |= ahead & (s << u3 | s >> u1) | behind & (s << u1 | s >> u3)
         return wins & self.board
 
     def key(self, mask: i64, last: i64, stones: i64) -> i64:
@@ -249,39 +267,6 @@ class ConnectFourBoard:
             col += 1
         return col
 
-    def sorted_columns(self, safe: i64, mine: i64, free: i64) -> i64:
-        """The columns of ``safe``, in ``ConnectFour.non_losing_children``'s order, 4 bits each.
-
-        Most cells where one more stone completes a four first, ties centre-first: each
-        column's key ``made * width + tie`` (the tie ``width - 1 - rank``) goes into one word
-        of keys kept ascending, read back from the top.
-        """
-        width, bits, slot = self.width, self.entry_bits, self.entry_mask
-        keys: i64 = 0
-        count: i64 = 0
-        rank: i64 = 0
-        while rank < width:
-            cell = safe & self.column_cells(self.centre_first >> (4 * rank) & 15)
-            if cell:
-                made = _popcount(self.completions(mine | cell) & free)
-                entry = made * width + width - 1 - rank
-                at = count
-                while at > 0 and (keys >> (bits * (at - 1)) & slot) > entry:
-                    at -= 1
-                below = keys & (self.ones >> (_WORD - bits * at))
-                above = keys >> (bits * at)
-                keys = below | entry << (bits * at) | above << (bits * (at + 1))
-                count += 1
-            rank += 1
-        order: i64 = 0
-        index: i64 = 0
-        while index < count:
-            tie = (keys >> (bits * (count - 1 - index)) & slot) % width
-            col = self.centre_first >> (4 * (width - 1 - tie)) & 15
-            order |= col << (4 * index)
-            index += 1
-        return order
-
 
 Entry = tuple[int, int, int, float, Any, bool]
 """A raw entry of the engine's transposition table (``twoplayer.table.RawEntry``)."""
@@ -310,71 +295,178 @@ class TableWords:
         return -1
 
 
-_NORMAL: Final = 0
-_WINS: Final = 1
-_DRAW: Final = 2
-
-
 @final
 class ConnectFourProbe:
     """One probe of the exact solver on a Connect Four board's words, and its counts.
 
+    Pons's solver on the engine's values: a fail-soft null-window negamax over the moves that
+    do not lose at once (a state with none is lost two plies on), sorted by the cells where one
+    more stone would complete a four (centre first among equals), with the bounds a win or a
+    loss can reach cut before the table is read, and a table of its own (:class:`SolvingTable`,
+    kept beside the transposition table) that holds each state's proven bound and best column.
     The fields ``expanded``, ``leaves``, ``cutoffs``, ``max_depth`` and ``root_action`` are the
-    general loop's (:class:`gamesearch.twoplayer._solver._Probe`).
+    general loop's (:class:`gamesearch.twoplayer._solver._Probe`), set when :meth:`run` ends.
     """
 
-    def __init__(self, board: ConnectFourBoard, setting: ProbeSetting) -> None:
+    def __init__(self, board: ConnectFourBoard, setting: ProbeSetting, table: SolvingTable) -> None:
         self.board = board
-        self.table = TableWords(setting.table, int(board.width))
-        entries = setting.table.entries
-        assert entries is not None  # the solver always has a table
-        self.entries: dict[Hashable, Entry] = entries
-        self.capacity: int = setting.capacity
+        self.table = table
+        self.top: float = setting.table.top
+        self.mate: float = setting.table.mate
+        self.cells: i64 = board.width * board.height
+        self.width: i64 = board.width
+        self.stride: i64 = board.stride
+        self.bottom_row: i64 = board.bottom_row
+        self.board_cells: i64 = board.board
+        self.column_bits: i64 = board.column_bits
+        self.centre_first: i64 = board.centre_first
+        self.mirrored_stones: i64 = board.mirrored_stones
         self.root_stones: i64 = 0
-        self.count: i64 = 0  # set by children(), read at once by the caller
-        self.kind: i64 = _NORMAL
+        self.nodes: i64 = 0
+        self.cuts: i64 = 0
+        self.deepest: i64 = 0
         self.expanded = 0
         self.leaves = 0
         self.cutoffs = 0
         self.max_depth = 0
         self.root_action: Any = None
         self.pause: Callable[[], None] = let_python_look  # see gamesearch._interrupts
-        self.pause_every: int = NOW_AND_THEN  # a mask of the low bits of ``expanded``
+        self.pause_every: i64 = NOW_AND_THEN  # a mask of the low bits of ``nodes``
 
     def run(self, state: int, alpha: float, beta: float) -> float:
-        """The fail-soft value of the non-terminal ConnectFour ``state`` for its mover."""
+        """The fail-soft value of the non-terminal ConnectFour ``state`` for its mover.
+
+        The window ``(alpha, beta)`` is in the engine's values (distance scores); the probe
+        searches the integer window that holds the same values, and answers in the engine's.
+        """
         board = self.board
         full, bits = int(board.full), int(board.bits)  # the state is wider than a word
         mask: i64 = state & full
         last: i64 = state >> bits & full
+        mine = mask ^ last
         self.root_stones = _popcount(mask)
-        return self.search(mask, last, alpha, beta, 0)
+        low = self.below(alpha)
+        high = self.below(math.nextafter(beta, -math.inf)) + 1
+        playable = (mask + board.bottom_row) & board.board
+        wins = board.completions(mine) & playable
+        value: i64 = 0
+        if wins:  # a win at once: the first in centre-first order
+            self.nodes, self.deepest, self.leaves = 1, 1, 1
+            self.root_action = self.centre_first_of(wins)
+            value = SCALE - 1
+        elif self.root_stones == self.cells - 1:  # the last empty cell: a draw
+            self.nodes, self.deepest, self.leaves = 1, 1, 1
+            self.root_action = self.centre_first_of(playable)
+        else:
+            value = self.search(mask, mine, low, high, 0)
+        self.expanded, self.cutoffs, self.max_depth = self.nodes, self.cuts, self.deepest
+        return self.engine_value(value)
 
-    def search(self, mask: i64, last: i64, alpha: float, beta: float, ply: i64) -> float:
-        """The general loop's ``search``, on words: fail-soft, proven, the same nodes."""
-        table = self.table
-        self.expanded += 1
-        if not self.expanded & self.pause_every:
+    def below(self, point: float) -> i64:
+        """The probe's largest value of a result the engine's value ``point`` is not below.
+
+        So that an engine's value is above ``point`` exactly when the probe's is above it.
+        """
+        top, mate = self.top, self.mate
+        if point >= mate:
+            if point == math.inf:
+                return SCALE
+            plies = math.ceil(top - point)  # the soonest win not above the point
+            if plies >= SCALE:
+                return 0
+            return SCALE - max(plies, 1)
+        if point <= -mate:
+            if point == -math.inf:
+                return -SCALE
+            plies = math.floor(top + point)  # the latest loss not above the point
+            if plies < 1:
+                return -SCALE
+            return -(SCALE - min(plies, SCALE - 1))
+        if point >= 0.0:
+            return 0
+        return -1
+
+    def engine_value(self, value: i64) -> float:
+        """The probe's ``value`` as the engine's distance score (or 0.0, a draw)."""
+        if value > 0:
+            return self.top - float(SCALE - value)
+        if value < 0:
+            return float(SCALE + value) - self.top
+        return 0.0
+
+    def centre_first_of(self, cells: i64) -> i64:
+        """The column of ``cells`` nearest the centre (the left one of two as near)."""
+        rank: i64 = 0
+        while rank < self.width:
+            col = self.centre_first >> (4 * rank) & 15
+            if cells & self.column_bits << (col * self.stride):
+                return col
+            rank += 1
+        return -1
+
+    def search(self, mask: i64, mine: i64, alpha: i64, beta: i64, ply: i64) -> i64:
+        """The fail-soft value for the player to move of the stones ``mine`` among ``mask``.
+
+        Exact inside (alpha, beta); an upper bound at or below alpha, a lower bound at or
+        above beta. The player to move cannot win at once (the root is checked by
+        :meth:`run`, and every other state follows a move that leaves no win at once).
+        """
+        self.nodes += 1
+        if not self.nodes & self.pause_every:
             self.pause()
         board = self.board
-        mine = mask ^ last
-        key = board.key(mask, last, self.root_stones + ply)
-        entries = self.entries
-        entry = entries.get(key)
+        theirs = mask ^ mine
+        playable = (mask + self.bottom_row) & self.board_cells
+        threats = board.completions(theirs) & ~mask
+        forced = playable & threats
+        if forced:
+            if forced & (forced - 1):  # two threats: no single stone blocks both
+                forced = 0
+            playable = forced
+        safe = playable & ~(threats >> 1)
+        if not safe:  # every move lets the opponent win at once: lost at ply + 2
+            if ply == 0:
+                self.root_action = board.first_free(mask)
+            return ply + 2 - SCALE
+        stones = self.root_stones + ply
+        if ply:
+            # The soonest loss is at ply + 4 (no move here lets the opponent win at once),
+            # the soonest win at ply + 3; neither once the board is full.
+            low: i64 = 0
+            if stones + 4 <= self.cells:
+                low = ply + 4 - SCALE
+            if alpha < low:
+                alpha = low
+                if alpha >= beta:
+                    return alpha
+            high: i64 = 0
+            if stones + 3 <= self.cells:
+                high = SCALE - ply - 3
+            if beta > high:
+                beta = high
+                if alpha >= beta:
+                    return beta
+        table = self.table
+        key = mask + theirs  # ConnectFour.solving_key: mirror images merged near the start
+        if stones <= self.mirrored_stones:
+            key = board.key(mask, theirs, stones)
+        tabled = ply == 0 or stones + UNTABLED <= self.cells
+        data: i64 = 0
+        if tabled:
+            data = table.get(key)
         first: i64 = -1
-        top, mate = table.top, table.mate
-        at = float(ply)  # the ply as the values count it
-        if entry is not None:
-            _, _, bound, value, action, proven = entry
-            first = table.first_column(action)
-            if proven and ply > 0:
-                if value >= mate:
-                    value -= at
-                elif value <= -mate:
-                    value += at
-                if bound == table.exact:
+        if data:
+            first = (data >> 9) - 1
+            if ply:
+                value = (data >> 2 & 127) - SCALE
+                if value > 0:  # stored counted from the state: count it from the root
+                    value -= ply
+                elif value < 0:
+                    value += ply
+                bound = data & 3
+                if bound == EXACT:
                     return value
-                if bound == table.lower:
+                if bound == LOWER:
                     if value >= beta:
                         return value
                     if value > alpha:
@@ -383,151 +475,136 @@ class ConnectFourProbe:
                     return value
                 elif value < beta:
                     beta = value
-        if ply:
-            if alpha >= top - at - 1:
-                return top - at - 1
-            if beta <= at + 2 - top:
-                return at + 2 - top
-        order = self.children(mask, mine, last)
-        count, kind = self.count, self.kind
-        if ply and count and kind == _NORMAL:
-            if alpha >= top - at - 3:
-                return top - at - 3
-            cut = self.transposition_cut(mask, mine, order, count, beta, ply)
-            if cut == cut:  # not NaN: a child's bound cuts off
+        if ply >= self.deepest:
+            self.deepest = ply + 1
+        if ply and tabled:
+            cut = self.transposition_cut(mask, mine, safe, beta, ply, stones)
+            if cut != -SCALE - 1:
                 return cut
-        if ply + 1 > self.max_depth:
-            self.max_depth = ply + 1
-        return self.searched(mask, mine, key, order, count, kind, first, alpha, beta, ply)
-
-    def children(self, mask: i64, mine: i64, last: i64) -> i64:
-        """``non_losing_children``'s columns in order, 4 bits each from the lowest.
-
-        Sets :attr:`count` to their number and :attr:`kind` to what they are: ``_WINS`` (each
-        wins at once), ``_DRAW`` (the one move fills the board) or ``_NORMAL``.
-        """
-        board = self.board
-        self.kind = _NORMAL
-        playable = (mask + board.bottom_row) & board.board
-        wins = board.completions(mine) & playable
-        if wins:
-            order: i64 = 0
-            count: i64 = 0
-            rank: i64 = 0
-            while rank < board.width:
-                col = board.centre_first >> (4 * rank) & 15
-                if wins & board.column_cells(col):
-                    order |= col << (4 * count)
-                    count += 1
-                rank += 1
-            self.count, self.kind = count, _WINS
-            return order
-        safe = board.safe_cells(playable, board.completions(last) & ~mask)
-        if not safe:
-            self.count = 0
-            return 0
-        free = board.board & ~mask
-        if not safe & (safe - 1):  # one move: nothing to order
-            col = 0
-            while not safe & board.column_cells(col):
-                col += 1
-            self.count = 1
-            if free == safe:  # the last empty cell: a draw
-                self.kind = _DRAW
-            return col
-        self.count = _popcount(safe)  # one cell a column
-        return board.sorted_columns(safe, mine, free)
+        return self.searched(mask, mine, key, safe, first, alpha, beta, ply, tabled)
 
     def transposition_cut(
-        self, mask: i64, mine: i64, order: i64, count: i64, beta: float, ply: i64
-    ) -> float:
-        """The general loop's enhanced transposition cutoff, or NaN where no child cuts off."""
-        table = self.table
-        board = self.board
-        entries = self.entries
-        mate = table.mate
-        index: i64 = 0
-        while index < count:
-            col = order >> (4 * index) & 15
-            cell = (mask + (board.bottom_row & board.column_cells(col))) & board.column_cells(col)
-            entry = entries.get(board.key(mask | cell, mine | cell, self.root_stones + ply + 1))
-            index += 1
-            if entry is None or not entry[5]:
+        self, mask: i64, mine: i64, safe: i64, beta: i64, ply: i64, stones: i64
+    ) -> i64:
+        """An enhanced transposition cutoff (Plaat et al. 1996), or ``-SCALE - 1`` for none.
+
+        A child (a move to one of the cells ``safe``) whose stored upper bound, for its mover,
+        settles the window here cuts off before any child is searched.
+        """
+        board, table = self.board, self.table
+        while safe:
+            cell = safe & -safe
+            safe ^= cell
+            key = (mask | cell) + (mine | cell)
+            if stones < self.mirrored_stones:
+                key = board.key(mask | cell, mine | cell, stones + 1)
+            data = table.get(key)
+            if not data or data & 3 == LOWER:
                 continue
-            bound, value = entry[2], entry[3]
-            if value >= mate:
-                value -= float(ply + 1)
-            elif value <= -mate:
-                value += float(ply + 1)
-            if bound != table.lower and -value >= beta:
+            value = (data >> 2 & 127) - SCALE
+            if value > 0:
+                value -= ply + 1
+            elif value < 0:
+                value += ply + 1
+            if -value >= beta:
                 return -value
-        return math.nan
+        return -SCALE - 1
+
+    def ordered(self, mask: i64, mine: i64, safe: i64) -> i64:
+        """The columns of ``safe``, 4 bits each from the lowest; ``-1`` (all bits) ends them.
+
+        By the cells where one more stone of the mover's would complete a four (Pons's move
+        ordering), the centre first among equals.
+        """
+        board = self.board
+        free = self.board_cells & ~mask
+        stride, bits = self.stride, self.column_bits
+        order: i64 = -1  # each insertion shifts the end marker up
+        scores: i64 = 0  # the columns' scores, 4 bits each, in the same places
+        count: i64 = 0
+        rank: i64 = 0
+        while rank < self.width:
+            col = self.centre_first >> (4 * rank) & 15
+            rank += 1
+            cell = safe & bits << (col * stride)
+            if not cell:
+                continue
+            score = _popcount(board.completions(mine | cell) & free)
+            if score > 15:
+                score = 15
+            at = count
+            while at > 0 and (scores >> (4 * (at - 1)) & 15) < score:
+                at -= 1
+            shift = 4 * at
+            keep = (board.one << shift) - 1
+            order = order & keep | col << shift | (order & ~keep) << 4
+            scores = scores & keep | score << shift | (scores & ~keep) << 4
+            count += 1
+        return order
 
     def searched(
         self,
         mask: i64,
         mine: i64,
         key: i64,
-        order: i64,
-        count: i64,
-        kind: i64,
+        safe: i64,
         first: i64,
-        alpha: float,
-        beta: float,
+        alpha: i64,
+        beta: i64,
         ply: i64,
-    ) -> float:
-        """Search the children ``order`` (``count`` columns) and store the value under ``key``."""
-        table = self.table
-        board = self.board
-        top = table.top
-        alpha_in = alpha
-        best_action: i64 = -1
-        if not count:  # every move lets the opponent win at once: lost at ply + 2
-            best = float(ply + 2) - top
-            best_action = board.first_free(mask)
-            alpha_in, beta = -math.inf, math.inf
-        else:
-            if first >= 0 and order & 15 != first:  # the table's move first
-                index: i64 = 1
-                while index < count and (order >> (4 * index) & 15) != first:
-                    index += 1
-                if index < count:
-                    low = order & (board.ones >> (_WORD - 4 * index))
-                    high = order >> (4 * (index + 1)) << (4 * (index + 1))
-                    order = high | low << 4 | first
-            best = -math.inf
-            child_ply = float(ply + 1)
-            index = 0
-            while index < count:
-                col = order >> (4 * index) & 15
-                index += 1
-                if kind == _WINS:
-                    self.leaves += 1
-                    value = top - child_ply
-                elif kind == _DRAW:
-                    self.leaves += 1
-                    value = 0.0
-                else:
-                    cells = board.column_cells(col)
-                    cell = (mask + (board.bottom_row & cells)) & cells
-                    value = -self.search(mask | cell, mine | cell, -beta, -alpha, ply + 1)
-                if value > best:
-                    best, best_action = value, col
-                    if value > alpha:
-                        if value >= beta:
-                            self.cutoffs += 1
-                            break
-                        alpha = value
-        bound = table.upper if best <= alpha_in else table.lower if best >= beta else table.exact
-        mate = table.mate
-        at = float(ply)
-        stored = best + at if best >= mate else best - at if best <= -mate else best
-        record = (table.search_id, table.unlimited, bound, stored, best_action, True)
-        if len(self.entries) < self.capacity:  # the table's store, inline while it has room
-            self.entries[key] = record
-        else:
-            table.store(key, record)
-        if ply == 0:
-            self.root_action = best_action
-        return best
+        tabled: bool,
+    ) -> i64:
+        """Search the moves to ``safe``, the table's ``first`` first; store the value at ``key``.
 
+        The others are ordered only if the first does not cut off. Nothing is stored unless
+        ``tabled`` (see :data:`UNTABLED`).
+        """
+        theirs = mask ^ mine
+        bits, stride = self.column_bits, self.stride
+        alpha_in = alpha
+        best: i64 = -SCALE - 1
+        best_col: i64 = -1
+        cell: i64 = 0
+        if first >= 0:
+            cell = safe & bits << (first * stride)
+        if cell:
+            best = -self.search(mask | cell, theirs, -beta, -alpha, ply + 1)
+            best_col = first
+            if best > alpha:
+                alpha = best
+            safe ^= cell
+        order: i64 = -1
+        if best < beta:
+            if safe & (safe - 1):
+                order = self.ordered(mask, mine, safe)
+            elif safe:
+                order = ~15 | self.centre_first_of(safe)
+        else:
+            self.cuts += 1
+        while order != -1:
+            col = order & 15
+            order >>= 4
+            cell = safe & bits << (col * stride)
+            value = -self.search(mask | cell, theirs, -beta, -alpha, ply + 1)
+            if value > best:
+                best, best_col = value, col
+                if value > alpha:
+                    if value >= beta:
+                        self.cuts += 1
+                        break
+                    alpha = value
+        bound: i64 = EXACT
+        if best <= alpha_in:
+            bound = UPPER
+        elif best >= beta:
+            bound = LOWER
+        stored = best
+        if best > 0:  # counted from the state
+            stored += ply
+        elif best < 0:
+            stored -= ply
+        if tabled:
+            self.table.put(key, bound | (stored + SCALE) << 2 | (best_col + 1) << 9)
+        if ply == 0:
+            self.root_action = best_col
+        return best

@@ -48,7 +48,7 @@ def grow(
         chance = settings.capabilities.chance_outcomes is not None
         raise mover_error(root_state, mover, players, chance=chance)
     player = 0 if mover == CHANCE else int(mover)  # type: ignore[call-overload]  # a number
-    search = Search(game, settings, generator, player, trace)
+    search = Search(game, settings, generator, player, trace, root_state)
     with_prior = settings.prior is not None
     root = None if kept is None else kept.take(game, root_state, with_prior)
     if trace is not None:
@@ -57,12 +57,16 @@ def grow(
         trace(Enter(root_state, None, 0, mover, kind, None, None, actions))  # type: ignore[arg-type]
     if root is None:
         root = search.make(root_state, None, None, player, 0)
+    elif search.solver is not None and kept is not None:
+        # The kept tree's proofs were made with the total its solver learnt; this search may
+        # meet no new end (a tree grown to its ends), so it must not flip bounds without it.
+        search.solver.total = kept.total
     if settings.dirichlet is not None and mover != CHANCE:
         _add_noise(search, root, settings.dirichlet, generator)
     deadline = None if settings.time_limit is None else started + settings.time_limit
     search.run(root, deadline)
     if kept is not None:
-        kept.keep(game, root, with_prior)
+        kept.keep(game, root, with_prior, None if search.solver is None else search.solver.total)
     result = _result(game, root, search, started)
     if trace is not None:
         trace(Leave(root_state, 0, result.value, result.action, None, None))

@@ -28,9 +28,6 @@ from ._playout import Simulator
 from ._solver import Solver
 from ._telling import chance_choice, untried_choice, weighed_choice
 
-_SQRT = math.sqrt
-_LOG = math.log
-
 
 class Search:
     """One search's loop over a tree: the game's methods, the options and the counters."""
@@ -61,7 +58,13 @@ class Search:
     )
 
     def __init__(
-        self, game: Any, settings: Settings, rng: Any, root_player: int, trace: Observer | None
+        self,
+        game: Any,
+        settings: Settings,
+        rng: Any,
+        root_player: int,
+        trace: Observer | None,
+        root: Any = None,
     ) -> None:
         self.game = game
         self.settings = settings
@@ -83,7 +86,7 @@ class Search:
         self.result, self.to_move, self.is_terminal = game.result, game.to_move, game.is_terminal
         self.outcomes_of = settings.capabilities.chance_outcomes
         self.solver = Solver(settings.bounds) if settings.solver else None
-        self.simulator = Simulator(game, settings, rng, self.solver)
+        self.simulator = Simulator(game, settings, rng, self.solver, root)
         self.root_player = root_player
         self.trace = trace
         self.root: Node | None = None
@@ -172,7 +175,7 @@ class Search:
         iterations = settings.iterations
         node_limit = settings.node_limit
         clock = time.perf_counter
-        select, simulate, backup = self.select, self.simulator.simulate, self.backup
+        simulator = self.simulator
         trace = self.trace
         observe = self.observe
         seen_low, seen_high = self.low, self.high
@@ -180,16 +183,16 @@ class Search:
         while root.proven is None:
             if node_limit is not None and self.nodes >= node_limit:
                 break  # each iteration creates a node: none fits (the root spent the limit)
-            leaf = select(root)
-            utilities = simulate(leaf)
+            leaf = self.select(root)
+            utilities = simulator.simulate(leaf)
             if observe:
-                low, high = min(utilities), max(utilities)
+                low, high = _extremes(utilities)
                 if low < seen_low or high > seen_high:
                     self.widen(low, high)
                     seen_low, seen_high = self.low, self.high
             if trace is not None:
                 self._tell_rollout(leaf, utilities)
-            backup(leaf, utilities)
+            self.backup(leaf, utilities)
             self.iterations += 1
             if iterations is not None and self.iterations >= iterations:
                 break
@@ -218,7 +221,9 @@ class Search:
         while node.utilities is None and node.proven is None:
             if node.player == CHANCE:
                 index = node.sample(random())
-                child = node.kids[index]
+                kids = node.kids
+                assert kids is not None  # a chance node's
+                child = kids[index]
                 if told is not None:
                     told.append(chance_choice(node, index))
                 if child is None:
@@ -233,7 +238,7 @@ class Search:
                         node.depth + 1,
                         node.probabilities[index],
                     )
-                    node.kids[index] = child
+                    kids[index] = child
                     return child
                 node = child
                 continue
@@ -299,7 +304,7 @@ class Search:
         solver's cut; so is a proven child, once ``node`` has a proven lower bound).
         """
         c = self.explore
-        k = c * c * _LOG(node.visits)
+        k = c * c * math.log(node.visits)
         floor = node.lower if node.owner == node.player else self.flipped(node.upper)
         best, best_score = node.children[0], -math.inf
         for child in node.children:
@@ -312,7 +317,7 @@ class Search:
                 mean = upper
             elif mean < child.lower:
                 mean = child.lower
-            score = mean + _SQRT(k / n)
+            score = mean + math.sqrt(k / n)
             if score > best_score:
                 best, best_score = child, score
         return best
@@ -324,7 +329,7 @@ class Search:
         untried or unvisited action's Q is 0, as in AlphaZero; Q is kept within the solver's
         bounds, and the solver's cuts apply as in :meth:`uct_child`.
         """
-        scale = self.explore * _SQRT(node.visits)
+        scale = self.explore * math.sqrt(node.visits)
         noisy = self.noise and node is self.root
         floor = node.lower if node.owner == node.player else self.flipped(node.upper)
         best: Node | None = None
@@ -400,3 +405,14 @@ class Search:
         assert node.proven is not None
         assert self.solver is not None
         return node.proven if node.owner == self.root_player else self.solver.other(node.proven)
+
+
+def _extremes(utilities: tuple[float, ...]) -> tuple[float, float]:
+    """The least and the most of ``utilities`` (one loop, no iterator: a compiled hot path)."""
+    low = high = utilities[0]
+    for value in utilities:
+        if value < low:
+            low = value
+        elif value > high:
+            high = value
+    return low, high

@@ -84,10 +84,11 @@ class Node:
         """A chance node's outcomes of probability > 0."""
         self.probabilities: tuple[float, ...] = ()
         """A chance node's probability of each outcome."""
-        self.cumulative: list[float] = []
+        self.cumulative: tuple[float, ...] = ()
         """A chance node's running sums of ``probabilities``, for sampling."""
-        self.kids: list[Node | None] = []
-        """A chance node's child for each outcome, ``None`` until first sampled."""
+        self.kids: list[Node | None] | None = None
+        """A chance node's child for each outcome, ``None`` until first sampled (and ``None``
+        at a decision node: a list made only where it is used)."""
         self.probability: float | None = None
         """The probability of ``action`` when the parent is a chance node."""
         self.utilities: tuple[float, ...] | None = None
@@ -224,7 +225,7 @@ def set_outcomes(node: Node, pairs: Any) -> None:
         raise _distribution_error(state, f"gave probabilities that sum to {total:g}, not 1")
     node.outcomes = tuple(outcomes)
     node.probabilities = tuple(probabilities)
-    node.cumulative = list(accumulate(probabilities))
+    node.cumulative = tuple(accumulate(probabilities))
     node.kids = [None] * len(outcomes)
 
 

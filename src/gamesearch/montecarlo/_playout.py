@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from .._validation import checked_number, translate
+from ..capabilities import RandomPlayout
 from ..errors import GameProtocolError, InvalidDistributionError, InvalidSearchOptionError
 from ..game import CHANCE
 from ._node import TOLERANCE, Node, terminal_utilities
@@ -21,12 +22,17 @@ class Simulator:
     """Scores the leaves of the tree: every player's utility, indexed by player."""
 
     __slots__ = (
-        "evaluate", "game", "outcomes_of", "players", "plies", "rng", "rollout", "solver",
-        "stochastic",
+        "evaluate", "game", "kernel", "outcomes_of", "players", "plies", "rng", "rollout",
+        "solver", "stochastic",
     )  # fmt: skip
 
     def __init__(
-        self, game: Any, settings: Settings, rng: random.Random, solver: Solver | None = None
+        self,
+        game: Any,
+        settings: Settings,
+        rng: random.Random,
+        solver: Solver | None = None,
+        root: Any = None,
     ) -> None:
         self.game = game
         self.solver = solver
@@ -39,6 +45,13 @@ class Simulator:
         self.stochastic = self.outcomes_of is not None
         self.plies = 0
         """The moves played by the last random playout (0 for the other ways of scoring)."""
+        kernel = settings.capabilities.playout_kernel
+        self.kernel: RandomPlayout | None = None
+        """The game's own loop for random playouts from ``root`` on (its ``playout_kernel``),
+        asked once: only for random playouts in a game without chance nodes."""
+        random_play = self.evaluate is None and self.rollout is None and not self.stochastic
+        if kernel is not None and random_play:
+            self.kernel = kernel(root)
 
     def simulate(self, leaf: Node) -> tuple[float, ...]:
         """The utilities ``leaf`` is worth in this iteration."""
@@ -57,8 +70,14 @@ class Simulator:
     def _random_playout(self, state: Any) -> tuple[float, ...]:
         """Uniformly random moves to the end of the game; chance outcomes drawn by probability.
 
-        ``to_move`` is asked only in a game that has chance nodes.
+        ``to_move`` is asked only in a game that has chance nodes. The game's own loop, if it
+        gave one, plays the same moves from the same draws.
         """
+        kernel = self.kernel
+        if kernel is not None:
+            utilities = kernel.run(state, self.rng.random)
+            self.plies = kernel.plies
+            return utilities
         game = self.game
         is_terminal, actions, result = game.is_terminal, game.actions, game.result
         stochastic = self.stochastic

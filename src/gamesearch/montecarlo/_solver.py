@@ -106,11 +106,14 @@ class Solver:
                 upper = child.upper
         if node.owner == node.player:
             return lower, upper
+        if self.total is None:  # no end met yet: the other player's bounds are unknown
+            return -math.inf, math.inf
         return self.other(upper), self.other(lower)
 
     def _chance(self, node: Node) -> tuple[float, float]:
         """The bounds of a chance node, the expectations of its outcomes' (same owner)."""
         lower = upper = 0.0
+        assert node.kids is not None  # a chance node's
         for child, probability in zip(node.kids, node.probabilities, strict=True):
             if child is None:
                 lower += probability * self.low

@@ -48,7 +48,7 @@ from typing import Any
 
 from .._named import loaded, namespace
 from ..errors import TableFileError, UnsupportedGameError, short_repr
-from ._equality import ENUM, Kind, describe, kind_of, why_not
+from ._equality import ENUM, Kind, describe, kind_of, made_as_stored, why_not
 
 __all__ = ["MAX_CLASSES", "Classes", "member_data"]
 
@@ -117,6 +117,7 @@ class Classes:
         self._frozen = frozen
         self._numbers: dict[type, int] = {}
         self._found: dict[int, type] = {}
+        self._plain: dict[type, bool] = {}
 
     def __len__(self) -> int:
         return len(self._records)
@@ -159,6 +160,37 @@ class Classes:
         self._numbers[cls] = found
         self._found[found] = cls
         return found
+
+    def check_made_again(self, number: int, value: object, values: tuple[Any, ...]) -> None:
+        """Refuse to write a dataclass object that its class, called with ``values``, does not make.
+
+        A file makes a stored object again by calling its class with its stored fields: a
+        ``__post_init__`` (or an ``__init__``) that changes them, or fails, would make another
+        object on reading (a wrong state, a wrong action of a book). A registry that only looks
+        up (``frozen``) writes nothing and checks nothing; a class made by the ``__init__`` that
+        ``dataclass`` writes alone is not called (:func:`._equality.made_as_stored`).
+
+        Raises:
+            UnsupportedGameError: the class makes another object, or raises.
+        """
+        cls = type(value)
+        plain = self._plain.get(cls)
+        if plain is None:
+            plain = self._plain[cls] = made_as_stored(cls)
+        if plain or self._frozen:
+            return
+        names = self.fields(number)
+        try:
+            made = cls(**dict(zip(names, values, strict=True)))
+            same = type(made) is cls and bool(made == value)
+        except Exception as exc:  # the class refuses its own fields
+            same, made = False, f"{type(exc).__name__}: {exc}"
+        if not same:
+            raise UnsupportedGameError(
+                f"cannot store {short_repr(value)} in a table file: its class, called with its "
+                f"fields as a file makes it again, gives {short_repr(made)} (its __post_init__ or "
+                "__init__ changes them); give the game a key(state) that returns plain data"
+            )
 
     def adopt(self, stored: Classes, path: object) -> None:
         """Take the classes another writer of the file numbered since this registry read it.

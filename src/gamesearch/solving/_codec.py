@@ -184,6 +184,10 @@ def _encode(value: object, out: bytearray, depth: int, whole: object, classes: C
         _put_varint(number, out)
         fields = tuple(getattr(value, name) for name in classes.fields(number))
         _encode(fields, out, depth + 1, whole, classes)
+        try:
+            classes.check_made_again(number, value, fields)
+        except UnsupportedGameError as exc:
+            raise UnsupportedGameError(f"{exc} (in {short_repr(whole)})") from None
     else:
         raise UnsupportedGameError(
             f"cannot store a {type(value).__qualname__} in a table file (in {short_repr(whole)}): "

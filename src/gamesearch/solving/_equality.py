@@ -7,8 +7,9 @@ stored, so two objects that are equal (``==``, as a dict of states holds them) m
 same data. That holds for
 
 - a frozen dataclass (``frozen=True``, ``eq=True``) whose ``__eq__`` is the one ``dataclass``
-  writes, comparing every field ``__init__`` takes (none declared ``compare=False``): equal
-  objects have equal fields;
+  writes, comparing exactly the fields ``__init__`` takes (none declared ``compare=False``,
+  none compared that ``__init__`` does not take, ``init=False``): equal objects have equal
+  stored fields, and unequal ones unequal stored fields;
 - an enum whose ``__eq__`` is the ``enum`` module's or a built-in type's (``IntEnum``'s is
   ``int``'s): its members are equal only to themselves among its members.
 
@@ -40,7 +41,7 @@ from typing import Any
 
 from .._named import namespace
 
-__all__ = ["ENUM", "Kind", "describe", "kind_of", "why_not"]
+__all__ = ["ENUM", "Kind", "describe", "kind_of", "made_as_stored", "why_not"]
 
 ENUM = "enum"
 """The kind of a class whose members are stored by name; a dataclass's kind is its fields."""
@@ -83,12 +84,39 @@ def _kind_and_reason(cls: type) -> tuple[Kind | None, str | None]:
     if params is None or not params.frozen or not params.eq:
         return None, "it is neither an enum nor a frozen dataclass (frozen=True, eq=True)"
     fields = dataclasses.fields(cls)  # type: ignore[arg-type]  # a dataclass: checked above
-    loose = [field.name for field in fields if field.init and not field.compare]
-    if loose:
-        return None, f"its field {loose[0]} is not compared (compare=False)"
+    reason = _fields_reason(fields)
+    if reason is not None:
+        return None, reason
     if not _compares_its_fields(cls, [field.name for field in fields if field.compare]):
         return None, "its class defines its own __eq__"
     return tuple(field.name for field in fields if field.init), None
+
+
+def _fields_reason(fields: tuple[dataclasses.Field[Any], ...]) -> str | None:
+    """Why a dataclass's equality or hash is not over exactly the fields a file stores.
+
+    A file stores the fields ``__init__`` takes (and makes the object again by calling the
+    class with them). Equal objects must have equal stored fields, and objects with equal
+    stored fields must be equal: so the compared fields must be exactly those. A field that
+    ``__init__`` takes and ``==`` does not compare (``compare=False``) would split equal states
+    into two keys; a field that ``==`` compares and ``__init__`` does not take
+    (``field(init=False)``, set in ``__post_init__``) would merge unequal states into one key,
+    and a file would give one's value for the other. A field hashed but not compared breaks
+    Python's own rule (equal objects, equal hashes).
+    """
+    for field in fields:
+        if field.init and not field.compare:
+            return f"its field {field.name} is not compared (compare=False)"
+        if field.compare and not field.init:
+            return (
+                f"its field {field.name} is compared but not taken by __init__ (init=False), "
+                "so a file, which stores what __init__ takes, would hold unequal states under "
+                "one key (if the field is worked out from those __init__ takes, declare it "
+                "compare=False)"
+            )
+        if field.hash and not field.compare:
+            return f"its field {field.name} is hashed but not compared (hash=True, compare=False)"
+    return None
 
 
 def _defining(cls: type, name: str) -> type | None:
@@ -119,3 +147,30 @@ def _compares_its_fields(cls: type, names: list[str]) -> bool:
     return (mine.co_code, mine.co_consts, mine.co_names, mine.co_varnames) == (
         model.co_code, model.co_consts, model.co_names, model.co_varnames,
     )  # fmt: skip
+
+
+def made_as_stored(cls: type) -> bool:
+    """Whether calling the dataclass ``cls`` with its stored fields surely makes an equal object.
+
+    So it does when the object is made by the ``__init__`` that ``dataclass`` writes and
+    nothing else: no ``__post_init__``, no ``__init__`` or ``__new__`` of the class's own. Of
+    another class, each object a file stores is made again as it is written, and compared
+    (:meth:`~gamesearch.solving._classes.Classes.number`'s caller, the codec).
+    """
+    if _defining(cls, "__post_init__") is not None:
+        return False
+    owner = _defining(cls, "__new__")
+    if owner is not None and owner is not object:
+        return False
+    owner = _defining(cls, "__init__")
+    space = None if owner is None else namespace(owner)
+    function: Any = None if space is None else space.get("__init__")
+    if not isinstance(function, types.FunctionType):
+        return False
+    return bool(function.__code__.co_filename == _WRITTEN_BY_DATACLASS)
+
+
+_WRITTEN_BY_DATACLASS: str = vars(dataclasses.make_dataclass("Written", [("x", int)]))[
+    "__init__"
+].__code__.co_filename
+"""Where the ``__init__`` that ``dataclass`` writes says it was defined (``"<string>"``)."""

@@ -198,12 +198,18 @@ def read_head(meta: Mapping[str, str], path: str | Path, states: int) -> Head:
         _damaged(path, "method", meta["method"], f"one of {', '.join(KINDS)} (it is complete)")
     total = _store.meta_number(meta, "constant_sum", path)
     if total is None and (states or complete):
-        _damaged(path, "constant_sum", meta.get("constant_sum"), "a number (it holds entries)")
+        why = "it holds entries"
+        if complete and method in ("retrograde", "value_iteration"):
+            why += (
+                "; gamesearch 0.3.0 and before wrote null there for a game none of whose "
+                "states ends: solve it again"
+            )
+        _damaged(path, "constant_sum", meta.get("constant_sum"), f"a number ({why})")
     tolerance = _count(meta, "tolerance", path)
     _count(meta, "tolerance_asked", path)
     elapsed = _count(meta, "elapsed", path)
     plies = _store.meta_json(meta, "plies", None, path)
-    if plies is not None and (type(plies) is not int or plies < 0):
+    if plies is not None and (type(plies) is not int or not 0 <= plies < _MOST_PLIES):
         _damaged(path, "plies", meta["plies"], "a count of plies")
     if complete and method == "opening_book" and plies is None:
         _damaged(path, "plies", meta.get("plies"), "a count of plies (it is an opening book)")
@@ -215,6 +221,10 @@ def read_head(meta: Mapping[str, str], path: str | Path, states: int) -> Head:
         game, method, key, complete, tuple(roots(meta, path)), total, tolerance, plies, elapsed,
         created,
     )  # fmt: skip
+
+
+_MOST_PLIES = 2**63
+"""Past the plies a file can count (SQLite's integers): a larger depth is a damaged file."""
 
 
 def _one_of(meta: Mapping[str, str], name: str, allowed: tuple[str, ...], path: str | Path) -> str:

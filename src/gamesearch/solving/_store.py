@@ -304,17 +304,35 @@ def meta_json(meta: Mapping[str, str], name: str, default: Any, path: str | Path
 
 
 def meta_number(meta: Mapping[str, str], name: str, path: str | Path) -> float | None:
-    """A finite number (or ``None``) stored as JSON under ``name``.
+    """A finite number the size of a float (or ``None``) stored as JSON under ``name``.
+
+    An integer too large for a float (a 400-digit one, say) is refused as any other value that
+    is not a number, not converted with an ``OverflowError``.
 
     Raises:
-        TableFileError: the value is not JSON, or not a finite number or null.
+        TableFileError: the value is not JSON, or not a finite number of a float's size, or null.
     """
     value = meta_json(meta, name, None, path)
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise TableFileError(f"{path} is damaged: its meta value {name} is {value!r}, not a number")
-    return float(value)
+    number = _float(value)
+    if number is None:
+        raise TableFileError(
+            f"{path} is damaged: its meta value {name} is {short_repr(meta[name])}, not a "
+            "finite number of a float's size"
+        )
+    return number
+
+
+def _float(value: object) -> float | None:
+    """``value`` as a finite float, if it is an int or a float that is one; else ``None``."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    try:
+        number = float(value)
+    except OverflowError:  # an int beyond a float's range
+        return None
+    return number if math.isfinite(number) else None
 
 
 def entry(

@@ -111,17 +111,29 @@ class Sums:
                 f"{self.total:g} {known_where} and to {total:g} {where}"
             )
 
+    def never_ends(self) -> None:
+        """Take a constant sum of 0 for a game none of whose reachable states ends.
+
+        No utility is ever paid: every state is a draw by endless play, worth 0 to both
+        players. A sum already known (read from a file being resumed) is kept.
+        """
+        if self.total is None:
+            self.total = 0.0
+
     @property
     def draw(self) -> float:
         """The value of a draw: half the constant sum (0 when nothing is known yet)."""
         return 0.0 if self.total is None else self.total / 2
 
     def of(self, value0: float, player: Player) -> float:
-        """Player ``player``'s value, given player 0's."""
+        """Player ``player``'s value, given player 0's.
+
+        With no constant sum known (no terminal state seen, so no utility paid), 0 less
+        player 0's: a draw by endless play is worth 0 to both.
+        """
         if player == 0:
             return value0
-        assert self.total is not None  # a value exists only after a terminal state was seen
-        return self.total - value0
+        return (0.0 if self.total is None else self.total) - value0
 
 
 def preference(value: float, distance: int | None, draw: float) -> tuple[float, float]:

@@ -119,6 +119,8 @@ class Solution:
         self._roots = tuple(roots)
         self.plies = plies
         """An opening book's depth in plies (``None`` for a strong solution)."""
+        self._source: str | None = None
+        """The table file the entries were read from (by :meth:`load`), for messages."""
 
     def __repr__(self) -> str:
         return f"<Solution of {game_name(self.game)}: {len(self):,} states by {self.method}>"
@@ -154,11 +156,23 @@ class Solution:
     def _entry(self, state: Any) -> Entry:
         entry = self._table.get(self._key(state))
         if entry is None:
-            raise UnsolvedStateError(
-                f"the solution of {game_name(self.game)} does not hold the state {state!r}: it "
-                "is not reachable from the roots it was built from (or lies deeper than the book)"
-            )
+            raise UnsolvedStateError(self._not_held(state))
         return entry
+
+    def _not_held(self, state: Any) -> str:
+        """Why the state is not held, in words: from a file, absence or damage alike."""
+        where = "it is not reachable from the roots it was built from"
+        if self.plies is not None:
+            where += f", or lies deeper than the book's {self.plies} plies"
+        if self._source is None:
+            name = game_name(self.game)
+            return f"the solution of {name} does not hold the state {state!r}: {where}"
+        return (
+            f"{self._source} (the solution of {game_name(self.game)}) does not hold the state "
+            f"{state!r}: {where}, or the file is damaged (a stored key that changed matches no "
+            "state: a file cannot tell that from a state it never held; solve it again if the "
+            "state should be there)"
+        )
 
     def _player(self, state: Any, player: Player | None) -> Player:
         if player is None:
@@ -389,10 +403,12 @@ class Solution:
         if key is None:
             own_key = Capabilities.of(game).key if head.key == "game.key" else None
             key = own_key if own_key is not None else _identity
-        return cls(
+        solution = cls(
             game, table, sums, head.method, key, tolerance=head.tolerance, key_kind=head.key,
             roots=roots, plies=head.plies,
         )  # fmt: skip
+        solution._source = str(path)
+        return solution
 
 
 def _identity(state: Any) -> Any:

@@ -219,7 +219,7 @@ def solve(
             connection.close()
     elapsed = time.perf_counter() - started
     stats = SolveStats(len(table), len(table) - resumed, resumed, elapsed, parts, duplicates)
-    return Solution(
+    solution = Solution(
         game,
         table,
         sums,
@@ -230,6 +230,9 @@ def solve(
         key_kind=kind,
         roots=[(keyfn(root), game.to_move(root)) for root in starts],
     )
+    if resumed:  # entries read from the file: a damaged key there is a state missing here
+        solution._source = str(path)
+    return solution
 
 
 def _run(
@@ -277,6 +280,8 @@ def _run(
                     "acyclic: use method='retrograde' (or 'auto')"
                 ) from None
     graph = build_graph(game, starts, keyfn, reporter, capabilities.chance_outcomes)
+    if not any(graph.terminal):  # nothing ever ends, so nothing is paid: a sum of 0
+        sums.never_ends()
     if chance:
         # Each component is written as it settles, so an interrupted run resumes from there.
         finished = None if writer is None else writer.add
@@ -557,7 +562,7 @@ def _finished(
             f"{tolerance} asked: choose another path, or delete the file to solve it again"
         )
     stats = SolveStats(len(loaded), 0, len(loaded), time.perf_counter() - started)
-    return Solution(
+    solution = Solution(
         game,
         loaded._table,
         loaded._sums,
@@ -568,3 +573,5 @@ def _finished(
         key_kind=kind,
         roots=loaded._roots,
     )
+    solution._source = loaded._source
+    return solution

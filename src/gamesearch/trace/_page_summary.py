@@ -16,7 +16,7 @@ from .narration import summary
 if TYPE_CHECKING:
     from .recorder import Recorder, TraceNode
 
-__all__ = ["action_text", "too_big"]
+__all__ = ["TOO_BIG_ADVICE", "action_text", "too_big"]
 
 SUMMARY_STYLE = """
 body { font-family: Helvetica, Arial, sans-serif; margin: 20px 28px; color: #222; max-width: 60em; }
@@ -32,6 +32,13 @@ th, td { text-align: left; padding: 3px 14px 3px 0; border-bottom: 1px solid #ee
 def action_text(action: Any) -> str:
     """An action as the page writes it: a string as it is, anything else by its ``repr``."""
     return action if isinstance(action, str) else repr(action)
+
+
+TOO_BIG_ADVICE = (
+    "To step through a search, trace a smaller one (a lower depth=, or from a later position), "
+    "fold pruned subtrees (fold=0), or raise max_nodes."
+)
+"""What a page too big to step through advises, in Python's terms (the page says its own)."""
 
 
 def too_big(tree: Recorder, root: TraceNode, max_nodes: int) -> str:
@@ -68,9 +75,7 @@ def too_big(tree: Recorder, root: TraceNode, max_nodes: int) -> str:
     )
     message = (
         f"This search has {len(nodes):,} nodes to draw, more than max_nodes={max_nodes:,}: "
-        "a page that big would be slow to open and could not be read. To step through a "
-        "search, trace a smaller one (a lower depth=, or from a later position), fold pruned "
-        "subtrees (fold=0), or raise max_nodes."
+        f"a page that big would be slow to open and could not be read. {TOO_BIG_ADVICE}"
     )
     return f"""<!DOCTYPE html>
 <html lang="en">

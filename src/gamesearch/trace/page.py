@@ -31,6 +31,7 @@ from ..capabilities import Capabilities
 from ._numbers import number as value_number
 from ._page_assets import SCRIPT, STYLE, script_json
 from ._page_steps import Steps, fold_index, value_text
+from ._page_summary import TOO_BIG_ADVICE as TOO_BIG_ADVICE  # its advice, for the browser page
 from ._page_summary import action_text, too_big
 from ._proof_pictures import bold
 from .layout import Box, Fold, Item, board, check_count, shown, tidy

@@ -115,6 +115,8 @@ def plain_search(
                     if child_ply > max_depth:
                         max_depth = child_ply
                 elif child_ply == horizon:
+                    if mover != me and mover != opponent:  # read, so checked, as below
+                        raise mover_error(child, mover, 2, chance=False)
                     raw = estimate(child, view)  # type: ignore[misc]  # a limit implies evaluate
                     if type(raw) is float and neg_inf < raw < inf:
                         value = raw

@@ -194,7 +194,8 @@ def _kernel(
     if capabilities.solving_kernel is None:
         return None
     access = TableAccess(
-        table._entries, table.store_raw, search_id, TOP, MATE, EXACT, LOWER, UPPER, UNLIMITED
+        table._entries, table.store_raw, search_id, TOP, MATE, EXACT, LOWER, UPPER, UNLIMITED,
+        table.side_table,
     )
     return capabilities.solving_kernel(
         ProbeSetting(root, access, table.max_entries, win)

@@ -247,8 +247,8 @@ def _verified_step(
     if game.is_terminal(state):
         return _NO_ACTION
     keyfn, win = members
-    entries, search = table._entries, table.searches  # raw tuples: see TableEntry
-    entry = entries.get(state if keyfn is None else keyfn(state))
+    entries, search = table.raw, table.searches  # raw tuples: see TableEntry
+    entry = entries(state if keyfn is None else keyfn(state))
     actions = game.actions(state)
     if entry is not None and entry[4] in actions:
         first = entry[4]
@@ -263,7 +263,7 @@ def _verified_step(
             view = player if root_view else mover
             found, bound = game.utility(child, view) * (1 if view == player else -1), Bound.EXACT
         else:
-            below = entries.get(child if keyfn is None else keyfn(child))
+            below = entries(child if keyfn is None else keyfn(child))
             if below is None or below[0] != search:
                 continue
             found, bound = below[3], Bound(below[2])

@@ -88,7 +88,10 @@ def mtdf(
         trace: An observer given every step of every pass, values and windows for the player
             to move at ``state`` (see :mod:`gamesearch.trace`; a
             :class:`~gamesearch.trace.SearchTree` keeps one tree per pass); ``None`` for none.
-            The traced search is the untraced one, exact solver included.
+            The traced search is the untraced one, exact solver included, but where the
+            game runs the untraced probes in a loop of its own (``solving_kernel``:
+            ConnectFour, compiled), which no trace follows: there the trace shows the general
+            loop, which finds the same value, distance and action by other nodes.
         time_limit: Not taken: this searcher searches to its depth, then returns (an
             ``InvalidSearchOptionError`` if given); ``iterative_deepening`` and ``mcts``
             take a time limit.

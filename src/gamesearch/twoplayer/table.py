@@ -12,11 +12,11 @@ best action first (Greenblatt, Eastlake and Crocker 1967; Marsland 1986 for the 
 from __future__ import annotations
 
 import enum
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any, NamedTuple
 
 from .._keyed import make_room
-from ..capabilities import Capabilities
+from ..capabilities import Capabilities, SideTable
 from ..errors import InvalidSearchOptionError
 from ._distances import MATE, TOP, public, win_utility
 
@@ -114,6 +114,10 @@ class TranspositionTable:
     state comes, the older half of the entries (in the order their states were first stored) is
     discarded, which keeps every store O(1) amortised.
 
+    A game's own loop may keep a table of its own beside this one (:meth:`side_table`; the
+    compiled Connect Four solver keeps Pons's packed table there, of at most ``max_entries``
+    slots): :meth:`get` and ``len`` read it too, and :meth:`clear` empties it.
+
     Args:
         max_entries: How many states the table may hold (an int >= 1).
 
@@ -144,6 +148,7 @@ class TranspositionTable:
         # tuple, nor an enum member), so a big table adds nothing to its pauses, which would
         # otherwise hold a search up to 50 ms past its deadline. The searchers read it directly.
         self._entries: dict[Hashable, RawEntry] = {}
+        self._sides: dict[Hashable, SideTable] = {}
         self._game: object | None = None
         self._searches = 0
 
@@ -153,7 +158,7 @@ class TranspositionTable:
         return self._searches
 
     def __len__(self) -> int:
-        return len(self._entries)
+        return len(self._entries) + sum(len(side) for side in self._sides.values())
 
     def __repr__(self) -> str:
         return f"TranspositionTable(max_entries={self.max_entries}, entries={len(self)})"
@@ -163,7 +168,7 @@ class TranspositionTable:
 
         Its ``value`` is the game's, and a proven win or loss has its ``distance``.
         """
-        raw = self._entries.get(key)
+        raw = self.raw(key)
         if raw is None:
             return None
         search, depth, bound, score, action, proven = raw
@@ -171,6 +176,34 @@ class TranspositionTable:
         if MATE <= abs(score) <= TOP:  # a distance score: the game's win_utility, and plies
             value, distance = public(score, win_utility(Capabilities.of(self._game)))
         return TableEntry(search, depth, bound, value, action, proven, distance)
+
+    def raw(self, key: Hashable) -> RawEntry | None:
+        """The :data:`RawEntry` stored for ``key``, or ``None``: the searchers' own form.
+
+        An entry of a side table (:meth:`side_table`) is proven, and counts as the latest
+        search's.
+        """
+        raw = self._entries.get(key)
+        if raw is not None or not self._sides:
+            return raw
+        for side in self._sides.values():
+            found = side.raw_entry(key)
+            if found is not None:
+                bound, score, action = found
+                return (self._searches, UNLIMITED, bound, score, action, True)
+        return None
+
+    def side_table(self, owner: Hashable, make: Callable[[], SideTable]) -> SideTable:
+        """The table a game's own loop keeps beside this one under ``owner``.
+
+        Made by ``make()`` the first time, kept until :meth:`clear`: a later search of the same
+        game with this table finds what the earlier ones proved, as it finds this table's own
+        entries.
+        """
+        side = self._sides.get(owner)
+        if side is None:
+            side = self._sides[owner] = make()
+        return side
 
     def store(self, key: Hashable, entry: TableEntry) -> None:
         """Store ``entry`` for ``key``, making room first if the table is full.
@@ -205,6 +238,7 @@ class TranspositionTable:
     def clear(self) -> None:
         """Forget every entry and the game the table was used with."""
         self._entries.clear()
+        self._sides.clear()
         self._game = None
 
     def begin_search(self, game: object) -> int:

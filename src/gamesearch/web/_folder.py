@@ -11,11 +11,14 @@ space, a ``docs/`` folder). It writes only there and only its own files:
 - a place already taken is overwritten only if the last build wrote it there and it has not
   changed since: the folder's record, ``.gamesearch-web.json``, lists each file the build made
   with its SHA-256 digest. A file of the user's (such as their own ``index.html``), one changed
-  since, a symbolic link or a folder in its place is refused before anything is written.
+  since, a symbolic link or a folder in its place is refused before anything is written;
+- what the last build made and this one does not (an earlier local copy of Pyodide, a wheel
+  of another version) is removed, if its record lists it and it is unchanged: nothing else.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -50,10 +53,12 @@ def folder(out: str | os.PathLike[str]) -> Path:
             "--out must name the folder to write (an empty path is not the current folder; "
             "write --out . for that)"
         )
+    if "\x00" in text:
+        raise InvalidSearchOptionError(f"--out {text!r}: a path cannot hold a NUL character")
     root = Path(text)
-    if root.exists() and not root.is_dir():
-        raise InvalidSearchOptionError(f"--out {text}: that is a file, not a folder")
     try:
+        if root.exists() and not root.is_dir():
+            raise InvalidSearchOptionError(f"--out {text}: that is a file, not a folder")
         root.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise InvalidSearchOptionError(
@@ -126,6 +131,38 @@ def _check_place(root: Path, name: str, made: Mapping[str, str | None]) -> None:
     )
 
 
+def _inside(root: Path, name: str) -> bool:
+    """Whether ``root/name`` is a plain file inside ``root``, reached through no link."""
+    parts = Path(name).parts
+    if Path(name).is_absolute() or not parts or any(part in ("", ".", "..") for part in parts):
+        return False
+    return not any(root.joinpath(*parts[:depth]).is_symlink() for depth in range(1, len(parts) + 1))
+
+
+def _remove_stale(
+    root: Path, made: Mapping[str, str | None], files: Mapping[str, bytes]
+) -> set[str]:
+    """Remove what the last build made and this one does not (a Pyodide copy, an old wheel).
+
+    Only files its record lists, inside the folder, unchanged since it wrote them.
+
+    Returns:
+        The names removed; a folder they leave empty is removed too.
+    """
+    removed = set()
+    for name, digest in made.items():
+        path = root / name
+        if name in files or digest is None or not _inside(root, name) or not path.is_file():
+            continue
+        if _digest(path.read_bytes()) == digest:
+            path.unlink()
+            removed.add(name)
+            with contextlib.suppress(OSError):  # not empty: it holds files of someone else
+                for parent in Path(name).parents[:-1]:
+                    (root / parent).rmdir()
+    return removed
+
+
 def _write(path: Path, data: bytes) -> None:
     """Write ``data`` at ``path``: to a new file beside it, then renamed over it."""
     path.parent.mkdir(exist_ok=True)
@@ -169,6 +206,8 @@ def write_site(out: str | os.PathLike[str], files: Mapping[str, bytes]) -> Path:
         if os.path.lexists(root / name) and name not in files
     }
     try:
+        for name in _remove_stale(root, made, files):
+            record.pop(name, None)
         _save_record(root, {**record, **dict.fromkeys(files)})
         for name, data in files.items():
             _write(root / name, data)

@@ -30,8 +30,14 @@ from typing import Any
 
 from .. import alphabeta
 from ..capabilities import Capabilities
-from ..conformance import check_game
-from ..errors import GameProtocolError, GameSearchError, InvalidSearchOptionError
+from ..conformance import ConformanceReport, check_game
+from ..errors import (
+    GameProtocolError,
+    GameSearchError,
+    InvalidSearchOptionError,
+    SearchTooDeepError,
+    UnsupportedGameError,
+)
 from ..frontdoor.board import player_name
 from ..frontdoor.making import make_game
 from ..result import SearchResult
@@ -77,11 +83,27 @@ def game_class(source: str, name: str) -> str:
                 f"no class {name[:40]!r} in the game; its classes are {', '.join(names) or 'none'}",
             )
         return name
-    games = [node.name for node in classes if "initial_state" in _methods(node)]
+    games = _games(classes)
     if len(games) != 1:
-        found = f"{', '.join(games)} each define" if games else "no class defines"
+        found = f"{', '.join(games)} each define or inherit" if games else "no class defines"
         raise Refused("class-name", f"name the game's class: {found} initial_state")
     return games[0]
+
+
+def _games(classes: list[ast.ClassDef]) -> list[str]:
+    """The classes that define ``initial_state``, or inherit it from one of ``classes``."""
+    games = [node.name for node in classes if "initial_state" in _methods(node)]
+    grown = True
+    while grown:
+        heirs = [
+            node.name
+            for node in classes
+            if node.name not in games
+            and any(isinstance(base, ast.Name) and base.id in games for base in node.bases)
+        ]
+        games += heirs
+        grown = bool(heirs)
+    return [node.name for node in classes if node.name in games]
 
 
 def _methods(node: ast.ClassDef) -> set[str]:
@@ -132,10 +154,36 @@ def _load(source: str, name: str, params: str, module: str) -> tuple[Any, Capabi
     return game, members, spec
 
 
-def _forget(module: str) -> None:
-    """Let go of a typed module once answered: the game keeps what it needs of it alive."""
-    sys.modules.pop(module, None)
-    (_folder() / f"{module}.py").unlink(missing_ok=True)
+def _forget(module: str, limit: int) -> None:
+    """Let go of a typed module once answered, and of what it changed that later games see.
+
+    The page's Python is shared by every game typed into it (the page also gives each a fresh
+    worker): the recursion limit goes back to ``limit``, and every module imported from the
+    folder of typed modules (``module`` and any the reader's code saved beside it) is dropped.
+    """
+    sys.setrecursionlimit(limit)
+    folder = _folder()
+    for name, loaded in list(sys.modules.items()):
+        where = getattr(loaded, "__file__", None)
+        if name == module or (isinstance(where, str) and Path(where).parent == folder):
+            sys.modules.pop(name, None)
+    (folder / f"{module}.py").unlink(missing_ok=True)
+
+
+def _kept_limit(limit: int) -> str:
+    """Put back the recursion limit ``limit`` if the reader's code changed it, and say so.
+
+    The browser's stack holds far fewer frames than a computer's: a raised limit lets a deep
+    game crash the page's Python rather than be refused in words.
+    """
+    changed = sys.getrecursionlimit()
+    if changed == limit:
+        return ""
+    sys.setrecursionlimit(limit)
+    return (
+        f"\n(your game set the recursion limit to {changed:,}: the page keeps it at {limit:,}, "
+        "which the browser's stack holds)"
+    )
 
 
 def _depth(depth: object) -> int | None:
@@ -169,7 +217,9 @@ def _outcomes(tree: Recording | None, game: Any) -> str:
     for node in tree.nodes():
         if node.terminal and node.visited and len(seen) < _MOST_OUTCOMES:
             seen.add(float(game.utility(node.state, 0)))
-    listed = ", ".join(f"{value:+g}" for value in sorted(seen)) or "none"
+    if not seen:
+        return "this search met no end of the game: every line it searched stopped at its depth"
+    listed = ", ".join(f"{value:+g}" for value in sorted(seen))
     return f"the end positions this search met are worth {listed} to the first player"
 
 
@@ -192,7 +242,7 @@ def _search(
     how = "proven by alpha-beta" if result.exact else f"at depth {depth}, scored by {words}"
     value = worded(result.value, whom, exact=result.exact, how=how, scale=_outcomes(tree, game))
     found: dict[str, Any] = {"value": value, "nodes": result.stats.nodes}
-    found["page"] = tree.to_html() if tree is not None else None
+    found["page"] = tree.page() if tree is not None else None
     return found
 
 
@@ -225,12 +275,19 @@ def own_game(
         the utilities met) and ``nodes``; ``stopped`` when the reader stopped it.
     """
     module = f"gamesearch_own_game_{next(_NUMBERS)}"
+    limit = sys.getrecursionlimit()
     try:
         return json.dumps(plain(_answer(source, name, params, depth, evaluation, tell, module)))
     except KeyboardInterrupt:
         return json.dumps({"ok": False, "stopped": True, "report": "stopped", "field": None})
+    except SystemExit as exc:
+        said = (
+            f"your game's code called sys.exit({exc.code!r}): the page's Python does not exit; "
+            "a game's module should define the game, not end the program"
+        )
+        return json.dumps({"ok": False, "report": said, "field": "source"})
     finally:
-        _forget(module)
+        _forget(module, limit)
 
 
 def _answer(
@@ -246,9 +303,11 @@ def _answer(
     try:
         if not all(isinstance(text, str) for text in (source, name, params)):
             raise Refused("source", "the game, its class and its parameters must be text")
-        limit = _depth(depth)
+        plies = _depth(depth)
+        limit = sys.getrecursionlimit()
         game, members, spec = _load(str(source), game_class(str(source), str(name)), str(params),
                                     module)  # fmt: skip
+        kept = _kept_limit(limit)
         tell("checking the game")
         report = check_game(game)
     except Refused as exc:
@@ -268,13 +327,57 @@ def _answer(
             "report": f"your game failed: {_yours(exc, module)}",
             "field": "source",
         }
+    checked = _checked(report) + kept
     try:
-        found = _search(game, members, spec, limit, evaluation, tell)
+        found = _search(game, members, spec, plies, evaluation, tell)
     except Refused as exc:
-        return {"ok": False, "report": f"{report}\nthe search: {exc}", "field": exc.field}
+        return {"ok": False, "report": f"{checked}\nthe search: {exc}", "field": exc.field}
+    except SearchTooDeepError:
+        return {"ok": False, "report": f"{checked}\nthe search: {_too_deep()}", "field": "source"}
+    except UnsupportedGameError as exc:
+        return {"ok": False, "report": f"{checked}\nthe search: {_unsupported(exc)}",
+                "field": "source"}  # fmt: skip
     except GameSearchError as exc:
-        return {"ok": False, "report": f"{report}\nthe search: {exc}", "field": "source"}
+        return {"ok": False, "report": f"{checked}\nthe search: {exc}", "field": "source"}
     except Exception as exc:  # the reader's code failed during the search
-        return {"ok": False, "report": f"{report}\nthe search stopped: your game failed: "
+        return {"ok": False, "report": f"{checked}\nthe search stopped: your game failed: "
                 f"{_yours(exc, module)}", "field": "source"}  # fmt: skip
-    return {"ok": True, "report": str(report), "field": None, **found}
+    return {"ok": True, "report": checked, "field": None, **found}
+
+
+def _checked(report: ConformanceReport) -> str:
+    """The checker's report in the page's words: what it checked, and how to check the rest.
+
+    >>> print(_checked(ConformanceReport(10_000, 12, False, 100)))
+    checked 10,000 states (12 terminal), not every reachable state: the first 10,000 found \
+breadth first, then 100 random lines of play to the end. The page checks no more; in Python, \
+check_game(game, max_states=1_000_000) checks every state
+    """
+    if report.exhaustive:
+        return str(report)
+    more = max(10 * report.max_states, 1_000_000)
+    return (
+        f"checked {report.states:,} states ({report.terminal:,} terminal), not every reachable "
+        f"state: the first {report.max_states:,} found breadth first, then {report.lines:,} "
+        "random lines of play to the end. The page checks no more; in Python, "
+        f"check_game(game, max_states={more:_}) checks every state"
+    )
+
+
+def _too_deep() -> str:
+    """Why a game too deep for the page's Python is not searched, and what to do."""
+    return (
+        f"alpha-beta went deeper than the page's Python can ({sys.getrecursionlimit():,} frames, "
+        "what the browser's stack holds): the game is too deep to search to its end here. Give "
+        "a depth (scored by your game's evaluate, or by 0 for every unfinished position), "
+        "search a smaller game, or run it in Python on your computer, where you may also raise "
+        "sys.setrecursionlimit()"
+    )
+
+
+def _unsupported(exc: UnsupportedGameError) -> str:
+    """A game alpha-beta does not search: what the page can do, and the Python call for it."""
+    return (
+        "the page steps through alpha-beta, for two-player games without chance moves; "
+        f"in Python: {exc}"
+    )

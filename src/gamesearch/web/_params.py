@@ -13,12 +13,16 @@ the value by the parameter's type (see :meth:`gamesearch.games.GameSpec.make_fro
 ['piles=(2, 3)', 'max_take=1']
 >>> split_parameters("  ")
 []
+
+A parameter given twice is refused, as Python refuses a repeated keyword argument.
 """
 
 from __future__ import annotations
 
 import itertools
 import re
+
+from ..errors import InvalidSearchOptionError
 
 __all__ = ["split_parameters"]
 
@@ -50,6 +54,9 @@ def split_parameters(text: str) -> list[str]:
 
     Text before the first name (``1, cols=2``) is kept as a piece of its own, for the maker to
     refuse with its message.
+
+    Raises:
+        InvalidSearchOptionError: a parameter is given twice (``sticks=3, sticks=4``).
     """
     text = text[:_MOST].strip()
     if not text:
@@ -61,4 +68,11 @@ def split_parameters(text: str) -> list[str]:
         piece = text[begin:end].strip().rstrip(",").strip()
         named = _NAME.match(piece)
         pieces.append(f"{named.group(1)}={piece[named.end() :]}" if named else piece)
-    return [piece for piece in pieces if piece]
+    given = [piece for piece in pieces if piece]
+    names = [piece.split("=", 1)[0] for piece in given if _NAME.match(piece)]
+    twice = next((name for name in names if names.count(name) > 1), None)
+    if twice is not None:
+        raise InvalidSearchOptionError(
+            f"the parameter {twice} is given {names.count(twice)} times: give it once"
+        )
+    return given

@@ -107,8 +107,8 @@ def _made(entry: PageGame, params: object) -> tuple[GameSpec, Any, Capabilities]
     """The game of ``entry`` made with the parameters typed as ``params``."""
     if not isinstance(params, str):
         raise Refused("params", "the parameters must be text such as size=7")
-    assignments = split_parameters(params)
     try:
+        assignments = split_parameters(params)
         if entry.name == "kuhn":
             if assignments:
                 raise InvalidSearchOptionError("Kuhn poker in the page takes no parameters")
@@ -137,7 +137,10 @@ def position_of(name: object, params: object, moves: object) -> Position:
             game, members, entry.name, [m.replace("-", ",") for m in played], None
         )
     except InvalidSearchOptionError as exc:
-        raise Refused("moves", str(exc).removeprefix("--moves: ")) from exc
+        said = str(exc).removeprefix("--moves: ")
+        for move in played:  # the move as typed, not as the game reads it ("1-2" is "1,2")
+            said = said.replace(repr(move.replace("-", ",")), repr(move))
+        raise Refused("moves", said) from exc
     return Position(entry, spec, game, members, state, tuple(played))
 
 

@@ -16,6 +16,7 @@ from typing import Any
 from ..errors import InvalidSearchOptionError
 from ..trace import SearchTree
 from ..trace.events import Enter, Event
+from ..trace.page import TOO_BIG_ADVICE
 
 __all__ = ["MOST_EVENTS", "Recording", "TooBig"]
 
@@ -24,6 +25,13 @@ MOST_EVENTS = 200_000
 
 _EVERY = 0.25
 """Seconds between two progress reports."""
+
+_PAGE_ADVICE = (
+    "To step through a search on this page, search a smaller one: a lower depth, fewer "
+    "iterations, or from a later position (play some moves first). In Python, "
+    "SearchTree.to_html(max_nodes=...) draws a bigger one."
+)
+"""What the page advises for a search too big to step through: what the page can change."""
 
 
 class TooBig(InvalidSearchOptionError):
@@ -64,4 +72,11 @@ class Recording(SearchTree):
             now = time.perf_counter()
             if now - self.told >= _EVERY:
                 self.told = now
-                self.tell(f"{self.entered:,} nodes recorded, {now - self.started:.1f} s")
+                self.tell(
+                    f"{self.entered:,} node{'' if self.entered == 1 else 's'} and "
+                    f"{len(self.log):,} steps recorded, {now - self.started:.1f} s"
+                )
+
+    def page(self) -> str:
+        """The step-through page, whose advice for a search too big to draw fits the page."""
+        return self.to_html().replace(TOO_BIG_ADVICE, _PAGE_ADVICE)

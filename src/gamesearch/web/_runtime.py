@@ -35,7 +35,7 @@ from ._own_game import own_game
 from ._positions import Position, Refused, offered, position_at, position_of, token
 from ._replies import reply
 from ._searching import EVALUATIONS
-from ._stepping import search_page, textbook_page
+from ._stepping import search_page, steppable, textbook_page
 from ._textbook import TEXTBOOK
 from ._views import board_view, cards_view
 
@@ -108,6 +108,7 @@ def _view(position: Position, you: int) -> dict[str, Any]:
         "scale": position.entry.scale,
         "searchers": offered(position),
         "has_evaluate": position.members.evaluate is not None,
+        "steps": [[key, SEARCHERS[key].title.split(",")[0]] for key in steppable(position)],
         **board,
     }
 
@@ -185,7 +186,13 @@ def link(query: object) -> str:
     def work() -> dict[str, Any]:
         if not isinstance(query, str) or len(query) > _MOST_QUERY:
             raise Refused("link", "the link's query is too long")
-        asked = dict(parse_qsl(query.lstrip("?"), keep_blank_values=True))
+        pairs = parse_qsl(query.lstrip("?"), keep_blank_values=True)
+        keys = [key for key, _ in pairs]
+        twice = sorted({key for key in keys if keys.count(key) > 1})
+        if twice:
+            raise Refused("link", f"a link gives each of its values once, not "
+                          f"{', '.join(repr(key[:40]) for key in twice)} twice")  # fmt: skip
+        asked = dict(pairs)
         unknown = sorted(set(asked) - set(_LINK_KEYS))
         if unknown:
             raise Refused("link", f"a link may give {', '.join(_LINK_KEYS)}, not "

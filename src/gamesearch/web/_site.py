@@ -49,6 +49,10 @@ _URL = re.compile(r"[A-Za-z0-9\-._~:/?#\[\]@!$&*+,;=%]+")
 """The characters a Pyodide URL may hold: those of RFC 3986 but quotes and parentheses."""
 
 
+MAX_URL = 2_000
+"""The longest ``--pyodide`` URL taken: longer ones are no folder's address but a mistake."""
+
+
 def pyodide_url(where: str | None) -> str:
     """The URL of Pyodide's folder that ``where`` names: the CDN for ``None``, else an http(s) URL.
 
@@ -61,21 +65,44 @@ def pyodide_url(where: str | None) -> str:
     Raises:
         InvalidSearchOptionError: ``where`` is not an http(s) URL with a host, or holds a
             character outside RFC 3986's letters, digits and ``-._~:/?#[]@!$&*+,;=%`` (such as
-            a quote, a space, ``<``, ``>``, a brace or a backslash).
+            a quote, a space, ``<``, ``>``, a brace or a backslash); or it cannot name a folder
+            the page appends ``pyodide.mjs`` to: a port outside 1 to 65535, a user name or
+            password, a ``?query`` or a ``#fragment``; a ``%`` that starts no escape; more
+            than :data:`MAX_URL` characters.
     """
     if where is None:
         return PYODIDE_CDN
+    if len(where) > MAX_URL:
+        raise _bad_url(where[:60] + "...", f"it is longer than {MAX_URL:,} characters")
+    if re.search(r"%(?![0-9A-Fa-f]{2})", where):
+        raise _bad_url(where, "a % must start an escape of two hex digits, such as %20")
     try:
         parts = urlsplit(where) if _URL.fullmatch(where) else None
         host = parts.hostname if parts is not None else None
-    except ValueError:  # such as an unclosed IPv6 address, "http://[::1/"
-        parts = host = None
+        port = parts.port if parts is not None else None
+    except ValueError as exc:  # an unclosed IPv6 address ("http://[::1/"), a port out of range
+        why = "its port must be a number from 1 to 65535" if "Port" in str(exc) else ""
+        raise _bad_url(where, why) from None
     if parts is None or parts.scheme not in ("http", "https") or not host:
-        raise InvalidSearchOptionError(
-            f"--pyodide must be an http(s) URL of Pyodide's folder or a local folder of its "
-            f"files (npm install pyodide@{PYODIDE_VERSION}), not {where[:200]!r}"
+        raise _bad_url(where, "")
+    if port == 0:
+        raise _bad_url(where, "its port must be a number from 1 to 65535")
+    if parts.username is not None or parts.password is not None:
+        raise _bad_url(where, "it may not hold a user name or password (user:password@)")
+    if parts.query or parts.fragment or where.endswith(("?", "#")):
+        raise _bad_url(
+            where, "it may not hold a ?query or a #fragment: the page appends pyodide.mjs to it"
         )
     return where if where.endswith("/") else where + "/"
+
+
+def _bad_url(where: str, why: str) -> InvalidSearchOptionError:
+    """The refusal of the ``--pyodide`` URL ``where``, and ``why`` if the URL itself is one."""
+    return InvalidSearchOptionError(
+        f"--pyodide must be an http(s) URL of Pyodide's folder or a local folder of its "
+        f"files (npm install pyodide@{PYODIDE_VERSION}), not {where[:200]!r}"
+        + (f": {why}" if why else "")
+    )
 
 
 def pyodide_files(source: Path) -> dict[str, bytes]:
@@ -83,7 +110,15 @@ def pyodide_files(source: Path) -> dict[str, bytes]:
 
     Raises:
         MissingDependencyError: ``source`` lacks one of :data:`PYODIDE_FILES`.
+        InvalidSearchOptionError: one of them is a symbolic link.
     """
+    links = [name for name in PYODIDE_FILES if (source / name).is_symlink()]
+    if links:
+        raise InvalidSearchOptionError(
+            f"{source} holds symbolic links ({', '.join(links)}): the build copies only plain "
+            "files of Pyodide's folder, so as to publish nothing from outside it; copy the files "
+            "themselves there"
+        )
     missing = [name for name in PYODIDE_FILES if not (source / name).is_file()]
     if missing:
         raise MissingDependencyError(
@@ -107,6 +142,14 @@ def page_html(template: str, pyodide: str, wheel: str) -> str:
         "pyodideVersion": PYODIDE_VERSION,
     }
     return fill(template, {"config": config, "version": __version__})
+
+
+def _is_folder(path: object) -> bool:
+    """Whether ``path`` names an existing folder (a name too long or holding a NUL: none)."""
+    try:
+        return Path(f"{path}").is_dir()
+    except (OSError, ValueError):
+        return False
 
 
 def build_site(out: str | Path, *, pyodide: str | Path | None = None) -> Path:
@@ -134,7 +177,7 @@ def build_site(out: str | Path, *, pyodide: str | Path | None = None) -> Path:
             gamesearch is compiled without its source.
     """
     named = pyodide is not None and bool(f"{pyodide}".strip())
-    local = Path(pyodide) if named and Path(pyodide).is_dir() else None  # type: ignore[arg-type]
+    local = Path(pyodide) if named and _is_folder(pyodide) else None  # type: ignore[arg-type]
     url = (
         "pyodide/" if local is not None else pyodide_url(None if pyodide is None else f"{pyodide}")
     )

@@ -9,6 +9,7 @@ import { drawBoard } from "./gamesearch-boards.js";
 
 const STOP_GRACE = 1000;  // ms a stopped call may take before the worker is replaced
 const SLOW_CALL = 800;  // ms after which any call shows the stop button, searches at once
+const LOADER_PATIENCE = 30000;  // ms the page waits for Pyodide's loader before saying so
 
 function $(id) { return document.getElementById(id); }
 
@@ -66,21 +67,46 @@ class Python {
       this.started.reject({ stage: "worker", url: "gamesearch-worker.js", message: event.message || "the worker failed" });
     };
     this.worker.postMessage({ type: "start", config, base: window.location.href, interrupt: this.shared });
+    clearTimeout(this.patience);
+    this.patience = setTimeout(() => late(LOADER_PATIENCE), LOADER_PATIENCE);
     return this.ready;
+  }
+
+  restart(why) {
+    // A new worker in place of this one (stuck, crashed, or run a reader's code): the page
+    // keeps no Python object, so nothing is lost. Calls waiting go to the new one.
+    this.worker.terminate();
+    const began = performance.now();
+    say(`restarting Python ${why}\u2026`);
+    this.start().then(() => {
+      this.restarted = (performance.now() - began) / 1000;
+      say(`ready again: Python was restarted ${why} (${this.restarted.toFixed(1)} s)`);
+      this.next();
+    }, offline);
   }
 
   heard(message) {
     if (message.type === "status") {
       say(message.text);
+    } else if (message.type === "loader") {
+      clearTimeout(this.patience);
     } else if (message.type === "ready") {
+      clearTimeout(this.patience);
       this.started.resolve(message);
       this.next();
     } else if (message.type === "failed") {
+      clearTimeout(this.patience);
       this.started.reject(message);
     } else if (message.type === "progress" && this.current && this.current.id === message.id) {
       if (this.current.onProgress) { this.current.onProgress(message.line); }
     } else if (message.type === "answer" && this.current && this.current.id === message.id) {
-      this.finish(JSON.parse(message.answer));
+      let answer;
+      try {
+        answer = JSON.parse(message.answer);
+      } catch (error) {
+        answer = { error: "the page's Python gave no answer", field: null, crashed: true };
+      }
+      this.finish(answer);
     }
   }
 
@@ -91,6 +117,17 @@ class Python {
     clearTimeout(done.slow);
     if (done.slowShown) { searchDone(); }
     if (done.stop) { URL.revokeObjectURL(done.stop); }
+    if (answer.stopped && !done.stopping) {
+      answer = raisedItself(done.name);  // no one pressed stop: the code raised it
+    } else if (answer.stopped) {
+      say("ready: the search was stopped (Python answered the stop itself)");
+    }
+    if (answer.crashed) {
+      answer = crashed(done.name, answer.error);
+      done.resolve(answer);
+      this.restart("after it crashed");
+      return;
+    }
     done.resolve(answer);
     this.next();
   }
@@ -132,9 +169,7 @@ class Python {
       clearTimeout(call.slow);
       if (call.slowShown) { searchDone(); }
       call.resolve({ stopped: true, error: "stopped: Python did not answer, so it was restarted", field: null, restarted: true });
-      say("restarting Python after a stop\u2026");
-      this.start().then(() => say("ready again: Python was restarted after a stop"));
-      this.next();
+      this.restart("after a stop");
     }, STOP_GRACE);
   }
 
@@ -144,6 +179,33 @@ class Python {
   }
 
   get busy() { return this.current !== null && Boolean(this.current.long); }
+}
+
+function crashed(name, error) {
+  // Pyodide's fatal error, in words: what happened, what to do, and that the page goes on.
+  const deep = /call stack|too much recursion/i.test(error || "");
+  const what = name === "own_game" ? "your game" : "the search";
+  const words = deep
+    ? `the page's Python crashed: ${what} recursed deeper than the browser's stack holds. `
+      + "Search fewer plies (a depth limit with an evaluation) or a smaller game, or run it in "
+      + "Python on your computer, whose stack is deeper. Python has been restarted."
+    : `the page's Python crashed (${error}); it has been restarted.`;
+  return { ok: false, error: words, report: words, field: null };
+}
+
+function raisedItself(name) {
+  // KeyboardInterrupt is how the page stops Python: raised by the code itself, it is a fault.
+  const who = name === "own_game" ? "your game" : "the search";
+  const words = `${who} raised KeyboardInterrupt itself (no one pressed stop): the page stops `
+    + "Python with that exception, so a game must not raise it";
+  return { ok: false, error: words, report: words, field: name === "own_game" ? "source" : null };
+}
+
+function late(waited) {
+  // Pyodide's loader has not come: a URL that does not answer. Said, and the page waits on.
+  let url = String(config.pyodide) + "pyodide.mjs";
+  try { url = new URL(config.pyodide, window.location.href).href + "pyodide.mjs"; } catch (error) { /* said as written */ }
+  offline({ stage: "pyodide", url, message: `no answer after ${waited / 1000} s` });
 }
 
 // ---- searches under way: the stop button and the progress line ----
@@ -176,7 +238,9 @@ function slowCall(call) {
 
 function tick() {
   const seconds = ((performance.now() - searchState.began) / 1000).toFixed(1);
-  $("progress").textContent = `searching, ${seconds} s: ${searchState.line}`;
+  // One clock: the search's own "elapsed" is left out of its line.
+  const line = searchState.line.replace(/\s+elapsed [0-9.]+ s\s*$/, "");
+  $("progress").textContent = `searching, ${seconds} s: ${line}`;
 }
 
 function searchDone() {
@@ -197,6 +261,7 @@ function readLimit(id) {
   // Python to refuse with its reason).
   const typed = $(id).value.trim();
   if (typed === "") { return null; }
+  if (!/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(typed)) { return typed; }  // decimal only: not 0x10
   const number = Number(typed);
   return Number.isFinite(number) ? number : typed;
 }
@@ -212,9 +277,9 @@ function at() {
   return { game: page.game, params: page.params, moves: page.moves.join(",") };
 }
 
-function asked(searcher, amount) {
+function asked(searcher, amount, evaluation) {
   // A search as Python takes it: the searcher, its limit as typed, the evaluation chosen.
-  return { searcher: $(searcher).value, amount: readLimit(amount), evaluation: $("evaluation").value };
+  return { searcher: $(searcher).value, amount: readLimit(amount), evaluation: $(evaluation).value };
 }
 
 async function show() {
@@ -313,9 +378,10 @@ async function advance(epoch) {
 }
 
 async function engineMove(epoch) {
-  const args = [at(), asked("searcher", "amount"), randomDraw()];
+  const args = [at(), asked("searcher", "amount", "evaluation"), randomDraw()];
   clearWhys(["searcher", "amount", "evaluation"]);
   page.paused = false;
+  $("answer").textContent = "";  // the last move's answer is not this one's
   const answer = await long($("play").querySelector(".beside"), "the engine searches", "reply", args);
   if (epoch !== page.epoch || answer.cancelled) { return; }
   if (answer.error) {
@@ -380,12 +446,12 @@ function updateMenus(view) {
   const chosen = $("searcher").value;
   $("searcher").replaceChildren(...view.searchers.map((row) => new Option(row.title, row.key)));
   if (view.searchers.some((row) => row.key === chosen)) { $("searcher").value = chosen; }
-  const steps = view.searchers.filter((row) => row.key !== "cfr").map((row) => [row.key, row.title.split(",")[0]]);
-  if (steps.length && steps[0][0] === "alphabeta") { steps.push(["pns", "proof-number search"]); }
+  const steps = view.steps;  // those that fit, and proof-number search for two players without chance
   $("step-searcher").replaceChildren(...steps.map(([key, title]) => new Option(title, key)));
   $("step-search").disabled = !steps.length;
   $("step-controls").hidden = !steps.length;
   $("no-steps").hidden = Boolean(steps.length);
+  $("step-evaluation").replaceChildren();  // another game: its own default
   chooseSearcher();
   chooseStepSearcher();
 }
@@ -402,22 +468,56 @@ function chooseSearcher() {
   updateEvaluation();
 }
 
-function updateEvaluation() {
+function checkLimit() {
+  // A limit out of its row's range is flagged as it is typed, not when the engine must move.
   const row = searcherRow();
-  const own = page.view.has_evaluate;
-  const options = [
-    own ? new Option("the game's evaluate", "own") : new Option("none: a depth limit is refused, as in Python", "none"),
+  const limit = readLimit("amount");
+  const ok = limit === null ? row.to_the_end
+    : typeof limit === "number" && limit >= row.least && limit <= row.most && (!row.whole || Number.isInteger(limit));
+  if (ok) { why("amount", ""); return; }
+  const kind = row.whole ? "a whole number" : "a number";
+  const empty = row.to_the_end ? " (or nothing: to the end of the game)" : "";
+  const given = limit === null ? "nothing" : $("amount").value.trim().slice(0, 40);
+  why("amount", `${row.title.split(",")[0]}'s ${row.unit} must be ${kind} from ${row.least} to ${row.most}${empty}, not ${given}`);
+}
+
+function evaluationOptions() {
+  // What scores the positions at a depth limit: the game's evaluate if it has one, or 0.
+  return [
+    page.view.has_evaluate ? new Option("the game's evaluate", "own")
+      : new Option("none: this game has no evaluate (a depth limit is refused)", "none"),
     new Option("0 for every unfinished position (a blind estimate)", "zero"),
   ];
-  const chosen = $("evaluation").value;
-  $("evaluation").replaceChildren(...options);
-  if (options.some((option) => option.value === chosen)) { $("evaluation").value = chosen; }
+}
+
+function fillEvaluation(id, fallback) {
+  // The menu `id` refilled for the game, keeping the reader's choice if it is still offered.
+  const options = evaluationOptions();
+  const chosen = $(id).value;
+  $(id).replaceChildren(...options);
+  $(id).value = options.some((option) => option.value === chosen) ? chosen : fallback;
+}
+
+function updateEvaluation() {
+  const row = searcherRow();
+  const own = page.view.has_evaluate ? "own" : "none";
+  fillEvaluation("evaluation", own);
   $("evaluation-label").hidden = !row.evaluates;
+  // The step-through's limit works as filled in: a game without an evaluate of its own is
+  // scored 0 at the limit (labelled a blind estimate), unless the reader chose otherwise.
+  fillEvaluation("step-evaluation", page.view.has_evaluate ? "own" : "zero");
+  updateStepEvaluation();
+}
+
+function updateStepEvaluation() {
+  const row = page.view && page.view.searchers.find((r) => r.key === $("step-searcher").value);
+  $("step-evaluation-label").hidden = !(row && row.evaluates);
 }
 
 function chooseStepSearcher() {
   const defaults = { alphabeta: "2", expectiminimax: "2", maxn: "2", engine: "0.2", mcts: "50", pns: "" };
   $("step-amount").value = defaults[$("step-searcher").value] ?? "";
+  updateStepEvaluation();
 }
 
 // ---- stepping through searches ----
@@ -435,12 +535,13 @@ function frame(answer, title) {
 
 async function stepSearch() {
   clearWhys(["step-searcher", "step-amount", "tree"]);
-  const args = [at(), asked("step-searcher", "step-amount")];
+  const args = [at(), asked("step-searcher", "step-amount", "step-evaluation")];
   const answer = await long($("steps"), "recording the search", "search_page", args);
   if (answer.error) { if (!answer.cancelled) { why(answer.field === "moves" ? "step-searcher" : answer.field || "step-amount", answer.error); } return; }
   const title = $("step-searcher").selectedOptions[0].textContent;
-  frame(answer, `${title} from the position after moves ${page.moves.join(" ") || "none"}: `
-    + `${answer.nodes.toLocaleString("en")} nodes; value ${answer.value.words}`);
+  const from = page.moves.length ? `the position after moves ${page.moves.join(" ")}` : "the starting position";
+  const value = answer.value.words.startsWith("no value") ? answer.value.words : "value " + answer.value.words;
+  frame(answer, `${title} from ${from}: ${answer.nodes.toLocaleString("en")} nodes; ${value}`);
 }
 
 async function showTree() {
@@ -465,7 +566,7 @@ async function runOwn() {
   report.textContent = answer.report || answer.error;
   report.className = answer.ok ? "" : "error";
   report.setAttribute("data-ok", answer.ok ? "yes" : "no");
-  if (answer.field && answer.field !== "source") { why(answer.field, answer.report.split("\n").pop()); }
+  if (answer.field && answer.field !== "source") { why(answer.field, (answer.report || answer.error).split("\n").pop()); }
   if (answer.ok && answer.page) {
     frame(answer, `your game: alpha-beta, value ${answer.value.words}; ${answer.nodes.toLocaleString("en")} nodes`);
   } else if (answer.ok) {
@@ -493,7 +594,9 @@ function wire() {
   $("first").addEventListener("change", newGame);
   $("new").addEventListener("click", newGame);
   $("searcher").addEventListener("change", chooseSearcher);
+  $("amount").addEventListener("input", checkLimit);
   $("step-searcher").addEventListener("change", chooseStepSearcher);
+  $("step-evaluation").addEventListener("change", () => clearWhys(["step-amount", "step-evaluation"]));
   $("engine-move").addEventListener("click", () => { page.paused = false; advance(page.epoch); });
   $("stop").addEventListener("click", () => { $("stop").disabled = true; page.python.stop(); });
   $("step-search").addEventListener("click", stepSearch);

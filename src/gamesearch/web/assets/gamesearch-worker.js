@@ -2,8 +2,11 @@
 // answers clicks and keeps its timers while a search runs. The page sends
 //   {type: "start", config, base, interrupt}         once: load Pyodide, install the wheel
 //   {type: "call", id, name, args, stop}              one call of gamesearch/web/_runtime.py
-// and gets back {type: "status" | "ready" | "failed"} while starting, then for each call
-// {type: "progress", id, line} now and then, and {type: "answer", id, answer} (JSON text).
+// and gets back {type: "status" | "loader" | "ready" | "failed"} while starting ("loader": the
+// loader came from Pyodide's URL), then for each call {type: "progress", id, line} now and
+// then, and {type: "answer", id, answer} (JSON text). An answer with "crashed" says Python is
+// dead (Pyodide's fatal error, such as the browser's stack overflowing): the page replaces
+// this worker.
 //
 // Stopping a call: Python looks at its interrupt buffer every few dozen bytecodes and raises
 // KeyboardInterrupt (as Ctrl-C does) when it holds 2, the number of SIGINT. Where the page is
@@ -52,8 +55,18 @@ function lastLine(error) {
 }
 
 async function start({ config, base, interrupt }) {
+  let folder;
+  try {
+    folder = new URL(config.pyodide, base).href;
+  } catch (error) {  // a URL the builder would refuse, written into the page by hand
+    post({ type: "failed", stage: "pyodide", url: String(config.pyodide), message: lastLine(error) });
+    return;
+  }
+  await load(folder, { config, base, interrupt });
+}
+
+async function load(folder, { config, base, interrupt }) {
   const began = performance.now();
-  const folder = new URL(config.pyodide, base).href;
   const loader = folder + "pyodide.mjs";
   post({ type: "status", text: "loading Python (Pyodide " + config.pyodideVersion + ") from " + folder });
   const wheelUrl = new URL(config.wheel, base).href;
@@ -65,6 +78,7 @@ async function start({ config, base, interrupt }) {
   let loadPyodide;
   try {
     ({ loadPyodide } = await import(loader));
+    post({ type: "loader" });  // the loader came: what is left takes long, but comes
     python = await loadPyodide({ indexURL: folder });
   } catch (error) {
     post({ type: "failed", stage: "pyodide", url: loader, message: lastLine(error) });
@@ -100,14 +114,26 @@ function call({ id, name, args, stop }) {
   let answer;
   try {
     answer = runtime.call(name, JSON.stringify(args), tell);
+    if (typeof answer !== "string") { throw new Error("Python gave no answer"); }
   } catch (error) {
     const stopped = /KeyboardInterrupt/.test(String(error));
     answer = JSON.stringify(stopped ? { error: "stopped", field: null, stopped: true }
-      : { error: "the page's Python failed: " + lastLine(error), field: null });
+      : alive() ? { error: "the page's Python failed: " + lastLine(error), field: null }
+        : { error: lastLine(error), field: null, crashed: true });
   } finally {
     poller.url = null;
   }
   post({ type: "answer", id, answer });
+}
+
+function alive() {
+  // Whether Python still answers after an error: after a fatal error (the browser's stack
+  // overflowed, say) Pyodide refuses every call, and the page must replace this worker.
+  try {
+    return python.runPython("1") === 1;
+  } catch (error) {
+    return false;
+  }
 }
 
 self.onmessage = (event) => {
