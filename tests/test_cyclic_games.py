@@ -199,21 +199,10 @@ def test_every_searcher_answers_right_or_raises_on_small_cyclic_games(row):
     _check_rows_on((*SEEDS_WALK, *SEEDS_QUICK), row)
 
 
-R3 = pytest.mark.xfail(
-    raises=AssertionError,
-    strict=False,
-    reason="walk adv45 r3 (not this branch's): Solution.value on a game whose reachable "
-    "states never end raises a bare AssertionError (8 of the 1,500 games)",
-)
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize(
     "row",
-    [
-        pytest.param(row, marks=[R3] if row.name == "solve" else [])
-        for row in rows_accepting(2, unlimited=True)
-    ],
+    rows_accepting(2, unlimited=True),
     ids=row_id,
 )
 def test_every_searcher_on_the_walks_1500_cyclic_games(row):
