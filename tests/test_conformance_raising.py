@@ -202,3 +202,98 @@ def test_a_state_whose_own_methods_raise_is_reported(broken: str) -> None:
 
 def test_a_state_whose_repr_raises_is_no_defect_while_nothing_is_said_of_it() -> None:
     assert check_game(TouchyCountdown("repr")).exhaustive
+
+
+# Walk adv45 (r7): a state's key, __hash__ or __eq__ raising below the root was blamed on the
+# initial state, whose check met the child first: it is reported at the state that raised.
+
+
+class Pile:
+    """A Countdown state ``(count, mover)`` whose ``broken`` method raises at ``(3, 1)``."""
+
+    def __init__(self, count: int, mover: int, broken: str) -> None:
+        self.count, self.mover, self.broken = count, mover, broken
+
+    def __hash__(self) -> int:
+        if self.broken == "hash" and (self.count, self.mover) == (3, 1):
+            raise Bomb("hash")
+        return hash((self.count, self.mover))
+
+    def __eq__(self, other: object) -> bool:
+        if self.broken == "eq" and (self.count, self.mover) == (3, 1):
+            raise Bomb("eq")
+        return isinstance(other, Pile) and (self.count, self.mover) == (other.count, other.mover)
+
+    def __repr__(self) -> str:
+        return f"Pile({self.count}, {self.mover})"
+
+
+class PileCountdown(TouchyCountdown):
+    """A :class:`Countdown` of :class:`Pile` states; ``key`` raises at ``(3, 1)`` if broken."""
+
+    def initial_state(self) -> Any:
+        return Pile(5, 0, self.broken)
+
+    def result(self, state: Any, action: int) -> Any:
+        return Pile(state.count - action, 1 - state.mover, self.broken)
+
+    def key(self, state: Any) -> Any:
+        if self.broken == "key" and (state.count, state.mover) == (3, 1):
+            raise Bomb("key")
+        return state
+
+
+class PlainPileCountdown(PileCountdown):
+    """Without ``key``: the states' own ``__hash__`` and ``__eq__`` identify them."""
+
+    key = None  # type: ignore[assignment]
+
+
+@pytest.mark.parametrize(
+    ("game", "where"),
+    [
+        (PileCountdown("key"), "key(Pile(3, 1)) raised Bomb"),
+        (PlainPileCountdown("hash"), "checking Pile(3, 1) raised Bomb: 'hash'"),
+        (PlainPileCountdown("eq"), "checking Pile(3, 1) raised Bomb: 'eq'"),
+    ],
+    ids=["key", "__hash__", "__eq__"],
+)
+def test_a_state_whose_key_hash_or_eq_raises_deep_is_reported_at_it_with_its_line(
+    game: Any, where: str
+) -> None:
+    with pytest.raises(GameProtocolError) as raised:
+        check_game(game)
+    report = str(raised.value)
+    assert where in report
+    assert "(at the state after actions [2])" in report  # Pile(5, 0) -> take 2 -> Pile(3, 1)
+    assert "initial state" not in report
+    assert "Pile(5, 0)" not in report
+
+
+class NoneActions(Countdown):
+    """``actions`` returns ``None`` at ``(3, 1)``: no sequence."""
+
+    def actions(self, state: Any) -> Any:
+        return None if state == (3, 1) else super().actions(state)
+
+
+class GeneratorActions(Countdown):
+    """``actions`` returns a generator: iterable once, without a length or an index."""
+
+    def actions(self, state: Any) -> Any:
+        return (take for take in super().actions(state))
+
+
+def test_actions_returning_none_is_reported_as_actions_not_as_the_librarys_type_error() -> None:
+    with pytest.raises(GameProtocolError) as raised:
+        check_game(NoneActions())
+    report = str(raised.value)
+    assert "actions((3, 1)) returned None, not a sequence" in report
+    assert "(at the state after actions [2])" in report
+    assert "conformance.py" not in report
+
+
+def test_actions_returning_a_generator_is_reported() -> None:
+    with pytest.raises(GameProtocolError, match=r"actions\(\(5, 0\)\) returned a generator, not a "
+                       r"sequence.*\(at the initial state\)"):  # fmt: skip
+        check_game(GeneratorActions())

@@ -9,7 +9,13 @@ import pytest
 from gamesearch import InvalidSearchOptionError, RandomOpenings, read_openings
 from gamesearch.errors import TableFileError
 from gamesearch.games import ConnectFour, GameTree, Pig, TicTacToe
-from gamesearch.openings import MAX_PLIES, move_text, random_openings, schedule_openings
+from gamesearch.openings import (
+    MAX_PLIES,
+    decisions_left,
+    move_text,
+    random_openings,
+    schedule_openings,
+)
 
 
 def test_random_openings_are_distinct_lines_of_the_plies_asked_and_the_seeds_own():
@@ -147,3 +153,22 @@ def test_a_tournaments_suite_is_checked_and_used_in_turn():
 def test_a_tournaments_bad_openings_are_refused(openings, message):
     with pytest.raises(InvalidSearchOptionError, match=message):
         schedule_openings(ConnectFour(), openings, 2, 0, "tournament")
+
+
+def test_decisions_left_counts_positions_with_a_choice_on_the_longest_line():
+    game = TicTacToe()
+    state = game.initial_state()
+    counts = []
+    for move in [0, 1, 2, 4, 3, 5, 7]:
+        state = game.result(state, move)
+        counts.append(decisions_left(game, state, enough=3))
+    # Eight cells to three: plenty; then two cells (one choice, then forced); one cell: none.
+    assert counts == [3, 3, 3, 3, 3, 2, 1]
+    state = game.result(state, 6)
+    assert decisions_left(game, state) == 0
+
+
+def test_a_suite_saved_with_a_byte_order_mark_reads_as_without(tmp_path):
+    suite = tmp_path / "suite.txt"
+    suite.write_bytes("\ufeff3 2\n0\n".encode())
+    assert read_openings(suite, ConnectFour()) == ((3, 2), (0,))

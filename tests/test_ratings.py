@@ -369,6 +369,41 @@ def test_ratings_further_apart_than_floating_point_follows_are_refused(duels, pr
         elo_ratings(duels, prior_draws=prior)
 
 
+@pytest.mark.parametrize("k", [20, 29, 30, 35, 41, 42, 58, 85, 86, 150, 199, 200, 250, 300, 303])
+def test_one_game_scored_ten_to_the_minus_k_is_rated_at_its_log_odds(k):
+    # Walk adv45 (r9): 1e-30..1e-41, 1e-58..1e-85 and 1e-200 were refused, in bands between
+    # accepted ones: the line search overshot past the maximum, to where p q is tiny and the
+    # next Newton step astronomically long. Every k up to 303 lies within 700 nats.
+    score = 10.0**-k
+    ratings = elo_ratings([Duel(0, 1, score)])
+    gap = ratings.difference(1, 0)
+    assert gap.elo == pytest.approx(-elo_of_share(score), rel=1e-9)
+    assert ratings.rating(1).elo == pytest.approx(-ratings.rating(0).elo, rel=1e-9)
+    assert gap.high - gap.elo == pytest.approx(fisher_spread(score, 1), rel=1e-6)
+
+
+@pytest.mark.parametrize("k", [304, 305, 307])
+def test_one_game_scored_below_1e_303_is_refused_as_past_floating_point(k):
+    # From 1e-304 the variance 1 / (p q), in Elo squared, overflows; from 1e-305 the gap itself
+    # passes 700 nats (the widest a fit follows): one refusal, in the same words.
+    with pytest.raises(UndeterminedRatingsError, match="no ratings in floating point"):
+        elo_ratings([Duel(0, 1, 10.0**-k)])
+
+
+def test_single_games_scored_ten_to_the_minus_k_are_rated_up_to_a_bound_and_refused_past_it():
+    rated = [k for k in range(1, 320) if _rated(10.0**-k)]
+    assert rated == list(range(1, 304))  # no band refused between accepted ones
+
+
+def _rated(score):
+    """Whether one game scored ``score`` is rated (else refused as past floating point)."""
+    try:
+        elo_ratings([Duel(0, 1, score)])
+    except UndeterminedRatingsError:
+        return False
+    return True
+
+
 def test_entrants_without_a_game_are_found_before_anything_is_made_for_every_entrant():
     # 100,001 entrants by their numbers, two of whom played: no matrix of 10^10 entries.
     with pytest.raises(UndeterminedRatingsError, match="99,999 of the 100,001 entrants played no"):
@@ -547,3 +582,13 @@ def test_the_picture_says_which_rating_is_0():
     paired_one = elo_ratings([Duel(0, 1, 1.0, 0), Duel(1, 0, 1.0, 0), Duel(0, 1, 0.5)])
     assert "from 1 pair)" in paired_one.to_svg()
     assert "intervals from 1 pair of games" in paired_one.table()
+
+
+@pytest.mark.parametrize("name", ["\x00nul", "esc\x1b[31m", "ff\x0c", "\ufffe", "tab\tok"])
+def test_a_name_with_control_characters_still_gives_a_well_formed_picture(name):
+    games = [Duel(0, 1, 1.0), Duel(1, 0, 0.5), Duel(0, 1, 0.0)]
+    svg = elo_ratings(games, names=[name, "B"]).to_svg(title="t\x07")
+    drawn = [text.text for text in ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}text")]
+    kept = "".join(c if c == "\t" or (c >= " " and c != "\ufffe") else "\ufffd" for c in name)
+    assert kept in drawn
+    assert "t\ufffd" in drawn

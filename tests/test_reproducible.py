@@ -122,3 +122,21 @@ def test_a_generator_under_another_name_plays_no_copies_in_a_tournament():
     # The walk: such a player was taken as deterministic and all its games were repeats.
     result = tournament(TicTacToe(), [OwnGenerator(), DECLARED], games=6, openings=None)
     assert result.repeats == ()
+
+
+def test_mcts_with_an_int_seed_plays_the_same_game_again_and_it_counts_once():
+    seeded = searcher_player(mcts, iterations=30, rng=0)  # the same draws at every search
+    assert is_deterministic(seeded)
+    result = tournament(ConnectFour(), [seeded, searcher_player(alphabeta, depth=2)], games=6,
+                        openings=None)  # fmt: skip
+    distinct = {(result.seats[i], record.moves) for i, record in enumerate(result.records)}
+    assert len(result.records) - len(result.repeats) == len(distinct)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"rng": random.Random(0)}, {"rng": 0, "time_limit": 5.0}, {"rng": True}],
+    ids=["a generator", "a seed and a clock", "True, not a seed"],
+)
+def test_mcts_without_a_plain_int_seed_or_with_a_clock_varies(options):
+    assert not is_deterministic(searcher_player(mcts, iterations=30, **options))

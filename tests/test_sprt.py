@@ -233,6 +233,17 @@ def test_a_match_of_copies_stops_undecided_saying_why():
     assert "more plies" in done.reason
 
 
+def test_a_suite_of_transpositions_of_one_position_is_one_opening_and_decides_nothing():
+    game = ConnectFour()
+    deep, shallow = searcher_player(alphabeta, depth=3), searcher_player(alphabeta, depth=1)
+    suite = [(0, 1, 2, 4), (2, 1, 0, 4), (0, 4, 2, 1), (2, 4, 0, 1)]  # all one position
+    done = sprt_match(game, [deep, shallow], SPRT(0, 50), max_games=200, openings=suite)
+    assert done.distinct_openings == 1
+    assert done.ended == "repeats"
+    assert done.pairs.pairs == 1
+    assert done.status.verdict is None
+
+
 def test_a_suite_that_plays_an_opening_again_before_a_new_one_does_not_stop_early():
     game = GameTree({"a": {"x": 1, "y": -1}, "b": {"x": 0, "y": 1}})
     players = [first_action(game), first_action(game)]

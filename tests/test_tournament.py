@@ -22,6 +22,7 @@ from gamesearch import (
     MeanUtility,
     NotPicklableError,
     PartFailedError,
+    Pentanomial,
     TournamentResult,
     alphabeta,
     expectiminimax,
@@ -32,9 +33,9 @@ from gamesearch import (
 )
 from gamesearch._intervals import t_quantile
 from gamesearch._parts import derived_seed
-from gamesearch.games import GameTree, Pig, TicTacToe
+from gamesearch.games import ConnectFour, GameTree, Pig, TicTacToe
 from gamesearch.progress import Progress
-from gamesearch.tournaments import tally
+from gamesearch.tournaments import repeated_games, tally
 
 ship_by_value(__name__)  # for the Dask tests
 
@@ -323,6 +324,25 @@ def test_a_game_that_repeats_an_earlier_one_is_counted_once():
     assert result.repeats == (2, 3, 4, 5)  # the same two games, repeated
     assert (result.wins, result.draws, result.losses) == ((0, 1), (1, 1), (1, 0))
     assert "repeated: 4 games repeated an earlier game move for move: counted once" in str(result)
+
+
+def test_openings_that_transpose_to_one_position_give_one_game_not_two():
+    game = ConnectFour()
+    deep, shallow = searcher_player(alphabeta, depth=2), searcher_player(alphabeta, depth=1)
+    suite = [(3, 2, 4, 1), (4, 2, 3, 1)]  # the same stones, the same side to move
+    result = tournament(game, [deep, shallow], games=4, openings=suite)
+    assert result.records[2].moves[4:] == result.records[0].moves[4:]  # the same continuation
+    assert result.repeats == (2, 3)
+    assert Pentanomial.of(result, 0, 1).pairs == 1
+
+
+def test_repeats_told_by_moves_without_the_game_and_by_position_with_it():
+    game = ConnectFour()
+    perfect = searcher_player(alphabeta, depth=1)
+    records = [play(game, [perfect, perfect], opening=line) for line in [(3, 2, 4), (4, 2, 3)]]
+    assert repeated_games(records, [(0, 1), (0, 1)]) == ()
+    assert repeated_games(records, [(0, 1), (0, 1)], game=game) == (1,)
+    assert repeated_games(records, [(0, 1), (1, 0)], game=game) == ()  # the seats swapped
 
 
 def test_games_of_players_who_drew_at_random_are_never_repeats_however_alike():

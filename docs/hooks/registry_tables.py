@@ -187,8 +187,6 @@ def limits_table() -> list[str]:
 
     groups: dict[tuple[str, ...], list[str]] = {}
     for row in SEARCHERS:
-        if not row.limits:
-            continue
         cells = []
         for field in LIMIT_FIELDS:
             kept = "yes" if field in row.limits else "no"
@@ -212,7 +210,11 @@ def command_defaults() -> list[str]:
     from gamesearch.frontdoor.plans import default_plan
     from gamesearch.games.registry import reference_games
 
-    made = ["| game | `solve` by default | `play`, each move |", "| --- | --- | --- |"]
+    made = [
+        "| game | `solve` by default | `play`, each move | `solve`'s time (`mcts`, `maxn`, "
+        "`expectiminimax` given no limit) |",
+        "| --- | --- | --- | --- |",
+    ]
     for spec in reference_games():
         game = spec.make()
         members = Capabilities.of(game)
@@ -223,7 +225,8 @@ def command_defaults() -> list[str]:
             if plan.depth is not None and members.evaluate is not None:
                 text += f", with `{type(game).__name__}.evaluate`"
             said.append(text)
-        made.append(f"| `{spec.name}` | {said[0]} | {said[1]} |")
+        seconds = spec.seconds or spec.move_seconds
+        made.append(f"| `{spec.name}` | {said[0]} | {said[1]} | {seconds:g} s |")
     return made
 
 

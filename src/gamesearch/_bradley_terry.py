@@ -196,13 +196,18 @@ def _line_search(
 ) -> tuple[list[float], float]:
     """A multiple of the step: doubled while the likelihood rises, halved until it does not fall.
 
-    A fall within rounding (``1e-12`` of the level) counts as no fall: near the maximum a
-    Newton step changes the level by less than the level's last digits. ``theta`` itself
-    when every multiple tried falls, or leaves :func:`_representable`.
+    A fall within rounding (``1e-12`` of the level, relative: a level of 1e-28 is the sum of
+    terms that small, and is exact to their last digits) counts as no fall: near the maximum a
+    Newton step changes the level by less than the level's last digits. The first multiple
+    tried moves no strength by more than :data:`_WIDEST`: past the maximum of a lopsided pair
+    (a score of 1e-30) ``p q`` is tiny and the full step astronomically long, and halving it
+    would not bring it back within reach. ``theta`` itself when every multiple tried falls, or
+    leaves :func:`_representable`.
     """
-    tolerance = 1e-12 * (1 + abs(level))
+    tolerance = 1e-12 * abs(level)
     best, best_level = theta, level
-    scale = 1.0
+    longest = max(map(abs, step), default=0.0)
+    scale = first = min(1.0, _WIDEST / longest) if longest > 0 else 1.0
     for _ in range(_SCALINGS):
         trial = [value + scale * change for value, change in zip(theta, step, strict=True)]
         trial_level = _log_likelihood(pairs, trial)
@@ -214,7 +219,7 @@ def _line_search(
             if scale < 1 or not rose:
                 break
             scale *= 2
-        elif best is not theta or scale < 1e-12:
+        elif best is not theta or scale < 1e-12 * first:
             break
         else:
             scale /= 2

@@ -1,8 +1,9 @@
 """A game's faults that a search meets, named: a ``result`` changing its state, a member raising.
 
 Every public searcher is :func:`examined`, which costs a search one call of the
-game's ``result`` and two copies of the root (none of a root that ``copy.deepcopy`` gives back
-as itself, an int or a tuple of ints), and the loops nothing:
+game's ``result`` and three copies of the root (none of a root that ``copy.deepcopy`` gives
+back as itself, an int or a tuple of ints), the check after an answer below, and the loops
+nothing:
 
 - At the entry, :func:`probe` plays the root's first action on a copy of the root: a game
   whose ``result`` changes the state it is given (a list or a board object edited in place)
@@ -11,11 +12,21 @@ as itself, an int or a tuple of ints), and the loops nothing:
   search's feet, and the search says what it saw, a state "not terminal but without
   actions", a cycle, an action the game calls illegal, or an answer that is simply wrong.
 - When the search fails, the failure is examined before it goes on: a ``result`` that
-  changes a state at the root or a few plies below it (:func:`mutation_below`, on copies) is
+  changes a state at the root or a few plies below it (:func:`fault_below`, on copies, which
+  also names an ``actions`` that returns no sequence and a state that cannot be hashed) is
   the failure's cause, and is raised instead (the search's own error follows from it); an error
   raised by one of the game's members itself (a ``ValueError`` of its ``result`` for an
   action its ``actions`` listed) is raised as a :class:`~gamesearch.GameProtocolError` that
   names the member and what it was given (:func:`member_error`).
+- When the search answers and its root is an object ``result`` could change (``copy.deepcopy``
+  gives a new one), the distinct states breadth first from the root have their actions
+  played on deep copies (:func:`fault_below`): always the first 64 actions (none after a
+  search given a ``time_limit``, whose deadline comes first), then more for 2 ms or a tenth
+  of the search's own time, whichever is longer, up to :data:`_BELOW` states. A ``result``
+  that changed a state there withholds the answer, which rested on
+  states that changed under the search. A change only deeper, or past that time, goes
+  unseen by the searchers: :func:`gamesearch.conformance.check_game` checks every state,
+  and every refusal names it.
 
 >>> class Tally:  # a count kept in a dict, which result adds to in place
 ...     num_players = 1
@@ -37,13 +48,15 @@ from __future__ import annotations
 import copy
 import functools
 import inspect
+import math
+import time
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
 from ._problems import Problems, Trail
-from ._validation import changed, mutation_error, safe_repr, snapshot
+from ._validation import actions_kind_error, changed, mutation_error, safe_repr, snapshot
 from .errors import (
     GameProtocolError,
     GameSearchError,
@@ -53,7 +66,9 @@ from .errors import (
     short_repr,
 )
 
-__all__ = ["MEMBERS", "examined", "member_error", "mutation_below", "probe", "report_raised"]
+__all__ = [
+    "MEMBERS", "examined", "fault_below", "member_error", "probe", "report_raised", "type_break",
+]  # fmt: skip
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -66,7 +81,19 @@ MEMBERS = frozenset({
 """The names of the game's members a search calls: the protocol's and the optional ones."""
 
 _BELOW = 200
-"""The most states :func:`mutation_below` plays the actions of."""
+"""The most states :func:`fault_below` plays the actions of."""
+
+_FLOOR_AFTER = 64
+"""The actions the check after an answer always plays (but after a search with a time limit,
+whose deadline comes first); see :func:`examined`."""
+_LEAST_AFTER = 0.002
+"""The seconds the check after an answer goes on for past its floor, at least ..."""
+_SHARE_AFTER = 0.1
+"""... or this share of the search's own time, if longer."""
+_AFTER_ANSWER = (
+    "found after the search answered, by the check of the first states below the root "
+    "(its answer rested on states that changed under it, and is withheld)"
+)
 
 _DUTIES = {
     "result": "result(state, action) must take every action that actions(state) lists",
@@ -103,31 +130,107 @@ def probe(game: Any, root: Any) -> None:
         raise mutation_error(played, taken)
 
 
-def mutation_below(game: Any, root: Any) -> GameProtocolError | None:
-    """The error of a ``result`` that changes a state at or below ``root``, if one is found.
+def fault_below(
+    game: Any, root: Any, seconds: float = math.inf, calls: int = 0, *, keyed: bool = True
+) -> GameProtocolError | None:
+    """The error of a protocol break the search's own loops do not name, if one is found.
 
-    The states are walked breadth first from ``root`` (up to :data:`_BELOW` of them), each
-    action played on a deep copy of its state; ``None`` if none changed, or if the game
-    raised or a state could not be copied (the walk stops there).
+    The distinct states (by ``key``, or by ``==`` and ``hash``) are walked breadth first from
+    ``root``, up to :data:`_BELOW` of them, each action played on a deep copy of its state; the
+    walk stops once it has played ``calls`` actions (a floor that does not depend on the
+    machine's load) and ``seconds`` have passed. Found, in the order met:
+    a ``result`` that changes the state it is given; an ``actions`` that returns no sequence (a
+    generator: the searchers take its length and index it); a state (or its ``key``) that
+    cannot be hashed (not looked for, and ``key`` not read, unless ``keyed``: the check after
+    an answer reads no member the search read once). ``None`` if none is, or if the game
+    raised or a state could not be copied (the walk stops there: :func:`member_error` examines
+    a game that raises).
     """
+    keyfn = getattr(game, "key", None) if keyed else None
+    keyfn = keyfn if callable(keyfn) else None
+    name = type(game).__name__
+    stop = time.perf_counter() + seconds
     pending: deque[Any] = deque([root])
-    walked = 0
+    seen: set[Any] = set()
+    walked = played_count = 0
     try:
         while pending and walked < _BELOW:
             state = pending.popleft()
+            if _seen_before(state if keyfn is None else keyfn(state), seen):
+                continue
             walked += 1
             if game.is_terminal(state):
                 continue
-            for action in game.actions(state):
+            actions = game.actions(state)
+            wrong = actions_kind_error(state, actions)
+            if wrong is not None:
+                return GameProtocolError(f"{name}.{wrong}")
+            for action in actions:
+                if played_count >= calls and time.perf_counter() >= stop:
+                    return None
+                played_count += 1
                 played = copy.deepcopy(state)
                 taken = snapshot(played)
                 child = game.result(played, action)
                 if changed(played, taken):
                     return mutation_error(played, taken)
+                unhashable = _unhashable(name, keyfn, state, action, child) if keyed else None
+                if unhashable is not None:
+                    return unhashable
                 pending.append(child)
     except Exception:  # a game that raises is examined by member_error instead
         return None
     return None
+
+
+def _seen_before(identity: Any, seen: set[Any]) -> bool:
+    """Whether ``identity`` is in ``seen`` (added if not); an unhashable one never is."""
+    try:
+        if identity in seen:
+            return True
+        seen.add(identity)
+    except TypeError:  # a state that cannot be hashed is walked each time it is met
+        return False
+    return False
+
+
+def _unhashable(
+    name: str, keyfn: Callable[[Any], Any] | None, state: Any, action: Any, child: Any
+) -> GameProtocolError | None:
+    """The error for a ``child`` of ``state`` (by ``action``) whose identity is unhashable."""
+    try:
+        hash(child if keyfn is None else keyfn(child))
+    except TypeError as exc:
+        whose = f"{name}.key({short_repr(child)})" if keyfn is not None else "which"
+        return GameProtocolError(
+            f"{name}.result({short_repr(state)}, {short_repr(action)}) returned "
+            f"{short_repr(child)}, {whose} is not hashable ({exc}); a state must be hashable "
+            "(a tuple, a frozen dataclass), or the game's key(state) must give a hashable key"
+        )
+    return None
+
+
+_TYPE_BREAKS = ("unhashable type", "generator", "not subscriptable", "has no len()")
+"""What a ``TypeError`` of the library's loops says when the game gave them a value of the
+wrong kind: a state that cannot be hashed, actions that are no sequence."""
+
+
+def type_break(searcher: str, error: BaseException) -> GameProtocolError | None:
+    """The error for a raw ``TypeError`` of a value of the wrong kind from the game.
+
+    Met deeper than :func:`fault_below` looks, it names what may be wrong and the call that
+    finds where; ``None`` for another error.
+    """
+    said = str(error)
+    if isinstance(error, GameSearchError) or not isinstance(error, TypeError):
+        return None
+    if not any(kind in said for kind in _TYPE_BREAKS):
+        return None
+    return GameProtocolError(
+        f"{searcher}: the game gave a value of the wrong kind ({error}): a state that is not "
+        "hashable, or actions that are no sequence (a list or a tuple); "
+        "gamesearch.check_game(game) names the member and the line of play"
+    )
 
 
 def member_error(game: Any, error: BaseException) -> GameProtocolError | None:
@@ -171,12 +274,15 @@ def examined(searcher: _F) -> _F:
     The searcher's ``game`` is its first argument; its root, its ``state`` (or the first of its
     ``roots``), else the game's initial state. Before the search, :func:`probe` plays the
     root's first action on a copy of it; if the search raises, what it raises is examined
-    (:func:`mutation_below`, :func:`member_error`), but an error of the caller's options or of
-    the kind of game, which the game has no part in.
+    (:func:`fault_below`, :func:`member_error`, :func:`type_break`), but an error of the
+    caller's options or of the kind of game, which the game has no part in; if it answers,
+    the first states below a root that can change are checked (:func:`fault_below`, within
+    its time: see the module).
 
     Raises:
-        GameProtocolError: ``result`` changes the state it is given (found at the entry, or
-            as the cause of the search's failure), or a member of the game raised.
+        GameProtocolError: ``result`` changes the state it is given (found at the entry, as
+            the cause of the search's failure, or among the first states after it answered),
+            or a member of the game raised.
     """
     names = list(inspect.signature(searcher).parameters)
     at_state = names.index("state") if "state" in names else -1
@@ -200,17 +306,48 @@ def examined(searcher: _F) -> _F:
         except Exception:  # no root to look at: the search's own checks say why
             return searcher(*args, **kwargs)
         probe(game, root)
+        started = time.perf_counter()
         try:
-            return searcher(*args, **kwargs)
+            found = searcher(*args, **kwargs)
         except (InvalidSearchOptionError, UnsupportedGameError):
             raise  # the caller's options, or a kind of game: nothing of the game's to name
         except Exception as error:
-            found = mutation_below(game, root) or member_error(game, error)
+            found = (
+                fault_below(game, root)
+                or member_error(game, error)
+                or type_break(searcher.__name__, error)
+            )
             if found is not None:
                 raise found from error
             raise
+        if _can_change(root):
+            spent = time.perf_counter() - started
+            floor = 0 if _timed(kwargs) else _FLOOR_AFTER
+            seconds = max(_LEAST_AFTER, _SHARE_AFTER * spent)
+            mutated = fault_below(game, root, seconds, floor, keyed=False)
+            if mutated is not None:
+                raise GameProtocolError(f"{mutated}; {_AFTER_ANSWER}") from None
+        return found
 
     return cast(_F, search)
+
+
+def _timed(kwargs: dict[str, Any]) -> bool:
+    """Whether the search was given a ``time_limit`` (by keyword, or in its ``limit``)."""
+    limit = kwargs.get("limit")
+    return kwargs.get("time_limit") is not None or getattr(limit, "time_limit", None) is not None
+
+
+def _can_change(root: Any) -> bool:
+    """Whether ``root`` is an object a ``result`` could change.
+
+    ``copy.deepcopy`` gives a new one (not an int, a tuple of ints or a state that declares
+    itself immutable), and can copy it at all.
+    """
+    try:
+        return copy.deepcopy(root) is not root
+    except Exception:  # a state that cannot be copied cannot be compared with a copy either
+        return False
 
 
 def _argument(args: tuple[Any, ...], kwargs: dict[str, Any], at: int, name: str) -> Any:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import math
+import re
 from collections.abc import Sequence
 from typing import Protocol
 
@@ -72,7 +73,7 @@ def rating_svg(
     ]
     if title:
         out.append(f'<text x="{width / 2}" y="24" text-anchor="middle" font-size="14">'
-                   f"{html.escape(title, quote=False)}</text>")  # fmt: skip
+                   f"{_text(title)}</text>")  # fmt: skip
     ticks = round((last - first) / step)
     for k in range(ticks + 1):
         value = first + k * step
@@ -81,14 +82,29 @@ def rating_svg(
         out.append(f'<text x="{x(value):.1f}" y="{bottom + 16}" text-anchor="middle">'
                    f"{round(value, 9) + 0.0:g}</text>")  # fmt: skip
     out.append(f'<text x="{(left + right) / 2:.1f}" y="{bottom + 36}" text-anchor="middle">'
-               f"{html.escape(axis or 'Elo (95% interval)', quote=False)}</text>")  # fmt: skip
+               f"{_text(axis or 'Elo (95% interval)')}</text>")  # fmt: skip
     for i, row in enumerate(rows):
         y = top + _ROW * i + _ROW / 2 + 3
         out.append(
-            f'<text x="{_LEFT_PAD}" y="{y + 4:.1f}">{html.escape(row.name, quote=False)}</text>'
+            f'<text x="{_LEFT_PAD}" y="{y + 4:.1f}">{_text(row.name)}</text>'
         )
         out.append(f'<line x1="{x(row.low):.1f}" y1="{y:.1f}" x2="{x(row.high):.1f}" '
                    f'y2="{y:.1f}" stroke="#1f77b4" stroke-width="2"/>')  # fmt: skip
         out.append(f'<circle cx="{x(row.elo):.1f}" cy="{y:.1f}" r="4" fill="#d62728"/>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+"""The characters XML 1.0 forbids in a document (C0 controls but tab and line ends,
+surrogates, U+FFFE and U+FFFF)."""
+
+
+def _text(text: str) -> str:
+    r"""``text`` as an SVG element's text: ``<`` and ``&`` escaped, forbidden characters U+FFFD.
+
+    Example:
+        >>> _text("a < b\x1b[31m") == "a &lt; b\ufffd[31m"
+        True
+    """
+    return _NOT_XML.sub("\ufffd", html.escape(text, quote=False))

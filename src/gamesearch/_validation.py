@@ -15,7 +15,7 @@ from __future__ import annotations
 import copy
 import random
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from numbers import Real
 from typing import Any, NoReturn, TypeVar
@@ -32,12 +32,14 @@ from .errors import (
 from .game import CHANCE, Game, Player
 
 __all__ = [
+    "actions_kind_error",
     "before",
     "changed",
     "check_unchanged",
     "checked_generator",
     "checked_number",
     "children_fault",
+    "is_action_sequence",
     "is_count",
     "is_player",
     "is_positive_number",
@@ -310,11 +312,9 @@ def _first_fault(
     players = game.num_players
     chance = Capabilities.of(game).chance_outcomes is not None
     moves = _call("actions", game.actions, state)
-    if moves is None or not isinstance(moves, Iterable):
-        return GameProtocolError(
-            f"actions({state!r}) returned {moves!r}; it must return a sequence (a list or a "
-            "tuple) of the legal actions"
-        )
+    wrong = actions_kind_error(state, moves)
+    if wrong is not None:
+        return wrong
     for action in list(moves):
         child = _call("result", game.result, state, action)
         if _call("is_terminal", game.is_terminal, child):
@@ -399,7 +399,7 @@ def mutation_error(state: object, taken: tuple[Any, str | None]) -> GameProtocol
     return GameProtocolError(
         f"result(state, action) changed the state it was given, from {before(taken)} to "
         f"{safe_repr(state)}; it must return a new state and leave the one it is given as it "
-        "was"
+        "was (gamesearch.check_game(game) checks every state)"
     )
 
 
@@ -652,6 +652,38 @@ def solving_children_fault(game: Any, state: object) -> str | None:
 
 
 _S = TypeVar("_S")
+
+
+def is_action_sequence(actions: object) -> bool:
+    """Whether ``actions`` is what ``game.actions`` must return: a sequence.
+
+    One the searchers can take the length of and index (a list, a tuple, a range), not a
+    generator, a set or a dict.
+    """
+    if isinstance(actions, Sequence):
+        return True
+    kind = type(actions)
+    return (
+        hasattr(kind, "__len__") and hasattr(kind, "__getitem__") and not hasattr(kind, "keys")
+    )
+
+
+def actions_kind_error(state: object, actions: object) -> GameProtocolError | None:
+    """The error for ``actions(state)`` returning ``actions`` if it is no sequence, else None.
+
+    >>> print(str(actions_kind_error((3, 0), (a for a in (1, 2)))).split(";")[0])
+    actions((3, 0)) returned a generator, not a sequence
+    >>> actions_kind_error((3, 0), [1, 2]) is None
+    True
+    """
+    if is_action_sequence(actions):
+        return None
+    what = "None" if actions is None else f"a {type(actions).__name__}"
+    return GameProtocolError(
+        f"actions({safe_repr(state)}) returned {what}, not a sequence; it must return a "
+        "sequence (a list or a tuple) of the legal actions, which searchers take the length "
+        "of and index"
+    )
 
 
 def no_actions_error(state: object, actions: object = ()) -> GameProtocolError:

@@ -30,6 +30,7 @@ from ._knowledge_check import ExactValues, knowledge_faults
 from ._merged_keys import Met, check_merged_keys
 from ._problems import Problems, Trail
 from ._validation import (
+    actions_kind_error,
     before,
     changed,
     children_fault,
@@ -351,10 +352,11 @@ def _check_terminal(
     problems: Problems,
     line: Trail,
 ) -> None:
-    if list(game.actions(state)):
+    listed = _listed_actions(game, state, problems, line)
+    if listed:
         problems.add_at(
             "terminal-actions",
-            f"the terminal state {state!r} has actions {list(game.actions(state))!r}; "
+            f"the terminal state {state!r} has actions {listed!r}; "
             "actions must be empty exactly where is_terminal is true",
             line,
         )
@@ -402,7 +404,7 @@ def _check_inner(
 
     ``members`` is the game's record of optional members, read once by :func:`check_game`.
     """
-    actions = list(game.actions(state))
+    actions = _listed_actions(game, state, problems, line)
     if not actions:
         problems.add_at(
             "no-actions",
@@ -443,11 +445,28 @@ def _check_inner(
                 line,
             )
             break
-        _check_same(game, state, action, child, members.key, problems, line)
+        try:
+            _check_same(game, state, action, child, members.key, problems, line)
+        except Exception as exc:  # the child's key, __hash__ or __eq__: reported at the child
+            report_raised(game, exc, child, problems, (line, action))
+            continue
         children.append((action, child))
     if members.region is not None:
         _check_region(members.region, state, children, problems, line)
     return children
+
+
+def _listed_actions(game: Any, state: Any, problems: Problems, line: Trail) -> list[Any]:
+    """``actions(state)`` as a list; reported if it is no sequence (a generator, ``None``)."""
+    returned = game.actions(state)
+    wrong = actions_kind_error(state, returned)
+    if wrong is None:
+        return list(returned)
+    problems.add_at("actions-kind", str(wrong), line)
+    try:
+        return list(returned)
+    except TypeError:  # None, a number: nothing to walk on
+        return []
 
 
 def _check_repeats(state: Any, actions: list[Any], problems: Problems, line: Trail) -> None:

@@ -175,6 +175,44 @@ def _random_line(
     return tuple(moves), position_of(members, state)
 
 
+def decisions_left(game: Game[_S, _A], state: _S, enough: int = 2, budget: int = 10_000) -> int:
+    """The most decisions the players can still make from ``state``, counted up to ``enough``.
+
+    A decision is a state whose mover has two moves or more (a forced move, or nature's draw,
+    is none). The tree is searched depth first until a line holds ``enough`` of them; a tree
+    too large to look through in ``budget`` states is taken to hold enough.
+
+    Example:
+        >>> from gamesearch.games import TicTacToe
+        >>> game = TicTacToe()
+        >>> state = game.initial_state()
+        >>> for move in [0, 1, 2, 4, 3, 5, 7]:   # two empty cells: one choice, then forced
+        ...     state = game.result(state, move)
+        >>> decisions_left(game, state), decisions_left(game, game.initial_state())
+        (1, 2)
+    """
+    members = Capabilities.of(game)
+    best, seen = 0, 0
+    stack = [(state, 0)]
+    while stack:
+        where, made = stack.pop()
+        seen += 1
+        if game.is_terminal(where):
+            best = max(best, made)
+            continue
+        if seen > budget:
+            return enough
+        if game.to_move(where) == CHANCE and members.chance_outcomes is not None:
+            moves = [o for o, _ in members.chance_outcomes(where)]
+        else:
+            moves = list(game.actions(where))
+            made += len(moves) >= 2
+        if made >= enough:
+            return enough
+        stack.extend((game.result(where, move), made) for move in moves)
+    return best
+
+
 def position_of(members: Capabilities, state: Any) -> Hashable:
     """What tells positions apart: the game's ``key`` of ``state``, or the state itself."""
     key = members.key
@@ -186,12 +224,33 @@ def position_of(members: Capabilities, state: Any) -> Hashable:
     return where
 
 
+def opening_positions(game: Game[Any, Any], lines: Sequence[Sequence[Any]]) -> tuple[Hashable, ...]:
+    """The position each of ``lines`` reaches from the initial state (see :func:`position_of`).
+
+    Two lines that transpose (the same position by different move orders) give equal values:
+    deterministic players play the same game from both.
+    """
+    members = Capabilities.of(game)
+    found: dict[str, Hashable] = {}
+    positions = []
+    for line in lines:
+        text = repr(tuple(line))
+        if text not in found:
+            state = game.initial_state()
+            for move in line:
+                state = game.result(state, move)
+            found[text] = position_of(members, state)
+        positions.append(found[text])
+    return tuple(positions)
+
+
 def read_openings(path: str | os.PathLike[str], game: Game[_S, _A]) -> tuple[tuple[_A, ...], ...]:
     r"""The openings of a suite file, each checked legal in ``game``.
 
     The file is text: one opening a line, its moves separated by spaces, each written as
     ``gamesearch`` writes a move (:func:`move_text`: ``3`` for a Connect Four column, ``0,2``
-    for a square given as a pair); a ``#`` starts a comment, and blank lines are skipped. Every
+    for a square given as a pair); a ``#`` starts a comment, blank lines are skipped, and a
+    UTF-8 byte-order mark at the start (as some editors write) is ignored. Every
     move is looked up among the legal moves of the position the line has reached (nature's
     outcomes at a chance node), so the file can name nothing but moves: it is data, never code.
 
@@ -218,7 +277,7 @@ def read_openings(path: str | os.PathLike[str], game: Game[_S, _A]) -> tuple[tup
     target = Path(path)
     data = read_small(target, MAX_FILE_BYTES, "an opening suite")
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8").removeprefix("\ufeff")  # a byte-order mark is no move
     except UnicodeDecodeError:
         raise TableFileError(f"{target} is not UTF-8 text: not an opening suite") from None
     openings = []

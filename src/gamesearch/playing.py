@@ -306,8 +306,10 @@ def is_deterministic(player: object) -> bool:
 
     A player says so with an attribute ``deterministic`` that is ``True``: a
     :class:`SearcherPlayer` of one of the library's deterministic searchers with no time
-    limit sets it (see :attr:`SearcherPlayer.deterministic`), and a player of one's own may.
-    Anything else (a function, a :class:`RandomPlayer`, an MCTS player, a player drawing from
+    limit sets it (see :attr:`SearcherPlayer.deterministic`; ``mcts`` too, given an int ``rng``
+    seed and no time limit: it draws the same numbers at every search), and a player of one's
+    own may. Anything else (a function, a :class:`RandomPlayer`, an MCTS player with a
+    generator, a player drawing from
     the ``random`` module or from a generator of any name, a player whose attribute raises) is
     taken to vary: its games are never counted as repeats.
 
@@ -327,18 +329,21 @@ def is_deterministic(player: object) -> bool:
 def _known_deterministic(searcher: object, options: dict[str, Any]) -> bool:
     """Whether ``searcher`` with ``options`` is one of the library's deterministic searches.
 
-    The searcher must be one of :data:`~gamesearch.searchers.DETERMINISTIC`, with no
+    The searcher must be one of :data:`~gamesearch.searchers.DETERMINISTIC` (or of
+    :data:`~gamesearch.searchers.SEEDED` given an int ``rng``: a fixed seed), with no
     ``time_limit`` (nor a ``Limit`` with one), and every option plain data (numbers, text,
     ``None``, tuples of them) or a function of the library (``ConnectFour.evaluate``, say): a
     function of one's own, or an object kept between searches (a transposition table), might
     vary, and is not vouched for.
     """
     from .limit import Limit
-    from .searchers import DETERMINISTIC, SEARCHERS
+    from .searchers import DETERMINISTIC, SEARCHERS, SEEDED
 
     names = {row.path: row.name for row in SEARCHERS}
     path = f"{getattr(searcher, '__module__', '')}:{getattr(searcher, '__name__', '')}"
-    if names.get(path) not in DETERMINISTIC:
+    known = names.get(path)
+    seeded = type(options.get("rng")) is int  # an int seed: the same draws at every search
+    if known not in DETERMINISTIC and not (known in SEEDED and seeded):
         return False
     for name, value in options.items():
         if name == "time_limit" and value is not None:

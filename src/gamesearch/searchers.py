@@ -105,6 +105,11 @@ class Searcher:
     refuses another (``negamax``, which gives one player the negation of the other's value;
     Nim's 1 and 0 are no such pair). The command reads it before it runs the searcher."""
 
+    constant_sum: bool = False
+    """Whether it needs a constant-sum game, whose two utilities add up to the same number at
+    every end (the table solver, ``solve``, which keeps one value per state). The command reads
+    it before it runs the searcher, and chooses no such searcher by default for another game."""
+
     without_limit: str = "searches to the end"
     """What it does when given no limit, in a phrase (for the docs' table of limits); a searcher
     that needs a limit refuses to run without one instead."""
@@ -205,10 +210,13 @@ SEARCHERS: tuple[Searcher, ...] = (
              exports=(_TOP, "gamesearch.montecarlo")),
     Searcher("solve", "gamesearch.solving.solver:solve", "solving", "two", True, False, (),
              False, "none", "a Solution: every reachable state's value, distance and best "
-             "actions", exports=(_TOP, "gamesearch.solving")),
+             "actions (two-player constant-sum games)", command=True, constant_sum=True,
+             without_limit="solves every reachable position to the end; takes no limit",
+             exports=(_TOP, "gamesearch.solving")),
     Searcher("opening_book", "gamesearch.solving.opening:opening_book", "solving", "two", False,
              False, (), False, "none",
              "a Solution of the positions of the first plies, each solved exactly",
+             without_limit="solves each position of its first plies to the end; takes no limit",
              exports=("gamesearch.solving",)),
     Searcher("cfr", f"{_IMPERFECT}.regret:cfr", "imperfect", "any", True, True, _BUDGET, True,
              "none", "an average strategy and its exploitability (CFR, CFR+)",
@@ -239,6 +247,12 @@ DETERMINISTIC = frozenset({
 (nothing random, nothing kept from one search to the next): a player of theirs is
 deterministic (see :attr:`~gamesearch.SearcherPlayer.deterministic`). ``mcts`` draws at random;
 ``parallel_search`` may split ties by which worker finished first."""
+
+
+SEEDED = frozenset({"mcts"})
+"""The searchers that draw at random from their ``rng`` option: given an int (a seed, drawn
+afresh at every search) and no time limit, they too choose the same action in the same state
+every time, and a player of theirs is deterministic."""
 
 
 def find_searcher(name: str) -> Searcher:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, TypeVar
@@ -30,7 +30,7 @@ from typing import Any, Generic, Literal, TypeVar
 from ._game_counts import check_game_count, check_pairs_of_games
 from .errors import InvalidSearchOptionError, UnsupportedGameError, short_repr
 from .game import Game
-from .openings import DEFAULT_OPENINGS, RandomOpenings, schedule_openings
+from .openings import DEFAULT_OPENINGS, RandomOpenings, opening_positions, schedule_openings
 from .pentanomial import Pentanomial, check_counts, regularised, tilt_of
 from .playing import GameRecord
 from .progress import ProgressCallback
@@ -290,7 +290,8 @@ def sprt_match(
         )
     records: dict[int, GameRecord[_S, _A]] = {}
     lines = schedule_openings(game, openings, max_games // 2, seed, "sprt_match")
-    counting = _PairCounter(test, on_status, last_new_opening(lines))
+    positions = opening_positions(game, lines)
+    counting = _PairCounter(test, on_status, last_new_opening(positions), positions)
 
     def recorded(index: int, record: GameRecord[_S, _A]) -> None:
         records[index] = record
@@ -305,27 +306,27 @@ def sprt_match(
                    on_record=recorded)  # fmt: skip
     played = sorted(records)
     seats = tuple(seats_of(index, 2, True) for index in played)
-    result = tally(tuple(records[i] for i in played), seats, 2, tuple(i // 2 for i in played))
+    result = tally(tuple(records[i] for i in played), seats, 2, tuple(i // 2 for i in played),
+                   game=game)  # fmt: skip
     status = counting.status()
     ended: Ending = (
         "decided" if status.verdict is not None else "repeats" if counting.exhausted else "limit"
     )
-    return SPRTResult(status, counting.pentanomial(), result, ended, distinct(lines))
+    return SPRTResult(status, counting.pentanomial(), result, ended, len(set(positions)))
 
 
-def distinct(lines: Sequence[Sequence[Any]]) -> int:
-    """How many different openings ``lines`` holds (told apart by their moves' text)."""
-    return len({repr(tuple(line)) for line in lines})
+def distinct(game: Game[Any, Any], lines: Sequence[Sequence[Any]]) -> int:
+    """How many different openings ``lines`` holds: lines that transpose to one position are one."""
+    return len(set(opening_positions(game, lines)))
 
 
-def last_new_opening(lines: Sequence[Sequence[Any]]) -> int:
-    """The last pair whose opening no earlier pair had: every later pair repeats one."""
-    seen: set[str] = set()
+def last_new_opening(positions: Sequence[Hashable]) -> int:
+    """The last pair whose opening's position no earlier pair had: every later pair repeats one."""
+    seen: set[Hashable] = set()
     last = 0
-    for pair, line in enumerate(lines):
-        text = repr(tuple(line))
-        if text not in seen:
-            seen.add(text)
+    for pair, where in enumerate(positions):
+        if where not in seen:
+            seen.add(where)
             last = pair
     return last
 
@@ -338,6 +339,7 @@ class _PairCounter:
         test: SPRT,
         on_status: Callable[[SPRTStatus, Pentanomial], object] | None,
         last_new: int,
+        positions: Sequence[Hashable],
     ) -> None:
         self.test = test
         self.on_status = on_status
@@ -348,6 +350,8 @@ class _PairCounter:
         self.waiting: dict[int, tuple[float | None, bool]] = {}
         self.counts = [0] * 5
         self.seen: set[object] = set()
+        self.positions = positions
+        """The position each pair's opening reaches: transposed openings are one."""
 
     def add(self, index: int, record: GameRecord[Any, Any]) -> bool:
         """Count ``record`` (game ``index``); whether the match should stop after its pair.
@@ -356,7 +360,7 @@ class _PairCounter:
         both its games move for move, past the last new opening: the players repeat their
         games, and every pair left replays an opening already played.
         """
-        points, repeated = _first_points(index, record, self.seen)
+        points, repeated = _first_points(index, record, self.seen, self.positions[index // 2])
         pair = index // 2
         if pair not in self.waiting:
             self.waiting[pair] = (points, repeated)
@@ -381,15 +385,16 @@ class _PairCounter:
 
 
 def _first_points(
-    index: int, record: GameRecord[Any, Any], seen: set[object]
+    index: int, record: GameRecord[Any, Any], seen: set[object], where: Hashable
 ) -> tuple[float | None, bool]:
     """The first entrant's points in game ``index`` (``None`` if none count), and if a repeat.
 
-    A game counts when it finished and does not repeat an earlier reproducible game.
+    A game counts when it finished and does not repeat an earlier reproducible game: the same
+    seats, the same moves from the same position (``where``, its opening's).
     """
     seated = seats_of(index, 2, True)
     if record.reproducible:
-        played: object = (seated, repr(record.moves))
+        played: object = (seated, where, repr(record.moves[len(record.opening) :]))
         if played in seen:
             return None, True
         seen.add(played)

@@ -24,7 +24,7 @@ from ._parts import check_executor, check_retries, check_shippable, derived_seed
 from ._utilities import MeanUtility, mean_utility
 from .errors import GameSearchError, InvalidSearchOptionError, PartFailedError, short_repr
 from .game import Game
-from .openings import DEFAULT_OPENINGS, RandomOpenings, schedule_openings
+from .openings import DEFAULT_OPENINGS, RandomOpenings, opening_positions, schedule_openings
 from .playing import GameRecord, check_max_moves, check_players, play
 from .progress import ProgressCallback
 
@@ -146,12 +146,13 @@ def tournament(
     the same for each round of games that rotates the seats (a pair of games in a two-player
     game, the colours swapped), so that deterministic players do not play one game over and
     over (see :mod:`gamesearch.openings`); a game that repeats an earlier one move for move is
-    counted once. Every game is played by :func:`~gamesearch.play` with fresh copies of the
-    players (so what
-    a player learns in one game, such as an :class:`~gamesearch.MCTSPlayer`'s tree, does not
-    leak into the next), and a player's generator (its ``rng`` attribute, when that is a
-    ``random.Random``) is seeded from ``seed``, the game's index and the entrant's number; the
-    chance outcomes from ``seed`` and the game's index. So the records depend on ``seed`` and
+    counted once (openings that transpose to one position count as one: see
+    :func:`repeated_games`). Every game is played by :func:`~gamesearch.play` with fresh
+    copies of the players (so what a player learns in one game, such as an
+    :class:`~gamesearch.MCTSPlayer`'s tree, does not leak into the next), and a player's
+    generator (its ``rng`` attribute, when that is a ``random.Random``) is seeded from
+    ``seed``, the game's index and the entrant's number; the chance outcomes from ``seed``
+    and the game's index. So the records depend on ``seed`` and
     nothing else: the same serially and on any executor, with any number of workers. (A
     player that stops at a ``time_limit`` is still at the mercy of the machine's speed.)
 
@@ -284,7 +285,7 @@ def play_seated(
             # A game that breaks the protocol fails as it does in play(), not as a lost part.
             raise failure.__cause__ from failure
         raise
-    return tally(tuple(records), seats, len(players), pairs)
+    return tally(tuple(records), seats, len(players), pairs, game=game)
 
 
 def _check_options(games: object, seed: object, alternate: object) -> None:
@@ -340,16 +341,19 @@ def tally(
     seats: tuple[tuple[int, ...], ...],
     count: int,
     pairs: tuple[int | None, ...] = (),
+    *,
+    game: Game[Any, Any] | None = None,
 ) -> TournamentResult[_S, _A]:
     """The result of the games of ``records``, played by ``count`` entrants seated as ``seats``.
 
-    A game that repeats an earlier one (the same moves, the same entrants in the same seats)
+    A game that repeats an earlier one (the same entrants in the same seats, the same moves
+    from the same position: with ``game``, openings that transpose to one position are one)
     is listed in ``repeats`` and counted in no tally. :func:`tournament` tallies all its games
     with it, and ``gamesearch match`` the games played so far when it is interrupted.
     """
     wins, draws, losses = [0] * count, [0] * count, [0] * count
     unfinished = 0
-    repeats = repeated_games(records, seats)
+    repeats = repeated_games(records, seats, game=game)
     skipped = set(repeats)
     for index, (record, seated) in enumerate(zip(records, seats, strict=True)):
         if index in skipped:
@@ -377,10 +381,16 @@ def tally(
 
 
 def repeated_games(
-    records: Sequence[GameRecord[Any, Any]], seats: Sequence[tuple[int, ...]]
+    records: Sequence[GameRecord[Any, Any]],
+    seats: Sequence[tuple[int, ...]],
+    *,
+    game: Game[Any, Any] | None = None,
 ) -> tuple[int, ...]:
-    """The games that repeat an earlier one: the same moves, the same entrants in each seat.
+    """The games that repeat an earlier one: the same entrants in each seat, the same moves.
 
+    With ``game``, a game's opening counts by the position it reaches (the game's ``key``, or
+    the state): two openings that transpose to one position, followed by the same moves, are
+    one game, as deterministic players play the same game from both. Without it, by its moves.
     Only :attr:`~gamesearch.GameRecord.reproducible` games count: two games of players that
     drew at random are two samples, however alike.
 
@@ -394,10 +404,15 @@ def repeated_games(
     """
     seen: set[object] = set()
     found = []
+    starts = (
+        opening_positions(game, [record.opening for record in records])
+        if game is not None
+        else tuple(record.opening for record in records)
+    )
     for index, (record, seated) in enumerate(zip(records, seats, strict=True)):
         if not record.reproducible:
             continue
-        played: object = (tuple(seated), record.moves)
+        played: object = (tuple(seated), starts[index], record.moves[len(record.opening) :])
         try:
             hash(played)
         except TypeError:  # moves that do not hash: told apart by their text

@@ -183,15 +183,22 @@ def test_solve_a_finished_game() -> None:
         (["play", "tictactoe", "-p", "size=big"], "size must be an integer, not 'big'"),
         (["play", "tictactoe", "-p", "colour=red"], "NAME one of size, k"),
         (["play", "tictactoe", "-p", "k=5"], "tictactoe: TicTacToe: k must be an int from 1"),
-        (["solve", "tictactoe", "--searcher", "minimax", "--time", "1"], "--time needs"),
+        (
+            ["solve", "tictactoe", "--searcher", "solve", "--time", "1"],
+            "--searcher solve solves every position to the end: it takes no --time",
+        ),
         (["solve", "tictactoe", "--depth", "-1"], "--depth: must be an integer >= 1, not '-1'"),
         (["solve", "tictactoe", "--time", "0"], "--time: must be a number of seconds > 0"),
         (["solve", "tictactoe", "--time", "nan"], "--time: must be a number of seconds > 0"),
         (["solve", "pig", "--searcher", "alphabeta"], "pig is a game of chance; search it with"),
         (["solve", "nim", "--searcher", "negamax"], "nim is not a two-player game"),
         (
-            ["solve", "nim", "--time", "1"],
-            "--time needs the iterative_deepening, pns, dfpn or mcts",
+            ["solve", "hog", "--searcher", "solve", "--time", "1"],
+            "the searchers that take --time here are expectiminimax or mcts",
+        ),
+        (
+            ["play", "tictactoe", "--searcher", "solve"],
+            "the table solver solves every position before its first move and takes no limit",
         ),
         (
             ["play", "rolit", "--searcher", "expectiminimax"],
@@ -314,7 +321,7 @@ def test_table_build_and_probe(tmp_path: Path) -> None:
     assert "best moves: 2\n" in probed.stdout  # O must block the top row
     won = run("table", "probe", str(table), "--moves", "0", "3", "1", "4")
     assert "value: +1 for X" in won.stdout
-    assert "distance: 1 plies to the end" in won.stdout
+    assert "distance: 1 ply to the end" in won.stdout
     bad = run("table", "probe", str(table), "--moves", "0", "0")
     assert bad.returncode == 2
     assert "'0' is not legal here" in bad.stderr

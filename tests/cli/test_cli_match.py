@@ -74,8 +74,8 @@ def test_options_of_each_side(capsys: pytest.CaptureFixture[str]) -> None:
     args = ("match", "tictactoe", "mcts", "mcts", "--games", "2", "--quiet")
     status, out, err = call(capsys, *args, "-o", "iterations=50", "-a", "exploration=0.5")
     assert status == 0, err
-    assert "A mcts: mcts for 50 iterations (exploration=0.5)\n" in out
-    assert "B mcts: mcts for 50 iterations\n" in out
+    assert "A mcts: mcts for 50 playouts (exploration=0.5)\n" in out
+    assert "B mcts: mcts for 50 playouts\n" in out
     assert err == ""
     won = [sum(tally(out, side)) for side in ("A mcts", "B mcts")]
     assert won == [2, 2]
@@ -245,3 +245,67 @@ def test_a_suite_shorter_than_the_pairs_is_warned_of_and_its_repeats_advised_on(
     assert "repeated: 4 games repeated an earlier game move for move" in out
     assert "a larger suite (more distinct openings)" in out
     assert "a suite (--openings FILE)" not in out  # it is one already
+
+
+# Openings that leave the players no game (the adv48 walk).
+
+
+def test_random_openings_as_long_as_the_game_are_refused_before_anything_is_printed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Nine random moves on tic-tac-toe leave one forced move: random play would be rated.
+    status, out, err = call(capsys, "match", "tictactoe", "alphabeta", "random",
+                            "--random-openings", "9")  # fmt: skip
+    assert (status, out) == (2, "")
+    assert "--random-openings 9:" in err
+    assert "fewer than 2 decisions" in err
+
+
+def test_a_suite_line_that_leaves_one_choice_is_refused_and_a_shorter_one_plays(
+    capsys: pytest.CaptureFixture[str], tmp_path
+) -> None:
+    suite = tmp_path / "suite.txt"
+    suite.write_text("0 1 2 4 3 5 7\n", encoding="utf-8")  # two cells: one choice, then forced
+    status, out, err = call(capsys, "tournament", "tictactoe", "random", "random",
+                            "--openings", str(suite), "--quiet")  # fmt: skip
+    assert (status, out) == (2, "")
+    assert "1 opening of the suite" in err
+    assert "'0 1 2 4 3 5 7') leaves the players fewer than 2 decisions" in err
+    suite.write_text("0 1 2 4 3 5\n", encoding="utf-8")  # three cells: two choices
+    status, out, err = call(capsys, "tournament", "tictactoe", "random", "random",
+                            "--openings", str(suite), "--quiet")  # fmt: skip
+    assert status == 0, err
+
+
+@pytest.mark.slow  # two games of Connect Four, a few seconds a move for B
+def test_a_side_with_no_limit_on_a_large_game_plays_with_the_default_limit_per_move(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # -a depth=4 alone left B searching Connect Four to the end at every move: no game ended.
+    # B now plays as `play` does, with the game's limit per move.
+    status, out, err = call(capsys, "match", "connect4", "alphabeta", "alphabeta",
+                            "-a", "depth=4", "--games", "2", "--quiet")  # fmt: skip
+    assert status == 0, err
+    assert "B alphabeta: alphabeta until the value is proven, at most 2 s" in out
+    assert "(1 pair)" in out
+
+
+def test_a_side_with_no_limit_on_a_small_game_plays(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = call(capsys, "match", "tictactoe", "alphabeta", "random",
+                            "--games", "2", "--quiet")  # fmt: skip
+    assert status == 0, err
+    assert "A alphabeta: alphabeta until the value is proven, at most 1 s" in out
+
+
+@pytest.mark.parametrize("flag", ["-b", "-o"])
+def test_a_depth_for_the_random_player_alone_is_refused(
+    capsys: pytest.CaptureFixture[str], flag: str
+) -> None:
+    status, out, err = call(capsys, "match", "tictactoe", "alphabeta", "random", flag, "depth=2",
+                            "--games", "2", "--quiet")  # fmt: skip
+    if flag == "-b":
+        assert (status, out) == (2, "")
+        assert "-b: the random player takes no options (not depth=2)" in err
+    else:  # for every player: alpha-beta takes it
+        assert status == 0, err
+        assert "A alphabeta: alphabeta 2 plies deep" in out

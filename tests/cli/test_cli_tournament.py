@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+import os
 import re
 import xml.etree.ElementTree as ET
 
 import pytest
 from cli_helpers import call
 
-from gamesearch import alphabeta, elo_ratings, random_player, round_robin, searcher_player
+from gamesearch import (
+    InvalidSearchOptionError,
+    alphabeta,
+    elo_ratings,
+    random_player,
+    round_robin,
+    searcher_player,
+)
+from gamesearch.cli._pool import checked_workers
 from gamesearch.cli._tournament import entrant_labels, split_entrant
 from gamesearch.games import TicTacToe
 
@@ -66,16 +75,35 @@ def test_ratings_the_games_cannot_give_are_an_error_after_the_tally(
         (["random", "random", "--games-per-pair", "3"], "must be even"),
         (["random", "random:depth=0"], "random:depth=0: depth must be an integer >= 1"),
         (["random", "random:seed=1"], "the random player takes no options"),
+        (["random", "random:depth=3"], "the random player takes no options (not depth=3)"),
         (["random", "random", "--ratings", "--anchor", "nobody"], "no entrant 'nobody'"),
         (["random", "random", "--ratings", "--prior-draws", "-1"], "--prior-draws must be"),
+        (["random", "random", "--workers", "100000"], "--workers 100000 is too many"),
     ],
 )
 def test_a_bad_command_line_is_refused(
     capsys: pytest.CaptureFixture[str], args: list[str], message: str
 ) -> None:
-    status, _, err = call(capsys, "tournament", "tictactoe", "--quiet", *args)
+    status, out, err = call(capsys, "tournament", "tictactoe", "--quiet", *args)
     assert status == 2
+    assert out == ""  # refused before the header, before the first game
     assert message in err
+
+
+def test_a_game_of_three_players_is_refused_before_anything_is_printed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, err = call(capsys, "tournament", "nim", "random", "random")
+    assert (status, out) == (2, "")
+    assert "tournament pairs two entrants a game: nim has 3 players" in err
+
+
+def test_workers_are_no_more_than_the_games_nor_four_a_cpu() -> None:
+    cpus = os.cpu_count() or 1
+    assert checked_workers(4 * cpus, 1, "tournament") == 1  # one game: one process
+    assert checked_workers(3, 10, "tournament") == 3
+    with pytest.raises(InvalidSearchOptionError, match="at most 4 processes a CPU"):
+        checked_workers(4 * cpus + 1, 10, "tournament")
 
 
 def test_an_entrant_is_a_searcher_and_its_own_options() -> None:

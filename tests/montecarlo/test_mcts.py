@@ -6,6 +6,7 @@ exact value on random trees, and ``expectiminimax`` the exact value of trees wit
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -118,6 +119,20 @@ def test_the_same_seed_gives_the_same_search():
     )
     other = mcts(game, iterations=300, rng=10)
     assert other.action_values != first.action_values
+
+
+@pytest.mark.parametrize("node_limit", [1, 2, 3, 10])
+def test_the_node_limit_counts_the_root_and_is_never_passed(node_limit):
+    # Walk adv45 (r8): node_limit=1 counted 2 nodes (the root, then one iteration's).
+    result = mcts(TicTacToe(), node_limit=node_limit, rng=1)
+    assert result.stats.nodes == node_limit
+    assert result.stats.leaves == node_limit - 1  # one node per iteration, after the root
+
+
+def test_a_node_limit_of_1_is_the_root_alone_and_chooses_nothing():
+    result = mcts(TicTacToe(), node_limit=1, rng=1)
+    assert math.isnan(result.value)
+    assert (result.action, result.best_actions, result.exact) == (None, (), False)
 
 
 def test_each_limit_stops_the_search():

@@ -259,3 +259,30 @@ def test_an_mcts_player_checks_its_options_at_once():
         MCTSPlayer(TicTacToe(), iterations=10, depth=3)
     with pytest.raises(InvalidSearchOptionError, match="tree: not an option"):
         MCTSPlayer(TicTacToe(), iterations=10, tree=None)
+
+
+@pytest.mark.slow  # about 1 s
+def test_a_reused_tree_keeps_the_solvers_total_and_reports_a_utility() -> None:
+    # Issue 47: the command's mcts runs in slices over one tree; on Hog the first slice grew the
+    # tree to its ends, the next met no new end, so its solver knew no total and flipped every
+    # bound to -inf: "value: -inf for player 0" (the game's value is 0.0651).
+    from gamesearch import MCTSTree, mcts
+    from gamesearch.games import Hog
+
+    game, tree = Hog(), MCTSTree()
+    first = mcts(game, iterations=5_000, rng=1, tree=tree)
+    assert tree.total == 0  # Hog's utilities add up to 0 at every end
+    again = mcts(game, iterations=200, rng=2, tree=tree)
+    for result in (first, again):
+        assert -1 <= result.value <= 1, result.value
+
+
+def test_the_solver_flips_no_bound_before_it_knows_the_total() -> None:
+    import math
+
+    from gamesearch.montecarlo._node import Node
+    from gamesearch.montecarlo._solver import Solver
+
+    node = Node((), None, None, 1, 0)  # owned by player 1, player 0 to move
+    node.player = 0
+    assert Solver(None)._decision(node) == (-math.inf, math.inf)

@@ -126,3 +126,35 @@ def test_the_child_told_as_taken_scores_highest_in_tic_tac_toe_with_and_without_
     check_choices(traced(game, iterations=60, rng=4))
     check_choices(traced(game, iterations=60, rng=4, prior=centre_first))
     check_choices(traced(game, iterations=40, rng=4, prior=centre_first, dirichlet=(0.3, 0.25)))
+
+
+def test_the_last_step_says_why_the_move_is_played_and_that_the_solver_stopped_the_search() -> None:
+    # Figure 5.2 with the default constant: the MCTS-Solver proves A = 3 (B's MIN value) after
+    # 11 of the 30 iterations asked; B is played because it is proven to give A's value.
+    story = traced(GameTree(FIGURE_5_2), iterations=30, rng=1).narrate().splitlines()
+    last = next(line for line in reversed(story) if line.startswith("leave A"))
+    assert "best action 0 (B): proven to give A's value" in last
+    assert "B n=4 mean 3 (proven)" in last
+    assert "the solver proved A = 3, so the search stopped after 11 iterations" in last
+
+
+def test_without_the_solver_the_most_visited_child_is_played_and_its_visits_told() -> None:
+    tree = traced(GameTree(FIGURE_5_2), iterations=40, rng=1, solver=False)
+    last = next(line for line in reversed(tree.narrate().splitlines()) if "leave A" in line)
+    visits = {tree.name(child): child.visits for child in tree.root.children}
+    most = max(visits, key=lambda name: visits[name] or 0)
+    assert f"({most}): the most visited child" in last
+    assert f"{most} n={visits[most]} mean" in last
+    assert "the solver proved" not in last
+
+
+def test_a_change_of_the_exploration_constant_is_told_where_it_happens() -> None:
+    # Left to its default, the constant is scaled to half the range of the utilities seen:
+    # 8.49 while only 3 and 2 have been seen, 19.8 once a playout brings 14 (or 12).
+    story = traced(GameTree(FIGURE_5_2), iterations=30, rng=1).narrate().splitlines()
+    told = [line for line in story if "the exploration constant is now" in line]
+    assert told, "no change of the constant told"
+    assert "is now 19.8, was 8.49" in told[0]
+    assert "half their range" in told[0]
+    fixed = traced(GameTree(FIGURE_5_2), iterations=30, exploration=10, rng=1).narrate()
+    assert "the exploration constant is now" not in fixed  # a constant given never changes

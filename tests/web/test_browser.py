@@ -303,6 +303,59 @@ def test_a_link_with_the_engine_to_move_gets_its_reply(
     assert errors(browser) == []
 
 
+def test_a_fresh_pages_step_through_runs_as_it_is_filled_in(
+    browser: Any, site: str, page: Any
+) -> None:
+    # Tic-tac-toe has no evaluate: the step-through's own menu starts at 0 for every
+    # unfinished position, so that alpha-beta to depth 2, as filled in, runs.
+    open_page(browser, site)
+    assert Select(browser.find_element(By.ID, "step-evaluation")).first_selected_option.text == (
+        "0 for every unfinished position (a blind estimate)"
+    )
+    browser.find_element(By.ID, "step-search").click()
+    settle(browser)
+    assert text(browser, "why-step-amount") == ""
+    title = text(browser, "steps-title")
+    assert title.startswith("alpha-beta from the starting position: 26 nodes")
+    choose(browser, "step-evaluation", "none")  # refused, naming the page's own remedies
+    browser.find_element(By.ID, "step-search").click()
+    settle(browser)
+    refusal = text(browser, "why-step-amount")
+    assert '"0 for every unfinished position" in "at the limit", or empty the limit' in refusal
+    assert "evaluate=" not in refusal
+    assert errors(browser) == []
+
+
+def test_hex_steps_through_proof_number_search_from_the_board(
+    browser: Any, site: str, page: Any
+) -> None:
+    open_page(browser, site + "?game=hex&params=size%3D5")
+    choose(browser, "step-searcher", "pns")
+    assert browser.find_element(By.ID, "step-amount").get_attribute("value") == ""
+    browser.find_element(By.ID, "step-search").click()
+    settle(browser)
+    assert "+1 for X, exact (proven: X wins)" in text(browser, "steps-title")
+    story = inside_frame(browser, lambda: str(body(browser).get_attribute("textContent")))
+    assert "by the game's knowledge [X joins the top and the bottom" in story  # what closed it
+    assert "Left out:" in story  # the moves Hex's knowledge leaves out, and why
+    assert errors(browser) == []
+
+
+def test_a_win_the_search_reached_is_labelled_proven(browser: Any, site: str, page: Any) -> None:
+    open_page(browser, site + "?game=connect4&moves=0,3,0,3,1,3,6")  # O completes four
+    wait(lambda: browser.find_element(By.ID, "answer").get_attribute("data-move"))
+    assert "plays 3: +1 for O, exact (proven: O wins)" in text(browser, "answer")
+    assert text(browser, "turn").startswith("game over: O wins")
+
+
+def test_a_limit_out_of_range_is_flagged_when_typed(page: Any) -> None:
+    new_game(page, "tictactoe", "alphabeta", "")
+    fill(page, "amount", "99")  # checked as it is typed, before the engine must move
+    assert "depth must be a whole number from 1 to 42" in text(page, "why-amount")
+    fill(page, "amount", "5")
+    assert text(page, "why-amount") == ""
+
+
 def test_a_link_opens_its_position_and_a_hostile_link_is_refused(
     browser: Any, site: str, page: Any
 ) -> None:
@@ -397,7 +450,7 @@ def test_python_stuck_outside_its_bytecode_is_replaced_and_the_page_plays_on(pag
         ("alphabeta", "99", "none", "amount", "not 99"),
         ("alphabeta", "three", "none", "amount", "not 'three'"),
         ("engine", "", None, "amount", "seconds must be a number from 0.05 to 30, not nothing"),
-        ("alphabeta", "3", "none", "amount", "alphabeta: depth=3 needs an evaluate"),
+        ("alphabeta", "3", "none", "amount", 'in "at the depth limit", or empty the depth'),
     ],
 )
 def test_a_bad_limit_is_told_beside_it_and_the_page_plays_on(
@@ -637,7 +690,7 @@ def test_the_engines_search_steps_forward_and_back(page: Any, tmp_path: Path) ->
     click(page, "4")
     choose(page, "step-searcher", "alphabeta")
     fill(page, "step-amount", "2")
-    choose(page, "evaluation", "zero")
+    choose(page, "step-evaluation", "zero")
     page.find_element(By.ID, "step-search").click()
     settle(page)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +20,12 @@ from hypothesis import strategies as st
 from page_helpers import page_data
 
 from gamesearch import alphabeta
+from gamesearch.errors import BlindSearchWarning
 from gamesearch.games import TicTacToe
 from gamesearch.web import _runtime
 from gamesearch.web._catalogue import GAMES
+from gamesearch.web._positions import position_of
+from gamesearch.web._searching import _warned
 from gamesearch.web._textbook import TEXTBOOK
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -149,17 +153,25 @@ def test_an_estimate_says_so_with_its_depth_evaluation_and_scale() -> None:
     assert len(value["shown"].lstrip("+-").replace(".", "").lstrip("0")) <= 3  # 3 figures
 
 
+PYTHON_ADVICE = re.compile(r"\w+=|\bpass\b|\(state, player\)|\bmethod\b")
+"""What only a Python programmer can act on: a keyword argument, "pass ...", a signature."""
+
+
 @pytest.mark.parametrize("depth", [1, 2, 5, 8])
-def test_a_depth_limit_without_an_evaluation_is_refused_as_in_python(depth: int) -> None:
-    with pytest.raises(Exception, match="needs an evaluate") as python:
-        alphabeta(TicTacToe(), depth=depth)
+def test_a_depth_limit_without_an_evaluation_is_refused_in_the_pages_words(depth: int) -> None:
+    with pytest.raises(Exception, match="needs an evaluate"):
+        alphabeta(TicTacToe(), depth=depth)  # Python refuses it too, in Python's words
     refused = answer(
         _runtime.reply(
             {"game": "tictactoe", "params": "", "moves": "4"},
             {"searcher": "alphabeta", "amount": depth, "evaluation": "none"},
         )
     )
-    assert refused == {"error": str(python.value), "field": "amount"}
+    assert refused["field"] == "amount"
+    assert f"alpha-beta to depth {depth}" in refused["error"]
+    assert '"0 for every unfinished position" in "at the depth limit"' in refused["error"]
+    assert "empty the depth" in refused["error"]
+    assert not PYTHON_ADVICE.search(refused["error"])
 
 
 def test_a_blind_evaluation_chosen_in_the_page_is_labelled() -> None:
@@ -180,7 +192,7 @@ def test_a_blind_evaluation_chosen_in_the_page_is_labelled() -> None:
         )
     )
     assert refused["field"] == "amount"  # the game's own evaluation: it has none
-    assert "needs an evaluate" in refused["error"]
+    assert "has no evaluate of its own" in refused["error"]
 
 
 @pytest.mark.parametrize(
@@ -394,7 +406,66 @@ def test_the_search_of_a_position_is_the_step_through_page_of_that_search() -> N
         )
     )
     assert refused["field"] == "step-amount"
-    assert "needs an evaluate" in refused["error"]
+    assert '"0 for every unfinished position" in "at the limit"' in refused["error"]
+    assert "empty the limit" in refused["error"]
+    assert not PYTHON_ADVICE.search(refused["error"])
+
+
+def test_the_pages_default_step_through_runs_as_filled_in() -> None:
+    # A fresh page: tic-tac-toe, alpha-beta to 2, scored 0 at the limit (the game has no
+    # evaluate, so the step-through's menu starts there, labelled a blind estimate).
+    found = answer(
+        _runtime.search_page(
+            {"game": "tictactoe", "params": "", "moves": ""},
+            {"searcher": "alphabeta", "amount": 2, "evaluation": "zero"},
+        )
+    )
+    assert page_data(found["page"])["steps"]
+    assert "a blind estimate" in found["value"]["how"]
+
+
+@pytest.mark.parametrize("size", [4, 5])
+def test_hex_steps_through_proof_number_search_with_the_reasons_of_its_knowledge(
+    size: int,
+) -> None:
+    at = {"game": "hex", "params": f"size={size}", "moves": ""}
+    view = shown("hex", "", f"size={size}")
+    assert ["pns", "proof-number search"] in view["steps"]
+    found = answer(_runtime.search_page(at, {"searcher": "pns", "amount": None}))
+    assert found["value"]["exact"]  # the first player wins Hex: proven, not guessed
+    assert found["value"]["how"] == "proven: X wins"
+    story = json.dumps(page_data(found["page"])["steps"])
+    assert "proven, its value 1 (X wins here), by the game's knowledge [X joins" in story
+    assert "Left out:" in story  # the moves Hex's knowledge leaves out, and why
+
+
+def test_only_games_of_two_players_without_chance_step_through_proof_number_search() -> None:
+    for name, game in GAMES.items():
+        view = shown(name, "")
+        keys = [key for key, _ in view["steps"]]
+        two_without_chance = len(view["players"]) == 2 and view["kind"] not in ("dice", "cards")
+        assert ("pns" in keys) == two_without_chance, game.title
+
+
+@pytest.mark.parametrize("searcher", ["alphabeta", "engine"])
+def test_a_win_the_search_has_reached_is_proven_not_an_estimate(searcher: str) -> None:
+    """O completes four in column 3: the search's +1 is a win through a finished game."""
+    at = {"game": "connect4", "params": "", "moves": "0,3,0,3,1,3,6"}
+    amount = 5 if searcher == "alphabeta" else 1
+    reply = answer(_runtime.reply(at, {"searcher": searcher, "amount": amount}))
+    assert reply["move"] == "3"
+    assert reply["exact"]
+    assert reply["value"]["short"].startswith("+1 for O, exact (proven: O wins")
+    stepped = answer(_runtime.search_page(at, {"searcher": "alphabeta", "amount": 2}))
+    assert stepped["value"]["exact"]
+
+
+def test_an_estimate_of_a_win_that_is_not_forced_stays_an_estimate() -> None:
+    """Scored 0 at its limit, a depth-2 search of an open board proves nothing."""
+    at = {"game": "connect4", "params": "", "moves": "3,3,4"}
+    reply = answer(_runtime.reply(at, {"searcher": "alphabeta", "amount": 2, "evaluation": "zero"}))
+    assert not reply["exact"]
+    assert "an estimate" in reply["value"]["short"]
 
 
 @pytest.mark.parametrize("searcher", ["mcts", "pns"])
@@ -495,3 +566,14 @@ def test_any_call_of_the_worker_answers_json_and_never_raises(name: str, args: l
     if "error" in found:
         assert isinstance(found["error"], str)
         assert "Traceback" not in found["error"]
+
+
+def test_a_blind_search_warning_is_told_in_the_pages_words() -> None:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        warnings.warn("... Pass evaluate=(state, player) -> estimate", BlindSearchWarning, 1)
+    said = _warned(caught, position_of("tictactoe", "", ""))
+    assert "tic-tac-toe has no evaluate of its own" in said
+    assert "give it more seconds" in said
+    assert not PYTHON_ADVICE.search(said)
+    assert _warned([], position_of("tictactoe", "", "")) == ""

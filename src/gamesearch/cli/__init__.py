@@ -48,6 +48,7 @@ from ._cfr import add_cfr_command
 from ._numbers import positive_int, positive_seconds
 from ._table import add_table_command
 from ._tournament import add_tournament_command
+from ._warnings import shown_in_words
 from ._web import add_web_command
 
 __all__ = ["main"]
@@ -82,7 +83,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if here:
         sys.path.insert(0, os.getcwd())
     try:
-        return int(args.run(args, sys.stdout))
+        with shown_in_words(sys.stderr):
+            return int(args.run(args, sys.stdout))
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
@@ -186,17 +188,19 @@ def _defaults(*, play: bool) -> str:
         lines.append(f"  {spec.name:10} {plan}{', each move' if play else ''}")
     if play:
         lines.append(
-            "  module:Class  a game of chance: expectiminimax, and one of n != 2 players: maxn,\n"
-            "             until the value is proven; else iterative_deepening at most 1 s"
+            "  module:Class  the first of iterative_deepening, expectiminimax, maxn, mcts that\n"
+            "             takes its kind, each move at most 1 s"
         )
     else:
         lines.append(
-            "  module:Class  as its kind says: mtdf (with the exact solver's hooks) or\n"
-            "             iterative_deepening, solve for a game of chance, maxn for n != 2 players"
+            "  module:Class  the first of mtdf (with the exact solver's hooks),\n"
+            "             iterative_deepening, solve (constant-sum chance), expectiminimax,\n"
+            "             maxn and mcts that takes its kind (the last three at most 10 s)"
         )
         lines.append(
-            "The value is proven; --depth N or --time S gives an estimate instead. Ctrl-C stops "
-            "the search and prints the best result found so far."
+            "The value is proven, unless a limit stops the search first: --depth N, --time S or "
+            "-o node_limit=N gives an estimate instead, with the first searcher of the game's "
+            "kind that keeps it. Ctrl-C stops the search and prints the best result found so far."
         )
     lines.append(
         "-o NAME=VALUE sets an option of the searcher (a Python literal, a plain word, or "

@@ -32,15 +32,24 @@ from ..errors import InvalidSearchOptionError, TableFileError
 from ..frontdoor.making import make_game
 from ..frontdoor.plans import Plan, plan
 from ..frontdoor.running import Interrupted, check_plan, move_of, run
-from ..openings import MAX_PLIES, RandomOpenings, read_openings, schedule_openings
+from ..game import CHANCE
+from ..openings import (
+    MAX_PLIES,
+    RandomOpenings,
+    decisions_left,
+    move_text,
+    position_of,
+    read_openings,
+    schedule_openings,
+)
 from ..pentanomial import Pentanomial
 from ..playing import GameRecord, RandomPlayer, is_deterministic
 from ..progress import Progress
-from ..searchers import DETERMINISTIC
+from ..searchers import DETERMINISTIC, find_searcher
 from ..sprt import SPRT, SPRTStatus, distinct, sprt_match
 from ..tournaments import seats_of, tally, tournament
 from ._numbers import positive_int, positive_seconds
-from ._pool import worker_pool
+from ._pool import checked_workers, worker_pool
 
 RANDOM = "random"
 """The name of the player that plays a legal move at random."""
@@ -116,11 +125,14 @@ def match(args: argparse.Namespace, out: TextIO) -> int:
     games = args.games if args.games is not None else 10_000 if test else 10
     if test is not None and games % 2:
         raise InvalidSearchOptionError(f"match: --games must be even with --sprt, not {games}")
+    workers = checked_workers(args.workers, games, "match")
     openings = openings_of(args, game)  # a bad suite is refused before anything is printed
+    check_openings_leave_play(args, game, openings, games // 2)
     names = (args.first, args.second)
     players = []
     for name, own, flag in ((args.first, args.a_option, "-a"), (args.second, args.b_option, "-b")):
         own_args, rest = limits(args, [*args.option, *own], flag)
+        check_random_options(name, own, flag)  # after limits: a bad depth is told as such
         players.append(make_player(spec, game, members, own_args, name, rest, flag))
     labels = _labels(names)
     limit = f"up to {games} games, until {test} decides" if test else f"{games} games"
@@ -139,8 +151,8 @@ def match(args: argparse.Namespace, out: TextIO) -> int:
     done = None
     try:
         with ExitStack() as stack:
-            if args.workers is not None:
-                options["executor"] = stack.enter_context(worker_pool(args.workers))
+            if workers is not None:
+                options["executor"] = stack.enter_context(worker_pool(workers))
             if test is None:
                 tournament(game, players, games=games, **options)
             else:
@@ -148,13 +160,13 @@ def match(args: argparse.Namespace, out: TextIO) -> int:
                 told.last()
     except KeyboardInterrupt:
         print(f"interrupted after {len(records)} of {games} games", file=sys.stderr)
-        _print_result(labels, records, out, suite=args.openings is not None)
+        _print_result(labels, records, out, game, suite=args.openings is not None)
         if test is not None:
             status = told.latest[0] if told.latest else test.status((0, 0, 0, 0, 0))
             print(f"SPRT: undecided, interrupted (LLR {status.llr:+.2f}, bounds "
                   f"{status.lower:+.2f} and {status.upper:+.2f})", file=out)  # fmt: skip
         return 130
-    _print_result(labels, records, out, suite=args.openings is not None)
+    _print_result(labels, records, out, game, suite=args.openings is not None)
     if done is not None:
         verdict = done.status
         told_verdict = {"H1": "H1 accepted", "H0": "H0 accepted", None: "undecided"}
@@ -176,7 +188,7 @@ def warn_of_openings(
     ``--sprt`` stops when nothing new is left).
     """
     lines = schedule_openings(game, openings, pairs, args.seed, "match")
-    found = distinct(lines)
+    found = distinct(game, lines)
     fixed = sum(is_deterministic(player) for player in players)
     if found >= pairs or (args.openings is None and fixed < 2):
         return
@@ -255,6 +267,42 @@ def openings_of(args: argparse.Namespace, game: Any) -> Any:
             raise InvalidSearchOptionError(f"--openings: {exc}") from None
     plies = _plies_of(args)
     return RandomOpenings(plies) if plies else None
+
+
+def check_openings_leave_play(
+    args: argparse.Namespace, game: Any, openings: Any, pairs: int
+) -> None:
+    """Refuse openings that leave the players fewer than two decisions: the opening would decide.
+
+    A decision is a position where the mover has two moves or more; an opening after which no
+    line of the game holds two of them rates the moves of the opening, not the players.
+
+    Raises:
+        InvalidSearchOptionError: an opening leaves fewer than two decisions (exit 2, before
+            anything is printed).
+    """
+    lines = schedule_openings(game, openings, pairs, args.seed, "match")
+    short = {}
+    for line in lines:
+        text = " ".join(move_text(move) for move in line)
+        if text in short:
+            continue
+        state = game.initial_state()
+        for move in line:
+            state = game.result(state, move)
+        short[text] = decisions_left(game, state) < 2
+    bad = [text for text, few in short.items() if few]
+    if not bad:
+        return
+    counted = _count(len(bad), "opening")
+    where = (f"--openings: {counted} of the suite {args.openings}" if args.openings is not None
+             else f"--random-openings {_plies_of(args)}: {counted} drawn")  # fmt: skip
+    verb = "leaves" if len(bad) == 1 else "leave"
+    raise InvalidSearchOptionError(
+        f"{where} (the first: {bad[0]!r}) {verb} the players fewer than 2 decisions (positions "
+        f"with a choice of moves): the opening, not the players, would decide those games; "
+        f"give shorter openings"
+    )
 
 
 def repeats_told(count: int, *, suite: bool = False) -> str:
@@ -357,9 +405,64 @@ def make_player(
             raise InvalidSearchOptionError(f"{flag}: the random player takes no options")
         return RandomPlayer(random.Random(args.seed))
     chosen = plan(spec, game, args, play=True, searcher=name, assignments=options,
-                  flag=f"-o/{flag}", members=members)  # fmt: skip
+                  flag=f"-o/{flag}" if flag.startswith("-") else f"entrant {flag!r}",
+                  members=members)  # fmt: skip
     check_plan(game, chosen)  # a bad option is refused before the first game
+    if _unlimited(chosen) and _large(game, members):
+        raise InvalidSearchOptionError(
+            f"{flag}: {name} has no limit ({chosen.describe()}): it would search {spec.name} "
+            f"(more than {_SMALL_GAME:,} positions) to the end at every move, and the games "
+            f"would not end; give it a limit (depth=N among its options, or --depth N for "
+            f"every player)"
+        )
     return PlanPlayer(chosen)
+
+
+def check_random_options(name: str, options: Sequence[str], flag: str) -> None:
+    """Refuse options (a depth too) given to the random player alone: it would ignore them.
+
+    ``--depth`` and ``-o``, for every player, still apply to the others.
+    """
+    if name == RANDOM and options:
+        raise InvalidSearchOptionError(
+            f"{flag}: the random player takes no options (not {', '.join(options)})"
+        )
+
+
+_SMALL_GAME = 20_000
+"""The most positions a game may have for a player with no limit to search it to the end."""
+
+
+def _unlimited(chosen: Plan) -> bool:
+    """Whether ``chosen`` has no depth, no time and no count of nodes or playouts."""
+    row = find_searcher(chosen.searcher)
+    counted = {row.keyword(field) for field in row.limits}
+    named = {name for name, _ in chosen.options}
+    return chosen.depth is None and chosen.seconds is None and not named & counted
+
+
+def _large(game: Any, members: Capabilities) -> bool:
+    """Whether ``game`` has more than :data:`_SMALL_GAME` positions (counted until then)."""
+    start = game.initial_state()
+    seen = {position_of(members, start)}
+    waiting = [start]
+    while waiting:
+        state = waiting.pop()
+        if game.is_terminal(state):
+            continue
+        if game.to_move(state) == CHANCE and members.chance_outcomes is not None:
+            moves = [outcome for outcome, _ in members.chance_outcomes(state)]
+        else:
+            moves = list(game.actions(state))
+        for move in moves:
+            after = game.result(state, move)
+            where = position_of(members, after)
+            if where not in seen:
+                if len(seen) >= _SMALL_GAME:
+                    return True
+                seen.add(where)
+                waiting.append(after)
+    return False
 
 
 _LIMITS = {"depth": positive_int, "time": positive_seconds}
@@ -422,6 +525,7 @@ def _print_result(
     labels: tuple[str, str],
     records: dict[int, GameRecord[Any, Any]],
     out: TextIO,
+    game: Any,
     *,
     suite: bool = False,
 ) -> None:
@@ -429,7 +533,7 @@ def _print_result(
     games = sorted(records)  # those played so far, when interrupted
     seats = tuple(seats_of(index, 2, alternate=True) for index in games)
     result = tally(tuple(records[index] for index in games), seats, 2,
-                   tuple(index // 2 for index in games))  # fmt: skip
+                   tuple(index // 2 for index in games), game=game)  # fmt: skip
     wins, draws, losses, unfinished = result.wins, result.draws, result.losses, result.unfinished
     played = wins[0] + draws[0] + losses[0]
     width = max(len(label) for label in labels)

@@ -19,13 +19,40 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
+from ..errors import InvalidSearchOptionError
+
 if TYPE_CHECKING:  # imported where a pool starts: the command imports without multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-__all__ = ["worker_pool"]
+__all__ = ["checked_workers", "worker_pool"]
+
+_WORKERS_A_CPU = 4
+"""The most worker processes ``--workers`` may ask for, a CPU: more only thrash the machine."""
 
 _WATCH_SECONDS = 0.2
 """How often a worker looks whether its parent is still there."""
+
+
+def checked_workers(workers: int | None, tasks: int, caller: str) -> int | None:
+    """``--workers``, no more than the ``tasks`` to run; refused above 4 processes a CPU.
+
+    Raises:
+        InvalidSearchOptionError: ``workers`` is more than 4 times the CPUs.
+
+    Example:
+        >>> checked_workers(8, 2, "match"), checked_workers(None, 2, "match")
+        (2, None)
+    """
+    if workers is None:
+        return None
+    cpus = os.cpu_count() or 1
+    if workers > _WORKERS_A_CPU * cpus:
+        raise InvalidSearchOptionError(
+            f"{caller}: --workers {workers} is too many: at most {_WORKERS_A_CPU} processes a "
+            f"CPU ({_WORKERS_A_CPU * cpus} on this machine of {cpus} CPUs); more only slow "
+            f"the games down"
+        )
+    return max(1, min(workers, tasks))
 
 
 @contextmanager

@@ -33,6 +33,8 @@ from ..tournaments import tally
 from ._match import (
     Line,
     add_opening_options,
+    check_openings_leave_play,
+    check_random_options,
     limits,
     make_player,
     openings_of,
@@ -41,7 +43,7 @@ from ._match import (
     warn_of_openings,
 )
 from ._numbers import positive_int, positive_seconds
-from ._pool import worker_pool
+from ._pool import checked_workers, worker_pool
 
 __all__ = ["add_tournament_command", "entrant_labels", "split_entrant"]
 
@@ -125,6 +127,10 @@ def tournament_command(args: argparse.Namespace, out: TextIO) -> int:
     spec, game, members = make_game(args.game, args.param, "tournament")
     if len(args.entrants) < 2:
         raise InvalidSearchOptionError("tournament: name two or more entrants")
+    if game.num_players != 2:
+        raise InvalidSearchOptionError(
+            f"tournament pairs two entrants a game: {spec.name} has {game.num_players} players"
+        )
     if args.games_per_pair % 2:
         raise InvalidSearchOptionError(
             f"tournament: --games-per-pair must be even (half with each entrant first), not "
@@ -137,14 +143,24 @@ def tournament_command(args: argparse.Namespace, out: TextIO) -> int:
             f"tournament: --prior-draws must be a finite number >= 0 (at least 1e-300 if not "
             f"0), not {args.prior_draws!r}"
         ) from None
+    labels = entrant_labels(args.entrants)
+    if args.anchor is not None and args.anchor not in labels:  # refused before the first game
+        raise InvalidSearchOptionError(
+            f"tournament: --anchor: no entrant {args.anchor!r}: the entrants are "
+            f"{', '.join(repr(label) for label in labels)}"
+        )
+    games = len(pairings(len(labels), gauntlet=args.gauntlet)) * args.games_per_pair
+    workers = checked_workers(args.workers, games, "tournament")
     openings = openings_of(args, game)  # a bad suite is refused before anything is printed
+    check_openings_leave_play(args, game, openings, args.games_per_pair // 2)
     players = []
     for text in args.entrants:
         name, own = split_entrant(text)
-        own_args, own = limits(args, own, text)
+        own_args, rest = limits(args, own, text)
+        check_random_options(name, own, text)  # after limits: a bad depth is told as such
+        own = rest
         players.append(make_player(spec, game, members, own_args, name, [*args.option, *own],
                                    text))  # fmt: skip
-    labels = entrant_labels(args.entrants)
     kind = "a gauntlet" if args.gauntlet else "a round robin"
     print(f"tournament: {spec.name}, {kind}, {args.games_per_pair} games a pairing, each two "
           f"from one opening ({openings_told(args, openings)})", file=out)  # fmt: skip
@@ -153,8 +169,8 @@ def tournament_command(args: argparse.Namespace, out: TextIO) -> int:
     try:
         with ExitStack() as stack:
             executor = None
-            if args.workers is not None:
-                executor = stack.enter_context(worker_pool(args.workers))
+            if workers is not None:
+                executor = stack.enter_context(worker_pool(workers))
             options: dict[str, Any] = {
                 "games_per_pair": args.games_per_pair, "seed": args.seed, "executor": executor,
                 "openings": openings,
@@ -168,16 +184,16 @@ def tournament_command(args: argparse.Namespace, out: TextIO) -> int:
     except KeyboardInterrupt:
         print(f"interrupted after {len(records)} games", file=sys.stderr)
         try:
-            _report(args, labels, records, out)
+            _report(args, labels, records, out, game)
         except UndeterminedRatingsError as error:  # too few games yet: the tally is shown
             print(f"no ratings: {error}", file=sys.stderr)
         return 130
-    _report(args, labels, records, out)
+    _report(args, labels, records, out, game)
     return 0
 
 
 def _report(
-    args: argparse.Namespace, labels: list[str], records: dict[int, Any], out: TextIO
+    args: argparse.Namespace, labels: list[str], records: dict[int, Any], out: TextIO, game: Any
 ) -> None:
     """Print the tally of the games finished (all, or those before Ctrl-C), and the ratings."""
     pairs = pairings(len(labels), gauntlet=args.gauntlet)
@@ -185,7 +201,7 @@ def _report(
     numbers = schedule_pairs(len(pairs), args.games_per_pair)
     games = sorted(records)
     result = tally(tuple(records[g] for g in games), tuple(seats[g] for g in games), len(labels),
-                   tuple(numbers[g] for g in games))  # fmt: skip
+                   tuple(numbers[g] for g in games), game=game)  # fmt: skip
     width = max(len(label) for label in labels)
     for label, win, draw, loss, score in zip(labels, result.wins, result.draws, result.losses,
                                              result.score, strict=True):  # fmt: skip

@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import shlex
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from .._kinds import check_perfect_information
@@ -62,6 +63,8 @@ def make_game(name: str, params: Sequence[str], command: str) -> tuple[GameSpec,
         )
     members = Capabilities.of(game)
     refuse_imperfect(command, name, params, game, members)
+    if len(spec.players) < game.num_players:  # names for fewer players (tree's MAX and MIN)
+        spec = replace(spec, players=())  # name none rather than some: player 0, 1, 2, ...
     return with_capabilities(spec, members), game, members
 
 

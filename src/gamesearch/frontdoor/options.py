@@ -123,7 +123,7 @@ def _refused_limit(searcher: str, name: str) -> str:
             keeps = f"it takes {in_words(own)}" if own else "it takes no limit"
             offered = [other.name for other in SEARCHERS if other.command and field in other.limits]
             return (
-                f"{searcher} cannot keep {name}: {keeps}. The --searcher choices that take "
+                f"{searcher} cannot keep {name}: {keeps}. The command's searchers that take "
                 f"{field} are {with_names(offered)}"
             )
     return ""

@@ -4,7 +4,8 @@ Every search tells its progress as lines for standard error (``progress``), and 
 last complete result, which :class:`Interrupted` carries when Ctrl-C stops it:
 
 - ``iterative_deepening`` and the searchers the command deepens (``maxn``,
-  ``expectiminimax``): one line and one result per completed depth;
+  ``expectiminimax``, and any searcher of a depth given a time it does not keep itself): one
+  line and one result per completed depth;
 - ``mcts``: run in slices over one :class:`~gamesearch.montecarlo.MCTSTree` (each slice goes on
   growing the tree the last one grew, with the same generator), one line and one result per
   slice, so that Ctrl-C loses the slice under way at most (a fraction of a second), never the
@@ -35,13 +36,16 @@ from ..searchers import find_searcher
 from ..solving import Progress, solve
 from ..twoplayer.table import TranspositionTable
 from .board import move_text
-from .plans import DEEPENED, PROVERS, SEARCHERS, TABLE, Plan
+from .plans import DEEPENED, PROVERS, SEARCHERS, TABLE, Plan, deepened_by_time
 
 Lines = Callable[[str], object]
 """Told each progress line (without its newline)."""
 
 _SLICES = (0.25, 0.5)
 """The first slices of an mcts search, in seconds; then one second each."""
+
+_MOST_GROWTH = 8.0
+"""The most a depth is guessed to take, as a multiple of the depth before it."""
 
 _LONGEST_LINE = 10_000
 """The most plies the principal variation of a proof is followed (a guard against cycles)."""
@@ -114,11 +118,14 @@ def run(
             found = _mcts(game, state, plan.seconds, options, completed)
         elif plan.searcher in PROVERS:
             found = SEARCHERS[plan.searcher](game, state, time_limit=plan.seconds, **options)
-        elif plan.searcher == "mtdf" and plan.depth is None:
+        elif plan.searcher == "mtdf" and plan.depth is None and plan.seconds is None:
             found = _exact(game, state, options, progress, keep)
-        elif plan.searcher in DEEPENED:
+        elif plan.searcher in DEEPENED or deepened_by_time(plan):
             options.setdefault("evaluate", own)
-            found = _deepen(SEARCHERS[plan.searcher], game, state, plan.depth, options, completed)
+            found = _deepen(
+                SEARCHERS[plan.searcher], game, state, (plan.depth, plan.seconds), options,
+                completed,
+            )  # fmt: skip
         else:  # any other searcher, given the limits its row of the registry says it keeps
             if plan.depth is not None:
                 options.setdefault("evaluate", own)
@@ -202,24 +209,37 @@ def _deepen(
     searcher: Callable[..., SearchResult[Any]],
     game: Any,
     state: Any,
-    depth: int | None,
+    limits: tuple[int | None, float | None],
     options: dict[str, Any],
     completed: Callable[[SearchResult[Any]], None],
 ) -> SearchResult[Any]:
-    """Search 1, 2, ... plies deep, to ``depth`` or until the value is proven.
+    """Search 1, 2, ... plies deep, to the depth, until the value is proven or the time is up.
 
-    The result is the deepest search's, with the work of all of them in its stats.
+    ``limits`` is the deepest depth and the seconds (each ``None`` for none). The time is kept
+    between depths: the next depth is not begun when it would likely end past the time (it is
+    guessed to take as long as the last one times the growth from the one before, at least
+    twice and at most :data:`_MOST_GROWTH` times as long: the first depths, a few nodes each,
+    are too short to tell). The result is the deepest search's, with the work of all of them in its
+    stats.
     """
+    depth, seconds = limits
+    deadline = None if seconds is None else time.perf_counter() + seconds
     total: SearchStats | None = None
-    ply = 0
+    ply, last = 0, 0.0
     while True:
         ply += 1
+        began = time.perf_counter()
         result = searcher(game, state, depth=ply, **options)
+        took = time.perf_counter() - began
         total = result.stats if total is None else _added(total, result.stats)
         result = replace(result, stats=total)
         completed(result)
         if result.exact or ply == depth:
             return result
+        growth = min(max(2.0, took / last), _MOST_GROWTH) if last > 0 else 2.0
+        if deadline is not None and time.perf_counter() + took * growth > deadline:
+            return result
+        last = took
 
 
 def _added(total: SearchStats, more: SearchStats) -> SearchStats:

@@ -42,10 +42,10 @@ def verdict(
         )
     end = _end_of(game, state, result.pv)
     if end is None:
-        return f"proven: value {result.value:g} for {player_name(spec, result.player)}"
+        return f"proven: value {result.value + 0.0:g} for {player_name(spec, result.player)}"
     scores = [float(game.utility(end, player)) for player in range(game.num_players)]
     if scores[result.player] != result.value:  # the line is not one of best play: say less
-        return f"proven: value {result.value:g} for {player_name(spec, result.player)}"
+        return f"proven: value {result.value + 0.0:g} for {player_name(spec, result.player)}"
     who = winners(spec, scores)
     if who == "a draw":
         return "proven draw"
@@ -124,7 +124,7 @@ def report(
     if not result.exact and plan.searcher in PROVERS:
         print(f"value: within {_bounds(result)} for {mover} (proven bounds)", file=out)
     else:
-        print(f"value: {result.value:g} for {mover} ({kind})", file=out)
+        print(f"value: {result.value + 0.0:g} for {mover} ({kind})", file=out)  # never -0
     best = "none: chance moves here" if chance else move_text(result.action)
     print(f"best move: {best}", file=out)
     line = " ".join(move_text(a) for a in result.pv) or "none (no move is proven or searched)"

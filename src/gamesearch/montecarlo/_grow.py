@@ -57,12 +57,16 @@ def grow(
         trace(Enter(root_state, None, 0, mover, kind, None, None, actions))  # type: ignore[arg-type]
     if root is None:
         root = search.make(root_state, None, None, player, 0)
+    elif search.solver is not None and kept is not None:
+        # The kept tree's proofs were made with the total its solver learnt; this search may
+        # meet no new end (a tree grown to its ends), so it must not flip bounds without it.
+        search.solver.total = kept.total
     if settings.dirichlet is not None and mover != CHANCE:
         _add_noise(search, root, settings.dirichlet, generator)
     deadline = None if settings.time_limit is None else started + settings.time_limit
     search.run(root, deadline)
     if kept is not None:
-        kept.keep(game, root, with_prior)
+        kept.keep(game, root, with_prior, None if search.solver is None else search.solver.total)
     result = _result(game, root, search, started)
     if trace is not None:
         trace(Leave(root_state, 0, result.value, result.action, None, None))
@@ -140,12 +144,13 @@ def _result(game: Any, root: Node, search: Search, started: float) -> SearchResu
     assert root.player is not None
     pv: list[Any] = []
     best = choose(root)
-    node = best
+    if best is None:  # node_limit=1: the root alone, no iteration ran (as pns answers then)
+        return SearchResult(math.nan, None, (), root.player, stats, exact=False)
+    node: Node | None = best
     while node is not None:
         pv.append(node.action)
         node = None if node.player in (None, CHANCE) else choose(node)
     values = tuple((child.action, child.estimate()) for child in in_game_order(game, root))
-    assert best is not None  # an iteration ran, or the root was proven by its children
     return SearchResult(
         best.estimate(), best.action, tuple(pv), root.player, stats, exact=exact,
         action_values=values,

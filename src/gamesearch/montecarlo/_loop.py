@@ -168,7 +168,8 @@ class Search:
     def run(self, root: Node, deadline: float | None) -> None:
         """Iterate until a limit is reached or the root is proven.
 
-        At least one iteration runs, unless the root is proven already.
+        At least one iteration runs, unless the root is proven already or the node limit is
+        spent by the root alone (``node_limit=1``: the search counts the root and stops).
         """
         settings = self.settings
         iterations = settings.iterations
@@ -180,6 +181,8 @@ class Search:
         seen_low, seen_high = self.low, self.high
         self.root = root
         while root.proven is None:
+            if node_limit is not None and self.nodes >= node_limit:
+                break  # each iteration creates a node: none fits (the root spent the limit)
             leaf = self.select(root)
             utilities = simulator.simulate(leaf)
             if observe:
@@ -192,8 +195,6 @@ class Search:
             self.backup(leaf, utilities)
             self.iterations += 1
             if iterations is not None and self.iterations >= iterations:
-                break
-            if node_limit is not None and self.nodes >= node_limit:
                 break
             if deadline is not None and clock() >= deadline:
                 break

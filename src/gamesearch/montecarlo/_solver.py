@@ -106,6 +106,8 @@ class Solver:
                 upper = child.upper
         if node.owner == node.player:
             return lower, upper
+        if self.total is None:  # no end met yet: the other player's bounds are unknown
+            return -math.inf, math.inf
         return self.other(upper), self.other(lower)
 
     def _chance(self, node: Node) -> tuple[float, float]:

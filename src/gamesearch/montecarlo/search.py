@@ -84,7 +84,9 @@ def mcts(
         iterations: Stop after this many iterations (an int >= 1).
         time_limit: Stop after this many seconds (> 0). The clock is read every iteration,
             so the search returns within about one iteration of the deadline.
-        node_limit: Stop once the search has created this many nodes (one per iteration).
+        node_limit: Stop once the search has created this many nodes, the root included
+            (one per iteration): ``stats.nodes`` never exceeds it. At 1 the root alone is
+            counted and no iteration runs: the value is NaN and the action ``None``.
         exploration: The exploration constant ``c`` (>= 0), on the scale of the game's
             utilities, used as given. ``None`` (the default) fits it to the game: sqrt(2)
             (UCB1's constant, which suits utilities from -1 to 1) times half the range of the

@@ -69,6 +69,7 @@ class MCTSTree:
         self._root: Node | None = None
         self._game: Any = None
         self._puct = False
+        self._total: float | None = None
 
     def __repr__(self) -> str:
         if self._root is None:
@@ -79,6 +80,15 @@ class MCTSTree:
     def state(self) -> Any:
         """The state at the root of the last search, ``None`` before any."""
         return None if self._root is None else self._root.state
+
+    @property
+    def total(self) -> float | None:
+        """What the two utilities of every end add up to, as the last search's solver learnt it.
+
+        ``None`` before it met an end, or without the solver. A search that reuses the tree
+        starts from it: it may meet no new end in a tree grown to its ends.
+        """
+        return self._total
 
     @property
     def visits(self) -> int:
@@ -117,7 +127,7 @@ class MCTSTree:
 
     def clear(self) -> None:
         """Forget the tree: the next search starts afresh."""
-        self._root, self._game = None, None
+        self._root, self._game, self._total = None, None, None
 
     def take(self, game: Any, state: Any, puct: bool) -> Node | None:
         """The kept subtree for ``state``, made a root (``mcts`` calls this), else ``None``."""
@@ -133,9 +143,12 @@ class MCTSTree:
                 node.depth -= offset
         return found
 
-    def keep(self, game: Any, root: Node, puct: bool) -> None:
-        """Hold ``root``, the root of a finished search, for the next one (``mcts`` calls this)."""
-        self._root, self._game, self._puct = root, game, puct
+    def keep(self, game: Any, root: Node, puct: bool, total: float | None = None) -> None:
+        """Hold ``root``, the root of a finished search, for the next one (``mcts`` calls this).
+
+        ``total`` is the constant sum of the game's utilities its solver learnt, if any.
+        """
+        self._root, self._game, self._puct, self._total = root, game, puct, total
 
     def _find(self, state: Any) -> Node | None:
         """The shallowest node of ``state`` within ``REUSE_DEPTH`` plies of the root."""

@@ -18,7 +18,7 @@ from .events import Backup, Choice, Expand, Rollout, Select, Weighed
 if TYPE_CHECKING:
     from .recorder import Recorder, TraceNode
 
-__all__ = ["edge_text", "monte_carlo_text"]
+__all__ = ["chosen_text", "edge_text", "monte_carlo_text"]
 
 _KINDS = {"max": "MAX", "min": "MIN", "chance": "CHANCE"}
 _FORMULAS = {"uct": "mean + {c} * sqrt(ln N / n)", "puct": "mean + {c} * P * sqrt(N) / (1 + n)"}
@@ -29,12 +29,19 @@ def _action(action: Any) -> str:
 
 
 def monte_carlo_text(
-    tree: Recorder, event: Select | Expand | Rollout | Backup, node: TraceNode
+    tree: Recorder,
+    event: Select | Expand | Rollout | Backup,
+    node: TraceNode,
+    constant: float | None = None,
 ) -> str:
-    """One phase of a Monte Carlo iteration, in words."""
+    """One phase of a Monte Carlo iteration, in words.
+
+    ``constant`` is the exploration constant of the selection told before: where it changed,
+    the selection says so, and why.
+    """
     name = tree.name(node)
     if isinstance(event, Select):
-        return _selected(tree, event, node)
+        return _selected(tree, event, node) + _refitted(event, constant)
     if isinstance(event, Expand):
         kind = _KINDS.get(event.kind, "terminal")
         return f"  expand {name} ({kind}) by {edge_text(node)}"
@@ -67,6 +74,48 @@ def _selected(tree: Recorder, event: Select, node: TraceNode) -> str:
         root = root.parent
     told = [_choice(tree, root, choice) for choice in event.choices]
     return text + (": " + "; ".join(told) if told else "")
+
+
+def _refitted(event: Select, before: float | None) -> str:
+    """Where the exploration constant changed since the last selection: by how much, and why."""
+    now = next((c.constant for c in event.choices if c.rule in _FORMULAS), None)
+    if before is None or now is None or number(now) == number(before):
+        return ""
+    return (
+        f" (the exploration constant is now {number(now)}, was {number(before)}: left to its "
+        "default, it is scaled to the spread of the utilities seen so far, half their range, "
+        "and the last playout widened that range)"
+    )
+
+
+def chosen_text(tree: Recorder, root: TraceNode, best: TraceNode) -> str:
+    """Why MCTS plays ``best`` at ``root``: proven, the most visited child, or a secure one.
+
+    Returns:
+        ``": the most visited child (n=8 of the root's 11 iterations; mean 0.75), ..."``:
+        each child's visits and mean (MAX's), and a root the solver proved, which stops the
+        search before its iterations are spent.
+    """
+    visited = [child for child in root.children if child.visited and child.visits]
+    most = max((child.visits or 0 for child in visited), default=0)
+    if root.proven and best.proven:
+        why = f"proven to give {tree.name(root)}'s value"
+    elif (best.visits or 0) == most:
+        why = "the most visited child"
+    else:
+        why = "a child the solver proved at least as good as the most visited one"
+    others = ", ".join(
+        f"{tree.name(child)} n={child.visits} mean {number(child.value or 0.0)}"
+        + (" (proven)" if child.proven else "")
+        for child in visited
+    )
+    text = f": {why} (the children, means for MAX: {others})"
+    if root.proven:
+        text += (
+            f"; the solver proved {tree.name(root)} = {number(root.value or 0.0)}, so the "
+            f"search stopped after {root.visits} iterations"
+        )
+    return text
 
 
 def _choice(tree: Recorder, root: TraceNode, choice: Choice) -> str:

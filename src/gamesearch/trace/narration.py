@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from ._monte_carlo_story import edge_text, monte_carlo_text
+from ._monte_carlo_story import chosen_text, edge_text, monte_carlo_text
 from ._numbers import number, numbers_apart
 from ._proof_story import ProofStory, is_proof
 from .events import Backup, Enter, Expand, Leaf, Leave, Prune, Rollout, Select
@@ -79,12 +79,16 @@ def sentences(tree: Recorder, root: TraceNode) -> list[tuple[int, str]]:
             node = node.parent
         return said
 
+    constant = None  # MCTS: the exploration constant of the last selection told
     for step in range(first, last + 1):
         event, node = tree.log[step]
         name, indent = tree.name(node), "  " * node.depth
         if isinstance(event, (Select, Expand, Rollout, Backup)):
             if not isinstance(event, Expand) or node.parent is not None:  # the root: entered
-                lines.append((step, monte_carlo_text(tree, event, node)))
+                lines.append((step, monte_carlo_text(tree, event, node, constant)))
+            if isinstance(event, Select):
+                constant = next((c.constant for c in event.choices if c.rule != "chance"
+                                 and c.rule != "untried"), constant)  # fmt: skip
             continue
         if proof is not None and is_proof(event):
             lines.append((step, proof.tell(event, node)))
@@ -134,6 +138,8 @@ def _left(tree: Recorder, node: TraceNode, event: Leave) -> str:
     best = next((c for c in node.children if c.visited and c.action == event.action), None)
     if best is not None:
         text += f", best action {_action(event.action)} ({tree.name(best)})"
+        if node.visits is not None and node.parent is None:
+            text += chosen_text(tree, node, best)
     return text
 
 

@@ -124,6 +124,7 @@ class EngineLoop:
         "searcher",
         "singular",
         "store_raw",
+        "stored_here",
         "to_move",
         "top",
         "tracer",
@@ -177,6 +178,11 @@ class EngineLoop:
         self.limited, self.deadline, self.most_nodes = budget.active, budget.deadline, budget.nodes
         self.clock: Callable[[], float] = time.perf_counter
         self.on_path: set[Any] | None = set() if guard.detect_cycles else None
+        # Watching for cycles, an estimate stored by an earlier iteration may not settle a node:
+        # stored from a shallower ply, it would cut each cycle before its state repeats on the
+        # line, iteration after iteration, and the deepening would never end (walk adv45, r4).
+        # Proofs and the estimates of this search itself (keys here) still settle.
+        self.stored_here: set[Any] = set()
         self.unwound: list[Any] = [] if guard.unwound is None else guard.unwound
         self.expanded, self.leaves, self.cutoffs, self.max_depth, self.estimates = 0, 0, 0, 0, 0
         self.got_lo = self.got_hi = False
@@ -264,6 +270,7 @@ class EngineLoop:
                         or (bound == LOWER and value >= beta)
                         or (bound == UPPER and value <= alpha)
                     )
+                    and (proven or on_path is None or key in self.stored_here)
                 ):
                     if not proven:
                         self.estimates += 1
@@ -612,6 +619,8 @@ class EngineLoop:
             proven = all_hi if bound == UPPER else best_lo and (bound == LOWER or all_hi)
         depth = UNLIMITED if proven else remaining
         self.store_raw(key, (self.search_id, depth, bound, stored, best_action, proven))
+        if self.on_path is not None:
+            self.stored_here.add(key)
 
 
 def _no_store(key: Hashable, entry: RawEntry) -> None:

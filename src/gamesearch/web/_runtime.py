@@ -35,7 +35,7 @@ from ._own_game import own_game
 from ._positions import Position, Refused, offered, position_at, position_of, token
 from ._replies import reply
 from ._searching import EVALUATIONS
-from ._stepping import search_page, textbook_page
+from ._stepping import search_page, steppable, textbook_page
 from ._textbook import TEXTBOOK
 from ._views import board_view, cards_view
 
@@ -108,6 +108,7 @@ def _view(position: Position, you: int) -> dict[str, Any]:
         "scale": position.entry.scale,
         "searchers": offered(position),
         "has_evaluate": position.members.evaluate is not None,
+        "steps": [[key, SEARCHERS[key].title.split(",")[0]] for key in steppable(position)],
         **board,
     }
 

@@ -13,8 +13,10 @@ that a stopped search still says what it had found:
 
 A depth limit needs an evaluation to score the positions where it stops: the game's own
 ``evaluate``, or ``0`` for every unfinished position if the reader chose it (a blind estimate,
-labelled so). Without one, the search is refused with the library's own message, as Python
-refuses ``alphabeta(game, depth=2)``.
+labelled so). Without one, the search is refused as Python refuses ``alphabeta(game, depth=2)``,
+but in the page's words: its own controls, not Python's keywords (:func:`unscored`).
+
+A win or loss a depth-limited search has proven is labelled exact (:mod:`._proven`).
 """
 
 from __future__ import annotations
@@ -27,12 +29,14 @@ from typing import Any
 
 from .. import alphabeta, expectiminimax, maxn
 from ..errors import BlindSearchWarning, InvalidSearchOptionError
+from ..frontdoor.board import player_name
 from ..frontdoor.plans import Plan
 from ..frontdoor.running import Interrupted, info, run
 from ..frontdoor.summaries import verdict
 from ..result import SearchResult
 from ._catalogue import SEARCHERS
 from ._positions import Position, Refused
+from ._proven import proven_at_depth
 
 __all__ = [
     "EVALUATIONS",
@@ -43,6 +47,7 @@ __all__ = [
     "limit_of",
     "plan_of",
     "search",
+    "unscored",
 ]
 
 Tell = Callable[[str], object]
@@ -142,6 +147,37 @@ def evaluation_of(position: Position, chosen: object) -> tuple[Any, str]:
     return None, "the game's own evaluate" if position.members.evaluate is not None else ""
 
 
+def unscored(
+    position: Position, asked: Asked, evaluate: Any, controls: tuple[str, str, str]
+) -> None:
+    """Refuse a depth limit that nothing would score, naming the page's controls.
+
+    Args:
+        position: The position to search.
+        asked: The search asked for.
+        evaluate: The evaluation chosen (``None``: the game's own, if it has one).
+        controls: The limit's control (``amount``), and the page's names of the limit and of
+            the evaluation's menu.
+
+    Raises:
+        Refused: a depth-first search to a depth, with no evaluation chosen and none of the
+            game's own (the field is the limit's control).
+    """
+    row = SEARCHERS[asked.searcher]
+    if row.unit != "depth" or asked.limit is None or evaluate is not None:
+        return
+    if position.members.evaluate is not None:
+        return
+    field, limit, menu = controls
+    raise Refused(
+        field,
+        f"{row.title.split(',')[0]} to depth {asked.limit:g} must score the unfinished "
+        f"positions where it stops, and {position.entry.title} has no evaluate of its own: "
+        f'choose "0 for every unfinished position" in "{menu}", or empty the {limit} '
+        "to search to the end of the game",
+    )
+
+
 def limit_of(searcher: str, amount: object, field: str = "amount") -> float | None:
     """The limit ``amount`` of the page's ``searcher`` (a key of its rows), checked.
 
@@ -189,6 +225,7 @@ def _deepened(
     while True:
         ply += 1
         found = search(position.game, position.state, depth=ply, evaluate=evaluate)
+        found = proven_at_depth(position, found) if searcher == "alphabeta" else found
         completed(found)
         if found.exact or ply == depth:
             return found
@@ -223,10 +260,10 @@ def search(position: Position, asked: Asked, tell: Tell) -> Found:
         What it found, or what it had found when the reader stopped it.
 
     Raises:
-        Refused: a depth limit without an evaluation (the library's own message, beside the
-            limit).
+        Refused: a depth limit without an evaluation (in the page's words, beside the limit).
     """
     evaluate, words = evaluation_of(position, asked.evaluation)
+    unscored(position, asked, evaluate, ("amount", "depth", "at the depth limit"))
     chosen = _plan(asked.searcher, asked.limit, evaluate, position.entry.zero_sum)
     started = time.perf_counter()
     best: list[SearchResult[Any]] = []
@@ -246,16 +283,25 @@ def search(position: Position, asked: Asked, tell: Tell) -> Found:
         except InvalidSearchOptionError as exc:
             raise Refused("amount", str(exc)) from exc
         except Interrupted as stop:
-            return Found(stop.best, True, stop.elapsed, words, _warned(caught))
+            return Found(stop.best, True, stop.elapsed, words, _warned(caught, position))
         except KeyboardInterrupt:
             elapsed = time.perf_counter() - started
-            return Found(best[0] if best else None, True, elapsed, words, _warned(caught))
-    return Found(result, False, time.perf_counter() - started, words, _warned(caught))
+            return Found(best[0] if best else None, True, elapsed, words, _warned(caught, position))
+    return Found(result, False, time.perf_counter() - started, words, _warned(caught, position))
 
 
-def _warned(caught: list[warnings.WarningMessage]) -> str:
-    """The blind search's warning among ``caught``, or ``""``."""
-    return next((str(w.message) for w in caught if issubclass(w.category, BlindSearchWarning)), "")
+def _warned(caught: list[warnings.WarningMessage], position: Position) -> str:
+    """The blind search's warning among ``caught``, in the page's words, or ``""``.
+
+    The library's warning advises Python (``evaluate=``); the page names its own remedy.
+    """
+    if not any(issubclass(w.category, BlindSearchWarning) for w in caught):
+        return ""
+    return (
+        f"it stopped before it proved the value, and {position.entry.title} has no evaluate of "
+        "its own: every position at its depth limit counted 0, so the move was chosen blind "
+        "among those not proven; give it more seconds to search further"
+    )
 
 
 def how_found(where: Position, result: SearchResult[Any], asked: Asked, scored: str) -> str:
@@ -266,7 +312,13 @@ def how_found(where: Position, result: SearchResult[Any], asked: Asked, scored: 
     positions there, or MCTS's playouts, or the bounds a proof search proved.
     """
     if result.exact:
-        return verdict(where.spec, where.game, where.state, result, plan_of(asked))
+        said = verdict(where.spec, where.game, where.state, result, plan_of(asked))
+        win = where.members.win_utility
+        if said.startswith("proven: value") and win is not None and not callable(win):
+            whom = player_name(where.spec, result.player)  # a proof without a line to its end
+            outcome = {float(win): "wins", -float(win): "loses"}.get(result.value)
+            said = f"proven: {whom} {outcome}" if outcome else said
+        return said
     if asked.searcher == "pns":
         low, high = result.value_range or (float("-inf"), float("inf"))
         return f"not proven: the value lies in [{low:g}, {high:g}]"

@@ -18,8 +18,9 @@ from ..frontdoor.board import player_name
 from ..result import SearchResult
 from ._answers import Tell, answer, quiet
 from ._positions import Position, Refused, offered, position_at
+from ._proven import proven_at_depth
 from ._recording import Recording
-from ._searching import Asked, evaluation_of, how_found
+from ._searching import Asked, evaluation_of, how_found, unscored
 from ._textbook import TEXTBOOK
 from ._values import worded
 
@@ -34,14 +35,19 @@ _STEPS: dict[str, Callable[..., SearchResult[Any]]] = {
 
 
 def steppable(where: Position) -> list[str]:
-    """The searchers whose steps the page shows from ``where``: those that fit, and pns."""
+    """The searchers whose steps the page shows from ``where``: those that fit, and pns.
+
+    Proof-number search for a game of two players without chance (those alpha-beta fits):
+    tic-tac-toe, Connect Four, Hex (whose own knowledge proves nodes), two-player Nim, Rolit.
+    """
     keys = [row["key"] for row in offered(where) if row["key"] != "cfr"]
-    return [*keys, "pns"] if keys and keys[0] == "alphabeta" else keys
+    return [*keys, "pns"] if "alphabeta" in keys else keys
 
 
 def _traced(where: Position, asked: Asked, tell: Tell) -> tuple[Recording, SearchResult[Any]]:
     """Record the search ``asked`` of ``where``."""
     evaluate, _ = evaluation_of(where, asked.evaluation)
+    unscored(where, asked, evaluate, ("step-amount", "limit", "at the limit"))
     tree = Recording(where.game, tell)
     game, state, limit = where.game, where.state, asked.limit
     try:
@@ -56,11 +62,12 @@ def _traced(where: Position, asked: Asked, tell: Tell) -> tuple[Recording, Searc
             timed = {"time_limit": limit, "evaluate": evaluate}
             return tree, iterative_deepening(game, state, trace=tree, **timed)
         depth = {} if limit is None else {"depth": int(limit), "evaluate": evaluate}
-        return tree, _STEPS[asked.searcher](game, state, trace=tree, **depth)
+        result = _STEPS[asked.searcher](game, state, trace=tree, **depth)
     except Refused:
         raise
-    except InvalidSearchOptionError as exc:  # a depth without an evaluation, as in Python
+    except InvalidSearchOptionError as exc:  # the library's refusal of an option
         raise Refused("step-amount", str(exc)) from exc
+    return tree, proven_at_depth(where, result) if asked.searcher == "alphabeta" else result
 
 
 def search_page(at: object, asked: object, tell: Tell = quiet) -> str:

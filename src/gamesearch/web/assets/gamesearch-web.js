@@ -238,7 +238,9 @@ function slowCall(call) {
 
 function tick() {
   const seconds = ((performance.now() - searchState.began) / 1000).toFixed(1);
-  $("progress").textContent = `searching, ${seconds} s: ${searchState.line}`;
+  // One clock: the search's own "elapsed" is left out of its line.
+  const line = searchState.line.replace(/\s+elapsed [0-9.]+ s\s*$/, "");
+  $("progress").textContent = `searching, ${seconds} s: ${line}`;
 }
 
 function searchDone() {
@@ -275,9 +277,9 @@ function at() {
   return { game: page.game, params: page.params, moves: page.moves.join(",") };
 }
 
-function asked(searcher, amount) {
+function asked(searcher, amount, evaluation) {
   // A search as Python takes it: the searcher, its limit as typed, the evaluation chosen.
-  return { searcher: $(searcher).value, amount: readLimit(amount), evaluation: $("evaluation").value };
+  return { searcher: $(searcher).value, amount: readLimit(amount), evaluation: $(evaluation).value };
 }
 
 async function show() {
@@ -376,9 +378,10 @@ async function advance(epoch) {
 }
 
 async function engineMove(epoch) {
-  const args = [at(), asked("searcher", "amount"), randomDraw()];
+  const args = [at(), asked("searcher", "amount", "evaluation"), randomDraw()];
   clearWhys(["searcher", "amount", "evaluation"]);
   page.paused = false;
+  $("answer").textContent = "";  // the last move's answer is not this one's
   const answer = await long($("play").querySelector(".beside"), "the engine searches", "reply", args);
   if (epoch !== page.epoch || answer.cancelled) { return; }
   if (answer.error) {
@@ -443,12 +446,12 @@ function updateMenus(view) {
   const chosen = $("searcher").value;
   $("searcher").replaceChildren(...view.searchers.map((row) => new Option(row.title, row.key)));
   if (view.searchers.some((row) => row.key === chosen)) { $("searcher").value = chosen; }
-  const steps = view.searchers.filter((row) => row.key !== "cfr").map((row) => [row.key, row.title.split(",")[0]]);
-  if (steps.length && steps[0][0] === "alphabeta") { steps.push(["pns", "proof-number search"]); }
+  const steps = view.steps;  // those that fit, and proof-number search for two players without chance
   $("step-searcher").replaceChildren(...steps.map(([key, title]) => new Option(title, key)));
   $("step-search").disabled = !steps.length;
   $("step-controls").hidden = !steps.length;
   $("no-steps").hidden = Boolean(steps.length);
+  $("step-evaluation").replaceChildren();  // another game: its own default
   chooseSearcher();
   chooseStepSearcher();
 }
@@ -465,22 +468,56 @@ function chooseSearcher() {
   updateEvaluation();
 }
 
-function updateEvaluation() {
+function checkLimit() {
+  // A limit out of its row's range is flagged as it is typed, not when the engine must move.
   const row = searcherRow();
-  const own = page.view.has_evaluate;
-  const options = [
-    own ? new Option("the game's evaluate", "own") : new Option("none: a depth limit is refused, as in Python", "none"),
+  const limit = readLimit("amount");
+  const ok = limit === null ? row.to_the_end
+    : typeof limit === "number" && limit >= row.least && limit <= row.most && (!row.whole || Number.isInteger(limit));
+  if (ok) { why("amount", ""); return; }
+  const kind = row.whole ? "a whole number" : "a number";
+  const empty = row.to_the_end ? " (or nothing: to the end of the game)" : "";
+  const given = limit === null ? "nothing" : $("amount").value.trim().slice(0, 40);
+  why("amount", `${row.title.split(",")[0]}'s ${row.unit} must be ${kind} from ${row.least} to ${row.most}${empty}, not ${given}`);
+}
+
+function evaluationOptions() {
+  // What scores the positions at a depth limit: the game's evaluate if it has one, or 0.
+  return [
+    page.view.has_evaluate ? new Option("the game's evaluate", "own")
+      : new Option("none: this game has no evaluate (a depth limit is refused)", "none"),
     new Option("0 for every unfinished position (a blind estimate)", "zero"),
   ];
-  const chosen = $("evaluation").value;
-  $("evaluation").replaceChildren(...options);
-  if (options.some((option) => option.value === chosen)) { $("evaluation").value = chosen; }
+}
+
+function fillEvaluation(id, fallback) {
+  // The menu `id` refilled for the game, keeping the reader's choice if it is still offered.
+  const options = evaluationOptions();
+  const chosen = $(id).value;
+  $(id).replaceChildren(...options);
+  $(id).value = options.some((option) => option.value === chosen) ? chosen : fallback;
+}
+
+function updateEvaluation() {
+  const row = searcherRow();
+  const own = page.view.has_evaluate ? "own" : "none";
+  fillEvaluation("evaluation", own);
   $("evaluation-label").hidden = !row.evaluates;
+  // The step-through's limit works as filled in: a game without an evaluate of its own is
+  // scored 0 at the limit (labelled a blind estimate), unless the reader chose otherwise.
+  fillEvaluation("step-evaluation", page.view.has_evaluate ? "own" : "zero");
+  updateStepEvaluation();
+}
+
+function updateStepEvaluation() {
+  const row = page.view && page.view.searchers.find((r) => r.key === $("step-searcher").value);
+  $("step-evaluation-label").hidden = !(row && row.evaluates);
 }
 
 function chooseStepSearcher() {
   const defaults = { alphabeta: "2", expectiminimax: "2", maxn: "2", engine: "0.2", mcts: "50", pns: "" };
   $("step-amount").value = defaults[$("step-searcher").value] ?? "";
+  updateStepEvaluation();
 }
 
 // ---- stepping through searches ----
@@ -498,12 +535,13 @@ function frame(answer, title) {
 
 async function stepSearch() {
   clearWhys(["step-searcher", "step-amount", "tree"]);
-  const args = [at(), asked("step-searcher", "step-amount")];
+  const args = [at(), asked("step-searcher", "step-amount", "step-evaluation")];
   const answer = await long($("steps"), "recording the search", "search_page", args);
   if (answer.error) { if (!answer.cancelled) { why(answer.field === "moves" ? "step-searcher" : answer.field || "step-amount", answer.error); } return; }
   const title = $("step-searcher").selectedOptions[0].textContent;
-  frame(answer, `${title} from the position after moves ${page.moves.join(" ") || "none"}: `
-    + `${answer.nodes.toLocaleString("en")} nodes; value ${answer.value.words}`);
+  const from = page.moves.length ? `the position after moves ${page.moves.join(" ")}` : "the starting position";
+  const value = answer.value.words.startsWith("no value") ? answer.value.words : "value " + answer.value.words;
+  frame(answer, `${title} from ${from}: ${answer.nodes.toLocaleString("en")} nodes; ${value}`);
 }
 
 async function showTree() {
@@ -556,7 +594,9 @@ function wire() {
   $("first").addEventListener("change", newGame);
   $("new").addEventListener("click", newGame);
   $("searcher").addEventListener("change", chooseSearcher);
+  $("amount").addEventListener("input", checkLimit);
   $("step-searcher").addEventListener("change", chooseStepSearcher);
+  $("step-evaluation").addEventListener("change", () => clearWhys(["step-amount", "step-evaluation"]));
   $("engine-move").addEventListener("click", () => { page.paused = false; advance(page.epoch); });
   $("stop").addEventListener("click", () => { $("stop").disabled = true; page.python.stop(); });
   $("step-search").addEventListener("click", stepSearch);
