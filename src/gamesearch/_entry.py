@@ -129,10 +129,7 @@ def resolve_root(
     except GameSearchError:
         raise
     except (TypeError, ValueError, AttributeError, IndexError, KeyError) as exc:
-        raise GameProtocolError(
-            f"{type(game).__name__}.key({root!r}) raised {type(exc).__name__}: {exc}; "
-            f"{root!r} is not a state of {type(game).__name__}, or its key fails there"
-        ) from exc
+        raise _unread_root(game, "key", root, exc) from exc
     try:
         hash(keyed)
     except TypeError as exc:
@@ -163,10 +160,15 @@ def _check_root(game: Game[_S, Any], root: _S) -> None:
     except GameSearchError:
         raise
     except (TypeError, ValueError, AttributeError, IndexError, KeyError) as exc:
-        raise GameProtocolError(
-            f"{type(game).__name__}.{member}({root!r}) raised {type(exc).__name__}: {exc}; "
-            f"{root!r} is not a state of {type(game).__name__}, or its {member} fails there"
-        ) from exc
+        raise _unread_root(game, member, root, exc) from exc
+
+
+def _unread_root(game: object, member: str, root: object, exc: Exception) -> GameProtocolError:
+    """The error for ``game.member(root)`` failing with a Python error ``exc`` of its own."""
+    return GameProtocolError(
+        f"{type(game).__name__}.{member}({root!r}) raised {type(exc).__name__}: {exc}; "
+        f"{root!r} is not a state of {type(game).__name__}, or its {member} fails there"
+    )
 
 
 def check_depth(depth: object, evaluate: object, searcher: str) -> int:
