@@ -57,6 +57,7 @@ from typing import Any, TypeVar, cast
 
 from ._problems import Problems, Trail
 from ._validation import actions_kind_error, changed, mutation_error, safe_repr, snapshot
+from .capabilities import Capabilities
 from .errors import (
     GameProtocolError,
     GameSearchError,
@@ -130,6 +131,14 @@ def probe(game: Any, root: Any) -> None:
         raise mutation_error(played, taken)
 
 
+def _key_of(game: Any) -> Callable[[Any], Any] | None:
+    """The game's ``key`` from its record, or ``None`` (also for a game whose record is refused)."""
+    try:
+        return Capabilities.of(game).key
+    except GameSearchError:
+        return None
+
+
 def fault_below(
     game: Any, root: Any, seconds: float = math.inf, calls: int = 0, *, keyed: bool = True
 ) -> GameProtocolError | None:
@@ -146,8 +155,7 @@ def fault_below(
     raised or a state could not be copied (the walk stops there: :func:`member_error` examines
     a game that raises).
     """
-    keyfn = getattr(game, "key", None) if keyed else None
-    keyfn = keyfn if callable(keyfn) else None
+    keyfn = _key_of(game) if keyed else None
     name = type(game).__name__
     stop = time.perf_counter() + seconds
     pending: deque[Any] = deque([root])
