@@ -741,7 +741,9 @@ def test_the_workers_of_a_killed_table_build_end_too(
 @pytest.mark.parametrize(
     ("args", "stream", "once", "best"),
     [
-        pytest.param(["nim", "-p", "piles=(4,5,6,7)"], "stderr", "depth 3 ", True, id="maxn"),
+        pytest.param(  # --time: by default maxn stops at the game's time (1 s), before Ctrl-C
+            ["nim", "-p", "piles=(4,5,6,7)", "--time", "100"], "stderr", "depth 3 ", True, id="maxn"
+        ),
         pytest.param(["pig", "--depth", "40"], "stderr", "depth 4 ", True, id="expectiminimax"),
         pytest.param(
             ["connect4", "--searcher", "alphabeta"], "stdout", "search: ", False, id="alphabeta"
