@@ -505,6 +505,7 @@ class LyingAtTheRoot:
         return Lying(3)
 
 
+@pytest.mark.slow
 def test_the_report_says_where_the_knowledge_went_unchecked():
     report = check_game(LyingAtTheRoot())
     assert report.knowledge is not None

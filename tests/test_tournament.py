@@ -101,6 +101,7 @@ def test_every_game_is_the_game_play_would_give_with_its_seeds():
     assert again == result.records[2]
 
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_tournament_and_another_seed_another():
     game = Pig(goal=20)
     first = tournament(game, entrants(game), games=5, seed=1)

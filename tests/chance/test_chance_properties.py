@@ -178,6 +178,7 @@ def test_pruning_agrees_within_rounding_on_any_probabilities(tree):
 DYADIC_PIG = Pig(goal=16, die_sides=4)
 
 
+@pytest.mark.slow
 @given(state=states(DYADIC_PIG, max_moves=30), depth=st.integers(1, 3))
 def test_star1_and_star2_equal_expectiminimax_on_pig(state, depth):
     game = DYADIC_PIG

@@ -134,6 +134,7 @@ def test_the_tutorial_shows_the_game_file_the_tests_use():
     assert first == (DATA / "peek_poker.py").read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_the_tutorials_game_by_its_import_path_solved_then_played(capsys, monkeypatch, tmp_path):
     monkeypatch.chdir(DATA)
     path = tmp_path / "peek.json"

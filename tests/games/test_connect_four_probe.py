@@ -106,6 +106,7 @@ def test_standard_board_positions(moves: str) -> None:
     solved_both_ways(7, 6, moves)
 
 
+@pytest.mark.slow
 def test_a_small_table_forgets_but_answers_alike() -> None:
     roomy, _ = solved_both_ways(4, 4, "")
     # 4 x 4: the probe tables only states with at least UNTABLED (12) empty cells, some 30
@@ -179,6 +180,7 @@ def test_random_positions_on_small_boards(width: int, height: int, columns: list
         solved_both_ways(width, height, moves)
 
 
+@pytest.mark.slow
 def test_a_traced_solve_answers_as_the_probe() -> None:
     game = WithProbe(4, 3)  # traced, the general loop runs: the events are its nodes
     assert answer(mtdf(game)) == answer(mtdf(game, trace=Recorder()))

@@ -234,6 +234,7 @@ def test_a_tree_deeper_than_the_recursion_limit_loads():
     assert tree.is_terminal((0,) * levels)
 
 
+@pytest.mark.slow
 def test_a_tree_deeper_than_the_recursion_limit_is_searched_only_to_a_depth():
     levels = max(3000, sys.getrecursionlimit() + 100)
     tree = GameTree(deep_chain(levels))

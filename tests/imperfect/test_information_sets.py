@@ -153,6 +153,7 @@ def test_an_action_listed_twice_at_an_information_set_is_refused():
         check_information_sets(Stammering())
 
 
+@pytest.mark.slow
 def test_a_walk_of_ten_thousand_plies_is_checked_at_once():
     # Before, each history copied its line of play and its player's sequence: 7 s for this
     # walk, 172 s for ten times as long. Now a few hundredths of a second.

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
+
 from gamesearch import MCTSTree, mcts
 from gamesearch.games import Chance, GameTree, TicTacToe
 from gamesearch.trace import Backup, Enter, Expand, Leave, Rollout, SearchTree, Select
@@ -32,6 +34,7 @@ def test_each_iteration_tells_select_expand_rollout_and_backup_in_order():
     assert [event.iteration for event in selects] == list(range(30))
 
 
+@pytest.mark.slow
 def test_the_recorded_tree_has_the_searchs_visit_counts_and_means():
     game, kept, recorder = TicTacToe(), MCTSTree(), SearchTree()
     result = mcts(game, iterations=500, rng=3, solver=False, tree=kept, trace=recorder)
