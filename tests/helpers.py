@@ -5,6 +5,7 @@ from __future__ import annotations
 import inspect
 import json
 import math
+import signal
 import sqlite3
 import sys
 import time
@@ -26,6 +27,22 @@ MOVER_DUTY = (
     "raise _validation.mover_error"
 )
 """The duty a searcher breaks when a game's ``to_move`` names no player below the root."""
+
+
+@contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    """Fail the test (rather than hang the suite) if the block runs longer than ``seconds``."""
+
+    def expire(signum: int, frame: Any) -> None:
+        raise TimeoutError(f"still running after {seconds} s: a hang")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 @contextmanager

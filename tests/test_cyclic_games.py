@@ -12,13 +12,10 @@ Each must give the game's value (found below by retrograde analysis) or raise
 from __future__ import annotations
 
 import random
-import signal
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from helpers import caused_by, duty, row_id, rows_accepting, search_by_row
+from helpers import caused_by, duty, row_id, rows_accepting, search_by_row, time_limit
 
 from gamesearch import CyclicGameError, GameSearchError, SearchResult, iterative_deepening
 from gamesearch.solving import Solution
@@ -114,22 +111,6 @@ def retrograde_value(game: Graph) -> float:
     return value if game.mover[0] == 0 else -value
 
 
-@contextmanager
-def time_limit(seconds: float) -> Iterator[None]:
-    """Fail the test (rather than hang the suite) if the block runs longer than ``seconds``."""
-
-    def expire(signum: int, frame: Any) -> None:
-        raise TimeoutError(f"still running after {seconds} s: a hang")
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-
-
 # The walk's game (adv45, r4): 0 -> {10, 7}; 7 (player 1) -> {10, 4}; a cycle among 1, 4 and 5
 # that only 5 -> 2 leaves. Player 1 wins at once from 7, so player 0 loses; the cycle is off
 # the line alpha-beta reads, but on the one iterative deepening orders first.
@@ -150,11 +131,14 @@ def answer_of(row: Any, game: Graph) -> float | None:
 
     ``None`` when it raised :class:`CyclicGameError`; the test fails on a hang or another error.
     """
-    with duty(
-        "on a game with a cycle, answer the game's value or raise CyclicGameError (a "
-        "depth-first search: _recursion.cycle_error when a state repeats on the line), "
-        "within seconds"
-    ), time_limit(10):
+    with (
+        duty(
+            "on a game with a cycle, answer the game's value or raise CyclicGameError (a "
+            "depth-first search: _recursion.cycle_error when a state repeats on the line), "
+            "within seconds"
+        ),
+        time_limit(10),
+    ):
         try:
             found: Any = search_by_row(row, game)
         except GameSearchError as error:

@@ -10,10 +10,8 @@ from __future__ import annotations
 import functools
 import math
 import re
-import signal
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -26,6 +24,7 @@ from helpers import (
     row_id,
     rows_accepting,
     search_by_row,
+    time_limit,
 )
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -50,22 +49,6 @@ from gamesearch.games import ConnectFour, GameTree, Nim, Pig, TicTacToe
 from gamesearch.searchers import takers
 from gamesearch.solving import Solution
 from gamesearch.testing import game_trees, nested_trees
-
-
-@contextmanager
-def time_limit(seconds: float) -> Iterator[None]:
-    """Fail the test (rather than hang the suite) if the block runs longer than ``seconds``."""
-
-    def expire(signum: int, frame: Any) -> None:
-        raise TimeoutError(f"still running after {seconds} s: a hang")
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 class Ring:
