@@ -283,8 +283,8 @@ def add_values(form: SequenceForm, p: int, reach: list[float], values: list[floa
         return
     for own, weights, others in form.rows[p]:
         total = 0.0
-        for weight, slots in zip(weights, others, strict=True):
-            for s in slots:
+        for weight, sequences in zip(weights, others, strict=True):
+            for s in sequences:
                 weight *= reach[s]
             total += weight
         values[own] += total

@@ -9,6 +9,11 @@ from ..errors import GameProtocolError
 from ..game import CHANCE, Player
 from ._rules import check_legal, check_scored, check_size
 
+try:  # mypyc reads the decorator at compile time; at run time it does nothing
+    from mypy_extensions import mypyc_attr
+except ImportError:  # the package does not depend on mypy_extensions: a stand-in
+    from .._mypyc import mypyc_attr
+
 __all__ = ["LiarsDice", "LiarsDiceState"]
 
 _PLAYERS = 2
@@ -26,6 +31,7 @@ class LiarsDiceState(NamedTuple):
     game is over, the call of "Liar" (``2 * dice_sides``)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the compiled build: a game may extend it
 class LiarsDice:
     """Liar's Dice for two players with one die each: bid on the dice, or call the last bid a lie.
 
@@ -65,13 +71,25 @@ class LiarsDice:
         (True, -1.0)
     """
 
-    def __init__(self, dice_sides: int = 6) -> None:
-        self.dice_sides = check_size("LiarsDice", "dice_sides", dice_sides, 2, 9)
+    def __init__(self, dice_sides: object = 6) -> None:
+        self.dice_sides: int = check_size("LiarsDice", "dice_sides", dice_sides, 2, 9)
         """The faces of a die; the highest is wild."""
         self.num_players = _PLAYERS
         """Two players."""
-        self.liar = 2 * dice_sides
+        self.liar = 2 * self.dice_sides
         """The action that calls the last bid a lie (OpenSpiel's number for it)."""
+
+    def game_parameters(self) -> dict[str, int]:
+        """The arguments that make this game again: ``dice_sides``.
+
+        Read by :func:`gamesearch.identity.game_identity` (the compiled build's ``__init__``
+        has no signature to read them from).
+        """
+        return {"dice_sides": self.dice_sides}
+
+    def __reduce__(self) -> tuple[type[LiarsDice], tuple[int]]:
+        """Pickle the number of faces (the compiled build's instances have no ``__dict__``)."""
+        return (type(self), (self.dice_sides,))
 
     def __repr__(self) -> str:
         return "LiarsDice()" if self.dice_sides == 6 else f"LiarsDice(dice_sides={self.dice_sides})"
@@ -108,17 +126,25 @@ class LiarsDice:
         probability = 1.0 / self.dice_sides
         return tuple((outcome, probability) for outcome in range(self.dice_sides))
 
-    def result(self, state: LiarsDiceState, action: int) -> LiarsDiceState:
+    def result(self, state: LiarsDiceState, action: object) -> LiarsDiceState:
         """The state after rolling ``action + 1``, or after the player to move bids or calls.
 
         Raises:
             IllegalActionError: ``action`` is not in ``actions(state)``.
         """
-        legal = self.actions(state)
-        check_legal("LiarsDice", legal, action)
-        if len(state.dice) < _PLAYERS:
-            return LiarsDiceState((*state.dice, int(action) + 1), ())
-        return LiarsDiceState(state.dice, (*state.bids, int(action)))
+        dice, bids = state.dice, state.bids
+        if action.__class__ is int:  # the legal moves by their bounds, without making them
+            move: int = action
+            if len(dice) < _PLAYERS:
+                if 0 <= move < self.dice_sides:
+                    return LiarsDiceState((*dice, move + 1), ())
+            elif (bids[-1] if bids else -1) < move <= (self.liar if bids else self.liar - 1):
+                return LiarsDiceState(dice, (*bids, move))
+        check_legal("LiarsDice", self.actions(state), action)  # raises unless legal (2.0 is)
+        move = int(action)  # type: ignore[call-overload]  # one of the legal ints, or equal
+        if len(dice) < _PLAYERS:
+            return LiarsDiceState((*dice, move + 1), ())
+        return LiarsDiceState(dice, (*bids, move))
 
     def is_terminal(self, state: LiarsDiceState) -> bool:
         """Whether a player has called "Liar"."""
