@@ -128,8 +128,7 @@ def build_form(game: Any, *, searcher: str, max_nodes: int = MAX_NODES) -> Seque
                     found = index.get(info, -1)
                 except TypeError as exc:
                     raise GameProtocolError(
-                        f"information_set({state!r}, {q}) returned {info!r}, which cannot be "
-                        "hashed"
+                        f"information_set({state!r}, {q}) returned {info!r}, which cannot be hashed"
                     ) from exc
                 mine = seqs[at + q]
                 if found < 0:
