@@ -67,8 +67,11 @@ HELD_OUT = 1000
 
 
 def environment(build: str) -> dict[str, str]:
-    """The environment of a process of ``build``: the pure build is this checkout's source;
-    any other runs the wheel installed for its interpreter, with this checkout off its path."""
+    """The environment of a process of ``build``.
+
+    The pure build is this checkout's source; any other runs the wheel installed for its
+    interpreter, with this checkout off its path.
+    """
     env = dict(os.environ)
     if build == "pure":
         env["PYTHONPATH"] = os.pathsep.join(
@@ -80,9 +83,11 @@ def environment(build: str) -> dict[str, str]:
 
 
 def whole_run(command: Sequence[str], given: str, env: dict[str, str] | None = None) -> Any:
-    """CPU seconds (user and system) of one run of ``command`` fed ``given``, its wall seconds,
-    and what it printed. CPU time is the figure compared: on a shared machine it moves far
-    less than the wall clock (both are reported)."""
+    """CPU seconds of one run of ``command`` fed ``given``, its wall seconds, what it printed.
+
+    CPU time (user and system) is the figure compared: on a shared machine it moves far less
+    than the wall clock (both are reported).
+    """
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     done = subprocess.run(
@@ -92,7 +97,8 @@ def whole_run(command: Sequence[str], given: str, env: dict[str, str] | None = N
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
     if done.returncode:
-        fail(f"{command[0]} failed ({done.returncode}):\n{done.stdout[-2000:]}{done.stderr[-2000:]}")
+        said = done.stdout[-2000:] + done.stderr[-2000:]
+        fail(f"{command[0]} failed ({done.returncode}):\n{said}")
     return cpu, wall, done.stdout
 
 
@@ -173,7 +179,7 @@ def compare_c4(args: argparse.Namespace, summary: dict[str, Any]) -> None:
                     / max(line["compiled"]["solve_ms_per_position"], 1e-3),
                     2,
                 )
-                rounds = [c / o for c, o in zip(measured["cpp"], measured["compiled"])]
+                rounds = [c / o for c, o in zip(measured["cpp"], measured["compiled"], strict=True)]
                 ratios["cpp_over_compiled_each_run"] = {
                     "lowest": round(min(rounds), 2),
                     "median": round(statistics.median(rounds), 2),
@@ -205,7 +211,9 @@ def compare_cfr(args: argparse.Namespace, summary: dict[str, Any]) -> None:
     if not hasattr(bench_cfr, "cfr_whole_runs"):
         emit(bench="speed.skipped", part="cfr", reason="bench_cfr has no cfr_whole_runs yet")
         return
-    games = ["kuhn_poker", "leduc_poker"] if args.quick else ["kuhn_poker", "leduc_poker", "liars_dice"]
+    games = ["kuhn_poker", "leduc_poker"]
+    if not args.quick:
+        games.append("liars_dice")
     iterations = [30] if args.quick else [30, 300]
     for row in bench_cfr.cfr_whole_runs(games, iterations, args.repeat, args.compiled_python):
         emit(bench="speed.cfr", **row)
@@ -244,7 +252,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--pons", help="Pons's c4solver, built from his repository")
     parser.add_argument("--repeat", type=int, help="whole runs a side (default 5, --quick 2)")
     parser.add_argument("--only", default="c4,cfr,mcts", help="which comparisons to run")
-    parser.add_argument("--no-pure-begin", action="store_true", help="the pure build skips the begin set")
+    parser.add_argument(
+        "--no-pure-begin", action="store_true", help="the pure build skips the begin set"
+    )
     parser.add_argument("--markdown", action="store_true", help="print docs/speed.md's table")
     args = parser.parse_args(argv)
     if args.repeat is None:
