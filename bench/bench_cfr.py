@@ -24,8 +24,9 @@ Lines (JSON, one dict per line on stdout):
   tiny positive number on one side only, and the runs part (on Leduc from 100-150 iterations;
   the line then says ``same_exploitability: false`` with the difference)).
   ``--compiled-python PY`` runs our side in that interpreter (a compiled build's), the
-  C++ side too if it has pyspiel. ``cfr.whole_run_skipped`` says why OpenSpiel's side is left
-  out. ``--quick``: Kuhn and Leduc, 30 iterations; else Liar's Dice and 300 iterations too.
+  C++ side too if it has pyspiel; without pyspiel in either, the line's ``openspiel_cpp``
+  says that side is left out. ``--quick``: Kuhn and Leduc, 30 iterations; else Liar's Dice
+  and 300 iterations too.
 
 The script checks, in the same run, that gamesearch's exploitability after the Python solver's
 iterations equals OpenSpiel's (within 1e-9): both implement the same CFR+ on the same rules.
@@ -133,14 +134,15 @@ def cfr_whole_runs(
     repeat: int,
     python: str | None = None,
 ) -> list[dict[str, Any]]:
-    """The ``cfr.whole_run`` lines: a user's whole CFR+ run on each side, best of ``repeat``.
+    """The ``cfr.whole_run`` lines (without ``bench``): a user's whole CFR+ run on each side.
 
     Each run is a process of its own (``bench/_cfr_worker.py``), gamesearch's and OpenSpiel's
     in turn. ``python`` runs gamesearch's side (a compiled build's interpreter: then without
     ``PYTHONPATH``, so that it runs its own install); OpenSpiel's side runs in ``python`` if
-    pyspiel is there, else in this interpreter if it is here, else it is left out (a
-    ``cfr.whole_run_skipped`` line says so). The first run of each pair also measures the
-    exploitabilities (after the clock stops), which must agree within 1e-9.
+    pyspiel is there, else in this interpreter if it is here, else it is left out (the line's
+    ``openspiel_cpp`` says so). Each figure is the best of ``repeat`` runs, with its spread;
+    ``cpp_over_ours`` is ``ratio_total``. The first run of each pair also measures the
+    exploitabilities (after the clock stops), which should agree within 1e-9.
     """
     ours_python = python or sys.executable
     env = dict(os.environ)
@@ -148,14 +150,6 @@ def cfr_whole_runs(
         env.pop("PYTHONPATH", None)
     theirs_python = next((p for p in (ours_python, sys.executable) if _has_pyspiel(p, env)), None)
     lines: list[dict[str, Any]] = []
-    if theirs_python is None:
-        lines.append(
-            {
-                "bench": "cfr.whole_run_skipped",
-                "note": "OpenSpiel (pyspiel) is not installed in either interpreter: "
-                "gamesearch's side only",
-            }
-        )
     for name in games:
         for count in iterations:
             ours: list[dict[str, Any]] = []
@@ -195,7 +189,6 @@ def _whole_line(
     name: str, count: int, ours: list[dict[str, Any]], theirs: list[dict[str, Any]]
 ) -> dict[str, Any]:
     line: dict[str, Any] = {
-        "bench": "cfr.whole_run",
         "game": name,
         "iterations": count,
         "runs": len(ours),
@@ -207,13 +200,14 @@ def _whole_line(
             line[f"{side}_{part}"] = round(min(values), 4)
             line[f"{side}_{part}_spread"] = [round(min(values), 4), round(max(values), 4)]
     if not theirs:
-        line["openspiel_cpp"] = "skipped: pyspiel is not installed"
+        line["openspiel_cpp"] = "skipped: pyspiel is installed in neither interpreter"
         return line
     for part in ("total_s", "process_s"):
         ratios = [t[part] / o[part] for o, t in zip(ours, theirs, strict=True)]
         best = min(t[part] for t in theirs) / min(o[part] for o in ours)
         line[f"ratio_{part[:-2]}"] = round(best, 2)
         line[f"ratio_{part[:-2]}_spread"] = [round(min(ratios), 2), round(max(ratios), 2)]
+    line["cpp_over_ours"] = line["ratio_total"]
     mine, cpp = ours[0]["exploitability"], theirs[0]["exploitability"]
     line["exploitability_ours"] = mine
     line["exploitability_openspiel"] = cpp
@@ -260,7 +254,7 @@ def main() -> None:
             )
     games, counts = WHOLE_RUNS[args.quick]
     for line in cfr_whole_runs(games, counts, repeat, args.compiled_python):
-        emit(**line)
+        emit(bench="cfr.whole_run", **line)
         # Up to 100 iterations the iterates agree to rounding on these games; later a regret
         # that is 0 in exact arithmetic can round to a tiny positive number on one side only,
         # and the runs part (Leduc from 100-150 iterations; see regret.py): reported, not failed.
