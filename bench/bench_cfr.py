@@ -146,7 +146,8 @@ def cfr_whole_runs(
     """
     ours_python = python or sys.executable
     env = dict(os.environ)
-    if python is not None and Path(python).resolve() != Path(sys.executable).resolve():
+    # A virtual environment's interpreter is a link to the base one: compare the links' paths.
+    if python is not None and os.path.abspath(python) != os.path.abspath(sys.executable):
         env.pop("PYTHONPATH", None)
     theirs_python = next((p for p in (ours_python, sys.executable) if _has_pyspiel(p, env)), None)
     lines: list[dict[str, Any]] = []
