@@ -18,7 +18,7 @@ from ..game import CHANCE, Game
 from ..result import SearchResult, SearchStats
 from ..trace.events import Enter, Leaf, Leave, NodeKind, Observer
 from ._loop import Search
-from ._node import Node, terminal_utilities
+from ._node import Node, release, terminal_utilities
 from ._options import Settings
 from .tree import MCTSTree, in_game_order
 
@@ -68,6 +68,8 @@ def grow(
     if kept is not None:
         kept.keep(game, root, with_prior, None if search.solver is None else search.solver.total)
     result = _result(game, root, search, started)
+    if kept is None:
+        release(root)  # freed when this returns, not by a later collection
     if trace is not None:
         trace(Leave(root_state, 0, result.value, result.action, None, None))
     return result

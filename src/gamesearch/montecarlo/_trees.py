@@ -180,12 +180,14 @@ def grow_tree(part: TreePart) -> TreeSummary:
             tuple(line),
         )  # fmt: skip
         children.append(summary)
-    return TreeSummary(
+    whole = TreeSummary(
         player=root.player, owner=root.owner, visits=root.visits, total=root.total,
         lower=root.lower, upper=root.upper, proven=root.proven, children=tuple(children),
         nodes=result.stats.nodes, iterations=result.stats.leaves,
         max_depth=result.stats.max_depth,
     )  # fmt: skip
+    tree.clear()  # freed at once, not by a later collection
+    return whole
 
 
 def merge(game: Any, state: Any, summaries: list[TreeSummary], started: float) -> SearchResult[Any]:
