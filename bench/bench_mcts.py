@@ -285,7 +285,7 @@ NO_PYSPIEL = (
 def load_pyspiel() -> Any:
     """The ``pyspiel`` module, or ``None`` when OpenSpiel is not installed."""
     try:
-        import pyspiel  # noqa: PLC0415  # optional: the lines skip without it
+        import pyspiel  # optional: the lines skip without it
     except ImportError:
         return None
     return pyspiel
@@ -319,7 +319,8 @@ class Worker:
     def ask(self, **request: Any) -> dict[str, Any]:
         """Send one request; the worker's answer."""
         pipe_in, pipe_out = self.process.stdin, self.process.stdout
-        assert pipe_in is not None and pipe_out is not None
+        assert pipe_in is not None
+        assert pipe_out is not None
         pipe_in.write(json.dumps(request) + "\n")
         pipe_in.flush()
         line = pipe_out.readline()
@@ -343,7 +344,7 @@ def match_worker() -> None:
     from the empty board. Every search: random playouts, ``exploration=UCT_C``,
     ``bounds=(-1, 1)`` (the solver proves a node by one child won, as the C++ bot's does).
     """
-    import gamesearch  # noqa: PLC0415
+    import gamesearch
 
     game = ConnectFour()
     player: MCTSPlayer[int, int] | None = None

@@ -93,9 +93,8 @@ def _add_noise(search: Search, root: Node, dirichlet: tuple[float, float], rng: 
 
     A Dirichlet(alpha) sample is independent Gamma(alpha, 1) draws divided by their sum.
     """
-    while root.untried:
-        assert root.untried_priors is not None
-        search.expand(root, root.untried.pop(), root.untried_priors.pop())
+    while root.tried < len(root.actions):
+        search.expand_next(root)
     alpha, weight = dirichlet
     draws = [rng.gammavariate(alpha, 1.0) for _ in root.children]
     total = sum(draws)

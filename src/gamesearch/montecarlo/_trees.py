@@ -208,7 +208,7 @@ def merge(game: Any, state: Any, summaries: list[TreeSummary], started: float) -
             node = merged.get(key)
             if node is None:
                 node = merged[key] = Node(None, child.action, root, first.player or 0, 1)
-                root.children.append(node)
+                root.adopt(node)
             _add(node, [child])
             if child.visits > lines.get(key, (-1, ()))[0]:  # the line of its busiest tree
                 lines[key] = (child.visits, child.line)
