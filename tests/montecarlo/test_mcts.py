@@ -6,6 +6,7 @@ exact value on random trees, and ``expectiminimax`` the exact value of trees wit
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 
@@ -13,6 +14,7 @@ import pytest
 from hypothesis import assume, given, settings
 
 from gamesearch import MCTSTree, alphabeta, expectiminimax, mcts
+from gamesearch.errors import InvalidSearchOptionError
 from gamesearch.games import Chance, ConnectFour, GameTree, TicTacToe
 from gamesearch.montecarlo import ActionStats
 from gamesearch.testing import chance_trees, game_trees
@@ -162,6 +164,40 @@ def test_tree_reuse_keeps_the_subtree_under_the_moves_played():
     assert tree.visits == 100
 
 
+def _young_nodes() -> int:
+    """The Monte Carlo nodes in the collector's youngest generation (they are tracked).
+
+    While the collector is off, every node made since is there, and stays there while alive.
+    """
+    from gamesearch.montecarlo._node import Node
+
+    return sum(1 for item in gc.get_objects(generation=0) if type(item) is Node)
+
+
+def test_a_dropped_tree_is_freed_without_the_collector():
+    # The parent links would make every tree a web of cycles, left for a full collection to
+    # walk (a pause of 0.1-0.4 s in the middle of a later search, issue 49): they are cut as
+    # the tree is dropped, and reference counting frees it at once.
+    gc.disable()
+    try:
+        before = _young_nodes()
+        mcts(TicTacToe(), iterations=300, rng=1)
+        assert _young_nodes() == before
+        game, tree = TicTacToe(), MCTSTree()
+        mcts(game, iterations=300, rng=1, tree=tree)
+        state = game.result(game.result(game.initial_state(), 4), 0)
+        mcts(game, state, iterations=100, rng=1, tree=tree)  # reused: the rest dropped
+        assert _young_nodes() == before + tree.size()
+        mcts(game, game.parse("X.. / ... / ..O"), iterations=50, rng=1, tree=tree)  # not found
+        assert _young_nodes() == before + tree.size() == before + 51  # the root and 50
+        tree.clear()
+        assert _young_nodes() == before
+        mcts(game, iterations=100, rng=1, trees=2)  # root-parallel, serially
+        assert _young_nodes() == before
+    finally:
+        gc.enable()
+
+
 def test_a_tree_of_another_game_or_kind_of_search_is_not_reused():
     tree = MCTSTree()
     mcts(TicTacToe(), iterations=100, rng=0, tree=tree)
@@ -293,3 +329,26 @@ def test_tracing_does_not_change_the_search(tree):
         traced.action_values,
         traced.exact,
     )
+
+
+def test_non_losing_grows_the_tree_over_the_moves_that_do_not_lose_at_once():
+    game = ConnectFour()
+    forced = game.from_moves("11223")  # O must block in column 4 (the action 3)
+    tree = MCTSTree()
+    result = mcts(game, forced, iterations=300, rng=1, tree=tree, non_losing=True)
+    assert result.action == 3
+    assert [stats.action for stats in tree.statistics()] == [3]
+    assert tree.statistics()[0].visits == 300
+    plain = MCTSTree()
+    mcts(game, forced, iterations=300, rng=1, tree=plain)
+    assert len(plain.statistics()) == 7  # every column, the six losing ones visited too
+    # A win at once: the tree holds the winning column alone, proven at the first iteration.
+    won = mcts(game, game.from_moves("112233"), iterations=300, rng=1, non_losing=True)
+    assert (won.action, won.value, won.exact, won.stats.leaves) == (3, 1.0, True, 1)
+
+
+def test_non_losing_needs_the_games_hook():
+    with pytest.raises(InvalidSearchOptionError, match="non_losing_actions"):
+        mcts(TicTacToe(), iterations=10, non_losing=True)
+    with pytest.raises(InvalidSearchOptionError, match="True or False"):
+        mcts(ConnectFour(), iterations=10, non_losing=1)

@@ -207,7 +207,8 @@ def merge(game: Any, state: Any, summaries: list[TreeSummary], started: float) -
             key = action_key(child.action)
             node = merged.get(key)
             if node is None:
-                node = merged[key] = Node(None, child.action, root, first.player or 0, 1)
+                # No link up to the merged root: no cycle, freed as soon as it is dropped.
+                node = merged[key] = Node(None, child.action, None, first.player or 0, 1)
                 root.adopt(node)
             _add(node, [child])
             if child.visits > lines.get(key, (-1, ()))[0]:  # the line of its busiest tree
