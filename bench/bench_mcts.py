@@ -26,8 +26,29 @@ play a uniformly random player, and then each other, ``--hex-games`` games a pai
 them with each side as X. One ``mcts.hex`` line per board and pairing: the first player's
 wins as X, as O and in all, and its win rate (Hex has no draws).
 
+OpenSpiel (issue 49; one skip line, ``mcts.openspiel``, when pyspiel is not installed).
+gamesearch's side runs in a worker process (``--compiled-python PY``: that interpreter's
+installed build, the compiled wheel say; default this interpreter and its path), and it and
+OpenSpiel's C++ ``MCTSBot`` (``pyspiel``, in this process) never search at the same time. Both
+sides: one uniformly random rollout a simulation (the bot's ``RandomRolloutEvaluator(1,
+seed)``), UCT with ``c = 2``, the solver on (the bot's ``solve=True``; ``mcts``'s with
+``bounds=(-1, 1)``, which proves a node by one child won, as the bot's does).
+
+- ``mcts.openspiel.speed`` (:func:`mcts_speed`): simulations a second from the empty 7x6
+  board, each side searching the same seconds (``time_limit``, the bot's
+  ``max_wall_clock_time``), solver off and on, runs alternated: best, median and least.
+- ``mcts.openspiel.match`` (:func:`mcts_match`): an ``MCTSPlayer`` (its tree kept between
+  moves, as it does by default) against the bot (a fresh tree each move, its only way) at
+  equal seconds a move, 40 games (4 with ``--quick``), each pair from an opening of two
+  random moves (``--openspiel-seed``) played once with each side first: wins, draws and
+  losses, the score with Wilson's 95 % interval, each side's mean simulations and seconds a
+  move, and the load average before and after (the machine may be shared). One line with
+  ``mcts`` as it is (``player: "plain"``), one with ``non_losing=True`` (``"non_losing"``:
+  Connect Four's ``non_losing_actions`` grow the tree; the playouts are the same).
+
 Usage: ``python bench/bench_mcts.py [--quick] [--repeat N] [--games N] [--seconds S]
-[--hex-games N] [--hex-seconds S] [--hex-iterations N]``
+[--hex-games N] [--hex-seconds S] [--hex-iterations N] [--compiled-python PY]
+[--openspiel-games N] [--openspiel-seconds S] [--openspiel-seed N] [--openspiel-only]``
 """
 
 from __future__ import annotations
@@ -575,17 +596,29 @@ def mcts_match(
     }
 
 
-def openspiel_lines(quick: bool, python: str | None, games: int | None, seconds: float | None,
-                    seed: int) -> None:
-    """The ``mcts.openspiel.speed`` and ``mcts.openspiel.match`` lines, or one skip line."""
+MATCH_OPTIONS: dict[str, dict[str, Any]] = {"plain": {}, "non_losing": {"non_losing": True}}
+"""The player's options of each match line: ``mcts`` as it is, then with ``non_losing=True``
+(Connect Four's ``non_losing_actions`` in the tree; the playouts unchanged)."""
+
+
+def openspiel_lines(
+    quick: bool, python: str | None, games: int | None, seconds: float | None, seed: int
+) -> None:
+    """The ``mcts.openspiel.speed`` line and a ``mcts.openspiel.match`` line per option set.
+
+    Or one skip line, without pyspiel.
+    """
     if load_pyspiel() is None:
         emit(bench="mcts.openspiel", skipped=NO_PYSPIEL)
         return
-    emit(bench="mcts.openspiel.speed", **mcts_speed(0.2 if quick else 1.0, python,
-                                                     rounds=2 if quick else 5))
-    emit(bench="mcts.openspiel.match", **mcts_match(
-        games or (4 if quick else 40), seconds or (0.02 if quick else 0.1), python, seed
-    ))
+    speed = mcts_speed(0.2 if quick else 1.0, python, rounds=2 if quick else 5)
+    emit(bench="mcts.openspiel.speed", **speed)
+    for name, options in MATCH_OPTIONS.items():
+        found = mcts_match(
+            games or (4 if quick else 40), seconds or (0.02 if quick else 0.1), python, seed,
+            options=options,
+        )  # fmt: skip
+        emit(bench="mcts.openspiel.match", player=name, **found)
 
 
 def main(argv: list[str] | None = None) -> None:
