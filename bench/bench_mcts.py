@@ -449,14 +449,19 @@ def mcts_speed(
     Each side searches ``seconds`` per run, one random rollout a simulation and UCT with
     ``c = UCT_C``, with the solver off and then on (``mcts``'s with ``bounds=(-1, 1)``, the
     C++ bot's ``solve``); the runs alternate, ``rounds`` of them, and the dict gives the best,
-    the median and the least of each. ``python`` runs gamesearch (see :class:`Worker`).
-    ``{"skipped": reason}`` without pyspiel.
+    the median and the least of each. ``python`` runs gamesearch (see :class:`Worker`); when
+    it is given and this interpreter's gamesearch is the pure build, the pure build is
+    measured too, in its own worker, one run a round. ``cpp_over_ours`` is the row of
+    bench_speed.py's summary (solver on, as in the match): the best of each side and their
+    ratio (ours over the bot's: above 1, the compiled build makes more), and the ratio of
+    each round. ``{"skipped": reason}`` without pyspiel.
     """
     pyspiel = load_pyspiel()
     if pyspiel is None:
         return {"skipped": NO_PYSPIEL}
     game = pyspiel.load_game("connect_four")
     worker = Worker(python)
+    pure = Worker(None) if python is not None and build_info().kind == "pure" else None
     rates: dict[str, list[float]] = {}
     try:
         for number in range(rounds):
@@ -470,9 +475,20 @@ def mcts_speed(
                 rates.setdefault(f"openspiel_solve_{solver}".lower(), []).append(
                     simulations / spent
                 )
+                if pure is not None:
+                    answer = pure.ask(
+                        op="speed", seconds=seconds, solver=solver, seed=seed + number
+                    )
+                    rates.setdefault(f"pure_solver_{solver}".lower(), []).append(
+                        answer["simulations"] / answer["seconds"]
+                    )
     finally:
         worker.close()
+        if pure is not None:
+            pure.close()
     figures = {name: spread(values) for name, values in rates.items()}
+    ours, theirs = rates["gamesearch_solver_true"], rates["openspiel_solve_true"]
+    each = [mine / other for mine, other in zip(ours, theirs, strict=True)]
     return {
         "seconds": seconds,
         "rounds": rounds,
@@ -485,6 +501,21 @@ def mcts_speed(
                 3,
             )
             for solver in (False, True)
+        },
+        "cpp_over_ours": {
+            "what": "MCTS on Connect Four's empty board (one random rollout a simulation, "
+            f"UCT c = {UCT_C:g}, solver on), {seconds:g} s a run, best of {rounds}",
+            "reference": "OpenSpiel's MCTSBot",
+            "unit": "simulations/s, more is faster",
+            "cpp": round(max(theirs)),
+            "compiled": round(max(ours)),
+            "pure": round(max(rates["pure_solver_true"])) if pure is not None else None,
+            "ratio": round(max(ours) / max(theirs), 2),
+            "ratio_each_run": {
+                "lowest": round(min(each), 2),
+                "median": round(statistics.median(each), 2),
+                "highest": round(max(each), 2),
+            },
         },
         "load_average": [round(value, 2) for value in os.getloadavg()],
     }

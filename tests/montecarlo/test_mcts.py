@@ -307,6 +307,7 @@ def test_the_signature_takes_options_by_keyword_after_game_and_state():
         ("dirichlet", "KEYWORD_ONLY", None),
         ("solver", "KEYWORD_ONLY", True),
         ("bounds", "KEYWORD_ONLY", None),
+        ("non_losing", "KEYWORD_ONLY", False),
         ("rng", "KEYWORD_ONLY", None),
         ("tree", "KEYWORD_ONLY", None),
         ("trace", "KEYWORD_ONLY", None),

@@ -61,6 +61,7 @@ def grow(
         # The kept tree's proofs were made with the total its solver learnt; this search may
         # meet no new end (a tree grown to its ends), so it must not flip bounds without it.
         search.solver.total = kept.total
+    search.base = root.depth  # a kept root keeps its depth: the plies count from it
     if settings.dirichlet is not None and mover != CHANCE:
         _add_noise(search, root, settings.dirichlet, generator)
     deadline = None if settings.time_limit is None else started + settings.time_limit

@@ -33,6 +33,7 @@ class Search:
     """One search's loop over a tree: the game's methods, the options and the counters."""
 
     __slots__ = (
+        "base",
         "c",
         "explore",
         "game",
@@ -97,6 +98,9 @@ class Search:
         """Nodes created by this search."""
         self.iterations = 0
         self.max_depth = 0
+        self.base = 0
+        """The root's ``depth``: a kept tree's nodes keep the depths they were made with, and
+        this search counts its plies from its root's (see :meth:`MCTSTree.take`)."""
 
     def make(
         self,
@@ -113,8 +117,8 @@ class Search:
         node.probability = probability
         node.prior = node.noisy = prior
         self.nodes += 1
-        if depth > self.max_depth:
-            self.max_depth = depth
+        if depth - self.base > self.max_depth:
+            self.max_depth = depth - self.base
         game = self.game
         try:
             if self.is_terminal(state):
@@ -149,7 +153,7 @@ class Search:
                     state,
                     node.player,
                     self._kind(node),
-                    node.depth,
+                    node.depth - self.base,
                     node.utilities is not None,
                     node.probability,
                     node.prior if self.prior is not None else None,
@@ -398,7 +402,7 @@ class Search:
         )
 
     def _tell_backup(self, leaf: Node, utilities: tuple[float, ...], solved: list[Node]) -> None:
-        proofs = tuple((node.depth, self.max_view(node)) for node in solved)
+        proofs = tuple((node.depth - self.base, self.max_view(node)) for node in solved)
         assert self.trace is not None
         self.trace(Backup(leaf.path(), utilities[self.root_player], utilities, proofs))
 

@@ -66,7 +66,8 @@ class Node:
         self.parent = parent
         self.owner = owner
         self.depth = depth
-        """The node's ply below the root of the search that created it."""
+        """The node's ply below the root of the tree's first search (a search that reuses the
+        tree counts its plies from its root's ``depth``)."""
         self.player: Player | None = None
         """The player to move, ``CHANCE`` at a chance node, ``None`` at a terminal state."""
         self.visits = 0

@@ -144,11 +144,7 @@ class MCTSTree:
             release(self._root, found)  # the rest of the old tree: freed once dropped
         self._root = found
         found.parent, found.action, found.probability = None, None, None
-        offset = found.depth
-        if offset:
-            for node in _walk(found):
-                node.depth -= offset
-        return found
+        return found  # with the depths it has: the search counts its plies from found's
 
     def keep(self, game: Any, root: Node, puct: bool, total: float | None = None) -> None:
         """Hold ``root``, the root of a finished search, for the next one (``mcts`` calls this).
