@@ -42,9 +42,7 @@ seed)``), UCT with ``c = 2``, the solver on (the bot's ``solve=True``; ``mcts``'
   equal seconds a move, 40 games (4 with ``--quick``), each pair from an opening of two
   random moves (``--openspiel-seed``) played once with each side first: wins, draws and
   losses, the score with Wilson's 95 % interval, each side's mean simulations and seconds a
-  move, and the load average before and after (the machine may be shared). One line with
-  ``mcts`` as it is (``player: "plain"``), one with ``non_losing=True`` (``"non_losing"``:
-  Connect Four's ``non_losing_actions`` grow the tree; the playouts are the same).
+  move, and the load average before and after (the machine may be shared).
 
 Usage: ``python bench/bench_mcts.py [--quick] [--repeat N] [--games N] [--seconds S]
 [--hex-games N] [--hex-seconds S] [--hex-iterations N] [--compiled-python PY]
@@ -627,29 +625,19 @@ def mcts_match(
     }
 
 
-MATCH_OPTIONS: dict[str, dict[str, Any]] = {"plain": {}, "non_losing": {"non_losing": True}}
-"""The player's options of each match line: ``mcts`` as it is, then with ``non_losing=True``
-(Connect Four's ``non_losing_actions`` in the tree; the playouts unchanged)."""
-
-
 def openspiel_lines(
     quick: bool, python: str | None, games: int | None, seconds: float | None, seed: int
 ) -> None:
-    """The ``mcts.openspiel.speed`` line and a ``mcts.openspiel.match`` line per option set.
-
-    Or one skip line, without pyspiel.
-    """
+    """The ``mcts.openspiel.speed`` and ``mcts.openspiel.match`` lines, or one skip line."""
     if load_pyspiel() is None:
         emit(bench="mcts.openspiel", skipped=NO_PYSPIEL)
         return
     speed = mcts_speed(0.2 if quick else 1.0, python, rounds=2 if quick else 5)
     emit(bench="mcts.openspiel.speed", **speed)
-    for name, options in MATCH_OPTIONS.items():
-        found = mcts_match(
-            games or (4 if quick else 40), seconds or (0.02 if quick else 0.1), python, seed,
-            options=options,
-        )  # fmt: skip
-        emit(bench="mcts.openspiel.match", player=name, **found)
+    found = mcts_match(
+        games or (4 if quick else 40), seconds or (0.02 if quick else 0.1), python, seed
+    )
+    emit(bench="mcts.openspiel.match", **found)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -14,7 +14,6 @@ import pytest
 from hypothesis import assume, given, settings
 
 from gamesearch import MCTSTree, alphabeta, expectiminimax, mcts
-from gamesearch.errors import InvalidSearchOptionError
 from gamesearch.games import Chance, ConnectFour, GameTree, TicTacToe
 from gamesearch.montecarlo import ActionStats
 from gamesearch.testing import chance_trees, game_trees
@@ -307,7 +306,6 @@ def test_the_signature_takes_options_by_keyword_after_game_and_state():
         ("dirichlet", "KEYWORD_ONLY", None),
         ("solver", "KEYWORD_ONLY", True),
         ("bounds", "KEYWORD_ONLY", None),
-        ("non_losing", "KEYWORD_ONLY", False),
         ("rng", "KEYWORD_ONLY", None),
         ("tree", "KEYWORD_ONLY", None),
         ("trace", "KEYWORD_ONLY", None),
@@ -331,25 +329,3 @@ def test_tracing_does_not_change_the_search(tree):
         traced.exact,
     )
 
-
-def test_non_losing_grows_the_tree_over_the_moves_that_do_not_lose_at_once():
-    game = ConnectFour()
-    forced = game.from_moves("11223")  # O must block in column 4 (the action 3)
-    tree = MCTSTree()
-    result = mcts(game, forced, iterations=300, rng=1, tree=tree, non_losing=True)
-    assert result.action == 3
-    assert [stats.action for stats in tree.statistics()] == [3]
-    assert tree.statistics()[0].visits == 300
-    plain = MCTSTree()
-    mcts(game, forced, iterations=300, rng=1, tree=plain)
-    assert len(plain.statistics()) == 7  # every column, the six losing ones visited too
-    # A win at once: the tree holds the winning column alone, proven at the first iteration.
-    won = mcts(game, game.from_moves("112233"), iterations=300, rng=1, non_losing=True)
-    assert (won.action, won.value, won.exact, won.stats.leaves) == (3, 1.0, True, 1)
-
-
-def test_non_losing_needs_the_games_hook():
-    with pytest.raises(InvalidSearchOptionError, match="non_losing_actions"):
-        mcts(TicTacToe(), iterations=10, non_losing=True)
-    with pytest.raises(InvalidSearchOptionError, match="True or False"):
-        mcts(ConnectFour(), iterations=10, non_losing=1)

@@ -44,7 +44,6 @@ class Search:
         "max_depth",
         "nodes",
         "noise",
-        "non_losing",
         "observe",
         "outcomes_of",
         "prior",
@@ -87,8 +86,6 @@ class Search:
         self.noise = settings.dirichlet is not None
         self.result, self.to_move, self.is_terminal = game.result, game.to_move, game.is_terminal
         self.outcomes_of = settings.capabilities.chance_outcomes
-        self.non_losing = settings.capabilities.non_losing_actions if settings.non_losing else None
-        """The game's ``non_losing_actions``, with ``non_losing=True``: a node's actions."""
         self.solver = Solver(settings.bounds) if settings.solver else None
         self.simulator = Simulator(game, settings, rng, self.solver, root)
         self.root_player = root_player
@@ -141,9 +138,9 @@ class Search:
                         )
                     set_outcomes(node, self.outcomes_of(state))
                 elif self.prior is not None:
-                    set_priors(node, self._actions(state), self.prior)
+                    set_priors(node, game.actions(state), self.prior)
                 else:
-                    set_actions(node, self._actions(state))
+                    set_actions(node, game.actions(state))
         except TypeError as exc:  # a member given something that is not a state: name it
             translate(exc, game, state, None)
         if self.trace is not None:
@@ -160,15 +157,6 @@ class Search:
                 )
             )
         return node
-
-    def _actions(self, state: Any) -> Any:
-        """The actions of a new decision node: the game's non-losing ones if asked and any."""
-        non_losing = self.non_losing
-        if non_losing is not None:
-            kept = non_losing(state)
-            if kept:
-                return kept
-        return self.game.actions(state)
 
     def _checked_player(self, state: Any, player: Any) -> int:
         """``to_move(state)``'s answer other than a player's int: CHANCE, or 1.0 as player 1.

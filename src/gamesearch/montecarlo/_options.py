@@ -51,8 +51,6 @@ class Settings:
     solver: bool
     bounds: tuple[float, float] | None
     """``bounds=`` as given, else the game's ``utility_bounds``, else ``None``."""
-    non_losing: bool
-    """Whether the tree holds only the game's ``non_losing_actions`` where it gives some."""
     capabilities: Capabilities
     """The game's optional members (its ``chance_outcomes``, ``key``), read once."""
 
@@ -99,15 +97,6 @@ def check_options(game: Any, options: dict[str, Any]) -> Settings:
         )
     if not isinstance(options["solver"], bool):
         raise InvalidSearchOptionError(f"{SEARCHER}: solver must be True or False")
-    non_losing = options.get("non_losing", False)
-    if not isinstance(non_losing, bool):
-        raise InvalidSearchOptionError(f"{SEARCHER}: non_losing must be True or False")
-    if non_losing and found.non_losing_actions is None:
-        raise InvalidSearchOptionError(
-            f"{SEARCHER}: non_losing=True needs the game's non_losing_actions(state) (the moves "
-            f"that do not let the other player win at once), which {found.game_name} does not "
-            "have"
-        )
     return Settings(
         players=players,
         iterations=iterations,
@@ -121,7 +110,6 @@ def check_options(game: Any, options: dict[str, Any]) -> Settings:
         dirichlet=_check_dirichlet(options["dirichlet"], options["prior"]),
         solver=options["solver"] and players == 2,
         bounds=_check_bounds(options["bounds"]) or declared_bounds(found),
-        non_losing=non_losing,
         capabilities=found,
     )
 

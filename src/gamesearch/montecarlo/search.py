@@ -38,7 +38,6 @@ def mcts(
     dirichlet: tuple[float, float] | None = None,
     solver: bool = True,
     bounds: tuple[float, float] | None = None,
-    non_losing: bool = False,
     rng: Any = None,
     tree: MCTSTree | None = None,
     trace: Observer | None = None,
@@ -113,12 +112,6 @@ def mcts(
             solver prove a node as soon as one child is proven worth ``highest``, and scales
             the default exploration. ``None``: the game's ``utility_bounds`` if it declares
             them (an attribute or a method, see :mod:`gamesearch.game`), else none.
-        non_losing: Grow the tree over the game's ``non_losing_actions(state)`` (Connect
-            Four's: the moves that win at once, else those that do not let the other player
-            win at once) where it gives some, and over every action where it gives none: the
-            moves left out lose at once, so the values do not change, and no iteration is
-            spent finding that out. The playouts still play every move. Needs the game's
-            ``non_losing_actions``.
         rng: An int seed or a ``random.Random``; the same seed gives the same search (with
             ``iterations`` or ``node_limit``; a ``time_limit`` depends on the machine).
         tree: An :class:`MCTSTree` to fill and reuse: pass the same one for every move, and
@@ -214,7 +207,6 @@ def mcts(
             "dirichlet": dirichlet,
             "solver": solver,
             "bounds": bounds,
-            "non_losing": non_losing,
         },
     )
     if trees is not None:
@@ -248,7 +240,7 @@ def _parallel(
 
 _SHIPPED = (
     "iterations", "time_limit", "node_limit", "exploration", "evaluate", "rollout", "prior",
-    "dirichlet", "solver", "bounds", "non_losing",
+    "dirichlet", "solver", "bounds",
 )  # fmt: skip
 """The options every tree of a root-parallel search is given as they were passed."""
 
