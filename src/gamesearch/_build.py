@@ -37,6 +37,7 @@ COMPILABLE = (
     "gamesearch.montecarlo._loop",
     "gamesearch.montecarlo._node",
     "gamesearch.montecarlo._playout",
+    "gamesearch.montecarlo._solver",
     "gamesearch.twoplayer._plain",
     "gamesearch.twoplayer._distances",
     "gamesearch.twoplayer._engine",
@@ -52,9 +53,9 @@ the engine's loop, its entry and its move ordering), the exact Connect Four solv
 and distance scores, ConnectFour, its bitboards and its own loops on 64-bit words (the exact
 solver's probe and the engine's search), the chance loop (expectiminimax, Star1, Star2 and
 expectimax, their trace and expectimax's opponent models), MCTS's inner loop (its nodes, one
-iteration, the growing of a tree), and CFR's inner loop, the sequence form it runs on, its
-construction from the game (the tree's walk) and Liar's Dice, whose tree is the largest of the
-bundled games CFR solves."""
+iteration, its solver's bounds, the growing of a tree), and CFR's inner loop, the sequence form
+it runs on, its construction from the game (the tree's walk) and Liar's Dice, whose tree is the
+largest of the bundled games CFR solves."""
 
 
 @dataclass(frozen=True)
