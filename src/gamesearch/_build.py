@@ -29,7 +29,10 @@ COMPILABLE = (
     "gamesearch.games._connect_four_table",
     "gamesearch.games.connect_four",
     "gamesearch.imperfect._cfr_loop",
+    "gamesearch.imperfect._forms",
     "gamesearch.imperfect._sequences",
+    "gamesearch.imperfect._tree",
+    "gamesearch.imperfect.liars_dice",
     "gamesearch.montecarlo._grow",
     "gamesearch.montecarlo._loop",
     "gamesearch.montecarlo._node",
@@ -50,8 +53,9 @@ the engine's loop, its entry and its move ordering), the exact Connect Four solv
 and distance scores, ConnectFour, its bitboards and its own loops on 64-bit words (the exact
 solver's probe and the engine's search), the chance loop (expectiminimax, Star1, Star2 and
 expectimax, their trace and expectimax's opponent models), MCTS's inner loop (its nodes, one
-iteration, its solver's bounds, the growing of a tree), and CFR's inner loop and the sequence
-form it runs on."""
+iteration, its solver's bounds, the growing of a tree), and CFR's inner loop, the sequence form
+it runs on, its construction from the game (the tree's walk) and Liar's Dice, whose tree is the
+largest of the bundled games CFR solves."""
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ import pytest
 from gamesearch import CHANCE, Limit
 from gamesearch.errors import InvalidSearchOptionError, NotAGameError, UnsupportedGameError
 from gamesearch.games import GameTree
-from gamesearch.imperfect import CFRResult, CFRSolver, KuhnPoker, LeducPoker, cfr
+from gamesearch.imperfect import CFRResult, CFRSolver, KuhnPoker, LeducPoker, LiarsDice, cfr
 
 needs_pyspiel = pytest.mark.skipif(
     importlib.util.find_spec("pyspiel") is None, reason="OpenSpiel (pyspiel) is not installed"
@@ -310,3 +310,32 @@ def test_an_information_set_only_an_outcome_of_probability_0_reaches_has_a_strat
     # Player 0 wins what it bets with the ace; the joker, never dealt, weighs nothing.
     assert result.values == pytest.approx((bets, -bets))
     assert result.nash_conv == pytest.approx(1.0 - bets)
+
+
+@pytest.mark.parametrize(
+    "game",
+    [
+        KuhnPoker(),
+        KuhnPoker(players=3),
+        LiarsDice(dice_sides=3),
+        NeverDealt(),
+        pytest.param(LeducPoker(), marks=pytest.mark.slow),
+    ],
+    ids=["kuhn", "kuhn3", "liars-dice-3", "never-dealt", "leduc"],
+)
+def test_the_form_built_from_the_game_is_the_compiled_tree(game):
+    from gamesearch.imperfect._forms import build_form
+    from gamesearch.imperfect._sequences import compile_tree
+    from gamesearch.imperfect._tree import enumerate_tree
+
+    built = build_form(game, searcher="cfr")
+    compiled = compile_tree(enumerate_tree(game, searcher="cfr"), searcher="cfr")
+    assert built == compiled  # the same sets, slots, terminal groups, rows and sums
+    assert built.nodes == enumerate_tree(game, searcher="cfr").nodes
+
+
+def test_the_form_built_from_the_game_refuses_a_tree_too_big():
+    from gamesearch.imperfect._forms import build_form
+
+    with pytest.raises(UnsupportedGameError, match="more than 1,000 histories"):
+        build_form(LeducPoker(), searcher="cfr", max_nodes=1000)

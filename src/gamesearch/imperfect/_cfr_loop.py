@@ -34,6 +34,11 @@ def update(
     layout = form.layout
     for i in reversed(form.own[p]):
         b, e, parent = layout[i]
+        if e - b == 1:
+            # One action: it is played with probability 1, its regret stays 0 and the average
+            # strategy plays it (a set without an average plays uniformly: the same).
+            values[parent] += values[b]
+            continue
         value = 0.0
         for j in range(b, e):
             value += sigma[j] * values[j]

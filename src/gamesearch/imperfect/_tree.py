@@ -31,7 +31,9 @@ __all__ = [
     "MAX_NODES",
     "TERMINAL",
     "FlatTree",
+    "chance_children",
     "check_distinct",
+    "check_same",
     "enumerate_tree",
 ]
 
@@ -180,7 +182,7 @@ def _expand(
         raise mover_error(state, mover, players, chance=has_chance)
     if mover == CHANCE:
         tree.kind[node], tree.player[node] = CHANCE_NODE, CHANCE
-        outcomes = _distribution(game, state)
+        outcomes = chance_children(game, state)
         return [(game.result(state, outcome), p) for outcome, p in outcomes]
     actions = tuple(game.actions(state) or ())
     if not actions:
@@ -216,19 +218,34 @@ def _infoset(
         tree.infoset_player.append(mover)
         tree.infoset_actions.append(actions)
         return found
-    if tree.infoset_player[found] != mover:
-        raise GameProtocolError(
-            f"information set {key!r} is player {tree.infoset_player[found]}'s and player "
-            f"{mover}'s (in state {state!r}): the keys of different players' information sets "
-            "must differ"
-        )
-    if tree.infoset_actions[found] != actions:
-        raise GameProtocolError(
-            f"the states of information set {key!r} have different actions: "
-            f"{list(tree.infoset_actions[found])} and {list(actions)} (in state {state!r}); a "
-            "player cannot act on what it does not know"
-        )
+    check_same(key, mover, actions, state, tree.infoset_player[found], tree.infoset_actions[found])
     return found
+
+
+def check_same(
+    key: Hashable,
+    mover: int,
+    actions: tuple[Any, ...],
+    state: Any,
+    owner: int,
+    known: tuple[Any, ...],
+) -> None:
+    """Refuse a state of information set ``key`` whose mover or actions differ from its first's.
+
+    Raises:
+        GameProtocolError: ``mover`` is not the set's ``owner``, or ``actions`` are not the
+            ``known`` actions of the set.
+    """
+    if owner != mover:
+        raise GameProtocolError(
+            f"information set {key!r} is player {owner}'s and player {mover}'s (in state "
+            f"{state!r}): the keys of different players' information sets must differ"
+        )
+    if known != actions:
+        raise GameProtocolError(
+            f"the states of information set {key!r} have different actions: {list(known)} and "
+            f"{list(actions)} (in state {state!r}); a player cannot act on what it does not know"
+        )
 
 
 def check_distinct(key: Hashable, actions: tuple[Any, ...], state: Any) -> None:
@@ -247,7 +264,7 @@ def check_distinct(key: Hashable, actions: tuple[Any, ...], state: Any) -> None:
         )
 
 
-def _distribution(game: Any, state: Any) -> list[tuple[Any, float]]:
+def chance_children(game: Any, state: Any) -> list[tuple[Any, float]]:
     """The chance outcomes of ``state`` as ``(outcome, float probability)``, checked.
 
     Checked as every chance search checks them (:func:`gamesearch._distributions.distribution`);

@@ -20,15 +20,14 @@ from typing import Any
 
 from ..errors import InvalidSearchOptionError, UnsupportedGameError
 from ..game import Player
+from ._forms import build_form
 from ._sequences import (
     SequenceForm,
     best_response_value,
-    compile_tree,
     nash_conv_of,
     sigma_of,
 )
 from ._sequences import expected_values as _expected
-from ._tree import enumerate_tree
 from .protocol import ImperfectInformationGame, InfoSetKey, Strategy
 
 __all__ = ["BestResponse", "best_response", "expected_values", "exploitability", "nash_conv"]
@@ -51,7 +50,7 @@ class BestResponse:
 
 
 def _form(game: ImperfectInformationGame[Any, Any], searcher: str) -> SequenceForm:
-    return compile_tree(enumerate_tree(game, searcher=searcher), searcher=searcher)
+    return build_form(game, searcher=searcher)
 
 
 def best_response(

@@ -9,6 +9,11 @@ from ..errors import GameProtocolError
 from ..game import CHANCE, Player
 from ._rules import check_legal, check_scored, check_size
 
+try:  # mypyc reads the decorator at compile time; at run time it does nothing
+    from mypy_extensions import mypyc_attr
+except ImportError:  # the package does not depend on mypy_extensions: a stand-in
+    from .._mypyc import mypyc_attr
+
 __all__ = ["LiarsDice", "LiarsDiceState"]
 
 _PLAYERS = 2
@@ -26,6 +31,7 @@ class LiarsDiceState(NamedTuple):
     game is over, the call of "Liar" (``2 * dice_sides``)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the compiled build: a game may extend it
 class LiarsDice:
     """Liar's Dice for two players with one die each: bid on the dice, or call the last bid a lie.
 
@@ -65,13 +71,37 @@ class LiarsDice:
         (True, -1.0)
     """
 
-    def __init__(self, dice_sides: int = 6) -> None:
-        self.dice_sides = check_size("LiarsDice", "dice_sides", dice_sides, 2, 9)
+    def __init__(self, dice_sides: object = 6) -> None:
+        self.dice_sides: int = check_size("LiarsDice", "dice_sides", dice_sides, 2, 9)
         """The faces of a die; the highest is wild."""
         self.num_players = _PLAYERS
         """Two players."""
-        self.liar = 2 * dice_sides
+        self.liar = 2 * self.dice_sides
         """The action that calls the last bid a lie (OpenSpiel's number for it)."""
+        sides, liar = self.dice_sides, self.liar
+        self._rolls: tuple[int, ...] = tuple(range(sides))
+        # The actions after each last bid (index: the bid + 1; 0 before the first bid).
+        self._after: tuple[tuple[int, ...], ...] = (
+            tuple(range(liar)),
+            *(tuple(range(last + 1, liar + 1)) for last in range(liar)),
+        )
+        # Each bid as the information state string writes it: quantity-face, and Liar.
+        self._words: tuple[str, ...] = (
+            *(f"{bid // sides + 1}-{bid % sides + 1}" for bid in range(liar)),
+            "Liar",
+        )
+
+    def game_parameters(self) -> dict[str, int]:
+        """The arguments that make this game again: ``dice_sides``.
+
+        Read by :func:`gamesearch.identity.game_identity` (the compiled build's ``__init__``
+        has no signature to read them from).
+        """
+        return {"dice_sides": self.dice_sides}
+
+    def __reduce__(self) -> tuple[type[LiarsDice], tuple[int]]:
+        """Pickle the number of faces (the compiled build's instances have no ``__dict__``)."""
+        return (type(self), (self.dice_sides,))
 
     def __repr__(self) -> str:
         return "LiarsDice()" if self.dice_sides == 6 else f"LiarsDice(dice_sides={self.dice_sides})"
@@ -89,13 +119,13 @@ class LiarsDice:
     def actions(self, state: LiarsDiceState) -> tuple[int, ...]:
         """The rolls (faces less one) at a chance node; the bids above the last, and "Liar"."""
         if len(state.dice) < _PLAYERS:
-            return tuple(range(self.dice_sides))
+            return self._rolls
         bids = state.bids
         if not bids:
-            return tuple(range(self.liar))
+            return self._after[0]
         if bids[-1] == self.liar:
             return ()
-        return (*range(bids[-1] + 1, self.liar), self.liar)
+        return self._after[bids[-1] + 1]
 
     def chance_outcomes(self, state: LiarsDiceState) -> tuple[tuple[int, float], ...]:
         """Each face of the die being rolled, equally likely (outcome ``k`` is face ``k + 1``).
@@ -108,17 +138,25 @@ class LiarsDice:
         probability = 1.0 / self.dice_sides
         return tuple((outcome, probability) for outcome in range(self.dice_sides))
 
-    def result(self, state: LiarsDiceState, action: int) -> LiarsDiceState:
+    def result(self, state: LiarsDiceState, action: object) -> LiarsDiceState:
         """The state after rolling ``action + 1``, or after the player to move bids or calls.
 
         Raises:
             IllegalActionError: ``action`` is not in ``actions(state)``.
         """
-        legal = self.actions(state)
-        check_legal("LiarsDice", legal, action)
-        if len(state.dice) < _PLAYERS:
-            return LiarsDiceState((*state.dice, int(action) + 1), ())
-        return LiarsDiceState(state.dice, (*state.bids, int(action)))
+        dice, bids = state.dice, state.bids
+        if action.__class__ is int:  # the legal moves by their bounds, without making them
+            move: int = action
+            if len(dice) < _PLAYERS:
+                if 0 <= move < self.dice_sides:
+                    return _state(dice + (move + 1,), ())  # noqa: RUF005  # compiled, the cheaper
+            elif (bids[-1] if bids else -1) < move <= (self.liar if bids else self.liar - 1):
+                return _state(dice, bids + (move,))  # noqa: RUF005  # compiled, the cheaper
+        check_legal("LiarsDice", self.actions(state), action)  # raises unless legal (2.0 is)
+        move = int(action)  # type: ignore[call-overload]  # one of the legal ints, or equal
+        if len(dice) < _PLAYERS:
+            return _state(dice + (move + 1,), ())  # noqa: RUF005  # compiled, the cheaper
+        return _state(dice, bids + (move,))  # noqa: RUF005  # compiled, the cheaper
 
     def is_terminal(self, state: LiarsDiceState) -> bool:
         """Whether a player has called "Liar"."""
@@ -130,11 +168,16 @@ class LiarsDice:
         Raises:
             GameProtocolError: ``state`` is not terminal, or ``player`` is not 0 or 1.
         """
-        check_scored("LiarsDice", self.is_terminal(state), state, player, _PLAYERS)
+        bids = state.bids
+        if player.__class__ is not int or not 0 <= player < _PLAYERS or not self.is_terminal(state):
+            check_scored("LiarsDice", self.is_terminal(state), state, player, _PLAYERS)
         sides = self.dice_sides
-        quantity, face = divmod(state.bids[-2], sides)
-        matches = sum(1 for die in state.dice if die in (face + 1, sides))  # the top face is wild
-        caller = (len(state.bids) - 1) % _PLAYERS
+        quantity, face = divmod(bids[-2], sides)
+        matches = 0
+        for die in state.dice:
+            if die == face + 1 or die == sides:  # the top face is wild
+                matches += 1
+        caller = (len(bids) - 1) % _PLAYERS
         winner = 1 - caller if matches >= quantity + 1 else caller
         return 1.0 if player == winner else -1.0
 
@@ -143,12 +186,10 @@ class LiarsDice:
 
         The key is OpenSpiel's information state string, such as ``"3 1-2 2-5"``.
         """
+        words = self._words
         parts = [str(state.dice[player]) if player < len(state.dice) else ""]
-        sides = self.dice_sides
-        parts.extend(
-            "Liar" if bid == self.liar else f"{bid // sides + 1}-{bid % sides + 1}"
-            for bid in state.bids
-        )
+        for bid in state.bids:
+            parts.append(words[bid])  # noqa: PERF401  # a compiled loop: no generator made
         return " ".join(parts)
 
     def sample_state(
@@ -160,3 +201,11 @@ class LiarsDice:
             if other != player:
                 dice[other] = rng.randrange(self.dice_sides) + 1
         return LiarsDiceState(tuple(dice), state.bids)
+
+
+def _state(dice: tuple[int, ...], bids: tuple[int, ...]) -> LiarsDiceState:
+    """``LiarsDiceState(dice, bids)``, made as the class's ``__new__`` makes it.
+
+    Without the call of that Python function: the most of a move's cost, compiled.
+    """
+    return tuple.__new__(LiarsDiceState, (dice, bids))

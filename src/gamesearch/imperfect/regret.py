@@ -37,8 +37,8 @@ from .._faults import examined
 from ..errors import InvalidSearchOptionError
 from ..limit import Limit
 from ._cfr_loop import update
-from ._sequences import compile_tree, nash_conv_of, profile_of, uniform
-from ._tree import enumerate_tree
+from ._forms import build_form
+from ._sequences import nash_conv_of, profile_of, uniform
 from .protocol import ImperfectInformationGame, InfoSetKey
 
 __all__ = ["CFRResult", "CFRSolver", "Variant", "cfr"]
@@ -120,7 +120,7 @@ class CFRSolver:
             )
         self.variant: Variant = variant
         """``"vanilla"`` or ``"plus"``."""
-        self._form = compile_tree(enumerate_tree(game, searcher="cfr"), searcher="cfr")
+        self._form = build_form(game, searcher="cfr")
         slots = self._form.slots
         self._sigma = uniform(self._form)
         self._regret = [0.0] * slots

@@ -45,9 +45,10 @@ from ..errors import (
 )
 from ..game import CHANCE
 from ..limit import Limit
+from ._forms import build_form
 from ._sampling import generator, normalised, regret_matching, sample, sample_chance
-from ._sequences import SequenceForm, compile_tree, nash_conv_of, profile_of, uniform
-from ._tree import check_distinct, check_imperfect, enumerate_tree
+from ._sequences import SequenceForm, nash_conv_of, profile_of, uniform
+from ._tree import check_distinct, check_imperfect
 from .protocol import ImperfectInformationGame, InfoSetKey
 
 __all__ = ["MCCFRResult", "MCCFRSolver", "Scheme", "mccfr"]
@@ -349,8 +350,7 @@ class MCCFRSolver:
             return self._result(self.average_strategy(), None, None, None)
         form = self._form
         if form is None:
-            tree = enumerate_tree(self._game, searcher="mccfr")
-            form = self._form = compile_tree(tree, searcher="mccfr")
+            form = self._form = build_form(self._game, searcher="mccfr")
         sigma = uniform(form)
         for i, key in enumerate(form.keys):
             found = self._index.get(key)
