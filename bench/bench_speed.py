@@ -73,6 +73,8 @@ def environment(build: str) -> dict[str, str]:
     interpreter, with this checkout off its path.
     """
     env = dict(os.environ)
+    # as a user's Python does, the pure build keeps its bytecode between runs
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     if build == "pure":
         env["PYTHONPATH"] = os.pathsep.join(
             path for path in (str(ROOT / "src"), env.get("PYTHONPATH", "")) if path

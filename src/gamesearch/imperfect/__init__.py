@@ -22,21 +22,86 @@ are now ``regret``, ``sampled_regret``, ``best_responses``, ``information_set_mc
 importing).
 """
 
-from .best_responses import BestResponse, best_response, expected_values, exploitability, nash_conv
-from .conformance import InformationSetReport, check_information_sets
-from .convergence_curves import ConvergenceCurve, convergence, convergence_svg
-from .hidden_deal import HiddenDealGame, HiddenDealState
-from .information_set_mcts import ISMCTSResult, ismcts
-from .kuhn import KuhnPoker, KuhnState
-from .leduc import LeducInfoSet, LeducPoker, LeducState
-from .liars_dice import LiarsDice, LiarsDiceState
-from .oh_hell import OhHell, OhHellInfoSet, OhHellState
-from .players import ISMCTSPlayer, PIMCPlayer, StrategyPlayer
-from .protocol import DeterminizableGame, ImperfectInformationGame, InfoSetKey, Strategy
-from .regret import CFRResult, CFRSolver, Variant, cfr
-from .sampled_regret import MCCFRResult, MCCFRSolver, Scheme, mccfr
-from .strategy_file import FileFormat, load_strategy, save_strategy
-from .world_sampling import PIMCResult, WorldSearcher, face_up, pimc
+from typing import TYPE_CHECKING
+
+from .._lazy import public_names
+
+if TYPE_CHECKING:  # each name loads on first use (.._lazy): a program that solves Kuhn poker
+    # loads neither Oh Hell, ISMCTS nor the strategy files
+    from .best_responses import (
+        BestResponse,
+        best_response,
+        expected_values,
+        exploitability,
+        nash_conv,
+    )
+    from .conformance import InformationSetReport, check_information_sets
+    from .convergence_curves import ConvergenceCurve, convergence, convergence_svg
+    from .hidden_deal import HiddenDealGame, HiddenDealState
+    from .information_set_mcts import ISMCTSResult, ismcts
+    from .kuhn import KuhnPoker, KuhnState
+    from .leduc import LeducInfoSet, LeducPoker, LeducState
+    from .liars_dice import LiarsDice, LiarsDiceState
+    from .oh_hell import OhHell, OhHellInfoSet, OhHellState
+    from .players import ISMCTSPlayer, PIMCPlayer, StrategyPlayer
+    from .protocol import DeterminizableGame, ImperfectInformationGame, InfoSetKey, Strategy
+    from .regret import CFRResult, CFRSolver, Variant, cfr
+    from .sampled_regret import MCCFRResult, MCCFRSolver, Scheme, mccfr
+    from .strategy_file import FileFormat, load_strategy, save_strategy
+    from .world_sampling import PIMCResult, WorldSearcher, face_up, pimc
+else:
+    __getattr__, __dir__ = public_names(
+        __name__,
+        {
+            "BestResponse": ".best_responses",
+            "best_response": ".best_responses",
+            "expected_values": ".best_responses",
+            "exploitability": ".best_responses",
+            "nash_conv": ".best_responses",
+            "InformationSetReport": ".conformance",
+            "check_information_sets": ".conformance",
+            "ConvergenceCurve": ".convergence_curves",
+            "convergence": ".convergence_curves",
+            "convergence_svg": ".convergence_curves",
+            "HiddenDealGame": ".hidden_deal",
+            "HiddenDealState": ".hidden_deal",
+            "ISMCTSResult": ".information_set_mcts",
+            "ismcts": ".information_set_mcts",
+            "KuhnPoker": ".kuhn",
+            "KuhnState": ".kuhn",
+            "LeducInfoSet": ".leduc",
+            "LeducPoker": ".leduc",
+            "LeducState": ".leduc",
+            "LiarsDice": ".liars_dice",
+            "LiarsDiceState": ".liars_dice",
+            "OhHell": ".oh_hell",
+            "OhHellInfoSet": ".oh_hell",
+            "OhHellState": ".oh_hell",
+            "ISMCTSPlayer": ".players",
+            "PIMCPlayer": ".players",
+            "StrategyPlayer": ".players",
+            "DeterminizableGame": ".protocol",
+            "ImperfectInformationGame": ".protocol",
+            "InfoSetKey": ".protocol",
+            "Strategy": ".protocol",
+            "CFRResult": ".regret",
+            "CFRSolver": ".regret",
+            "Variant": ".regret",
+            "cfr": ".regret",
+            "MCCFRResult": ".sampled_regret",
+            "MCCFRSolver": ".sampled_regret",
+            "Scheme": ".sampled_regret",
+            "mccfr": ".sampled_regret",
+            "FileFormat": ".strategy_file",
+            "load_strategy": ".strategy_file",
+            "save_strategy": ".strategy_file",
+            "PIMCResult": ".world_sampling",
+            "WorldSearcher": ".world_sampling",
+            "face_up": ".world_sampling",
+            "pimc": ".world_sampling",
+        },
+        globals(),
+    )
 
 __all__ = [
     "BestResponse",
