@@ -78,6 +78,7 @@ def dfpn(
     evaluate: Evaluation[S] | None = None,
     max_entries: int = 1_000_000,
     trace: Observer | None = None,
+    first_guess: float | None = None,
 ) -> SearchResult[A]:
     """Depth-first proof-number search (Nagai 2002): the exact value, proven, in little memory.
 
@@ -128,6 +129,14 @@ def dfpn(
             searched, with its thresholds; ``Develop``; ``Renumber`` as it leaves a node;
             ``Answer``: see :mod:`gamesearch.trace.events`), such as a
             :class:`~gamesearch.trace.SearchTree`.
+        first_guess: The threshold of the first question, as :func:`~gamesearch.mtdf`'s
+            first guess (kept within the game's loss and win); ``None`` (the default) asks
+            first "can the player to move win?". A guess of a draw, ``0.0``, asks first "can
+            it avoid losing?", whose disproof proves a loss in one search where the usual
+            order disproves the win through the draws first (on Connect Four's hardest
+            begin position, 16.2 million nodes against 34.8 million), but a won position
+            then needs both questions (5.3 times the nodes on another): give it when a loss
+            is expected.
 
     Returns:
         For the player to move at ``state``: the proven ``value`` (what
@@ -170,6 +179,7 @@ def dfpn(
     return prove(
         _SEARCHER, game, state, given=(limit, depth, time_limit, node_limit), order=order,
         evaluate=evaluate, make=make, check_options=check_table, trace=trace,
+        first_guess=first_guess,
     )  # fmt: skip
 
 
