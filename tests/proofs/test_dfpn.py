@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
+from gamesearch import SearchResult, dfpn
 from gamesearch._budget import Budget
 from gamesearch._keyed import KeyedTable
 from gamesearch.capabilities import Capabilities
-from gamesearch import SearchResult, dfpn
 from gamesearch.errors import InvalidSearchOptionError
 from gamesearch.games import GameTree, TicTacToe
 from gamesearch.proofs._question import INFINITE, Question
@@ -73,7 +73,8 @@ def traced_dfpn(game: Any, **options: Any) -> tuple[SearchResult[Any], list[Any]
 def test_a_first_guess_of_a_draw_proves_a_loss_with_one_question() -> None:
     usual, guessed = traced_dfpn(LOST), traced_dfpn(LOST, first_guess=0.0)
     assert usual[0].value == guessed[0].value == -1.0
-    assert usual[0].exact and guessed[0].exact
+    assert usual[0].exact
+    assert guessed[0].exact
     assert asked(usual) == [1.0, 0.0]  # the win disproven through the draw c1, then the draw
     assert asked(guessed) == [0.0]  # "can MAX avoid losing?": no, a loss at once
 
