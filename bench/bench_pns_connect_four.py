@@ -18,7 +18,10 @@ Lines (JSON, one dict per line on stdout):
   that needs more than all before it). dfpn's table holds ``--max-entries`` states, by default
   as many as mtdf's (``bench_c4_solver.TABLE_ENTRIES``).
   The searchers: ``dfpn`` and ``pns`` (one search each: "can the player to move win?", whose
-  disproof with the bound of a loss proves the loss too), ``mtdf`` (the exact Pons score: the
+  disproof with the bound of a loss proves the loss too), ``dfpn-guess-0`` (dfpn with
+  ``first_guess=0.0``: "can the player to move avoid losing?" first, whose disproof proves a
+  loss at once, where the first question's is often made through the draws; a won position
+  then takes both questions), ``mtdf`` (the exact Pons score: the
   distance to the end, as the solver's benchmark runs it) and ``mtdf-win/loss`` (the fair
   comparison: the same solver's null-window probes asked only the win/loss question, "is the
   value above 0?" and, where that is not answered by a loss, "is it at least 0?"; the
@@ -43,7 +46,7 @@ proven is 0.
 
 Usage: ``python bench/bench_pns_connect_four.py [--quick] [--seed N] [--node-limit N]
 [--max-entries N] [--sets end,middle,begin] [--no-draws]
-[--searchers dfpn,pns,mtdf,mtdf-win/loss]``
+[--searchers dfpn,dfpn-guess-0,pns,mtdf,mtdf-win/loss]``
 (``--searchers`` picks the ``pnsc4.set`` lines' searchers besides dfpn, which always runs:
 a long run on the begin set may leave ``pns`` out; the draws lines need ``mtdf``).
 """
@@ -157,6 +160,7 @@ def searchers(max_entries: int) -> dict[str, Search]:
     """The searchers of the ``pnsc4.set`` lines, dfpn's table of ``max_entries`` states."""
     return {
         "dfpn": by_dfpn(max_entries=max_entries),
+        "dfpn-guess-0": by_dfpn(max_entries=max_entries, first_guess=0.0),
         "pns": by_pns,
         "mtdf": by_mtdf,
         "mtdf-win/loss": by_mtdf_win_loss,
