@@ -63,7 +63,10 @@ SQUARED = True
 """First numbers from the square of a new node's number of moves, not the number (Allis's
 mobility): an OR node of ``m`` moves starts at ``(1, m * m)``, an AND node at ``(m * m, 1)``.
 It tells a forced line (one or two moves, as Connect Four's ``non_losing_actions`` leaves
-after a threat) from an open one more sharply, so the search follows the threats first.
+after a threat) from an open one more sharply, so the search follows the threats first. Only
+in a game that gives ``non_losing_actions`` (whose counts of moves say which lines are
+forced): on chess's mate problems, without it, squared numbers made a mate in two run past
+60 s (``tests/proofs/test_chess_mates.py``), so there the number stays Allis's.
 Measured on ``bench/bench_pns_connect_four.py``'s won and lost positions (one run, shared
 cores): 0.46 times the nodes on the middle set (58,735 against 126,376), and on the begin set
 5,329,483 against 36,030,871 (0.15 times): 0.13 times on its hardest, lost position (4.7
@@ -224,8 +227,9 @@ class DepthFirst(Counting):
         self.epsilon = epsilon
         self.weak = weak
         """Whether a node's ``delta`` is weak (:data:`WEAK`) rather than the sum."""
-        self.squared = squared
-        """Whether a new node's first numbers come from its moves squared (:data:`SQUARED`)."""
+        self.squared = squared and question.non_losing is not None
+        """Whether a new node's first numbers come from its moves squared (:data:`SQUARED`):
+        only in a game with ``non_losing_actions``."""
         self.root = root
         self.threshold = math.inf
         self.stamp = 0
