@@ -115,9 +115,10 @@ def dfpn(
     The game's knowledge serves where it has it: ``win_utility`` bounds the values,
     ``non_losing_actions`` leaves out the moves that lose at once, ``must_play`` those that
     lose later and ``inferior_moves`` those no better than another, ``proven_value`` decides
-    a state without search, ``order`` breaks ties, and a new node's first numbers are the
-    square of its number of moves (Allis's mobility, squared: :data:`SQUARED`) or, given ``evaluate``, the evaluation's (df-pn+,
-    Nagai and Kishimoto); a game with ``costly_knowledge`` (Hex's H-search) is asked of a node
+    a state without search, ``order`` breaks ties, and a new node's first numbers are its
+    number of moves (Allis's mobility; squared in a game with ``non_losing_actions``,
+    :data:`SQUARED`) or, given ``evaluate``, the evaluation's (df-pn+, Nagai and Kishimoto);
+    a game with ``costly_knowledge`` (Hex's H-search) is asked of a node
     only when it is searched, and its new nodes start from 1 and 1 (see
     :mod:`gamesearch.proofs._question`). Transpositions share one
     entry, keyed by the game's ``solving_key``, else its ``key`` (which must merge only states
