@@ -26,23 +26,48 @@ play a uniformly random player, and then each other, ``--hex-games`` games a pai
 them with each side as X. One ``mcts.hex`` line per board and pairing: the first player's
 wins as X, as O and in all, and its win rate (Hex has no draws).
 
+OpenSpiel (issue 49; one skip line, ``mcts.openspiel``, when pyspiel is not installed).
+gamesearch's side runs in a worker process (``--compiled-python PY``: that interpreter's
+installed build, the compiled wheel say; default this interpreter and its path), and it and
+OpenSpiel's C++ ``MCTSBot`` (``pyspiel``, in this process) never search at the same time. Both
+sides: one uniformly random rollout a simulation (the bot's ``RandomRolloutEvaluator(1,
+seed)``), UCT with ``c = 2``, the solver on (the bot's ``solve=True``; ``mcts``'s with
+``bounds=(-1, 1)``, which proves a node by one child won, as the bot's does).
+
+- ``mcts.openspiel.speed`` (:func:`mcts_speed`): simulations a second from the empty 7x6
+  board, each side searching the same seconds (``time_limit``, the bot's
+  ``max_wall_clock_time``), solver off and on, runs alternated: best, median and least.
+- ``mcts.openspiel.match`` (:func:`mcts_match`): an ``MCTSPlayer`` (its tree kept between
+  moves, as it does by default) against the bot (a fresh tree each move, its only way) at
+  equal seconds a move, 40 games (4 with ``--quick``), each pair from an opening of two
+  random moves (``--openspiel-seed``) played once with each side first: wins, draws and
+  losses, the score with Wilson's 95 % interval, each side's mean simulations and seconds a
+  move, and the load average before and after (the machine may be shared).
+
 Usage: ``python bench/bench_mcts.py [--quick] [--repeat N] [--games N] [--seconds S]
-[--hex-games N] [--hex-seconds S] [--hex-iterations N]``
+[--hex-games N] [--hex-seconds S] [--hex-iterations N] [--compiled-python PY]
+[--openspiel-games N] [--openspiel-seconds S] [--openspiel-seed N] [--openspiel-only]``
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import os
 import random
+import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from _common import emit, emit_env, fail, run_timed
 
-from gamesearch import iterative_deepening, mcts
+from gamesearch import MCTSPlayer, build_info, iterative_deepening, mcts
 from gamesearch.games import ConnectFour, Hex, TicTacToe
 
 EXPLORATION = math.sqrt(2)
@@ -261,6 +286,360 @@ def hex_play(
             )  # fmt: skip
 
 
+# OpenSpiel's C++ MCTSBot: the speed and a match at equal time (issue 49).
+
+UCT_C = 2.0
+"""The exploration constant of both sides against OpenSpiel: its examples' ``uct_c``."""
+
+CPP_MEMORY_MB = 1000
+"""The C++ bot's ``max_memory_mb`` (its examples' default): no garbage collection of its tree
+within the times measured here."""
+
+NO_PYSPIEL = (
+    "pyspiel (OpenSpiel's C++ through pybind11) is not installed here: "
+    "pip install 'gamesearch[openspiel]' to measure against its MCTSBot"
+)
+
+
+def load_pyspiel() -> Any:
+    """The ``pyspiel`` module, or ``None`` when OpenSpiel is not installed."""
+    try:
+        import pyspiel  # optional: the lines skip without it
+    except ImportError:
+        return None
+    return pyspiel
+
+
+class Worker:
+    """gamesearch's side of the OpenSpiel lines, in a process of its own.
+
+    ``python`` runs this script as ``--match-worker``: with the checkout's ``PYTHONPATH`` when
+    it is ``None`` (this interpreter, the build it imports), else without it (the build
+    installed for that interpreter: the compiled wheel, say). Requests and answers are JSON, a
+    line each; the worker searches only when asked, so it and the C++ bot never search at the
+    same time.
+    """
+
+    def __init__(self, python: str | None) -> None:
+        env = dict(os.environ)
+        if python is not None:
+            env.pop("PYTHONPATH", None)  # the build installed for ``python``
+        here = Path(__file__).resolve()
+        self.process = subprocess.Popen(
+            [python or sys.executable, str(here), "--match-worker"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
+            cwd=str(here.parent),
+        )
+        self.build = self.ask(op="hello")
+
+    def ask(self, **request: Any) -> dict[str, Any]:
+        """Send one request; the worker's answer."""
+        pipe_in, pipe_out = self.process.stdin, self.process.stdout
+        assert pipe_in is not None
+        assert pipe_out is not None
+        pipe_in.write(json.dumps(request) + "\n")
+        pipe_in.flush()
+        line = pipe_out.readline()
+        if not line:
+            fail(f"the match worker ({self.process.args}) ended, asked {request}")
+        answer: dict[str, Any] = json.loads(line)
+        return answer
+
+    def close(self) -> None:
+        """End the worker."""
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        self.process.wait(timeout=60)
+
+
+def match_worker() -> None:
+    """Serve a :class:`Worker`'s requests on stdin until it closes it.
+
+    ``hello``: the build; ``speed``: one ``mcts`` of ``seconds`` from Connect Four's empty board;
+    ``new``: a new :class:`MCTSPlayer` for a game; ``move``: its move after ``moves`` (columns)
+    from the empty board. Every search: random playouts, ``exploration=UCT_C``,
+    ``bounds=(-1, 1)`` (the solver proves a node by one child won, as the C++ bot's does).
+    """
+    import gamesearch
+
+    game = ConnectFour()
+    player: MCTSPlayer[int, int] | None = None
+    for line in sys.stdin:
+        request = json.loads(line)
+        op = request["op"]
+        answer: dict[str, Any]
+        if op == "hello":
+            info = build_info()
+            answer = {"kind": info.kind, "build": str(info), "version": gamesearch.__version__}
+        elif op == "speed":
+            result = mcts(
+                ConnectFour(), time_limit=request["seconds"], exploration=UCT_C,
+                solver=request["solver"], bounds=(-1, 1), rng=request["seed"],
+            )  # fmt: skip
+            answer = {"simulations": result.stats.leaves, "seconds": result.stats.elapsed}
+        elif op == "new":
+            player = MCTSPlayer(
+                game, rng=request["seed"], time_limit=request["seconds"], exploration=UCT_C,
+                bounds=(-1, 1), **request["options"],
+            )  # fmt: skip
+            answer = {}
+        else:
+            assert player is not None, "a move before a new game"
+            state = game.initial_state()
+            for column in request["moves"]:
+                state = game.result(state, column)
+            kept = 0 if player.tree is None else player.tree.visits_of(state)
+            started = time.perf_counter()
+            action = player(state)
+            spent = time.perf_counter() - started
+            assert player.last is not None
+            answer = {
+                "action": action, "simulations": player.last.stats.leaves, "kept": kept,
+                "seconds": spent, "exact": player.last.exact,
+            }  # fmt: skip
+        print(json.dumps(answer), flush=True)
+
+
+def cpp_bot(pyspiel: Any, game: Any, seconds: float, solve: bool, seed: int) -> Any:
+    """OpenSpiel's C++ MCTSBot: one random rollout a simulation, UCT with ``UCT_C``.
+
+    Its time per move is its own ``max_wall_clock_time`` (OpenSpiel 1.6 on); an older pyspiel
+    without it would need its ``max_simulations`` calibrated, which these lines do not do.
+    """
+    evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
+    return pyspiel.MCTSBot(
+        game, evaluator, UCT_C, 2**31 - 1, CPP_MEMORY_MB, solve, seed, False,
+        pyspiel.ChildSelectionPolicy.UCT, seconds,
+    )  # fmt: skip
+
+
+def cpp_move(bot: Any, state: Any) -> tuple[int, int, float]:
+    """The C++ bot's move: its action, its simulations and the seconds it took.
+
+    ``mcts_search`` and ``best_child`` are what its ``step`` does (with more than one
+    simulation), with the root's visits readable.
+    """
+    started = time.perf_counter()
+    root = bot.mcts_search(state)
+    action = root.best_child().action
+    simulations = root.explore_count
+    del root  # its tree freed within the move, as ``step`` frees it
+    return action, simulations, time.perf_counter() - started
+
+
+def spread(values: list[float]) -> dict[str, float]:
+    """The best (largest), median and least of ``values``, rounded."""
+    return {
+        "best": round(max(values)),
+        "median": round(statistics.median(values)),
+        "least": round(min(values)),
+    }
+
+
+def mcts_speed(
+    seconds: float, python: str | None = None, *, rounds: int = 5, seed: int = 0
+) -> dict[str, Any]:
+    """Simulations a second from Connect Four's empty board: ``mcts`` and the C++ MCTSBot.
+
+    Each side searches ``seconds`` per run, one random rollout a simulation and UCT with
+    ``c = UCT_C``, with the solver off and then on (``mcts``'s with ``bounds=(-1, 1)``, the
+    C++ bot's ``solve``); the runs alternate, ``rounds`` of them, and the dict gives the best,
+    the median and the least of each. ``python`` runs gamesearch (see :class:`Worker`); when
+    it is given and this interpreter's gamesearch is the pure build, the pure build is
+    measured too, in its own worker, one run a round. ``cpp_over_ours`` is the row of
+    bench_speed.py's summary (solver on, as in the match): the best of each side and their
+    ratio (ours over the bot's: above 1, the compiled build makes more), and the ratio of
+    each round. ``{"skipped": reason}`` without pyspiel.
+    """
+    pyspiel = load_pyspiel()
+    if pyspiel is None:
+        return {"skipped": NO_PYSPIEL}
+    game = pyspiel.load_game("connect_four")
+    worker = Worker(python)
+    pure = Worker(None) if python is not None and build_info().kind == "pure" else None
+    rates: dict[str, list[float]] = {}
+    try:
+        for number in range(rounds):
+            for solver in (False, True):
+                answer = worker.ask(op="speed", seconds=seconds, solver=solver, seed=seed + number)
+                rates.setdefault(f"gamesearch_solver_{solver}".lower(), []).append(
+                    answer["simulations"] / answer["seconds"]
+                )
+                bot = cpp_bot(pyspiel, game, seconds, solver, seed + number)
+                _, simulations, spent = cpp_move(bot, game.new_initial_state())
+                rates.setdefault(f"openspiel_solve_{solver}".lower(), []).append(
+                    simulations / spent
+                )
+                if pure is not None:
+                    answer = pure.ask(
+                        op="speed", seconds=seconds, solver=solver, seed=seed + number
+                    )
+                    rates.setdefault(f"pure_solver_{solver}".lower(), []).append(
+                        answer["simulations"] / answer["seconds"]
+                    )
+    finally:
+        worker.close()
+        if pure is not None:
+            pure.close()
+    figures = {name: spread(values) for name, values in rates.items()}
+    ours, theirs = rates["gamesearch_solver_true"], rates["openspiel_solve_true"]
+    each = [mine / other for mine, other in zip(ours, theirs, strict=True)]
+    return {
+        "seconds": seconds,
+        "rounds": rounds,
+        "gamesearch_build": worker.build["build"],
+        "simulations_per_second": figures,
+        "ratio_best": {
+            f"solver_{solver}".lower(): round(
+                figures[f"gamesearch_solver_{solver}".lower()]["best"]
+                / figures[f"openspiel_solve_{solver}".lower()]["best"],
+                3,
+            )
+            for solver in (False, True)
+        },
+        "cpp_over_ours": {
+            "what": "MCTS on Connect Four's empty board (one random rollout a simulation, "
+            f"UCT c = {UCT_C:g}, solver on), {seconds:g} s a run, best of {rounds}",
+            "reference": "OpenSpiel's MCTSBot",
+            "unit": "simulations/s, more is faster",
+            "cpp": round(max(theirs)),
+            "compiled": round(max(ours)),
+            "pure": round(max(rates["pure_solver_true"])) if pure is not None else None,
+            "ratio": round(max(ours) / max(theirs), 2),
+            "ratio_each_run": {
+                "lowest": round(min(each), 2),
+                "median": round(statistics.median(each), 2),
+                "highest": round(max(each), 2),
+            },
+        },
+        "load_average": [round(value, 2) for value in os.getloadavg()],
+    }
+
+
+def openings(pyspiel: Any, game: Any, count: int, plies: int, seed: int) -> list[list[int]]:
+    """``count`` openings of ``plies`` uniformly random moves (columns), seeded."""
+    rng = random.Random(seed)
+    found = []
+    for _ in range(count):
+        state, moves = game.new_initial_state(), []
+        for _ in range(plies):
+            move = rng.choice(state.legal_actions())
+            state.apply_action(move)
+            moves.append(move)
+        found.append(moves)
+    return found
+
+
+def mcts_match(
+    games: int,
+    seconds_per_move: float,
+    python: str | None = None,
+    seed: int = 49,
+    *,
+    opening_plies: int = 2,
+    solve: bool = True,
+    options: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """``mcts`` (an :class:`MCTSPlayer`) against OpenSpiel's C++ MCTSBot on Connect Four 7x6.
+
+    Both search ``seconds_per_move`` a move (``time_limit`` and the bot's
+    ``max_wall_clock_time``), one random rollout a simulation, UCT with ``c = UCT_C``, the
+    solver on both sides (``solve``; ``mcts``'s with ``bounds=(-1, 1)``); the player keeps its
+    tree between moves (its default), the bot starts afresh each move (its only way). Each
+    pair of games starts from an opening of ``opening_plies`` random moves (seeded by
+    ``seed``) played twice, gamesearch first in one and second in the other; every game gets
+    its own seeds. ``options`` go to the player (``mcts``'s). ``{"skipped": reason}`` without
+    pyspiel.
+    """
+    pyspiel = load_pyspiel()
+    if pyspiel is None:
+        return {"skipped": NO_PYSPIEL}
+    game = pyspiel.load_game("connect_four")
+    lines = openings(pyspiel, game, (games + 1) // 2, opening_plies, seed)
+    load_before = os.getloadavg()
+    started = time.perf_counter()
+    worker = Worker(python)
+    tally = {"wins": 0, "draws": 0, "losses": 0}
+    first = {"wins": 0, "draws": 0, "losses": 0}
+    ours: dict[str, list[float]] = {"simulations": [], "kept": [], "seconds": []}
+    theirs: dict[str, list[float]] = {"simulations": [], "seconds": []}
+    plies = []
+    try:
+        for number in range(games):
+            moves = list(lines[number // 2])
+            seat = (len(moves) + number) % 2  # gamesearch moves first in the even games
+            game_seed = seed * 1000 + number
+            worker.ask(
+                op="new", seed=game_seed, seconds=seconds_per_move, options=options or {}
+            )
+            bot = cpp_bot(pyspiel, game, seconds_per_move, solve, game_seed)
+            state = game.new_initial_state()
+            for move in moves:
+                state.apply_action(move)
+            while not state.is_terminal():
+                if state.current_player() == seat:
+                    answer = worker.ask(op="move", moves=moves)
+                    action = answer["action"]
+                    for key in ours:
+                        ours[key].append(answer[key])
+                else:
+                    action, simulations, spent = cpp_move(bot, state)
+                    theirs["simulations"].append(simulations)
+                    theirs["seconds"].append(spent)
+                state.apply_action(action)
+                moves.append(action)
+            plies.append(len(moves))
+            utility = state.returns()[seat]
+            outcome = "wins" if utility > 0 else "losses" if utility < 0 else "draws"
+            tally[outcome] += 1
+            if number % 2 == 0:
+                first[outcome] += 1
+    finally:
+        worker.close()
+    score = (tally["wins"] + tally["draws"] / 2) / games
+    low, high = wilson(score, games)
+    return {
+        "games": games,
+        "seconds_per_move": seconds_per_move,
+        "seed": seed,
+        "opening_plies": opening_plies,
+        "openspiel_solve": solve,
+        "openspiel_time": "max_wall_clock_time",
+        "gamesearch_build": worker.build["build"],
+        "gamesearch_options": {"exploration": UCT_C, "bounds": [-1, 1], **(options or {})},
+        **{f"gamesearch_{key}": value for key, value in tally.items()},
+        "gamesearch_first": first,
+        "gamesearch_score": round(score, 3),
+        "ci95": [round(low, 3), round(high, 3)],
+        "gamesearch_simulations_per_move": round(statistics.mean(ours["simulations"])),
+        "gamesearch_kept_visits_per_move": round(statistics.mean(ours["kept"])),
+        "gamesearch_seconds_per_move": round(statistics.mean(ours["seconds"]), 4),
+        "openspiel_simulations_per_move": round(statistics.mean(theirs["simulations"])),
+        "openspiel_seconds_per_move": round(statistics.mean(theirs["seconds"]), 4),
+        "mean_plies": round(statistics.mean(plies), 1),
+        "elapsed": round(time.perf_counter() - started, 1),
+        "load_average": [round(value, 2) for value in (*load_before, *os.getloadavg())],
+    }
+
+
+def openspiel_lines(
+    quick: bool, python: str | None, games: int | None, seconds: float | None, seed: int
+) -> None:
+    """The ``mcts.openspiel.speed`` and ``mcts.openspiel.match`` lines, or one skip line."""
+    if load_pyspiel() is None:
+        emit(bench="mcts.openspiel", skipped=NO_PYSPIEL)
+        return
+    speed = mcts_speed(0.2 if quick else 1.0, python, rounds=2 if quick else 5)
+    emit(bench="mcts.openspiel.speed", **speed)
+    found = mcts_match(
+        games or (4 if quick else 40), seconds or (0.02 if quick else 0.1), python, seed
+    )
+    emit(bench="mcts.openspiel.match", **found)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Parse the options, run the measurements and print the JSON lines."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
@@ -272,9 +651,25 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--hex-games", type=int, help="Hex games a pairing (even: both seats)")
     parser.add_argument("--hex-seconds", type=float, help="the engine's seconds a Hex move")
     parser.add_argument("--hex-iterations", type=int, help="mcts's iterations a Hex move")
+    parser.add_argument(
+        "--compiled-python", help="the interpreter of gamesearch's side against OpenSpiel "
+        "(its installed build, the compiled wheel say); default: this one, with its path",
+    )  # fmt: skip
+    parser.add_argument("--openspiel-games", type=int, help="games against the C++ MCTSBot")
+    parser.add_argument("--openspiel-seconds", type=float, help="seconds a move against it")
+    parser.add_argument("--openspiel-seed", type=int, default=49, help="its openings' seed")
+    parser.add_argument("--openspiel-only", action="store_true", help="only the OpenSpiel lines")
+    parser.add_argument("--match-worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.match_worker:
+        match_worker()
+        return
     repeat = args.repeat or (2 if args.quick else 5)
     emit_env("mcts.env")
+    if args.openspiel_only:
+        openspiel_lines(args.quick, args.compiled_python, args.openspiel_games,
+                        args.openspiel_seconds, args.openspiel_seed)
+        return
     speed("tictactoe", TicTacToe, 2_000 if args.quick else 20_000, repeat)
     speed("connect4", ConnectFour, 1_000 if args.quick else 10_000, repeat)
     deadline(args.quick)
@@ -289,6 +684,8 @@ def main(argv: list[str] | None = None) -> None:
         args.hex_iterations or (50 if args.quick else 1000),
         args.seed,
     )
+    openspiel_lines(args.quick, args.compiled_python, args.openspiel_games,
+                    args.openspiel_seconds, args.openspiel_seed)
 
 
 if __name__ == "__main__":

@@ -375,7 +375,10 @@ def defining_module(module_name: str, name: str) -> str | None:
         if Path(module.__file__).name == "__init__.py"
         else module_name.rpartition(".")[0]
     )
-    for statement in ast.parse(source).body:
+    body = ast.parse(source).body
+    # a package whose names load on first use imports them under `if TYPE_CHECKING:`
+    nested = [inner for outer in body if isinstance(outer, ast.If) for inner in outer.body]
+    for statement in [*body, *nested]:
         if isinstance(statement, (ast.Assign, ast.AnnAssign)):
             targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
             if any(isinstance(target, ast.Name) and target.id == name for target in targets):
@@ -806,3 +809,26 @@ def test_the_testing_module_says_how_to_get_hypothesis():
     assert done.returncode != 0
     assert "ImportError: gamesearch.testing needs Hypothesis" in done.stderr
     assert "pip install 'gamesearch[testing]'" in done.stderr
+
+
+def loaded_by(code: str) -> set[str]:
+    """The modules of gamesearch that ``code``, run in a new interpreter, has loaded."""
+    shown = subprocess.run(
+        [sys.executable, "-c", f"{code}\nimport sys\nprint(*sorted(sys.modules))"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    return {name for name in shown if name.startswith("gamesearch")}
+
+
+def test_import_gamesearch_loads_only_what_is_used():
+    # `import gamesearch` loads the package and the loader of its names, nothing else
+    assert loaded_by("import gamesearch") <= {"gamesearch", "gamesearch._lazy"}
+    # a program that solves Connect Four positions loads neither the pages, the ratings nor
+    # the other games
+    solving = loaded_by("from gamesearch import mtdf\nfrom gamesearch.games import ConnectFour")
+    assert {"gamesearch.twoplayer.mtdf", "gamesearch.games.connect_four"} <= solving
+    unused = {"gamesearch.trace.page", "gamesearch.ratings", "gamesearch.games.hex"}
+    assert not solving & unused, solving & unused
+    assert len(solving) < 60, sorted(solving)

@@ -19,70 +19,13 @@ gamesearch.games import TicTacToe`` does.
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
 
-from ._build import BuildInfo, build_info
-from .chance.expectimax import expectimax
-from .chance.expectiminimax import expectiminimax
-from .errors import (
-    BlindSearchWarning,
-    CyclicGameError,
-    GameProtocolError,
-    GameSearchError,
-    IllegalActionError,
-    InvalidDistributionError,
-    InvalidGameTreeError,
-    InvalidSearchOptionError,
-    InvalidUtilityError,
-    MissingDependencyError,
-    NotAGameError,
-    NotPicklableError,
-    PartFailedError,
-    SearchTooDeepError,
-    TableFileError,
-    UndeterminedRatingsError,
-    UnknownGameError,
-    UnsolvedStateError,
-    UnsupportedGameError,
-)
-from .game import CHANCE, Evaluation, Game, Order, Player, StochasticGame
-from .limit import Limit
-from .montecarlo.player import MCTSPlayer
-from .montecarlo.search import mcts
-from .montecarlo.tree import MCTSTree
-from .multiplayer.best_reply import PassingGame, Reply, best_reply
-from .multiplayer.maxn import maxn
-from .multiplayer.paranoid import paranoid
-from .openings import RandomOpenings, read_openings
-from .parallel.search import parallel_search
-from .pentanomial import Pentanomial
-from .playing import (
-    GameRecord,
-    RandomPlayer,
-    SearcherPlayer,
-    play,
-    random_player,
-    searcher_player,
-)
-from .proofs.dfpn import dfpn
-from .proofs.pns import pns
-from .ratings import Duel, Ratings, elo_ratings
-from .result import SearchResult, SearchStats
-from .schedules import gauntlet, round_robin
-from .solving.solution import Solution
-from .solving.solver import solve
-from .sprt import SPRT, sprt_match
-from .tournaments import MeanUtility, TournamentResult, tournament
-from .twoplayer.alphabeta import alphabeta
-from .twoplayer.deepening import iterative_deepening
-from .twoplayer.minimax import minimax
-from .twoplayer.mtdf import mtdf
-from .twoplayer.negamax import negamax
-from .twoplayer.table import TranspositionTable
+from ._lazy import public_names
 
-if TYPE_CHECKING:  # the public modules, as attributes; at run time a module not yet loaded loads
-    # on first use (__getattr__ below)
+if TYPE_CHECKING:  # the public names and modules, for type checkers; at run time each loads on
+    # first use (__getattr__ below), so that `import gamesearch` costs little and `from gamesearch
+    # import mtdf` loads what mtdf needs and no more
     from . import adapters as adapters
     from . import book as book
     from . import chance as chance
@@ -112,6 +55,64 @@ if TYPE_CHECKING:  # the public modules, as attributes; at run time a module not
     from . import trace as trace
     from . import twoplayer as twoplayer
     from . import web as web
+    from ._build import BuildInfo, build_info
+    from .chance.expectimax import expectimax
+    from .chance.expectiminimax import expectiminimax
+    from .errors import (
+        BlindSearchWarning,
+        CyclicGameError,
+        GameProtocolError,
+        GameSearchError,
+        IllegalActionError,
+        InvalidDistributionError,
+        InvalidGameTreeError,
+        InvalidSearchOptionError,
+        InvalidUtilityError,
+        MissingDependencyError,
+        NotAGameError,
+        NotPicklableError,
+        PartFailedError,
+        SearchTooDeepError,
+        TableFileError,
+        UndeterminedRatingsError,
+        UnknownGameError,
+        UnsolvedStateError,
+        UnsupportedGameError,
+    )
+    from .game import CHANCE, Evaluation, Game, Order, Player, StochasticGame
+    from .limit import Limit
+    from .montecarlo.player import MCTSPlayer
+    from .montecarlo.search import mcts
+    from .montecarlo.tree import MCTSTree
+    from .multiplayer.best_reply import PassingGame, Reply, best_reply
+    from .multiplayer.maxn import maxn
+    from .multiplayer.paranoid import paranoid
+    from .openings import RandomOpenings, read_openings
+    from .parallel.search import parallel_search
+    from .pentanomial import Pentanomial
+    from .playing import (
+        GameRecord,
+        RandomPlayer,
+        SearcherPlayer,
+        play,
+        random_player,
+        searcher_player,
+    )
+    from .proofs.dfpn import dfpn
+    from .proofs.pns import pns
+    from .ratings import Duel, Ratings, elo_ratings
+    from .result import SearchResult, SearchStats
+    from .schedules import gauntlet, round_robin
+    from .solving.solution import Solution
+    from .solving.solver import solve
+    from .sprt import SPRT, sprt_match
+    from .tournaments import MeanUtility, TournamentResult, tournament
+    from .twoplayer.alphabeta import alphabeta
+    from .twoplayer.deepening import iterative_deepening
+    from .twoplayer.minimax import minimax
+    from .twoplayer.mtdf import mtdf
+    from .twoplayer.negamax import negamax
+    from .twoplayer.table import TranspositionTable
 
 __version__ = "0.3.0"
 """The version of this release, written here only: the package's metadata reads it from this line
@@ -190,6 +191,81 @@ __all__ = [
     "tournament",
 ]
 
+_PUBLIC: dict[str, str] = {
+    "BuildInfo": "._build",
+    "build_info": "._build",
+    "expectimax": ".chance.expectimax",
+    "expectiminimax": ".chance.expectiminimax",
+    "BlindSearchWarning": ".errors",
+    "CyclicGameError": ".errors",
+    "GameProtocolError": ".errors",
+    "GameSearchError": ".errors",
+    "IllegalActionError": ".errors",
+    "InvalidDistributionError": ".errors",
+    "InvalidGameTreeError": ".errors",
+    "InvalidSearchOptionError": ".errors",
+    "InvalidUtilityError": ".errors",
+    "MissingDependencyError": ".errors",
+    "NotAGameError": ".errors",
+    "NotPicklableError": ".errors",
+    "PartFailedError": ".errors",
+    "SearchTooDeepError": ".errors",
+    "TableFileError": ".errors",
+    "UndeterminedRatingsError": ".errors",
+    "UnknownGameError": ".errors",
+    "UnsolvedStateError": ".errors",
+    "UnsupportedGameError": ".errors",
+    "CHANCE": ".game",
+    "Evaluation": ".game",
+    "Game": ".game",
+    "Order": ".game",
+    "Player": ".game",
+    "StochasticGame": ".game",
+    "Limit": ".limit",
+    "MCTSPlayer": ".montecarlo.player",
+    "mcts": ".montecarlo.search",
+    "MCTSTree": ".montecarlo.tree",
+    "PassingGame": ".multiplayer.best_reply",
+    "Reply": ".multiplayer.best_reply",
+    "best_reply": ".multiplayer.best_reply",
+    "maxn": ".multiplayer.maxn",
+    "paranoid": ".multiplayer.paranoid",
+    "RandomOpenings": ".openings",
+    "read_openings": ".openings",
+    "parallel_search": ".parallel.search",
+    "Pentanomial": ".pentanomial",
+    "GameRecord": ".playing",
+    "RandomPlayer": ".playing",
+    "SearcherPlayer": ".playing",
+    "play": ".playing",
+    "random_player": ".playing",
+    "searcher_player": ".playing",
+    "dfpn": ".proofs.dfpn",
+    "pns": ".proofs.pns",
+    "Duel": ".ratings",
+    "Ratings": ".ratings",
+    "elo_ratings": ".ratings",
+    "SearchResult": ".result",
+    "SearchStats": ".result",
+    "gauntlet": ".schedules",
+    "round_robin": ".schedules",
+    "Solution": ".solving.solution",
+    "solve": ".solving.solver",
+    "SPRT": ".sprt",
+    "sprt_match": ".sprt",
+    "MeanUtility": ".tournaments",
+    "TournamentResult": ".tournaments",
+    "tournament": ".tournaments",
+    "alphabeta": ".twoplayer.alphabeta",
+    "iterative_deepening": ".twoplayer.deepening",
+    "minimax": ".twoplayer.minimax",
+    "mtdf": ".twoplayer.mtdf",
+    "negamax": ".twoplayer.negamax",
+    "TranspositionTable": ".twoplayer.table",
+}
+"""Where each public name of ``gamesearch`` is defined: the module (relative to this package)
+that ``__getattr__`` imports the first time the name is asked for."""
+
 _SUBMODULES = frozenset(
     {
         *("adapters", "book", "capabilities", "chance", "cli", "conformance", "errors"),
@@ -205,12 +281,4 @@ load (``games``, ``adapters``, ``conformance``, ``testing``, ``imperfect``, ``le
 ``cli``, ``web``: some need extras) load on first access as attributes of ``gamesearch``."""
 
 if not TYPE_CHECKING:  # hidden from type checkers, which would then accept any attribute
-
-    def __getattr__(name: str) -> object:
-        """Load a public subpackage on first use as an attribute (PEP 562)."""
-        if name in _SUBMODULES:
-            return importlib.import_module(f"{__name__}.{name}")
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-    def __dir__() -> list[str]:
-        return sorted({*globals(), *_SUBMODULES})
+    __getattr__, __dir__ = public_names(__name__, _PUBLIC, globals(), _SUBMODULES)

@@ -34,6 +34,7 @@ COMPILABLE = (
     "gamesearch.montecarlo._loop",
     "gamesearch.montecarlo._node",
     "gamesearch.montecarlo._playout",
+    "gamesearch.montecarlo._solver",
     "gamesearch.twoplayer._plain",
     "gamesearch.twoplayer._distances",
     "gamesearch.twoplayer._engine",
@@ -49,7 +50,8 @@ the engine's loop, its entry and its move ordering), the exact Connect Four solv
 and distance scores, ConnectFour, its bitboards and its own loops on 64-bit words (the exact
 solver's probe and the engine's search), the chance loop (expectiminimax, Star1, Star2 and
 expectimax, their trace and expectimax's opponent models), MCTS's inner loop (its nodes, one
-iteration, the growing of a tree), and CFR's inner loop and the sequence form it runs on."""
+iteration, its solver's bounds, the growing of a tree), and CFR's inner loop and the sequence
+form it runs on."""
 
 
 @dataclass(frozen=True)

@@ -49,10 +49,10 @@ import copy
 import functools
 import inspect
 import math
+import os
 import time
 from collections import deque
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, TypeVar, cast
 
 from ._problems import Problems, Trail
@@ -396,5 +396,5 @@ def _raised_at(exc: BaseException) -> str:
     while trace.tb_next is not None:
         trace = trace.tb_next
     code = trace.tb_frame.f_code
-    where = Path(code.co_filename).name
+    where = os.path.basename(code.co_filename)
     return f" (raised at line {trace.tb_lineno} of {where}, in {code.co_name})"

@@ -9,13 +9,65 @@ The dice games are Pig and Hog; the multi-player games Rolit and Nim.
 (3, 3)
 """
 
-from . import registry
-from .hog import HogState
-from .nim import NimState
-from .pig import PigState
-from .registry import *  # noqa: F403  # every reference game's class, and the registry's names
-from .rolit import RolitState
-from .tree import Chance, Path
+from typing import TYPE_CHECKING
 
-__all__ = ["Chance", "HogState", "NimState", "Path", "PigState", "RolitState"]
-__all__ += registry.__all__
+from .._lazy import public_names
+
+if TYPE_CHECKING:  # each name loads on first use (.._lazy): a program that plays Connect Four
+    # loads neither Hex nor the registry of games
+    from .connect_four import ConnectFour
+    from .hex import Hex
+    from .hog import Hog, HogState
+    from .nim import Nim, NimState
+    from .pig import Pig, PigState
+    from .registry import GameParameter, GameSpec, find_game, reference_games
+    from .rolit import Rolit, RolitState
+    from .tictactoe import TicTacToe
+    from .tree import Chance, GameTree, Path
+else:
+    __getattr__, __dir__ = public_names(
+        __name__,
+        {
+            "ConnectFour": ".connect_four",
+            "Hex": ".hex",
+            "Hog": ".hog",
+            "HogState": ".hog",
+            "Nim": ".nim",
+            "NimState": ".nim",
+            "Pig": ".pig",
+            "PigState": ".pig",
+            "GameParameter": ".registry",
+            "GameSpec": ".registry",
+            "find_game": ".registry",
+            "reference_games": ".registry",
+            "Rolit": ".rolit",
+            "RolitState": ".rolit",
+            "TicTacToe": ".tictactoe",
+            "Chance": ".tree",
+            "GameTree": ".tree",
+            "Path": ".tree",
+        },
+        globals(),
+        ("registry",),
+    )
+
+__all__ = [
+    "Chance",
+    "ConnectFour",
+    "GameParameter",
+    "GameSpec",
+    "GameTree",
+    "Hex",
+    "Hog",
+    "HogState",
+    "Nim",
+    "NimState",
+    "Path",
+    "Pig",
+    "PigState",
+    "Rolit",
+    "RolitState",
+    "TicTacToe",
+    "find_game",
+    "reference_games",
+]

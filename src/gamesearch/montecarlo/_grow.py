@@ -18,7 +18,7 @@ from ..game import CHANCE, Game
 from ..result import SearchResult, SearchStats
 from ..trace.events import Enter, Leaf, Leave, NodeKind, Observer
 from ._loop import Search
-from ._node import Node, terminal_utilities
+from ._node import Node, release, terminal_utilities
 from ._options import Settings
 from .tree import MCTSTree, in_game_order
 
@@ -61,6 +61,7 @@ def grow(
         # The kept tree's proofs were made with the total its solver learnt; this search may
         # meet no new end (a tree grown to its ends), so it must not flip bounds without it.
         search.solver.total = kept.total
+    search.base = root.depth  # a kept root keeps its depth: the plies count from it
     if settings.dirichlet is not None and mover != CHANCE:
         _add_noise(search, root, settings.dirichlet, generator)
     deadline = None if settings.time_limit is None else started + settings.time_limit
@@ -68,6 +69,8 @@ def grow(
     if kept is not None:
         kept.keep(game, root, with_prior, None if search.solver is None else search.solver.total)
     result = _result(game, root, search, started)
+    if kept is None:
+        release(root)  # freed when this returns, not by a later collection
     if trace is not None:
         trace(Leave(root_state, 0, result.value, result.action, None, None))
     return result
@@ -91,9 +94,8 @@ def _add_noise(search: Search, root: Node, dirichlet: tuple[float, float], rng: 
 
     A Dirichlet(alpha) sample is independent Gamma(alpha, 1) draws divided by their sum.
     """
-    while root.untried:
-        assert root.untried_priors is not None
-        search.expand(root, root.untried.pop(), root.untried_priors.pop())
+    while root.tried < len(root.actions):
+        search.expand_next(root)
     alpha, weight = dirichlet
     draws = [rng.gammavariate(alpha, 1.0) for _ in root.children]
     total = sum(draws)

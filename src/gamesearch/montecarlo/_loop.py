@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from .._validation import is_player, mover_error, translate
 from ..errors import GameProtocolError
@@ -33,6 +33,7 @@ class Search:
     """One search's loop over a tree: the game's methods, the options and the counters."""
 
     __slots__ = (
+        "base",
         "c",
         "explore",
         "game",
@@ -94,6 +95,9 @@ class Search:
         """Nodes created by this search."""
         self.iterations = 0
         self.max_depth = 0
+        self.base = 0
+        """The root's ``depth``: a kept tree's nodes keep the depths they were made with, and
+        this search counts its plies from its root's (see :meth:`MCTSTree.take`)."""
 
     def make(
         self,
@@ -110,8 +114,8 @@ class Search:
         node.probability = probability
         node.prior = node.noisy = prior
         self.nodes += 1
-        if depth > self.max_depth:
-            self.max_depth = depth
+        if depth - self.base > self.max_depth:
+            self.max_depth = depth - self.base
         game = self.game
         try:
             if self.is_terminal(state):
@@ -146,7 +150,7 @@ class Search:
                     state,
                     node.player,
                     self._kind(node),
-                    node.depth,
+                    node.depth - self.base,
                     node.utilities is not None,
                     node.probability,
                     node.prior if self.prior is not None else None,
@@ -243,12 +247,12 @@ class Search:
                 node = child
                 continue
             if uct:
-                untried = node.untried
-                if untried:  # expansion: the next untried action, in the game's order
+                if node.tried < len(node.actions):  # expansion: the next, in the game's order
                     if told is not None:
-                        told.append(untried_choice(node, untried[-1], self.explore, None))
+                        action = node.actions[node.tried]
+                        told.append(untried_choice(node, action, self.explore, None))
                         self._tell_select(node, told)
-                    return self.expand(node, untried.pop(), 0.0)
+                    return self.expand_next(node)
                 child = self.uct_child(node)
                 if told is not None:
                     told.append(self._weighed(node, child.action, puct=False))
@@ -256,15 +260,12 @@ class Search:
             else:
                 child = self.puct_child(node)
                 if child is None:
-                    assert node.untried_priors is not None
+                    assert node.priors is not None
                     if told is not None:
-                        told.append(
-                            self._weighed(
-                                node, node.untried[-1], puct=True, untried=node.untried_priors[-1]
-                            )
-                        )
+                        action, prior = node.actions[node.tried], node.priors[node.tried]
+                        told.append(self._weighed(node, action, puct=True, untried=prior))
                         self._tell_select(node, told)
-                    return self.expand(node, node.untried.pop(), node.untried_priors.pop())
+                    return self.expand_next(node)
                 if told is not None:
                     told.append(self._weighed(node, child.action, puct=True))
                 node = child
@@ -283,6 +284,13 @@ class Search:
         noisy = puct and self.noise and node is self.root
         return weighed_choice(node, taken, self.explore, puct=puct, noisy=noisy, untried=untried)
 
+    def expand_next(self, node: Node) -> Node:
+        """The new child of ``node`` for its next untried action (counted tried first)."""
+        index = node.tried
+        node.tried = index + 1
+        priors = node.priors
+        return self.expand(node, node.actions[index], 0.0 if priors is None else priors[index])
+
     def expand(self, node: Node, action: Any, prior: float) -> Node:
         """The new child of ``node`` reached by ``action``."""
         owner = node.player
@@ -290,7 +298,7 @@ class Search:
         child = self.make(
             self.result(node.state, action), action, node, owner, node.depth + 1, None, prior
         )
-        node.children.append(child)
+        node.adopt(child)
         return child
 
     def uct_child(self, node: Node) -> Node:
@@ -306,8 +314,10 @@ class Search:
         c = self.explore
         k = c * c * math.log(node.visits)
         floor = node.lower if node.owner == node.player else self.flipped(node.upper)
-        best, best_score = node.children[0], -math.inf
-        for child in node.children:
+        # Expanded: a list (which mypyc checks, and then loops over natively).
+        children = cast("list[Node]", node.children)
+        best, best_score = children[0], -math.inf
+        for child in children:
             upper = child.upper
             if upper <= floor:
                 continue
@@ -342,7 +352,8 @@ class Search:
             )
             if score > best_score:
                 best, best_score = child, score
-        if node.untried_priors and scale * node.untried_priors[-1] > best_score:
+        priors, tried = node.priors, node.tried
+        if priors is not None and tried < len(priors) and scale * priors[tried] > best_score:
             return None
         return best
 
@@ -379,7 +390,7 @@ class Search:
         )
 
     def _tell_backup(self, leaf: Node, utilities: tuple[float, ...], solved: list[Node]) -> None:
-        proofs = tuple((node.depth, self.max_view(node)) for node in solved)
+        proofs = tuple((node.depth - self.base, self.max_view(node)) for node in solved)
         assert self.trace is not None
         self.trace(Backup(leaf.path(), utilities[self.root_player], utilities, proofs))
 

@@ -33,6 +33,7 @@ class Node:
 
     __slots__ = (
         "action",
+        "actions",
         "children",
         "cumulative",
         "depth",
@@ -44,13 +45,13 @@ class Node:
         "parent",
         "player",
         "prior",
+        "priors",
         "probabilities",
         "probability",
         "proven",
         "state",
         "total",
-        "untried",
-        "untried_priors",
+        "tried",
         "upper",
         "utilities",
         "visits",
@@ -65,17 +66,23 @@ class Node:
         self.parent = parent
         self.owner = owner
         self.depth = depth
-        """The node's ply below the root of the search that created it."""
+        """The node's ply below the root of the tree's first search (a search that reuses the
+        tree counts its plies from its root's ``depth``)."""
         self.player: Player | None = None
         """The player to move, ``CHANCE`` at a chance node, ``None`` at a terminal state."""
         self.visits = 0
         self.total = 0.0
-        self.children: list[Node] = []
-        """A decision node's expanded children, in the order they were expanded."""
-        self.untried: list[Any] = []
-        """A decision node's actions not expanded yet; the next one is taken from the end."""
-        self.untried_priors: list[float] | None = None
-        """With a prior: the prior probability of each untried action (ascending)."""
+        self.children: Sequence[Node] = ()
+        """A decision node's expanded children, in the order they were expanded: a list from
+        the first (:meth:`adopt`), an empty tuple before (most nodes stay leaves: one object
+        each, not three, for the allocator and the garbage collector)."""
+        self.actions: tuple[Any, ...] = ()
+        """A decision node's actions in the order they are expanded: the game's order, or
+        with a prior the most likely first. The game's own tuple when it gives one."""
+        self.tried = 0
+        """How many of ``actions`` are expanded: the next one is ``actions[tried]``."""
+        self.priors: tuple[float, ...] | None = None
+        """With a prior: the prior probability of each of ``actions``, in their order."""
         self.prior = 0.0
         """The prior probability of ``action`` at the parent (PUCT only)."""
         self.noisy = 0.0
@@ -106,6 +113,14 @@ class Node:
             f"total={self.total:g}, proven={self.proven!r})"
         )
 
+    def adopt(self, child: Node) -> None:
+        """Add ``child`` to the expanded children (a new list for the first one)."""
+        children = self.children
+        if isinstance(children, list):
+            children.append(child)
+        else:
+            self.children = [child]
+
     def estimate(self) -> float:
         """The value for ``owner``: the mean of the visits, within the solver's bounds.
 
@@ -132,6 +147,24 @@ class Node:
         return tuple(line)
 
 
+def release(root: Node, kept: Node | None = None) -> None:
+    """Cut the links from ``root``'s tree (but ``kept``'s subtree) up to the parents.
+
+    A tree of nodes with parent links is a web of reference cycles, which only the cyclic
+    garbage collector frees: trees dropped move after move pile up until a full collection
+    walks them all, a pause of a tenth of a second or more in the middle of a later search.
+    Without the upward links, the tree is freed by reference counting the moment it is
+    dropped. The nodes keep their numbers and their children.
+    """
+    pending = [root]
+    while pending:
+        node = pending.pop()
+        node.parent = None
+        pending.extend(child for child in node.children if child is not kept)
+        if node.kids is not None:
+            pending.extend(kid for kid in node.kids if kid is not None and kid is not kept)
+
+
 def terminal_utilities(game: Any, state: Any, players: int) -> tuple[float, ...]:
     """Every player's utility in the terminal ``state``, as floats, refusing NaN."""
     utility = game.utility
@@ -142,18 +175,20 @@ def terminal_utilities(game: Any, state: Any, players: int) -> tuple[float, ...]
 
 
 def set_actions(node: Node, actions: Sequence[Any]) -> None:
-    """Give a decision node its untried actions (the next to expand is taken from the end)."""
+    """Give a decision node its actions, expanded in the game's order.
+
+    A tuple is kept as it is (``tuple()`` of a tuple is the same object): a game that memoizes
+    its actions, as Connect Four does, costs the node no copy.
+    """
     if not actions:
         raise no_actions_error(node.state)
-    untried = list(actions)
-    untried.reverse()  # taken from the end: expanded in the game's order
-    node.untried = untried
+    node.actions = tuple(actions)
 
 
 def set_priors(
     node: Node, actions: Sequence[Any], prior: Callable[[Any, Sequence[Any]], Sequence[float]]
 ) -> None:
-    """Give a decision node its untried actions sorted by ``prior``, the most likely last.
+    """Give a decision node its actions sorted by ``prior``, the most likely first.
 
     Raises:
         InvalidSearchOptionError: ``prior(state, actions)`` is not a distribution over the
@@ -177,10 +212,10 @@ def set_priors(
         raise _prior_error(
             node.state, actions, given, f"probabilities that sum to {sum(probabilities):g}, not 1"
         )
-    # The most likely action last, and among equals the first in the game's order.
-    order = sorted(range(len(actions)), key=lambda i: (probabilities[i], -i))
-    node.untried = [actions[i] for i in order]
-    node.untried_priors = [probabilities[i] for i in order]
+    # The most likely action first, and among equals the first in the game's order.
+    order = sorted(range(len(actions)), key=lambda i: (-probabilities[i], i))
+    node.actions = tuple(actions[i] for i in order)
+    node.priors = tuple(probabilities[i] for i in order)
 
 
 def _prior_error(

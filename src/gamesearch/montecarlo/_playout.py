@@ -22,8 +22,8 @@ class Simulator:
     """Scores the leaves of the tree: every player's utility, indexed by player."""
 
     __slots__ = (
-        "evaluate", "game", "kernel", "outcomes_of", "players", "plies", "rng", "rollout",
-        "solver", "stochastic",
+        "draw", "evaluate", "game", "kernel", "outcomes_of", "players", "plies", "rng",
+        "rollout", "solver", "stochastic",
     )  # fmt: skip
 
     def __init__(
@@ -41,6 +41,8 @@ class Simulator:
         self.evaluate = settings.evaluate
         self.rollout = settings.rollout
         self.rng = rng
+        self.draw = rng.random
+        """The generator's ``random``, bound once (not once a playout)."""
         self.outcomes_of = settings.capabilities.chance_outcomes
         self.stochastic = self.outcomes_of is not None
         self.plies = 0
@@ -75,7 +77,7 @@ class Simulator:
         """
         kernel = self.kernel
         if kernel is not None:
-            utilities = kernel.run(state, self.rng.random)
+            utilities = kernel.run(state, self.draw)
             self.plies = kernel.plies
             return utilities
         game = self.game
@@ -83,7 +85,7 @@ class Simulator:
         stochastic = self.stochastic
         to_move = game.to_move
         outcomes_of: Any = self.outcomes_of
-        random = self.rng.random
+        random = self.draw
         plies = 0
         try:
             while not is_terminal(state):

@@ -97,7 +97,7 @@ class Solver:
     def _decision(self, node: Node) -> tuple[float, float]:
         """The bounds of a decision node for its owner, from its children's."""
         lower = upper = -math.inf
-        if node.untried:
+        if node.tried < len(node.actions):
             lower, upper = self.low, self.high
         for child in node.children:  # their bounds are for the player to move at ``node``
             if child.lower > lower:

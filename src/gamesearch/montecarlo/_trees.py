@@ -180,12 +180,14 @@ def grow_tree(part: TreePart) -> TreeSummary:
             tuple(line),
         )  # fmt: skip
         children.append(summary)
-    return TreeSummary(
+    whole = TreeSummary(
         player=root.player, owner=root.owner, visits=root.visits, total=root.total,
         lower=root.lower, upper=root.upper, proven=root.proven, children=tuple(children),
         nodes=result.stats.nodes, iterations=result.stats.leaves,
         max_depth=result.stats.max_depth,
     )  # fmt: skip
+    tree.clear()  # freed at once, not by a later collection
+    return whole
 
 
 def merge(game: Any, state: Any, summaries: list[TreeSummary], started: float) -> SearchResult[Any]:
@@ -205,8 +207,9 @@ def merge(game: Any, state: Any, summaries: list[TreeSummary], started: float) -
             key = action_key(child.action)
             node = merged.get(key)
             if node is None:
-                node = merged[key] = Node(None, child.action, root, first.player or 0, 1)
-                root.children.append(node)
+                # No link up to the merged root: no cycle, freed as soon as it is dropped.
+                node = merged[key] = Node(None, child.action, None, first.player or 0, 1)
+                root.adopt(node)
             _add(node, [child])
             if child.visits > lines.get(key, (-1, ()))[0]:  # the line of its busiest tree
                 lines[key] = (child.visits, child.line)

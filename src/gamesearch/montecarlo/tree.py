@@ -8,7 +8,7 @@ from typing import Any
 
 from ..errors import InvalidSearchOptionError
 from ..game import CHANCE, Player
-from ._node import Node
+from ._node import Node, release
 
 __all__ = ["ActionStats", "MCTSTree"]
 
@@ -127,21 +127,24 @@ class MCTSTree:
 
     def clear(self) -> None:
         """Forget the tree: the next search starts afresh."""
+        if self._root is not None:
+            release(self._root)
         self._root, self._game, self._total = None, None, None
 
     def take(self, game: Any, state: Any, puct: bool) -> Node | None:
         """The kept subtree for ``state``, made a root (``mcts`` calls this), else ``None``."""
         if self._root is None or self._game is not game or self._puct != puct:
+            self.clear()
             return None
         found = self._find(state)
         if found is None:
+            self.clear()
             return None
+        if found is not self._root:
+            release(self._root, found)  # the rest of the old tree: freed once dropped
+        self._root = found
         found.parent, found.action, found.probability = None, None, None
-        offset = found.depth
-        if offset:
-            for node in _walk(found):
-                node.depth -= offset
-        return found
+        return found  # with the depths it has: the search counts its plies from found's
 
     def keep(self, game: Any, root: Node, puct: bool, total: float | None = None) -> None:
         """Hold ``root``, the root of a finished search, for the next one (``mcts`` calls this).

@@ -56,30 +56,66 @@ never steers: traced, every searcher returns what it returns untraced, statistic
 
 from __future__ import annotations
 
-from .events import (
-    Answer,
-    Ask,
-    Backup,
-    Choice,
-    Choose,
-    Develop,
-    Enter,
-    Event,
-    Expand,
-    Leaf,
-    Leave,
-    LeftOut,
-    NodeKind,
-    Observer,
-    ProofChild,
-    Prune,
-    Renumber,
-    Rollout,
-    Select,
-    Weighed,
-)
-from .recorder import Recorder, TraceNode
-from .search_tree import SearchTree
+from typing import TYPE_CHECKING
+
+from .._lazy import public_names
+
+if TYPE_CHECKING:  # each name loads on first use (.._lazy), so that a search
+    # that traces nothing loads none of the pages and drawings
+    from .events import (
+        Answer,
+        Ask,
+        Backup,
+        Choice,
+        Choose,
+        Develop,
+        Enter,
+        Event,
+        Expand,
+        Leaf,
+        Leave,
+        LeftOut,
+        NodeKind,
+        Observer,
+        ProofChild,
+        Prune,
+        Renumber,
+        Rollout,
+        Select,
+        Weighed,
+    )
+    from .recorder import Recorder, TraceNode
+    from .search_tree import SearchTree
+else:
+    __getattr__, __dir__ = public_names(
+        __name__,
+        {
+            "Answer": ".events",
+            "Ask": ".events",
+            "Backup": ".events",
+            "Choice": ".events",
+            "Choose": ".events",
+            "Develop": ".events",
+            "Enter": ".events",
+            "Event": ".events",
+            "Expand": ".events",
+            "Leaf": ".events",
+            "Leave": ".events",
+            "LeftOut": ".events",
+            "NodeKind": ".events",
+            "Observer": ".events",
+            "ProofChild": ".events",
+            "Prune": ".events",
+            "Renumber": ".events",
+            "Rollout": ".events",
+            "Select": ".events",
+            "Weighed": ".events",
+            "Recorder": ".recorder",
+            "TraceNode": ".recorder",
+            "SearchTree": ".search_tree",
+        },
+        globals(),
+    )
 
 __all__ = [
     "Answer",

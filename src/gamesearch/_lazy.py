@@ -1,0 +1,51 @@
+"""Public names that load on first use: a package's ``__getattr__`` and ``__dir__`` (PEP 562).
+
+A package lists where each public name is defined; ``import package`` then loads none of those
+modules, and ``package.name`` (or ``from package import name``) loads the one that defines
+``name`` and keeps the value in the package, so the next look-up is an ordinary attribute. A
+user's program pays for what it uses: ``from gamesearch import mtdf`` loads the search and not
+the ratings, the tournaments or the pages.
+
+>>> import sys, types
+>>> package = types.ModuleType("demo")
+>>> package.__getattr__, package.__dir__ = public_names("json", {"dumps": "json"}, vars(package))
+>>> package.dumps([1])
+'[1]'
+>>> "dumps" in vars(package), "dumps" in dir(package)
+(True, True)
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Collection, Mapping, MutableMapping
+
+
+def public_names(
+    package: str,
+    where: Mapping[str, str],
+    namespace: MutableMapping[str, object],
+    modules: Collection[str] = (),
+) -> tuple[Callable[[str], object], Callable[[], list[str]]]:
+    """The ``__getattr__`` and ``__dir__`` of ``package``, whose names ``where`` places.
+
+    ``where`` maps each public name to the module that defines it, absolute or relative to
+    ``package`` (``".table"``); ``namespace`` is the package's ``globals()``, where a loaded
+    value is kept; ``modules`` names the package's public submodules, each loaded as itself
+    (importing a submodule binds it in the package).
+    """
+
+    def __getattr__(name: str) -> object:
+        if name in modules:
+            return importlib.import_module(f"{package}.{name}")
+        module = where.get(name)
+        if module is None:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        value = getattr(importlib.import_module(module, package), name)
+        namespace[name] = value
+        return value
+
+    def __dir__() -> list[str]:
+        return sorted({*namespace, *where, *modules})
+
+    return __getattr__, __dir__
