@@ -18,7 +18,10 @@ Lines (JSON, one dict per line on stdout):
   that needs more than all before it). dfpn's table holds ``--max-entries`` states, by default
   as many as mtdf's (``bench_c4_solver.TABLE_ENTRIES``).
   The searchers: ``dfpn`` and ``pns`` (one search each: "can the player to move win?", whose
-  disproof with the bound of a loss proves the loss too), ``mtdf`` (the exact Pons score: the
+  disproof with the bound of a loss proves the loss too), ``dfpn-guess-0`` (dfpn with
+  ``first_guess=0.0``: "can the player to move avoid losing?" first, whose disproof proves a
+  loss at once, where the first question's is often made through the draws; a won position
+  then takes both questions), ``mtdf`` (the exact Pons score: the
   distance to the end, as the solver's benchmark runs it) and ``mtdf-win/loss`` (the fair
   comparison: the same solver's null-window probes asked only the win/loss question, "is the
   value above 0?" and, where that is not answered by a loss, "is it at least 0?"; the
@@ -28,13 +31,13 @@ Lines (JSON, one dict per line on stdout):
   positions (two searches each, as Allis proved draws) against ``mtdf``'s.
 - ``pnsc4.knowledge``: dfpn on the won and lost positions of each set with the game's
   knowledge switched one piece at a time: ``game`` (the defaults: the game's ``order``,
-  first numbers from the number of moves, ``non_losing_actions``), ``no order`` (the moves
+  first numbers from the number of moves squared, ``non_losing_actions``), ``no order`` (the moves
   as ``non_losing_actions`` gives them, left to right), ``threat order`` (Pons's ordering,
   ``ConnectFour.threat_order``), ``evaluate`` (df-pn+: first numbers from
   ``ConnectFour.evaluate``), ``no non-losing`` (a ConnectFour without ``non_losing_actions``:
-  every column searched), and an experiment, ``squared moves`` (first numbers the square of
-  the number of moves rather than the number: ``Question.first_numbers`` replaced for the
-  run); nodes, CPU seconds and ``nodes_vs_game``. On the end and middle
+  every column searched), and ``plain moves`` (first numbers the number of moves, Allis's,
+  rather than its square: ``gamesearch.proofs.dfpn.SQUARED`` off for the run); nodes, CPU
+  seconds and ``nodes_vs_game``. On the end and middle
   sets (the end set only with ``--quick``): the begin set would take an hour.
 
 Checks (exit status 1 on a failure): every proven value's sign equals the sign of Pons's score
@@ -43,7 +46,7 @@ proven is 0.
 
 Usage: ``python bench/bench_pns_connect_four.py [--quick] [--seed N] [--node-limit N]
 [--max-entries N] [--sets end,middle,begin] [--no-draws]
-[--searchers dfpn,pns,mtdf,mtdf-win/loss]``
+[--searchers dfpn,dfpn-guess-0,pns,mtdf,mtdf-win/loss]``
 (``--searchers`` picks the ``pnsc4.set`` lines' searchers besides dfpn, which always runs:
 a long run on the begin set may leave ``pns`` out; the draws lines need ``mtdf``).
 """
@@ -52,6 +55,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import math
 import resource
 from collections.abc import Callable, Iterator
@@ -64,7 +68,6 @@ from bench_c4_solver import TABLE_ENTRIES, timed
 from gamesearch import SearchResult, TranspositionTable, dfpn, mtdf, pns
 from gamesearch.capabilities import Capabilities
 from gamesearch.games import ConnectFour
-from gamesearch.proofs._question import Question
 from gamesearch.twoplayer._solver import probe_once, solving_children
 
 SETS = {"end": (32, 36, 10, 4), "middle": (18, 24, 20, 8), "begin": (10, 14, 6, 0)}
@@ -132,24 +135,25 @@ def by_mtdf_win_loss(game: ConnectFour, state: int, limit: int) -> tuple[float, 
     raise AssertionError("two probes settle a win, a draw or a loss")
 
 
+DFPN_MODULE = importlib.import_module("gamesearch.proofs.dfpn")
+"""The module (``gamesearch.proofs.dfpn`` the attribute is the function), whose ``SQUARED``
+the ``plain moves`` variant sets."""
+
+
 @contextlib.contextmanager
-def squared_moves() -> Iterator[None]:
-    """First numbers from the square of a new node's number of moves, for the duration."""
-    plain = Question.first_numbers
-
-    def squared(question: Question, state: Any, mover: int, moves: int) -> tuple[int, int]:
-        return (1, moves * moves) if mover == question.attacker else (moves * moves, 1)
-
-    Question.first_numbers = squared  # type: ignore[method-assign, assignment]
+def plain_moves() -> Iterator[None]:
+    """First numbers from a new node's number of moves, not its square, for the duration."""
+    squared = DFPN_MODULE.SQUARED
+    DFPN_MODULE.SQUARED = False
     try:
         yield
     finally:
-        Question.first_numbers = plain  # type: ignore[method-assign]
+        DFPN_MODULE.SQUARED = squared
 
 
-def by_dfpn_squared(game: ConnectFour, state: int, limit: int) -> tuple[float, int]:
-    """``dfpn`` with the game's defaults but first numbers from the squared number of moves."""
-    with squared_moves():
+def by_dfpn_plain(game: ConnectFour, state: int, limit: int) -> tuple[float, int]:
+    """``dfpn`` with the game's defaults but first numbers from the number of moves (Allis's)."""
+    with plain_moves():
         return proved(dfpn(game, state, node_limit=limit))
 
 
@@ -157,6 +161,7 @@ def searchers(max_entries: int) -> dict[str, Search]:
     """The searchers of the ``pnsc4.set`` lines, dfpn's table of ``max_entries`` states."""
     return {
         "dfpn": by_dfpn(max_entries=max_entries),
+        "dfpn-guess-0": by_dfpn(max_entries=max_entries, first_guess=0.0),
         "pns": by_pns,
         "mtdf": by_mtdf,
         "mtdf-win/loss": by_mtdf_win_loss,
@@ -168,7 +173,7 @@ KNOWLEDGE: dict[str, tuple[Callable[[ConnectFour], ConnectFour], Callable[..., S
     "threat order": (lambda game: game, lambda game: by_dfpn(order=game.threat_order)),
     "evaluate": (lambda game: game, lambda game: by_dfpn(evaluate=game.evaluate)),
     "no non-losing": (lambda game: WithoutNonLosing(), lambda game: by_dfpn()),
-    "squared moves": (lambda game: game, lambda game: by_dfpn_squared),
+    "plain moves": (lambda game: game, lambda game: by_dfpn_plain),
 }
 """dfpn's variants: the game searched, and the search made for it."""
 

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pytest
 
+from gamesearch import SearchResult, dfpn
 from gamesearch._budget import Budget
 from gamesearch._keyed import KeyedTable
 from gamesearch.capabilities import Capabilities
-from gamesearch.games import TicTacToe
+from gamesearch.errors import InvalidSearchOptionError
+from gamesearch.games import GameTree, TicTacToe
 from gamesearch.proofs._question import INFINITE, Question
 from gamesearch.proofs.dfpn import EPSILON, MIN_ENTRIES, DepthFirst
+from gamesearch.trace.events import Ask
 
 OPEN = {"a": (2, 5), "b": (3, 3), "c": (INFINITE, 0)}
 """An OR node's children by action, their proof and disproof numbers: ``c`` is disproven."""
@@ -48,3 +52,44 @@ def test_without_weak_numbers_the_disproof_number_is_the_sum() -> None:
 def test_an_or_node_whose_every_child_is_disproven_is_disproven(weak: bool) -> None:
     disproven = {"a": (INFINITE, 0), "b": (INFINITE, 0)}
     assert or_node_numbers(disproven, weak=weak) == (INFINITE, 0)
+
+
+LOST = GameTree({"a1": {"b1": {"x": -1, "y": -1}, "b2": 1},
+                 "a2": {"c1": 0, "c2": {"x": -1, "y": -1}}}, win_utility=1)  # fmt: skip
+"""MAX loses: a1 is answered by b1, a2 by c2; c1, a draw, refutes a2's win at once."""
+
+
+def asked(result_and_log: tuple[SearchResult[Any], list[Any]]) -> list[float]:
+    """The thresholds of the questions a traced search asked."""
+    return [event.threshold for event in result_and_log[1] if isinstance(event, Ask)]
+
+
+def traced_dfpn(game: Any, **options: Any) -> tuple[SearchResult[Any], list[Any]]:
+    """``dfpn`` on ``game`` with ``options``, and the events it told."""
+    log: list[Any] = []
+    return dfpn(game, trace=log.append, **options), log
+
+
+def test_a_first_guess_of_a_draw_proves_a_loss_with_one_question() -> None:
+    usual, guessed = traced_dfpn(LOST), traced_dfpn(LOST, first_guess=0.0)
+    assert usual[0].value == guessed[0].value == -1.0
+    assert usual[0].exact
+    assert guessed[0].exact
+    assert asked(usual) == [1.0, 0.0]  # the win disproven through the draw c1, then the draw
+    assert asked(guessed) == [0.0]  # "can MAX avoid losing?": no, a loss at once
+
+
+def test_a_first_guess_gives_the_same_values_on_tic_tac_toe() -> None:
+    game = TicTacToe()
+    for text in ("X.. / .O. / ...", "X.. / ... / ..O", "XO. / ... / ..."):
+        state = game.parse(text)
+        expected = dfpn(game, state)
+        for guess in (-1.0, 0.0, 0.5, 1.0, 7.0):
+            found = dfpn(game, state, first_guess=guess)
+            assert (found.value, found.exact) == (expected.value, True)
+
+
+@pytest.mark.parametrize("guess", [math.nan, "0", True])
+def test_a_first_guess_must_be_a_number(guess: Any) -> None:
+    with pytest.raises(InvalidSearchOptionError, match="first_guess"):
+        dfpn(TicTacToe(), first_guess=guess)

@@ -135,16 +135,22 @@ class Settled:
     """Whether a limit stopped the questions before the bounds met."""
 
 
-def find_value(prover: Prover, floor: float, ceiling: float) -> Settled:
+def find_value(
+    prover: Prover, floor: float, ceiling: float, first_guess: float | None = None
+) -> Settled:
     """Ask ``prover`` at the bounds until they meet (or a limit stops it).
 
     Args:
         prover: The proof search.
         floor: The least any value can be (``-W``, or ``-inf``).
-        ceiling: The most (``W``, or ``inf``): the first threshold.
+        ceiling: The most (``W``, or ``inf``): the first threshold, unless ``first_guess``.
+        first_guess: The first threshold instead (MTD(f)'s first guess), within the floor
+            and the ceiling: a guess below the win asks first whether the value reaches it
+            (at a draw's 0, "can the player to move avoid losing?", whose disproof proves a
+            loss at once).
     """
     lower, upper = floor, ceiling
-    threshold = ceiling
+    threshold = ceiling if first_guess is None else min(ceiling, max(floor, first_guess))
     trace, asked = prover.trace, 0
     win = ceiling if ceiling < math.inf else None  # the game's win_utility, if it has one
     while lower < upper:
@@ -324,6 +330,7 @@ def prove(
     make: Callable[[Question, Any, Budget], Prover],
     check_options: Callable[[], None] = _no_more_checks,
     trace: Observer | None = None,
+    first_guess: float | None = None,
 ) -> SearchResult[Any]:
     """The entry of :func:`~gamesearch.pns` and :func:`~gamesearch.dfpn`: checks, questions, result.
 
@@ -331,7 +338,8 @@ def prove(
     refused, the limits merged and checked, then ``check_options`` checks the searcher's own.
     ``make(question, root, budget)`` builds the proof search that :func:`find_value` asks;
     ``trace`` is told the root's ``Enter``, the questions and their steps, and its ``Leave``
-    (a terminal root: one ``Leaf``).
+    (a terminal root: one ``Leaf``). ``first_guess`` is the first question's threshold
+    (:func:`find_value`; checked to be a number).
 
     Raises:
         InvalidSearchOptionError: a limit, ``depth``, ``order`` or ``evaluate`` refused.
@@ -344,6 +352,14 @@ def prove(
     check_count(searcher, "node_limit", limits.node_limit)
     check_options()
     check_trace(trace, searcher)
+    if first_guess is not None and (
+        isinstance(first_guess, bool)
+        or not isinstance(first_guess, (int, float))
+        or math.isnan(first_guess)
+    ):
+        raise InvalidSearchOptionError(
+            f"{searcher}: first_guess must be a number or None, not {first_guess!r}"
+        )
     found = Capabilities.of(game)
     order = found.order if order is None else order
     for name, member in (("order", order), ("evaluate", evaluate)):
@@ -361,7 +377,7 @@ def prove(
         trace(Enter(root, None, 0, question.attacker, "max", None, None))
         search.trace = trace
     with recursion_guard(searcher):
-        settled = find_value(search, question.floor, question.ceiling)
+        settled = find_value(search, question.floor, question.ceiling, first_guess)
         result = proof_result(search, settled, game, root, started=started, searcher=searcher)
     if trace is not None:
         trace(Leave(root, 0, result.value, result.action, None, None))

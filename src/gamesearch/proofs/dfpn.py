@@ -19,7 +19,7 @@ from ..trace.events import Choose, Develop, Observer, ProofChild, Renumber
 from ._driver import Counting, View, prove
 from ._question import INFINITE, Question, decided
 
-__all__ = ["EPSILON", "MIN_ENTRIES", "WEAK", "dfpn"]
+__all__ = ["EPSILON", "MIN_ENTRIES", "SQUARED", "WEAK", "dfpn"]
 
 _SEARCHER = "dfpn"
 
@@ -59,6 +59,22 @@ nodes there, and 1.10 times on the 25 openings of 5x5; with H-search and the fil
 (lost, Pons score -3) 34.8 million nodes against 20.6 million (with tables of 8 and 12 million
 states: the first overflowed)."""
 
+SQUARED = True
+"""First numbers from the square of a new node's number of moves, not the number (Allis's
+mobility): an OR node of ``m`` moves starts at ``(1, m * m)``, an AND node at ``(m * m, 1)``.
+It tells a forced line (one or two moves, as Connect Four's ``non_losing_actions`` leaves
+after a threat) from an open one more sharply, so the search follows the threats first. Only
+in a game that gives ``non_losing_actions`` (whose counts of moves say which lines are
+forced): on chess's mate problems, without it, squared numbers made a mate in two run past
+60 s (``tests/proofs/test_chess_mates.py``), so there the number stays Allis's.
+Measured on ``bench/bench_pns_connect_four.py``'s won and lost positions (one run, shared
+cores): 0.46 times the nodes on the middle set (58,735 against 126,376), and on the begin set
+5,329,483 against 36,030,871 (0.15 times): 0.13 times on its hardest, lost position (4.7
+million against 34.8 million: the first question's disproof through the draws takes 3.2
+million rather than 30.3), 0.38 times on a won one, but 2.4 times on its cheapest won ones
+(187,831 against 78,836 over three). A game with ``costly_knowledge`` (Hex) is not
+concerned: its new nodes start from 1 and 1."""
+
 MIN_ENTRIES = 10_000
 """The smallest table :func:`dfpn` takes. Measured: the proof of 4x4 Hex (16,719 nodes, a
 table of about 10,000 states) still ends with 10,000 entries and searched 3 million nodes
@@ -78,6 +94,7 @@ def dfpn(
     evaluate: Evaluation[S] | None = None,
     max_entries: int = 1_000_000,
     trace: Observer | None = None,
+    first_guess: float | None = None,
 ) -> SearchResult[A]:
     """Depth-first proof-number search (Nagai 2002): the exact value, proven, in little memory.
 
@@ -88,7 +105,8 @@ def dfpn(
     finds the same node depth first: it stays below a child while its numbers are under
     thresholds, which it sets from the second-best child (Nagai's multiple iterative
     deepening; with the 1 + epsilon trick of Pawlewicz and Lew 2007, see :data:`EPSILON`, and
-    weak proof numbers, :data:`WEAK`), and keeps the numbers of the nodes it searched in a
+    weak proof numbers, :data:`WEAK`; first numbers from the moves squared, :data:`SQUARED`),
+    and keeps the numbers of the nodes it searched in a
     table (a :class:`~gamesearch._keyed.KeyedTable` of ``max_entries``) instead of a tree in
     memory. The value is found by such questions at
     the bounds each answer proves (:mod:`._driver`): one search for a win, two for a draw, as
@@ -98,8 +116,9 @@ def dfpn(
     ``non_losing_actions`` leaves out the moves that lose at once, ``must_play`` those that
     lose later and ``inferior_moves`` those no better than another, ``proven_value`` decides
     a state without search, ``order`` breaks ties, and a new node's first numbers are its
-    number of moves (Allis's mobility) or, given ``evaluate``, the evaluation's (df-pn+,
-    Nagai and Kishimoto); a game with ``costly_knowledge`` (Hex's H-search) is asked of a node
+    number of moves (Allis's mobility; squared in a game with ``non_losing_actions``,
+    :data:`SQUARED`) or, given ``evaluate``, the evaluation's (df-pn+, Nagai and Kishimoto);
+    a game with ``costly_knowledge`` (Hex's H-search) is asked of a node
     only when it is searched, and its new nodes start from 1 and 1 (see
     :mod:`gamesearch.proofs._question`). Transpositions share one
     entry, keyed by the game's ``solving_key``, else its ``key`` (which must merge only states
@@ -128,6 +147,14 @@ def dfpn(
             searched, with its thresholds; ``Develop``; ``Renumber`` as it leaves a node;
             ``Answer``: see :mod:`gamesearch.trace.events`), such as a
             :class:`~gamesearch.trace.SearchTree`.
+        first_guess: The threshold of the first question, as :func:`~gamesearch.mtdf`'s
+            first guess (kept within the game's loss and win); ``None`` (the default) asks
+            first "can the player to move win?". A guess of a draw, ``0.0``, asks first "can
+            it avoid losing?", whose disproof proves a loss in one search where the usual
+            order disproves the win through the draws first (on Connect Four's hardest
+            begin position, 16.2 million nodes against 34.8 million), but a won position
+            then needs both questions (5.3 times the nodes on another): give it when a loss
+            is expected.
 
     Returns:
         For the player to move at ``state``: the proven ``value`` (what
@@ -165,11 +192,12 @@ def dfpn(
 
     def make(question: Question, root: Any, budget: Budget) -> DepthFirst:
         table: KeyedTable[Entry] = KeyedTable(max_entries, owner=_SEARCHER)
-        return DepthFirst(question, root, table, EPSILON, budget, weak=WEAK)
+        return DepthFirst(question, root, table, EPSILON, budget, weak=WEAK, squared=SQUARED)
 
     return prove(
         _SEARCHER, game, state, given=(limit, depth, time_limit, node_limit), order=order,
         evaluate=evaluate, make=make, check_options=check_table, trace=trace,
+        first_guess=first_guess,
     )  # fmt: skip
 
 
@@ -189,6 +217,7 @@ class DepthFirst(Counting):
         budget: Budget,
         *,
         weak: bool = WEAK,
+        squared: bool = SQUARED,
     ) -> None:
         super().__init__(budget)
         self.lazy = question.lazy
@@ -199,6 +228,9 @@ class DepthFirst(Counting):
         self.epsilon = epsilon
         self.weak = weak
         """Whether a node's ``delta`` is weak (:data:`WEAK`) rather than the sum."""
+        self.squared = squared and question.non_losing is not None
+        """Whether a new node's first numbers come from its moves squared (:data:`SQUARED`):
+        only in a game with ``non_losing_actions``."""
         self.root = root
         self.threshold = math.inf
         self.stamp = 0
@@ -254,7 +286,8 @@ class DepthFirst(Counting):
                 lo, hi = question.lost_bounds(mover)
                 if moves:
                     lo, hi = question.floor, question.ceiling
-                first = question.first_numbers(state, mover, moves) if moves else (1, 1)
+                mobility = moves * moves if self.squared else moves
+                first = question.first_numbers(state, mover, mobility) if moves else (1, 1)
         else:
             lo, hi, first = entry[2], entry[3], (entry[5], entry[6])
         pn, dn = decided(lo, hi, self.threshold) or first
