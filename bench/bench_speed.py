@@ -229,9 +229,20 @@ def compare_cfr(args: argparse.Namespace, summary: dict[str, Any]) -> None:
     iterations = [30] if args.quick else [30, 300]
     for row in bench_cfr.cfr_whole_runs(games, iterations, args.repeat, args.compiled_python):
         emit(bench="speed.cfr", **row)
-        ratio = row.get("cpp_over_ours")
-        if ratio is not None:
-            summary[f"cfr.{row['game']}.{row['iterations']}"] = ratio
+        if row.get("cpp_over_ours") is None:
+            continue
+        for part, said in (("total", "construction and iterations"), ("process", "whole run")):
+            low, high = row[f"ratio_{part}_spread"]
+            summary[f"cfr.{row['game']}.{row['iterations']}.{part}"] = {
+                "what": f"CFR+ on {row['game']}, {row['iterations']} iterations, {said}",
+                "reference": "OpenSpiel's CFRPlusSolver",
+                "unit": "s",
+                "cpp": row[f"openspiel_cpp_{part}_s"],
+                "compiled": row[f"ours_{part}_s"],
+                "pure": None,
+                "ratio": row[f"ratio_{part}"],
+                "ratio_each_run": {"lowest": low, "highest": high},
+            }
 
 
 def compare_mcts(args: argparse.Namespace, summary: dict[str, Any]) -> None:
@@ -248,6 +259,25 @@ def compare_mcts(args: argparse.Namespace, summary: dict[str, Any]) -> None:
     games = 2 if args.quick else 40
     match = bench_mcts.mcts_match(games, 0.05 if args.quick else 0.1, args.compiled_python, 49)
     emit(bench="speed.mcts", part="match", **match)
+    if "gamesearch_score" in match:
+        wins, draws, losses = (match[f"gamesearch_{k}"] for k in ("wins", "draws", "losses"))
+        low, high = match["ci95"]
+        summary["mcts.match"] = {
+            "what": f"MCTS match at equal time ({match['seconds_per_move']:g} s a move), "
+            f"{games} games, both colours, seed {match['seed']}",
+            "reference": "OpenSpiel's MCTSBot",
+            "unit": "won, drawn, lost",
+            "cpp": f"{losses}-{draws}-{wins}",
+            "compiled": f"{wins}-{draws}-{losses}",
+            "pure": None,
+            "score": match["gamesearch_score"],
+            "score_ci95": [low, high],
+        }
+
+
+def _number(value: Any) -> str:
+    """A figure as the table shows it: thousands separated, text as it is."""
+    return f"{value:,}" if isinstance(value, (int, float)) else str(value)
 
 
 def markdown(summary: dict[str, Any]) -> str:
@@ -260,9 +290,14 @@ def markdown(summary: dict[str, Any]) -> str:
         runs = row.get("ratio_each_run")
         spread = f" ({runs['lowest']}-{runs['highest']})" if runs else ""
         pure = "-" if row.get("pure") is None else f"{row['pure']:,}"
+        if "score" in row:  # a match: the compiled build's score and its 95 % interval
+            low, high = row["score_ci95"]
+            shown = f"score **{row['score']}** ({low}-{high})"
+        else:
+            shown = f"**{row['ratio']}x**{spread}"
         rows.append(
-            f"| {row['what']} ({row['unit']}) | {row['reference']}: {row['cpp']:,} "
-            f"| {row['compiled']:,} | {pure} | **{row['ratio']}x**{spread} |"
+            f"| {row['what']} ({row['unit']}) | {row['reference']}: {_number(row['cpp'])} "
+            f"| {_number(row['compiled'])} | {pure} | {shown} |"
         )
     return "\n".join(rows)
 

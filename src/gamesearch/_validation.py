@@ -13,12 +13,11 @@ gets a :class:`~gamesearch.GameSearchError` that names the member and the state,
 from __future__ import annotations
 
 import copy
-import random
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from numbers import Real
-from typing import Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from .capabilities import Capabilities
 from .errors import (
@@ -30,6 +29,9 @@ from .errors import (
     short_repr,
 )
 from .game import CHANCE, Game, Player
+
+if TYPE_CHECKING:
+    import random
 
 __all__ = [
     "actions_kind_error",
@@ -227,6 +229,8 @@ def checked_generator(seed: object, refusal: str) -> random.Random:
         InvalidSearchOptionError: ``seed`` is none of those, with the message
             ``f"{refusal}, not {seed!r}"``.
     """
+    import random  # here, not at the top: a search that draws nothing does not load it
+
     if isinstance(seed, random.Random):
         return seed
     if seed is None or (isinstance(seed, int) and not isinstance(seed, bool)):

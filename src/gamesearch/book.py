@@ -19,7 +19,6 @@ from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from .errors import InvalidSearchOptionError
 from .game import Evaluation, Game, Player
-from .identity import game_difference
 from .result import SearchResult, SearchStats
 
 __all__ = ["Book", "BookEntry", "book_evaluation", "book_result", "check_book"]
@@ -91,6 +90,8 @@ def check_book(book: object, searcher: str, game: object = None) -> None:
     built = getattr(book, "game", None)
     if built is None or game is None:
         return
+    from .identity import game_difference  # here: a search without a book does not load it
+
     difference = game_difference(built, game)
     if difference is not None:
         raise InvalidSearchOptionError(
