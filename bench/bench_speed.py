@@ -146,9 +146,12 @@ def compare_c4(args: argparse.Namespace, summary: dict[str, Any]) -> None:
             walls: dict[str, list[float]] = {side: [] for side in sides}
             scores: dict[str, list[int]] = {}
             runs = args.repeat
-            for _ in range(runs):  # the sides alternate, so that a slow spell hits all of them
+            for run in range(runs):  # the sides alternate, so that a slow spell hits all of them
                 for side, command in sides.items():
-                    if side == "pure" and name == "begin" and (args.quick or args.no_pure_begin):
+                    if side == "pure" and (
+                        run >= args.pure_repeat
+                        or (name == "begin" and (args.quick or args.no_pure_begin))
+                    ):
                         continue
                     env = environment(side)
                     seconds, wall, printed = whole_run(command, given, env)
@@ -309,6 +312,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--pons", help="Pons's c4solver, built from his repository")
     parser.add_argument("--repeat", type=int, help="whole runs a side (default 5, --quick 2)")
     parser.add_argument("--only", default="c4,cfr,mcts", help="which comparisons to run")
+    parser.add_argument(
+        "--pure-repeat", type=int, default=1, help="whole runs of the pure build (default 1)"
+    )
     parser.add_argument(
         "--no-pure-begin", action="store_true", help="the pure build skips the begin set"
     )
