@@ -190,3 +190,12 @@ def test_singular_extensions_at_a_depth_limit_search_deeper() -> None:
 def test_a_bad_singular_margin_is_refused(margin: Any) -> None:
     with pytest.raises(InvalidSearchOptionError, match="singular"):
         iterative_deepening(TicTacToe(), singular=margin)
+
+
+def test_pons_score_refuses_a_game_already_won():
+    # A move string whose last move makes four ends the game: Pons's solver refuses it as an
+    # invalid move, and pons_score says the game is over rather than asking for plies_to_end.
+    game = ConnectFour()
+    state = game.from_moves("1212121")
+    with pytest.raises(ValueError, match="this game is over"):
+        game.pons_score(state, mtdf(game, state))

@@ -931,7 +931,8 @@ class ConnectFour:
             The score for the player to move in ``state``.
 
         Raises:
-            ValueError: ``result`` is not exact, or is a win or loss without ``plies_to_end``.
+            ValueError: ``result`` is not exact, or is a win or loss without ``plies_to_end``,
+                or the game is over at ``state`` (four in a row on the board).
 
         Example:
             >>> from gamesearch import iterative_deepening
@@ -947,6 +948,12 @@ class ConnectFour:
             )
         if result.value == 0:
             return 0
+        if self.winner(state) is not None:
+            raise ValueError(
+                "pons_score scores a position still in play, and this game is over: its last "
+                "move made four in a row (Pons's solver refuses such a move string as an "
+                "invalid move)"
+            )
         if result.plies_to_end is None:
             raise ValueError(
                 "pons_score needs result.plies_to_end: search with iterative_deepening or mtdf"
