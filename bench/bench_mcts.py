@@ -449,7 +449,7 @@ def mcts_speed(
     C++ bot's ``solve``); the runs alternate, ``rounds`` of them, and the dict gives the best,
     the median and the least of each. ``python`` runs gamesearch (see :class:`Worker`); when
     it is given and this interpreter's gamesearch is the pure build, the pure build is
-    measured too, in its own worker, one run a round. ``cpp_over_ours`` is the row of
+    measured too, in its own worker, one run a round. ``summary_row`` is the row of
     bench_speed.py's summary (solver on, as in the match): the best of each side and their
     ratio (ours over the bot's: above 1, the compiled build makes more), and the ratio of
     each round. ``{"skipped": reason}`` without pyspiel.
@@ -500,7 +500,7 @@ def mcts_speed(
             )
             for solver in (False, True)
         },
-        "cpp_over_ours": {
+        "summary_row": {
             "what": "MCTS on Connect Four's empty board (one random rollout a simulation, "
             f"UCT c = {UCT_C:g}, solver on), {seconds:g} s a run, best of {rounds}",
             "reference": "OpenSpiel's MCTSBot",

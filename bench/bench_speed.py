@@ -62,6 +62,10 @@ string a line on stdin, the move string and its score a line on stdout."""
 SETS = {"begin": (10, 14), "middle": (18, 24)}
 """Stones on the board in each set of positions."""
 
+TIMEOUT = 1200
+"""Seconds a whole run may take before it is killed and the benchmark fails (a reference that
+never answers would otherwise hang it)."""
+
 HELD_OUT = 1000
 """Added to a set's seed for positions no change was tuned on."""
 
@@ -92,9 +96,21 @@ def whole_run(command: Sequence[str], given: str, env: dict[str, str] | None = N
     """
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
-    done = subprocess.run(
-        list(command), input=given, capture_output=True, text=True, env=env, cwd=ROOT, check=False
-    )
+    try:
+        done = subprocess.run(
+            list(command),
+            input=given,
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=ROOT,
+            check=False,
+            timeout=TIMEOUT,
+        )
+    except subprocess.TimeoutExpired:
+        fail(f"{command[0]} did not finish within {TIMEOUT} s (killed)")
+    except OSError as error:
+        fail(f"{command[0]} could not be run: {error}")
     wall = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
@@ -123,9 +139,17 @@ def c4_sides(args: argparse.Namespace) -> dict[str, list[str]]:
     return sides
 
 
-def c4_scores(build: str, printed: str) -> list[int]:
+def c4_scores(side: str, printed: str) -> list[int]:
     """The scores a side printed, one a position (Pons prints ``moves score``, as ours does)."""
-    return [int(line.split()[1]) for line in printed.splitlines() if line.split()]
+    scores = []
+    for line in printed.splitlines():
+        fields = line.split()
+        if not fields:
+            continue
+        if len(fields) != 2 or not fields[1].lstrip("-").isdigit():
+            fail(f"the {side} side printed {line[:80]!r}, not 'moves score'")
+        scores.append(int(fields[1]))
+    return scores
 
 
 def compare_c4(args: argparse.Namespace, summary: dict[str, Any]) -> None:
@@ -135,6 +159,12 @@ def compare_c4(args: argparse.Namespace, summary: dict[str, Any]) -> None:
         emit(bench="speed.skipped", part="c4", reason="no --pons: Pons's c4solver not given")
     if "compiled" not in sides:
         emit(bench="speed.skipped", part="c4.compiled", reason="no --compiled-python")
+    if args.quick or args.no_pure_begin:
+        emit(
+            bench="speed.skipped",
+            part="c4.pure.begin",
+            reason="the pure build's begin set takes minutes a run (--quick or --no-pure-begin)",
+        )
     counts = {"begin": 2, "middle": 6} if args.quick else {"begin": 6, "middle": 20}
     kinds = {"tuned": 0} if args.quick else {"tuned": 0, "held_out": HELD_OUT}
     for kind, offset in kinds.items():
@@ -257,8 +287,8 @@ def compare_mcts(args: argparse.Namespace, summary: dict[str, Any]) -> None:
         return
     speed = bench_mcts.mcts_speed(0.5 if args.quick else 2.0, args.compiled_python)
     emit(bench="speed.mcts", part="speed", **speed)
-    if speed.get("cpp_over_ours") is not None:
-        summary["mcts.simulations"] = speed["cpp_over_ours"]
+    if speed.get("summary_row") is not None:
+        summary["mcts.simulations"] = speed["summary_row"]
     games = 2 if args.quick else 40
     match = bench_mcts.mcts_match(games, 0.05 if args.quick else 0.1, args.compiled_python, 49)
     emit(bench="speed.mcts", part="match", **match)
@@ -307,7 +337,7 @@ def markdown(summary: dict[str, Any]) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--quick", action="store_true", help="small sets, one run (~1 min)")
+    parser.add_argument("--quick", action="store_true", help="small sets, 2 runs a side (~1 min)")
     parser.add_argument("--compiled-python", help="an interpreter with the compiled wheel")
     parser.add_argument("--pons", help="Pons's c4solver, built from his repository")
     parser.add_argument("--repeat", type=int, help="whole runs a side (default 5, --quick 2)")
@@ -325,7 +355,9 @@ def main(argv: list[str] | None = None) -> None:
     if args.repeat < 1:
         parser.error("--repeat must be at least 1")
     if args.pons and not Path(args.pons).is_file():
-        parser.error(f"--pons {args.pons}: no such file")
+        parser.error(f"--pons {args.pons}: not a file (Pons's c4solver program)")
+    if args.pons and not os.access(args.pons, os.X_OK):
+        parser.error(f"--pons {args.pons}: not executable")
     emit_env("speed.env", gc_disabled=False)
     if importlib.util.find_spec("pyspiel") is None:
         emit(bench="speed.skipped", part="openspiel", reason="pyspiel is not installed")

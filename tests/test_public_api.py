@@ -832,3 +832,39 @@ def test_import_gamesearch_loads_only_what_is_used():
     unused = {"gamesearch.trace.page", "gamesearch.ratings", "gamesearch.games.hex"}
     assert not solving & unused, solving & unused
     assert len(solving) < 60, sorted(solving)
+
+
+THREADS_LOADING = """
+import threading, random, gamesearch, gamesearch.games, gamesearch.imperfect, gamesearch.trace
+packages = [gamesearch, gamesearch.games, gamesearch.imperfect, gamesearch.trace]
+names = [(package, name) for package in packages for name in package.__all__]
+random.Random(SEED).shuffle(names)
+errors, start = [], threading.Barrier(8)
+def load(k):
+    start.wait()
+    for package, name in names[k::8]:
+        try:
+            getattr(package, name)
+        except Exception as error:
+            errors.append(f"{package.__name__}.{name}: {type(error).__name__}: {error}")
+threads = [threading.Thread(target=load, args=(k,)) for k in range(8)]
+[thread.start() for thread in threads]
+[thread.join() for thread in threads]
+print(errors)
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(4))
+def test_names_load_from_many_threads_at_once(seed):
+    # Eight threads load every public name of the lazy packages at the same moment, in a new
+    # interpreter (the adversary's walk of issue 49: ImportError of a partly initialised
+    # module, KeyError or _DeadlockError in 8 of 10 runs before the loads took a lock).
+    shown = subprocess.run(
+        [sys.executable, "-c", THREADS_LOADING.replace("SEED", str(seed))],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    ).stdout
+    assert shown.strip() == "[]", shown

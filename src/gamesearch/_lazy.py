@@ -18,7 +18,17 @@ the ratings, the tournaments or the pages.
 from __future__ import annotations
 
 import importlib
+import threading
 from collections.abc import Callable, Collection, Mapping, MutableMapping
+
+_LOADING = threading.RLock()
+"""Held while a name loads: two threads that load names at once would import modules that
+import each other, and Python gives a thread a module another thread has not finished (a
+bare ``ImportError`` of a partly initialised module, or a ``KeyError``). One load at a time,
+as ``import gamesearch`` did when it loaded everything. No module of the package loads a name
+through a package's ``__getattr__`` while it is imported (each imports from the module that
+defines the name), so a thread holding this lock never waits for a module another thread is
+importing while that thread waits for the lock."""
 
 
 def public_names(
@@ -37,12 +47,14 @@ def public_names(
 
     def __getattr__(name: str) -> object:
         if name in modules:
-            return importlib.import_module(f"{package}.{name}")
+            with _LOADING:
+                return importlib.import_module(f"{package}.{name}")
         module = where.get(name)
         if module is None:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
-        value = getattr(importlib.import_module(module, package), name)
-        namespace[name] = value
+        with _LOADING:
+            value = getattr(importlib.import_module(module, package), name)
+            namespace[name] = value
         return value
 
     def __dir__() -> list[str]:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from gamesearch import SearchResult, dfpn
+from gamesearch import SearchResult, dfpn, mtdf
 from gamesearch._budget import Budget
 from gamesearch._keyed import KeyedTable
 from gamesearch.capabilities import Capabilities
@@ -89,7 +89,9 @@ def test_a_first_guess_gives_the_same_values_on_tic_tac_toe() -> None:
             assert (found.value, found.exact) == (expected.value, True)
 
 
-@pytest.mark.parametrize("guess", [math.nan, "0", True])
-def test_a_first_guess_must_be_a_number(guess: Any) -> None:
-    with pytest.raises(InvalidSearchOptionError, match="first_guess"):
-        dfpn(TicTacToe(), first_guess=guess)
+@pytest.mark.parametrize("guess", [math.nan, math.inf, -math.inf, 10**400, "0", True])
+def test_a_first_guess_must_be_a_finite_number(guess: Any) -> None:
+    # as mtdf's: 10**400 raised a bare OverflowError, inf was taken (the adversary's walk)
+    for searcher in (dfpn, mtdf):
+        with pytest.raises(InvalidSearchOptionError, match="first_guess must be a finite"):
+            searcher(TicTacToe(), first_guess=guess)

@@ -31,7 +31,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from .. import __version__, build_info
+from .. import __version__
+from .._build import build_info
 from ..errors import (
     GameSearchError,
     InvalidSearchOptionError,
@@ -42,7 +43,7 @@ from ..errors import (
 from ..frontdoor.plans import METHODS, SEARCHERS, default_plan
 from ..games.registry import reference_games
 from ..games.tree import GameTree
-from ..trace import SearchTree
+from ..trace.search_tree import SearchTree
 from . import _commands, _imperfect_play, _match
 from ._cfr import add_cfr_command
 from ._numbers import positive_int, positive_seconds

@@ -26,17 +26,12 @@ from typing import Any, TextIO
 
 from ..errors import InvalidSearchOptionError
 from ..frontdoor.making import CFR_GAMES, make_imperfect_game
-from ..imperfect import (
-    CFRSolver,
-    ConvergenceCurve,
-    FileFormat,
-    KuhnPoker,
-    LeducPoker,
-    MCCFRSolver,
-    convergence_svg,
-    save_strategy,
-)
-from ..imperfect.convergence_curves import LABELS, checkpoints
+from ..imperfect.convergence_curves import LABELS, ConvergenceCurve, checkpoints, convergence_svg
+from ..imperfect.kuhn import KuhnPoker
+from ..imperfect.leduc import LeducPoker
+from ..imperfect.regret import CFRSolver
+from ..imperfect.sampled_regret import MCCFRSolver
+from ..imperfect.strategy_file import FileFormat, save_strategy
 from ._numbers import positive_int
 from ._reading_order import reading_order
 

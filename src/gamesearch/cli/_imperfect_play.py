@@ -23,15 +23,12 @@ from ..frontdoor.making import IMPERFECT_GAMES, make_imperfect_game
 from ..frontdoor.options import parse_options
 from ..game import CHANCE
 from ..games.registry import find_game
-from ..imperfect import (
-    ISMCTSPlayer,
-    KuhnPoker,
-    LiarsDice,
-    OhHell,
-    StrategyPlayer,
-    ismcts,
-    load_strategy,
-)
+from ..imperfect.information_set_mcts import ismcts
+from ..imperfect.kuhn import KuhnPoker
+from ..imperfect.liars_dice import LiarsDice
+from ..imperfect.oh_hell import OhHell
+from ..imperfect.players import ISMCTSPlayer, StrategyPlayer
+from ..imperfect.strategy_file import load_strategy
 from . import _commands
 from ._cfr import _ACTION_NAMES, _KUHN_CARDS
 

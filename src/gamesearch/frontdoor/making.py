@@ -20,7 +20,10 @@ from .._kinds import check_perfect_information
 from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError, UnknownGameError, short_repr
 from ..games.registry import GameSpec, find_game
-from ..imperfect import KuhnPoker, LeducPoker, LiarsDice, OhHell
+from ..imperfect.kuhn import KuhnPoker
+from ..imperfect.leduc import LeducPoker
+from ..imperfect.liars_dice import LiarsDice
+from ..imperfect.oh_hell import OhHell
 from .board import with_capabilities
 
 CFR_GAMES: dict[str, Any] = {"kuhn": KuhnPoker, "leduc": LeducPoker, "liars_dice": LiarsDice}

@@ -41,7 +41,7 @@ from .._entry import (
 from .._recursion import cycle_error, recursion_guard
 from .._results import make_result
 from ..capabilities import Capabilities
-from ..errors import InvalidSearchOptionError
+from ..errors import InvalidSearchOptionError, short_repr
 from ..game import Game
 from ..result import SearchResult
 from ..trace.events import Answer, Ask, Enter, Leaf, Leave, Observer
@@ -355,10 +355,11 @@ def prove(
     if first_guess is not None and (
         isinstance(first_guess, bool)
         or not isinstance(first_guess, (int, float))
-        or math.isnan(first_guess)
+        or not math.isfinite(float(first_guess) if abs(first_guess) < 2**1023 else math.inf)
     ):
         raise InvalidSearchOptionError(
-            f"{searcher}: first_guess must be a number or None, not {first_guess!r}"
+            f"{searcher}: first_guess must be a finite number or None, not "
+            f"{short_repr(first_guess)}"
         )
     found = Capabilities.of(game)
     order = found.order if order is None else order

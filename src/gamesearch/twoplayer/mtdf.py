@@ -11,7 +11,7 @@ from .._entry import check_trace, depth_limit, prepare
 from .._faults import examined
 from .._recursion import recursion_guard
 from ..capabilities import Capabilities
-from ..errors import InvalidSearchOptionError
+from ..errors import InvalidSearchOptionError, short_repr
 from ..game import A, Evaluation, Game, Order, S
 from ..limit import Limit
 from ..result import SearchResult
@@ -217,10 +217,10 @@ def _checked_order(order: Any, first_guess: object) -> Any:
     if (
         isinstance(first_guess, bool)
         or not isinstance(first_guess, (int, float))
-        or not math.isfinite(first_guess)
+        or not math.isfinite(float(first_guess) if abs(first_guess) < 2**1023 else math.inf)
     ):
         raise InvalidSearchOptionError(
-            f"{_SEARCHER}: first_guess must be a finite number, not {first_guess!r}"
+            f"{_SEARCHER}: first_guess must be a finite number, not {short_repr(first_guess)}"
         )
     return order
 

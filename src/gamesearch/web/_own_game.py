@@ -28,7 +28,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .. import alphabeta
 from ..capabilities import Capabilities
 from ..conformance import ConformanceReport, check_game
 from ..errors import (
@@ -41,6 +40,7 @@ from ..errors import (
 from ..frontdoor.board import player_name
 from ..frontdoor.making import make_game
 from ..result import SearchResult
+from ..twoplayer.alphabeta import alphabeta
 from ._params import split_parameters
 from ._positions import Refused
 from ._recording import Recording, TooBig

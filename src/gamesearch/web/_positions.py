@@ -19,7 +19,7 @@ from ..frontdoor.board import move_text, position_from
 from ..frontdoor.making import make_game
 from ..game import CHANCE
 from ..games.registry import GameSpec
-from ..imperfect import KuhnPoker
+from ..imperfect.kuhn import KuhnPoker
 from ._catalogue import SEARCHERS, PageGame, describe, page_game, searchers_for
 from ._params import split_parameters
 

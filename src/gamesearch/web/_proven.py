@@ -25,8 +25,8 @@ import math
 from dataclasses import replace
 from typing import Any
 
-from .. import alphabeta
 from ..result import SearchResult
+from ..twoplayer.alphabeta import alphabeta
 from ._positions import Position
 
 __all__ = ["proven_at_depth"]

@@ -14,9 +14,9 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import InvalidSearchOptionError
-from ..trace import SearchTree
 from ..trace.events import Enter, Event
 from ..trace.page import TOO_BIG_ADVICE
+from ..trace.search_tree import SearchTree
 
 __all__ = ["MOST_EVENTS", "Recording", "TooBig"]
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..frontdoor.board import player_name
 from ..frontdoor.summaries import move_summary
-from ..imperfect import cfr
+from ..imperfect.regret import cfr
 from ._answers import Tell, answer, fraction, quiet
 from ._positions import Position, Refused, offered, position_at, token
 from ._searching import Asked, Found, how_found, plan_of, search

@@ -25,10 +25,10 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qsl
 
-from .. import alphabeta
 from ..errors import InvalidSearchOptionError
 from ..frontdoor.board import legal_moves, outcome, player_name, show
-from ..games import TicTacToe
+from ..games.tictactoe import TicTacToe
+from ..twoplayer.alphabeta import alphabeta
 from ._answers import Tell, answer, fraction, quiet
 from ._catalogue import GAMES, SEARCHERS, describe
 from ._own_game import own_game

@@ -27,13 +27,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .. import alphabeta, expectiminimax, maxn
+from ..chance.expectiminimax import expectiminimax
 from ..errors import BlindSearchWarning, InvalidSearchOptionError
 from ..frontdoor.board import player_name
 from ..frontdoor.plans import Plan
 from ..frontdoor.running import Interrupted, info, run
 from ..frontdoor.summaries import verdict
+from ..multiplayer.maxn import maxn
 from ..result import SearchResult
+from ..twoplayer.alphabeta import alphabeta
 from ._catalogue import SEARCHERS
 from ._positions import Position, Refused
 from ._proven import proven_at_depth

@@ -12,10 +12,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .. import alphabeta, expectiminimax, iterative_deepening, maxn, mcts, pns
+from ..chance.expectiminimax import expectiminimax
 from ..errors import InvalidSearchOptionError
 from ..frontdoor.board import player_name
+from ..montecarlo.search import mcts
+from ..multiplayer.maxn import maxn
+from ..proofs.pns import pns
 from ..result import SearchResult
+from ..twoplayer.alphabeta import alphabeta
+from ..twoplayer.deepening import iterative_deepening
 from ._answers import Tell, answer, quiet
 from ._positions import Position, Refused, offered, position_at
 from ._proven import proven_at_depth

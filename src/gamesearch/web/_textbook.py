@@ -17,8 +17,14 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from .. import alphabeta, expectiminimax, mcts, minimax, pns
-from ..games import Chance, GameTree, Hex, TicTacToe
+from ..chance.expectiminimax import expectiminimax
+from ..games.hex import Hex
+from ..games.tictactoe import TicTacToe
+from ..games.tree import Chance, GameTree
+from ..montecarlo.search import mcts
+from ..proofs.pns import pns
+from ..twoplayer.alphabeta import alphabeta
+from ..twoplayer.minimax import minimax
 
 __all__ = ["TEXTBOOK", "Example"]
 

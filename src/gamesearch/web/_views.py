@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..games import Hog, Pig
-from ..imperfect import KuhnPoker
+from ..games.hog import Hog
+from ..games.pig import Pig
+from ..imperfect.kuhn import KuhnPoker
 
 __all__ = ["board_view", "cells_of", "hex_cells", "line_of"]
 
