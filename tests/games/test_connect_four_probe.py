@@ -26,7 +26,13 @@ import gamesearch.games.connect_four as connect_four
 from gamesearch import SearchResult, TranspositionTable, build_info, iterative_deepening, mtdf
 from gamesearch.capabilities import Capabilities, ProbeSetting, TableAccess
 from gamesearch.games import ConnectFour
-from gamesearch.games._connect_four_probe import ConnectFourBoard, ConnectFourProbe, fits, native
+from gamesearch.games._connect_four_probe import (
+    NEAR_SLOTS,
+    ConnectFourBoard,
+    ConnectFourProbe,
+    fits,
+    native,
+)
 from gamesearch.games._connect_four_table import SolvingTable
 from gamesearch.trace import Recorder
 from gamesearch.twoplayer._distances import MATE, TOP
@@ -40,12 +46,18 @@ class WithProbe(ConnectFour):
         access = setting.table
         assert access.side is not None
         board = ConnectFourBoard(self.width, self.height)
+        near_capacity = min(NEAR_SLOTS, setting.capacity // 8)  # as ConnectFour's own
         table = access.side(
             ("probe", self.width, self.height),
-            lambda: SolvingTable(int(board.bits), setting.capacity, access),
+            lambda: SolvingTable(int(board.bits), setting.capacity - near_capacity, access),
+        )
+        near = access.side(
+            ("probe", self.width, self.height, "near"),
+            lambda: SolvingTable(int(board.bits), near_capacity, access),
         )
         assert isinstance(table, SolvingTable)
-        return ConnectFourProbe(board, setting, table)
+        assert isinstance(near, SolvingTable)
+        return ConnectFourProbe(board, setting, table, near)
 
 
 class WithoutProbe(ConnectFour):
@@ -109,9 +121,9 @@ def test_standard_board_positions(moves: str) -> None:
 @pytest.mark.slow
 def test_a_small_table_forgets_but_answers_alike() -> None:
     roomy, _ = solved_both_ways(4, 4, "")
-    # 4 x 4: the probe tables only states with at least UNTABLED (12) empty cells, some 30
+    # 4 x 4: the probe's two tables, of 7 and 1 entries asked: 4 slots and 2 (the least)
     small, table = solved_both_ways(4, 4, "", max_entries=8)
-    assert len(table) <= 16  # the probe's table: 8 slots, 2^(20 + 13 - 53) at the least
+    assert len(table) <= 16
     assert small.stats.nodes > roomy.stats.nodes
 
 
@@ -275,7 +287,10 @@ def test_the_probe_pauses_in_python_now_and_then() -> None:
     access = _access(table)
     board = ConnectFourBoard(4, 4)
     probe = ConnectFourProbe(
-        board, ProbeSetting(0, access, 100, 1.0), SolvingTable(int(board.bits), 100, access)
+        board,
+        ProbeSetting(0, access, 100, 1.0),
+        SolvingTable(int(board.bits), 100, access),
+        SolvingTable(int(board.bits), 16, access),
     )
     probe.pause, probe.pause_every = _stop, 255
     with pytest.raises(Stop):

@@ -25,8 +25,10 @@ What it takes from Pons's solver, and what it adds (each measured; bench/README.
   bound settles the window cuts off before any child is searched; mirror images merged in the
   table while few stones are down (:meth:`ConnectFour.solving_key
   <gamesearch.games.ConnectFour.solving_key>`);
-- added: below the root, no table near the end (:data:`UNTABLED`): a state with fewer than 12
-  empty cells is neither looked up nor stored, and its children are not looked up for a cutoff.
+- added: two tables by the empty cells left. Below the root, a state with fewer than 16 empty
+  cells (:data:`UNTABLED`) is kept in a small table of its own (:data:`NEAR_SLOTS`, which stays
+  in the processor's cache) rather than the large one, whose slot is a cache miss; its children
+  are not looked up for a cutoff; and one with fewer than 4 (:data:`NEAR_UNTABLED`) in neither.
 
 Why a second loop (the rule of one loop per algorithm lets one stay where a benchmark shows it
 pays at least 1.3x): compiled, it solves the positions of ``bench/bench_compiled.py`` many
@@ -58,6 +60,8 @@ if TYPE_CHECKING:  # mypyc's fixed-width int; plain int in pure Python
     from mypy_extensions import i64
 
 __all__ = [
+    "NEAR_SLOTS",
+    "NEAR_UNTABLED",
     "NOW_AND_THEN",
     "UNTABLED",
     "ConnectFourBoard",
@@ -70,12 +74,21 @@ __all__ = [
 NOW_AND_THEN: Final = (1 << 16) - 1
 """Every 65,536 nodes the probe calls a Python function, so that a Ctrl-C stops it."""
 
-UNTABLED: Final = 12
-"""Below the root, a state with fewer empty cells than this is neither looked up in the table
-nor stored, nor are its children looked up for a cutoff: near the end a search costs less
-than the table's slot, a cache miss in a table of millions (7x6, bench/README.md: the begin set
-0.91x Pons's time against 1.78x with every state tabled, the middle set 0.55x against 0.61x,
-for 2.3 and 2.7 times the nodes)."""
+UNTABLED: Final = 16
+"""Below the root, a state with fewer empty cells than this is neither looked up in the large
+table nor stored there, nor are its children looked up for a cutoff: its subtree is small, and
+the large table's slot a cache miss in a table of millions. It goes to the small table
+(:data:`NEAR_SLOTS`) instead. Issue 49, 7x6, compiled: with the small table for 4-15 empty cells
+the begin set searches about half the nodes of the large table alone for 12 or more (then the
+only table) in about two thirds of the time (bench/README.md)."""
+
+NEAR_UNTABLED: Final = 4
+"""A state with fewer empty cells than this is in no table: its search costs less than a slot."""
+
+NEAR_SLOTS: Final = 1 << 14
+"""The small table's slots at most (128 kB of slots and their floats; fewer where the engine's
+table is given fewer entries, see :meth:`ConnectFour.solving_kernel
+<gamesearch.games.ConnectFour.solving_kernel>`)."""
 
 _WORD: Final = 62
 """The bits a board may take: an ``i64`` with room to add the bottom row without overflow."""
@@ -308,9 +321,12 @@ class ConnectFourProbe:
     general loop's (:class:`gamesearch.twoplayer._solver._Probe`), set when :meth:`run` ends.
     """
 
-    def __init__(self, board: ConnectFourBoard, setting: ProbeSetting, table: SolvingTable) -> None:
+    def __init__(
+        self, board: ConnectFourBoard, setting: ProbeSetting, table: SolvingTable, near: SolvingTable
+    ) -> None:
         self.board = board
         self.table = table
+        self.near = near
         self.top: float = setting.table.top
         self.mate: float = setting.table.mate
         self.cells: i64 = board.width * board.height
@@ -447,10 +463,13 @@ class ConnectFourProbe:
                 if alpha >= beta:
                     return beta
         table = self.table
+        far = ply == 0 or stones + UNTABLED <= self.cells
+        if not far:
+            table = self.near
         key = mask + theirs  # ConnectFour.solving_key: mirror images merged near the start
         if stones <= self.mirrored_stones:
             key = board.key(mask, theirs, stones)
-        tabled = ply == 0 or stones + UNTABLED <= self.cells
+        tabled = far or stones + NEAR_UNTABLED <= self.cells
         data: i64 = 0
         if tabled:
             data = table.get(key)
@@ -477,11 +496,11 @@ class ConnectFourProbe:
                     beta = value
         if ply >= self.deepest:
             self.deepest = ply + 1
-        if ply and tabled:
+        if ply and far:
             cut = self.transposition_cut(mask, mine, safe, beta, ply, stones)
             if cut != -SCALE - 1:
                 return cut
-        return self.searched(mask, mine, key, safe, first, alpha, beta, ply, tabled)
+        return self.searched(mask, mine, key, safe, first, alpha, beta, ply, tabled, table)
 
     def transposition_cut(
         self, mask: i64, mine: i64, safe: i64, beta: i64, ply: i64, stones: i64
@@ -492,6 +511,8 @@ class ConnectFourProbe:
         settles the window here cuts off before any child is searched.
         """
         board, table = self.board, self.table
+        if stones + 1 + UNTABLED > self.cells:  # the children are in the small table
+            table = self.near
         while safe:
             cell = safe & -safe
             safe ^= cell
@@ -553,11 +574,12 @@ class ConnectFourProbe:
         beta: i64,
         ply: i64,
         tabled: bool,
+        table: SolvingTable,
     ) -> i64:
         """Search the moves to ``safe``, the table's ``first`` first; store the value at ``key``.
 
         The others are ordered only if the first does not cut off. Nothing is stored unless
-        ``tabled`` (see :data:`UNTABLED`).
+        ``tabled``, and then in ``table``: the large table or the small (see :data:`UNTABLED`).
         """
         theirs = mask ^ mine
         bits, stride = self.column_bits, self.stride
@@ -604,7 +626,7 @@ class ConnectFourProbe:
         elif best < 0:
             stored -= ply
         if tabled:
-            self.table.put(key, bound | (stored + SCALE) << 2 | (best_col + 1) << 9)
+            table.put(key, bound | (stored + SCALE) << 2 | (best_col + 1) << 9)
         if ply == 0:
             self.root_action = best_col
         return best

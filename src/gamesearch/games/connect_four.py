@@ -15,7 +15,7 @@ from ._connect_four_engine import ConnectFourEngine
 from ._connect_four_engine import native as engine_native
 from ._connect_four_playout import ConnectFourPlayout
 from ._connect_four_playout import native as playout_native
-from ._connect_four_probe import ConnectFourBoard, ConnectFourProbe, fits, native
+from ._connect_four_probe import NEAR_SLOTS, ConnectFourBoard, ConnectFourProbe, fits, native
 from ._connect_four_table import SolvingTable
 from ._end_flags import flagged_utility, flagged_winner
 
@@ -782,13 +782,16 @@ class ConnectFour:
         if access.side is None:
             return None
         board = self._board_words()
-        bits, capacity = int(board.bits), setting.capacity
-        table = access.side(
-            ("ConnectFour.solving_kernel", self.width, self.height),
-            lambda: SolvingTable(bits, capacity, access),
-        )
+        # Two tables beside the engine's, of at most its max_entries slots together: the
+        # large one, and a small one for the states near the end (see NEAR_SLOTS).
+        bits, near_capacity = int(board.bits), min(NEAR_SLOTS, setting.capacity // 8)
+        capacity = setting.capacity - near_capacity
+        owner = ("ConnectFour.solving_kernel", self.width, self.height)
+        table = access.side(owner, lambda: SolvingTable(bits, capacity, access))
+        near = access.side((*owner, "near"), lambda: SolvingTable(bits, near_capacity, access))
         assert isinstance(table, SolvingTable)  # made here, under this owner
-        return ConnectFourProbe(board, setting, table)
+        assert isinstance(near, SolvingTable)
+        return ConnectFourProbe(board, setting, table, near)
 
     def engine_kernel(self, setting: EngineSetting) -> ConnectFourEngine | None:
         """The engine's loop on this board's words, where it pays and applies; else ``None``.
