@@ -322,7 +322,11 @@ class ConnectFourProbe:
     """
 
     def __init__(
-        self, board: ConnectFourBoard, setting: ProbeSetting, table: SolvingTable, near: SolvingTable
+        self,
+        board: ConnectFourBoard,
+        setting: ProbeSetting,
+        table: SolvingTable,
+        near: SolvingTable,
     ) -> None:
         self.board = board
         self.table = table

@@ -37,7 +37,7 @@ from ..capabilities import Capabilities, ProbeSetting, SolvingProbe, TableAccess
 from ..game import Game, Player
 from ..trace.events import MaxView, Observer
 from ._distances import MATE, MAX_PLIES, TOP, public, shown_value, win_utility
-from ._enhanced import Searched, with_work_of
+from ._enhanced import Searched
 from ._ordering import NO_ACTION
 from .table import EXACT, LOWER, UNLIMITED, UPPER, RawEntry, TranspositionTable
 
@@ -81,33 +81,44 @@ def probe(
     """
     win = win_utility(capabilities)
     lower, upper, action = -TOP, TOP, NO_ACTION
-    total = Searched(0.0, None, 0, 0, 0, 0, 0, None)
+    expanded = leaves = cutoffs = max_depth = 0  # every probe's work, added up here: a
+    # dataclasses.replace per probe is most of the cost of a solve of a few nodes
     while lower < upper:
         point = _split(lower, upper)
         searched = probe_once(
             game, root, children, table, search_id, point, trace, capabilities=capabilities
         )
-        total = with_work_of(total, searched)
+        expanded += searched.expanded
+        leaves += searched.leaves
+        cutoffs += searched.cutoffs
+        max_depth = max(max_depth, searched.max_depth)
         if searched.score > point:
             lower, action = searched.score, searched.line[0]
         else:
             upper = searched.score
             if action is NO_ACTION:
                 action = searched.line[0]
+    total = Searched(0.0, None, expanded, leaves, cutoffs, max_depth, 0, None)
     return _proven(lower, win, action, total)
 
 
 def _proven(
-    score: float, win: float, action: Any, work: Searched | _Probe | SolvingProbe
+    score: float,
+    win: float,
+    action: Any,
+    work: Searched | _Probe | SolvingProbe,
+    *,
+    line: bool = True,
 ) -> Searched:
     """What a probe found, or all of them: ``score``, proven, with ``work``'s counts.
 
-    ``score`` is the root's, as the search compares values; ``action`` its best action.
+    ``score`` is the root's, as the search compares values; ``action`` its best action, the
+    line's first unless not ``line`` (then ``None``).
     """
     value, plies = public(score, win)
     return Searched(
         value=value + 0.0,  # not -0.0, the negation of a draw
-        line=(action, None),
+        line=(action, None) if line else None,
         expanded=work.expanded,
         leaves=work.leaves,
         cutoffs=work.cutoffs,
@@ -160,6 +171,7 @@ def probe_once(
     trace: Observer | None = None,
     *,
     capabilities: Capabilities,
+    line: bool = True,
 ) -> Searched:
     """One probe: a fail-soft null-window search of ``root`` around ``point``.
 
@@ -170,18 +182,19 @@ def probe_once(
     distance, by an enhanced transposition cutoff) is told as entered and left without looking
     at its actions; the others as the engine's loop tells them. The checks ``tracer is not
     None`` are the only cost of tracing to an untraced probe. ``capabilities`` is the game's
-    record (``solving_key``, else ``key``, keys the table).
+    record (``solving_key``, else ``key``, keys the table). Not ``line``: the answer's line is
+    ``None`` rather than its best action's (a caller that completes it from the table).
     """
     win = win_utility(capabilities)
     window = (point, math.nextafter(point, math.inf))
     kernel = None if trace is not None else _kernel(capabilities, root, table, search_id, win)
     if kernel is not None:
-        return _proven(kernel.run(root, *window), win, kernel.root_action, kernel)
+        return _proven(kernel.run(root, *window), win, kernel.root_action, kernel, line=line)
     keyfn = capabilities.solving_key or capabilities.key
     tracer = None if trace is None else MaxView(trace, game.to_move(root), shown_value(win))
     run = _Probe(game, children, table, search_id, keyfn or _identity, win, tracer)
     score = on_fresh_stack(run.search, root, game.to_move(root), *window, 0)
-    return _proven(score, win, run.root_action, run)
+    return _proven(score, win, run.root_action, run, line=line)
 
 
 def _kernel(

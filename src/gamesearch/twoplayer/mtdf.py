@@ -141,10 +141,10 @@ def mtdf(
             # A null window below the target (is it at least the target?) or at it (is it
             # above?); the probe's line is not a principal variation: the table completes it.
             point = math.nextafter(target, -math.inf) if same else target
-            probed = probe_once(
-                game, child, children, table, search_id, point, trace, capabilities=found
-            )
-            return replace(probed, line=None)
+            return probe_once(
+                game, child, children, table, search_id, point, trace, capabilities=found,
+                line=False,
+            )  # fmt: skip
 
         with recursion_guard(_SEARCHER, [], found.key):
             searched = probe(game, root, children, table, search_id, trace, capabilities=found)
