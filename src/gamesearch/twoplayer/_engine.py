@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, final
+from typing import TYPE_CHECKING, Any, final
 
 from .._budget import Budget
 from .._recursion import cycle_error, recursion_limit
@@ -43,12 +43,14 @@ from .._validation import (
 from ..capabilities import Capabilities
 from ..errors import GameProtocolError
 from ..game import Game, Player
-from ..trace.events import MaxView
 from ._distances import evaluation_range_error, public_pairs, shown_value
 from ._engine_options import Distances, Enhancements, Extend, Guard, Session, Stop
 from ._ordering import NO_ACTION, Memory, Ordering, make_ordering, remember_cutoff
 from ._quiescence import Quiesce, QuiescenceCount, make_quiescence
 from .table import EXACT, LOWER, UNLIMITED, UPPER, RawEntry
+
+if TYPE_CHECKING:
+    from ..trace.events import MaxView
 
 __all__ = ["LATE", "SINGULAR_DEPTH", "EngineLoop"]
 
@@ -172,6 +174,8 @@ class EngineLoop:
         self.safe_of: Callable[[Any], Sequence[Any]] | None = scores.safe_of
         self.tracer: MaxView | None = None
         if session.trace is not None:
+            from ..trace.events import MaxView  # a search without a trace never loads the events
+
             self.tracer = MaxView(session.trace, view[0], shown_value(scores.win))
         self.bind_options(options, session.memory)
         budget = Budget() if guard.budget is None else guard.budget

@@ -29,17 +29,19 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, final
+from typing import TYPE_CHECKING, Any, final
 
 from .._recursion import on_fresh_stack
 from .._validation import checked_number
 from ..capabilities import Capabilities, ProbeSetting, SolvingProbe, TableAccess
 from ..game import Game, Player
-from ..trace.events import MaxView, Observer
 from ._distances import MATE, MAX_PLIES, TOP, public, shown_value, win_utility
 from ._enhanced import Searched
 from ._ordering import NO_ACTION
 from .table import EXACT, LOWER, UNLIMITED, UPPER, RawEntry, TranspositionTable
+
+if TYPE_CHECKING:
+    from ..trace.events import MaxView, Observer
 
 __all__ = ["Children", "probe", "probe_once", "solving_children"]
 
@@ -191,7 +193,11 @@ def probe_once(
     if kernel is not None:
         return _proven(kernel.run(root, *window), win, kernel.root_action, kernel, line=line)
     keyfn = capabilities.solving_key or capabilities.key
-    tracer = None if trace is None else MaxView(trace, game.to_move(root), shown_value(win))
+    tracer: MaxView | None = None
+    if trace is not None:
+        from ..trace.events import MaxView  # a search without a trace never loads the events
+
+        tracer = MaxView(trace, game.to_move(root), shown_value(win))
     run = _Probe(game, children, table, search_id, keyfn or _identity, win, tracer)
     score = on_fresh_stack(run.search, root, game.to_move(root), *window, 0)
     return _proven(score, win, run.root_action, run, line=line)

@@ -8,7 +8,7 @@ import warnings
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .._budget import Budget
 from .._entry import check_count, check_time_limit, check_trace, merge_limit, prepare
@@ -21,7 +21,6 @@ from ..errors import BlindSearchWarning, InvalidSearchOptionError
 from ..game import A, Evaluation, Game, Order, Player, S
 from ..limit import Limit
 from ..result import SearchResult, SearchStats
-from ..trace.events import Leaf, Observer
 from ._distances import MATE, win_utility
 from ._enhanced import (
     Enhancements,
@@ -36,6 +35,9 @@ from ._first_best import first_best
 from ._ordering import Memory
 from ._window import finish, terminal_root
 from .table import TranspositionTable
+
+if TYPE_CHECKING:
+    from ..trace.events import Observer
 
 __all__ = ["iterative_deepening"]
 
@@ -431,6 +433,8 @@ def _first_of_equals(
 
     def tell(child: Any, value: float, terminal: bool) -> None:
         if trace is not None:
+            from ..trace.events import Leaf  # a search without a trace never loads the events
+
             trace(Leaf(child, None, 0, value, terminal))
 
     try:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .._entry import check_trace, depth_limit, game_evaluation, prepare
 from .._faults import examined
@@ -24,10 +24,12 @@ from ..capabilities import Capabilities
 from ..game import A, Evaluation, Game, S
 from ..limit import Limit
 from ..result import SearchResult
-from ..trace.events import Enter, Event, Leave, Observer
 from ._enhanced import Enhancements, Guard, Session, enhanced_search
 from ._plain import plain_search
 from ._window import terminal_root
+
+if TYPE_CHECKING:
+    from ..trace.events import Event, Observer
 
 __all__ = ["minimax"]
 
@@ -127,6 +129,7 @@ def minimax(
 
 def _windowless(trace: Observer) -> Observer:
     """``trace``, told of nodes without their window: minimax has none (it is never closed)."""
+    from ..trace.events import Enter, Leave  # a search without a trace never loads the events
 
     def observe(event: Event) -> object:
         if isinstance(event, (Enter, Leave)):

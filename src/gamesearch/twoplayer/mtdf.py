@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .._entry import check_trace, depth_limit, prepare
 from .._faults import examined
@@ -15,7 +15,6 @@ from ..errors import InvalidSearchOptionError, short_repr
 from ..game import A, Evaluation, Game, Order, S
 from ..limit import Limit
 from ..result import SearchResult
-from ..trace.events import Observer
 from ._distances import win_utility
 from ._enhanced import (
     Enhancements,
@@ -30,6 +29,9 @@ from ._ordering import Memory
 from ._solver import probe, probe_once, solving_children
 from ._window import finish, terminal_root
 from .table import TranspositionTable
+
+if TYPE_CHECKING:
+    from ..trace.events import Observer
 
 __all__ = ["mtdf"]
 
