@@ -127,6 +127,19 @@ def test_a_small_table_forgets_but_answers_alike() -> None:
     assert small.stats.nodes > roomy.stats.nodes
 
 
+def test_the_states_near_the_end_go_to_the_small_table() -> None:
+    # 7 x 6, 22 stones down: the states with 16 or more empty cells (the root and four plies
+    # below it) go to the large table, those with 4-15 to the small one, fewer to neither.
+    game = WithProbe()
+    table = TranspositionTable()
+    mtdf(game, game.from_moves("5276777426331342764535"), table=table)
+    large = table.side_table(("probe", 7, 6), lambda: SolvingTable(49, 1, _access(table)))
+    small = table.side_table(("probe", 7, 6, "near"), lambda: SolvingTable(49, 1, _access(table)))
+    assert isinstance(large, SolvingTable)
+    assert isinstance(small, SolvingTable)
+    assert 0 < len(large) < len(small) <= NEAR_SLOTS
+
+
 def test_the_last_empty_cell_is_a_draw_leaf() -> None:
     # 2 x 2: X, O, X, then O's one cell fills the board
     drawn, _ = solved_both_ways(2, 2, "121")
