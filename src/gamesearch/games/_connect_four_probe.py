@@ -80,7 +80,7 @@ table nor stored there, nor are its children looked up for a cutoff: its subtree
 the large table's slot a cache miss in a table of millions. It goes to the small table
 (:data:`NEAR_SLOTS`) instead. Issue 49, 7x6, compiled: with the small table for 4-15 empty cells
 the begin set searches about half the nodes of the large table alone for 12 or more (then the
-only table) in about two thirds of the time (bench/README.md)."""
+only table) in 0.65-0.8 of the time (bench/README.md)."""
 
 NEAR_UNTABLED: Final = 4
 """A state with fewer empty cells than this is in no table: its search costs less than a slot."""
