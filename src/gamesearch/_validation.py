@@ -367,6 +367,14 @@ def made_of_immutables(state: object) -> bool:
     >>> made_of_immutables(Spot(1, frozenset({2, 3}))), made_of_immutables(Spot(1, [2]))
     (True, False)
     """
+    try:
+        return _immutable(state)
+    except Exception:  # a state whose class raises when looked at: the copies decide
+        return False
+
+
+def _immutable(state: object) -> bool:
+    """:func:`made_of_immutables`, which may raise what the state's members raise."""
     pending = [state]
     looked = 0
     while pending:
