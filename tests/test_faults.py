@@ -503,15 +503,14 @@ def test_made_of_immutables(state: object, immutable: bool) -> None:
     assert made_of_immutables(state) is immutable
 
 
-class Raises(type):
-    def __getattr__(cls, name: str) -> Any:
-        raise RuntimeError(f"no {name}")
-
-
-class Odd(metaclass=Raises):
-    """A state whose class raises when asked for any attribute it lacks."""
-
 
 def test_a_state_whose_class_raises_when_looked_at_is_left_to_the_copies() -> None:
+    class Raises(type):
+        def __getattr__(cls, name: str) -> Any:
+            raise RuntimeError(f"no {name}")
+
+    class Odd(metaclass=Raises):
+        """A state whose class raises when asked for any attribute it lacks."""
+
     assert made_of_immutables(Odd()) is False
     assert made_of_immutables((1, Odd())) is False
