@@ -19,7 +19,7 @@ pairing, and the random ghost draws its moves from its own seeded generator.
 
 Usage::
 
-    python examples/pacman_ghost.py              # 100 games per pairing, about 3 s
+    python examples/pacman_ghost.py              # 100 games per pairing, about 8 s
     python examples/pacman_ghost.py --games 1000 # a longer run
     python examples/pacman_ghost.py --depth 2    # Pacman searches 2 plies instead of 4
 """

@@ -1,9 +1,10 @@
 """A game's faults that a search meets, named: a ``result`` changing its state, a member raising.
 
 Every public searcher is :func:`examined`, which costs a search one call of the
-game's ``result`` and three copies of the root (none of a root that ``copy.deepcopy`` gives
-back as itself, an int or a tuple of ints), the check after an answer below, and the loops
-nothing:
+game's ``result``, three copies of the root and the check after an answer below (none of
+these for a root :func:`~gamesearch._validation.made_of_immutables`: numbers, strings, tuples
+and named tuples, frozensets, frozen dataclasses of these; nothing can change it), and the
+loops nothing:
 
 - At the entry, :func:`probe` plays the root's first action on a copy of the root: a game
   whose ``result`` changes the state it is given (a list or a board object edited in place)
@@ -56,7 +57,14 @@ from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 from ._problems import Problems, Trail
-from ._validation import actions_kind_error, changed, mutation_error, safe_repr, snapshot
+from ._validation import (
+    actions_kind_error,
+    changed,
+    made_of_immutables,
+    mutation_error,
+    safe_repr,
+    snapshot,
+)
 from .capabilities import Capabilities
 from .errors import (
     GameProtocolError,
@@ -110,12 +118,15 @@ def probe(game: Any, root: Any) -> None:
     """Raise :func:`mutation_error` if ``game.result`` changes a copy of ``root`` it is given.
 
     The root's first action is played on a deep copy of it, compared with another copy (by
-    ``==``, or by ``repr`` for states equal only to themselves). A root that cannot be copied,
-    is terminal, or makes a member raise is let through: the search meets what it meets.
+    ``==``, or by ``repr`` for states equal only to themselves). A root made of immutable
+    values is not played on (nothing can change it); one that cannot be copied, is terminal,
+    or makes a member raise is let through: the search meets what it meets.
 
     Raises:
         GameProtocolError: ``result`` changed the state it was given.
     """
+    if made_of_immutables(root):
+        return
     try:
         if game.is_terminal(root):
             return
@@ -349,9 +360,12 @@ def _timed(kwargs: dict[str, Any]) -> bool:
 def _can_change(root: Any) -> bool:
     """Whether ``root`` is an object a ``result`` could change.
 
-    ``copy.deepcopy`` gives a new one (not an int, a tuple of ints or a state that declares
-    itself immutable), and can copy it at all.
+    Not one :func:`~gamesearch._validation.made_of_immutables` (numbers, strings, named
+    tuples, frozensets, frozen dataclasses of these); else one that ``copy.deepcopy`` copies
+    at all, and gives a new object for (not a state that declares itself immutable).
     """
+    if made_of_immutables(root):
+        return False
     try:
         return copy.deepcopy(root) is not root
     except Exception:  # a state that cannot be copied cannot be compared with a copy either

@@ -13,6 +13,7 @@ gets a :class:`~gamesearch.GameSearchError` that names the member and the state,
 from __future__ import annotations
 
 import copy
+import dataclasses
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -340,9 +341,77 @@ def _first_fault(
     return None
 
 
+_ATOMS = frozenset({type(None), bool, int, float, complex, str, bytes})
+"""The types of the values that nothing can change in place (exact types: a subclass may add
+attributes)."""
+
+_MOST_PIECES = 4096
+"""The most values :func:`made_of_immutables` looks at before it leaves the state to copies."""
+
+
+def made_of_immutables(state: object) -> bool:
+    """Whether ``state`` is built only of values that no ``result`` can change in place.
+
+    Numbers, strings, bytes and ``None``; tuples (named tuples too) and frozensets of such
+    values; frozen dataclasses whose fields hold such values. A tuple or frozenset subclass
+    whose instances can carry attributes (a ``__dict__`` or ``__slots__`` of its own) is not,
+    nor is a dataclass instance with attributes besides its fields. At most
+    :data:`_MOST_PIECES` values are looked at: a bigger state is not called immutable (the
+    copies of :func:`snapshot` decide). ``copy.deepcopy`` cannot tell: it gives a new named
+    tuple or frozenset even of ints.
+
+    >>> from typing import NamedTuple
+    >>> class Spot(NamedTuple):
+    ...     row: int
+    ...     dots: frozenset[int]
+    >>> made_of_immutables(Spot(1, frozenset({2, 3}))), made_of_immutables(Spot(1, [2]))
+    (True, False)
+    """
+    try:
+        return _immutable(state)
+    except Exception:  # a state whose class raises when looked at: the copies decide
+        return False
+
+
+def _immutable(state: object) -> bool:
+    """:func:`made_of_immutables`, which may raise what the state's members raise."""
+    pending = [state]
+    looked = 0
+    while pending:
+        value = pending.pop()
+        looked += 1
+        if looked > _MOST_PIECES:
+            return False
+        kind = type(value)
+        if kind in _ATOMS:
+            continue
+        if isinstance(value, (tuple, frozenset)):
+            if kind is not tuple and kind is not frozenset and not _no_attributes(kind, value):
+                return False
+            pending.extend(value)
+            continue
+        params = getattr(kind, "__dataclass_params__", None)
+        if params is None or not params.frozen:
+            return False
+        named = dataclasses.fields(value)  # type: ignore[arg-type]
+        extra = getattr(value, "__dict__", None)
+        if extra is not None and len(extra) != len(named):
+            return False
+        pending.extend(getattr(value, field.name) for field in named)
+    return True
+
+
+def _no_attributes(kind: type, value: object) -> bool:
+    """Whether instances of ``kind``, a tuple or frozenset subclass, carry no attributes."""
+    bases = (tuple, frozenset, object)
+    slots = any(getattr(cls, "__slots__", ()) for cls in kind.__mro__ if cls not in bases)
+    return not hasattr(value, "__dict__") and not slots
+
+
 _ITSELF: Any = object()
-"""What :func:`snapshot` keeps of a state that ``copy.deepcopy`` gives back as itself (an
-int, a tuple of ints, a state that declares itself immutable): nothing can change it."""
+"""What :func:`snapshot` keeps of a state that nothing can change: one
+:func:`made_of_immutables`, or one that ``copy.deepcopy`` gives back as itself (a state that
+declares itself immutable)."""
 
 
 def snapshot(state: object) -> tuple[Any, str | None]:
@@ -350,9 +419,11 @@ def snapshot(state: object) -> tuple[Any, str | None]:
 
     A deep copy that equals the state is kept (its ``repr``, for a message, is made only if
     needed); a state that cannot be copied, or that equals only itself (equality by identity),
-    is kept as its ``repr`` (both items); one that ``copy.deepcopy`` gives back as itself
-    cannot change, and nothing is kept.
+    is kept as its ``repr`` (both items); one :func:`made_of_immutables`, or that
+    ``copy.deepcopy`` gives back as itself, cannot change, and nothing is kept.
     """
+    if made_of_immutables(state):
+        return (_ITSELF, None)
     try:
         copied = copy.deepcopy(state)
     except Exception:  # then its repr must do

@@ -21,6 +21,7 @@ from typing import Any
 from ..errors import InvalidSearchOptionError, UnsupportedGameError
 from ..game import Player
 from ._forms import build_form
+from ._pickling import reduce_result
 from ._sequences import (
     SequenceForm,
     best_response_value,
@@ -47,6 +48,10 @@ class BestResponse:
     strategy: Mapping[InfoSetKey, Any]
     """A pure best response: each of ``player``'s information sets' key to the action it plays
     there (read-only). Where the others never let play reach a set, its first action."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled with its strategy as plain dicts, read-only again when loaded."""
+        return reduce_result(self)
 
 
 def _form(game: ImperfectInformationGame[Any, Any], searcher: str) -> SequenceForm:

@@ -38,6 +38,7 @@ from ..errors import InvalidSearchOptionError
 from ..limit import Limit
 from ._cfr_loop import update
 from ._forms import build_form
+from ._pickling import reduce_result
 from ._sequences import nash_conv_of, profile_of, uniform
 from .protocol import ImperfectInformationGame, InfoSetKey
 
@@ -82,6 +83,10 @@ class CFRResult:
 
     infosets: int
     """Information sets of the game (of all players)."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled with its strategy as plain dicts, read-only again when loaded."""
+        return reduce_result(self)
 
 
 class CFRSolver:

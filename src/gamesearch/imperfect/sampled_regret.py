@@ -46,6 +46,7 @@ from ..errors import (
 from ..game import CHANCE
 from ..limit import Limit
 from ._forms import build_form
+from ._pickling import reduce_result
 from ._sampling import generator, normalised, regret_matching, sample, sample_chance
 from ._sequences import SequenceForm, nash_conv_of, profile_of, uniform
 from ._tree import check_distinct, check_imperfect
@@ -93,6 +94,10 @@ class MCCFRResult:
     """``nash_conv`` divided by the number of players (OpenSpiel's ``exploitability``);
     ``None`` when not measured, or where the utilities do not sum to the same constant at
     every end of the game."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled with its strategy as plain dicts, read-only again when loaded."""
+        return reduce_result(self)
 
 
 class MCCFRSolver:

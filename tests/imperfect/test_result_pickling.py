@@ -1,0 +1,42 @@
+"""The imperfect-information results pickle, and load with read-only strategies.
+
+A CFR run of hours is a user's work: ``pickle.dump(result, file)`` must keep it. The results
+hold their strategies as ``types.MappingProxyType`` views, which do not pickle by themselves
+(``TypeError: cannot pickle 'mappingproxy' object`` before 2026-12-02).
+"""
+
+from __future__ import annotations
+
+import pickle
+from types import MappingProxyType
+
+import pytest
+
+from gamesearch.imperfect import KuhnPoker, best_response, cfr, mccfr
+
+
+def test_a_cfr_result_loads_equal_with_a_read_only_strategy() -> None:
+    found = cfr(KuhnPoker(), iterations=30)
+    loaded = pickle.loads(pickle.dumps(found))
+    assert loaded == found
+    assert type(loaded) is type(found)
+    assert isinstance(loaded.strategy, MappingProxyType)
+    some_key = next(iter(loaded.strategy))
+    assert isinstance(loaded.strategy[some_key], MappingProxyType)
+    with pytest.raises(TypeError):
+        loaded.strategy[some_key]["x"] = 1.0  # type: ignore[index]
+
+
+def test_an_mccfr_result_and_a_best_response_load_equal() -> None:
+    sampled = mccfr(KuhnPoker(), iterations=200, rng=3)
+    assert pickle.loads(pickle.dumps(sampled)) == sampled
+    response = best_response(KuhnPoker(), sampled.strategy, 1)
+    loaded = pickle.loads(pickle.dumps(response))
+    assert loaded == response
+    assert isinstance(loaded.strategy, MappingProxyType)
+
+
+def test_pickling_a_result_leaves_other_mapping_proxies_alone() -> None:
+    pickle.dumps(cfr(KuhnPoker(), iterations=2))
+    with pytest.raises(TypeError, match="mappingproxy"):
+        pickle.dumps(MappingProxyType({"a": 1}))
