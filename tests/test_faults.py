@@ -492,11 +492,12 @@ class Attributed(tuple):  # type: ignore[type-arg]
         (Pile(1, 0), True),
         (PileWithHistory(1, 0, []), False),
         (frozenset({(1, 2), (3, 4)}), True),
-        (Frozen(1, (2, 3)), True),
-        (Frozen(1, ([],)), False),  # type: ignore[arg-type]
+        (Frozen(1, (2, 3)), False),  # object.__setattr__ changes it: checked
         (Thawed(1), False),
         (Attributed((1,)), False),
-        (((),) * 5000, False),  # too big to look at: the copies decide
+        (tuple(range(1_000_000)), True),  # flat: its atoms read in C
+        (frozenset(range(100_000)), True),
+        (((),) * 5000, False),  # 5,001 containers: too many to look into, the copies decide
     ],
 )
 def test_made_of_immutables(state: object, immutable: bool) -> None:
@@ -514,3 +515,32 @@ def test_a_state_whose_class_raises_when_looked_at_is_left_to_the_copies() -> No
 
     assert made_of_immutables(Odd()) is False
     assert made_of_immutables((1, Odd())) is False
+
+
+def test_a_frozen_dataclass_that_result_changes_through_object_setattr_is_refused() -> None:
+    # The adversary's walk (2026-12-02): a frozen dataclass passed as unchangeable, and every
+    # searcher answered a game whose result writes into its state with object.__setattr__.
+    class Writes(CountingPiles):
+        def result(self, state: Any, action: int) -> Any:
+            object.__setattr__(state, "count", state.count)  # touched, unchanged: allowed
+            if state.count == 4:
+                object.__setattr__(state, "history", (*state.history, action))
+            return Frozen(state.count - action, (*state.history, action))
+
+        def to_move(self, state: Any) -> int:
+            return len(state.history) % 2
+
+        def actions(self, state: Any) -> list[int]:
+            return [take for take in (1, 2, 3) if take <= state.count]
+
+        def is_terminal(self, state: Any) -> bool:
+            return bool(state.count == 0)
+
+        def utility(self, state: Any, player: int) -> float:
+            return 1.0 if player != len(state.history) % 2 else -1.0
+
+        def key(self, state: Any) -> Any:
+            return (state.count, len(state.history) % 2)
+
+    with pytest.raises(GameProtocolError, match="changed the state it was given"):
+        alphabeta(Writes(lambda count, mover: Frozen(count, ())))

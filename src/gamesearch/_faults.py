@@ -3,8 +3,7 @@
 Every public searcher is :func:`examined`, which costs a search one call of the
 game's ``result``, three copies of the root and the check after an answer below (none of
 these for a root :func:`~gamesearch._validation.made_of_immutables`: numbers, strings, tuples
-and named tuples, frozensets, frozen dataclasses of these; nothing can change it), and the
-loops nothing:
+and named tuples, frozensets of these; nothing can change it), and the loops nothing:
 
 - At the entry, :func:`probe` plays the root's first action on a copy of the root: a game
   whose ``result`` changes the state it is given (a list or a board object edited in place)
@@ -324,7 +323,9 @@ def examined(searcher: _F) -> _F:
             root = root_of(args, kwargs)
         except Exception:  # no root to look at: the search's own checks say why
             return searcher(*args, **kwargs)
-        probe(game, root)
+        fixed = made_of_immutables(root)  # nothing can change it: no copies, no checks
+        if not fixed:
+            probe(game, root)
         started = time.perf_counter()
         try:
             found = searcher(*args, **kwargs)
@@ -339,7 +340,7 @@ def examined(searcher: _F) -> _F:
             if found is not None:
                 raise found from error
             raise
-        if _can_change(root):
+        if not fixed and _can_change(root):
             spent = time.perf_counter() - started
             floor = 0 if _timed(kwargs) else _FLOOR_AFTER
             seconds = max(_LEAST_AFTER, _SHARE_AFTER * spent)
@@ -360,9 +361,9 @@ def _timed(kwargs: dict[str, Any]) -> bool:
 def _can_change(root: Any) -> bool:
     """Whether ``root`` is an object a ``result`` could change.
 
-    Not one :func:`~gamesearch._validation.made_of_immutables` (numbers, strings, named
-    tuples, frozensets, frozen dataclasses of these); else one that ``copy.deepcopy`` copies
-    at all, and gives a new object for (not a state that declares itself immutable).
+    Not one :func:`~gamesearch._validation.made_of_immutables` (numbers, strings, tuples,
+    named tuples, frozensets of these); else one that ``copy.deepcopy`` copies at all, and
+    gives a new object for (not a state that declares itself immutable).
     """
     if made_of_immutables(root):
         return False
