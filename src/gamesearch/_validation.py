@@ -346,7 +346,7 @@ attributes)."""
 
 _MOST_CONTAINERS = 4096
 """The most tuples and frozensets :func:`made_of_immutables` looks into before it leaves the
-state to copies (their atoms are looked at in C, a million in about 10 ms)."""
+state to copies (their atoms are looked at in C: a million in about 25 ms)."""
 
 
 def made_of_immutables(state: object) -> bool:
