@@ -13,6 +13,7 @@ import inspect
 import itertools
 import subprocess
 import sys
+import typing
 from pathlib import Path
 
 import pytest
@@ -876,3 +877,13 @@ def test_names_load_from_many_threads_at_once(seed):
         timeout=120,
     ).stdout
     assert shown.strip() == "[]", shown
+
+
+@pytest.mark.parametrize("row", ROWS, ids=lambda row: row.name)
+def test_every_searchers_type_hints_resolve(row: typing.Any) -> None:
+    # The two-player searchers name their trace's type without loading the events (issue 49's
+    # start); typing.get_type_hints and inspect.signature(eval_str=True) still resolve it (the
+    # adversary's walk: NameError: name 'Observer' is not defined).
+    hints = typing.get_type_hints(row.function)
+    assert set(hints) - {"return"} == set(inspect.signature(row.function).parameters)
+    assert inspect.signature(row.function, eval_str=True).return_annotation is hints["return"]

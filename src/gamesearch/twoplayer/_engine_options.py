@@ -12,16 +12,14 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .._budget import Budget, BudgetSpent
 from ..capabilities import Capabilities
+from ..trace._observer import Observer
 from ._distances import MATE, NO_WIN, TOP, win_utility
 from ._ordering import Memory
 from .table import TranspositionTable
-
-if TYPE_CHECKING:
-    from ..trace.events import Observer
 
 __all__ = ["Distances", "Enhancements", "Extend", "Guard", "Session", "Stop", "distances_of"]
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Hashable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .._entry import check_trace, prepare
 from .._recursion import recursion_guard
@@ -24,13 +24,11 @@ from .._validation import terminal_value
 from ..capabilities import Capabilities
 from ..game import A, Evaluation, Game, Player, S
 from ..result import SearchResult
+from ..trace._observer import Observer
 from ._distances import MATE, TOP, public, win_utility
 from ._enhanced import Enhancements, Guard, Searched, Session, enhanced_search, make_enhancements
 from ._plain import plain_search
 from .table import Bound, TranspositionTable
-
-if TYPE_CHECKING:
-    from ..trace.events import Observer
 
 __all__ = ["finish", "terminal_root", "window_search"]
 

@@ -8,7 +8,7 @@ import warnings
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .._budget import Budget
 from .._entry import check_count, check_time_limit, check_trace, merge_limit, prepare
@@ -21,6 +21,7 @@ from ..errors import BlindSearchWarning, InvalidSearchOptionError
 from ..game import A, Evaluation, Game, Order, Player, S
 from ..limit import Limit
 from ..result import SearchResult, SearchStats
+from ..trace._observer import Observer
 from ._distances import MATE, win_utility
 from ._enhanced import (
     Enhancements,
@@ -35,9 +36,6 @@ from ._first_best import first_best
 from ._ordering import Memory
 from ._window import finish, terminal_root
 from .table import TranspositionTable
-
-if TYPE_CHECKING:
-    from ..trace.events import Observer
 
 __all__ = ["iterative_deepening"]
 

@@ -24,12 +24,13 @@ from ..capabilities import Capabilities
 from ..game import A, Evaluation, Game, S
 from ..limit import Limit
 from ..result import SearchResult
+from ..trace._observer import Observer
 from ._enhanced import Enhancements, Guard, Session, enhanced_search
 from ._plain import plain_search
 from ._window import terminal_root
 
 if TYPE_CHECKING:
-    from ..trace.events import Event, Observer
+    from ..trace.events import Event
 
 __all__ = ["minimax"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .._entry import check_trace, depth_limit, prepare
 from .._faults import examined
@@ -15,6 +15,7 @@ from ..errors import InvalidSearchOptionError, short_repr
 from ..game import A, Evaluation, Game, Order, S
 from ..limit import Limit
 from ..result import SearchResult
+from ..trace._observer import Observer
 from ._distances import win_utility
 from ._enhanced import (
     Enhancements,
@@ -29,9 +30,6 @@ from ._ordering import Memory
 from ._solver import probe, probe_once, solving_children
 from ._window import finish, terminal_root
 from .table import TranspositionTable
-
-if TYPE_CHECKING:
-    from ..trace.events import Observer
 
 __all__ = ["mtdf"]
 

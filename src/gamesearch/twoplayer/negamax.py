@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 from .._entry import depth_limit, game_evaluation
 from .._faults import examined
@@ -11,11 +10,9 @@ from ..capabilities import Capabilities
 from ..game import A, Evaluation, Game, Order, S
 from ..limit import Limit
 from ..result import SearchResult
+from ..trace._observer import Observer
 from ._window import window_search
 from .table import TranspositionTable
-
-if TYPE_CHECKING:
-    from ..trace.events import Observer
 
 __all__ = ["negamax"]
 
