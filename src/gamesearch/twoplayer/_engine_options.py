@@ -16,7 +16,7 @@ from typing import Any
 
 from .._budget import Budget, BudgetSpent
 from ..capabilities import Capabilities
-from ..trace._observer import Observer
+from ..trace.observer_type import Observer
 from ._distances import MATE, NO_WIN, TOP, win_utility
 from ._ordering import Memory
 from .table import TranspositionTable

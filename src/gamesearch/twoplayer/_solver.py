@@ -35,7 +35,7 @@ from .._recursion import on_fresh_stack
 from .._validation import checked_number
 from ..capabilities import Capabilities, ProbeSetting, SolvingProbe, TableAccess
 from ..game import Game, Player
-from ..trace._observer import Observer
+from ..trace.observer_type import Observer
 from ._distances import MATE, MAX_PLIES, TOP, public, shown_value, win_utility
 from ._enhanced import Searched
 from ._ordering import NO_ACTION

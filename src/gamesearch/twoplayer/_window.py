@@ -24,7 +24,7 @@ from .._validation import terminal_value
 from ..capabilities import Capabilities
 from ..game import A, Evaluation, Game, Player, S
 from ..result import SearchResult
-from ..trace._observer import Observer
+from ..trace.observer_type import Observer
 from ._distances import MATE, TOP, public, win_utility
 from ._enhanced import Enhancements, Guard, Searched, Session, enhanced_search, make_enhancements
 from ._plain import plain_search

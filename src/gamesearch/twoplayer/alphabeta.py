@@ -10,7 +10,7 @@ from ..capabilities import Capabilities
 from ..game import A, Evaluation, Game, Order, S
 from ..limit import Limit
 from ..result import SearchResult
-from ..trace._observer import Observer
+from ..trace.observer_type import Observer
 from ._window import window_search
 from .table import TranspositionTable
 

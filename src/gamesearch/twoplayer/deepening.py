@@ -21,7 +21,7 @@ from ..errors import BlindSearchWarning, InvalidSearchOptionError
 from ..game import A, Evaluation, Game, Order, Player, S
 from ..limit import Limit
 from ..result import SearchResult, SearchStats
-from ..trace._observer import Observer
+from ..trace.observer_type import Observer
 from ._distances import MATE, win_utility
 from ._enhanced import (
     Enhancements,

@@ -24,7 +24,7 @@ from ..capabilities import Capabilities
 from ..game import A, Evaluation, Game, S
 from ..limit import Limit
 from ..result import SearchResult
-from ..trace._observer import Observer
+from ..trace.observer_type import Observer
 from ._enhanced import Enhancements, Guard, Session, enhanced_search
 from ._plain import plain_search
 from ._window import terminal_root

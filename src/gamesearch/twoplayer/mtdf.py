@@ -15,7 +15,7 @@ from ..errors import InvalidSearchOptionError, short_repr
 from ..game import A, Evaluation, Game, Order, S
 from ..limit import Limit
 from ..result import SearchResult
-from ..trace._observer import Observer
+from ..trace.observer_type import Observer
 from ._distances import win_utility
 from ._enhanced import (
     Enhancements,

@@ -9,7 +9,7 @@ evaluates the name, it is a callable of one value.
 >>> import typing
 >>> from gamesearch import alphabeta
 >>> typing.get_type_hints(alphabeta)["trace"]
-typing.Optional[collections.abc.Callable[[typing.Any], object]]
+collections.abc.Callable[[typing.Any], object] | None
 """
 
 from __future__ import annotations
