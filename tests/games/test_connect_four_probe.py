@@ -231,7 +231,7 @@ def _access(table: TranspositionTable) -> TableAccess:
 
 def _setting(win: float = 1.0, root: object = 0) -> ProbeSetting:
     table = TranspositionTable()
-    return ProbeSetting(root, _access(table), 10, win)
+    return ProbeSetting(root, _access(table), table.max_entries, win)
 
 
 def test_connect_four_gives_its_probe_only_when_compiled() -> None:
@@ -348,3 +348,15 @@ def test_no_probe_for_a_state_play_cannot_reach() -> None:
     floating = 0b101 | 0b100 << 49  # X's stone above an empty cell
     for state in (-5, 1 << 200, floating, 3, "4453", game.from_moves("1212121")):
         assert game.solving_kernel(_setting(root=state)) is None, state
+
+
+@pytest.mark.parametrize("most", [1, 2, 10, 100, 4095, 4096, 5000])
+def test_the_tables_hold_no_more_than_max_entries(most: int) -> None:
+    # The adversary's walk (2026-12-02): compiled, the probe's packed tables (at least 512
+    # slots each on 7 x 6) held 482 entries for max_entries=1. A max_entries too small for
+    # them is kept by the general loop; from 4,096 the two tables share it.
+    game = ConnectFour()
+    state = game.from_moves("65353521311166125353261")
+    table = TranspositionTable(max_entries=most)
+    assert game.pons_score(state, mtdf(game, state, table=table)) == 3  # Pons's c4solver: 3
+    assert len(table) <= most

@@ -34,7 +34,7 @@ from ..capabilities import TableAccess
 if TYPE_CHECKING:  # mypyc's fixed-width int; plain int in pure Python
     from mypy_extensions import i64
 
-__all__ = ["DATA_BITS", "EXACT", "LOWER", "SCALE", "UPPER", "SolvingTable"]
+__all__ = ["DATA_BITS", "EXACT", "LOWER", "SCALE", "UPPER", "SolvingTable", "fewest_slots"]
 
 DATA_BITS: Final = 13
 """The bits of an entry beside its key's tag: 2 for the bound (:data:`LOWER`, :data:`UPPER`,
@@ -61,6 +61,18 @@ _MANTISSA: Final = 53
 _MULTIPLIER: Final = 0x2545F4914F6CDD1D
 """An odd multiplier (Marsaglia's xorshift64*'s), below ``2^62`` (a literal mypyc keeps
 unboxed)."""
+
+
+def fewest_slots(key_bits: int) -> int:
+    """The slots a :class:`SolvingTable` of keys of ``key_bits`` bits has at least.
+
+    Whatever its capacity: enough that a slot's tag and entry fit a float's mantissa (512 on
+    7 x 6, whose keys have 49 bits).
+
+    >>> fewest_slots(49)
+    512
+    """
+    return 1 << max(key_bits + DATA_BITS - _MANTISSA, 1)
 
 
 @final

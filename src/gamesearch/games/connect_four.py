@@ -16,7 +16,7 @@ from ._connect_four_engine import native as engine_native
 from ._connect_four_playout import ConnectFourPlayout
 from ._connect_four_playout import native as playout_native
 from ._connect_four_probe import NEAR_SLOTS, ConnectFourBoard, ConnectFourProbe, fits, native
-from ._connect_four_table import SolvingTable
+from ._connect_four_table import SolvingTable, fewest_slots
 from ._end_flags import flagged_utility, flagged_winner
 
 try:  # mypyc reads the decorator at compile time; at run time it does nothing
@@ -785,6 +785,8 @@ class ConnectFour:
         # Two tables beside the engine's, of at most its max_entries slots together: the
         # large one, and a small one for the states near the end (see NEAR_SLOTS).
         bits, near_capacity = int(board.bits), min(NEAR_SLOTS, setting.capacity // 8)
+        if near_capacity < fewest_slots(bits):  # a max_entries too small for the two tables
+            return None  # (under 4,096 on 7 x 6): the general loop keeps to it
         capacity = setting.capacity - near_capacity
         owner = ("ConnectFour.solving_kernel", self.width, self.height)
         table = access.side(owner, lambda: SolvingTable(bits, capacity, access))
