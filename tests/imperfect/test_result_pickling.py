@@ -7,12 +7,13 @@ hold their strategies as ``types.MappingProxyType`` views, which do not pickle b
 
 from __future__ import annotations
 
+import copy
 import pickle
 from types import MappingProxyType
 
 import pytest
 
-from gamesearch.imperfect import KuhnPoker, best_response, cfr, mccfr
+from gamesearch.imperfect import CFRSolver, KuhnPoker, best_response, cfr, mccfr
 
 
 def test_a_cfr_result_loads_equal_with_a_read_only_strategy() -> None:
@@ -40,3 +41,16 @@ def test_pickling_a_result_leaves_other_mapping_proxies_alone() -> None:
     pickle.dumps(cfr(KuhnPoker(), iterations=2))
     with pytest.raises(TypeError, match="mappingproxy"):
         pickle.dumps(MappingProxyType({"a": 1}))
+
+
+def test_a_solver_saved_mid_run_resumes_where_it_stopped() -> None:
+    # The adversary's walk (2026-12-02): compiled, a CFRSolver pickled but its pickle could not
+    # be loaded (FrozenInstanceError from the compiled SequenceForm), so a saved run was lost.
+    solver = CFRSolver(KuhnPoker())
+    solver.iterate(3)
+    loaded = pickle.loads(pickle.dumps(solver))
+    copied = copy.deepcopy(solver)
+    for each in (solver, loaded, copied):
+        each.iterate(2)
+    assert loaded.result().strategy == solver.result().strategy
+    assert copied.result().nash_conv == solver.result().nash_conv

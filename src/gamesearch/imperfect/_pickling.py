@@ -20,7 +20,7 @@ from dataclasses import fields
 from types import MappingProxyType
 from typing import Any
 
-__all__ = ["rebuild", "reduce_result"]
+__all__ = ["by_fields", "rebuild", "reduce_result"]
 
 
 class _ReadOnly(dict):  # type: ignore[type-arg]
@@ -52,3 +52,15 @@ def reduce_result(result: Any) -> tuple[Any, tuple[type[Any], dict[str, Any]]]:
     """What ``pickle`` stores of ``result``, a frozen dataclass: :func:`rebuild` and its fields."""
     values = {field.name: _plain(getattr(result, field.name)) for field in fields(result)}
     return rebuild, (type(result), values)
+
+
+def by_fields(value: Any) -> tuple[type[Any], tuple[Any, ...]]:
+    """What ``pickle`` stores of ``value``, a frozen dataclass: its class and its fields in order.
+
+    The ``__reduce__`` of the solver's records (:class:`~gamesearch.imperfect._sequences.
+    SequenceForm` and its parts): compiled by mypyc, a frozen dataclass is otherwise pickled
+    attribute by attribute and cannot be loaded (its ``__setattr__`` refuses), so that a
+    :class:`~gamesearch.imperfect.CFRSolver` saved to resume later failed only when loaded.
+    """
+    return type(value), tuple(getattr(value, field.name) for field in fields(value))
+

@@ -34,6 +34,7 @@ from ..errors import (
     InvalidSearchOptionError,
     UnsupportedGameError,
 )
+from ._pickling import by_fields
 from ._tree import CHANCE_NODE, TERMINAL, FlatTree
 
 __all__ = ["NATIVE", "TOLERANCE", "Pairs", "Row", "SequenceForm", "arrange", "compile_tree"]
@@ -63,6 +64,10 @@ class Pairs:
     start: list[int]
     weights: list[float]
     others: list[int]
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        """Pickled by its fields (see :func:`~gamesearch.imperfect._pickling.by_fields`)."""
+        return by_fields(self)
 
 
 @dataclass(frozen=True)
@@ -111,6 +116,10 @@ class SequenceForm:
 
     pairs: list[Pairs]
     """With two players, each player's ``rows`` as :class:`Pairs`; else empty."""
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        """Pickled by its fields (see :func:`~gamesearch.imperfect._pickling.by_fields`)."""
+        return by_fields(self)
 
 
 def compile_tree(tree: FlatTree, *, searcher: str) -> SequenceForm:

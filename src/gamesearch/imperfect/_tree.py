@@ -24,6 +24,7 @@ from ..errors import (
     UnsupportedGameError,
 )
 from ..game import CHANCE
+from ._pickling import by_fields
 
 __all__ = [
     "CHANCE_NODE",
@@ -94,6 +95,10 @@ class FlatTree:
     def nodes(self) -> int:
         """How many histories the tree has."""
         return len(self.kind)
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        """Pickled by its fields (see :func:`~gamesearch.imperfect._pickling.by_fields`)."""
+        return by_fields(self)
 
 
 def check_imperfect(game: Any, searcher: str) -> None:
