@@ -113,6 +113,20 @@ class Node:
             f"total={self.total:g}, proven={self.proven!r})"
         )
 
+    def __reduce__(self) -> tuple[Callable[[], Node], tuple[()], dict[str, Any]]:
+        """Pickled and copied by its slots: an empty node, each slot then set.
+
+        Compiled by mypyc, a node is otherwise rebuilt by calling its class without arguments,
+        which fails (an ``MCTSTree`` could not be pickled or copied); the links to parents make
+        cycles, which ``pickle`` and ``copy`` restore as they restore the slots after the node.
+        """
+        return _empty, (), {name: getattr(self, name) for name in SLOTS}
+
+    def __setstate__(self, slots: dict[str, Any]) -> None:
+        """Set each of ``slots`` (see :meth:`__reduce__`)."""
+        for name, value in slots.items():
+            setattr(self, name, value)
+
     def adopt(self, child: Node) -> None:
         """Add ``child`` to the expanded children (a new list for the first one)."""
         children = self.children
@@ -145,6 +159,40 @@ class Node:
             node = node.parent
         line.reverse()
         return tuple(line)
+
+
+SLOTS = (
+    "action",
+    "actions",
+    "children",
+    "cumulative",
+    "depth",
+    "kids",
+    "lower",
+    "noisy",
+    "outcomes",
+    "owner",
+    "parent",
+    "player",
+    "prior",
+    "priors",
+    "probabilities",
+    "probability",
+    "proven",
+    "state",
+    "total",
+    "tried",
+    "upper",
+    "utilities",
+    "visits",
+)
+"""The slots of a :class:`Node`, which :meth:`Node.__reduce__` pickles (compiled by mypyc, the
+class keeps no ``__slots__`` to read them from; a test checks that they are the same)."""
+
+
+def _empty() -> Node:
+    """A node whose slots :meth:`Node.__setstate__` then sets: what a pickle starts from."""
+    return Node(None, None, None, 0, 0)
 
 
 def release(root: Node, kept: Node | None = None) -> None:
