@@ -21,6 +21,35 @@ PRIOR_TOLERANCE = 1e-6
 single precision."""
 
 
+SLOTS = (
+    "action",
+    "actions",
+    "children",
+    "cumulative",
+    "depth",
+    "kids",
+    "lower",
+    "noisy",
+    "outcomes",
+    "owner",
+    "parent",
+    "player",
+    "prior",
+    "priors",
+    "probabilities",
+    "probability",
+    "proven",
+    "state",
+    "total",
+    "tried",
+    "upper",
+    "utilities",
+    "visits",
+)
+"""The slots of a :class:`Node` (its ``__slots__``), which :meth:`Node.__reduce__` pickles:
+compiled by mypyc, the class keeps no ``__slots__`` to read them from."""
+
+
 class Node:
     """One node of the tree: a state reached by a line of actions from the root.
 
@@ -31,31 +60,7 @@ class Node:
     also backs up through it, so ``visits >= 1`` once the iteration is over.
     """
 
-    __slots__ = (
-        "action",
-        "actions",
-        "children",
-        "cumulative",
-        "depth",
-        "kids",
-        "lower",
-        "noisy",
-        "outcomes",
-        "owner",
-        "parent",
-        "player",
-        "prior",
-        "priors",
-        "probabilities",
-        "probability",
-        "proven",
-        "state",
-        "total",
-        "tried",
-        "upper",
-        "utilities",
-        "visits",
-    )
+    __slots__ = SLOTS
 
     def __init__(
         self, state: Any, action: Any, parent: Node | None, owner: Player, depth: int
@@ -159,35 +164,6 @@ class Node:
             node = node.parent
         line.reverse()
         return tuple(line)
-
-
-SLOTS = (
-    "action",
-    "actions",
-    "children",
-    "cumulative",
-    "depth",
-    "kids",
-    "lower",
-    "noisy",
-    "outcomes",
-    "owner",
-    "parent",
-    "player",
-    "prior",
-    "priors",
-    "probabilities",
-    "probability",
-    "proven",
-    "state",
-    "total",
-    "tried",
-    "upper",
-    "utilities",
-    "visits",
-)
-"""The slots of a :class:`Node`, which :meth:`Node.__reduce__` pickles (compiled by mypyc, the
-class keeps no ``__slots__`` to read them from; a test checks that they are the same)."""
 
 
 def _empty() -> Node:
