@@ -22,7 +22,8 @@ and named tuples, frozensets of these; nothing can change it), and the loops not
   gives a new one), the distinct states breadth first from the root have their actions
   played on deep copies (:func:`fault_below`): always the first 64 actions (none after a
   search given a ``time_limit``, whose deadline comes first), then more for 2 ms or a tenth
-  of the search's own time, whichever is longer, up to :data:`_BELOW` states. A ``result``
+  of the search's own time, whichever is longer, up to :data:`_BELOW` states, and never
+  past :data:`_MOST_AFTER` (or that tenth). A ``result``
   that changed a state there withholds the answer, which rested on
   states that changed under the search. A change only deeper, or past that time, goes
   unseen by the searchers: :func:`gamesearch.conformance.check_game` checks every state,
@@ -98,6 +99,10 @@ _LEAST_AFTER = 0.002
 """The seconds the check after an answer goes on for past its floor, at least ..."""
 _SHARE_AFTER = 0.1
 """... or this share of the search's own time, if longer."""
+_MOST_AFTER = 0.5
+"""The seconds past which the check after an answer stops, its floor played or not (or its
+share of the search's time, if longer): each copy of a state of a million values costs
+milliseconds, and the 64 of the floor took 36 s (the adversary's walk, 2026-12-02)."""
 _AFTER_ANSWER = (
     "found after the search answered, by the check of the first states below the root "
     "(its answer rested on states that changed under it, and is withheld)"
@@ -150,14 +155,21 @@ def _key_of(game: Any) -> Callable[[Any], Any] | None:
 
 
 def fault_below(
-    game: Any, root: Any, seconds: float = math.inf, calls: int = 0, *, keyed: bool = True
+    game: Any,
+    root: Any,
+    seconds: float = math.inf,
+    calls: int = 0,
+    *,
+    keyed: bool = True,
+    most: float = math.inf,
 ) -> GameProtocolError | None:
     """The error of a protocol break the search's own loops do not name, if one is found.
 
     The distinct states (by ``key``, or by ``==`` and ``hash``) are walked breadth first from
     ``root``, up to :data:`_BELOW` of them, each action played on a deep copy of its state; the
     walk stops once it has played ``calls`` actions (a floor that does not depend on the
-    machine's load) and ``seconds`` have passed. Found, in the order met:
+    machine's load) and ``seconds`` have passed, or once ``most`` seconds have passed. Found,
+    in the order met:
     a ``result`` that changes the state it is given; an ``actions`` that returns no sequence (a
     generator: the searchers take its length and index it); a state (or its ``key``) that
     cannot be hashed (not looked for, and ``key`` not read, unless ``keyed``: the check after
@@ -167,7 +179,8 @@ def fault_below(
     """
     keyfn = _key_of(game) if keyed else None
     name = type(game).__name__
-    stop = time.perf_counter() + seconds
+    now = time.perf_counter()
+    stop, ceiling = now + seconds, now + most
     pending: deque[Any] = deque([root])
     seen: set[Any] = set()
     walked = played_count = 0
@@ -184,7 +197,8 @@ def fault_below(
             if wrong is not None:
                 return GameProtocolError(f"{name}.{wrong}")
             for action in actions:
-                if played_count >= calls and time.perf_counter() >= stop:
+                now = time.perf_counter()
+                if now >= ceiling or (played_count >= calls and now >= stop):
                     return None
                 played_count += 1
                 played = copy.deepcopy(state)
@@ -344,7 +358,8 @@ def examined(searcher: _F) -> _F:
             spent = time.perf_counter() - started
             floor = 0 if _timed(kwargs) else _FLOOR_AFTER
             seconds = max(_LEAST_AFTER, _SHARE_AFTER * spent)
-            mutated = fault_below(game, root, seconds, floor, keyed=False)
+            most = max(_MOST_AFTER, seconds)
+            mutated = fault_below(game, root, seconds, floor, keyed=False, most=most)
             if mutated is not None:
                 raise GameProtocolError(f"{mutated}; {_AFTER_ANSWER}") from None
         return found
