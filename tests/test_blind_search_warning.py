@@ -56,3 +56,14 @@ def test_the_warning_can_be_filtered():
             iterative_deepening(TicTacToe(size=4), depth=1)
 
     assert not caught(search)
+
+
+def test_the_warning_points_at_the_users_call():
+    # The user's walk (2026-12-02): it named a line of gamesearch/_faults.py (the wrapper every
+    # searcher has), so a student could not tell which of their lines it was about.
+    found = caught(lambda: iterative_deepening(TicTacToe(size=4), depth=1))
+    assert [warning.filename for warning in found] == [__file__]
+    blind = searcher_player(iterative_deepening, depth=1)
+    played = caught(lambda: play(TicTacToe(size=4), [blind, random_player(seed=0)], seed=0))
+    assert played
+    assert {warning.filename for warning in played} == {__file__}

@@ -51,6 +51,7 @@ import functools
 import inspect
 import math
 import os
+import sys
 import time
 from collections import deque
 from collections.abc import Callable
@@ -365,6 +366,22 @@ def examined(searcher: _F) -> _F:
         return found
 
     return cast(_F, search)
+
+
+def user_stacklevel() -> int:
+    """The ``stacklevel`` for ``warnings.warn`` that names the first line outside gamesearch.
+
+    Called by the function that warns: a warning about a search points at the user's call,
+    whichever of the library's functions (the searcher, :func:`examined`'s wrapper, a player,
+    ``play``) stand between, so that Python shows it once per line of the user's.
+    """
+    frame = sys._getframe(1)
+    level = 1
+    while frame.f_back is not None and frame.f_globals.get("__name__", "").startswith(
+        "gamesearch."
+    ):
+        frame, level = frame.f_back, level + 1
+    return level
 
 
 def _timed(kwargs: dict[str, Any]) -> bool:

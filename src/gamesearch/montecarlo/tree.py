@@ -48,8 +48,9 @@ class MCTSTree:
     search fills it, and the next one, asked about a state some moves further on, keeps the
     subtree under the moves played (with its visit counts, values and proofs) and discards the
     rest (Browne et al. 2012, section 5.2.6, call it tree reuse). If the state is not found within
-    ``REUSE_DEPTH`` plies of the last root, or the game or the kind of search (with or without
-    a ``prior``) changed, the search starts a new tree.
+    ``REUSE_DEPTH`` plies of the last root, or the game (the object: another one, even an equal
+    one, is another game) or the kind of search (with or without a ``prior``) changed, the
+    search starts a new tree. Pickle a tree together with its game to keep it between sessions.
 
     Example:
         >>> from gamesearch import mcts

@@ -12,7 +12,7 @@ from typing import Any
 
 from .._budget import Budget
 from .._entry import check_count, check_time_limit, check_trace, merge_limit, prepare
-from .._faults import examined
+from .._faults import examined, user_stacklevel
 from .._recursion import on_fresh_stack, recursion_guard
 from .._validation import check_unchanged, is_positive_number, snapshot
 from ..book import Book, book_evaluation, book_result, check_book
@@ -241,7 +241,7 @@ def _check_members(*, evaluate: object, order: object, extend: object, table: ob
 def _warn_blind(game: object) -> None:
     """Warn that the move was chosen blind: every position at the depth limit counted 0.
 
-    A constant message, so that Python shows it once per call site.
+    A constant message, pointing at the user's call, so that Python shows it once per line.
     """
     warnings.warn(
         f"{_SEARCHER}: stopped before it proved the value, and {type(game).__name__} has no "
@@ -249,7 +249,7 @@ def _warn_blind(game: object) -> None:
         "counted 0 and the move was chosen blind among those not proven. Pass "
         "evaluate=(state, player) -> estimate to play well",
         BlindSearchWarning,
-        stacklevel=3,
+        stacklevel=user_stacklevel(),
     )
 
 
