@@ -6,11 +6,13 @@
 made a read-only view again when the result is loaded (:func:`rebuild`). Nothing is registered
 with :mod:`copyreg`: other mapping proxies pickle (or not) as before.
 
->>> import pickle
 >>> from gamesearch.imperfect import KuhnPoker, cfr
 >>> found = cfr(KuhnPoker(), iterations=20)
->>> loaded = pickle.loads(pickle.dumps(found))
->>> loaded == found, type(loaded.strategy).__name__
+>>> remake, (cls, values) = found.__reduce__()   # what pickle stores, and calls when loading
+>>> type(values["strategy"]).__name__
+'_ReadOnly'
+>>> again = remake(cls, values)
+>>> again == found, type(again.strategy).__name__
 (True, 'mappingproxy')
 """
 
