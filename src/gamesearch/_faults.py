@@ -123,15 +123,13 @@ def probe(game: Any, root: Any) -> None:
     """Raise :func:`mutation_error` if ``game.result`` changes a copy of ``root`` it is given.
 
     The root's first action is played on a deep copy of it, compared with another copy (by
-    ``==``, or by ``repr`` for states equal only to themselves). A root made of immutable
-    values is not played on (nothing can change it); one that cannot be copied, is terminal,
-    or makes a member raise is let through: the search meets what it meets.
+    ``==``, or by ``repr`` for states equal only to themselves). A root that cannot be copied,
+    is terminal, or makes a member raise is let through: the search meets what it meets.
+    (:func:`examined` does not call it for a root made of immutable values.)
 
     Raises:
         GameProtocolError: ``result`` changed the state it was given.
     """
-    if made_of_immutables(root):
-        return
     try:
         if game.is_terminal(root):
             return
@@ -393,12 +391,10 @@ def _timed(kwargs: dict[str, Any]) -> bool:
 def _can_change(root: Any) -> bool:
     """Whether ``root`` is an object a ``result`` could change.
 
-    Not one :func:`~gamesearch._validation.made_of_immutables` (numbers, strings, tuples,
-    named tuples, frozensets of these); else one that ``copy.deepcopy`` copies at all, and
-    gives a new object for (not a state that declares itself immutable).
+    One that ``copy.deepcopy`` copies at all, and gives a new object for (not a state that
+    declares itself immutable); :func:`examined` asks only of a root not
+    :func:`~gamesearch._validation.made_of_immutables`.
     """
-    if made_of_immutables(root):
-        return False
     try:
         return copy.deepcopy(root) is not root
     except Exception:  # a state that cannot be copied cannot be compared with a copy either
