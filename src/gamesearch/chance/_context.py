@@ -25,7 +25,7 @@ from .._recursion import cycle_error, recursion_limit
 from .._validation import mover_error, number_error, unchecked_members
 from ..errors import GameProtocolError
 from ..game import CHANCE, Game
-from ..trace.events import Event, Observer
+from ..trace.observer_type import Observer
 from ._common import ChanceRequest, bounds_error, infinite_mix_error
 from ._opponent import Opponent, check_legal, uniform_opponent
 from ._sums import Sums, sums_of
@@ -44,7 +44,7 @@ _SUMS_LIMIT = 256
 """The most lists of probabilities whose sums one search keeps."""
 
 
-def _nobody(event: Event) -> None:
+def _nobody(event: object) -> None:
     """The observer of a search without a trace: never told, as the loop tests ``tracing``."""
 
 

@@ -25,12 +25,14 @@ What a node costs (``bench/bench_chance.py``):
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .._validation import no_actions_error, translate
 from ..game import CHANCE
-from ..trace.events import NodeKind
 from ._context import NOT_LEAF, SearchContext
+
+if TYPE_CHECKING:
+    from ..trace.events import NodeKind
 
 __all__ = ["ChanceLoop"]
 

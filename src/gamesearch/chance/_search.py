@@ -49,7 +49,7 @@ from .._recursion import on_fresh_stack, recursion_guard
 from .._results import make_result
 from ..game import Game, Player
 from ..result import SearchResult
-from ..trace.events import Observer
+from ..trace.observer_type import Observer
 from ._common import ChanceRequest, chance_result
 from ._loop import ChanceLoop
 from ._opponent import Opponent, check_legal, uniform_opponent

@@ -9,9 +9,12 @@ the tree, chance layers included), which the parent sets just before it expands 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, final
+from typing import TYPE_CHECKING, Any, final
 
-from ..trace.events import Enter, Leaf, Leave, NodeKind, Observer, Prune
+from ..trace.observer_type import Observer
+
+if TYPE_CHECKING:
+    from ..trace.events import NodeKind
 
 __all__ = ["Teller"]
 
@@ -43,6 +46,8 @@ class Teller:
         moves: Any,
     ) -> None:
         """Tell the trace the search enters ``state`` through ``edge``."""
+        from ..trace.events import Enter  # loaded only by a traced search
+
         via, probability, level = edge
         trace = self.trace  # a local: see _context.py's docstring
         trace(
@@ -61,12 +66,16 @@ class Teller:
 
     def leaf(self, state: Any, via: Any, probability: Any, level: int, value: Any) -> None:
         """Tell the trace the search scores the leaf ``state``."""
+        from ..trace.events import Leaf  # loaded only by a traced search
+
         trace, is_terminal = self.trace, self.is_terminal
         terminal = is_terminal(state)
         trace(Leaf(state, via, level, float(value), terminal, probability=probability))
 
     def leave(self, state: Any, level: int, found: Any, alpha: Any, beta: Any) -> None:
         """Tell the trace the search leaves ``state`` with ``found``, its value and line."""
+        from ..trace.events import Leave  # loaded only by a traced search
+
         best = None if found[1] is None else found[1][0]
         trace = self.trace
         trace(Leave(state, level, float(found[0]), best, self.shown(alpha), self.shown(beta)))
@@ -84,6 +93,8 @@ class Teller:
         self, state: Any, level: int, moves: Any, last: Any, value: Any, alpha: Any, beta: Any
     ) -> None:
         """Tell the trace of a cutoff at ``state`` after ``last``, of its moves or outcomes."""
+        from ..trace.events import Prune  # loaded only by a traced search
+
         order = list(moves)
         rest = tuple(order[order.index(last) + 1 :])
         trace = self.trace

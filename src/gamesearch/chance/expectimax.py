@@ -13,7 +13,7 @@ from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, Game, S
 from ..limit import Limit
 from ..result import SearchResult
-from ..trace.events import Observer
+from ..trace.observer_type import Observer
 from ._common import prepare_chance
 from ._opponent import uniform_opponent
 from ._search import chance_search

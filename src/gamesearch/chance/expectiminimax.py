@@ -12,7 +12,7 @@ from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, S, StochasticGame
 from ..limit import Limit
 from ..result import SearchResult
-from ..trace.events import Observer
+from ..trace.observer_type import Observer
 from ._common import check_bounds, prepare_chance
 from ._search import chance_search
 

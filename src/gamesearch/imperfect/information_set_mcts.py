@@ -34,7 +34,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
-from typing import Any, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
 
 from .._entry import check_budget, check_trace, iteration_limit
 from .._faults import examined
@@ -45,10 +45,13 @@ from ..montecarlo._node import terminal_utilities
 from ..montecarlo._options import EXPLORATION
 from ..montecarlo._playout import MAX_PLAYOUT
 from ..result import SearchStats
-from ..trace.events import Backup, Enter, Expand, Leave, NodeKind, Observer, Rollout, Select
+from ..trace.observer_type import Observer
 from ._determinized import check_determinizable, decision_root, sample_world
 from ._sampling import generator, sample_chance
 from .protocol import DeterminizableGame
+
+if TYPE_CHECKING:
+    from ..trace.events import NodeKind
 
 __all__ = ["ISMCTSResult", "ismcts"]
 
@@ -179,6 +182,8 @@ def ismcts(
     root_state, player, actions = decision_root(game, state, "ismcts")
     search = _Search(game, player, float(exploration), generator_, trace)
     if trace is not None:
+        from ..trace.events import Enter, Expand, Leave  # loaded only by a traced search
+
         trace(Enter(root_state, None, 0, player, "max", None, None, actions))
         trace(Expand((), root_state, player, "max", 0, False))
     deadline = None if time_limit is None else started + time_limit
@@ -348,6 +353,8 @@ class _Told:
 
     def select(self, search: _Search, expanded: bool) -> None:
         """``Select`` where the walk stopped, then an ``Expand`` per node added on the way."""
+        from ..trace.events import Expand, Select  # loaded only by a traced search
+
         assert search.trace is not None
         stop = len(self.edges) - 1 if expanded else len(self.edges)
         search.trace(Select(tuple(self.edges[:stop]), search.iterations))
@@ -368,6 +375,8 @@ class _Told:
 
     def finish(self, search: _Search, state: Any, utilities: tuple[float, ...]) -> None:
         """The iteration's ``Rollout`` and ``Backup``, with the searching player's result."""
+        from ..trace.events import Backup, Rollout  # loaded only by a traced search
+
         assert search.trace is not None
         path, mine = tuple(self.edges), utilities[search.player]
         how: Literal["rollout", "terminal"] = "rollout" if search.plies else "terminal"

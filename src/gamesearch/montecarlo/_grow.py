@@ -11,16 +11,19 @@ import math
 import random
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .._validation import is_player, mover_error
 from ..game import CHANCE, Game
 from ..result import SearchResult, SearchStats
-from ..trace.events import Enter, Leaf, Leave, NodeKind, Observer
+from ..trace.observer_type import Observer
 from ._loop import Search
 from ._node import Node, release, terminal_utilities
 from ._options import Settings
 from .tree import MCTSTree, in_game_order
+
+if TYPE_CHECKING:
+    from ..trace.events import NodeKind
 
 
 def grow(
@@ -52,6 +55,8 @@ def grow(
     with_prior = settings.prior is not None
     root = None if kept is None else kept.take(game, root_state, with_prior)
     if trace is not None:
+        from ..trace.events import Enter  # loaded only by a traced search
+
         actions = None if mover == CHANCE else tuple(game.actions(root_state))
         kind: NodeKind = "chance" if mover == CHANCE else "max"
         trace(Enter(root_state, None, 0, mover, kind, None, None, actions))  # type: ignore[arg-type]
@@ -72,6 +77,8 @@ def grow(
     if kept is None:
         release(root)  # freed when this returns, not by a later collection
     if trace is not None:
+        from ..trace.events import Leave  # loaded only by a traced search
+
         trace(Leave(root_state, 0, result.value, result.action, None, None))
     return result
 
@@ -84,6 +91,8 @@ def terminal(
     player = mover if isinstance(mover, int) and 0 <= mover < players else 0
     value = terminal_utilities(game, state, players)[player]
     if trace is not None:
+        from ..trace.events import Leaf  # loaded only by a traced search
+
         trace(Leaf(state, None, 0, value, True))
     stats = SearchStats(1, 1, 0, 0, time.perf_counter() - started)
     return SearchResult(value, None, (), player, stats, exact=True)

@@ -16,17 +16,20 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any, Literal, cast
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from .._validation import is_player, mover_error, translate
 from ..errors import GameProtocolError
 from ..game import CHANCE
-from ..trace.events import Backup, Choice, Expand, Observer, Rollout, Select
+from ..trace.observer_type import Observer
 from ._node import Node, set_actions, set_outcomes, set_priors, terminal_utilities
 from ._options import Settings, exploration_scale
 from ._playout import Simulator
 from ._solver import Solver
 from ._telling import chance_choice, untried_choice, weighed_choice
+
+if TYPE_CHECKING:
+    from ..trace.events import Choice
 
 
 class Search:
@@ -144,6 +147,8 @@ class Search:
         except TypeError as exc:  # a member given something that is not a state: name it
             translate(exc, game, state, None)
         if self.trace is not None:
+            from ..trace.events import Expand  # loaded only by a traced search
+
             self.trace(
                 Expand(
                     node.path(),
@@ -275,6 +280,8 @@ class Search:
     def _tell_select(self, node: Node, told: list[Choice] | None) -> None:
         """Tell the trace (if any) the node where selection stopped, and the choices made."""
         if self.trace is not None and told is not None:
+            from ..trace.events import Select  # loaded only by a traced search
+
             self.trace(Select(node.path(), self.iterations, tuple(told)))
 
     def _weighed(
@@ -378,6 +385,8 @@ class Search:
             how = "proven"
         else:
             how = "evaluate" if self.settings.evaluate is not None else "rollout"
+        from ..trace.events import Rollout  # loaded only by a traced search
+
         assert self.trace is not None
         self.trace(
             Rollout(
@@ -391,6 +400,8 @@ class Search:
 
     def _tell_backup(self, leaf: Node, utilities: tuple[float, ...], solved: list[Node]) -> None:
         proofs = tuple((node.depth - self.base, self.max_view(node)) for node in solved)
+        from ..trace.events import Backup  # loaded only by a traced search
+
         assert self.trace is not None
         self.trace(Backup(leaf.path(), utilities[self.root_player], utilities, proofs))
 

@@ -10,10 +10,12 @@ scored ``None``. Tests check that the child told as taken is the one of highest 
 from __future__ import annotations
 
 import math
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from ..trace.events import Choice, Weighed
 from ._node import Node
+
+if TYPE_CHECKING:
+    from ..trace.events import Choice
 
 __all__ = ["chance_choice", "untried_choice", "weighed_choice"]
 
@@ -32,6 +34,8 @@ def weighed_choice(
         untried: PUCT: the prior of the untried action ``taken``, when its term beat every
             child's score (it is expanded); else ``None``.
     """
+    from ..trace.events import Choice, Weighed  # loaded only by a traced search
+
     floor = node.lower if node.owner == node.player else -node.upper
     weighed = []
     for child in node.children:
@@ -52,11 +56,15 @@ def weighed_choice(
 
 def untried_choice(node: Node, action: Any, explore: float, prior: float | None) -> Choice:
     """The choice to expand ``action``, untried at ``node`` (with its prior, under PUCT)."""
+    from ..trace.events import Choice  # loaded only by a traced search
+
     return Choice(node.path(), "untried", action, node.visits, explore, probability=prior)
 
 
 def chance_choice(node: Node, index: int) -> Choice:
     """The outcome ``index`` drawn at the chance ``node``, with its probability."""
+    from ..trace.events import Choice  # loaded only by a traced search
+
     return Choice(
         node.path(),
         "chance",

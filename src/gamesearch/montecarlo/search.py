@@ -13,7 +13,7 @@ from .._parts import check_executor
 from ..game import A, Game, Player, S
 from ..limit import Limit
 from ..result import SearchResult
-from ..trace.events import Observer
+from ..trace.observer_type import Observer
 from ._grow import grow, terminal
 from ._options import Prior, Rollout, Settings, check_options, make_rng
 from ._trees import check_trees, root_parallel, tree_seeds

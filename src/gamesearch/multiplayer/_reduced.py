@@ -17,7 +17,7 @@ from .._validation import checked_number, mover_error
 from ..errors import GameProtocolError, SearchTooDeepError, UnsupportedGameError
 from ..game import Evaluation, Game, Player
 from ..result import SearchResult
-from ..trace.events import Observer
+from ..trace.observer_type import Observer
 from ..twoplayer.alphabeta import alphabeta
 from ._players import Request, prepare_players
 

@@ -8,7 +8,7 @@ from .._faults import examined
 from ..game import A, Evaluation, Game, S
 from ..limit import Limit
 from ..result import SearchResult
-from ..trace.events import Observer
+from ..trace.observer_type import Observer
 from ._reduced import BestReply, Reply, search_reduced
 
 __all__ = ["PassingGame", "Reply", "best_reply"]

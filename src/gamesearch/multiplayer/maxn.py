@@ -22,7 +22,7 @@ from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, Game, Player, S
 from ..limit import Limit
 from ..result import SearchResult
-from ..trace.events import Enter, Leaf, Leave, Observer, Prune
+from ..trace.observer_type import Observer
 from ._bounds import Bounds, check_bounds
 from ._players import prepare_players
 
@@ -227,6 +227,9 @@ def maxn(
         if trace is not None:
             tell_leave(state, ply, best, lines[ply])
         return best
+
+    if trace is not None:
+        from ..trace.events import Enter, Leaf, Leave, Prune  # loaded only by a traced search
 
     def tell_enter(state: S, action: Any, ply: int, mover: Player) -> None:
         assert trace is not None

@@ -44,7 +44,7 @@ from ..capabilities import Capabilities
 from ..errors import InvalidSearchOptionError, short_repr
 from ..game import Game
 from ..result import SearchResult
-from ..trace.events import Answer, Ask, Enter, Leaf, Leave, Observer
+from ..trace.observer_type import Observer
 from ..twoplayer._window import terminal_root
 from ._question import Question
 
@@ -153,6 +153,8 @@ def find_value(
     threshold = ceiling if first_guess is None else min(ceiling, max(floor, first_guess))
     trace, asked = prover.trace, 0
     win = ceiling if ceiling < math.inf else None  # the game's win_utility, if it has one
+    if trace is not None:
+        from ..trace.events import Answer, Ask  # loaded only by a traced search
     while lower < upper:
         if trace is not None:
             trace(Ask(threshold, asked, win))
@@ -367,6 +369,8 @@ def prove(
         if member is not None and not callable(member):
             raise InvalidSearchOptionError(f"{searcher}: {name} must be callable or None")
     root, _ = prepare(game, state, None, None, searcher=searcher, capabilities=found)
+    if trace is not None:
+        from ..trace.events import Enter, Leaf, Leave  # loaded only by a traced search
     if game.is_terminal(root):
         result = terminal_result(game, root, started=started)
         if trace is not None:

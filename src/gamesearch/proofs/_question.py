@@ -44,14 +44,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from .._validation import checked_number, mover_error, no_actions_error
 from ..capabilities import Capabilities
 from ..errors import GameProtocolError, InvalidUtilityError, short_repr
 from ..game import Game, Player
-from ..trace.events import LeftOut
 from ..twoplayer._distances import win_utility
+
+if TYPE_CHECKING:
+    from ..trace.events import LeftOut
 
 __all__ = ["INFINITE", "Question", "decided", "table_key"]
 
@@ -268,6 +270,8 @@ class Question:
         then those outside ``must_play`` of the rest (with ``must_play_reason``), then the
         ``inferior_moves`` of the rest.
         """
+        from ..trace.events import LeftOut  # loaded only by a traced search
+
         found: list[LeftOut] = []
         actions = list(self.game.actions(state))
         kept = actions

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from .._budget import Budget, BudgetSpent
 from .._entry import check_count
@@ -15,9 +15,12 @@ from ..errors import InvalidSearchOptionError
 from ..game import A, Evaluation, Game, Order, S
 from ..limit import Limit
 from ..result import SearchResult
-from ..trace.events import Choose, Develop, Observer, ProofChild, Renumber
+from ..trace.observer_type import Observer
 from ._driver import Counting, View, prove
 from ._question import INFINITE, Question, decided
+
+if TYPE_CHECKING:
+    from ..trace.events import Develop
 
 __all__ = ["EPSILON", "MIN_ENTRIES", "SQUARED", "WEAK", "dfpn"]
 
@@ -342,6 +345,8 @@ class DepthFirst(Counting):
         """
         question, trace = self.question, self.trace
         if trace is not None:
+            from ..trace.events import Choose  # loaded only by a traced search
+
             entry = self.table.get(key)
             pn, dn = (1, 1) if entry is None else entry[:2]
             trace(Choose(tuple(self.actions), pn, dn, (th_pn, th_dn)))
@@ -375,6 +380,8 @@ class DepthFirst(Counting):
                     first = (own[5], own[6]) if own is not None else (1, 1)
                     self.table.store(key, (pn, dn, lo, hi, self.stamp, *first))
                     if trace is not None:
+                        from ..trace.events import Renumber  # loaded only by a traced search
+
                         trace(Renumber(tuple(self.actions), pn, dn, lo, hi))
                     return
                 best_child = children[best]
@@ -410,6 +417,8 @@ class DepthFirst(Counting):
         pn, dn = decided(lo, hi, self.threshold) or first
         self.table.store(key, (pn, dn, lo, hi, self.stamp, *first))
         if self.trace is not None and self.lazy:
+            from ..trace.events import Renumber  # loaded only by a traced search
+
             cause = self.question.leaf_cause(state)
             by, why = (None, None) if cause is None or cause[0] == "utility" else cause
             self.trace(Renumber(tuple(self.actions), pn, dn, lo, hi, by, why))
@@ -423,6 +432,8 @@ class DepthFirst(Counting):
         leaf child (terminal, or decided by the game's knowledge) says what decided it; the
         moves the game's knowledge left out are told with the game's reasons.
         """
+        from ..trace.events import Develop, ProofChild  # loaded only by a traced search
+
         question = self.question
         told = []
         for item in children:

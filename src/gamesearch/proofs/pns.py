@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from .._budget import Budget, BudgetSpent
 from .._faults import examined
@@ -13,9 +13,12 @@ from .._validation import translate
 from ..game import A, Evaluation, Game, Order, S
 from ..limit import Limit
 from ..result import SearchResult
-from ..trace.events import Choose, Develop, Observer, ProofChild, Renumber
+from ..trace.observer_type import Observer
 from ._driver import Counting, View, prove
 from ._question import INFINITE, Question, decided
+
+if TYPE_CHECKING:
+    from ..trace.events import Develop, Renumber
 
 _SEARCHER = "pns"
 """Its name in the registry and in its messages."""
@@ -189,6 +192,8 @@ class BestFirst(Counting):
         while root.pn and root.dn:
             leaf, line = self.most_proving()
             if trace is not None:
+                from ..trace.events import Choose  # a search without a trace never loads the events
+
                 trace(Choose(_path(leaf), leaf.pn, leaf.dn))
             developed = self.expand(leaf, line)
             if trace is None:
@@ -344,6 +349,8 @@ def _developed(node: Node, question: Question) -> Develop:
     A leaf child (terminal, or decided by the game's knowledge) says what decided it; the
     moves the game's knowledge left out are told with the game's reasons (traced only).
     """
+    from ..trace.events import Develop, ProofChild  # loaded only by a traced search
+
     children = []
     for child in node.children or ():
         leaf = not child.children and child.children is not None
@@ -361,4 +368,6 @@ def _developed(node: Node, question: Question) -> Develop:
 
 def _renumbered(node: Node) -> Renumber:
     """The event of ``node``'s new numbers and bounds."""
+    from ..trace.events import Renumber  # a search without a trace never loads the events
+
     return Renumber(_path(node), node.pn, node.dn, node.lo, node.hi)
