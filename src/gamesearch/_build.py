@@ -9,8 +9,9 @@ imports in place of the ``.py`` files. :func:`build_info` looks at the modules a
 from __future__ import annotations
 
 import importlib
-import importlib.machinery
 from dataclasses import dataclass
+
+from ._extension import is_extension
 
 __all__ = ["COMPILABLE", "BuildInfo", "build_info"]
 
@@ -93,8 +94,3 @@ def build_info() -> BuildInfo:
     return BuildInfo(
         tuple(name for name in COMPILABLE if is_extension(importlib.import_module(name).__file__))
     )
-
-
-def is_extension(path: str | None) -> bool:
-    """Whether a module loaded from ``path`` is a compiled extension (``.so``, ``.pyd``)."""
-    return path is not None and path.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))

@@ -25,7 +25,7 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NoReturn, final
 
-from .._build import is_extension
+from .._extension import is_extension
 from .._interrupts import let_python_look
 from ..capabilities import EngineSetting
 from ._connect_four_probe import NOW_AND_THEN, ConnectFourBoard, TableWords, _popcount

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, final
 
-from .._build import is_extension
+from .._extension import is_extension
 from ._connect_four_probe import ConnectFourBoard
 
 if TYPE_CHECKING:  # mypyc's fixed-width int; plain int in pure Python

@@ -51,7 +51,7 @@ import math
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, Final, final
 
-from .._build import is_extension
+from .._extension import is_extension
 from .._interrupts import let_python_look
 from ..capabilities import ProbeSetting, TableAccess
 from ._connect_four_table import EXACT, LOWER, SCALE, UPPER, SolvingTable

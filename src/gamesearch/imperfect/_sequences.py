@@ -27,7 +27,7 @@ from numbers import Real
 from operator import mul
 from typing import Any
 
-from .._build import is_extension
+from .._extension import is_extension
 from ..errors import (
     IllegalActionError,
     InvalidDistributionError,
