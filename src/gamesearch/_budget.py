@@ -19,7 +19,7 @@ import math
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 __all__ = ["GAP", "MOST_BETWEEN", "Budget", "BudgetSpent", "Pace", "nodes_between"]
 
@@ -34,9 +34,12 @@ MOST_BETWEEN = 1024
 """The most nodes counted between two readings of the clock, however cheap they are."""
 
 
-@dataclass(frozen=True)
-class Budget:
-    """When a search must stop: a clock reading and a node count, either one unlimited."""
+class Budget(NamedTuple):
+    """When a search must stop: a clock reading and a node count, either one unlimited.
+
+    A named tuple rather than a frozen dataclass, for the start of a process: every searcher
+    with a limit loads it (see :mod:`gamesearch.twoplayer._engine_options`).
+    """
 
     deadline: float = math.inf
     """A ``time.perf_counter()`` reading at which to stop."""
