@@ -871,6 +871,39 @@ def test_a_search_without_a_trace_loads_no_events(program, searched):
     assert "gamesearch.trace.events" not in loaded
 
 
+FIRST_TRACED = """
+import sys
+from gamesearch import {name}
+from gamesearch.games import TicTacToe
+
+class Watched(TicTacToe):
+    seen = None
+
+    def initial_state(self):
+        if Watched.seen is None:  # the search's first question to the game
+            Watched.seen = "gamesearch.trace.events" in sys.modules
+        return super().initial_state()
+
+{name}(Watched(), trace=lambda event: None{options})
+print(Watched.seen)
+"""
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [("mcts", ", iterations=20"), ("pns", ""), ("iterative_deepening", ", depth=2"),
+     ("alphabeta", "")],
+)  # fmt: skip
+def test_a_traced_search_has_its_events_loaded_before_it_starts(name, options):
+    # the first traced search of a process loads the events (about 10 ms) before its clock
+    # starts, not at its first event: its time_limit and its elapsed count the search alone
+    shown = subprocess.run(
+        [sys.executable, "-c", FIRST_TRACED.format(name=name, options=options)],
+        capture_output=True, text=True, check=True,
+    ).stdout.split()  # fmt: skip
+    assert shown == ["True"]
+
+
 THREADS_LOADING = """
 import threading, random, gamesearch, gamesearch.games, gamesearch.imperfect, gamesearch.trace
 packages = [gamesearch, gamesearch.games, gamesearch.imperfect, gamesearch.trace]

@@ -309,11 +309,17 @@ def refuse_limits(searcher: str, **given: object) -> None:
 
 
 def check_trace(trace: object, searcher: str) -> None:
-    """Raise :class:`InvalidSearchOptionError` unless ``trace`` is ``None`` or callable."""
-    if trace is not None and not callable(trace):
+    """Raise :class:`InvalidSearchOptionError` unless ``trace`` is ``None`` or an observer.
+
+    An observer is a callable given each event; a class is refused, although callable: called
+    with each event it would make an object of it and drop it, and record nothing (the slip of
+    ``trace=SearchTree`` for ``trace=SearchTree(game)``).
+    """
+    if trace is not None and (not callable(trace) or isinstance(trace, type)):
+        what = f"the class {trace.__name__}" if isinstance(trace, type) else type(trace).__name__
         raise InvalidSearchOptionError(
             f"{searcher}: trace must be an observer, a callable given each search event (such "
-            f"as a gamesearch.trace.SearchTree, or print), not {type(trace).__name__}"
+            f"as a gamesearch.trace.SearchTree(game), or print), not {what}"
         )
 
 

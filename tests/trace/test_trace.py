@@ -20,9 +20,12 @@ from gamesearch import (
     InvalidSearchOptionError,
     TranspositionTable,
     alphabeta,
+    dfpn,
     iterative_deepening,
+    mcts,
     minimax,
     negamax,
+    pns,
 )
 from gamesearch.games import GameTree, TicTacToe
 from gamesearch.testing import game_trees
@@ -461,6 +464,14 @@ def test_print_is_an_observer(capsys: pytest.CaptureFixture[str]) -> None:
 def test_a_trace_that_is_not_callable_is_refused(searcher: Any) -> None:
     with pytest.raises(InvalidSearchOptionError, match="trace must be an observer"):
         searcher(GameTree([1, 2]), trace="yes")
+
+
+@pytest.mark.parametrize("searcher", [*SEARCHERS, iterative_deepening, mcts, pns, dfpn])
+def test_a_class_for_a_trace_is_refused_with_the_instance_to_pass(searcher: Any) -> None:
+    # trace=SearchTree (the class) would make a tree of each event and drop it: nothing drawn
+    limit = {"iterations": 9} if searcher is mcts else {}
+    with pytest.raises(InvalidSearchOptionError, match=r"SearchTree\(game\).*the class SearchTree"):
+        searcher(GameTree([1, 2]), trace=SearchTree, **limit)
 
 
 def test_chance_nodes_and_vectors_as_the_other_searchers_will_tell_them() -> None:
