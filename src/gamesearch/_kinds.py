@@ -57,16 +57,15 @@ def check_kind(game: object, searcher: str, capabilities: Capabilities | None = 
             f"num_players={players!r}"
         )
     chance = found.chance_outcomes is not None
-    others = _others(players, chance, row.hidden)
     if row.players == "two" and players != 2:
         raise UnsupportedGameError(
             f"{searcher} searches two-player games, but {name} has num_players={players}"
-            f"{others}"
+            f"{_others(players, chance, row.hidden)}"
         )
     if chance and not row.chance:
         raise UnsupportedGameError(
             f"{searcher} searches deterministic games, but {name} has chance nodes (it has "
-            f"chance_outcomes){others}"
+            f"chance_outcomes){_others(players, chance, row.hidden)}"
         )
     return players
 

@@ -38,6 +38,8 @@ def make_result(
     depth: int | None,
     exact: bool,
     values: tuple[float, ...] | None = None,
+    plies_to_end: int | None = None,
+    action_values: tuple[tuple[Any, float], ...] | None = None,
 ) -> SearchResult[Any]:
     """Assemble a :class:`SearchResult` from a search's value, line and counters.
 
@@ -60,4 +62,6 @@ def make_result(
         depth=depth,
         exact=exact,
         values=values,
+        plies_to_end=plies_to_end,
+        action_values=action_values,
     )

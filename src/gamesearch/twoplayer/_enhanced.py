@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from .._budget import Budget
@@ -83,13 +83,19 @@ def with_work_of(earlier: Searched, searched: Searched) -> Searched:
     For searches whose answer combines every pass (MTD(f)'s and the exact solver's probes), so
     that the estimates of every pass count too.
     """
-    return replace(
-        searched,
-        expanded=earlier.expanded + searched.expanded,
-        leaves=earlier.leaves + searched.leaves,
-        cutoffs=earlier.cutoffs + searched.cutoffs,
-        max_depth=max(earlier.max_depth, searched.max_depth),
-        estimates=earlier.estimates + searched.estimates,
+    return Searched(  # made at once: dataclasses.replace costs ten times as much
+        searched.value,
+        searched.line,
+        earlier.expanded + searched.expanded,
+        earlier.leaves + searched.leaves,
+        earlier.cutoffs + searched.cutoffs,
+        max(earlier.max_depth, searched.max_depth),
+        earlier.estimates + searched.estimates,
+        searched.action_values,
+        searched.proven,
+        searched.plies_to_end,
+        searched.score,
+        searched.proofs,
     )
 
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Hashable
-from dataclasses import replace
 from typing import Any
 
 from .._entry import check_trace, prepare
@@ -211,7 +210,10 @@ def finish(
     pv: Any = None
     for action in line[::-1]:  # (mypyc 2.4 fails on reversed() of this list)
         pv = (action, pv)
-    result = make_result(
+    values = None
+    if searched.action_values is not None:
+        values = tuple((action, float(value)) for action, value in searched.action_values)
+    return make_result(
         searched.value,
         pv,
         player,
@@ -222,13 +224,9 @@ def finish(
         started=started,
         depth=depth,
         exact=searched.estimates == 0 or searched.proven,
+        plies_to_end=searched.plies_to_end,
+        action_values=values,
     )
-    if searched.plies_to_end is not None:
-        result = replace(result, plies_to_end=searched.plies_to_end)
-    if searched.action_values is None:
-        return result
-    values = tuple((action, float(value)) for action, value in searched.action_values)
-    return replace(result, action_values=values)
 
 
 def _verified_step(
