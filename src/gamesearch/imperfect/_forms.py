@@ -17,7 +17,7 @@ import sys
 from collections.abc import Hashable
 from typing import Any
 
-from .._validation import checked_number, is_player, mover_error
+from .._validation import checked_number, is_player, mover_error, unchecked_members
 from ..capabilities import Capabilities
 from ..errors import GameProtocolError, UnsupportedGameError
 from ..game import CHANCE
@@ -44,11 +44,9 @@ def build_form(game: Any, *, searcher: str, max_nodes: int = MAX_NODES) -> Seque
     check_imperfect(game, searcher)
     n: int = game.num_players
     has_chance = Capabilities.of(game).chance_outcomes is not None
-    is_terminal = game.is_terminal
-    to_move = game.to_move
+    is_terminal, to_move, utility, _ = unchecked_members(game, None)  # this loop checks them
     actions_of = game.actions
     result = game.result
-    utility = game.utility
     information_set = game.information_set
 
     keys: list[Hashable] = []
