@@ -201,14 +201,21 @@ class ConnectFourBoard:
 
     def has_four(self, s: i64) -> bool:
         """Whether the stones ``s`` hold four in a row (:func:`._bitboard.has_four`)."""
+        # The four directions written out: a loop over a tuple of them would box each shift.
         pairs = s & s >> 1
         if pairs & pairs >> 2:
             return True
-        for d in (self.h1, self.d1, self.u1):
-            pairs = s & s >> d
-            if pairs & pairs >> 2 * d:
-                return True
-        return False
+        d = self.h1
+        pairs = s & s >> d
+        if pairs & pairs >> 2 * d:
+            return True
+        d = self.d1
+        pairs = s & s >> d
+        if pairs & pairs >> 2 * d:
+            return True
+        d = self.u1
+        pairs = s & s >> d
+        return pairs & pairs >> 2 * d != 0
 
     def windows(self, mine: i64, theirs: i64, three: i64, two: i64) -> i64:
         """:func:`._bitboard.window_score` on words: open threes and twos, mine less theirs."""
