@@ -36,6 +36,7 @@ class Search:
     """One search's loop over a tree: the game's methods, the options and the counters."""
 
     __slots__ = (
+        "actions_of",
         "base",
         "c",
         "explore",
@@ -88,6 +89,7 @@ class Search:
         self.prior = settings.prior
         self.noise = settings.dirichlet is not None
         self.result, self.to_move, self.is_terminal = game.result, game.to_move, game.is_terminal
+        self.actions_of = game.actions
         self.outcomes_of = settings.capabilities.chance_outcomes
         self.solver = Solver(settings.bounds) if settings.solver else None
         self.simulator = Simulator(game, settings, rng, self.solver, root)
@@ -141,9 +143,9 @@ class Search:
                         )
                     set_outcomes(node, self.outcomes_of(state))
                 elif self.prior is not None:
-                    set_priors(node, game.actions(state), self.prior)
+                    set_priors(node, self.actions_of(state), self.prior)
                 else:
-                    set_actions(node, game.actions(state))
+                    set_actions(node, self.actions_of(state))
         except TypeError as exc:  # a member given something that is not a state: name it
             translate(exc, game, state, None)
         if self.trace is not None:
@@ -228,7 +230,7 @@ class Search:
         uct = self.prior is None
         told: list[Choice] | None = [] if self.trace is not None else None
         while node.utilities is None and node.proven is None:
-            if node.player == CHANCE:
+            if cast("int", node.player) == CHANCE:  # not terminal: an int, compared unboxed
                 index = node.sample(random())
                 kids = node.kids
                 assert kids is not None  # a chance node's
@@ -320,7 +322,8 @@ class Search:
         """
         c = self.explore
         k = c * c * math.log(node.visits)
-        floor = node.lower if node.owner == node.player else self.flipped(node.upper)
+        mover = cast("int", node.player)  # a decision node's: an int, compared unboxed
+        floor = node.lower if node.owner == mover else self.flipped(node.upper)
         # Expanded: a list (which mypyc checks, and then loops over natively).
         children = cast("list[Node]", node.children)
         best, best_score = children[0], -math.inf

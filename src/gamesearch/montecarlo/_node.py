@@ -184,9 +184,15 @@ def release(root: Node, kept: Node | None = None) -> None:
     while pending:
         node = pending.pop()
         node.parent = None
-        pending.extend(child for child in node.children if child is not kept)
-        if node.kids is not None:
-            pending.extend(kid for kid in node.kids if kid is not None and kid is not kept)
+        # Plain loops, not extend(generator): compiled, a generator is an object a node.
+        for child in node.children:
+            if child is not kept:
+                pending.append(child)  # noqa: PERF401
+        kids = node.kids
+        if kids is not None:
+            for kid in kids:
+                if kid is not None and kid is not kept:
+                    pending.append(kid)  # noqa: PERF401
 
 
 def terminal_utilities(game: Any, state: Any, players: int) -> tuple[float, ...]:

@@ -62,7 +62,9 @@ class Solver:
         total = utilities[0] + utilities[1]
         if self.total is None:
             self.total = total
-        elif not abs(total - self.total) <= _CONSTANT * max(1.0, *map(abs, utilities)):
+        elif total != self.total and not abs(total - self.total) <= _CONSTANT * max(
+            1.0, *map(abs, utilities)
+        ):
             raise UnsupportedGameError(
                 f"mcts: the utilities {utilities!r} of terminal state {state!r} sum to "
                 f"{total!r}, those of an earlier one to {self.total!r}; the MCTS-Solver proves "
