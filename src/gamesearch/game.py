@@ -88,14 +88,14 @@ the bundled games' descriptions say of them:
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from typing import Protocol, TypeVar
+from typing import Final, Protocol, TypeVar
 
 __all__ = ["CHANCE", "A", "Evaluation", "Game", "Order", "Player", "S", "StochasticGame"]
 
 Player = int
 """A player, numbered ``0 .. num_players - 1``; player 0 moves first in the reference games."""
 
-CHANCE: Player = -1
+CHANCE: Final[Player] = -1
 """What ``to_move(state)`` returns at a chance node, where nature picks one of
 ``chance_outcomes(state)`` at random; never a real player's number."""
 

@@ -321,7 +321,7 @@ class Search:
         solver's cut; so is a proven child, once ``node`` has a proven lower bound).
         """
         c = self.explore
-        k = c * c * math.log(node.visits)
+        k = c * c * math.log(float(node.visits))  # a float: compiled, the C log, no call
         mover = cast("int", node.player)  # a decision node's: an int, compared unboxed
         floor = node.lower if node.owner == mover else self.flipped(node.upper)
         # Expanded: a list (which mypyc checks, and then loops over natively).
