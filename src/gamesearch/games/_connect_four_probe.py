@@ -119,6 +119,24 @@ def _popcount(bits: i64) -> i64:
     return count
 
 
+def _window_score(mine: i64, theirs: i64, d: i64, anchors: i64, three: i64, two: i64) -> i64:
+    """:meth:`ConnectFourBoard.windows` along one direction ``d``, from the windows' ``anchors``.
+
+    A window of four cells, none of the other player's, holding three stones (or two) counts
+    ``three`` (or ``two``) for its owner.
+    """
+    a, b, c, e = mine, mine >> d, mine >> 2 * d, mine >> 3 * d
+    p, q, r, s = theirs, theirs >> d, theirs >> 2 * d, theirs >> 3 * d
+    one_ab, one_ce = a ^ b, c ^ e
+    two_or_three = (a & b ^ c & e ^ one_ab & one_ce) & anchors & ~(p | q | r | s)
+    threes = two_or_three & (one_ab ^ one_ce)
+    score = three * _popcount(threes) + two * _popcount(two_or_three ^ threes)
+    one_pq, one_rs = p ^ q, r ^ s
+    two_or_three = (p & q ^ r & s ^ one_pq & one_rs) & anchors & ~(a | b | c | e)
+    threes = two_or_three & (one_pq ^ one_rs)
+    return score - three * _popcount(threes) - two * _popcount(two_or_three ^ threes)
+
+
 @final
 class ConnectFourBoard:
     """A board size's shifts and masks as words, computed once per game.
@@ -219,27 +237,13 @@ class ConnectFourBoard:
 
     def windows(self, mine: i64, theirs: i64, three: i64, two: i64) -> i64:
         """:func:`._bitboard.window_score` on words: open threes and twos, mine less theirs."""
-        threes_mine: i64 = 0
-        twos_mine: i64 = 0
-        threes_theirs: i64 = 0
-        twos_theirs: i64 = 0
-        for d, anchors in (
-            (1, self.anchors1), (self.h1, self.anchors_h), (self.d1, self.anchors_d),
-            (self.u1, self.anchors_u),
-        ):  # fmt: skip
-            a, b, c, e = mine, mine >> d, mine >> 2 * d, mine >> 3 * d
-            p, q, r, s = theirs, theirs >> d, theirs >> 2 * d, theirs >> 3 * d
-            one_ab, one_ce = a ^ b, c ^ e
-            two_or_three = (a & b ^ c & e ^ one_ab & one_ce) & anchors & ~(p | q | r | s)
-            threes = two_or_three & (one_ab ^ one_ce)
-            threes_mine += _popcount(threes)
-            twos_mine += _popcount(two_or_three ^ threes)
-            one_pq, one_rs = p ^ q, r ^ s
-            two_or_three = (p & q ^ r & s ^ one_pq & one_rs) & anchors & ~(a | b | c | e)
-            threes = two_or_three & (one_pq ^ one_rs)
-            threes_theirs += _popcount(threes)
-            twos_theirs += _popcount(two_or_three ^ threes)
-        return three * (threes_mine - threes_theirs) + two * (twos_mine - twos_theirs)
+        # One call a direction: a loop over a tuple of them would make and box it each time.
+        return (
+            _window_score(mine, theirs, 1, self.anchors1, three, two)
+            + _window_score(mine, theirs, self.h1, self.anchors_h, three, two)
+            + _window_score(mine, theirs, self.d1, self.anchors_d, three, two)
+            + _window_score(mine, theirs, self.u1, self.anchors_u, three, two)
+        )
 
     def free_columns(self, mask: i64) -> i64:
         """The columns that are not full, one bit each (bit ``c`` for column ``c``)."""
