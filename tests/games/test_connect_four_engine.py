@@ -27,7 +27,9 @@ from gamesearch import (
 )
 from gamesearch.capabilities import Capabilities, EngineSetting, TableAccess
 from gamesearch.games import ConnectFour
+from gamesearch.games._bitboard import has_four, window_score
 from gamesearch.games._connect_four_engine import native
+from gamesearch.games._connect_four_probe import ConnectFourBoard
 from gamesearch.trace import Recorder
 
 Search = Callable[[ConnectFour, int, TranspositionTable], SearchResult[Any]]
@@ -200,3 +202,26 @@ def test_a_state_play_cannot_reach_is_searched_by_the_general_loop() -> None:
     ours = iterative_deepening(ConnectFour(), floating, depth=4)
     theirs = iterative_deepening(WithoutLoop(), floating, depth=4)
     assert comparable(ours) == comparable(theirs)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from([(7, 6), (6, 7), (5, 4), (4, 4), (8, 6)]),
+    st.lists(st.integers(0, 2), min_size=56, max_size=56),
+)
+def test_the_words_score_and_find_fours_as_the_bitboards_do(
+    size: tuple[int, int], owners: list[int]
+) -> None:
+    # The loop's board on words against the pure functions of _bitboard, cell by cell: any
+    # stones of either side (play need not reach them), fours in every direction included.
+    width, height = size
+    game = ConnectFour(width, height)
+    words = ConnectFourBoard(width, height)
+    stride = height + 1
+    cells = [col * stride + row for col in range(width) for row in range(height)]
+    mine = sum(1 << cell for cell, owner in zip(cells, owners, strict=False) if owner == 1)
+    theirs = sum(1 << cell for cell, owner in zip(cells, owners, strict=False) if owner == 2)
+    assert words.windows(mine, theirs, 5, 2) == window_score(mine, theirs, game._windows, 5, 2)
+    assert words.windows(theirs, mine, 3, 1) == window_score(theirs, mine, game._windows, 3, 1)
+    for stones in (mine, theirs, mine | theirs):
+        assert words.has_four(stones) == has_four(stones, game._directions)
