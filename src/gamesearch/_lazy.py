@@ -18,10 +18,10 @@ the ratings, the tournaments or the pages.
 from __future__ import annotations
 
 import importlib
-import threading
+from _thread import RLock  # threading's RLock, without loading threading (0.8 ms)
 from collections.abc import Callable, Collection, Mapping, MutableMapping
 
-_LOADING = threading.RLock()
+_LOADING = RLock()
 """Held while a name loads: two threads that load names at once would import modules that
 import each other, and Python gives a thread a module another thread has not finished (a
 bare ``ImportError`` of a partly initialised module, or a ``KeyError``). One load at a time,

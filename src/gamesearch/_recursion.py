@@ -7,7 +7,7 @@ search's recursion starts at the beginning of a chunk of CPython's frame stack o
 from __future__ import annotations
 
 import sys
-import threading
+from _thread import allocate_lock  # threading.Lock, without loading threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
@@ -90,7 +90,7 @@ class _Raised:
     """
 
     def __init__(self) -> None:
-        self.lock = threading.Lock()
+        self.lock = allocate_lock()
         self.running = 0
         self.base = 0
 
