@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import dataclasses
 from collections import Counter
 from pathlib import Path
 from typing import Any, ClassVar
@@ -27,7 +26,7 @@ from gamesearch.games import ConnectFour, Nim, Pig, TicTacToe
 from gamesearch.identity import game_identity
 from gamesearch.trace import SearchTree
 
-OPTIONAL = [f.name for f in dataclasses.fields(Capabilities) if f.name != "game_name"]
+OPTIONAL = [name for name in Capabilities._fields if name != "game_name"]
 
 
 @pytest.mark.parametrize("game", [TicTacToe(), ConnectFour(4, 4), Nim((1, 2)), Pig(goal=10)])
@@ -42,7 +41,7 @@ def test_the_record_holds_what_the_game_has(game: Any) -> None:
 
 def test_a_record_is_frozen() -> None:
     found = Capabilities.of(TicTacToe())
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError):
         found.key = None  # type: ignore[misc]
 
 

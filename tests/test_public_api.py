@@ -837,10 +837,30 @@ def test_import_gamesearch_loads_only_what_is_used():
     assert {"gamesearch.twoplayer.mtdf", "gamesearch.games.connect_four"} <= solving
     unused = {
         "gamesearch.trace.page", "gamesearch.ratings", "gamesearch.games.hex",
-        "gamesearch.trace.events",
+        "gamesearch.trace.events", "gamesearch.twoplayer.deepening", "gamesearch.book",
+        "gamesearch.twoplayer.alphabeta", "gamesearch.twoplayer.negamax",
     }  # fmt: skip
     assert not solving & unused, solving & unused
     assert len(solving) < 60, sorted(solving)
+
+
+def test_a_searcher_named_as_its_module_stays_the_searcher_however_the_module_is_imported():
+    # importing a submodule binds it in its package under its name: the searcher keeps it
+    code = (
+        "import gamesearch.twoplayer.minimax\n"
+        "from gamesearch.twoplayer.mtdf import mtdf\n"
+        "import gamesearch.twoplayer as package, sys, types\n"
+        "from gamesearch.twoplayer import alphabeta, negamax\n"
+        "names = ('minimax', 'mtdf', 'alphabeta', 'negamax', 'iterative_deepening')\n"
+        "print(*(type(getattr(package, name)).__name__ for name in names))\n"
+        "print(package.minimax is sys.modules['gamesearch.twoplayer.minimax'].minimax)\n"
+        "print(isinstance(package.table, types.ModuleType), package.TranspositionTable.__name__)"
+    )
+    done = run_python(code)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n")[:3] == [
+        "function function function function function", "True", "True TranspositionTable"
+    ]
 
 
 @pytest.mark.parametrize(

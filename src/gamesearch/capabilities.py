@@ -27,8 +27,7 @@ lacks says so by name with :meth:`Capabilities.need`.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, fields
-from typing import Any, ClassVar, NoReturn, Protocol, TypeVar
+from typing import Any, ClassVar, NamedTuple, NoReturn, Protocol, TypeVar
 
 from .errors import GameProtocolError, UnsupportedGameError
 from .game import Player
@@ -260,8 +259,7 @@ class SolvingKeyed(Protocol[_S]):
         """``solving_key(state)``: the exact solver's table key, if not ``key``."""
 
 
-@dataclass(frozen=True)
-class TableAccess:
+class TableAccess(NamedTuple):
     """The engine's transposition table as a game's own loop reads and writes it.
 
     Its entries and store, and the encoding of an entry, so that a game's loop stores what the
@@ -313,8 +311,7 @@ class SideTable(Protocol):
         """How many entries the table holds."""
 
 
-@dataclass(frozen=True)
-class ProbeSetting:
+class ProbeSetting(NamedTuple):
     """What the exact solver hands a game's :class:`SolvingKernel` for one probe."""
 
     root: Any
@@ -382,8 +379,7 @@ class PlayoutKernel(Protocol):
         """
 
 
-@dataclass(frozen=True)
-class EngineSetting:
+class EngineSetting(NamedTuple):
     """What the engine's loop hands a game's :class:`EngineKernel` for one search.
 
     The options the loop runs with, its table, its memory of killers and history (shared
@@ -524,8 +520,7 @@ _SPELLED = {
 }
 
 
-@dataclass(frozen=True)
-class Capabilities:
+class Capabilities(NamedTuple):
     """A game's optional members, read once: each a bound method or value, or ``None``.
 
     Build it with :meth:`of`. The fields are named after the members; ``names`` lists the ones
@@ -587,21 +582,12 @@ class Capabilities:
                     f"{type(game).__name__}.{name} must be a method, got {type(member).__name__}"
                 )
             found[name] = member
-        # Every search reads the record once at its entry, so it is built without the frozen
-        # __init__, which sets all twenty fields one object.__setattr__ at a time: only the
-        # members found are stored, the absent ones being the class's defaults (None).
-        record = object.__new__(cls)
-        vars(record).update(found)
-        return record
+        return cls(**found)
 
     @property
     def names(self) -> frozenset[str]:
         """The names of the optional members the game has."""
-        return frozenset(
-            field.name
-            for field in fields(self)
-            if field.name != "game_name" and getattr(self, field.name) is not None
-        )
+        return frozenset(name for name in _MEMBERS if getattr(self, name) is not None)
 
     @property
     def solves_exactly(self) -> bool:
@@ -635,5 +621,5 @@ class Capabilities:
         return member
 
 
-_MEMBERS = tuple(field.name for field in fields(Capabilities) if field.name != "game_name")
+_MEMBERS = tuple(name for name in Capabilities._fields if name != "game_name")
 """The optional members :meth:`Capabilities.of` reads, in the order of the fields."""
