@@ -2,9 +2,8 @@
 
 The compiled build (README, Installing) reads ``mypy_extensions.mypyc_attr`` at compile time,
 where mypy sees it; at run time the decorator does nothing. gamesearch does not depend on
-``mypy_extensions``, and a module does not import it at run time: type checkers and mypyc
-read it, this stand-in runs (``if TYPE_CHECKING: from mypy_extensions import ... else: from
-.._mypyc import ...``).
+``mypy_extensions``: where it is not installed, a module imports this stand-in instead
+(``try: from mypy_extensions import ... except ImportError: from .._mypyc import ...``).
 """
 
 from __future__ import annotations
