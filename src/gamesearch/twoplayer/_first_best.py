@@ -17,7 +17,6 @@ Bruin 1996 make the same point of MTD(f)'s passes).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from .._validation import nan_error
@@ -34,7 +33,11 @@ its mover is at least ``target`` (``same``: the root's mover moves there too) or
 ``target`` (the opponent moves there): the record's ``score`` is on the same side of
 ``target`` as the value, and its ``line`` a principal variation of the child or ``None``."""
 
-NO_WORK = Searched(0.0, None, 0, 0, 0, 0, 0, None)
+ONE_LEAF = Searched(0.0, None, 0, 1, 0, 1, 0, None)
+"""The work of a child scored without a search: a terminal state."""
+
+ONE_ESTIMATE = Searched(0.0, None, 0, 1, 0, 1, 1, None)
+"""The work of a child scored by the evaluation, at the horizon."""
 
 
 def first_best(
@@ -85,7 +88,7 @@ def first_best(
             if distances and (value == win or value == -win):  # won or lost at ply 1
                 value = TOP - 1 if value > 0 else 1 - TOP
             good = value >= score
-            total = with_work_of(replace(NO_WORK, leaves=1, max_depth=1), total)
+            total = with_work_of(ONE_LEAF, total)
             if tell is not None:
                 tell(child, game.utility(child, mover), True)
         elif at_horizon:
@@ -94,7 +97,7 @@ def first_best(
             if value != value:
                 raise nan_error(child, mover, "evaluate")
             good = value >= score
-            total = with_work_of(replace(NO_WORK, leaves=1, max_depth=1, estimates=1), total)
+            total = with_work_of(ONE_ESTIMATE, total)
             if tell is not None:
                 tell(child, value, False)
         else:
@@ -105,10 +108,10 @@ def first_best(
             # As good for the root's mover: at least the target for the same mover, at most
             # the target (the root's value negated) for the opponent.
             if found.score >= target if same else found.score <= target:
-                return replace(total, line=(action, found.line))
+                return total.with_line((action, found.line))
             continue
         if good:
-            return replace(total, line=(action, None))
+            return total.with_line((action, None))
     return total
 
 

@@ -10,7 +10,6 @@ there is one, else by history score.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InvalidSearchOptionError
@@ -32,15 +31,21 @@ Ordering = Callable[[Any, Sequence[Any], int, Any], Sequence[Any]]
 """``ordering(state, actions, ply, table_action)``: the actions in the order to try them."""
 
 
-@dataclass
 class Memory:
-    """What move ordering learns during a search, kept across the iterations of deepening."""
+    """What move ordering learns during a search, kept across the iterations of deepening.
 
-    killers: dict[int, list[Any]] = field(default_factory=dict)
-    """Per ply, the (at most two) latest actions that caused a cutoff there."""
+    A plain class, not a dataclass (whose decoration costs 0.3 ms of every program's start).
+    """
 
-    history: dict[Any, int] = field(default_factory=dict)
-    """Per action, the sum of depth² over the cutoffs it caused."""
+    def __init__(
+        self,
+        killers: dict[int, list[Any]] | None = None,
+        history: dict[Any, int] | None = None,
+    ) -> None:
+        self.killers: dict[int, list[Any]] = {} if killers is None else killers
+        """Per ply, the (at most two) latest actions that caused a cutoff there."""
+        self.history: dict[Any, int] = {} if history is None else history
+        """Per action, the sum of depth² over the cutoffs it caused."""
 
 
 def make_ordering(

@@ -427,7 +427,7 @@ def _first_of_equals(
             found = engine(
                 child, depth - 1, guard=Guard(budget, unwound=unwound), window=window, viewer=mover
             )
-        return found if found.score == target else replace(found, line=None)
+        return found if found.score == target else found.with_line(None)
 
     def tell(child: Any, value: float, terminal: bool) -> None:
         if trace is not None:
@@ -471,7 +471,7 @@ def _aspired(
         return first
     again = iteration(full, _nodes(first))
     # The work of both passes; the estimates of the re-search alone, whose answer is returned.
-    return replace(with_work_of(first, again), estimates=again.estimates)
+    return with_work_of(first, again).with_estimates(again.estimates)
 
 
 def _zero(state: object, player: Player) -> float:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import replace
 from typing import Any
 
 from .._entry import check_trace, depth_limit, prepare
@@ -169,7 +168,7 @@ def mtdf(
                 options=options, session=session, guard=Guard(unwound=unwound), window=window,
                 viewer=mover,
             )  # fmt: skip
-        return searched if searched.score == target else replace(searched, line=None)
+        return searched if searched.score == target else searched.with_line(None)
 
     guess, lower, upper = float(first_guess), -math.inf, math.inf
     total: Searched | None = None
@@ -194,13 +193,13 @@ def mtdf(
     # The last pass may have failed low, or stopped at the root by mate-distance pruning with
     # no line at all: the best action is that of the last pass that failed high, whose value
     # is at least the lower bound, now the value.
-    total = replace(total, line=line if line is not None else total.line)
+    total = total.with_line(line if line is not None else total.line)
     total = first_best(
         game, root, total, engine, evaluate=evaluate, at_horizon=horizon == 1, win=win
     )
     proven = total.plies_to_end is not None or all(proofs)
     return finish(
-        game, root, replace(total, proven=proven), table, depth=depth, started=started,
+        game, root, total.with_proven(proven), table, depth=depth, started=started,
         capabilities=found,
     )  # fmt: skip
 
