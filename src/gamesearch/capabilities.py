@@ -348,6 +348,9 @@ class SolvingKernel(Protocol):
         it when the game gives one: the same nodes, counts and table entries as the general
         loop, at the cost of a node of a loop written for the game. ``None`` where it does not
         pay (ConnectFour gives one only when its probe is compiled, on boards that fit a word).
+        One probe serves a whole search: its ``run`` is called for each probe, from
+        ``setting.root`` or from a state play reaches from it (a child of the root), and counts
+        the work of that run alone.
         """
 
 

@@ -10,6 +10,7 @@ answers; their node counts differ (the probe's table forgets, and it cuts more).
 
 from __future__ import annotations
 
+import math
 import signal
 import subprocess
 import sys
@@ -283,6 +284,37 @@ def test_no_probe_without_a_side_table() -> None:
     bare = TableAccess(table._entries, table.store_raw, 1, TOP, MATE, 0, 1, 2, UNLIMITED)
     assert ConnectFour().solving_kernel(ProbeSetting(0, bare, 10, 1.0)) is None
     assert Renamed().solving_kernel(_setting()) is not None
+
+
+def _counts(probe: Any) -> tuple[Any, ...]:
+    return probe.expanded, probe.leaves, probe.cutoffs, probe.max_depth, probe.root_action
+
+
+@pytest.mark.usefixtures("compiled")
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("112233", "1122"),  # a win at once for the mover (one leaf), then a searched position
+        ("3344", "33445"),  # a position, then its child
+        ("4444", "444"),  # a position, then its parent
+    ],
+)
+def test_one_probe_runs_every_probe_of_a_search_as_a_new_probe_would(first: str, then: str) -> None:
+    # mtdf makes one probe a search; each run counts its own work, as a fresh probe would
+    game = ConnectFour(5, 4)
+    window = (0.0, math.nextafter(0.0, math.inf))
+    shared, fresh = TranspositionTable(), TranspositionTable()
+    reused = game.solving_kernel(ProbeSetting(game.from_moves(first), _access(shared), 10**6, 1.0))
+    made = game.solving_kernel(ProbeSetting(game.from_moves(first), _access(fresh), 10**6, 1.0))
+    assert reused is not None
+    assert made is not None
+    assert reused.run(game.from_moves(first), *window) == made.run(game.from_moves(first), *window)
+    assert _counts(reused) == _counts(made)
+    again = game.solving_kernel(ProbeSetting(game.from_moves(then), _access(fresh), 10**6, 1.0))
+    assert again is not None
+    assert reused.run(game.from_moves(then), *window) == again.run(game.from_moves(then), *window)
+    assert _counts(reused) == _counts(again)
+    assert reused.expanded >= 1
 
 
 class Stop(Exception):

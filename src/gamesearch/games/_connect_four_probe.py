@@ -325,7 +325,7 @@ class TableWords:
 
 @final
 class ConnectFourProbe:
-    """One probe of the exact solver on a Connect Four board's words, and its counts.
+    """The exact solver's probes of one search on a Connect Four board's words, and their counts.
 
     Pons's solver on the engine's values: a fail-soft null-window negamax over the moves that
     do not lose at once (a state with none is lost two plies on), sorted by the cells where one
@@ -373,7 +373,9 @@ class ConnectFourProbe:
 
         The window ``(alpha, beta)`` is in the engine's values (distance scores); the probe
         searches the integer window that holds the same values, and answers in the engine's.
+        Each run counts its own work: one probe serves every probe of a search.
         """
+        self.nodes, self.cuts, self.deepest, self.leaves, self.root_action = 0, 0, 0, 0, None
         board = self.board
         full, bits = int(board.full), int(board.bits)  # the state is wider than a word
         mask: i64 = state & full

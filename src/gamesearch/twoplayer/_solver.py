@@ -44,7 +44,7 @@ from .table import EXACT, LOWER, UNLIMITED, UPPER, RawEntry, TranspositionTable
 if TYPE_CHECKING:
     from ..trace.events import MaxView
 
-__all__ = ["Children", "probe", "probe_once", "solving_children"]
+__all__ = ["Children", "game_probe", "probe", "probe_once", "solving_children"]
 
 Children = Callable[[Any], Sequence[tuple[Any, Any, Player | None]]]
 """A game's ``non_losing_children(state)``: ``(action, child, mover or None)``, best first."""
@@ -69,6 +69,7 @@ def probe(
     trace: Observer | None = None,
     *,
     capabilities: Capabilities,
+    kernel: SolvingProbe | None = None,
 ) -> Searched:
     """The proven value of the non-terminal ``root`` for its mover, by null-window probes.
 
@@ -78,19 +79,24 @@ def probe(
     mostly answered by the table the others filled. ``trace``, if given, is told every probe's
     events (one search each), in the game's values (see :func:`._distances.shown_value`).
     ``capabilities`` is the game's record, read by the searcher (its keys and ``win_utility``).
+    ``kernel`` runs the untraced probes (see :func:`game_probe`); ``None``: the game's own, if
+    it gives one.
 
     Raises:
         GameProtocolError: as the engine's loop does, for a game member's bad answer.
     """
     win = win_utility(capabilities)
+    if kernel is None and trace is None:
+        kernel = game_probe(capabilities, root, table, search_id)
     lower, upper, action = -TOP, TOP, NO_ACTION
     expanded = leaves = cutoffs = max_depth = 0  # every probe's work, added up here: a
     # dataclasses.replace per probe is most of the cost of a solve of a few nodes
     while lower < upper:
         point = _split(lower, upper)
         searched = probe_once(
-            game, root, children, table, search_id, point, trace, capabilities=capabilities
-        )
+            game, root, children, table, search_id, point, trace, capabilities=capabilities,
+            kernel=kernel,
+        )  # fmt: skip
         expanded += searched.expanded
         leaves += searched.leaves
         cutoffs += searched.cutoffs
@@ -175,6 +181,7 @@ def probe_once(
     *,
     capabilities: Capabilities,
     line: bool = True,
+    kernel: SolvingProbe | None = None,
 ) -> Searched:
     """One probe: a fail-soft null-window search of ``root`` around ``point``.
 
@@ -187,10 +194,15 @@ def probe_once(
     None`` are the only cost of tracing to an untraced probe. ``capabilities`` is the game's
     record (``solving_key``, else ``key``, keys the table). Not ``line``: the answer's line is
     ``None`` rather than its best action's (a caller that completes it from the table).
+    ``kernel``: the game's probe of this search (:func:`game_probe`), for an untraced probe;
+    ``None``: the game's own for this probe, if it gives one.
     """
     win = win_utility(capabilities)
     window = (point, math.nextafter(point, math.inf))
-    kernel = None if trace is not None else _kernel(capabilities, root, table, search_id, win)
+    if trace is not None:
+        kernel = None
+    elif kernel is None:
+        kernel = game_probe(capabilities, root, table, search_id)
     if kernel is not None:
         return _proven(kernel.run(root, *window), win, kernel.root_action, kernel, line=line)
     keyfn = capabilities.solving_key or capabilities.key
@@ -204,12 +216,13 @@ def probe_once(
     return _proven(score, win, run.root_action, run, line=line)
 
 
-def _kernel(
-    capabilities: Capabilities, root: Any, table: TranspositionTable, search_id: int, win: float
+def game_probe(
+    capabilities: Capabilities, root: Any, table: TranspositionTable, search_id: int
 ) -> SolvingProbe | None:
-    """The game's own probe (its ``solving_kernel``) for one untraced probe, if it gives one.
+    """The game's own probe (its ``solving_kernel``) for the untraced probes of one search.
 
-    ``win`` is the game's ``win_utility``, as the probe read it.
+    Made once a search: it runs each probe from ``root``, or from a child of ``root`` (the
+    tests of :mod:`._first_best`). ``None`` if the game gives none.
     """
     if capabilities.solving_kernel is None:
         return None
@@ -218,7 +231,7 @@ def _kernel(
         table.side_table,
     )
     return capabilities.solving_kernel(
-        ProbeSetting(root, access, table.max_entries, win)
+        ProbeSetting(root, access, table.max_entries, win_utility(capabilities))
     )
 
 

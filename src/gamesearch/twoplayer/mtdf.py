@@ -26,7 +26,7 @@ from ._enhanced import (
 )
 from ._first_best import first_best
 from ._ordering import Memory
-from ._solver import probe, probe_once, solving_children
+from ._solver import game_probe, probe, probe_once, solving_children
 from ._window import finish, terminal_root
 from .table import TranspositionTable
 
@@ -135,6 +135,7 @@ def mtdf(
     children = solving_children(found) if depth is None and trusted_order else None
     win = win_utility(found)
     if children is not None:  # exact solving with the game's hooks: the lean probe loop
+        kernel = None if trace is not None else game_probe(found, root, table, search_id)
 
         def lean(child: Any, target: float, same: bool) -> Searched:
             # A null window below the target (is it at least the target?) or at it (is it
@@ -142,11 +143,13 @@ def mtdf(
             point = math.nextafter(target, -math.inf) if same else target
             return probe_once(
                 game, child, children, table, search_id, point, trace, capabilities=found,
-                line=False,
+                line=False, kernel=kernel,
             )  # fmt: skip
 
         with recursion_guard(_SEARCHER, [], found.key):
-            searched = probe(game, root, children, table, search_id, trace, capabilities=found)
+            searched = probe(
+                game, root, children, table, search_id, trace, capabilities=found, kernel=kernel
+            )
             searched = first_best(
                 game, root, searched, lean, evaluate=None, at_horizon=False, win=win
             )
