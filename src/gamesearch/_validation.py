@@ -41,6 +41,7 @@ __all__ = [
     "checked_generator",
     "checked_number",
     "children_fault",
+    "children_shape_fault",
     "is_action_sequence",
     "is_count",
     "is_player",
@@ -699,6 +700,9 @@ def solving_children_fault(game: Any, state: object) -> str | None:
     ``non_losing_actions(state)`` (in any order: best first), where ``mover`` is ``to_move``
     of the child, or ``None`` when the child is terminal. ``None`` if it does.
     """
+    shape = children_shape_fault(game.non_losing_children, state)
+    if shape is not None:
+        return shape
     given = list(game.non_losing_children(state))
     actions = list(game.non_losing_actions(state))
     if sorted(repr(item[0]) for item in given) != sorted(map(repr, actions)):
@@ -713,6 +717,24 @@ def solving_children_fault(game: Any, state: object) -> str | None:
             return (
                 f"non_losing_children({state!r}) gave ({action!r}, {child!r}, {mover!r}), "
                 "which is not (action, result(state, action), to_move of it or None)"
+            )
+    return None
+
+
+def children_shape_fault(children: Callable[[Any], Any], state: object) -> str | None:
+    """What is wrong with the shape of ``non_losing_children(state)`` (``children``), or ``None``.
+
+    It must give a sequence of ``(action, child, mover)`` triples, as ``children`` does.
+    """
+    try:
+        given = list(children(state))
+    except TypeError:
+        return f"non_losing_children({state!r}) must give a sequence of triples"
+    for item in given:
+        if not isinstance(item, tuple) or len(item) != 3:
+            return (
+                f"non_losing_children({state!r}) gave {item!r}: each child must be a triple "
+                "(action, child, mover), mover being to_move of the child or None if it is terminal"
             )
     return None
 

@@ -146,6 +146,22 @@ def test_the_hooks_are_checked_by_check_game() -> None:
         check_game(Misordered(4, 4), max_states=400, lines=0)
 
 
+class Pairs(ConnectFour):
+    """Gives its children as (action, child) pairs, not the triples the solver reads."""
+
+    def non_losing_children(self, state: int) -> Any:
+        return [(action, child) for action, child, _ in super().non_losing_children(state)]
+
+
+def test_children_that_are_not_triples_are_named() -> None:
+    game = Pairs(4, 4)
+    expected = r"non_losing_children\(.*\) gave .*: each child must be a triple \(action, child"
+    with pytest.raises(GameProtocolError, match=expected):
+        mtdf(game, game.from_moves("1122"))
+    with pytest.raises(GameProtocolError, match=expected):
+        check_game(game, max_states=50, lines=0)
+
+
 def test_solving_key_merges_mirror_images_only_early() -> None:
     game = ConnectFour()
     early, twin = game.from_moves("1234"), game.from_moves("7654")

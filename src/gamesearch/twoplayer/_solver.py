@@ -32,8 +32,9 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, Any, final
 
 from .._recursion import on_fresh_stack
-from .._validation import checked_number
+from .._validation import checked_number, children_shape_fault
 from ..capabilities import Capabilities, ProbeSetting, SolvingProbe, TableAccess
+from ..errors import GameProtocolError
 from ..game import Game, Player
 from ..trace.observer_type import Observer
 from ._distances import MATE, MAX_PLIES, TOP, public, shown_value, win_utility
@@ -212,7 +213,13 @@ def probe_once(
 
         tracer = MaxView(trace, game.to_move(root), shown_value(win))
     run = _Probe(game, children, table, search_id, keyfn or _identity, win, tracer)
-    score = on_fresh_stack(run.search, root, game.to_move(root), *window, 0)
+    try:
+        score = on_fresh_stack(run.search, root, game.to_move(root), *window, 0)
+    except (ValueError, TypeError, IndexError) as error:  # a child that is not a triple?
+        fault = children_shape_fault(children, root)
+        if fault is not None:
+            raise GameProtocolError(f"{type(game).__name__}.{fault}") from error
+        raise
     return _proven(score, win, run.root_action, run, line=line)
 
 
