@@ -345,9 +345,12 @@ class SolvingKernel(Protocol):
 
         The engine's exact solver (``mtdf`` without a depth, and the opening books it solves,
         on a game with ``win_utility`` and ``non_losing_children``) runs each untraced probe with
-        it when the game gives one: the same nodes, counts and table entries as the general
-        loop, at the cost of a node of a loop written for the game. ``None`` where it does not
-        pay (ConnectFour gives one only when its probe is compiled, on boards that fit a word).
+        it when the game gives one: the same answer as the general loop (a fail-soft bound on
+        the same side of the probe's point, the exact value once the probes meet, a best root
+        action), at the cost of a node of a loop written for the game; its nodes and counts
+        are its own (ConnectFour's table forgets entries, and its probe counts no leaves).
+        ``None`` where it does not pay (ConnectFour gives one only when its probe is compiled,
+        on boards that fit a word).
         One probe serves a whole search: its ``run`` is called for each probe, from
         ``setting.root`` or from a state play reaches from it (a child of the root), and counts
         the work of that run alone.

@@ -162,6 +162,22 @@ def test_children_that_are_not_triples_are_named() -> None:
         check_game(game, max_states=50, lines=0)
 
 
+class NoEdge(ConnectFour):
+    """Closes column 0 in actions and is_terminal, but keeps ConnectFour's solver hooks."""
+
+    def actions(self, state: int) -> tuple[int, ...]:
+        return tuple(action for action in super().actions(state) if action != 0)
+
+    def is_terminal(self, state: int) -> bool:
+        return super().is_terminal(state) or not self.actions(state)
+
+
+def test_hooks_that_disagree_with_the_rules_are_refused_by_name() -> None:
+    game = NoEdge(4, 4)
+    with pytest.raises(GameProtocolError, match=r"actions\(.*\) is empty, but non_losing_children"):
+        mtdf(game, game.from_moves("234"))
+
+
 def test_solving_key_merges_mirror_images_only_early() -> None:
     game = ConnectFour()
     early, twin = game.from_moves("1234"), game.from_moves("7654")

@@ -361,7 +361,13 @@ class _Probe:
         if not kids:  # every move lets the opponent win at once: lost at ply + 2
             if tracer is not None:
                 tracer.enter(state, mover, alpha, beta, ply, ())
-            best, best_action = ply + 2 - top, self.actions(state)[0]
+            actions = self.actions(state)
+            if not actions:
+                raise GameProtocolError(
+                    f"actions({state!r}) is empty, but non_losing_children gave the state as "
+                    "not terminal (a mover): the two must agree (check_game compares them)"
+                )
+            best, best_action = ply + 2 - top, actions[0]
             alpha_in, beta = -math.inf, math.inf
         else:
             if first is not NO_ACTION and kids[0][0] != first:  # the table's move first
