@@ -24,8 +24,8 @@ lacks says so by name with :meth:`Capabilities.need`.
     True
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: the named tuples below would then compile each
+# field's annotation from its string as the module loads (about 20 us a field).
 from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple, NoReturn, Protocol, TypeVar
 
@@ -259,6 +259,27 @@ class SolvingKeyed(Protocol[_S]):
         """``solving_key(state)``: the exact solver's table key, if not ``key``."""
 
 
+class SideTable(Protocol):
+    """A table a game's own loop keeps beside the engine's transposition table, and reads back.
+
+    The game's loop stores what it proves in it, in its own form (ConnectFour's solver packs
+    each entry in a float, as Pons's solver packs them); the transposition table reads an entry
+    back through :meth:`raw_entry` (for ``get``, and the principal variation of a result) and
+    counts them with ``len``. It holds proven values only: they hold at any depth and in any
+    later search of the same game.
+    """
+
+    def raw_entry(self, key: Hashable) -> tuple[int, float, Any] | None:
+        """``(bound, value, action)`` stored for ``key``, or ``None``.
+
+        As the engine's table stores them: the bound's code, the value (a distance score counted
+        from the state, see :mod:`gamesearch.twoplayer._distances`) and the best action.
+        """
+
+    def __len__(self) -> int:
+        """How many entries the table holds."""
+
+
 class TableAccess(NamedTuple):
     """The engine's transposition table as a game's own loop reads and writes it.
 
@@ -288,27 +309,6 @@ class TableAccess(NamedTuple):
     side: Callable[[Hashable, Callable[[], SideTable]], Any] | None = None
     """The table's ``side_table(owner, make)``: the table a game's loop keeps beside it under
     ``owner``, made by ``make()`` the first time (see :class:`SideTable`); ``None`` for none."""
-
-
-class SideTable(Protocol):
-    """A table a game's own loop keeps beside the engine's transposition table, and reads back.
-
-    The game's loop stores what it proves in it, in its own form (ConnectFour's solver packs
-    each entry in a float, as Pons's solver packs them); the transposition table reads an entry
-    back through :meth:`raw_entry` (for ``get``, and the principal variation of a result) and
-    counts them with ``len``. It holds proven values only: they hold at any depth and in any
-    later search of the same game.
-    """
-
-    def raw_entry(self, key: Hashable) -> tuple[int, float, Any] | None:
-        """``(bound, value, action)`` stored for ``key``, or ``None``.
-
-        As the engine's table stores them: the bound's code, the value (a distance score counted
-        from the state, see :mod:`gamesearch.twoplayer._distances`) and the best action.
-        """
-
-    def __len__(self) -> int:
-        """How many entries the table holds."""
 
 
 class ProbeSetting(NamedTuple):
@@ -566,7 +566,7 @@ class Capabilities(NamedTuple):
     game_name: str = "the game"
 
     @classmethod
-    def of(cls, game: object) -> Capabilities:
+    def of(cls, game: object) -> "Capabilities":
         """Read every optional member of ``game`` once.
 
         Raises:
