@@ -15,7 +15,11 @@ import importlib.machinery
 
 __all__ = ["is_extension"]
 
+_SUFFIXES = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+"""The endings of an extension module's file on this interpreter, read once (a compiled loop
+asks at every request for a kernel)."""
+
 
 def is_extension(path: str | None) -> bool:
     """Whether a module loaded from ``path`` is a compiled extension (``.so``, ``.pyd``)."""
-    return path is not None and path.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+    return path is not None and path.endswith(_SUFFIXES)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final, NoReturn, final
+from typing import TYPE_CHECKING, Any, NoReturn, final
 
 from .._extension import is_extension
 from .._interrupts import let_python_look
@@ -35,13 +35,9 @@ if TYPE_CHECKING:  # mypyc's fixed-width int; plain int in pure Python
 
 __all__ = ["ConnectFourEngine", "native"]
 
-_NATIVE: Final = is_extension(__file__)
-"""Whether this module runs compiled: asked once, at its import."""
-
-
 def native() -> bool:
     """Whether this module runs compiled by mypyc (a C extension) rather than as Python."""
-    return _NATIVE
+    return is_extension(__file__)
 
 
 @final

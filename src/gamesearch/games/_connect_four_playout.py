@@ -16,7 +16,7 @@ ConnectFour gives it only when this module is compiled, on boards that fit a wor
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Final, final
+from typing import TYPE_CHECKING, final
 
 from .._extension import is_extension
 from ._connect_four_probe import ConnectFourBoard
@@ -27,13 +27,9 @@ if TYPE_CHECKING:  # mypyc's fixed-width int; plain int in pure Python
 __all__ = ["ConnectFourPlayout", "native"]
 
 
-_NATIVE: Final = is_extension(__file__)
-"""Whether this module runs compiled: asked once, at its import."""
-
-
 def native() -> bool:
     """Whether this module runs compiled by mypyc (a C extension) rather than as Python."""
-    return _NATIVE
+    return is_extension(__file__)
 
 
 @final

@@ -94,13 +94,9 @@ _WORD: Final = 62
 """The bits a board may take: an ``i64`` with room to add the bottom row without overflow."""
 
 
-_NATIVE: Final = is_extension(__file__)
-"""Whether this module runs compiled: asked once, at its import."""
-
-
 def native() -> bool:
     """Whether this module runs compiled by mypyc (a C extension) rather than as Python."""
-    return _NATIVE
+    return is_extension(__file__)
 
 
 def fits(width: int, height: int) -> bool:
