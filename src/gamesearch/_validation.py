@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import copy
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from numbers import Real
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
@@ -700,10 +700,11 @@ def solving_children_fault(game: Any, state: object) -> str | None:
     ``non_losing_actions(state)`` (in any order: best first), where ``mover`` is ``to_move``
     of the child, or ``None`` when the child is terminal. ``None`` if it does.
     """
-    shape = children_shape_fault(game.non_losing_children, state)
+    made = game.non_losing_children(state)
+    given = list(made) if isinstance(made, Iterable) else made
+    shape = children_shape_fault(given, state)
     if shape is not None:
         return shape
-    given = list(game.non_losing_children(state))
     actions = list(game.non_losing_actions(state))
     if sorted(repr(item[0]) for item in given) != sorted(map(repr, actions)):
         return (
@@ -721,14 +722,12 @@ def solving_children_fault(game: Any, state: object) -> str | None:
     return None
 
 
-def children_shape_fault(children: Callable[[Any], Any], state: object) -> str | None:
-    """What is wrong with the shape of ``non_losing_children(state)`` (``children``), or ``None``.
+def children_shape_fault(given: object, state: object) -> str | None:
+    """What is wrong with the shape of ``given``, ``non_losing_children(state)``, or ``None``.
 
     It must give a sequence of ``(action, child, mover)`` triples, as ``children`` does.
     """
-    try:
-        given = list(children(state))
-    except TypeError:
+    if not isinstance(given, Iterable):
         return f"non_losing_children({state!r}) must give a sequence of triples"
     for item in given:
         if not isinstance(item, tuple) or len(item) != 3:

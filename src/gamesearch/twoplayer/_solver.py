@@ -80,15 +80,13 @@ def probe(
     mostly answered by the table the others filled. ``trace``, if given, is told every probe's
     events (one search each), in the game's values (see :func:`._distances.shown_value`).
     ``capabilities`` is the game's record, read by the searcher (its keys and ``win_utility``).
-    ``kernel`` runs the untraced probes (see :func:`game_probe`); ``None``: the game's own, if
-    it gives one.
+    ``kernel`` runs the probes (the game's own, :func:`game_probe`, for an untraced search);
+    ``None``: the general loop.
 
     Raises:
         GameProtocolError: as the engine's loop does, for a game member's bad answer.
     """
     win = win_utility(capabilities)
-    if kernel is None and trace is None:
-        kernel = game_probe(capabilities, root, table, search_id)
     lower, upper, action = -TOP, TOP, NO_ACTION
     expanded = leaves = cutoffs = max_depth = 0  # every probe's work, added up here: a
     # dataclasses.replace per probe is most of the cost of a solve of a few nodes
@@ -195,15 +193,11 @@ def probe_once(
     None`` are the only cost of tracing to an untraced probe. ``capabilities`` is the game's
     record (``solving_key``, else ``key``, keys the table). Not ``line``: the answer's line is
     ``None`` rather than its best action's (a caller that completes it from the table).
-    ``kernel``: the game's probe of this search (:func:`game_probe`), for an untraced probe;
-    ``None``: the game's own for this probe, if it gives one.
+    ``kernel``: the game's probe of this search (:func:`game_probe`), for an untraced search;
+    ``None``: the general loop.
     """
     win = win_utility(capabilities)
     window = (point, math.nextafter(point, math.inf))
-    if trace is not None:
-        kernel = None
-    elif kernel is None:
-        kernel = game_probe(capabilities, root, table, search_id)
     if kernel is not None:
         return _proven(kernel.run(root, *window), win, kernel.root_action, kernel, line=line)
     keyfn = capabilities.solving_key or capabilities.key
@@ -216,7 +210,7 @@ def probe_once(
     try:
         score = on_fresh_stack(run.search, root, game.to_move(root), *window, 0)
     except (ValueError, TypeError, IndexError) as error:  # a child that is not a triple?
-        fault = children_shape_fault(children, root)
+        fault = children_shape_fault(children(root), root)
         if fault is not None:
             raise GameProtocolError(f"{type(game).__name__}.{fault}") from error
         raise
