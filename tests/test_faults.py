@@ -11,6 +11,7 @@ over the registry's rows, so that a new searcher is covered without a line here.
 
 from __future__ import annotations
 
+import inspect
 import re
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -19,7 +20,7 @@ import pytest
 from helpers import row_id, rows_accepting, search_by_row
 
 from gamesearch import CHANCE, CyclicGameError, GameProtocolError, PartFailedError, alphabeta
-from gamesearch._faults import fault_below
+from gamesearch._faults import _parameters, fault_below
 from gamesearch._validation import made_of_immutables
 from gamesearch.conformance import check_game
 from gamesearch.games import GameTree
@@ -556,3 +557,23 @@ def test_the_check_after_an_answer_stops_at_its_ceiling_floor_played_or_not() ->
     assert game.calls == 0  # the ceiling had passed before the first action
     assert fault_below(game, root, 0.0, 64, keyed=False) is None
     assert game.calls >= 64  # no ceiling: the floor is played
+
+
+
+@pytest.mark.parametrize("row", SEARCHERS, ids=lambda row: row.name)
+def test_the_parameters_examined_reads_are_inspects(row: Searcher) -> None:
+    # examined() reads the names from the code, so that a solver's import skips inspect.
+    plain = row.function.__wrapped__
+    stars = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
+    listed = inspect.signature(plain).parameters.values()
+    kept = [each.name for each in listed if each.kind not in stars]
+    assert _parameters(plain) == kept
+
+
+def _star(game: Any, *rest: Any, state: Any = None, **options: Any) -> Any:
+    return game, rest, state, options
+
+
+@pytest.mark.parametrize("function", [_star, len], ids=["star-args", "builtin"])
+def test_the_parameters_of_a_star_args_or_a_code_less_function_are_inspects(function: Any) -> None:
+    assert _parameters(function) == list(inspect.signature(function).parameters)

@@ -51,3 +51,25 @@ def test_the_core_imports_and_searches_without_sqlite_processes_or_extras() -> N
     )
     assert done.returncode == 0, done.stderr
     assert '"move": "2"' in done.stdout
+
+
+SOLVER = """
+import sys
+from gamesearch.imperfect import CFRSolver, KuhnPoker
+solver = CFRSolver(KuhnPoker(), variant="plus")
+solver.iterate(30)
+print(sorted(name for name in ("dataclasses", "inspect", "gamesearch.searchers",
+      "gamesearch._entry", "gamesearch.limit") if name in sys.modules))
+result = solver.result()
+print(type(result).__name__, "dataclasses" in sys.modules, result.exploitability < 0.01)
+"""
+
+
+def test_a_cfr_solver_loads_neither_dataclasses_inspect_nor_the_searchers_registry() -> None:
+    # Kuhn poker's whole run is mostly the import (issue 49): a solver made and run loads only
+    # what it uses; its first result loads dataclasses, for CFRResult.
+    done = subprocess.run(
+        [sys.executable, "-c", SOLVER], capture_output=True, text=True, env=ENV, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["[]", "CFRResult True True"]

@@ -13,13 +13,12 @@ from collections.abc import Callable
 from typing import Any, NamedTuple, Protocol, TypeVar
 
 from ._kinds import check_kind
-from ._validation import is_player, is_positive_number, mover_error
+from ._validation import check_count, check_is_game, is_player, is_positive_number, mover_error
 from .capabilities import Capabilities
 from .errors import (
     GameProtocolError,
     GameSearchError,
     InvalidSearchOptionError,
-    NotAGameError,
     short_repr,
 )
 from .game import Game, Player
@@ -48,9 +47,6 @@ __all__ = [
 
 _S = TypeVar("_S")
 
-_GAME_METHODS = ("initial_state", "to_move", "actions", "result", "is_terminal", "utility")
-
-
 class Request(NamedTuple):
     """A checked search request of a two-player searcher (what ``prepare`` returns)."""
 
@@ -59,26 +55,6 @@ class Request(NamedTuple):
 
     horizon: int
     """The ply at which non-terminal states are evaluated, or -1 for no limit."""
-
-
-def check_is_game(game: object) -> None:
-    """Raise :class:`NotAGameError` unless ``game`` has every member of the ``Game`` protocol."""
-    if isinstance(game, type):
-        raise NotAGameError(
-            f"{game.__name__} is a class; pass a game object, such as {game.__name__}()"
-        )
-    missing = [name for name in _GAME_METHODS if not callable(getattr(game, name, None))]
-    try:
-        players = hasattr(game, "num_players")
-    except Exception:  # a property that raises other than AttributeError: there, but failing
-        players = True
-    if not players:
-        missing.append("num_players")
-    if missing:
-        raise NotAGameError(
-            f"{type(game).__name__} object is not a Game: it lacks {', '.join(missing)} "
-            f"(a Game needs num_players and {', '.join(_GAME_METHODS)})"
-        )
 
 
 def prepare(
@@ -229,14 +205,6 @@ def check_time_limit(searcher: str, time_limit: object) -> None:
             f"{searcher}: time_limit must be a finite number of seconds > 0, not "
             f"{short_repr(time_limit)} (seconds are a float: at most {sys.float_info.max:.3g}; "
             "None is no limit)"
-        )
-
-
-def check_count(searcher: str, name: str, value: object) -> None:
-    """Raise :class:`InvalidSearchOptionError` unless ``value`` is ``None`` or an int >= 1."""
-    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
-        raise InvalidSearchOptionError(
-            f"{searcher}: {name} must be an int >= 1 or None, not {short_repr(value)}"
         )
 
 

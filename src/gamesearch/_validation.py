@@ -25,6 +25,7 @@ from .errors import (
     GameSearchError,
     InvalidSearchOptionError,
     InvalidUtilityError,
+    NotAGameError,
     UnsupportedGameError,
     short_repr,
 )
@@ -37,6 +38,8 @@ __all__ = [
     "actions_kind_error",
     "before",
     "changed",
+    "check_count",
+    "check_is_game",
     "check_unchanged",
     "checked_generator",
     "checked_number",
@@ -71,6 +74,30 @@ Members = tuple[
 ]
 """``is_terminal``, ``to_move``, ``utility`` and ``evaluate``, as :func:`unchecked_members` reads
 them."""
+
+
+_GAME_METHODS = ("initial_state", "to_move", "actions", "result", "is_terminal", "utility")
+"""The members a game object must have, besides ``num_players``."""
+
+
+def check_is_game(game: object) -> None:
+    """Raise :class:`NotAGameError` unless ``game`` has every member of the ``Game`` protocol."""
+    if isinstance(game, type):
+        raise NotAGameError(
+            f"{game.__name__} is a class; pass a game object, such as {game.__name__}()"
+        )
+    missing = [name for name in _GAME_METHODS if not callable(getattr(game, name, None))]
+    try:
+        players = hasattr(game, "num_players")
+    except Exception:  # a property that raises other than AttributeError: there, but failing
+        players = True
+    if not players:
+        missing.append("num_players")
+    if missing:
+        raise NotAGameError(
+            f"{type(game).__name__} object is not a Game: it lacks {', '.join(missing)} "
+            f"(a Game needs num_players and {', '.join(_GAME_METHODS)})"
+        )
 
 
 def unchecked_members(
@@ -523,6 +550,17 @@ def is_count(value: object, least: int = 1) -> bool:
     (True, False, False, True, False)
     """
     return not isinstance(value, bool) and isinstance(value, int) and value >= least
+
+
+def check_count(searcher: str, name: str, value: object) -> None:
+    """Raise :class:`InvalidSearchOptionError` unless ``value`` is ``None`` or an int >= 1.
+
+    ``searcher`` and ``name`` say whose keyword it is, in the message.
+    """
+    if value is not None and not is_count(value):
+        raise InvalidSearchOptionError(
+            f"{searcher}: {name} must be an int >= 1 or None, not {short_repr(value)}"
+        )
 
 
 def is_player(mover: object, players: int, *, chance: bool) -> bool:

@@ -28,6 +28,7 @@ from .._lazy import public_names
 
 if TYPE_CHECKING:  # each name loads on first use (.._lazy): a program that solves Kuhn poker
     # loads neither Oh Hell, ISMCTS nor the strategy files
+    from ._cfr_solver import CFRSolver, Variant
     from .best_responses import (
         BestResponse,
         best_response,
@@ -45,7 +46,7 @@ if TYPE_CHECKING:  # each name loads on first use (.._lazy): a program that solv
     from .oh_hell import OhHell, OhHellInfoSet, OhHellState
     from .players import ISMCTSPlayer, PIMCPlayer, StrategyPlayer
     from .protocol import DeterminizableGame, ImperfectInformationGame, InfoSetKey, Strategy
-    from .regret import CFRResult, CFRSolver, Variant, cfr
+    from .regret import CFRResult, cfr
     from .sampled_regret import MCCFRResult, MCCFRSolver, Scheme, mccfr
     from .strategy_file import FileFormat, load_strategy, save_strategy
     from .world_sampling import PIMCResult, WorldSearcher, face_up, pimc
@@ -85,8 +86,8 @@ else:
             "InfoSetKey": ".protocol",
             "Strategy": ".protocol",
             "CFRResult": ".regret",
-            "CFRSolver": ".regret",
-            "Variant": ".regret",
+            "CFRSolver": "._cfr_solver",
+            "Variant": "._cfr_solver",
             "cfr": ".regret",
             "MCCFRResult": ".sampled_regret",
             "MCCFRSolver": ".sampled_regret",

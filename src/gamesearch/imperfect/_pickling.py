@@ -18,11 +18,10 @@ with :mod:`copyreg`: other mapping proxies pickle (or not) as before.
 
 from __future__ import annotations
 
-from dataclasses import fields
 from types import MappingProxyType
 from typing import Any
 
-__all__ = ["by_fields", "rebuild", "reduce_result"]
+__all__ = ["rebuild", "reduce_result"]
 
 
 class _ReadOnly(dict):  # type: ignore[type-arg]
@@ -52,17 +51,7 @@ def rebuild(cls: type[Any], values: dict[str, Any]) -> Any:
 
 def reduce_result(result: Any) -> tuple[Any, tuple[type[Any], dict[str, Any]]]:
     """What ``pickle`` stores of ``result``, a frozen dataclass: :func:`rebuild` and its fields."""
+    from dataclasses import fields  # loaded with the result's class: a solver's import skips it
+
     values = {field.name: _plain(getattr(result, field.name)) for field in fields(result)}
     return rebuild, (type(result), values)
-
-
-def by_fields(value: Any) -> tuple[type[Any], tuple[Any, ...]]:
-    """What ``pickle`` stores of ``value``, a frozen dataclass: its class and its fields in order.
-
-    The ``__reduce__`` of the solver's records (:class:`~gamesearch.imperfect._sequences.
-    SequenceForm` and its parts): compiled by mypyc, a frozen dataclass is otherwise pickled
-    attribute by attribute and cannot be loaded (its ``__setattr__`` refuses), so that a
-    :class:`~gamesearch.imperfect.CFRSolver` saved to resume later failed only when loaded.
-    """
-    return type(value), tuple(getattr(value, field.name) for field in fields(value))
-

@@ -22,7 +22,6 @@ actions of information set ``i`` are slots ``base[i] .. base[i] + size[i] - 1``.
 from __future__ import annotations
 
 from collections.abc import Collection, Hashable, Mapping
-from dataclasses import dataclass
 from numbers import Real
 from operator import mul
 from typing import Any
@@ -34,7 +33,6 @@ from ..errors import (
     InvalidSearchOptionError,
     UnsupportedGameError,
 )
-from ._pickling import by_fields
 from ._tree import CHANCE_NODE, TERMINAL, FlatTree
 
 __all__ = ["NATIVE", "TOLERANCE", "Pairs", "Row", "SequenceForm", "arrange", "compile_tree"]
@@ -52,7 +50,6 @@ utilities for the player, and the other players' slots (a slot with two players,
 slots with more)."""
 
 
-@dataclass(frozen=True)
 class Pairs:
     """One player's rows of a two-player game in four flat lists (compressed rows).
 
@@ -65,12 +62,30 @@ class Pairs:
     weights: list[float]
     others: list[int]
 
+    def __init__(
+        self,
+        own: list[int],
+        start: list[int],
+        weights: list[float],
+        others: list[int],
+    ) -> None:
+        self.own = own
+        self.start = start
+        self.weights = weights
+        self.others = others
+
+    def _values(self) -> tuple[Any, ...]:
+        """The fields, in order: what equality compares and what a pickle keeps."""
+        return (self.own, self.start, self.weights, self.others)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Pairs) and self._values() == other._values()
+
     def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
-        """Pickled by its fields (see :func:`~gamesearch.imperfect._pickling.by_fields`)."""
-        return by_fields(self)
+        """Pickled by its fields, in order (its class is remade with them)."""
+        return type(self), self._values()
 
 
-@dataclass(frozen=True)
 class SequenceForm:
     """A game's information sets as slots, and its terminal histories grouped by sequences."""
 
@@ -117,9 +132,50 @@ class SequenceForm:
     pairs: list[Pairs]
     """With two players, each player's ``rows`` as :class:`Pairs`; else empty."""
 
+    def __init__(
+        self,
+        num_players: int,
+        slots: int,
+        keys: list[Hashable],
+        infoset_player: list[int],
+        infoset_actions: list[tuple[Any, ...]],
+        layout: list[tuple[int, int, int]],
+        own: list[list[int]],
+        rows: list[list[Row]],
+        ends: list[int],
+        end_values: list[float],
+        constant_sum: float | None,
+        nodes: int,
+        pairs: list[Pairs],
+    ) -> None:
+        self.num_players = num_players
+        self.slots = slots
+        self.keys = keys
+        self.infoset_player = infoset_player
+        self.infoset_actions = infoset_actions
+        self.layout = layout
+        self.own = own
+        self.rows = rows
+        self.ends = ends
+        self.end_values = end_values
+        self.constant_sum = constant_sum
+        self.nodes = nodes
+        self.pairs = pairs
+
+    def _values(self) -> tuple[Any, ...]:
+        """The fields, in order: what equality compares and what a pickle keeps."""
+        return (
+            self.num_players, self.slots, self.keys, self.infoset_player, self.infoset_actions,
+            self.layout, self.own, self.rows, self.ends, self.end_values,
+            self.constant_sum, self.nodes, self.pairs,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SequenceForm) and self._values() == other._values()
+
     def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
-        """Pickled by its fields (see :func:`~gamesearch.imperfect._pickling.by_fields`)."""
-        return by_fields(self)
+        """Pickled by its fields, in order (its class is remade with them)."""
+        return type(self), self._values()
 
 
 def compile_tree(tree: FlatTree, *, searcher: str) -> SequenceForm:

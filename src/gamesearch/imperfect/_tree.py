@@ -11,12 +11,10 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Hashable
-from dataclasses import dataclass
 from typing import Any
 
 from .._distributions import distribution
-from .._entry import check_is_game
-from .._validation import checked_number, is_player, mover_error, repeated_action
+from .._validation import check_is_game, checked_number, is_player, mover_error, repeated_action
 from ..capabilities import Capabilities
 from ..errors import (
     GameProtocolError,
@@ -24,7 +22,6 @@ from ..errors import (
     UnsupportedGameError,
 )
 from ..game import CHANCE
-from ._pickling import by_fields
 
 __all__ = [
     "CHANCE_NODE",
@@ -45,7 +42,6 @@ MAX_NODES = 5_000_000
 """The most histories a game may have for the algorithms that traverse its whole tree."""
 
 
-@dataclass(frozen=True)
 class FlatTree:
     """A game tree as parallel arrays, indexed by node number (0 the root, breadth first).
 
@@ -96,9 +92,48 @@ class FlatTree:
         """How many histories the tree has."""
         return len(self.kind)
 
+    def __init__(
+        self,
+        num_players: int,
+        kind: list[int],
+        player: list[int],
+        infoset: list[int],
+        first: list[int],
+        count: list[int],
+        action: list[int],
+        probability: list[float],
+        utilities: list[tuple[float, ...]],
+        keys: list[Hashable],
+        infoset_player: list[int],
+        infoset_actions: list[tuple[Any, ...]],
+    ) -> None:
+        self.num_players = num_players
+        self.kind = kind
+        self.player = player
+        self.infoset = infoset
+        self.first = first
+        self.count = count
+        self.action = action
+        self.probability = probability
+        self.utilities = utilities
+        self.keys = keys
+        self.infoset_player = infoset_player
+        self.infoset_actions = infoset_actions
+
+    def _values(self) -> tuple[Any, ...]:
+        """The fields, in order: what equality compares and what a pickle keeps."""
+        return (
+            self.num_players, self.kind, self.player, self.infoset, self.first, self.count,
+            self.action, self.probability, self.utilities, self.keys, self.infoset_player,
+            self.infoset_actions,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, FlatTree) and self._values() == other._values()
+
     def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
-        """Pickled by its fields (see :func:`~gamesearch.imperfect._pickling.by_fields`)."""
-        return by_fields(self)
+        """Pickled by its fields, in order (its class is remade with them)."""
+        return type(self), self._values()
 
 
 def check_imperfect(game: Any, searcher: str) -> None:
