@@ -46,7 +46,6 @@ result(state, action) changed the state it was given, from {'count': 0} to {'cou
 
 from __future__ import annotations
 
-import copy
 import functools
 import importlib
 import math
@@ -55,8 +54,9 @@ import sys
 import time
 from collections import deque
 from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
+from ._lazy import LazyModule
 from ._problems import Problems, Trail
 from ._validation import (
     actions_kind_error,
@@ -75,6 +75,11 @@ from .errors import (
     UnsupportedGameError,
     short_repr,
 )
+
+if TYPE_CHECKING:
+    import copy
+else:  # imported at the first copy: a search whose root is made of immutables makes none
+    copy = LazyModule("copy")
 
 __all__ = [
     "MEMBERS", "examined", "fault_below", "member_error", "probe", "report_raised", "type_break",

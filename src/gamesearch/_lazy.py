@@ -20,6 +20,7 @@ from __future__ import annotations
 import importlib
 from _thread import RLock  # threading's RLock, without loading threading (0.8 ms)
 from collections.abc import Callable, Collection, Mapping, MutableMapping
+from types import ModuleType
 
 _LOADING = RLock()
 """Held while a name loads: two threads that load names at once would import modules that
@@ -61,3 +62,32 @@ def public_names(
         return sorted({*namespace, *where, *modules})
 
     return __getattr__, __dir__
+
+
+class LazyModule:
+    """A module's stand-in that imports it at the first read of one of its names.
+
+    For a name a module's annotations use and its code never (or seldom) does: the annotations
+    stay resolvable by ``typing.get_type_hints`` (which reads the name in the module's
+    namespace), while the module's import skips the import of the other.
+
+    >>> shuffling = LazyModule("random")
+    >>> shuffling.Random.__name__, repr(shuffling)
+    ('Random', "<module 'random', imported on first use>")
+    """
+
+    __slots__ = ("_module", "_name")
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+        self._module: ModuleType | None = None
+
+    def __getattr__(self, name: str) -> object:
+        module = self._module
+        if module is None:
+            with _LOADING:
+                module = self._module = importlib.import_module(self._name)
+        return getattr(module, name)
+
+    def __repr__(self) -> str:
+        return f"<module {self._name!r}, imported on first use>"

@@ -12,13 +12,13 @@ gets a :class:`~gamesearch.GameSearchError` that names the member and the state,
 
 from __future__ import annotations
 
-import copy
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from numbers import Real
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
+from ._lazy import LazyModule
 from .capabilities import Capabilities
 from .errors import (
     GameProtocolError,
@@ -32,7 +32,10 @@ from .errors import (
 from .game import CHANCE, Game, Player
 
 if TYPE_CHECKING:
+    import copy
     import random
+else:  # imported at the first copy: a search whose root is made of immutables makes none
+    copy = LazyModule("copy")
 
 __all__ = [
     "actions_kind_error",

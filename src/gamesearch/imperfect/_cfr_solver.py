@@ -13,6 +13,7 @@ import time
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal
 
+from .._lazy import LazyModule
 from .._validation import check_count
 from ..errors import InvalidSearchOptionError
 from ._cfr_loop import update
@@ -21,7 +22,9 @@ from ._sequences import nash_conv_of, profile_of, uniform
 from .protocol import ImperfectInformationGame, InfoSetKey
 
 if TYPE_CHECKING:
-    from .regret import CFRResult
+    from . import regret
+else:  # CFRResult with dataclasses, imported by the first result (or read of the annotation)
+    regret = LazyModule(f"{__package__}.regret")
 
 __all__ = ["CFRSolver", "Variant"]
 
@@ -116,10 +119,8 @@ class CFRSolver:
                 sigma[b:e] = [a / total for a in average[b:e]]
         return sigma
 
-    def result(self) -> CFRResult:
+    def result(self) -> regret.CFRResult:
         """The average strategy so far, with its values, NashConv and exploitability."""
-        from .regret import CFRResult  # with dataclasses: a solver's import skips them
-
         sigma = self._average_sigma()
         form = self._form
         nash_conv, values = nash_conv_of(form, sigma)
@@ -127,7 +128,7 @@ class CFRSolver:
             key: MappingProxyType(probabilities)
             for key, probabilities in profile_of(form, sigma).items()
         }
-        return CFRResult(
+        return regret.CFRResult(
             strategy=MappingProxyType(strategy),
             values=values,
             nash_conv=nash_conv,

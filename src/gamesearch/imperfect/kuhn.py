@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-import random
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
+from .._lazy import LazyModule
 from ..errors import GameProtocolError
 from ..game import CHANCE, Player
 from ._rules import check_legal, check_scored, check_size
+
+if TYPE_CHECKING:
+    import random
+else:  # named by the annotations only: imported if they are read
+    random = LazyModule("random")
 
 __all__ = ["KuhnPoker", "KuhnState"]
 

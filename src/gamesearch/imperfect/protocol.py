@@ -16,11 +16,16 @@ MCTS) also need to draw a state consistent with what a player knows: the optiona
 
 from __future__ import annotations
 
-import random
 from collections.abc import Hashable, Mapping
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
+from .._lazy import LazyModule
 from ..game import Game, Player
+
+if TYPE_CHECKING:
+    import random
+else:  # named by the annotations only: imported if they are read
+    random = LazyModule("random")
 
 __all__ = [
     "DeterminizableGame",
