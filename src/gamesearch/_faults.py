@@ -382,10 +382,11 @@ def examined(searcher: _F) -> _F:
 
 
 def _parameters(function: Callable[..., Any]) -> list[str]:
-    """The names of ``function``'s parameters, positional ones first, as ``inspect`` lists them.
+    """The names of ``function``'s parameters, in ``inspect``'s order (positional ones first).
 
-    Read from its code where it has some: ``inspect`` (with ``ast``, ``dis`` and ``tokenize``,
-    about 5 ms) then loads only for a function compiled by mypyc, which has no ``__code__``.
+    Read from its code where it has some, without its ``**kwargs``: ``inspect`` (with ``ast``,
+    ``dis`` and ``tokenize``, about 5 ms) loads only for a function without ``__code__`` (one
+    compiled by mypyc) or with a ``*args``, and gives every name.
     """
     code = getattr(function, "__code__", None)
     if code is None or code.co_flags & _VARARGS:

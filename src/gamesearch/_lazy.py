@@ -1,4 +1,4 @@
-"""Public names that load on first use: a package's ``__getattr__`` and ``__dir__`` (PEP 562).
+"""Names that load on first use: a package's ``__getattr__`` and ``__dir__``, a module's stand-in.
 
 A package lists where each public name is defined; ``import package`` then loads none of those
 modules, and ``package.name`` (or ``from package import name``) loads the one that defines
