@@ -13,7 +13,7 @@ from types import MappingProxyType
 
 import pytest
 
-from gamesearch.imperfect import CFRSolver, KuhnPoker, best_response, cfr, mccfr
+from gamesearch.imperfect import CFRSolver, KuhnPoker, _sequences, best_response, cfr, mccfr
 
 
 def test_a_cfr_result_loads_equal_with_a_read_only_strategy() -> None:
@@ -54,3 +54,20 @@ def test_a_solver_saved_mid_run_resumes_where_it_stopped() -> None:
         each.iterate(2)
     assert loaded.result().strategy == solver.result().strategy
     assert copied.result().nash_conv == solver.result().nash_conv
+
+
+def test_a_solver_pickled_by_the_other_build_runs_as_one_of_this_build(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The user's walk (2026-12-03): a solver pickled by the compiled build and loaded by the
+    # pure one reported exploitability 0 and went on wrong: a compiled form keeps no rows,
+    # which Python's loops read. The rows and pairs are now arranged again when loaded.
+    reference = CFRSolver(KuhnPoker(), variant="plus")
+    reference.iterate(40)
+    monkeypatch.setattr(_sequences, "NATIVE", not _sequences.NATIVE)  # made by the other build
+    made = CFRSolver(KuhnPoker(), variant="plus")
+    monkeypatch.undo()
+    loaded = pickle.loads(pickle.dumps(made))
+    loaded.iterate(40)
+    assert loaded.result().strategy == reference.result().strategy
+    assert loaded.result().nash_conv == reference.result().nash_conv > 0

@@ -35,7 +35,10 @@ from ..errors import (
 )
 from ._tree import CHANCE_NODE, TERMINAL, FlatTree
 
-__all__ = ["NATIVE", "TOLERANCE", "Pairs", "Row", "SequenceForm", "arrange", "compile_tree"]
+__all__ = [
+    "NATIVE", "TOLERANCE", "Pairs", "Row", "SequenceForm", "arrange", "compile_tree",
+    "unpickled_form",
+]  # fmt: skip
 
 NATIVE = is_extension(__file__)
 """Whether this module runs compiled by mypyc: its loops then read :class:`Pairs`, which a
@@ -173,9 +176,38 @@ class SequenceForm:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, SequenceForm) and self._values() == other._values()
 
-    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
-        """Pickled by its fields, in order (its class is remade with them)."""
-        return type(self), self._values()
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled without its rows and pairs: :func:`unpickled_form` arranges them again.
+
+        Which of the two a form keeps depends on the build that made it (:data:`NATIVE`), and
+        a form pickled by one build may be loaded by the other: a compiled build's form has no
+        rows, which Python's loops read.
+        """
+        return unpickled_form, (
+            self.num_players, self.slots, self.keys, self.infoset_player, self.infoset_actions,
+            self.layout, self.own, self.ends, self.end_values, self.constant_sum, self.nodes,
+        )
+
+
+def unpickled_form(
+    num_players: int,
+    slots: int,
+    keys: list[Hashable],
+    infoset_player: list[int],
+    infoset_actions: list[tuple[Any, ...]],
+    layout: list[tuple[int, int, int]],
+    own: list[list[int]],
+    ends: list[int],
+    end_values: list[float],
+    constant_sum: float | None,
+    nodes: int,
+) -> SequenceForm:
+    """A pickled :class:`SequenceForm`, its rows and pairs arranged for this build's loops."""
+    rows, pairs = arrange(num_players, slots, ends, end_values)
+    return SequenceForm(
+        num_players, slots, keys, infoset_player, infoset_actions, layout, own, rows, ends,
+        end_values, constant_sum, nodes, pairs,
+    )
 
 
 def compile_tree(tree: FlatTree, *, searcher: str) -> SequenceForm:
