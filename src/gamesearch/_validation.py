@@ -555,15 +555,18 @@ def is_count(value: object, least: int = 1) -> bool:
     return not isinstance(value, bool) and isinstance(value, int) and value >= least
 
 
-def check_count(searcher: str, name: str, value: object) -> None:
-    """Raise :class:`InvalidSearchOptionError` unless ``value`` is ``None`` or an int >= 1.
+def check_count(searcher: str, name: str, value: object, *, optional: bool = True) -> None:
+    """Raise :class:`InvalidSearchOptionError` unless ``value`` is an int >= 1 (or ``None``).
 
-    ``searcher`` and ``name`` say whose keyword it is, in the message.
+    ``searcher`` and ``name`` say whose keyword it is, in the message; ``None`` passes unless
+    the count is not ``optional``.
     """
-    if value is not None and not is_count(value):
-        raise InvalidSearchOptionError(
-            f"{searcher}: {name} must be an int >= 1 or None, not {short_repr(value)}"
-        )
+    if (value is None and optional) or is_count(value):
+        return
+    also = " or None" if optional else ""
+    raise InvalidSearchOptionError(
+        f"{searcher}: {name} must be an int >= 1{also}, not {short_repr(value)}"
+    )
 
 
 def is_player(mover: object, players: int, *, chance: bool) -> bool:

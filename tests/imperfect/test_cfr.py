@@ -11,7 +11,15 @@ import pytest
 from gamesearch import CHANCE, Limit
 from gamesearch.errors import InvalidSearchOptionError, NotAGameError, UnsupportedGameError
 from gamesearch.games import GameTree
-from gamesearch.imperfect import CFRResult, CFRSolver, KuhnPoker, LeducPoker, LiarsDice, cfr
+from gamesearch.imperfect import (
+    CFRResult,
+    CFRSolver,
+    KuhnPoker,
+    LeducPoker,
+    LiarsDice,
+    MCCFRSolver,
+    cfr,
+)
 
 needs_pyspiel = pytest.mark.skipif(
     importlib.util.find_spec("pyspiel") is None, reason="OpenSpiel (pyspiel) is not installed"
@@ -116,12 +124,21 @@ def test_three_player_kuhn_runs_and_its_values_sum_to_zero():
         ({"iterations": 0}, "iterations must be an int >= 1"),
         ({"iterations": 1.5}, "iterations must be an int >= 1"),
         ({"time_limit": -1}, "time_limit must be a finite number"),
-        ({"iterations": 1, "variant": "linear"}, "variant must be 'vanilla' or 'plus'"),
+        ({"iterations": 1, "variant": "linear"}, "^cfr: variant must be 'vanilla' or 'plus'"),
     ],
 )
 def test_bad_options_are_refused(options, message):
     with pytest.raises(InvalidSearchOptionError, match=message):
         cfr(KuhnPoker(), **options)
+
+
+@pytest.mark.parametrize("solver", [CFRSolver, MCCFRSolver])
+@pytest.mark.parametrize("count", [None, 0, -1, True, 2.5, "3"])
+def test_a_solver_iterates_a_count_of_at_least_one_and_nothing_else(solver, count):
+    # The user's walk (2026-12-03): iterate(None) gave a raw TypeError, and iterate(0) a message
+    # offering None, which the signature does not take.
+    with pytest.raises(InvalidSearchOptionError, match=r"iterations must be an int >= 1, not"):
+        solver(KuhnPoker()).iterate(count)
 
 
 def test_a_game_without_information_sets_is_refused():

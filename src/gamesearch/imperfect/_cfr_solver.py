@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from .._lazy import LazyModule
 from .._validation import check_count
-from ..errors import InvalidSearchOptionError
+from ..errors import InvalidSearchOptionError, short_repr
 from ._cfr_loop import update
 from ._forms import build_form
 from ._sequences import nash_conv_of, profile_of, uniform
@@ -26,13 +26,21 @@ if TYPE_CHECKING:
 else:  # CFRResult with dataclasses, imported by the first result (or read of the annotation)
     regret = LazyModule(f"{__package__}.regret")
 
-__all__ = ["CFRSolver", "Variant"]
+__all__ = ["CFRSolver", "Variant", "check_variant"]
 
 Variant = Literal["vanilla", "plus"]
 """Which CFR: ``"vanilla"`` (regret matching, uniform averaging) or ``"plus"`` (CFR+: regret
 matching+, linear averaging). Both update the players in turn."""
 
 _VARIANTS = ("vanilla", "plus")
+
+
+def check_variant(variant: object, caller: str) -> None:
+    """Raise :class:`InvalidSearchOptionError` unless ``variant`` is ``"vanilla"`` or ``"plus"``."""
+    if variant not in _VARIANTS:
+        raise InvalidSearchOptionError(
+            f"{caller}: variant must be 'vanilla' or 'plus', not {short_repr(variant)}"
+        )
 
 
 class CFRSolver:
@@ -65,10 +73,7 @@ class CFRSolver:
     """
 
     def __init__(self, game: ImperfectInformationGame[Any, Any], *, variant: Variant = "vanilla"):
-        if variant not in _VARIANTS:
-            raise InvalidSearchOptionError(
-                f"CFRSolver: variant must be 'vanilla' or 'plus', not {variant!r}"
-            )
+        check_variant(variant, "CFRSolver")
         self.variant: Variant = variant
         """``"vanilla"`` or ``"plus"``."""
         self._form = build_form(game, searcher="cfr")
@@ -88,7 +93,7 @@ class CFRSolver:
         Raises:
             InvalidSearchOptionError: ``iterations`` is not an int >= 1.
         """
-        check_count("CFRSolver.iterate", "iterations", iterations)
+        check_count("CFRSolver.iterate", "iterations", iterations, optional=False)
         start = time.perf_counter()
         plus = self.variant == "plus"
         for _ in range(iterations):

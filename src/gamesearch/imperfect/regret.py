@@ -35,7 +35,7 @@ from typing import Any
 from .._entry import check_budget, iterate_within, iteration_limit
 from .._faults import examined
 from ..limit import Limit
-from ._cfr_solver import CFRSolver, Variant
+from ._cfr_solver import CFRSolver, Variant, check_variant
 from ._pickling import reduce_result
 from .protocol import ImperfectInformationGame, InfoSetKey
 
@@ -126,6 +126,7 @@ def cfr(
     """
     iterations, time_limit = iteration_limit("cfr", limit, iterations, time_limit)
     check_budget("cfr", iterations, time_limit)  # it runs until told to stop
+    check_variant(variant, "cfr")
     solver = CFRSolver(game, variant=variant)
     iterate_within(solver, iterations, time_limit)
     return solver.result()

@@ -183,7 +183,7 @@ class MCCFRSolver:
             SearchTooDeepError: a line of play longer than Python's recursion allows.
             GameSearchError: the game's faults, as the class says.
         """
-        check_count("MCCFRSolver.iterate", "iterations", iterations)
+        check_count("MCCFRSolver.iterate", "iterations", iterations, optional=False)
         game, start = self._game, time.perf_counter()
         try:
             for _ in range(iterations):
