@@ -119,6 +119,22 @@ def test_vanilla_cfr_on_openspiels_kuhn_reaches_openspiels_exploitability(iterat
     )
 
 
+@pytest.mark.parametrize("iterations", [1, 7, 30])
+def test_the_policy_of_openspiels_cpp_solver_is_read_as_its_python_solvers(iterations):
+    # The user's walk (2026-12-03): the C++ CFRPlusSolver's average policy, which the docs
+    # promise, raised a raw pybind TypeError (its action_probabilities takes the state alone).
+    game = OpenSpielGame("kuhn_poker")
+    cpp = pyspiel.CFRPlusSolver(game.pyspiel_game)
+    for _ in range(iterations):
+        cpp.evaluate_and_update_policy()
+    expected = pyspiel.exploitability(game.pyspiel_game, cpp.average_policy())
+    strategy = strategy_from_policy(game, cpp.average_policy())
+    assert exploitability(game, strategy) == pytest.approx(expected, abs=1e-12)
+    assert exploitability(game, strategy) == pytest.approx(
+        cfr(game, iterations=iterations, variant="plus").exploitability, abs=1e-9
+    )
+
+
 @pytest.mark.slow
 def test_vanilla_cfr_on_openspiels_leduc_reaches_openspiels_exploitability():
     game = OpenSpielGame("leduc_poker")

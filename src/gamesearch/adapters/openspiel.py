@@ -31,7 +31,7 @@ import os
 import random
 from collections import deque
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from ..errors import (
     GameProtocolError,
@@ -404,7 +404,8 @@ def strategy_from_policy(
     """An OpenSpiel policy as a strategy profile of ``game``: information set to probabilities.
 
     Walks ``game``'s tree and asks ``policy.action_probabilities(state, player)`` (any OpenSpiel
-    policy: a ``TabularPolicy``, the average policy of a CFR or MCCFR solver) once for each
+    policy: a ``TabularPolicy``, the average policy of a CFR or MCCFR solver, Python's or the
+    C++ ``pyspiel.CFRPlusSolver``'s, which is asked with the state alone) once for each
     information set, at the first state of the set it meets. Actions the policy leaves out get
     probability 0.
 
@@ -435,6 +436,7 @@ def strategy_from_policy(
             f"loaded as OpenSpielGame(name); not {type(game).__name__}"
         )
     strategy: dict[str, dict[int, float]] = {}
+    ask = _policy_of(policy)
     pending = deque([game.initial_state()])
     visited = 0
     while pending:
@@ -451,10 +453,21 @@ def strategy_from_policy(
             player = game.to_move(state)
             key = game.information_set(state, player)
             if key not in strategy:
-                given = policy.action_probabilities(state.to_pyspiel(), player)
+                given = ask(state.to_pyspiel(), player)
                 strategy[key] = {a: float(given.get(a, 0.0)) for a in actions}
         pending.extend(game.result(state, action) for action in actions)
     return strategy
+
+
+def _policy_of(policy: Any) -> Callable[[Any, int], Any]:
+    """``policy``'s probabilities of a state's actions for a player, as ``action_probabilities``.
+
+    A policy of OpenSpiel's C++ (``pyspiel.Policy``: the ``average_policy()`` of its
+    ``CFRPlusSolver``) is asked with the state alone; a Python policy, with the player too.
+    """
+    if isinstance(policy, pyspiel.Policy):
+        return lambda state, _player: policy.action_probabilities(state)
+    return cast(Callable[[Any, int], Any], policy.action_probabilities)
 
 
 _T = TypeVar("_T")
