@@ -74,6 +74,9 @@ class LazyModule:
     >>> shuffling = LazyModule("random")
     >>> shuffling.Random.__name__, repr(shuffling)
     ('Random', "<module 'random', imported on first use>")
+    >>> import copy, pickle
+    >>> copy.copy(shuffling).Random is pickle.loads(pickle.dumps(shuffling)).Random
+    True
     """
 
     __slots__ = ("_module", "_name")
@@ -83,11 +86,16 @@ class LazyModule:
         self._module: ModuleType | None = None
 
     def __getattr__(self, name: str) -> object:
+        if name in LazyModule.__slots__:  # one made without __init__ (by copy or pickle)
+            raise AttributeError(name)
         module = self._module
         if module is None:
             with _LOADING:
                 module = self._module = importlib.import_module(self._name)
         return getattr(module, name)
+
+    def __reduce__(self) -> tuple[type[LazyModule], tuple[str]]:
+        return LazyModule, (self._name,)
 
     def __repr__(self) -> str:
         return f"<module {self._name!r}, imported on first use>"
