@@ -82,10 +82,12 @@ else:  # imported at the first copy: a search whose root is made of immutables m
     copy = LazyModule("copy")
 
 __all__ = [
-    "MEMBERS", "examined", "fault_below", "member_error", "probe", "report_raised", "type_break",
+    "MEMBERS", "examined", "examining", "fault_below", "member_error", "probe", "report_raised",
+    "type_break",
 ]  # fmt: skip
 
 _F = TypeVar("_F", bound=Callable[..., Any])
+_T = TypeVar("_T")
 
 MEMBERS = frozenset({
     "initial_state", "to_move", "actions", "result", "is_terminal", "utility",
@@ -351,34 +353,44 @@ def examined(searcher: _F) -> _F:
             root = root_of(args, kwargs)
         except Exception:  # no root to look at: the search's own checks say why
             return searcher(*args, **kwargs)
-        fixed = made_of_immutables(root)  # nothing can change it: no copies, no checks
-        if not fixed:
-            probe(game, root)
-        started = time.perf_counter()
-        try:
-            found = searcher(*args, **kwargs)
-        except (InvalidSearchOptionError, UnsupportedGameError):
-            raise  # the caller's options, or a kind of game: nothing of the game's to name
-        except Exception as error:
-            found = (
-                fault_below(game, root)
-                or member_error(game, error)
-                or type_break(searcher.__name__, error)
-            )
-            if found is not None:
-                raise found from error
-            raise
-        if not fixed and _can_change(root):
-            spent = time.perf_counter() - started
-            floor = 0 if _timed(kwargs) else _FLOOR_AFTER
-            seconds = max(_LEAST_AFTER, _SHARE_AFTER * spent)
-            most = max(_MOST_AFTER, seconds)
-            mutated = fault_below(game, root, seconds, floor, keyed=False, most=most)
-            if mutated is not None:
-                raise GameProtocolError(f"{mutated}; {_AFTER_ANSWER}") from None
-        return found
+        run = functools.partial(searcher, *args, **kwargs)
+        return examining(game, root, run, searcher.__name__, timed=_timed(kwargs))
 
     return cast(_F, search)
+
+
+def examining(game: Any, root: Any, run: Callable[[], _T], name: str, *, timed: bool) -> _T:
+    """``run()``, a search of ``game`` from ``root`` (or a solver's walk of its tree), examined.
+
+    What :func:`examined` does around a searcher, for a caller that knows its root: a solver
+    that walks the game's tree when it is made (:class:`~gamesearch.imperfect.CFRSolver`).
+    ``name`` names the caller in a message; ``timed`` says that it was given a time limit.
+
+    Raises:
+        GameProtocolError: as :func:`examined`.
+    """
+    fixed = made_of_immutables(root)  # nothing can change it: no copies, no checks
+    if not fixed:
+        probe(game, root)
+    started = time.perf_counter()
+    try:
+        found = run()
+    except (InvalidSearchOptionError, UnsupportedGameError):
+        raise  # the caller's options, or a kind of game: nothing of the game's to name
+    except Exception as error:
+        named = fault_below(game, root) or member_error(game, error) or type_break(name, error)
+        if named is not None:
+            raise named from error
+        raise
+    if not fixed and _can_change(root):
+        spent = time.perf_counter() - started
+        floor = 0 if timed else _FLOOR_AFTER
+        seconds = max(_LEAST_AFTER, _SHARE_AFTER * spent)
+        most = max(_MOST_AFTER, seconds)
+        mutated = fault_below(game, root, seconds, floor, keyed=False, most=most)
+        if mutated is not None:
+            raise GameProtocolError(f"{mutated}; {_AFTER_ANSWER}") from None
+    return found
 
 
 def _parameters(function: Callable[..., Any]) -> list[str]:

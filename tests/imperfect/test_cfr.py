@@ -9,7 +9,12 @@ import math
 import pytest
 
 from gamesearch import CHANCE, Limit
-from gamesearch.errors import InvalidSearchOptionError, NotAGameError, UnsupportedGameError
+from gamesearch.errors import (
+    GameProtocolError,
+    InvalidSearchOptionError,
+    NotAGameError,
+    UnsupportedGameError,
+)
 from gamesearch.games import GameTree
 from gamesearch.imperfect import (
     CFRResult,
@@ -356,3 +361,66 @@ def test_the_form_built_from_the_game_refuses_a_tree_too_big():
 
     with pytest.raises(UnsupportedGameError, match="more than 1,000 histories"):
         build_form(LeducPoker(), searcher="cfr", max_nodes=1000)
+
+
+class _Bumps:
+    """A state that ``Bumpy.result`` changes in place (it counts its calls on the parent)."""
+
+    __slots__ = ("bumps", "moves")
+
+    def __init__(self, moves, bumps=0):
+        self.moves, self.bumps = moves, bumps
+
+    def __eq__(self, other):
+        return isinstance(other, _Bumps) and (self.moves, self.bumps) == (other.moves, other.bumps)
+
+    def __hash__(self):
+        return hash((self.moves, self.bumps))
+
+
+class Bumpy:
+    """A hidden coin that player 0 guesses; ``result`` changes the state it is given."""
+
+    num_players = 2
+
+    def initial_state(self):
+        return _Bumps(())
+
+    def to_move(self, state):
+        return CHANCE if not state.moves else len(state.moves) - 1
+
+    def actions(self, state):
+        return ("H", "T") if not state.moves else (("h", "t") if len(state.moves) < 3 else ())
+
+    def chance_outcomes(self, state):
+        return (("H", 0.5), ("T", 0.5))
+
+    def result(self, state, action):
+        state.bumps += 1
+        return _Bumps((*state.moves, action), state.bumps)
+
+    def is_terminal(self, state):
+        return len(state.moves) == 3
+
+    def utility(self, state, player):
+        won = 1.0 if state.moves[1].upper() == state.moves[0] else -1.0
+        return won if player == 0 else -won
+
+    def information_set(self, state, player):
+        return "guess" if player == 0 else ("answer", state.moves[1])
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: CFRSolver(Bumpy()),
+        lambda: MCCFRSolver(Bumpy(), rng=1).iterate(5),
+        lambda: cfr(Bumpy(), iterations=5),
+    ],
+    ids=["CFRSolver", "MCCFRSolver", "cfr"],
+)
+def test_a_solver_refuses_a_game_whose_result_changes_its_state(make):
+    # The adversary's walk (2026-12-03): cfr refused this game, but CFRSolver and MCCFRSolver
+    # solved it and reported an equilibrium of a tree that does not exist.
+    with pytest.raises(GameProtocolError, match="changed the state it was given"):
+        make()

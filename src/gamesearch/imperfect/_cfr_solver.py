@@ -13,12 +13,13 @@ import time
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal
 
+from .._faults import examining
 from .._lazy import LazyModule
 from .._validation import check_count
 from ..errors import InvalidSearchOptionError, short_repr
 from ._cfr_loop import update
 from ._forms import build_form
-from ._sequences import nash_conv_of, profile_of, uniform
+from ._sequences import SequenceForm, nash_conv_of, profile_of, uniform
 from .protocol import ImperfectInformationGame, InfoSetKey
 
 if TYPE_CHECKING:
@@ -41,6 +42,19 @@ def check_variant(variant: object, caller: str) -> None:
         raise InvalidSearchOptionError(
             f"{caller}: variant must be 'vanilla' or 'plus', not {short_repr(variant)}"
         )
+
+
+def _examined_form(game: ImperfectInformationGame[Any, Any]) -> SequenceForm:
+    """``game``'s sequence form, its walk examined as ``cfr``'s search is (see :mod:`.._faults`).
+
+    A game whose ``result`` changes the state it is given would make the form of a tree that
+    does not exist; it is refused, as ``cfr`` refuses it.
+    """
+    try:
+        root = game.initial_state()
+    except Exception:  # the form's own checks say why
+        return build_form(game, searcher="cfr")
+    return examining(game, root, lambda: build_form(game, searcher="cfr"), "CFRSolver", timed=False)
 
 
 class CFRSolver:
@@ -76,7 +90,7 @@ class CFRSolver:
         check_variant(variant, "CFRSolver")
         self.variant: Variant = variant
         """``"vanilla"`` or ``"plus"``."""
-        self._form = build_form(game, searcher="cfr")
+        self._form = _examined_form(game)
         slots = self._form.slots
         self._sigma = uniform(self._form)
         self._regret = [0.0] * slots

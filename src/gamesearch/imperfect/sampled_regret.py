@@ -35,7 +35,7 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from .._entry import check_budget, check_count, iterate_within, iteration_limit
-from .._faults import examined
+from .._faults import examined, examining
 from .._validation import checked_number, is_player, mover_error
 from ..capabilities import Capabilities
 from ..errors import (
@@ -184,6 +184,18 @@ class MCCFRSolver:
             GameSearchError: the game's faults, as the class says.
         """
         check_count("MCCFRSolver.iterate", "iterations", iterations, optional=False)
+        if self.iterations > 0:
+            self._run(iterations)
+            return
+        try:  # the first iterations are examined, as mccfr's are (see .._faults)
+            root = self._game.initial_state()
+        except Exception:  # the iterations meet it, and say why
+            self._run(iterations)
+            return
+        examining(self._game, root, lambda: self._run(iterations), "MCCFRSolver", timed=False)
+
+    def _run(self, iterations: int) -> None:
+        """Run ``iterations`` more iterations (see :meth:`iterate`)."""
         game, start = self._game, time.perf_counter()
         try:
             for _ in range(iterations):
