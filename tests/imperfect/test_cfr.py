@@ -424,3 +424,21 @@ def test_a_solver_refuses_a_game_whose_result_changes_its_state(make):
     # solved it and reported an equilibrium of a tree that does not exist.
     with pytest.raises(GameProtocolError, match="changed the state it was given"):
         make()
+
+
+@pytest.mark.parametrize("players", ["2", 2.0, None, [2], True, 0, 2**70])
+@pytest.mark.parametrize(
+    "run",
+    [
+        lambda game: cfr(game, iterations=2),
+        lambda game: CFRSolver(game),
+        lambda game: MCCFRSolver(game, rng=1).iterate(2),
+    ],
+    ids=["cfr", "CFRSolver", "MCCFRSolver"],
+)
+def test_a_number_of_players_that_is_no_count_is_refused(players, run):
+    # The adversary's walk (2026-12-03): raw TypeErrors and an OverflowError.
+    game = KuhnPoker()
+    game.num_players = players
+    with pytest.raises(UnsupportedGameError, match="searches games of at least one player"):
+        run(game)

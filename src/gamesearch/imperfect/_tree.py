@@ -14,13 +14,16 @@ from collections.abc import Hashable
 from typing import Any
 
 from .._distributions import distribution
-from .._validation import check_is_game, checked_number, is_player, mover_error, repeated_action
-from ..capabilities import Capabilities
-from ..errors import (
-    GameProtocolError,
-    NotAGameError,
-    UnsupportedGameError,
+from .._validation import (
+    check_is_game,
+    checked_number,
+    is_count,
+    is_player,
+    mover_error,
+    repeated_action,
 )
+from ..capabilities import Capabilities
+from ..errors import GameProtocolError, NotAGameError, UnsupportedGameError, short_repr
 from ..game import CHANCE
 
 __all__ = [
@@ -141,8 +144,16 @@ def check_imperfect(game: Any, searcher: str) -> None:
 
     Raises:
         NotAGameError: a member is missing.
+        UnsupportedGameError: ``num_players`` is not an int from 1 to :data:`MAX_NODES`.
     """
     check_is_game(game)
+    players = game.num_players
+    if not is_count(players) or players > MAX_NODES:
+        raise UnsupportedGameError(
+            f"{searcher} searches games of at least one player, but {type(game).__name__} has "
+            f"num_players={short_repr(players)} (an int from 1 to {MAX_NODES:,}, the most "
+            "histories it walks)"
+        )
     if Capabilities.of(game).information_set is None:
         raise NotAGameError(
             f"{searcher}: {type(game).__name__} has no information_set(state, player) method, "
