@@ -225,3 +225,28 @@ def test_turn_based_leaves_a_sequential_game_as_it_is_and_takes_only_a_bool():
     assert OpenSpielGame("kuhn_poker", turn_based=True).name == "kuhn_poker()"
     with pytest.raises(InvalidSearchOptionError, match="turn_based must be True or False"):
         OpenSpielGame("goofspiel", turn_based="yes")
+
+
+@pytest.mark.parametrize("name", ["tic_tac_toe", "kuhn_poker", "backgammon", "leduc_poker"])
+def test_an_openspiel_game_pickles_as_itself(name):
+    # The adversary's walk (2026-12-03): the bytes could not be loaded (OpenSpielGame.__new__
+    # missing 'game'), so a solver on an OpenSpiel game could not be saved and resumed.
+    import pickle
+
+    game = OpenSpielGame(name)
+    loaded = pickle.loads(pickle.dumps(game))
+    assert (type(loaded), loaded.name) == (type(game), game.name)
+    assert loaded.actions(loaded.initial_state()) == game.actions(game.initial_state())
+
+
+def test_an_mccfr_solver_on_an_openspiel_game_resumes_from_its_pickle():
+    import pickle
+
+    from gamesearch.imperfect import MCCFRSolver
+
+    solver = MCCFRSolver(OpenSpielGame("kuhn_poker"), rng=1)
+    solver.iterate(10)
+    loaded = pickle.loads(pickle.dumps(solver))
+    for each in (solver, loaded):
+        each.iterate(10)
+    assert loaded.result().strategy == solver.result().strategy

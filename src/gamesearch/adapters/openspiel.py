@@ -185,6 +185,10 @@ class OpenSpielGame:
         """The keyword arguments that make this game again (its identity in a table file)."""
         return {"game": self.name}
 
+    def __reduce__(self) -> tuple[type[OpenSpielGame], tuple[Any]]:
+        """Pickled as its ``pyspiel.Game`` (which pickles as its name), loaded as this class."""
+        return type(self), (self._pyspiel_game,)
+
     def __init__(self, game: Any, *, turn_based: bool = False) -> None:
         loaded = self._pyspiel_game
         self.name: str = str(loaded)
