@@ -11,7 +11,7 @@ from gamesearch import SearchResult, dfpn, mtdf
 from gamesearch._budget import Budget
 from gamesearch._keyed import KeyedTable
 from gamesearch.capabilities import Capabilities
-from gamesearch.errors import InvalidSearchOptionError
+from gamesearch.errors import GameProtocolError, InvalidSearchOptionError
 from gamesearch.games import GameTree, TicTacToe
 from gamesearch.proofs._question import INFINITE, Question
 from gamesearch.proofs.dfpn import EPSILON, MIN_ENTRIES, DepthFirst
@@ -95,3 +95,49 @@ def test_a_first_guess_must_be_a_finite_number(guess: Any) -> None:
     for searcher in (dfpn, mtdf):
         with pytest.raises(InvalidSearchOptionError, match="first_guess must be a finite"):
             searcher(TicTacToe(), first_guess=guess)
+
+
+class _Pile:
+    """A Nim pile that compares by identity (no ``__eq__`` or ``__hash__``): a beginner's state."""
+
+    __slots__ = ("player", "sticks")
+
+    def __init__(self, sticks: int, player: int) -> None:
+        self.sticks, self.player = sticks, player
+
+
+class _IdentityNim:
+    """Nim (take 1-3, the last stick wins) over states that compare by identity."""
+
+    num_players = 2
+
+    def __init__(self, sticks: int) -> None:
+        self.sticks = sticks
+
+    def initial_state(self) -> _Pile:
+        return _Pile(self.sticks, 0)
+
+    def to_move(self, state: _Pile) -> int:
+        return state.player
+
+    def actions(self, state: _Pile) -> list[int]:
+        return [take for take in (1, 2, 3) if take <= state.sticks]
+
+    def result(self, state: _Pile, action: int) -> _Pile:
+        return _Pile(state.sticks - action, 1 - state.player)
+
+    def is_terminal(self, state: _Pile) -> bool:
+        return state.sticks == 0
+
+    def utility(self, state: _Pile, player: int) -> float:
+        return 1.0 if player == 1 - state.player else -1.0
+
+
+@pytest.mark.parametrize("sticks", [5, 6, 7, 9, 10, 11])
+def test_dfpn_says_why_it_cannot_name_the_move_of_states_that_compare_by_identity(
+    sticks: int,
+) -> None:
+    # The adversary's walk (2026-12-03): with states that compare by identity, its table never
+    # found a child again, and dfpn answered a won position with the first move, exact=True.
+    with pytest.raises(GameProtocolError, match="made twice gives two states that differ"):
+        dfpn(_IdentityNim(sticks))

@@ -41,7 +41,7 @@ from .._entry import (
 from .._recursion import cycle_error, recursion_guard
 from .._results import make_result
 from ..capabilities import Capabilities
-from ..errors import InvalidSearchOptionError, short_repr
+from ..errors import GameProtocolError, InvalidSearchOptionError, short_repr
 from ..game import Game
 from ..result import SearchResult
 from ..trace.observer_type import Observer
@@ -210,7 +210,10 @@ def proof_result(
         line = _line(prover, lower, searcher)
         if line is None:
             action = _securing(prover, lower)
-            line = (game.actions(root)[0] if action is _NONE else action, None)
+            if action is _NONE:
+                _check_found_again(game, root, searcher)
+                action = game.actions(root)[0]
+            line = (action, None)
         proven = _proof(prover, lower, at_least=True) if lower > settled.floor else set()
         refuted = _proof(prover, upper, at_least=False) if upper < settled.ceiling else set()
         if proven is not None and refuted is not None:
@@ -246,6 +249,35 @@ def terminal_result(game: Game[Any, Any], root: Any, *, started: float) -> Searc
 
 
 _NONE: Any = object()
+
+
+def _check_found_again(game: Game[Any, Any], root: Any, searcher: str) -> None:
+    """Raise unless the root's first child, made twice, is one state (by its key, or ``==``).
+
+    A proven root without a child that keeps its value is one lost at once, whose moves are
+    all as good; or one whose children the search cannot find again in its table, because
+    ``result`` makes a state that differs from itself when made again (states that compare by
+    identity), which would name a move at random.
+
+    Raises:
+        GameProtocolError: the two children differ.
+    """
+    action = game.actions(root)[0]
+    first, second = game.result(root, action), game.result(root, action)
+    key = Capabilities.of(game).key
+    try:
+        one, two = (first, second) if key is None else (key(first), key(second))
+        same = one == two and hash(one) == hash(two)
+    except TypeError:  # unhashable: the search's own checks name it
+        return
+    if not same:
+        raise GameProtocolError(
+            f"{searcher} proved its value but cannot name the move: result(state, "
+            f"{short_repr(action)}) made twice gives two states that differ "
+            f"({short_repr(first)}), so its table never finds a child again. Give the states "
+            "__eq__ and __hash__ (a tuple or a frozen dataclass is one), or the game "
+            "key(state)"
+        )
 
 
 def _securing(prover: Prover, lower: float) -> Any:
