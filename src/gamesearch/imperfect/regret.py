@@ -43,7 +43,11 @@ __all__ = ["CFRResult", "CFRSolver", "Variant", "cfr"]
 
 @dataclass(frozen=True)
 class CFRResult:
-    """What :func:`cfr` returns: the average strategy and how good it is."""
+    """What :func:`cfr` returns: the average strategy and how good it is.
+
+    ``exploitability`` is ``None`` only for a game whose utilities do not sum to the same
+    constant at every end (a general-sum game); ``nash_conv`` is always a number.
+    """
 
     strategy: Mapping[InfoSetKey, Mapping[Any, float]]
     """The average strategy profile: each information set's key to the probability of each of
