@@ -189,24 +189,16 @@ class SequenceForm:
         )
 
 
-def unpickled_form(
-    num_players: int,
-    slots: int,
-    keys: list[Hashable],
-    infoset_player: list[int],
-    infoset_actions: list[tuple[Any, ...]],
-    layout: list[tuple[int, int, int]],
-    own: list[list[int]],
-    ends: list[int],
-    end_values: list[float],
-    constant_sum: float | None,
-    nodes: int,
-) -> SequenceForm:
-    """A pickled :class:`SequenceForm`, its rows and pairs arranged for this build's loops."""
-    rows, pairs = arrange(num_players, slots, ends, end_values)
+def unpickled_form(*fields: Any) -> SequenceForm:
+    """A pickled :class:`SequenceForm`, its rows and pairs arranged for this build's loops.
+
+    ``fields`` are the form's fields in order, without ``rows`` (after ``own``) and ``pairs``
+    (the last), as :meth:`SequenceForm.__reduce__` gives them.
+    """
+    n, slots, keys, owners, actions, layout, own, ends, values, constant_sum, nodes = fields
+    rows, pairs = arrange(n, slots, ends, values)
     return SequenceForm(
-        num_players, slots, keys, infoset_player, infoset_actions, layout, own, rows, ends,
-        end_values, constant_sum, nodes, pairs,
+        n, slots, keys, owners, actions, layout, own, rows, ends, values, constant_sum, nodes, pairs
     )
 
 
