@@ -90,7 +90,11 @@ class Pairs:
 
 
 class SequenceForm:
-    """A game's information sets as slots, and its terminal histories grouped by sequences."""
+    """A game's information sets as slots, and its terminal histories grouped by sequences.
+
+    Made once and only read after: a plain class, not a frozen dataclass, so that a solver's
+    import skips :mod:`dataclasses` (and :class:`Pairs` and :class:`~._tree.FlatTree` too).
+    """
 
     num_players: int
     """The game's players."""
@@ -166,7 +170,7 @@ class SequenceForm:
         self.pairs = pairs
 
     def _values(self) -> tuple[Any, ...]:
-        """The fields, in order: what equality compares and what a pickle keeps."""
+        """The fields, in order: what equality compares."""
         return (
             self.num_players, self.slots, self.keys, self.infoset_player, self.infoset_actions,
             self.layout, self.own, self.rows, self.ends, self.end_values,
