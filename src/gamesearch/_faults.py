@@ -353,8 +353,18 @@ def examined(searcher: _F) -> _F:
             root = root_of(args, kwargs)
         except Exception:  # no root to look at: the search's own checks say why
             return searcher(*args, **kwargs)
-        run = functools.partial(searcher, *args, **kwargs)
-        return examining(game, root, run, searcher.__name__, timed=_timed(kwargs))
+        # Not through examining(): a frame more would cost the search a ply of its recursion.
+        fixed = _entered(game, root)
+        started = time.perf_counter()
+        try:
+            found = searcher(*args, **kwargs)
+        except Exception as error:
+            named = _named(game, root, error, searcher.__name__)
+            if named is not None:
+                raise named from error
+            raise
+        _check_after(game, root, fixed, started, timed=_timed(kwargs))
+        return found
 
     return cast(_F, search)
 
@@ -369,28 +379,52 @@ def examining(game: Any, root: Any, run: Callable[[], _T], name: str, *, timed: 
     Raises:
         GameProtocolError: as :func:`examined`.
     """
-    fixed = made_of_immutables(root)  # nothing can change it: no copies, no checks
-    if not fixed:
-        probe(game, root)
+    fixed = _entered(game, root)
     started = time.perf_counter()
     try:
         found = run()
-    except (InvalidSearchOptionError, UnsupportedGameError):
-        raise  # the caller's options, or a kind of game: nothing of the game's to name
     except Exception as error:
-        named = fault_below(game, root) or member_error(game, error) or type_break(name, error)
+        named = _named(game, root, error, name)
         if named is not None:
             raise named from error
         raise
-    if not fixed and _can_change(root):
-        spent = time.perf_counter() - started
-        floor = 0 if timed else _FLOOR_AFTER
-        seconds = max(_LEAST_AFTER, _SHARE_AFTER * spent)
-        most = max(_MOST_AFTER, seconds)
-        mutated = fault_below(game, root, seconds, floor, keyed=False, most=most)
-        if mutated is not None:
-            raise GameProtocolError(f"{mutated}; {_AFTER_ANSWER}") from None
+    _check_after(game, root, fixed, started, timed=timed)
     return found
+
+
+def _entered(game: Any, root: Any) -> bool:
+    """Probe ``root`` (:func:`probe`) unless it is made of immutables; whether it is."""
+    fixed = made_of_immutables(root)  # nothing can change it: no copies, no checks
+    if not fixed:
+        probe(game, root)
+    return fixed
+
+
+def _named(game: Any, root: Any, error: Exception, name: str) -> GameProtocolError | None:
+    """The game's fault that ``error`` of a search from ``root`` comes from, if one is found.
+
+    None for an error of the caller's options or of the kind of game, which the game has no
+    part in.
+    """
+    if isinstance(error, InvalidSearchOptionError | UnsupportedGameError):
+        return None
+    return fault_below(game, root) or member_error(game, error) or type_break(name, error)
+
+
+def _check_after(game: Any, root: Any, fixed: bool, started: float, *, timed: bool) -> None:
+    """After an answer: raise if the first states below a ``root`` that can change changed.
+
+    Within its time (see the module); no states are played after a ``timed`` search.
+    """
+    if fixed or not _can_change(root):
+        return
+    spent = time.perf_counter() - started
+    floor = 0 if timed else _FLOOR_AFTER
+    seconds = max(_LEAST_AFTER, _SHARE_AFTER * spent)
+    most = max(_MOST_AFTER, seconds)
+    mutated = fault_below(game, root, seconds, floor, keyed=False, most=most)
+    if mutated is not None:
+        raise GameProtocolError(f"{mutated}; {_AFTER_ANSWER}") from None
 
 
 def _parameters(function: Callable[..., Any]) -> list[str]:

@@ -28,6 +28,7 @@ from .._lazy import public_names
 
 if TYPE_CHECKING:  # each name loads on first use (.._lazy): a program that solves Kuhn poker
     # loads neither Oh Hell, ISMCTS nor the strategy files
+    from ._cfr_result import CFRResult
     from ._cfr_solver import CFRSolver, Variant
     from .best_responses import (
         BestResponse,
@@ -46,7 +47,7 @@ if TYPE_CHECKING:  # each name loads on first use (.._lazy): a program that solv
     from .oh_hell import OhHell, OhHellInfoSet, OhHellState
     from .players import ISMCTSPlayer, PIMCPlayer, StrategyPlayer
     from .protocol import DeterminizableGame, ImperfectInformationGame, InfoSetKey, Strategy
-    from .regret import CFRResult, cfr
+    from .regret import cfr
     from .sampled_regret import MCCFRResult, MCCFRSolver, Scheme, mccfr
     from .strategy_file import FileFormat, load_strategy, save_strategy
     from .world_sampling import PIMCResult, WorldSearcher, face_up, pimc
@@ -85,7 +86,7 @@ else:
             "ImperfectInformationGame": ".protocol",
             "InfoSetKey": ".protocol",
             "Strategy": ".protocol",
-            "CFRResult": ".regret",
+            "CFRResult": "._cfr_result",
             "CFRSolver": "._cfr_solver",
             "Variant": "._cfr_solver",
             "cfr": ".regret",

@@ -3,8 +3,8 @@
 A module of its own, which imports only what a solver's run uses: a program that makes a
 solver and runs it loads neither :mod:`dataclasses` (with :mod:`inspect`, about 7 ms of a
 process's start) nor the searchers' shared checks. :meth:`CFRSolver.result` loads
-:mod:`.regret`, where :class:`~.regret.CFRResult` and :func:`~.regret.cfr` are, and which
-gives this module's names too.
+:mod:`._cfr_result`, where :class:`~._cfr_result.CFRResult` is; :mod:`.regret` gives this
+module's names too.
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ from ._sequences import SequenceForm, nash_conv_of, profile_of, uniform
 from .protocol import ImperfectInformationGame, InfoSetKey
 
 if TYPE_CHECKING:
-    from . import regret
+    from . import _cfr_result as results
 else:  # CFRResult with dataclasses, imported by the first result (or read of the annotation)
-    regret = LazyModule(f"{__package__}.regret")
+    results = LazyModule(f"{__package__}._cfr_result")
 
 __all__ = ["CFRSolver", "Variant", "check_variant"]
 
@@ -138,7 +138,7 @@ class CFRSolver:
                 sigma[b:e] = [a / total for a in average[b:e]]
         return sigma
 
-    def result(self) -> regret.CFRResult:
+    def result(self) -> results.CFRResult:
         """The average strategy so far, with its values, NashConv and exploitability."""
         sigma = self._average_sigma()
         form = self._form
@@ -147,7 +147,7 @@ class CFRSolver:
             key: MappingProxyType(probabilities)
             for key, probabilities in profile_of(form, sigma).items()
         }
-        return regret.CFRResult(
+        return results.CFRResult(
             strategy=MappingProxyType(strategy),
             values=values,
             nash_conv=nash_conv,

@@ -23,64 +23,20 @@ the runs part (Goofspiel with 4 cards, ``bench/bench_cfr_iterates.py``).
 The game is enumerated once (:mod:`._tree`) and compiled to its sequence form
 (:mod:`._sequences`); an iteration is then a few loops over flat lists of floats.
 :class:`CFRSolver` is defined in :mod:`._cfr_solver`, which a solver's run imports without
-this module's ``dataclasses``; this module gives it too.
+``dataclasses``, and :class:`CFRResult` in :mod:`._cfr_result`; this module gives both.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from .._faults import examined
 from ..limit import Limit
+from ._cfr_result import CFRResult
 from ._cfr_solver import CFRSolver, Variant, check_variant
-from ._pickling import reduce_result
-from .protocol import ImperfectInformationGame, InfoSetKey
+from .protocol import ImperfectInformationGame
 
 __all__ = ["CFRResult", "CFRSolver", "Variant", "cfr"]
-
-
-@dataclass(frozen=True)
-class CFRResult:
-    """What :func:`cfr` returns: the average strategy and how good it is.
-
-    ``exploitability`` is ``None`` only for a game whose utilities do not sum to the same
-    constant at every end (a general-sum game); ``nash_conv`` is always a number.
-    """
-
-    strategy: Mapping[InfoSetKey, Mapping[Any, float]]
-    """The average strategy profile: each information set's key to the probability of each of
-    its actions (read-only). This is the strategy that converges to an equilibrium."""
-
-    values: tuple[float, ...]
-    """Each player's expected utility when every player follows ``strategy``, indexed by
-    player (the game's value for each, at an equilibrium)."""
-
-    nash_conv: float
-    """The sum over the players of what each would gain by a best response to the others'
-    ``strategy``: 0 exactly at a Nash equilibrium."""
-
-    exploitability: float | None
-    """``nash_conv`` divided by the number of players (OpenSpiel's ``exploitability``: for two
-    players, what a best-responding opponent wins on average per seat); ``None`` where the
-    utilities do not sum to the same constant at every end of the game."""
-
-    variant: Variant
-    """``"vanilla"`` or ``"plus"``."""
-
-    iterations: int
-    """Iterations run (each updates every player once)."""
-
-    elapsed: float
-    """Wall-clock seconds of the iterations (not of enumerating the tree)."""
-
-    infosets: int
-    """Information sets of the game (of all players)."""
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled with its strategy as plain dicts, read-only again when loaded."""
-        return reduce_result(self)
 
 
 @examined
