@@ -74,3 +74,19 @@ def test_a_cfr_solver_loads_neither_dataclasses_inspect_nor_the_searchers_regist
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == ["[]", "CFRResult True False True"]
+
+
+
+def test_a_lazy_module_stand_in_copies_and_pickles_as_itself() -> None:
+    # The adversary's walk (2026-12-03): copy.copy of one recursed in its __getattr__, and a
+    # pickled one not yet loaded could not be loaded back.
+    import copy
+    import json
+    import pickle
+
+    from gamesearch._lazy import LazyModule
+
+    fresh = LazyModule("json")
+    for again in (copy.copy(fresh), copy.deepcopy(fresh), pickle.loads(pickle.dumps(fresh))):
+        assert repr(again) == repr(fresh) == "<module 'json', imported on first use>"
+        assert again.dumps is json.dumps
