@@ -54,13 +54,13 @@ import sys
 import time
 from collections import deque
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import Any, TypeVar, cast
 
-from ._lazy import LazyModule
 from ._problems import Problems, Trail
 from ._validation import (
     actions_kind_error,
     changed,
+    deep_copy,
     made_of_immutables,
     mutation_error,
     safe_repr,
@@ -75,11 +75,6 @@ from .errors import (
     UnsupportedGameError,
     short_repr,
 )
-
-if TYPE_CHECKING:
-    import copy
-else:  # imported at the first copy: a search whose root is made of immutables makes none
-    copy = LazyModule("copy")
 
 __all__ = [
     "MEMBERS", "examined", "examining", "fault_below", "member_error", "probe", "report_raised",
@@ -143,7 +138,7 @@ def probe(game: Any, root: Any) -> None:
         actions = game.actions(root)
         if not actions:
             return
-        played = copy.deepcopy(root)
+        played = deep_copy(root)
         taken = snapshot(played)
         game.result(played, actions[0])
     except Exception:  # whatever the game raises, the search meets and names
@@ -207,7 +202,7 @@ def fault_below(
                 if now >= ceiling or (played_count >= calls and now >= stop):
                     return None
                 played_count += 1
-                played = copy.deepcopy(state)
+                played = deep_copy(state)
                 taken = snapshot(played)
                 child = game.result(played, action)
                 if changed(played, taken):
@@ -477,7 +472,7 @@ def _can_change(root: Any) -> bool:
     :func:`~gamesearch._validation.made_of_immutables`.
     """
     try:
-        return copy.deepcopy(root) is not root
+        return deep_copy(root) is not root
     except Exception:  # a state that cannot be copied cannot be compared with a copy either
         return False
 

@@ -48,6 +48,7 @@ __all__ = [
     "checked_number",
     "children_fault",
     "children_shape_fault",
+    "deep_copy",
     "is_action_sequence",
     "is_count",
     "is_player",
@@ -436,6 +437,14 @@ _ITSELF: Any = object()
 declares itself immutable)."""
 
 
+def deep_copy(state: _S) -> _S:
+    """``copy.deepcopy(state)``, with :mod:`copy` loaded at the first copy.
+
+    A search whose root is made of immutables makes none, and its import skips :mod:`copy`.
+    """
+    return copy.deepcopy(state)
+
+
 def snapshot(state: object) -> tuple[Any, str | None]:
     """What :func:`changed` compares ``state`` with later: a copy of it, or its ``repr``.
 
@@ -447,7 +456,7 @@ def snapshot(state: object) -> tuple[Any, str | None]:
     if made_of_immutables(state):
         return (_ITSELF, None)
     try:
-        copied = copy.deepcopy(state)
+        copied = deep_copy(state)
     except Exception:  # then its repr must do
         text = safe_repr(state)
         return (text, text)

@@ -35,10 +35,7 @@ from ..errors import (
 )
 from ._tree import CHANCE_NODE, TERMINAL, FlatTree
 
-__all__ = [
-    "NATIVE", "TOLERANCE", "Pairs", "Row", "SequenceForm", "arrange", "compile_tree",
-    "unpickled_form",
-]  # fmt: skip
+__all__ = ["NATIVE", "TOLERANCE", "Pairs", "Row", "SequenceForm", "arrange", "compile_tree"]
 
 NATIVE = is_extension(__file__)
 """Whether this module runs compiled by mypyc: its loops then read :class:`Pairs`, which a
