@@ -56,6 +56,29 @@ def test_each_result_is_handed_on_once_and_progress_counts_every_part():
     assert {(report.phase, report.total) for report in reports} == {("parts", 3)}
 
 
+def test_meanwhile_runs_here_once_the_parts_are_submitted_and_before_any_is_awaited():
+    began, done_meanwhile = threading.Event(), threading.Event()
+    order: list[str] = []
+
+    def part(number: int) -> bool:
+        began.set()
+        return done_meanwhile.wait(10)  # True: the caller's work ran while this part waited
+
+    def meanwhile() -> None:
+        assert began.wait(10)  # the part was submitted, and runs
+        order.append("meanwhile")
+        done_meanwhile.set()
+
+    with ThreadPoolExecutor(1) as pool:
+        results = run_parts(pool, part, [1], caller="t", meanwhile=meanwhile)
+    assert results == [True]
+    assert order == ["meanwhile"]
+    # In this process, with no executor: before the first part.
+    calls: list[str] = []
+    run_parts(None, calls.append, ["part"], caller="t", meanwhile=lambda: calls.append("first"))
+    assert calls == ["first", "part"]
+
+
 def test_a_part_that_raises_is_reported_by_index_after_its_retries():
     seen: dict[int, int] = {}
     for executor in (None, ThreadPoolExecutor(2)):

@@ -109,11 +109,15 @@ def run_parts(
     on_result: Callable[[int, R], object] | None = None,
     progress: ProgressCallback | None = None,
     retries: int = 0,
+    meanwhile: Callable[[], object] | None = None,
 ) -> list[R]:
     """Apply ``function`` to every part, on ``executor`` (or here, in order, for ``None``).
 
-    ``on_result(index, result)`` is called in this process as each part finishes (in the order
-    they finish), so that a caller can save finished work at once; ``progress`` is given a
+    ``meanwhile()`` is called in this process once every part is submitted, before any result
+    is awaited (for ``None``, before the first part runs): the caller's own work, done while the
+    workers do theirs. ``on_result(index, result)`` is called in this process as each part
+    finishes (in the order they finish), so that a caller can save finished work at once;
+    ``progress`` is given a
     :class:`~gamesearch.progress.Progress` (phase ``"parts"``) after each. A part that raises is
     submitted again up to ``retries`` times; a worker process that dies breaks a
     ``ProcessPoolExecutor`` for good, so its parts cannot be retried there (Dask resubmits the
@@ -148,6 +152,8 @@ def run_parts(
             progress(Progress("parts", done, len(parts), time.perf_counter() - started))
 
     if executor is None:
+        if meanwhile is not None:
+            meanwhile()
         for index, part in enumerate(parts):
             finished(index, _serial(function, part, index, retries, caller, done))
         return results
@@ -155,6 +161,8 @@ def run_parts(
     try:
         for index, part in enumerate(parts):
             pending[_submit(executor, function, part, index, caller, done)] = index
+        if meanwhile is not None:
+            meanwhile()
         _collect(executor, function, parts, pending, finished, lambda: done, caller, retries)
     except BaseException:
         # A failed part, or on_result / progress raising (Ctrl-C included): stop the rest.

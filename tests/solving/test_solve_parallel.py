@@ -37,7 +37,7 @@ from gamesearch import (
     UnsupportedGameError,
 )
 from gamesearch.games import ConnectFour, GameTree, Nim, Pig, TicTacToe
-from gamesearch.solving import Progress, Solution, opening_book, solve
+from gamesearch.solving import Progress, Solution, _parallel, opening_book, solve
 from gamesearch.solving._parallel import by_region, cut, frontier, regions
 from gamesearch.testing import game_trees
 
@@ -230,6 +230,46 @@ def test_a_single_region_leaves_the_rest_to_the_driver():
         split_solution = solve(game, executor=pool)
     assert entries(split_solution) == entries(solve(Nim((2, 3, 3), players=2)))
     assert (split_solution.stats.parts, split_solution.stats.duplicates) == (1, 0)
+
+
+class WatchedNim(EmptyPileNim):
+    """EmptyPileNim that records which thread expands its first state, and can fail there once."""
+
+    def __init__(self, fail_once: bool = False) -> None:
+        super().__init__((2, 3, 3), players=2)
+        self.fail_once = fail_once
+        self.expanded_by: list[str] = []
+
+    def actions(self, state):
+        if state == self.initial_state():
+            self.expanded_by.append(threading.current_thread().name)
+            if self.fail_once and self.expanded_by[-1].startswith("worker"):
+                self.fail_once = False
+                raise OSError("a passing fault")
+        return super().actions(state)
+
+
+def test_the_states_of_no_region_are_solved_on_a_worker_while_the_last_region_merges(monkeypatch):
+    # Merged a few entries at a time (as 65,536 are for a big game), the table is the same.
+    monkeypatch.setattr(_parallel, "MERGED_AT_ONCE", 3)
+    game = WatchedNim()
+    with ThreadPoolExecutor(2, thread_name_prefix="worker") as pool:
+        split_solution = solve(game, executor=pool)
+    assert entries(split_solution) == entries(solve(Nim((2, 3, 3), players=2)))
+    assert (split_solution.stats.parts, split_solution.stats.duplicates) == (1, 0)
+    # The root is of no region: after this thread's walk to the region, a worker expanded it
+    # last, and this thread's memo pass found it solved.
+    assert game.expanded_by[-1].startswith("worker")
+    assert game.expanded_by.count(game.expanded_by[-1]) == 1
+
+
+def test_a_failure_on_the_states_of_no_region_leaves_them_to_this_process():
+    game = WatchedNim(fail_once=True)
+    with ThreadPoolExecutor(2, thread_name_prefix="worker") as pool:
+        split_solution = solve(game, executor=pool)
+    assert entries(split_solution) == entries(solve(Nim((2, 3, 3), players=2)))
+    assert game.expanded_by[-2].startswith("worker")  # it failed there, once
+    assert game.expanded_by[-1] == threading.current_thread().name  # and was solved here
 
 
 @pytest.mark.slow
