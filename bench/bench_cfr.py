@@ -125,7 +125,7 @@ WHOLE_RUNS = {
 _WORKER = Path(__file__).with_name("_cfr_worker.py")
 AGREE_UP_TO = 100
 """The most iterations after which the two exploitabilities must agree within 1e-9."""
-_PARTS = ("construction_s", "iterations_s", "total_s", "import_s", "process_s")
+_PARTS = ("construction_s", "iterations_s", "answer_s", "total_s", "import_s", "process_s")
 
 
 def cfr_whole_runs(
@@ -141,8 +141,9 @@ def cfr_whole_runs(
     ``PYTHONPATH``, so that it runs its own install); OpenSpiel's side runs in ``python`` if
     pyspiel is there, else in this interpreter if it is here, else it is left out (the line's
     ``openspiel_cpp`` says so). Each figure is the best of ``repeat`` runs, with its spread;
-    ``cpp_over_ours`` is ``ratio_total``. The first run of each pair also measures the
-    exploitabilities (after the clock stops), which should agree within 1e-9.
+    ``cpp_over_ours`` is ``ratio_total``. Each run ends with its answer read (the average
+    strategy and its exploitability, in ``answer_s`` and the whole process); the first run's
+    exploitabilities should agree within 1e-9.
     """
     ours_python = python or sys.executable
     env = dict(os.environ)
@@ -155,12 +156,10 @@ def cfr_whole_runs(
         for count in iterations:
             ours: list[dict[str, Any]] = []
             theirs: list[dict[str, Any]] = []
-            for run in range(repeat):
-                ours.append(_whole_run(ours_python, env, "ours", name, count, run == 0))
+            for _ in range(repeat):
+                ours.append(_whole_run(ours_python, env, "ours", name, count))
                 if theirs_python is not None:
-                    theirs.append(
-                        _whole_run(theirs_python, env, "openspiel", name, count, run == 0)
-                    )
+                    theirs.append(_whole_run(theirs_python, env, "openspiel", name, count))
             lines.append(_whole_line(name, count, ours, theirs))
     return lines
 
@@ -172,10 +171,10 @@ def _has_pyspiel(python: str, env: dict[str, str]) -> bool:
 
 
 def _whole_run(
-    python: str, env: dict[str, str], side: str, name: str, count: int, measure: bool
+    python: str, env: dict[str, str], side: str, name: str, count: int
 ) -> dict[str, Any]:
-    """One run of ``side`` in a new process: its parts' seconds and (``measure``) exploitability."""
-    command = [python, str(_WORKER), side, name, str(count)] + (["--exploitability"] * measure)
+    """One run of ``side`` in a new process: its parts' seconds and its exploitability."""
+    command = [python, str(_WORKER), side, name, str(count)]
     started = time.time()
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:

@@ -19,6 +19,7 @@ from gamesearch.games import GameTree
 from gamesearch.imperfect import (
     CFRResult,
     CFRSolver,
+    HiddenDealGame,
     KuhnPoker,
     LeducPoker,
     LiarsDice,
@@ -79,6 +80,31 @@ def test_the_result_is_frozen_and_its_strategy_read_only(kuhn_plus):
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("variant", ["vanilla", "plus"])
+@pytest.mark.parametrize("iterations", [1, 7, 40])
+def test_a_solver_reads_its_nash_conv_and_exploitability_as_its_result_does(variant, iterations):
+    for game in (KuhnPoker(), KuhnPoker(players=3)):
+        solver = CFRSolver(game, variant=variant)
+        solver.iterate(iterations)
+        result = solver.result()
+        assert solver.nash_conv() == result.nash_conv
+        assert solver.exploitability() == result.exploitability
+        assert solver.exploitability() == result.nash_conv / game.num_players
+
+
+def test_a_game_that_is_not_constant_sum_has_a_nash_conv_and_no_exploitability():
+    class Tilted(HiddenDealGame):
+        def utility(self, state, player):
+            return abs(super().utility(state, player)) + player
+
+    game = Tilted({(0, 0): 1.0}, {(): (0, 2)}, {(0,): {(0, 0): 1}, (1,): {(0, 0): -2}})
+    solver = CFRSolver(game, variant="plus")
+    solver.iterate(3)
+    assert solver.exploitability() is None is solver.result().exploitability
+    assert solver.nash_conv() == solver.result().nash_conv
+    assert math.isfinite(solver.nash_conv())
+
+
 def test_leduc_cfr_plus_is_within_a_hundredth_of_a_chip_of_equilibrium():
     # OpenSpiel's C++ CFRPlusSolver needs about 150 iterations for the same.
     result = cfr(LeducPoker(), iterations=150, variant="plus")
