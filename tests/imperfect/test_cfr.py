@@ -204,6 +204,17 @@ class Forgetful:
         return ("only", len(state))
 
 
+def test_a_sampled_strategy_that_cannot_be_measured_names_measure_false():
+    # The adversary's walk (2026-12-03): the refusal blamed mccfr, whose sampling needs neither
+    # perfect recall nor a small tree, and did not name the remedy.
+    solver = MCCFRSolver(Forgetful(), rng=1)
+    solver.iterate(5)
+    assert solver.result(measure=False).iterations == 5
+    with pytest.raises(UnsupportedGameError, match=r"^mccfr's measure needs perfect recall.*"
+                       r"\(the sampling needs no such thing: pass measure=False"):
+        solver.result()
+
+
 def test_a_game_without_perfect_recall_is_refused():
     with pytest.raises(UnsupportedGameError, match="needs perfect recall"):
         cfr(Forgetful(), iterations=1)

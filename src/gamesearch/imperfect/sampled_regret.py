@@ -42,6 +42,7 @@ from ..errors import (
     GameProtocolError,
     InvalidSearchOptionError,
     SearchTooDeepError,
+    UnsupportedGameError,
 )
 from ..game import CHANCE
 from ..limit import Limit
@@ -367,7 +368,7 @@ class MCCFRSolver:
             return self._result(self.average_strategy(), None, None, None)
         form = self._form
         if form is None:
-            form = self._form = build_form(self._game, searcher="mccfr")
+            form = self._form = _measured_form(self._game)
         sigma = uniform(form)
         for i, key in enumerate(form.keys):
             found = self._index.get(key)
@@ -395,6 +396,23 @@ class MCCFRSolver:
             nash_conv=nash_conv,
             exploitability=exploitability,
         )
+
+
+
+def _measured_form(game: Any) -> SequenceForm:
+    """``game``'s sequence form, to measure a sampled strategy; a refusal names ``measure=False``.
+
+    Raises:
+        UnsupportedGameError: the game is too big to enumerate or lacks perfect recall; the
+            sampling does not need either, only the measure does.
+    """
+    try:
+        return build_form(game, searcher="mccfr's measure")
+    except UnsupportedGameError as refused:
+        raise UnsupportedGameError(
+            f"{refused} (the sampling needs no such thing: pass measure=False for the average "
+            "strategy alone)"
+        ) from None
 
 
 @examined
