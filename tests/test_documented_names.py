@@ -10,7 +10,10 @@ ways a reader may use it, to the same object, and neither way may be deprecated:
 (Issue 28: ``gamesearch.solving.Solution`` raised AttributeError, the function ``solve`` hiding
 the package ``solve``; ``gamesearch.play.play`` likewise, until the modules of ``play`` and
 ``tournament`` became ``playing`` and ``tournaments``.) The check runs in a fresh interpreter,
-attributes first, so that no import made by the test or by another name helps a name resolve.
+attributes first, so that no import made by the test helps a name resolve; a slow test tries
+each name's attribute path once more alone, in a fork made before any other name was asked for
+(names such as ``gamesearch.imperfect.regret.CFRSolver`` resolved only once another name had
+imported their module: issue 49's adversary).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import json
+import os
 import re
 import subprocess
 import sys
@@ -111,6 +115,39 @@ print(json.dumps(report))
 """
 
 
+ALONE = r"""
+import json, os, sys
+
+import gamesearch
+
+failures = {}
+for name in json.loads(sys.argv[1]):  # each in a fork of an interpreter that imported gamesearch
+    reader, writer = os.pipe()
+    child = os.fork()
+    if child == 0:
+        os.close(reader)
+        failure = b""
+        try:
+            obj = gamesearch
+            for part in name.split(".")[1:]:
+                obj = getattr(obj, part)
+        except Exception as error:
+            failure = f"{type(error).__name__}: {error}".encode()
+        os.write(writer, failure[:4000])
+        os._exit(0)
+    os.close(writer)
+    with os.fdopen(reader, "rb") as pipe:
+        failure = pipe.read().decode()
+    os.waitpid(child, 0)
+    if failure:
+        failures[name] = failure
+print(json.dumps(failures))
+"""
+"""Each name's attribute path alone: in the check above, an earlier name's import may have bound
+the module a later name goes through (``gamesearch.imperfect.regret.CFRSolver`` resolved only
+after another name had imported ``regret``; issue 49's adversary)."""
+
+
 def needs_missing_extra(name: str) -> str | None:
     for module, package in EXTRAS.items():
         if (name == module or name.startswith(module + ".")) and not importlib.util.find_spec(
@@ -167,6 +204,28 @@ def test_a_documented_name_resolves_by_import_and_as_an_attribute(name, resolved
     assert after is None, f"{where}: as an attribute after `import gamesearch`: {after}"
     assert outcome["import"] is None, f"{where}: by import: {outcome['import']}"
     assert outcome["same"], f"{where}: the import and the attribute are different objects"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="each name is tried in a fork")
+def test_each_documented_name_resolves_as_an_attribute_alone(resolved):
+    names = [
+        name
+        for name, outcome in resolved.items()
+        if outcome["attribute"] is None and outcome["import"] is None
+    ]
+    done = subprocess.run(
+        [sys.executable, "-c", ALONE, json.dumps(names)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stderr
+    failures = json.loads(done.stdout)
+    assert len(names) > 100
+    assert failures == {}, f"as attributes after `import gamesearch` alone: {failures}"
 
 
 @pytest.mark.parametrize("row", SEARCHERS, ids=lambda row: row.name)

@@ -52,6 +52,9 @@ def public_names(
                 return importlib.import_module(f"{package}.{name}")
         module = where.get(name)
         if module is None:
+            if not name.startswith("__") and _submodule(f"{package}.{name}"):
+                with _LOADING:  # any other submodule, as after its own import
+                    return importlib.import_module(f"{package}.{name}")
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
         with _LOADING:
             value = getattr(importlib.import_module(module, package), name)
@@ -62,6 +65,13 @@ def public_names(
         return sorted({*namespace, *where, *modules})
 
     return __getattr__, __dir__
+
+
+def _submodule(name: str) -> bool:
+    """Whether the module ``name`` (a dotted name below a package already imported) exists."""
+    from importlib.util import find_spec  # here: loaded only when a name is missing
+
+    return find_spec(name) is not None
 
 
 class LazyModule:
