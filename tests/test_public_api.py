@@ -11,6 +11,7 @@ import importlib
 import importlib.util
 import inspect
 import itertools
+import pkgutil
 import subprocess
 import sys
 import typing
@@ -968,3 +969,44 @@ def test_every_searchers_type_hints_resolve(row: typing.Any) -> None:
     hints = typing.get_type_hints(row.function)
     assert set(hints) - {"return"} == set(inspect.signature(row.function).parameters)
     assert inspect.signature(row.function, eval_str=True).return_annotation is hints["return"]
+
+
+def _annotated() -> list[tuple[str, typing.Any]]:
+    """Every public function and class of every public module, with its public methods."""
+    found = []
+    for info in pkgutil.walk_packages(gamesearch.__path__, "gamesearch."):
+        if any(part.startswith("_") for part in info.name.split(".")):
+            continue
+        try:
+            module = importlib.import_module(info.name)
+        except ImportError:  # an extra that is not installed (python-chess, pyspiel)
+            continue
+        for name, value in vars(module).items():
+            if name.startswith("_") or getattr(value, "__module__", None) != module.__name__:
+                continue
+            members = [value]
+            if inspect.isclass(value):
+                members += [
+                    member
+                    for key, member in vars(value).items()
+                    if inspect.isfunction(member) and (not key.startswith("_") or key == "__init__")
+                ]
+            found += [(f"{info.name}.{name}", member) for member in members]
+    return found
+
+
+def test_every_public_signature_resolves_its_type_hints() -> None:
+    # The adversary's walk (2026-12-03, #11): trace.page.to_html, trace.pictures.to_text and
+    # to_dot, trace.narration.narrate and dfpn's development named types imported only for
+    # the type checker: typing.get_type_hints raised NameError on them.
+    found = _annotated()
+    failures = []
+    for name, member in found:
+        if not (inspect.isfunction(member) or inspect.isclass(member)):
+            continue
+        try:
+            typing.get_type_hints(member)
+        except Exception as error:  # every failure is reported
+            failures.append(f"{name}.{member.__name__}: {type(error).__name__}: {error}")
+    assert len(found) > 500
+    assert failures == []

@@ -9,6 +9,7 @@ from .._budget import Budget, BudgetSpent
 from .._entry import check_count
 from .._faults import examined
 from .._keyed import KeyedTable
+from .._lazy import LazyModule
 from .._recursion import cycle_error
 from .._validation import translate
 from ..errors import InvalidSearchOptionError
@@ -20,7 +21,9 @@ from ._driver import Counting, View, prove
 from ._question import INFINITE, Question, decided
 
 if TYPE_CHECKING:
-    from ..trace.events import Develop
+    from ..trace import events
+else:  # loaded only by a traced search (or a read of the annotation)
+    events = LazyModule("gamesearch.trace.events")
 
 __all__ = ["EPSILON", "MIN_ENTRIES", "SQUARED", "WEAK", "dfpn"]
 
@@ -425,7 +428,7 @@ class DepthFirst(Counting):
 
     def developed(
         self, state: Any, is_or: bool, children: list[Child], fresh: dict[Any, Entry]
-    ) -> Develop:
+    ) -> events.Develop:
         """The event of ``state``'s development: its children, their numbers, and why.
 
         Their entries are read (and made) in :meth:`gather`'s order, as it would make them. A

@@ -10,15 +10,13 @@ finally [3, 3].
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ._monte_carlo_story import chosen_text, edge_text, monte_carlo_text
 from ._numbers import number, numbers_apart
 from ._proof_story import ProofStory, is_proof
 from .events import Backup, Enter, Expand, Leaf, Leave, Prune, Rollout, Select
-
-if TYPE_CHECKING:
-    from .recorder import Recorder, TraceNode
+from .recorder import Recorder, TraceNode
 
 __all__ = ["narrate", "sentences", "summary"]
 

@@ -25,7 +25,7 @@ markup: the SVG escapes them, the data holds no ``<`` and the script sets ``text
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..capabilities import Capabilities
 from ._numbers import number as value_number
@@ -35,9 +35,7 @@ from ._page_summary import TOO_BIG_ADVICE as TOO_BIG_ADVICE  # its advice, for t
 from ._page_summary import action_text, too_big
 from ._proof_pictures import bold
 from .layout import Box, Fold, Item, board, check_count, shown, tidy
-
-if TYPE_CHECKING:
-    from .recorder import Recorder, TraceNode
+from .recorder import Recorder, TraceNode
 
 __all__ = ["to_html"]
 

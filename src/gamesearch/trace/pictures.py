@@ -10,16 +10,14 @@ from __future__ import annotations
 import html
 import importlib
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..capabilities import Capabilities
 from ..errors import MissingDependencyError
 from ._numbers import SIGNIFICANT, number, numbers_apart
 from ._proof_pictures import ProofView, bold, proof_view
 from .layout import Fold, Item, board, check_count, shown
-
-if TYPE_CHECKING:
-    from .recorder import Recorder, TraceNode
+from .recorder import Recorder, TraceNode
 
 __all__ = ["SIGNIFICANT", "number", "numbers_apart", "to_dot", "to_svg", "to_text"]
 
