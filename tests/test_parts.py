@@ -79,6 +79,34 @@ def test_meanwhile_runs_here_once_the_parts_are_submitted_and_before_any_is_awai
     assert calls == ["first", "part"]
 
 
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C, pressed while a part runs."""
+
+
+def interrupt_on_three(number: int) -> int:
+    if number == 3:
+        raise Interrupted
+    return number
+
+
+@pytest.mark.parametrize("workers", [None, 1, 2])
+def test_ctrl_c_in_a_part_is_raised_as_itself_and_never_retried(workers):
+    # The adversary's walk (2026-12-03): a thread pool's worker catches Ctrl-C into the future;
+    # it came back as a PartFailedError, or was retried, where this process raises it.
+    calls: list[int] = []
+
+    def part(number: int) -> int:
+        calls.append(number)
+        return interrupt_on_three(number)
+
+    executor = None if workers is None else ThreadPoolExecutor(workers)
+    with pytest.raises(Interrupted):
+        run_parts(executor, part, [0, 1, 2, 3, 4], caller="t", retries=3)
+    if executor is not None:
+        executor.shutdown()
+    assert calls.count(3) == 1
+
+
 def test_a_part_that_raises_is_reported_by_index_after_its_retries():
     seen: dict[int, int] = {}
     for executor in (None, ThreadPoolExecutor(2)):
@@ -153,3 +181,13 @@ def test_an_executor_must_be_an_executor(bad):
 def test_retries_must_be_a_count(bad):
     with pytest.raises(InvalidSearchOptionError, match="t: retries must be an int >= 0"):
         check_retries(bad, "t")
+
+
+def test_an_executor_that_takes_no_more_work_is_named_with_what_to_do():
+    # The adversary's walk (2026-12-03): a shut-down pool gave only Python's RuntimeError.
+    pool = ThreadPoolExecutor(1)
+    pool.shutdown()
+    with pytest.raises(PartFailedError, match=r"after shutdown; 0 finished part\(s\) were kept; "
+                       r"the executor takes no more work \(shut down, or broken\): pass a "
+                       r"running one$"):
+        run_parts(pool, square, [1, 2], caller="t")

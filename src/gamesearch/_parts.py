@@ -131,6 +131,9 @@ def run_parts(
             parts not started are cancelled, and those finished before it, or still running
             then and finishing, were handed to ``on_result``. The part's exception is the
             ``__cause__``.
+        BaseException: a part's ``KeyboardInterrupt`` or ``SystemExit`` (an executor's thread
+            catches them, as a process pool's worker may), raised as itself at once, as in this
+            process; the parts not started are cancelled.
 
     Example:
         >>> from concurrent.futures import ThreadPoolExecutor
@@ -196,6 +199,8 @@ def _collect(
             if error is None:
                 finished(index, future.result())
                 continue
+            if not isinstance(error, Exception):  # Ctrl-C or an exit, caught by the executor
+                raise error  # as itself, as in this process (run_parts cancels the rest)
             if attempts[index] < retries and not _worker_died(error):
                 attempts[index] += 1
                 retry = _submit(executor, function, parts[index], index, caller, count())
@@ -237,7 +242,8 @@ def _submit(
     try:
         return executor.submit(function, part)
     except RuntimeError as exc:  # a broken or shut-down executor refuses new work
-        raise _failure(caller, part, index, exc, 0, done) from exc
+        hint = "; the executor takes no more work (shut down, or broken): pass a running one"
+        raise _failure(caller, part, index, exc, 0, done, hint) from exc
 
 
 def _worker_died(error: BaseException) -> bool:
@@ -253,13 +259,19 @@ def _worker_died(error: BaseException) -> bool:
 
 
 def _failure(
-    caller: str, part: object, index: int, error: BaseException, retried: int, done: int
+    caller: str,
+    part: object,
+    index: int,
+    error: BaseException,
+    retried: int,
+    done: int,
+    hint: str = "",
 ) -> PartFailedError:
     again = f" after {retried} retr{'y' if retried == 1 else 'ies'}" if retried else ""
     died = " (its worker process died)" if _worker_died(error) else ""
     return PartFailedError(
         f"{caller}: part {index} ({_describe(part)}) failed{again}{died}: "
-        f"{type(error).__name__}: {error}; {done} finished part(s) were kept",
+        f"{type(error).__name__}: {error}; {done} finished part(s) were kept{hint}",
         index=index,
         part=part,
         finished=done,

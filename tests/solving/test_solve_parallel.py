@@ -272,6 +272,45 @@ def test_a_failure_on_the_states_of_no_region_leaves_them_to_this_process():
     assert game.expanded_by[-1] == threading.current_thread().name  # and was solved here
 
 
+class Stop(KeyboardInterrupt):
+    """Ctrl-C, pressed as the last region is reported done."""
+
+
+def test_a_region_reported_done_is_in_the_file_when_the_run_stops_there(tmp_path):
+    # The user's walk (2026-12-03): the last region, held to be merged while a worker solved
+    # the states of no region, was reported done before it was saved; a Ctrl-C then lost it.
+    path = tmp_path / "nim.sqlite"
+
+    def stop_at_the_last_part(report: Progress) -> None:
+        if report.phase == "parts" and report.done == report.total:
+            raise Stop
+
+    with ThreadPoolExecutor(2) as pool:
+        with pytest.raises(Stop):
+            solve(WatchedNim(), path=path, executor=pool, progress=stop_at_the_last_part)
+        reports: list[Progress] = []
+        resumed = solve(WatchedNim(), path=path, executor=pool, progress=reports.append)
+    assert count_parts(reports) is None  # no region shipped again
+    assert resumed.stats.resumed > 0
+    assert entries(resumed) == entries(solve(Nim((2, 3, 3), players=2)))
+
+
+class NoRegionNim(Nim):
+    """Nim with a region hook that never meets a region."""
+
+    def region(self, state):
+        return None
+
+
+def test_a_region_hook_that_meets_no_region_splits_below_a_frontier():
+    # The adversary's walk (2026-12-03): such a hook turned the split off (no part at all).
+    with ThreadPoolExecutor(2) as pool:
+        hooked = solve(NoRegionNim((3, 4, 5), players=2), executor=pool, split=2)
+        plain = solve(Nim((3, 4, 5), players=2), executor=pool, split=2)
+    assert hooked.stats.parts == plain.stats.parts == 2
+    assert entries(hooked) == entries(plain) == entries(solve(Nim((3, 4, 5), players=2)))
+
+
 @pytest.mark.slow
 def test_a_region_that_raises_is_reported_and_the_file_resumes_with_the_other_region(tmp_path):
     path, poison = tmp_path / "c4.sqlite", tmp_path / "poison"

@@ -66,9 +66,10 @@ class FrontierPart:
     states: tuple[Any, ...]
     known: dict[Any, Entry] = field(default_factory=dict)
     total: float | None = None
+    kind: str = "frontier states"
 
     def __repr__(self) -> str:
-        return f"<{len(self.states)} frontier states from {self.states[0]!r}>"
+        return f"<{len(self.states)} {self.kind} from {self.states[0]!r}>"
 
 
 @dataclass(frozen=True)
@@ -239,7 +240,10 @@ def by_region(
 ) -> list[FrontierPart]:
     """The regions' entrances cut into ``split`` parts of whole regions, contiguous in order."""
     return [
-        FrontierPart(game, key, tuple(state for group in entrances[start:end] for state in group))
+        FrontierPart(
+            game, key, tuple(state for group in entrances[start:end] for state in group),
+            kind="entrances of regions",
+        )
         for start, end in _spans(len(entrances), split)
     ]
 
@@ -278,7 +282,9 @@ def split_solve(
     to the table (children before parents). The states above the frontier are left to the
     caller's memo pass, except in a split by region of a run that resumes nothing: there, once
     the last region is back, the states of no region are solved on a worker with the values of
-    the entrances, while this process merges that last region (see :func:`_solve_top`).
+    the entrances, while this process merges that last region (see :func:`_solve_top`; with a
+    file, each region is merged and saved as it arrives). A ``region`` that meets no region
+    splits below a frontier instead.
 
     Raises:
         CycleFound: a part met a state on its own line (the caller falls back, as serially).
@@ -287,9 +293,13 @@ def split_solve(
         PartFailedError: a part raised anything else, or its worker died, after its retries.
     """
     top = region is not None and not table  # the states of no region go to a worker too
-    if region is not None:
-        parts = by_region(game, key, regions(game, roots, key, table, region), split)
-    else:
+    found = [] if region is None else regions(game, roots, key, table, region)
+    if found:
+        parts = by_region(game, key, found, split)
+    elif region is not None and table:  # resumed: the regions are all in the file
+        parts = []
+    else:  # no region met (or none offered): below a frontier
+        top = False
         states = frontier(game, roots, key, table, split * STATES_PER_PART)
         parts = cut(game, key, states, split, table)
     duplicates = 0
@@ -329,10 +339,10 @@ def split_solve(
             merge(part)
             return
         heads.update(part.heads)
-        if back == len(parts):
+        if back == len(parts) and save is None:
             held.append(part)  # merged while a worker solves the states of no region
             return
-        merge(part)
+        merge(part)  # with a file, at once: a Ctrl-C after its progress report loses nothing
 
     try:
         run_parts(
@@ -345,8 +355,8 @@ def split_solve(
             # As the serial pass would (the worker's traceback, if any, stays its cause).
             raise cause from cause.__cause__
         raise
-    if held:
-        top_part = FrontierPart(game, key, tuple(roots), heads, sums.total)
+    if top and parts and back == len(parts):
+        top_part = FrontierPart(game, key, tuple(roots), heads, sums.total, "states of no region")
         _solve_top(executor, top_part, merge, merge_top, held)
     return len(parts), duplicates
 
@@ -360,6 +370,9 @@ def _solve_top(
 ) -> None:
     """Solve ``top`` on ``executor`` (``merge_top`` takes it) while ``merge`` takes ``held``.
 
+    ``held`` is the last region's part, or nothing in a run with a file, which saves each part
+    as it arrives.
+
     ``top`` is the states of no region, from the roots, with the entrances' entries known. They
     are few (4.5% of Connect Four 5 x 4's states), but this process would solve them only after
     merging the last region, some 2 million entries: on a worker, the two overlap. If the
@@ -368,12 +381,12 @@ def _solve_top(
     """
 
     def merge_held() -> None:
-        merge(held.pop())
+        while held:
+            merge(held.pop())
 
     with suppress(PartFailedError):  # left to the caller's memo pass
         run_parts(
             executor, solve_part, [top], caller="solve", on_result=lambda _, part: merge_top(part),
             meanwhile=merge_held,
         )  # fmt: skip
-    while held:  # the executor refused the part before the merge
-        merge_held()
+    merge_held()  # if the executor refused the part before the merge
