@@ -355,7 +355,7 @@ def split_solve(
             # As the serial pass would (the worker's traceback, if any, stays its cause).
             raise cause from cause.__cause__
         raise
-    if top and parts and back == len(parts):
+    if top and parts:
         top_part = FrontierPart(game, key, tuple(roots), heads, sums.total, "states of no region")
         _solve_top(executor, top_part, merge, merge_top, held)
     return len(parts), duplicates
@@ -370,14 +370,12 @@ def _solve_top(
 ) -> None:
     """Solve ``top`` on ``executor`` (``merge_top`` takes it) while ``merge`` takes ``held``.
 
-    ``held`` is the last region's part, or nothing in a run with a file, which saves each part
-    as it arrives.
-
     ``top`` is the states of no region, from the roots, with the entrances' entries known. They
     are few (4.5% of Connect Four 5 x 4's states), but this process would solve them only after
-    merging the last region, some 2 million entries: on a worker, the two overlap. If the
-    worker fails, the caller's memo pass solves them here (and raises what the game raises, as
-    serially).
+    merging the last region, some 2 million entries: on a worker, the two overlap. ``held`` is
+    that last region's part, or nothing in a run with a file, which saves each part as it
+    arrives. If the worker fails, the caller's memo pass solves them here (and raises what the
+    game raises, as serially).
     """
 
     def merge_held() -> None:
