@@ -414,3 +414,45 @@ def test_the_memo_pass_is_minimax_for_any_utilities(tree):
     solution = solve(tree)
     for state in solution:
         assert solution.value(state) == minimax(tree, state).value
+
+
+class Unshown(tuple):
+    """A state whose repr fails, as a state keeping a history 1,000 links deep fails."""
+
+    def __repr__(self):
+        raise RecursionError("maximum recursion depth exceeded while getting the repr")
+
+
+class LongHistoryNim:
+    """Take 1-3 sticks, the last stick wins; a state is (sticks, player, history)."""
+
+    num_players = 2
+
+    def initial_state(self):
+        return Unshown((12, 0, ()))
+
+    def to_move(self, state):
+        return state[1]
+
+    def actions(self, state):
+        return [take for take in (1, 2, 3) if take <= state[0]]
+
+    def result(self, state, action):
+        return Unshown((state[0] - action, 1 - state[1], (state[2], action)))
+
+    def is_terminal(self, state):
+        return state[0] == 0
+
+    def utility(self, state, player):
+        return 1.0 if player == 1 - state[1] else -1.0
+
+
+def test_a_sound_game_is_solved_without_the_repr_of_its_states():
+    # The adversary's walk (2026-12-03, #12): solve and opening_book called repr() on every
+    # terminal state, for a message they never showed; a state whose repr fails failed them.
+    from gamesearch.solving import opening_book
+
+    solution = solve(LongHistoryNim())
+    root = LongHistoryNim().initial_state()
+    assert solution.value(root) == -1.0  # 12 sticks, a multiple of 4: the mover loses
+    assert opening_book(LongHistoryNim(), 2).value(root) == -1.0

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any, NamedTuple
 
-from .._validation import checked_number
+from .._validation import checked_number, safe_repr
 from ..errors import TableFileError, UnsupportedGameError
 from ..game import Game, Player
 
@@ -85,7 +85,11 @@ class Sums:
             first = checked_number(first, state, 0, "utility")
         if second.__class__ is not float or not _NEG_INF < second < _INF:
             second = checked_number(second, state, 1, "utility")
-        self.learn(first + second, "at one terminal state", f"at {state!r}")
+        total = first + second
+        if self.total is None:
+            self.total = total
+        elif abs(total - self.total) > 1e-9:  # the state's repr only for the message
+            self.learn(total, "at one terminal state", f"at {safe_repr(state)}")
         return first
 
     def learn(self, total: float, known_where: str, where: str) -> None:
