@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from gamesearch import (
     CyclicGameError,
+    GameProtocolError,
     InvalidSearchOptionError,
     UnsolvedStateError,
     UnsupportedGameError,
@@ -456,3 +457,63 @@ def test_a_sound_game_is_solved_without_the_repr_of_its_states():
     root = LongHistoryNim().initial_state()
     assert solution.value(root) == -1.0  # 12 sticks, a multiple of 4: the mover loses
     assert opening_book(LongHistoryNim(), 2).value(root) == -1.0
+
+
+class CountingPile:
+    """A pile that counts the children made from it: a ``result`` that changes its state."""
+
+    __slots__ = ("made", "player", "sticks")
+
+    def __init__(self, sticks, player, made=0):
+        self.sticks, self.player, self.made = sticks, player, made
+
+    def __eq__(self, other):
+        return isinstance(other, CountingPile) and (self.sticks, self.player, self.made) == (
+            other.sticks,
+            other.player,
+            other.made,
+        )
+
+    def __hash__(self):
+        return hash((self.sticks, self.player, self.made))
+
+    def __repr__(self):
+        return f"CountingPile({self.sticks}, {self.player}, {self.made})"
+
+
+class MixedNim:
+    """Nim on tuples (immutable), and on counting piles (which result changes)."""
+
+    num_players = 2
+
+    def initial_state(self):
+        return (7, 0)
+
+    def _parts(self, state):
+        return (state.sticks, state.player) if isinstance(state, CountingPile) else state
+
+    def to_move(self, state):
+        return self._parts(state)[1]
+
+    def actions(self, state):
+        return [take for take in (1, 2, 3) if take <= self._parts(state)[0]]
+
+    def result(self, state, action):
+        if isinstance(state, CountingPile):
+            state.made += 1
+            return CountingPile(state.sticks - action, 1 - state.player)
+        return (state[0] - action, 1 - state[1])
+
+    def is_terminal(self, state):
+        return self._parts(state)[0] == 0
+
+    def utility(self, state, player):
+        return 1.0 if player == 1 - self._parts(state)[1] else -1.0
+
+
+@pytest.mark.parametrize("roots", [[CountingPile(6, 0)], [(7, 0), CountingPile(6, 0)]])
+def test_every_root_is_checked_for_a_result_that_changes_it(roots):
+    # The adversary's walk (2026-12-03, #6): with an immutable first root, a second root that
+    # result changed was solved, and the solution no longer knew it.
+    with pytest.raises(GameProtocolError, match="changed the state it was given"):
+        solve(MixedNim(), roots=roots)

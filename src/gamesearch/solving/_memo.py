@@ -49,7 +49,7 @@ def memo_solve(
         GameProtocolError: a non-terminal state without actions, or whose ``to_move`` is
             neither player 0 nor player 1; a member that returns the wrong kind of thing
             (found when Python raises ``TypeError``); a ``result`` that changes the state it
-            is given (found at the first root expanded).
+            is given (found at a root expanded).
         UnsupportedGameError: the utilities are not constant-sum.
     """
     to_move, actions, result = game.to_move, game.actions, game.result
@@ -75,10 +75,9 @@ def memo_solve(
         on_stack.add(state_key)
         stack.append([state_key, mover, state, moves, 0, None, 0.0, None])
 
-    # A game whose result changes the state it is given would corrupt the table: the first
-    # root expanded is compared with a copy of it at the end (once a pass, not once a state).
-    first: Any = None
-    taken: tuple[Any, str | None] | None = None
+    # A game whose result changes the state it is given would corrupt the table: each root
+    # expanded is compared with a copy of it at the end (once a root, not once a state).
+    taken: list[tuple[Any, tuple[Any, str | None]]] = []
     try:
         for root in roots:
             root_key = key(root)
@@ -87,8 +86,7 @@ def memo_solve(
             if is_terminal(root):
                 finish(root_key, make(sums.terminal(root), 0))
                 continue
-            if taken is None:
-                first, taken = root, snapshot(root)
+            taken.append((root, snapshot(root)))
             push(root, root_key)
             while stack:
                 frame = stack[-1]
@@ -116,13 +114,13 @@ def memo_solve(
                 if stack:
                     _consider(stack[-1], entry, sums)
     except Exception as exc:
-        if taken is not None:
-            check_unchanged(first, taken, exc)
+        for root, before in taken:
+            check_unchanged(root, before, exc)
         if isinstance(exc, TypeError) and stack:  # which member gave the wrong kind of thing?
             translate(exc, game, stack[-1][2], None)
         raise
-    if taken is not None:
-        check_unchanged(first, taken)
+    for root, before in taken:
+        check_unchanged(root, before)
 
 
 def _consider(frame: list[Any], entry: Entry, sums: Sums) -> None:
