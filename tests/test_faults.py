@@ -577,3 +577,78 @@ def _star(game: Any, *rest: Any, state: Any = None, **options: Any) -> Any:
 @pytest.mark.parametrize("function", [_star, len], ids=["star-args", "builtin"])
 def test_the_parameters_of_a_star_args_or_a_code_less_function_are_inspects(function: Any) -> None:
     assert _parameters(function) == list(inspect.signature(function).parameters)
+
+
+class SharedTable(dict):
+    """A game's table that its states share: counts the deep copies of it that were finished."""
+
+    copies = 0
+
+    def __deepcopy__(self, memo):
+        import copy
+
+        copied = SharedTable(copy.deepcopy(dict(self), memo))
+        SharedTable.copies += 1
+        return copied
+
+
+class TablePile:
+    """A Nim pile that refers to the game's shared table (as a state of a real game may)."""
+
+    __slots__ = ("player", "sticks", "table")
+
+    def __init__(self, sticks, player, table):
+        self.sticks, self.player, self.table = sticks, player, table
+
+    def __eq__(self, other):
+        return isinstance(other, TablePile) and (self.sticks, self.player) == (
+            other.sticks,
+            other.player,
+        )
+
+    def __hash__(self):
+        return hash((self.sticks, self.player))
+
+
+class TableNim:
+    num_players = 2
+
+    def __init__(self, size):
+        self.table = SharedTable({i: (i, str(i)) for i in range(size)})
+
+    def initial_state(self):
+        return TablePile(9, 0, self.table)
+
+    def to_move(self, state):
+        return state.player
+
+    def actions(self, state):
+        return [take for take in (1, 2, 3) if take <= state.sticks]
+
+    def result(self, state, action):
+        return TablePile(state.sticks - action, 1 - state.player, state.table)
+
+    def is_terminal(self, state):
+        return state.sticks == 0
+
+    def utility(self, state, player):
+        return 1.0 if player == 1 - state.player else -1.0
+
+
+def test_a_state_too_costly_to_copy_is_not_copied_for_the_checks(monkeypatch):
+    # The adversary's walk (2026-12-03, #4): searches given time_limit=0.1 took 3-4 s when each
+    # state held a 300,000-entry table: the fault checks deep-copied it six times outside the
+    # clock. A copy now stops at COPY_SECONDS (here 0: at its first clock reading, after 1,024
+    # objects), and that state goes unchecked; a small state is still copied and checked.
+    import gamesearch._validation as validation
+
+    small, big = TableNim(10), TableNim(5_000)
+    with pytest.raises(validation.CopyTooSlow):
+        validation.deep_copy(big.initial_state(), seconds=0.0)
+    assert validation.deep_copy(small.initial_state(), seconds=0.0) == small.initial_state()
+    monkeypatch.setattr(validation, "COPY_SECONDS", 0.0)
+    SharedTable.copies = 0
+    assert alphabeta(big).value == 1.0  # 9 sticks: the mover takes 1 and wins
+    assert SharedTable.copies == 0
+    assert alphabeta(small).value == 1.0
+    assert SharedTable.copies > 0

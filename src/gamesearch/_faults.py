@@ -25,7 +25,8 @@ and named tuples, frozensets of these; nothing can change it), and the loops not
   of the search's own time, whichever is longer, up to :data:`_BELOW` states, and never
   past :data:`_MOST_AFTER` (or that tenth). A ``result``
   that changed a state there withholds the answer, which rested on
-  states that changed under the search. A change only deeper, or past that time, goes
+  states that changed under the search. A state whose copy takes more than
+  :data:`~gamesearch._validation.COPY_SECONDS` is not copied, so not checked. A change only deeper, or past that time, goes
   unseen by the searchers: :func:`gamesearch.conformance.check_game` checks every state,
   and every refusal names it.
 

@@ -13,6 +13,7 @@ gets a :class:`~gamesearch.GameSearchError` that names the member and the state,
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from numbers import Real
@@ -437,12 +438,44 @@ _ITSELF: Any = object()
 declares itself immutable)."""
 
 
-def deep_copy(state: _S) -> _S:
+COPY_SECONDS = 0.02
+"""The longest a fault check's copy of a state may take. A state that takes longer (one that
+holds a large table of the game's) is not copied, so not checked: the checks of a search given
+a ``time_limit`` happen outside its clock. :func:`gamesearch.conformance.check_game` checks
+every state."""
+
+
+class CopyTooSlow(Exception):
+    """Raised by :func:`deep_copy` for a copy that ran past :data:`COPY_SECONDS`."""
+
+
+class _Clocked(dict):  # type: ignore[type-arg]
+    """A ``copy.deepcopy`` memo that reads the clock every 1,024 lookups (one per object)."""
+
+    __slots__ = ("_deadline", "_lookups")
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__()
+        self._deadline = time.perf_counter() + seconds
+        self._lookups = 0
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        self._lookups += 1
+        if not self._lookups & 1023 and time.perf_counter() > self._deadline:
+            raise CopyTooSlow
+        return dict.get(self, key, default)
+
+
+def deep_copy(state: _S, seconds: float | None = None) -> _S:
     """``copy.deepcopy(state)``, with :mod:`copy` loaded at the first copy.
 
     A search whose root is made of immutables makes none, and its import skips :mod:`copy`.
+
+    Raises:
+        CopyTooSlow: the copy took more than ``seconds`` (:data:`COPY_SECONDS` by default); an
+            exception of the state's own ``__deepcopy__`` goes through as itself.
     """
-    return copy.deepcopy(state)
+    return copy.deepcopy(state, _Clocked(COPY_SECONDS if seconds is None else seconds))
 
 
 def snapshot(state: object) -> tuple[Any, str | None]:
@@ -451,12 +484,15 @@ def snapshot(state: object) -> tuple[Any, str | None]:
     A deep copy that equals the state is kept (its ``repr``, for a message, is made only if
     needed); a state that cannot be copied, or that equals only itself (equality by identity),
     is kept as its ``repr`` (both items); one :func:`made_of_immutables`, or that
-    ``copy.deepcopy`` gives back as itself, cannot change, and nothing is kept.
+    ``copy.deepcopy`` gives back as itself, cannot change, and nothing is kept; nor is anything
+    kept of one whose copy takes more than :data:`COPY_SECONDS`, which goes unchecked.
     """
     if made_of_immutables(state):
         return (_ITSELF, None)
     try:
         copied = deep_copy(state)
+    except CopyTooSlow:  # a state too costly to copy is not checked (see COPY_SECONDS)
+        return (_ITSELF, None)
     except Exception:  # then its repr must do
         text = safe_repr(state)
         return (text, text)
