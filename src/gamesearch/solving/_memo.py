@@ -11,7 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, MutableMapping
 from typing import Any
 
-from .._validation import check_unchanged, mover_error, no_actions_error, snapshot, translate
+from .._validation import (
+    check_unchanged,
+    made_of_immutables,
+    mover_error,
+    no_actions_error,
+    snapshot,
+    translate,
+)
 from ..game import Game
 from ._values import Entry, Key, Sums, entry_maker, final_distance, preference
 from .progress import Reporter
@@ -86,7 +93,8 @@ def memo_solve(
             if is_terminal(root):
                 finish(root_key, make(sums.terminal(root), 0))
                 continue
-            taken.append((root, snapshot(root)))
+            if not made_of_immutables(root):  # nothing can change an int, a tuple of them...
+                taken.append((root, snapshot(root)))
             push(root, root_key)
             while stack:
                 frame = stack[-1]
