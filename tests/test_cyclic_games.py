@@ -173,11 +173,21 @@ def _no_garbage_of_earlier_tests() -> None:
 
 
 def _check_rows_on(seeds: Any, row: Any) -> None:
-    for seed in seeds:
-        game = random_cyclic_graph(seed)
-        answer = answer_of(row, game)
-        if answer is not None and row.name not in MODELS_THE_OPPONENT:
-            assert answer == retrograde_value(game), (row.name, seed, game)
+    # The collector runs between games, never within a search near the recursion limit: there,
+    # a finalizer of garbage made meanwhile (by another thread too) raised RecursionError into
+    # sys.unraisablehook and failed the 1,500 games (CI: best_reply 2026-12-02, maxn 2026-12-03,
+    # though the earlier tests' garbage was collected first; neither seen in 6 runs alone).
+    gc.disable()
+    try:
+        for number, seed in enumerate(seeds):
+            game = random_cyclic_graph(seed)
+            answer = answer_of(row, game)
+            if answer is not None and row.name not in MODELS_THE_OPPONENT:
+                assert answer == retrograde_value(game), (row.name, seed, game)
+            if number % 100 == 99:
+                gc.collect()
+    finally:
+        gc.enable()
 
 
 @pytest.mark.parametrize(
