@@ -23,12 +23,11 @@ and named tuples, frozensets of these; nothing can change it), and the loops not
   played on deep copies (:func:`fault_below`): always the first 64 actions (none after a
   search given a ``time_limit``, whose deadline comes first), then more for 2 ms or a tenth
   of the search's own time, whichever is longer, up to :data:`_BELOW` states, and never
-  past :data:`_MOST_AFTER` (or that tenth). A ``result``
-  that changed a state there withholds the answer, which rested on
-  states that changed under the search. A state whose copy takes more than
-  :data:`~gamesearch._validation.COPY_SECONDS` is not copied, so not checked. A change only deeper, or past that time, goes
-  unseen by the searchers: :func:`gamesearch.conformance.check_game` checks every state,
-  and every refusal names it.
+  past :data:`_MOST_AFTER` (or that tenth). A ``result`` that changed a state there
+  withholds the answer, which rested on states that changed under the search. A state whose
+  copy takes more than :data:`~gamesearch._validation.COPY_SECONDS` is not copied, so not
+  checked. A change only deeper, or past that time, goes unseen by the searchers:
+  :func:`gamesearch.conformance.check_game` checks every state, and every refusal names it.
 
 >>> class Tally:  # a count kept in a dict, which result adds to in place
 ...     num_players = 1
