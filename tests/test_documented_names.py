@@ -26,6 +26,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -157,19 +158,24 @@ def needs_missing_extra(name: str) -> str | None:
     return None
 
 
-@pytest.fixture(scope="module")
-def resolved() -> dict[str, dict[str, object]]:
-    names = [name for name in NAMES if needs_missing_extra(name) is None]
+def run_child(script: str, names: list[str], timeout: float) -> Any:
+    """What ``script``, run in a fresh interpreter with ``names`` as JSON, prints as JSON."""
     done = subprocess.run(
-        [sys.executable, "-c", RESOLVE, json.dumps(names)],
+        [sys.executable, "-c", script, json.dumps(names)],
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=timeout,
         check=False,
         cwd=ROOT,
     )
     assert done.returncode == 0, done.stderr
-    report: dict[str, dict[str, object]] = json.loads(done.stdout)
+    return json.loads(done.stdout)
+
+
+@pytest.fixture(scope="module")
+def resolved() -> dict[str, dict[str, object]]:
+    names = [name for name in NAMES if needs_missing_extra(name) is None]
+    report: dict[str, dict[str, object]] = run_child(RESOLVE, names, 120)
     return report
 
 
@@ -214,16 +220,7 @@ def test_each_documented_name_resolves_as_an_attribute_alone(resolved):
         for name, outcome in resolved.items()
         if outcome["attribute"] is None and outcome["import"] is None
     ]
-    done = subprocess.run(
-        [sys.executable, "-c", ALONE, json.dumps(names)],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-        cwd=ROOT,
-    )
-    assert done.returncode == 0, done.stderr
-    failures = json.loads(done.stdout)
+    failures = run_child(ALONE, names, 300)
     assert len(names) > 100
     assert failures == {}, f"as attributes after `import gamesearch` alone: {failures}"
 
