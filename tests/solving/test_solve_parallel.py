@@ -295,6 +295,45 @@ def test_no_region_is_merged_before_the_states_of_no_region_are_shipped(monkeypa
     assert set(steps) == {3}
 
 
+def test_the_solve_phase_counts_the_states_of_no_region_solved_on_a_worker():
+    # The user's walk (2026-12-03): after the regions, the command printed "solve: 0 states",
+    # which read as nothing solved, while a worker had solved every state of no region.
+    game = ConnectFour(4, 3)
+    # The states of no region, and the ends one move into a region (which no region's part
+    # holds unless it met them too): what that worker solves.
+    outside, ends = states_of_no_region(game)
+    reports: list[Progress] = []
+    with ThreadPoolExecutor(2) as pool:
+        split_solution = solve(game, executor=pool, split=2, progress=reports.append)
+    assert entries(split_solution) == entries(solve(game))
+    assert [report.done for report in reports if report.phase == "parts"] == [1, 2]
+    last = [report for report in reports if report.phase == "solve"][-1]
+    assert outside <= last.done <= outside + ends
+    assert outside > 0
+    assert last.elapsed > 0
+
+
+def states_of_no_region(game: ConnectFour) -> tuple[int, int]:
+    """The states (by key) of no region, and the ends one move into a region from them."""
+    seen: set[object] = set()
+    ends: set[object] = set()
+    pending = [game.initial_state()]
+    while pending:
+        state = pending.pop()
+        if game.key(state) in seen:
+            continue
+        seen.add(game.key(state))
+        if game.is_terminal(state):
+            continue
+        for action in game.actions(state):
+            child = game.result(state, action)
+            if game.region(child) is None:
+                pending.append(child)
+            elif game.is_terminal(child):
+                ends.add(game.key(child))
+    return len(seen), len(ends)
+
+
 def test_a_failure_on_the_states_of_no_region_leaves_them_to_this_process():
     game = WatchedNim(fail_once=True)
     with ThreadPoolExecutor(2, thread_name_prefix="worker") as pool:

@@ -27,6 +27,7 @@ the 4.5% of the 5 x 4 board's states that have an empty centre column outside bo
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Hashable, Iterator, MutableMapping
 from concurrent.futures import Executor
 from contextlib import suppress
@@ -271,12 +272,14 @@ def split_solve(
     progress: ProgressCallback | None,
     save: Callable[[list[tuple[Any, Entry]]], object] | None,
     region: Callable[[Any], Hashable | None] | None,
-) -> tuple[int, int]:
+) -> tuple[int, int, tuple[int, float]]:
     """Solve the parts (by region, or below a frontier) on ``executor`` into ``table``.
 
     ``region`` is the game's member of that name (from its record), if it has one.
 
-    Returns the number of parts and of duplicates (states solved by more than one part).
+    Returns the number of parts and of duplicates (states solved by more than one part), and
+    the states of no region solved on a worker with the seconds since they were shipped
+    (``(0, 0.0)`` if none were): the caller's ``"solve"`` phase counts them.
 
     ``save(new_entries)`` is called in this process as each part arrives, with the entries new
     to the table (children before parents). The states above the frontier are left to the
@@ -315,10 +318,15 @@ def split_solve(
         table.update(new)
         save(new)
 
+    solved_top = 0
+
     def merge_top(part: PartTable) -> None:
         # Its worker met again, and solved in no time, the terminal states the regions hold.
+        nonlocal solved_top
         pairs = zip(part.keys, part.entries, strict=True)
-        backlog.duplicates -= sum(1 for k, e in pairs if e.distance == 0 and k in table)
+        again = sum(1 for k, e in pairs if e.distance == 0 and k in table)
+        backlog.duplicates -= again
+        solved_top = len(part.keys) - again
         merge(part)
 
     # Without a file, the regions are merged once the states of no region are shipped, while
@@ -349,12 +357,13 @@ def split_solve(
             # As the serial pass would (the worker's traceback, if any, stays its cause).
             raise cause from cause.__cause__
         raise
+    shipped = time.perf_counter()
     if top and parts:
         top_part = FrontierPart(game, key, tuple(roots), heads, sums.total, "states of no region")
         _solve_top(executor, top_part, merge_top, backlog)
     backlog.finish()
-    duplicates = backlog.duplicates
-    return len(parts), duplicates
+    top_seconds = time.perf_counter() - shipped if solved_top else 0.0
+    return len(parts), backlog.duplicates, (solved_top, top_seconds)
 
 
 def _solve_top(

@@ -33,11 +33,13 @@ class Reporter:
         """The callback reports go to (``None`` for none)."""
         return self._callback
 
-    def start(self, phase: str, total: int | None = None) -> None:
-        """Begin counting a new phase."""
-        self._phase, self._total, self.done = phase, total, 0
-        self._started = time.perf_counter()
-        self._next = self._every
+    def start(
+        self, phase: str, total: int | None = None, *, done: int = 0, elapsed: float = 0.0
+    ) -> None:
+        """Begin counting a new phase: ``done`` states finished already, ``elapsed`` s ago."""
+        self._phase, self._total, self.done = phase, total, done
+        self._started = time.perf_counter() - elapsed
+        self._next = done + self._every
 
     def tick(self, count: int = 1) -> None:
         """Count ``count`` more states finished; report when a multiple of ``every`` passes."""

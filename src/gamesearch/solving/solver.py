@@ -261,13 +261,14 @@ def _run(
     if method in ("auto", "memo") and not chance:
         try:
             parts = duplicates = 0
+            top = (0, 0.0)  # the states of no region a worker solved, and since when
             if parallel is not None:
-                parts, duplicates = split_solve(
+                parts, duplicates, top = split_solve(
                     game, starts, keyfn, table, sums, parallel.executor, split=parallel.split,
                     retries=parallel.retries, progress=reporter.callback,
                     save=None if writer is None else writer.add_all, region=capabilities.region,
                 )  # fmt: skip
-            reporter.start("solve")
+            reporter.start("solve", done=top[0], elapsed=top[1])
             memo_solve(
                 game, starts, keyfn, table, sums, reporter, None if writer is None else writer.add
             )
