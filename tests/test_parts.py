@@ -56,6 +56,55 @@ def test_each_result_is_handed_on_once_and_progress_counts_every_part():
     assert {(report.phase, report.total) for report in reports} == {("parts", 3)}
 
 
+def test_idle_steps_run_while_no_part_has_finished_and_a_result_is_handed_on_at_once():
+    release = threading.Event()
+    calls: list[str] = []
+
+    def part(n: int) -> int:
+        if n == 1:
+            release.wait(10)  # the second part waits for the caller's third step
+        return n
+
+    def idle() -> bool:
+        calls.append("step")
+        if calls.count("step") == 3:
+            release.set()
+        return True  # always more to do: only a result interrupts the steps
+
+    with ThreadPoolExecutor(2) as pool:
+        results = run_parts(
+            pool, part, [0, 1], caller="t", idle=idle,
+            on_result=lambda index, _: calls.append(f"result {index}"),
+        )  # fmt: skip
+    assert results == [0, 1]
+    assert calls.count("step") >= 3
+    assert calls[-1] == "result 1"  # no step once every part is back
+
+
+def test_idle_is_not_called_again_once_it_has_nothing_left_until_a_part_finishes():
+    calls: list[str] = []
+    gate = threading.Event()
+
+    def part(n: int) -> int:
+        gate.wait(10)
+        return n
+
+    def idle() -> bool:
+        calls.append("step")
+        return False
+
+    with ThreadPoolExecutor(1) as pool:
+        timer = threading.Timer(0.05, gate.set)
+        timer.start()
+        run_parts(
+            pool, part, [0, 1], caller="t", idle=idle,
+            on_result=lambda index, _: calls.append(f"result {index}"),
+        )  # fmt: skip
+    # One step before the first result, then one more (the result may have brought work).
+    assert calls[:2] == ["step", "result 0"]
+    assert calls.count("step") <= 2
+
+
 def test_meanwhile_runs_here_once_the_parts_are_submitted_and_before_any_is_awaited():
     began, done_meanwhile = threading.Event(), threading.Event()
     order: list[str] = []

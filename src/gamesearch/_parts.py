@@ -26,6 +26,9 @@ __all__ = ["check_executor", "check_retries", "check_shippable", "derived_seed",
 P = TypeVar("P")
 R = TypeVar("R")
 
+IDLE_WAIT = 0.0002
+"""Seconds :func:`run_parts` waits for a part between two steps of the caller's ``idle``."""
+
 
 def check_executor(executor: object, caller: str) -> None:
     """Refuse an ``executor`` that is neither ``None`` nor a ``concurrent.futures.Executor``.
@@ -110,16 +113,22 @@ def run_parts(
     progress: ProgressCallback | None = None,
     retries: int = 0,
     meanwhile: Callable[[], object] | None = None,
+    idle: Callable[[], bool] | None = None,
 ) -> list[R]:
     """Apply ``function`` to every part, on ``executor`` (or here, in order, for ``None``).
 
     ``meanwhile()`` is called in this process once every part is submitted, before any result
     is awaited (for ``None``, before the first part runs): the caller's own work, done while the
-    workers do theirs. ``on_result(index, result)`` is called in this process as each part
-    finishes (in the order they finish), so that a caller can save finished work at once;
-    ``progress`` is given a
-    :class:`~gamesearch.progress.Progress` (phase ``"parts"``) after each. A part that raises is
-    submitted again up to ``retries`` times; a worker process that dies breaks a
+    workers do theirs. ``idle()`` is called in this process, after ``meanwhile``, while no part
+    has finished: it does one short step of the caller's work (a millisecond or less) and
+    returns whether any is left. Between two steps the process waits :data:`IDLE_WAIT` seconds
+    for a part, letting go of the interpreter's lock: the executor's thread that reads a
+    result from a worker needs it at every 64 kB, and would otherwise wait for the
+    interpreter's switch interval (5 ms) each time. ``on_result(index, result)`` is called in
+    this process as each part finishes (in the order they finish), so that a caller can save
+    finished work at once; ``progress`` is given a :class:`~gamesearch.progress.Progress`
+    (phase ``"parts"``) after each. A part that raises is submitted again up to ``retries``
+    times; a worker process that dies breaks a
     ``ProcessPoolExecutor`` for good, so its parts cannot be retried there (Dask resubmits the
     tasks of a lost worker itself).
 
@@ -166,7 +175,9 @@ def run_parts(
             pending[_submit(executor, function, part, index, caller, done)] = index
         if meanwhile is not None:
             meanwhile()
-        _collect(executor, function, parts, pending, finished, lambda: done, caller, retries)
+        _collect(
+            executor, function, parts, pending, finished, lambda: done, caller, retries, idle
+        )
     except BaseException:
         # A failed part, or on_result / progress raising (Ctrl-C included): stop the rest.
         for other in pending:
@@ -184,14 +195,21 @@ def _collect(
     count: Callable[[], int],
     caller: str,
     retries: int,
+    idle: Callable[[], bool] | None = None,
 ) -> None:
     """Wait for the ``pending`` parts, hand each result to ``finished``, resubmit failures.
 
-    ``count()`` is the number of parts finished so far (for the messages of failures).
+    ``count()`` is the number of parts finished so far (for the messages of failures);
+    ``idle()`` a step of the caller's work while none has finished (see :func:`run_parts`).
     """
     attempts = [0] * len(parts)
+    busy = idle is not None
     while pending:
-        ready, _ = wait(pending, return_when=FIRST_COMPLETED)
+        ready, _ = wait(pending, timeout=IDLE_WAIT if busy else None, return_when=FIRST_COMPLETED)
+        if not ready:
+            busy = idle is not None and idle()
+            continue
+        busy = idle is not None  # a result may bring the caller more work
         # The parts that succeeded first, so that none is lost to a failure beside it.
         for future in sorted(ready, key=lambda f: (f.exception() is not None, pending[f])):
             index = pending.pop(future)

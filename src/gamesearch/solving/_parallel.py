@@ -48,6 +48,10 @@ STATES_PER_PART = 8
 """The frontier is the first layer with at least this many unsolved states per part (or the
 deepest layer there is), so that the parts can be of about the same size."""
 
+MERGED_WHILE_WAITING = 1 << 11
+"""Entries merged in one step while the driver waits for parts (about a millisecond): between
+two steps, the executor's thread that reads a part back takes the interpreter's lock."""
+
 MERGED_AT_ONCE = 1 << 16
 """Entries merged in one call: a call holds the interpreter's lock, and between two calls the
 executor's threads ship the next part (about 30 ms of merging)."""
@@ -329,12 +333,14 @@ def split_solve(
         solved_top = len(part.keys) - again
         merge(part)
 
-    # Without a file, the regions are merged once the states of no region are shipped, while
-    # a worker solves them. Not while waiting for a region: a region's entries come back
-    # through a pipe that the executor's thread reads 64 kB at a time, each read waiting for a
-    # merging thread to let go of the interpreter's lock (1.2 s for a 1.8 million entry part
-    # of Connect Four 5 x 4, against 0.25 s read alone).
+    # Without a file, a region is merged while the driver waits for the others, in small
+    # slices that let the executor's thread read the next region back (it needs the
+    # interpreter's lock at every 64 kB), and the rest while a worker solves the states of no
+    # region.
     hold = top and save is None
+
+    def merge_meanwhile() -> bool:
+        return backlog.step(MERGED_WHILE_WAITING)
 
     def arrived(_: int, part: PartTable) -> None:
         if part.total is not None:
@@ -349,7 +355,7 @@ def split_solve(
     try:
         run_parts(
             executor, solve_part, parts, caller="solve", on_result=arrived, progress=progress,
-            retries=retries,
+            retries=retries, idle=merge_meanwhile if hold else None,
         )  # fmt: skip
     except PartFailedError as failure:
         cause = failure.__cause__
@@ -407,12 +413,12 @@ class Backlog:
         """Queue ``part`` to be merged after those queued before it."""
         self.parts.append(part)
 
-    def step(self) -> bool:
-        """Merge the next slice of entries; whether any is left to merge."""
+    def step(self, size: int = 0) -> bool:
+        """Merge the next ``size`` entries (:data:`MERGED_AT_ONCE` for 0); whether any are left."""
         if not self.parts:
             return False
         part, table, start = self.parts[0], self.table, self.at
-        end = min(start + MERGED_AT_ONCE, len(part.keys))
+        end = min(start + (size or MERGED_AT_ONCE), len(part.keys))
         before = len(table)
         table.update(zip(part.keys[start:end], part.entries[start:end], strict=True))
         self.duplicates += end - start - (len(table) - before)
