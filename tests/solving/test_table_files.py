@@ -352,6 +352,7 @@ def test_an_unfinished_file_says_how_far_it_got(tmp_path, capsys):
         solve(ConnectFour(4, 3), path=path, batch=50, progress=stop, progress_every=200)
     assert main(["table", "probe", str(path)]) == 0
     out = capsys.readouterr().out
+    assert f"{path}: strong solution of " in out  # the user's walk: it said "auto of"
     assert "unfinished: " in out
     assert "run the same build again" in out
     with pytest.raises(TableFileError, match=r"unfinished build \([\d,]+ states so far\)"):

@@ -24,6 +24,7 @@ from . import _codec, _store
 from ._classes import Classes
 
 KINDS = {
+    "auto": "strong solution",  # an unfinished file's: the method is chosen at the end
     "memo": "strong solution",
     "retrograde": "strong solution",
     "value_iteration": "strong solution of a game of chance (value iteration)",
