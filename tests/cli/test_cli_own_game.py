@@ -132,3 +132,23 @@ def test_a_bad_capability_is_refused_with_a_message(
     assert status == 1
     assert message in err
     assert out == ""
+
+
+def test_table_probe_names_the_players_of_an_own_game(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # The user's walk (2026-12-03): "to move: player 1" for a game with player_names.
+    write_claims(tmp_path, "claims_probed", '("Ann", "Bob")', "None")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    table = str(tmp_path / "claims.sqlite")
+    assert main(["table", "build", "claims_probed:Claims", "--out", table, "--quiet"]) == 0
+    capsys.readouterr()
+    # From the file alone (the game remade as the file names it), and with --game.
+    for extra in ([], ["--game", "claims_probed:Claims"]):
+        assert main(["table", "probe", table, "--moves", "0", *extra]) == 0
+        out = capsys.readouterr().out
+        assert "to move: Bob" in out
+        assert "value: +3 for Bob" in out
+        assert "root: Ann to move" in out
+        assert "player 0" not in out
+        assert "player 1" not in out

@@ -16,12 +16,13 @@ import argparse
 import shlex
 import sys
 from contextlib import ExitStack
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO
 
 from ..capabilities import Capabilities
 from ..errors import GameSearchError, InvalidSearchOptionError, TableFileError, short_repr
-from ..frontdoor.board import move_text, position_from
+from ..frontdoor.board import move_text, own_player_names, position_from
 from ..frontdoor.making import refuse_imperfect
 from ..game import CHANCE
 from ..games.registry import GameSpec, find_game, reference_games
@@ -138,26 +139,31 @@ def _probe(args: argparse.Namespace, out: TextIO) -> int:
     """``table probe``: what the file holds and, with a game, a position's value."""
     found = _info(args.file)
     spec = _spec_of(found.game)
-    _describe(found, spec, out)
-    if not found.complete:
-        return 0
     wanted = args.moves or args.position is not None
+    if args.param and args.game is None:
+        raise InvalidSearchOptionError("-p/--param sets a parameter of --game: give --game too")
+    if not found.complete or (args.game is None and not wanted):
+        _describe(found, spec, out)
+        if found.complete:  # what the file holds, from the file alone: nothing is imported
+            print(
+                "(look a position up with --moves or --position, in the game the file names, "
+                "made under the rule of table files, or with --game MODULE:CLASS -p NAME=VALUE)",
+                file=out,
+            )
+        return 0
     if args.game is not None:
         spec = find_game(args.game)
         game = spec.make_from(args.param)
-    elif args.param:
-        raise InvalidSearchOptionError("-p/--param sets a parameter of --game: give --game too")
-    elif not wanted:  # what the file holds, from the file alone: nothing is imported
-        print(
-            "(look a position up with --moves or --position, in the game the file names, made "
-            "under the rule of table files, or with --game MODULE:CLASS -p NAME=VALUE)",
-            file=out,
-        )
-        return 0
     else:
         game = remake(found.game)
+    members = Capabilities.of(game)
+    if spec is None or ":" in spec.name:  # a game of one's own: its own names, if any
+        names = own_player_names(game_name(game), members)
+        if names is not None:
+            own = spec or GameSpec(game_name(game), type(game), "a game of one's own")
+            spec = replace(own, players=names)
+    _describe(found, spec, out)
     with Solution.load(args.file, game) as solution:
-        members = Capabilities.of(game)
         state = position_from(game, members, type(game).__name__, args.moves, args.position)
         return _show(solution, spec, game, members, state, out)
 

@@ -35,14 +35,9 @@ def with_capabilities(spec: GameSpec, members: Capabilities) -> GameSpec:
     """
     if ":" not in spec.name:
         return spec
-    names, layout = members.player_names, members.layout
+    names, layout = own_player_names(spec.name, members), members.layout
     if names is not None:
-        if isinstance(names, str) or not all(isinstance(name, str) for name in names):
-            raise GameProtocolError(
-                f"{spec.name}: player_names must be a sequence of strings, one per player, "
-                f"not {names!r}"
-            )
-        spec = replace(spec, players=tuple(names))
+        spec = replace(spec, players=names)
     if layout is not None:
         if layout not in _LAYOUTS:
             raise GameProtocolError(
@@ -50,6 +45,23 @@ def with_capabilities(spec: GameSpec, members: Capabilities) -> GameSpec:
             )
         spec = replace(spec, layout=layout)
     return spec
+
+
+def own_player_names(name: str, members: Capabilities) -> tuple[str, ...] | None:
+    """The game's own ``player_names`` (from its record ``members``), checked; ``None`` if none.
+
+    Raises:
+        GameProtocolError: ``player_names`` is not a sequence of strings (``name`` names the
+            game in the message).
+    """
+    names = members.player_names
+    if names is None:
+        return None
+    if isinstance(names, str) or not all(isinstance(each, str) for each in names):
+        raise GameProtocolError(
+            f"{name}: player_names must be a sequence of strings, one per player, not {names!r}"
+        )
+    return tuple(names)
 
 
 def legal_moves(game: Any, state: Any) -> dict[str, Any]:

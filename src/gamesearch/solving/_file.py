@@ -24,7 +24,6 @@ from . import _codec, _store
 from ._classes import Classes
 
 KINDS = {
-    "auto": "strong solution",  # an unfinished file's: the method is chosen at the end
     "memo": "strong solution",
     "retrograde": "strong solution",
     "value_iteration": "strong solution of a game of chance (value iteration)",
@@ -293,6 +292,8 @@ class FileInfo:
     @property
     def kind(self) -> str:
         """What the table is, in words: ``"strong solution"``, ``"opening book"``, ..."""
+        if self.method == "auto":  # an unfinished solve's: the method is chosen at its end
+            return KINDS["memo"]
         return KINDS.get(self.method, self.method)
 
 
