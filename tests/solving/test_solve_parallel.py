@@ -151,7 +151,7 @@ def test_progress_counts_the_parts_then_the_states_above_them():
     with ThreadPoolExecutor(2) as pool:
         solution = solve(TicTacToe(), executor=pool, split=4, progress=reports.append)
     parts = [report for report in reports if report.phase == "parts"]
-    assert [report.done for report in parts] == [1, 2, 3, 4]
+    assert [report.done for report in parts] == [0, 1, 2, 3, 4]  # 0: the parts are shipped
     assert {report.total for report in parts} == {4}
     assert reports[-1].phase == "solve"
     assert solution.stats.parts == 4
@@ -308,7 +308,7 @@ def test_the_solve_phase_counts_the_states_of_no_region_solved_on_a_worker():
     with ThreadPoolExecutor(2) as pool:
         split_solution = solve(game, executor=pool, split=2, progress=reports.append)
     assert entries(split_solution) == entries(solve(game))
-    assert [report.done for report in reports if report.phase == "parts"] == [1, 2]
+    assert [report.done for report in reports if report.phase == "parts"] == [0, 1, 2]
     last = [report for report in reports if report.phase == "solve"][-1]
     assert outside <= last.done <= outside + ends
     assert outside > 0

@@ -39,7 +39,7 @@ from .._parts import run_parts
 from .._validation import no_actions_error
 from ..errors import GameProtocolError, GameSearchError, PartFailedError
 from ..game import Game
-from ..progress import ProgressCallback
+from ..progress import Progress, ProgressCallback
 from ._memo import CycleFound, memo_solve
 from ._values import Entry, Key, Sums
 from .progress import Reporter
@@ -352,6 +352,8 @@ def split_solve(
         else:  # with a file, at once: a Ctrl-C after its progress report loses nothing
             merge(part)
 
+    if progress is not None and parts:  # the parts are shipped: said before the first is back
+        progress(Progress("parts", 0, len(parts), 0.0))
     try:
         run_parts(
             executor, solve_part, parts, caller="solve", on_result=arrived, progress=progress,
