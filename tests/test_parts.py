@@ -52,7 +52,7 @@ def test_each_result_is_handed_on_once_and_progress_counts_every_part():
             progress=reports.append,
         )
     assert seen == {0: 25, 1: 36, 2: 49}
-    assert [report.done for report in reports] == [1, 2, 3]
+    assert [report.done for report in reports] == [0, 1, 2, 3]  # 0: the parts are submitted
     assert {(report.phase, report.total) for report in reports} == {("parts", 3)}
 
 

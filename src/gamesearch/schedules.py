@@ -93,7 +93,8 @@ def round_robin(
         max_moves: Stop a game after this many moves (counted in ``unfinished``).
         executor: Where to play the games, as for :func:`~gamesearch.tournament`.
         retries: Play a game that raised again, up to this many times.
-        progress: Called with a :class:`~gamesearch.progress.Progress` after each game.
+        progress: Called with a :class:`~gamesearch.progress.Progress` at the start (``done`` 0)
+            and after each game.
         on_record: ``on_record(index, record)``, called as each game finishes.
 
     Returns:
@@ -158,7 +159,8 @@ def gauntlet(
         max_moves: Stop a game after this many moves (counted in ``unfinished``).
         executor: Where to play the games, as for :func:`~gamesearch.tournament`.
         retries: Play a game that raised again, up to this many times.
-        progress: Called with a :class:`~gamesearch.progress.Progress` after each game.
+        progress: Called with a :class:`~gamesearch.progress.Progress` at the start (``done`` 0)
+            and after each game.
         on_record: ``on_record(index, record)``, called as each game finishes.
 
     Returns:

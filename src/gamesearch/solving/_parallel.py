@@ -39,7 +39,7 @@ from .._parts import run_parts
 from .._validation import no_actions_error
 from ..errors import GameProtocolError, GameSearchError, PartFailedError
 from ..game import Game
-from ..progress import Progress, ProgressCallback
+from ..progress import ProgressCallback
 from ._memo import CycleFound, memo_solve
 from ._values import Entry, Key, Sums
 from .progress import Reporter
@@ -182,21 +182,33 @@ def regions(
     found: dict[Any, list[Any]] = {}
     seen: set[Any] = set()
     stack: list[Any] = []
+    actions, result, is_terminal = game.actions, game.result, game.is_terminal
     for root in roots:
         root_key = key(root)
         if root_key in seen or root_key in solved:
             continue
         seen.add(root_key)
-        if game.is_terminal(root):
+        if is_terminal(root):
             continue
         label = region(root)
         if label is not None:
             _entrance(found, label, root)
             continue
         stack.append(root)
+        # The loop of _unseen_children, inlined: the walk is on the driver's path before any
+        # part is shipped (0.66 s against 0.57 s for Connect Four 5 x 4's 164,241 states).
         while stack:
-            for child, child_key in _unseen_children(game, key, stack.pop(), seen):
-                if child_key in solved or game.is_terminal(child):
+            state = stack.pop()
+            moves = actions(state)
+            if not moves:
+                raise no_actions_error(state)
+            for move in moves:
+                child = result(state, move)
+                child_key = key(child)
+                if child_key in seen:
+                    continue
+                seen.add(child_key)
+                if (solved and child_key in solved) or is_terminal(child):
                     continue
                 label = region(child)
                 if label is None:
@@ -352,8 +364,6 @@ def split_solve(
         else:  # with a file, at once: a Ctrl-C after its progress report loses nothing
             merge(part)
 
-    if progress is not None and parts:  # the parts are shipped: said before the first is back
-        progress(Progress("parts", 0, len(parts), 0.0))
     try:
         run_parts(
             executor, solve_part, parts, caller="solve", on_result=arrived, progress=progress,
