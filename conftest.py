@@ -8,6 +8,7 @@ every property (``.ci/run``: ``HYPOTHESIS_PROFILE=ci python -m pytest -m "slow o
 
 import importlib.util
 import os
+import stat
 import sys
 import tempfile
 
@@ -43,13 +44,32 @@ collect_ignore_glob = [
 # (PYTHONDONTWRITEBYTECODE), each child would compile the whole package anew (about 0.25 s of
 # its start), and each run would rewrite the assertions of every test module anew (pytest keeps
 # them as bytecode: about 4 s of each worker's collection); the children and this process keep
-# their bytecode in a folder of the temporary directory instead, never beside the sources.
+# their bytecode in a folder of the temporary directory instead, never beside the sources: a
+# folder of this user's alone, since bytecode read from a folder that another user can write
+# would run that user's code (if it is not so, nothing is cached, as the environment asked).
+
+
+def own_folder(path: str) -> bool:
+    """Whether ``path`` is a folder (made if absent) that no user but this one can write."""
+    try:
+        os.makedirs(path, mode=0o700, exist_ok=True)
+        info = os.lstat(path)  # a symbolic link is not a folder here
+    except OSError:
+        return False
+    getuid = getattr(os, "getuid", None)  # Windows: the temporary folder is the user's own
+    mine = getuid is None or (info.st_uid == getuid() and not info.st_mode & 0o022)
+    return stat.S_ISDIR(info.st_mode) and mine
+
+
 if os.environ.pop("PYTHONDONTWRITEBYTECODE", None):
-    _PREFIX = os.environ.setdefault(
-        "PYTHONPYCACHEPREFIX", os.path.join(tempfile.gettempdir(), "gamesearch-tests-pycache")
-    )
-    sys.pycache_prefix = sys.pycache_prefix or _PREFIX
-    sys.dont_write_bytecode = False
+    _USER = getattr(os, "getuid", lambda: "user")()
+    _FOLDER = os.path.join(tempfile.gettempdir(), f"gamesearch-tests-pycache-{_USER}")
+    if os.environ.get("PYTHONPYCACHEPREFIX") or own_folder(_FOLDER):
+        _PREFIX = os.environ.setdefault("PYTHONPYCACHEPREFIX", _FOLDER)
+        sys.pycache_prefix = sys.pycache_prefix or _PREFIX
+        sys.dont_write_bytecode = False
+    else:
+        os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
 
 
 def parallel_by_default(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
 from pathlib import Path
@@ -63,3 +64,26 @@ def _root_conftest():  # type: ignore[no-untyped-def]
 def test_the_default_run_is_parallel_where_xdist_is_installed(given, parallel):  # type: ignore[no-untyped-def]
     default = {"xdist": True, "numprocesses": None, "paths": [], "usepdb": False, "worker": False}
     assert _root_conftest().parallel_by_default(**{**default, **given}) is parallel
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="POSIX owners and modes")
+def test_bytecode_is_kept_only_in_a_folder_no_other_user_can_write(tmp_path):  # type: ignore[no-untyped-def]
+    # The folder in the temporary directory that holds the tests' bytecode where the
+    # environment forbids it beside the sources: bytecode read from a folder that another user
+    # can write, or that a link sends elsewhere, would run that user's code.
+    own_folder = _root_conftest().own_folder
+    made = tmp_path / "made"
+    assert own_folder(str(made))
+    assert made.is_dir()
+    assert made.stat().st_mode & 0o777 == 0o700
+    assert own_folder(str(made))  # found again
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    shared.chmod(0o777)
+    assert not own_folder(str(shared))
+    link = tmp_path / "link"
+    link.symlink_to(made)
+    assert not own_folder(str(link))
+    a_file = tmp_path / "a-file"
+    a_file.write_text("")
+    assert not own_folder(str(a_file))
