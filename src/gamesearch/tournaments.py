@@ -180,7 +180,7 @@ def tournament(
             players must then pickle, which is checked before any game is sent.
         retries: Play a game that raised again, up to this many times (an int >= 0).
         progress: Called with a :class:`~gamesearch.progress.Progress` (phase ``"parts"``,
-            counting games) once the games are shipped (``done`` 0) and after each game.
+            counting games) at the start (``done`` 0) and after each game.
         on_record: ``on_record(index, record)``, called in this process as each game finishes
             (in the order they finish): a game that fails does not lose the ones before it.
 
