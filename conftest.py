@@ -64,9 +64,11 @@ def own_folder(path: str) -> bool:
 if os.environ.pop("PYTHONDONTWRITEBYTECODE", None):
     _USER = getattr(os, "getuid", lambda: "user")()
     _FOLDER = os.path.join(tempfile.gettempdir(), f"gamesearch-tests-pycache-{_USER}")
-    if os.environ.get("PYTHONPYCACHEPREFIX") or own_folder(_FOLDER):
-        _PREFIX = os.environ.setdefault("PYTHONPYCACHEPREFIX", _FOLDER)
-        sys.pycache_prefix = sys.pycache_prefix or _PREFIX
+    if sys.pycache_prefix:  # the user's own (Python ignores an empty PYTHONPYCACHEPREFIX)
+        os.environ["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix  # also if given by -X
+        sys.dont_write_bytecode = False
+    elif own_folder(_FOLDER):
+        os.environ["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix = _FOLDER
         sys.dont_write_bytecode = False
     else:
         os.environ["PYTHONDONTWRITEBYTECODE"] = "1"

@@ -127,8 +127,8 @@ def run_parts(
     interpreter's switch interval (5 ms) each time. ``on_result(index, result)`` is called in
     this process as each part finishes (in the order they finish), so that a caller can save
     finished work at once; ``progress`` is given a :class:`~gamesearch.progress.Progress`
-    (phase ``"parts"``) once the parts are submitted (``done`` 0) and after each. A part that
-    raises is submitted again up to ``retries`` times; a worker process that dies breaks a
+    (phase ``"parts"``) before the first part is submitted (``done`` 0) and after each. A part
+    that raises is submitted again up to ``retries`` times; a worker process that dies breaks a
     ``ProcessPoolExecutor`` for good, so its parts cannot be retried there (Dask resubmits the
     tasks of a lost worker itself).
 
@@ -154,10 +154,10 @@ def run_parts(
     started = time.perf_counter()
     done = 0
 
-    def begun() -> None:
-        # Said once the parts are shipped, so that a run is not silent until the first is back.
-        if progress is not None and parts:
-            progress(Progress("parts", 0, len(parts), time.perf_counter() - started))
+    # Said before the first part is submitted, so that a run is not silent until the first is
+    # back; and a callback that raises here stops the run before any work can be lost.
+    if progress is not None and parts:
+        progress(Progress("parts", 0, len(parts), 0.0))
 
     def finished(index: int, value: R) -> None:
         nonlocal done
@@ -169,7 +169,6 @@ def run_parts(
             progress(Progress("parts", done, len(parts), time.perf_counter() - started))
 
     if executor is None:
-        begun()
         if meanwhile is not None:
             meanwhile()
         for index, part in enumerate(parts):
@@ -179,7 +178,6 @@ def run_parts(
     try:
         for index, part in enumerate(parts):
             pending[_submit(executor, function, part, index, caller, done)] = index
-        begun()
         if meanwhile is not None:
             meanwhile()
         _collect(

@@ -143,6 +143,7 @@ def opening_book(
     table: dict[Hashable, Entry] = {}
     if executor is None:
         reporter.start("solve", sum(len(layer) for layer in [*top, *_layers(parts)]))
+        reporter.report()  # at 0: the first positions may take seconds
         for part in parts:
             table.update(_solve_layers(part, reporter.tick))
     else:
