@@ -56,6 +56,24 @@ def test_each_result_is_handed_on_once_and_progress_counts_every_part():
     assert {(report.phase, report.total) for report in reports} == {("parts", 3)}
 
 
+
+@pytest.mark.parametrize("threads", [0, 2])
+def test_a_callback_that_raises_at_the_first_report_stops_the_run_before_any_part_runs(threads):
+    # The adversary's walk: said once the parts were submitted, a raise there lost parts that
+    # had finished meanwhile (a solve's file got none of them, a tournament's on_record none).
+    ran: list[int] = []
+
+    def refuse(report: Progress) -> None:
+        assert report.done == 0
+        raise KeyboardInterrupt
+
+    pool = ThreadPoolExecutor(threads) if threads else None
+    with pytest.raises(KeyboardInterrupt):
+        run_parts(pool, ran.append, [1, 2, 3], caller="t", progress=refuse)
+    if pool is not None:
+        pool.shutdown(wait=True)
+    assert ran == []
+
 def test_idle_steps_run_while_no_part_has_finished_and_a_result_is_handed_on_at_once():
     release = threading.Event()
     calls: list[str] = []

@@ -245,7 +245,9 @@ def sprt_match(
     The games are :func:`~gamesearch.tournament`'s (the seats alternating, each pair from
     one opening); after each pair is complete the test weighs every complete pair so far
     (:meth:`SPRT.status`), and the match stops at the first verdict: the games not started
-    are not played (on an executor, those running finish and are kept).
+    are not played. On an executor, the games running at the verdict are not waited for: the
+    executor plays them to their end, but they are neither counted nor handed to
+    ``on_record`` (the verdict was reached without them).
 
     Args:
         game: A two-player game.
