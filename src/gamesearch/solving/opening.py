@@ -60,9 +60,12 @@ def opening_book(
     are listed in ``actions`` order. Iterative deepening plays the fastest win and the slowest
     loss in games where each move adds a piece (see its docstring), so an entry's distance is
     the length of the principal variation found for a win or a loss (``None`` for a draw); the
-    exact solver's distances are the shortest win and the longest loss in any game. Its optimal
-    actions are those of the best value (they are stored, not worked out from children, which
-    the book does not hold at its last ply). Positions are told apart by the states themselves,
+    exact solver's distances are the shortest win and the longest loss in any game. The optimal
+    actions are stored, not worked out from children, which the book does not hold at its last
+    ply: with the exact solver, those of the best value and then the best distance (the
+    shortest win, the longest loss), as :meth:`Solution.best_actions` defines them and a strong
+    solution lists them; by iterative deepening, every action of the best value (its values
+    do not tell one win's length from another's). Positions are told apart by the states themselves,
     not by ``game.key``, so that the stored actions are right for each.
 
     Args:
@@ -380,8 +383,10 @@ def _solve_children(
 
     A child already in ``solved`` (the book's deeper plies) is read there; any other is solved
     by the exact solver (``mtdf`` without a depth, over the game's solving hooks), sharing
-    ``tt``. The position's optimal actions are those of the best value, in ``actions`` order;
-    its distance the shortest of those children's for a win, the longest for a loss.
+    ``tt``. The position's distance is the shortest of its best-valued children's for a win,
+    the longest for a loss; its optimal actions, in ``actions`` order, those of the best value
+    and that distance (all those of the best value for a draw), as
+    :meth:`Solution.best_actions` defines them.
     """
     if game.is_terminal(state):
         return Entry(sums.terminal(state), 0, ())
@@ -394,13 +399,14 @@ def _solve_children(
             entry = _exact_entry(game, child, sums, tt)
         scored.append((action, sums.of(entry.value, mover), entry.distance))
     best = max(own for _, own, _ in scored)
-    actions = tuple(action for action, own, _ in scored if own == best)
-    distances = [distance for _, own, distance in scored if own == best]
     value0 = sums.of(best, mover)
     if best == sums.draw:
-        return Entry(value0, None, actions)
-    lengths = [distance for distance in distances if distance is not None]  # every one, proven
-    return Entry(value0, 1 + (min(lengths) if best > sums.draw else max(lengths)), actions)
+        return Entry(value0, None, tuple(action for action, own, _ in scored if own == best))
+    # Every child of the best value is proven, so each has its distance.
+    lengths = [distance for _, own, distance in scored if own == best and distance is not None]
+    length = min(lengths) if best > sums.draw else max(lengths)
+    actions = tuple(action for action, own, distance in scored if (own, distance) == (best, length))
+    return Entry(value0, 1 + length, actions)
 
 
 def _exact_entry(game: Game[Any, Any], state: Any, sums: Sums, tt: TranspositionTable) -> Entry:

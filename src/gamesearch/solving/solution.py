@@ -217,7 +217,9 @@ class Solution:
         Optimal means the best value for the player to move, then the shortest win or longest
         loss; in a game of chance, a value within :attr:`tolerance` of the best, the best
         first. The actions are worked out from the children's entries, so they are right for
-        every state that shares a key (a symmetric board), not just the one first solved.
+        every state that shares a key (a symmetric board), not just the one first solved. An
+        opening book stores its own (see :func:`~gamesearch.solving.opening_book`: every action
+        of the best value in a book made by iterative deepening).
 
         Raises:
             UnsolvedStateError: the solution does not hold ``state`` or a child of it.
