@@ -18,9 +18,11 @@ the library's message, as Python refuses it.
 from __future__ import annotations
 
 import ast
+import atexit
 import functools
 import itertools
 import json
+import shutil
 import sys
 import tempfile
 import traceback
@@ -116,8 +118,10 @@ def _folder() -> Path:
     """The folder the typed modules are saved in, made on first use and put on ``sys.path``.
 
     Pyodide's file system lives in the page's memory: nothing is written to the reader's disk.
+    Elsewhere (the tests, a script) the folder is removed when the interpreter exits.
     """
     folder = Path(tempfile.mkdtemp(prefix="gamesearch-own-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
     sys.path.insert(0, str(folder))
     return folder
 
