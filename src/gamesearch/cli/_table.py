@@ -22,7 +22,7 @@ from typing import Any, TextIO
 
 from ..capabilities import Capabilities
 from ..errors import GameSearchError, InvalidSearchOptionError, TableFileError, short_repr
-from ..frontdoor.board import move_text, own_player_names, position_from
+from ..frontdoor.board import move_text, own_player_names, position_from, show
 from ..frontdoor.making import refuse_imperfect
 from ..game import CHANCE
 from ..games.registry import GameSpec, find_game, reference_games
@@ -101,7 +101,8 @@ def _report(report: Progress) -> None:
     if report.phase == "parts":
         done = f"{report.done:,} of {report.total or 0:,} parts done, {report.rate:,.2f} parts/s"
     else:
-        done = f"{report.done:,} states, {report.rate:,.0f} states/s"
+        states = "state" if report.done == 1 else "states"
+        done = f"{report.done:,} {states}, {report.rate:,.0f} states/s"
     print(f"{report.phase}: {done}{left}", file=sys.stderr)
 
 
@@ -243,8 +244,11 @@ def _show(
     out: TextIO,
 ) -> int:
     """Print what ``solution`` says of ``state`` (``members``: the game's record, for render)."""
-    render = members.render
-    print(render(state) if render is not None else repr(state), file=out)
+    if spec is not None:  # with its coordinates, as `gamesearch solve` draws it
+        print(show(spec, members, state), file=out)
+    else:
+        render = members.render
+        print(render(state) if render is not None else repr(state), file=out)
     chance = solution.method == "value_iteration" or solution.tolerance is not None
     if game.to_move(state) == CHANCE and not game.is_terminal(state):
         values = ", ".join(
