@@ -52,9 +52,8 @@ def test_each_result_is_handed_on_once_and_progress_counts_every_part():
             progress=reports.append,
         )
     assert seen == {0: 25, 1: 36, 2: 49}
-    assert [report.done for report in reports] == [0, 1, 2, 3]  # 0: the parts are submitted
+    assert [report.done for report in reports] == [0, 1, 2, 3]  # 0: before they are submitted
     assert {(report.phase, report.total) for report in reports} == {("parts", 3)}
-
 
 
 @pytest.mark.parametrize("threads", [0, 2])
@@ -73,6 +72,7 @@ def test_a_callback_that_raises_at_the_first_report_stops_the_run_before_any_par
     if pool is not None:
         pool.shutdown(wait=True)
     assert ran == []
+
 
 def test_idle_steps_run_while_no_part_has_finished_and_a_result_is_handed_on_at_once():
     release = threading.Event()

@@ -83,7 +83,7 @@ def test_threads_give_the_serial_records_and_progress_counts_the_games():
         threaded = round_robin(TicTacToe(), players, games_per_pair=2, seed=4, executor=pool,
                                progress=reports.append)  # fmt: skip
     assert threaded == serial
-    assert [report.done for report in reports] == list(range(7))  # 0: the games are shipped
+    assert [report.done for report in reports] == list(range(7))  # 0: before any game starts
     assert {report.total for report in reports} == {6}
 
 

@@ -132,7 +132,7 @@ def test_threads_give_the_serial_records_and_progress_counts_the_games():
             on_record=seen.__setitem__,
         )  # fmt: skip
     assert threaded == serial
-    assert sorted(report.done for report in reports) == list(range(7))  # 0: the games are shipped
+    assert sorted(report.done for report in reports) == list(range(7))  # 0: before any game starts
     assert seen == dict(enumerate(serial.records))
 
 

@@ -65,8 +65,8 @@ def opening_book(
     ply: with the exact solver, those of the best value and then the best distance (the
     shortest win, the longest loss), as :meth:`Solution.best_actions` defines them and a strong
     solution lists them; by iterative deepening, every action of the best value (its values
-    do not tell one win's length from another's). Positions are told apart by the states themselves,
-    not by ``game.key``, so that the stored actions are right for each.
+    do not tell one win's length from another's). Positions are told apart by the states
+    themselves, not by ``game.key``, so that the stored actions are right for each.
 
     Args:
         game: A deterministic two-player game.
