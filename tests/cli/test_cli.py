@@ -352,7 +352,23 @@ def test_table_build_an_opening_book(tmp_path: Path) -> None:
     assert "opening_book" in built.stdout
     deeper = run("table", "probe", str(book), "--moves", "0", "4")
     assert deeper.returncode == 1
-    assert "does not hold the state" in deeper.stderr
+    assert "does not hold the position drawn above: it is 2 moves from the start, deeper " \
+        "than the book's 1 ply" in deeper.stderr
+
+
+def test_table_build_of_a_book_reports_its_first_and_last_position(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Each position is counted (one may take seconds), a line a second at most on stderr."""
+    book = tmp_path / "book.sqlite"
+    status, out, err = call(capsys, "table", "build", "tictactoe", "--out", str(book),
+                            "--plies", "1")  # fmt: skip
+    assert status == 0, err
+    assert "10 states of TicTacToe" in out
+    lines = err.splitlines()
+    assert lines[0].startswith("solve: 0 states, ")
+    assert lines[-1].startswith("solve: 10 states, ")
+    assert len([line for line in lines if line.startswith("solve: 10 states")]) == 1
 
 
 @pytest.mark.slow

@@ -50,6 +50,7 @@ from ..sprt import SPRT, SPRTStatus, distinct, sprt_match
 from ..tournaments import seats_of, tally, tournament
 from ._numbers import positive_int, positive_seconds
 from ._pool import checked_workers, worker_pool
+from ._throttle import Throttle
 
 RANDOM = "random"
 """The name of the player that plays a legal move at random."""
@@ -504,14 +505,11 @@ class Line:
     """
 
     def __init__(self) -> None:
-        self.last = -math.inf
+        self.throttle = Throttle()
 
     def __call__(self, report: Progress) -> None:
-        now = time.perf_counter()
-        final = report.total is not None and report.done >= report.total
-        if not final and now - self.last < 1.0:
+        if not self.throttle.due(report):
             return
-        self.last = now
         left = "" if report.remaining is None else f", about {report.remaining:.0f} s left"
         print(
             f"games: {report.done:,} of {report.total or 0:,} done, {report.rate:,.2f} games/s"

@@ -21,7 +21,13 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..capabilities import Capabilities
-from ..errors import GameSearchError, InvalidSearchOptionError, TableFileError, short_repr
+from ..errors import (
+    GameSearchError,
+    InvalidSearchOptionError,
+    TableFileError,
+    UnsolvedStateError,
+    short_repr,
+)
 from ..frontdoor.board import move_text, own_player_names, position_from, show
 from ..frontdoor.making import refuse_imperfect
 from ..game import CHANCE
@@ -33,6 +39,7 @@ from ..solving.progress import Progress
 from ..solving.solution import Solution
 from ..solving.solver import solve
 from ._pool import worker_pool
+from ._throttle import Throttle
 
 
 def add_table_command(commands: Any) -> None:
@@ -96,6 +103,17 @@ def _workers(text: str) -> int:
     return count
 
 
+class _Lines:
+    """Progress on stderr, a line a second at most (:class:`._throttle.Throttle`)."""
+
+    def __init__(self) -> None:
+        self.throttle = Throttle()
+
+    def __call__(self, report: Progress) -> None:
+        if self.throttle.due(report):
+            _report(report)
+
+
 def _report(report: Progress) -> None:
     left = "" if report.remaining is None else f", about {report.remaining:.0f} s left"
     if report.phase == "parts":
@@ -114,7 +132,8 @@ def _build(args: argparse.Namespace, out: TextIO) -> int:
     game = spec.make_from(args.param)
     refuse_imperfect("table build", args.game, args.param, game)
     line = shlex.join([spec.name, *args.param])
-    progress = None if args.quiet else _report
+    # A book's positions are counted one by one (one may take seconds), the lines throttled.
+    progress = None if args.quiet else _Lines() if args.plies is not None else _report
     with ExitStack() as stack:
         executor = None
         if args.workers is not None:
@@ -123,6 +142,7 @@ def _build(args: argparse.Namespace, out: TextIO) -> int:
         if args.plies is not None:
             if args.split_ply is not None:
                 options["split_ply"] = args.split_ply
+            options["progress_every"] = 1
             solution = opening_book(game, args.plies, executor=executor, **options)
         else:
             solution = solve(game, executor=executor, **options)
@@ -166,7 +186,23 @@ def _probe(args: argparse.Namespace, out: TextIO) -> int:
     _describe(found, spec, out)
     with Solution.load(args.file, game) as solution:
         state = position_from(game, members, type(game).__name__, args.moves, args.position)
-        return _show(solution, spec, game, members, state, out)
+        try:
+            return _show(solution, spec, game, members, state, out)
+        except UnsolvedStateError:  # named by the moves and the board drawn, not by its key
+            raise UnsolvedStateError(_not_held(args.file, found.plies, args.moves)) from None
+
+
+def _not_held(path: str, depth: int | None, moves: list[str]) -> str:
+    """Why the file at ``path`` (a book ``depth`` plies deep) lacks the position drawn."""
+    if depth is not None and len(moves) > depth:
+        plies = "ply" if depth == 1 else "plies"
+        why = f"it is {len(moves)} moves from the start, deeper than the book's {depth} {plies}"
+    else:
+        why = (
+            "the table was not built from a position that reaches it, or the file is damaged "
+            "(build it again if the position should be there)"
+        )
+    return f"{path} does not hold the position drawn above: {why}"
 
 
 def _info(path: str) -> _file.FileInfo:
