@@ -24,6 +24,8 @@ from page_helpers import page_data
 from gamesearch import expectiminimax, maxn, minimax
 from gamesearch.frontdoor.plans import default_plan
 from gamesearch.games import Hog, Nim, TicTacToe, reference_games
+from gamesearch.progress import Progress
+from gamesearch.solving import opening_book, solve
 
 TEXTBOOK = "[[3,12,8],[2,4,6],[14,5,2]]"
 
@@ -366,9 +368,66 @@ def test_table_build_of_a_book_reports_its_first_and_last_position(
     assert status == 0, err
     assert "10 states of TicTacToe" in out
     lines = err.splitlines()
-    assert lines[0].startswith("solve: 0 states, ")
-    assert lines[-1].startswith("solve: 10 states, ")
-    assert len([line for line in lines if line.startswith("solve: 10 states")]) == 1
+    assert lines[0].startswith("solve: 0 positions, ")
+    assert lines[-1].startswith("solve: 10 positions, ")
+    assert "left" not in lines[-1]  # finished: no time left to guess
+    assert len([line for line in lines if line.startswith("solve: 10 positions")]) == 1
+
+
+def test_table_probe_says_why_a_position_is_not_held(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """By its depth where the moves from the start tell it, else what a book holds."""
+    book = tmp_path / "book.sqlite"
+    assert call(capsys, "table", "build", "tictactoe", "--out", str(book), "--plies", "2",
+                "--quiet")[0] == 0  # fmt: skip
+    status, out, err = call(capsys, "table", "probe", str(book), "--moves", "0", "4", "8")
+    assert status == 1
+    assert ". O ." in out  # the board is drawn before the refusal
+    assert ". . X" in out
+    assert "does not hold the position drawn above: it is 3 moves from the start, deeper than " \
+        "the book's 2 plies" in err
+    deeper = "a book holds the positions at most 2 plies from its root, and this is not one of "
+    for where in (("--position", "X.. / .O. / ..X"), ("--position", "X.. / .O. / ...", "--moves",
+                                                      "8")):  # fmt: skip
+        status, _, err = call(capsys, "table", "probe", str(book), *where)
+        assert status == 1
+        assert deeper in err  # the moves do not count from the start: no count claimed
+    rooted = tmp_path / "rooted.sqlite"
+    game = TicTacToe()
+    opening_book(game, 1, game.result(game.result(game.initial_state(), 0), 4), path=rooted)
+    status, _, err = call(capsys, "table", "probe", str(rooted), "--moves", "1", "4", "8")
+    assert status == 1
+    assert "a book holds the positions at most 1 ply from its root" in err
+    assert call(capsys, "table", "probe", str(rooted), "--moves", "0", "4", "8")[0] == 0
+
+
+class Stop(Exception):
+    """Raised by a progress callback: a build stopped part way."""
+
+
+def stop(report: Progress) -> None:
+    if report.done:
+        raise Stop
+
+
+def test_table_probe_of_an_empty_or_unfinished_file_says_to_run_the_build_again(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    empty = tmp_path / "empty.sqlite"  # a book is written once finished: a stopped one is empty
+    with pytest.raises(Stop):
+        opening_book(TicTacToe(), 2, path=empty, progress=stop, progress_every=1)
+    status, _, err = call(capsys, "table", "probe", str(empty))
+    assert status == 1
+    assert "holds no table yet: it is empty" in err
+    assert "run the same build again" in err
+    unfinished = tmp_path / "unfinished.sqlite"
+    with pytest.raises(Stop):
+        solve(TicTacToe(), path=unfinished, progress=stop, progress_every=1_000)
+    status, out, err = call(capsys, "table", "probe", str(unfinished), "--moves", "0")
+    assert status == 1
+    assert "unfinished" in out
+    assert "is an unfinished build: its positions can be looked up once it is finished" in err
 
 
 @pytest.mark.slow

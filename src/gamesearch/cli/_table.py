@@ -104,23 +104,24 @@ def _workers(text: str) -> int:
 
 
 class _Lines:
-    """Progress on stderr, a line a second at most (:class:`._throttle.Throttle`)."""
+    """A book's progress on stderr, in positions, a line a second at most (:class:`Throttle`)."""
 
     def __init__(self) -> None:
         self.throttle = Throttle()
 
     def __call__(self, report: Progress) -> None:
         if self.throttle.due(report):
-            _report(report)
+            _report(report, "position")
 
 
-def _report(report: Progress) -> None:
-    left = "" if report.remaining is None else f", about {report.remaining:.0f} s left"
+def _report(report: Progress, noun: str = "state") -> None:
+    finished = report.total is not None and report.done >= report.total
+    left = "" if report.remaining is None or finished else f", about {report.remaining:.0f} s left"
     if report.phase == "parts":
         done = f"{report.done:,} of {report.total or 0:,} parts done, {report.rate:,.2f} parts/s"
     else:
-        states = "state" if report.done == 1 else "states"
-        done = f"{report.done:,} {states}, {report.rate:,.0f} states/s"
+        counted = noun if report.done == 1 else f"{noun}s"
+        done = f"{report.done:,} {counted}, {report.rate:,.0f} {noun}s/s"
     print(f"{report.phase}: {done}{left}", file=sys.stderr)
 
 
@@ -148,7 +149,8 @@ def _build(args: argparse.Namespace, out: TextIO) -> int:
             solution = solve(game, executor=executor, **options)
     size = Path(args.out).stat().st_size
     print(
-        f"{len(solution):,} states of {game_name(game)} by {solution.method} in "
+        f"{len(solution):,} {'state' if len(solution) == 1 else 'states'} of {game_name(game)} "
+        f"by {solution.method} in "
         f"{solution.stats.elapsed:.2f} s; {args.out}: {size:,} bytes "
         f"({size / max(len(solution), 1):.0f} bytes per state)",
         file=out,
@@ -165,6 +167,11 @@ def _probe(args: argparse.Namespace, out: TextIO) -> int:
         raise InvalidSearchOptionError("-p/--param sets a parameter of --game: give --game too")
     if not found.complete or (args.game is None and not wanted):
         _describe(found, spec, out)
+        if wanted and not found.complete:
+            raise TableFileError(
+                f"{args.file} is an unfinished build: its positions can be looked up once it is "
+                "finished (run the same build again)"
+            )
         if found.complete:  # what the file holds, from the file alone: nothing is imported
             print(
                 "(look a position up with --moves or --position, in the game the file names, "
@@ -188,19 +195,29 @@ def _probe(args: argparse.Namespace, out: TextIO) -> int:
         state = position_from(game, members, type(game).__name__, args.moves, args.position)
         try:
             return _show(solution, spec, game, members, state, out)
-        except UnsolvedStateError:  # named by the moves and the board drawn, not by its key
-            raise UnsolvedStateError(_not_held(args.file, found.plies, args.moves)) from None
+        except UnsolvedStateError:  # named by the board drawn and its depth, not by its key
+            counted = args.position is None and game.initial_state() in solution
+            moves = len(args.moves) if counted else None
+            raise UnsolvedStateError(_not_held(args.file, found.plies, moves)) from None
 
 
-def _not_held(path: str, depth: int | None, moves: list[str]) -> str:
-    """Why the file at ``path`` (a book ``depth`` plies deep) lacks the position drawn."""
-    if depth is not None and len(moves) > depth:
+def _not_held(path: str, depth: int | None, moves: int | None) -> str:
+    """Why the file at ``path`` (a book ``depth`` plies deep, or a table) lacks a position.
+
+    ``moves``: how many moves from the start it is, where that is the book's depth (the
+    position given by moves alone, in a book whose root is the start); else ``None``.
+    """
+    if depth is None:
+        why = "the table was not built from a position that reaches it, or the file is damaged"
+    elif moves is not None and moves > depth:
         plies = "ply" if depth == 1 else "plies"
-        why = f"it is {len(moves)} moves from the start, deeper than the book's {depth} {plies}"
+        why = f"it is {moves} moves from the start, deeper than the book's {depth} {plies}"
     else:
+        plies = "ply" if depth == 1 else "plies"
         why = (
-            "the table was not built from a position that reaches it, or the file is damaged "
-            "(build it again if the position should be there)"
+            f"a book holds the positions at most {depth} {plies} from its root, and this is "
+            "not one of them: it lies deeper or is not reached from there (or the file is "
+            "damaged)"
         )
     return f"{path} does not hold the position drawn above: {why}"
 

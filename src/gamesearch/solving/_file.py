@@ -188,8 +188,14 @@ def read_head(meta: Mapping[str, str], path: str | Path, states: int) -> Head:
             the message names the file, the value and what was expected. A file of entries
             whose ``constant_sum`` is null (a value for player 1 is that sum less player 0's)
             or, complete, whose method is not one that finishes a table, or an opening book
-            without its plies.
+            without its plies; an empty file (a build stopped before it wrote anything).
     """
+    if not meta and not states:
+        raise TableFileError(
+            f"{path} holds no table yet: it is empty, as a build leaves it when stopped before "
+            "it wrote anything (an opening book is written once it is finished); run the same "
+            "build again"
+        )
     game = identity(meta, path)
     method = _one_of(meta, "method", _METHODS, path)
     key = _one_of(meta, "key", _KEYS, path)

@@ -156,6 +156,7 @@ def opening_book(
             retries=attempts,
         )  # fmt: skip
         reporter.start("solve", sum(len(layer) for layer in top))
+        reporter.report()  # at 0, as without an executor
     # The plies above the parts, deepest first, each position seeing the entries below it.
     known = Solution(game, table, sums, "opening_book", _identity, key_kind="state")
     above = BookPart(game, sums.total, tuple(top), known)
