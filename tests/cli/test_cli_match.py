@@ -139,6 +139,12 @@ def test_a_match_with_sprt_prints_the_ratio_as_pairs_come_in_and_the_verdict(
                       re.M)  # fmt: skip
     assert pairs is not None
     assert int(pairs[1]) == int(told[-1][0])
+    status, _, err = call(capsys, "match", "connect4", "alphabeta", "random", "--depth", "1",
+                          "--sprt", "0,400", "--games", "100")  # fmt: skip
+    assert status == 0, err
+    last = err.splitlines()[-1]  # the games played when the test decided, not all 100
+    assert re.fullmatch(r"games: \d+ of 100 done, [\d,.]+ games/s", last), err
+    assert int(last.split()[1]) < 100
 
 
 def test_a_match_of_no_openings_counts_each_repeated_game_once(

@@ -144,9 +144,10 @@ def match(args: argparse.Namespace, out: TextIO) -> int:
         print(f"{label}: {described}", file=out)
     warn_of_openings(args, game, openings, games // 2, players)
     records: dict[int, GameRecord[Any, Any]] = {}
+    line = None if args.quiet else Line()
     options: dict[str, Any] = {
         "seed": args.seed, "max_moves": args.max_moves, "openings": openings,
-        "progress": None if args.quiet else Line(), "on_record": records.__setitem__,
+        "progress": line, "on_record": records.__setitem__,
     }  # fmt: skip
     told = _Told(out)
     done = None
@@ -158,6 +159,8 @@ def match(args: argparse.Namespace, out: TextIO) -> int:
                 tournament(game, players, games=games, **options)
             else:
                 done = sprt_match(game, players, test, max_games=games, on_status=told, **options)
+                if line is not None:
+                    line.flush()  # the games played when the test decided
                 told.last()
     except KeyboardInterrupt:
         print(f"interrupted after {len(records)} of {games} games", file=sys.stderr)
@@ -501,16 +504,33 @@ def _labels(names: Sequence[str]) -> tuple[str, str]:
 class Line:
     """Progress on stderr as ``table build`` prints it: games done of N, rate, time left.
 
-    One line a second at most, and the last game's.
+    One line a second at most, and the last game's; :meth:`flush` prints a report held back
+    (a match that a sequential test stopped before its last game).
     """
 
     def __init__(self) -> None:
         self.throttle = Throttle()
+        self.held: Progress | None = None
 
     def __call__(self, report: Progress) -> None:
         if not self.throttle.due(report):
+            self.held = report
             return
-        left = "" if report.remaining is None else f", about {report.remaining:.0f} s left"
+        self.held = None
+        self._print(report)
+
+    def flush(self) -> None:
+        """Print the last report, if the throttle held it back."""
+        if self.held is not None:
+            self._print(self.held, stopped=True)
+            self.held = None
+
+    @staticmethod
+    def _print(report: Progress, *, stopped: bool = False) -> None:
+        finished = stopped or (report.total is not None and report.done >= report.total)
+        left = "" if report.remaining is None or finished else (
+            f", about {report.remaining:.0f} s left"
+        )
         print(
             f"games: {report.done:,} of {report.total or 0:,} done, {report.rate:,.2f} games/s"
             f"{left}",
