@@ -50,7 +50,7 @@ from ..sprt import SPRT, SPRTStatus, distinct, sprt_match
 from ..tournaments import seats_of, tally, tournament
 from ._numbers import positive_int, positive_seconds
 from ._pool import checked_workers, worker_pool
-from ._throttle import Throttle
+from ._throttle import Throttle, finished
 
 RANDOM = "random"
 """The name of the player that plays a legal move at random."""
@@ -527,8 +527,8 @@ class Line:
 
     @staticmethod
     def _print(report: Progress, *, stopped: bool = False) -> None:
-        finished = stopped or (report.total is not None and report.done >= report.total)
-        left = "" if report.remaining is None or finished else (
+        last = stopped or finished(report)
+        left = "" if report.remaining is None or last else (
             f", about {report.remaining:.0f} s left"
         )
         print(

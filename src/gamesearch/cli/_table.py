@@ -39,7 +39,7 @@ from ..solving.progress import Progress
 from ..solving.solution import Solution
 from ..solving.solver import solve
 from ._pool import worker_pool
-from ._throttle import Throttle
+from ._throttle import Throttle, finished
 
 
 def add_table_command(commands: Any) -> None:
@@ -115,8 +115,8 @@ class _Lines:
 
 
 def _report(report: Progress, noun: str = "state") -> None:
-    finished = report.total is not None and report.done >= report.total
-    left = "" if report.remaining is None or finished else f", about {report.remaining:.0f} s left"
+    done_all = finished(report)
+    left = "" if report.remaining is None or done_all else f", about {report.remaining:.0f} s left"
     if report.phase == "parts":
         done = f"{report.done:,} of {report.total or 0:,} parts done, {report.rate:,.2f} parts/s"
     else:
@@ -207,13 +207,12 @@ def _not_held(path: str, depth: int | None, moves: int | None) -> str:
     ``moves``: how many moves from the start it is, where that is the book's depth (the
     position given by moves alone, in a book whose root is the start); else ``None``.
     """
+    plies = "ply" if depth == 1 else "plies"
     if depth is None:
         why = "the table was not built from a position that reaches it, or the file is damaged"
     elif moves is not None and moves > depth:
-        plies = "ply" if depth == 1 else "plies"
         why = f"it is {moves} moves from the start, deeper than the book's {depth} {plies}"
     else:
-        plies = "ply" if depth == 1 else "plies"
         why = (
             f"a book holds the positions at most {depth} {plies} from its root, and this is "
             "not one of them: it lies deeper or is not reached from there (or the file is "

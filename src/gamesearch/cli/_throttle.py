@@ -12,6 +12,11 @@ import time
 from ..progress import Progress
 
 
+def finished(report: Progress) -> bool:
+    """Whether ``report`` is its phase's last: every one of a known total done."""
+    return report.total is not None and report.done >= report.total
+
+
 class Throttle:
     """Says which reports to print: the first of each phase, the last, and one a second between.
 
@@ -34,9 +39,8 @@ class Throttle:
         shown = (report.phase, report.done)
         if shown == self.shown:
             return False
-        final = report.total is not None and report.done >= report.total
         same_phase = self.shown is not None and report.phase == self.shown[0]
-        if same_phase and not final and now - self.last < self.seconds:
+        if same_phase and not finished(report) and now - self.last < self.seconds:
             return False
         self.last, self.shown = now, shown
         return True
