@@ -402,6 +402,22 @@ def test_table_probe_says_why_a_position_is_not_held(
     assert call(capsys, "table", "probe", str(rooted), "--moves", "0", "4", "8")[0] == 0
 
 
+def test_probe_reads_back_a_rolit_position_as_drawn(tmp_path, capsys):
+    """Whose turn it is follows from the pieces: a drawn board with yellow to move is found."""
+    book = tmp_path / "rolit.sqlite"
+    assert call(capsys, "table", "build", "rolit", "-p", "size=4", "-p", "players=2", "--out",
+                str(book), "--plies", "2", "--quiet")[0] == 0  # fmt: skip
+    status, out, _ = call(capsys, "table", "probe", str(book), "--moves", "7")
+    assert status == 0
+    drawn = " / ".join(line[:7] for line in out.splitlines() if line[:1] in ".RYGB" and
+                       line[1:2] == " ")  # fmt: skip
+    assert drawn.count("/") == 3
+    again, found, err = call(capsys, "table", "probe", str(book), "--position", drawn)
+    assert again == 0, err
+    assert "to move: yellow" in found
+    assert found.split("to move:")[1] == out.split("to move:")[1]
+
+
 class Stop(Exception):
     """Raised by a progress callback: a build stopped part way."""
 

@@ -88,6 +88,25 @@ def test_pieces_only_grow_by_one_and_the_game_ends_when_the_board_is_full(state)
         assert sum(game.pieces(game.result(state, square))) == sum(game.pieces(state)) + 1
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+@given(data=st.data())
+def test_a_drawn_board_reads_back_as_the_state_with_its_mover(players, data):
+    """``parse(render(state))`` is the state: the player to move follows from the pieces."""
+    game = Rolit(size=4, players=players)
+    state = data.draw(states(game))
+    assert game.parse(game.render(state)) == state
+    if not game.is_terminal(state):
+        other = (game.to_move(state) + 1) % players
+        assert game.to_move(game.parse(game.render(state), to_move=other)) == other
+
+
+def test_a_board_after_a_pass_needs_its_mover_given():
+    game = Rolit(size=4, players=3)
+    passed = game.pass_turn(game.initial_state())
+    assert game.parse(game.render(passed)) == game.initial_state()  # red's turn by the count
+    assert game.parse(game.render(passed), to_move=1) == passed
+
+
 @given(states(GAMES[6]))
 def test_evaluations_are_shares_within_zero_and_one(state):
     game = GAMES[6]

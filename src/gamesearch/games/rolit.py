@@ -245,10 +245,15 @@ class Rolit:
         size = self.size
         return "\n".join(" ".join(marks[row * size : (row + 1) * size]) for row in range(size))
 
-    def parse(self, board: str, to_move: Player = 0) -> RolitState:
+    def parse(self, board: str, to_move: Player | None = None) -> RolitState:
         """The state drawn by ``board``, rows of ``R``, ``Y``, ``G``, ``B`` and ``.``.
 
-        Rows go one per line or are split by ``/``; spaces are ignored.
+        Rows go one per line or are split by ``/``; spaces are ignored. Whose turn it is
+        follows from the pieces when ``to_move`` is not given: the game starts with four, each
+        move places one and nobody passes, so after ``n`` pieces placed it is player
+        ``n % players``'s turn (what :meth:`render` leaves out, and what a position drawn by
+        ``gamesearch`` on the command line needs to be read back). Give ``to_move`` for a
+        position reached otherwise (after :meth:`pass_turn`, or made up).
 
         Raises:
             ValueError: the picture is not a board of this size, or ``to_move`` is not one of
@@ -256,15 +261,17 @@ class Rolit:
 
         Example:
             >>> game = Rolit(size=4)
-            >>> state = game.parse("R... / .RY. / .BG. / ....", to_move=1)
-            >>> game.actions(state)   # yellow captures red at 4, blue at 12 or green at 14
-            (4, 12, 14)
+            >>> state = game.parse("R... / .RY. / .BG. / ....")   # one piece placed: yellow
+            >>> game.to_move(state), game.actions(state)   # captures red, blue or green
+            (1, (4, 12, 14))
+            >>> game.to_move(game.parse("R... / .RY. / .BG. / ....", to_move=2))
+            2
         """
         rows = [row.replace(" ", "") for row in board.replace("/", "\n").split("\n")]
         rows = [row for row in rows if row]
         if len(rows) != self.size or any(len(row) != self.size for row in rows):
             raise ValueError(f"expected {self.size} rows of {self.size} squares, got {board!r}")
-        if to_move not in range(self.num_players):
+        if to_move is not None and to_move not in range(self.num_players):
             raise ValueError(f"Rolit has players 0 to {self.num_players - 1}, not {to_move!r}")
         colours = [0, 0, 0, 0]
         for square, mark in enumerate("".join(rows).upper()):
@@ -272,4 +279,7 @@ class Rolit:
                 colours[COLOURS.index(mark)] |= self._bits[square]
             elif mark not in ".-_":
                 raise ValueError(f"unexpected mark {mark!r} in {board!r}; use R, Y, G, B and .")
+        if to_move is None:
+            placed = sum(colour.bit_count() for colour in colours) - 4
+            to_move = placed % self.num_players
         return (*colours, int(to_move))
