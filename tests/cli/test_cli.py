@@ -446,6 +446,36 @@ def test_table_probe_of_an_empty_or_unfinished_file_says_to_run_the_build_again(
     assert "is an unfinished build: its positions can be looked up once it is finished" in err
 
 
+def test_table_build_says_what_it_read_back_and_what_it_solved(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A build run again resumes its interrupted file, or reads its finished one back."""
+    path = tmp_path / "ttt.sqlite"
+    with pytest.raises(Stop):
+        solve(TicTacToe(), path=path, progress=stop, progress_every=300, batch=100)
+    kept = solve(TicTacToe()).stats.states
+    status, out, _ = call(capsys, "table", "build", "tictactoe", "--out", str(path), "--quiet")
+    assert status == 0
+    assert f"{kept} states of TicTacToe(size=3, k=3) by memo in " in out
+    found = re.search(r"\((\d+) read back from the interrupted build, (\d+) solved\)", out)
+    assert found is not None, out
+    read_back, solved = int(found[1]), int(found[2])
+    assert read_back > 0
+    assert solved > 0
+    assert read_back + solved == kept
+    status, out, _ = call(capsys, "table", "build", "tictactoe", "--out", str(path), "--quiet")
+    assert status == 0
+    assert f"{kept} states of TicTacToe(size=3, k=3) read back: the file held the finished " \
+        "table already, nothing was solved" in out
+    book = tmp_path / "book.sqlite"
+    assert call(capsys, "table", "build", "tictactoe", "--plies", "1", "--out", str(book),
+                "--quiet")[0] == 0  # fmt: skip
+    status, out, _ = call(capsys, "table", "build", "tictactoe", "--plies", "1", "--out",
+                          str(book), "--quiet")  # fmt: skip
+    assert status == 0
+    assert "10 states of TicTacToe(size=3, k=3) read back: the file held" in out
+
+
 @pytest.mark.slow
 def test_table_build_splits_a_book_deeper(capsys: pytest.CaptureFixture[str], tmp_path: Path):
     book = tmp_path / "book.sqlite"

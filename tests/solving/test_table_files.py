@@ -292,7 +292,8 @@ def test_a_book_never_replaces_a_complete_table(tmp_path, capsys):
     except SystemExit as exit_:
         status = int(exit_.code or 0)
     assert status == 1
-    assert "already holds a table (strong solution" in capsys.readouterr().err
+    assert "already holds a table (strong solution of gamesearch.games.tictactoe:TicTacToe(" \
+        "size=3, k=3), 765 states)" in capsys.readouterr().err  # the game named, not its JSON
     assert len(Solution.load(path, TicTacToe())) == len(full)
     book_path = tmp_path / "book.sqlite"
     book = opening_book(TicTacToe(), 2, path=book_path)

@@ -148,11 +148,16 @@ def _build(args: argparse.Namespace, out: TextIO) -> int:
         else:
             solution = solve(game, executor=executor, **options)
     size = Path(args.out).stat().st_size
+    stats, count = solution.stats, len(solution)
+    made = f"by {solution.method} in {stats.elapsed:.2f} s"
+    if count and not stats.solved:  # the same build run again on its finished file
+        made = "read back: the file held the finished table already, nothing was solved"
+    elif stats.resumed:
+        made += f" ({stats.resumed:,} read back from the interrupted build, {stats.solved:,}"
+        made += " solved)"
     print(
-        f"{len(solution):,} {'state' if len(solution) == 1 else 'states'} of {game_name(game)} "
-        f"by {solution.method} in "
-        f"{solution.stats.elapsed:.2f} s; {args.out}: {size:,} bytes "
-        f"({size / max(len(solution), 1):.0f} bytes per state)",
+        f"{count:,} {'state' if count == 1 else 'states'} of {game_name(game)} {made}; "
+        f"{args.out}: {size:,} bytes ({size / max(count, 1):.0f} bytes per state)",
         file=out,
     )
     return 0

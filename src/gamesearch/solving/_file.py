@@ -84,6 +84,24 @@ def identity(meta: Mapping[str, str], path: str | Path) -> GameIdentity:
         raise TableFileError(f"{path} is damaged: {error}") from None
 
 
+def named(meta: Mapping[str, str]) -> str:
+    """The game a file names, for a message: ``module:Class(arguments)``, as probe shows it.
+
+    A name that is not an identity this library wrote (a damaged file) is shown cut short.
+
+    >>> named({"game": '{"class":"gamesearch.games.nim:Nim","parameters":{"heaps":[1,2]}}'})
+    'gamesearch.games.nim:Nim(heaps=(1, 2))'
+    >>> named({"game": "<script>" * 40})[:30], named({})
+    ("'<script><script><script><scri", '?')
+    """
+    if "game" not in meta:
+        return "?"
+    try:
+        return str(GameIdentity.from_json(meta["game"]))
+    except TableFileError:
+        return short_repr(meta["game"])
+
+
 def check_built_for(
     meta: Mapping[str, str],
     game: object,

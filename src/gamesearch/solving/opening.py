@@ -289,7 +289,7 @@ def _existing_book(
             return book
     raise TableFileError(
         f"{path} already holds a table ({_file.KINDS.get(meta.get('method', ''), 'unfinished')}"
-        f" of {meta.get('game', '?')[:200]}, {states:,} states), not this book of {plies} "
+        f" of {_file.named(meta)}, {states:,} states), not this book of {plies} "
         "plies: choose another path, or delete the file to replace it"
     )
 
