@@ -16,7 +16,6 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from numbers import Real
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from ._lazy import LazyModule
@@ -200,11 +199,10 @@ def number_error(
     :func:`non_finite_error`).
     """
     number: Any = value
-    if number.__class__ is float or number.__class__ is int:
+    if number.__class__ is float or number.__class__ is int or (
+        _is_real(number) and not isinstance(number, bool)
+    ):
         if -_LARGEST <= number <= _LARGEST:
-            return None
-    elif isinstance(number, Real) and not isinstance(number, bool):
-        if -_LARGEST <= number <= _LARGEST:  # type: ignore[operator]  # Real declares no order
             return None
     elif value != value:
         return nan_error(state, player, source)
@@ -215,6 +213,17 @@ def number_error(
             f"{state!r}; it must return a real number (an int or a float)"
         )
     return non_finite_error(value, state, player, source)
+
+
+def _is_real(value: object) -> bool:
+    """Whether ``value`` is a :class:`numbers.Real` (a ``Fraction``, a NumPy scalar...).
+
+    ``numbers`` is imported at the first value that is neither an int nor a float: importing
+    it costs about 0.9 ms of every program's start.
+    """
+    from numbers import Real
+
+    return isinstance(value, Real)
 
 
 def nan_error(state: object, player: Player, source: str) -> InvalidUtilityError:
