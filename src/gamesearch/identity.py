@@ -185,10 +185,10 @@ def game_identity(game: object) -> GameIdentity:
     own = Capabilities.of(game).game_parameters
     if own is not None:
         found = own()
-        if not isinstance(found, Mapping) or not all(isinstance(k, str) for k in found):
+        if not isinstance(found, Mapping) or not all(_keyword(k) for k in found):
             raise UnsupportedGameError(
                 f"{cls.__qualname__}.game_parameters() must return a dict of keyword "
-                f"arguments by name, not {short_repr(found)}"
+                f"arguments by name (each an identifier), not {short_repr(found)}"
             )
         values = list(found.items())
     elif dataclasses.is_dataclass(game):
@@ -333,7 +333,7 @@ def _parse(text: object) -> GameIdentity | None:
     if not colon or not _dotted(module) or not _dotted(name):
         return None
     plain = _from_json(parameters, 0)
-    if plain is _MISSING:
+    if plain is _MISSING or not all(_keyword(key) for key in plain):
         return None
     return GameIdentity(module, name, tuple(plain.items()))
 
@@ -426,6 +426,11 @@ def no_constant(name: str) -> float:
         ValueError: always (``json.loads`` passes it on).
     """
     raise ValueError(f"{name} is not plain data")
+
+
+def _keyword(name: object) -> bool:
+    """Whether ``name`` can be a keyword argument: an identifier (no control characters)."""
+    return isinstance(name, str) and name.isidentifier()
 
 
 def _dotted(text: str) -> bool:

@@ -409,13 +409,32 @@ def test_probe_reads_back_a_rolit_position_as_drawn(tmp_path, capsys):
                 str(book), "--plies", "2", "--quiet")[0] == 0  # fmt: skip
     status, out, _ = call(capsys, "table", "probe", str(book), "--moves", "7")
     assert status == 0
-    drawn = " / ".join(line[:7] for line in out.splitlines() if line[:1] in ".RYGB" and
-                       line[1:2] == " ")  # fmt: skip
-    assert drawn.count("/") == 3
-    again, found, err = call(capsys, "table", "probe", str(book), "--position", drawn)
+    block = [line for line in out.splitlines() if line[:1] in ".RYGB" and line[1:2] == " "]
+    assert len(block) == 4
+    assert block[0].endswith("0  1  2  3")  # the square numbers drawn beside the board
+    for drawn in ("\n".join(block), " / ".join(line[:7] for line in block)):  # as copied
+        again, found, err = call(capsys, "table", "probe", str(book), "--position", drawn)
+        assert again == 0, err
+        assert "to move: yellow" in found
+        assert found.split("to move:")[1] == out.split("to move:")[1]
+
+
+def test_a_board_copied_with_its_column_numbers_is_read(capsys):
+    status, out, _ = call(capsys, "solve", "connect4", "-p", "width=4", "-p", "height=4",
+                          "--moves", "1", "1", "2")  # fmt: skip
+    assert status == 0
+    lines = out.splitlines()
+    under = next(i for i, line in enumerate(lines) if line.strip() == "0 1 2 3")
+    drawn = "\n".join(lines[under - 4 : under + 1])
+    again, found, err = call(capsys, "solve", "connect4", "-p", "width=4", "-p", "height=4",
+                             "--position", drawn)  # fmt: skip
     assert again == 0, err
-    assert "to move: yellow" in found
-    assert found.split("to move:")[1] == out.split("to move:")[1]
+    assert found.split("value")[1] == out.split("value")[1]
+    status, _, err = call(capsys, "solve", "connect4", "-p", "width=4", "-p", "height=4",
+                          "--position", drawn.replace("X", "Z", 1))  # fmt: skip
+    assert status != 0
+    assert "unexpected mark 'Z'" in err  # the error of the board without its numbers
+    assert "0 1 2 3" not in err
 
 
 class Stop(Exception):
@@ -457,7 +476,7 @@ def test_table_build_says_what_it_read_back_and_what_it_solved(
     status, out, _ = call(capsys, "table", "build", "tictactoe", "--out", str(path), "--quiet")
     assert status == 0
     assert f"{kept} states of TicTacToe(size=3, k=3) by memo in " in out
-    found = re.search(r"\((\d+) read back from the interrupted build, (\d+) solved\)", out)
+    found = re.search(r"\((\d+) read back from the file, (\d+) solved\)", out)
     assert found is not None, out
     read_back, solved = int(found[1]), int(found[2])
     assert read_back > 0
@@ -465,8 +484,8 @@ def test_table_build_says_what_it_read_back_and_what_it_solved(
     assert read_back + solved == kept
     status, out, _ = call(capsys, "table", "build", "tictactoe", "--out", str(path), "--quiet")
     assert status == 0
-    assert f"{kept} states of TicTacToe(size=3, k=3) read back: the file held the finished " \
-        "table already, nothing was solved" in out
+    assert f"{kept} states of TicTacToe(size=3, k=3) read back: the file held them all " \
+        "already, nothing was solved" in out
     book = tmp_path / "book.sqlite"
     assert call(capsys, "table", "build", "tictactoe", "--plies", "1", "--out", str(book),
                 "--quiet")[0] == 0  # fmt: skip

@@ -183,6 +183,11 @@ def test_bad_use_is_refused():
         game.parse("RR / YY")
     with pytest.raises(ValueError, match=r"unexpected mark 'X'"):
         game.parse("X... / .... / .... / ....")
+    with pytest.raises(ValueError, match=r"at least the 4 pieces it starts with, .* holds 1"):
+        game.parse("R... / .... / .... / ....")
+    for mover in (True, 1.0, "1", -1, 3):
+        with pytest.raises(ValueError, match=r"players 0 to 2, not "):
+            game.parse("R... / .RY. / .BG. / ....", to_move=mover)
 
 
 @pytest.mark.parametrize(("size", "players"), [(5, 3), (2, 3), (6, 1), (6, 5), (True, 3), (6.0, 3)])

@@ -9,6 +9,7 @@ or cannot be written fails at once, and a complete table is never replaced by a 
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import subprocess
 import sys
@@ -19,9 +20,9 @@ import pytest
 
 from gamesearch import Solution, TableFileError, UnsupportedGameError
 from gamesearch.cli import main
-from gamesearch.games import ConnectFour, Nim, Pig, TicTacToe
+from gamesearch.games import ConnectFour, Nim, Pig, Rolit, TicTacToe
 from gamesearch.identity import GameIdentity, game_identity, remake
-from gamesearch.solving import opening_book, solve
+from gamesearch.solving import _file, opening_book, solve
 from gamesearch.solving._codec import decode, encode
 
 SOURCE = str(Path(__file__).resolve().parents[2] / "src")
@@ -130,6 +131,33 @@ def test_identities_of_the_reference_games_remake_them():
         again = remake(GameIdentity.from_json(identity.to_json()))
         assert type(again) is type(game)
         assert game_identity(again) == identity
+
+
+@pytest.mark.parametrize(
+    "name", ["\x1b[2J\x1b[31mpiles", "a\r\ngamesearch: done", "", "=", ", y", "1st"]
+)
+def test_an_identity_names_its_parameters_by_identifiers(name):
+    """A hostile file's parameter name never reaches a message raw: it is refused as damaged."""
+    text = json.dumps({"class": "gamesearch.games.nim:Nim", "parameters": {name: 1}})
+    with pytest.raises(TableFileError, match="not an identity this library wrote"):
+        GameIdentity.from_json(text)
+    assert "\x1b" not in _file.named({"game": text})
+    assert "\r" not in _file.named({"game": text})
+
+    class Named(Nim):
+        def game_parameters(self):
+            return {name: 1}
+
+    with pytest.raises(UnsupportedGameError, match=r"each an identifier"):
+        game_identity(Named((1,), players=2))
+
+
+def test_a_long_identity_is_cut_short_in_messages():
+    text = json.dumps({"class": "gamesearch.games.nim:Nim", "parameters": {"x": "y" * 10_000}})
+    assert len(str(GameIdentity.from_json(text))) > 10_000
+    shown = _file.named({"game": text})
+    assert shown.startswith("gamesearch.games.nim:Nim(x='yyy")
+    assert len(shown) == 203
 
 
 def test_a_dataclass_game_and_a_stated_identity_are_found():
@@ -302,6 +330,20 @@ def test_a_book_never_replaces_a_complete_table(tmp_path, capsys):
     assert again.plies == 2
     with pytest.raises(TableFileError, match="not this book of 3 plies"):
         opening_book(TicTacToe(), 3, path=book_path)
+
+
+@pytest.mark.parametrize(
+    "game", [TicTacToe(), Rolit(size=4, players=2)], ids=["keys by game.key", "keys by state"]
+)
+def test_a_strong_solution_never_reads_a_book_back_as_itself(tmp_path, game):
+    """A book's file is refused by ``solve``, whether or not its keys are the solve's kind."""
+    path = tmp_path / "book.sqlite"
+    book = opening_book(game, 1, path=path)
+    with pytest.raises(TableFileError, match=rf"already holds a table \(opening book of "
+                       rf"gamesearch\.games\.\w+:\w+\(.*\), {len(book)} states\), not a strong "
+                       "solution"):  # fmt: skip
+        solve(game, path=path)
+    assert Solution.load(path, game).plies == 1  # left as it was
 
 
 def test_probe_tells_what_a_file_holds_without_the_game(tmp_path, capsys):

@@ -151,9 +151,9 @@ def _build(args: argparse.Namespace, out: TextIO) -> int:
     stats, count = solution.stats, len(solution)
     made = f"by {solution.method} in {stats.elapsed:.2f} s"
     if count and not stats.solved:  # the same build run again on its finished file
-        made = "read back: the file held the finished table already, nothing was solved"
+        made = "read back: the file held them all already, nothing was solved"
     elif stats.resumed:
-        made += f" ({stats.resumed:,} read back from the interrupted build, {stats.solved:,}"
+        made += f" ({stats.resumed:,} read back from the file, {stats.solved:,}"
         made += " solved)"
     print(
         f"{count:,} {'state' if count == 1 else 'states'} of {game_name(game)} {made}; "

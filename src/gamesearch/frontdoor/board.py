@@ -9,6 +9,7 @@ board of columns.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -119,6 +120,34 @@ def _beside(board: str) -> str:
     return "\n".join(lines)
 
 
+_KEY_BESIDE = re.compile(r"\s{3,}\d+(?:\s+\d+)*\s*$")
+"""The square numbers :func:`show` draws beside a row (after four spaces)."""
+
+_NUMBERS_UNDER = re.compile(r"\s*\d(?:\s+\d)*\s*")
+"""The column numbers :func:`show` draws under a board."""
+
+
+def without_coordinates(text: str) -> str | None:
+    r"""``text`` without the coordinates :func:`show` draws, or ``None`` if it has none.
+
+    What a user copies from the terminal: the board with the square numbers beside it, or the
+    column numbers under it. ``--position`` reads it again when the text as given is not a
+    board.
+
+    >>> print(without_coordinates("X . .    0 1 2\n. O .    3 4 5\n. . .    6 7 8"))
+    X . .
+    . O .
+    . . .
+    >>> without_coordinates(". . . .\nR Y . .\n0 1 2 3"), without_coordinates("X.. / ... / ...")
+    ('. . . .\nR Y . .', None)
+    """
+    lines = text.strip("\n").splitlines()
+    rows = [_KEY_BESIDE.sub("", line) for line in lines]
+    if len(rows) > 1 and _NUMBERS_UNDER.fullmatch(rows[-1]):
+        rows.pop()
+    return "\n".join(rows) if rows != lines else None
+
+
 def outcome(spec: GameSpec, game: Any, state: Any) -> str:
     """Who won the finished game ``state``, in words, and every player's final utility."""
     scores = [float(game.utility(state, player)) for player in range(game.num_players)]
@@ -152,10 +181,16 @@ def position_from(
         parse = members.parse
         if parse is None:
             raise InvalidSearchOptionError(f"{name} cannot read a --position")
+        bare = without_coordinates(text)
         try:
             state = parse(text)
         except ValueError as exc:
-            raise InvalidSearchOptionError(f"--position: {exc}") from exc
+            if bare is None:
+                raise InvalidSearchOptionError(f"--position: {exc}") from exc
+            try:  # the board copied with its coordinates: read without them
+                state = parse(bare)
+            except ValueError as bare_exc:
+                raise InvalidSearchOptionError(f"--position: {bare_exc}") from bare_exc
     for move in moves:
         if game.is_terminal(state):
             legal = {}

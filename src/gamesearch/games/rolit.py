@@ -256,8 +256,8 @@ class Rolit:
         position reached otherwise (after :meth:`pass_turn`, or made up).
 
         Raises:
-            ValueError: the picture is not a board of this size, or ``to_move`` is not one of
-                the players.
+            ValueError: the picture is not a board of this size, holds fewer than the 4 pieces
+                a game starts with, or ``to_move`` is not one of the players (an int).
 
         Example:
             >>> game = Rolit(size=4)
@@ -271,7 +271,11 @@ class Rolit:
         rows = [row for row in rows if row]
         if len(rows) != self.size or any(len(row) != self.size for row in rows):
             raise ValueError(f"expected {self.size} rows of {self.size} squares, got {board!r}")
-        if to_move is not None and to_move not in range(self.num_players):
+        if to_move is not None and (
+            isinstance(to_move, bool)
+            or not isinstance(to_move, int)
+            or to_move not in range(self.num_players)
+        ):
             raise ValueError(f"Rolit has players 0 to {self.num_players - 1}, not {to_move!r}")
         colours = [0, 0, 0, 0]
         for square, mark in enumerate("".join(rows).upper()):
@@ -279,7 +283,12 @@ class Rolit:
                 colours[COLOURS.index(mark)] |= self._bits[square]
             elif mark not in ".-_":
                 raise ValueError(f"unexpected mark {mark!r} in {board!r}; use R, Y, G, B and .")
+        pieces = sum(colour.bit_count() for colour in colours)
+        if pieces < 4:
+            raise ValueError(
+                f"a Rolit board holds at least the 4 pieces it starts with, and {board!r} "
+                f"holds {pieces}"
+            )
         if to_move is None:
-            placed = sum(colour.bit_count() for colour in colours) - 4
-            to_move = placed % self.num_players
+            to_move = (pieces - 4) % self.num_players
         return (*colours, int(to_move))

@@ -84,22 +84,30 @@ def identity(meta: Mapping[str, str], path: str | Path) -> GameIdentity:
         raise TableFileError(f"{path} is damaged: {error}") from None
 
 
+_SHOWN = 200
+"""The characters of a game's name a message shows at most."""
+
+
 def named(meta: Mapping[str, str]) -> str:
     """The game a file names, for a message: ``module:Class(arguments)``, as probe shows it.
 
-    A name that is not an identity this library wrote (a damaged file) is shown cut short.
+    A name that is not an identity this library wrote (a damaged file) is shown quoted, and
+    either is cut short: the file may be hostile.
 
     >>> named({"game": '{"class":"gamesearch.games.nim:Nim","parameters":{"heaps":[1,2]}}'})
     'gamesearch.games.nim:Nim(heaps=(1, 2))'
     >>> named({"game": "<script>" * 40})[:30], named({})
     ("'<script><script><script><scri", '?')
+    >>> len(named({"game": '{"class":"a:B","parameters":{"x":"' + "y" * 9000 + '"}}'}))
+    203
     """
     if "game" not in meta:
         return "?"
     try:
-        return str(GameIdentity.from_json(meta["game"]))
+        shown = str(GameIdentity.from_json(meta["game"]))
     except TableFileError:
         return short_repr(meta["game"])
+    return shown if len(shown) <= _SHOWN else shown[:_SHOWN] + "..."
 
 
 def check_built_for(

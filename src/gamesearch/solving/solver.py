@@ -460,8 +460,9 @@ def _resume(
         with _store.locked(connection, path):
             meta = _store.read_meta(connection, path)
             if meta:  # every value checked before any is used
-                _file.read_head(meta, path, _store.count(connection, path))
-                _check_file(path, meta, game, kind)
+                states = _store.count(connection, path)
+                _file.read_head(meta, path, states)
+                _check_file(path, meta, game, kind, states)
             claimed = None
             if meta.get("complete") != "1":  # complete: nothing to write, read back instead
                 claimed = _claim(connection, path, meta, game, method, kind, roots_known,
@@ -524,9 +525,17 @@ def _hashable(keyfn: Key, root: Any) -> None:
         raise GameProtocolError(f"solve: key(state) must be hashable: {exc}") from exc
 
 
-def _check_file(path: str | Path, meta: dict[str, str], game: Game[Any, Any], kind: str) -> None:
-    """Refuse a file that holds the table of another game, or one made with other keys."""
+def _check_file(
+    path: str | Path, meta: dict[str, str], game: Game[Any, Any], kind: str, states: int
+) -> None:
+    """Refuse a file that holds the table of another game, an opening book, or other keys."""
     _file.check_built_for(meta, game, path, "choose another path, or delete the file")
+    if meta.get("method") == "opening_book":  # a book is no strong solution, nor part of one
+        raise TableFileError(
+            f"{path} already holds a table (opening book of {_file.named(meta)}, {states:,} "
+            f"states), not a strong solution: choose another path, or delete the file to "
+            "replace it"
+        )
     if meta.get("key") != kind:
         raise TableFileError(
             f"{path} holds a table keyed by {meta.get('key', '?')[:40]}, not by {kind}: choose "
