@@ -25,7 +25,7 @@ from gamesearch import expectiminimax, maxn, minimax
 from gamesearch.frontdoor.plans import default_plan
 from gamesearch.games import Hog, Nim, TicTacToe, reference_games
 from gamesearch.progress import Progress
-from gamesearch.solving import opening_book, solve
+from gamesearch.solving import _file, opening_book, solve
 
 TEXTBOOK = "[[3,12,8],[2,4,6],[14,5,2]]"
 
@@ -463,6 +463,53 @@ def test_table_probe_of_an_empty_or_unfinished_file_says_to_run_the_build_again(
     assert status == 1
     assert "unfinished" in out
     assert "is an unfinished build: its positions can be looked up once it is finished" in err
+
+
+def test_an_interrupted_table_build_says_what_it_kept(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C part way: how many states the file keeps, or that a book keeps none."""
+    from gamesearch.cli import _table
+
+    def interrupted(build: Any, at: int, **more: Any) -> Any:
+        def pressed(report: Progress) -> None:
+            if report.done >= at:
+                raise KeyboardInterrupt
+
+        def run(game: Any, *args: Any, **options: Any) -> Any:
+            options.update(progress=pressed, **more)
+            return build(game, *args, **options)
+
+        return run
+
+    stopped = interrupted(_table.solve, 300, batch=100, progress_every=100)
+    monkeypatch.setattr(_table, "solve", stopped)
+    path = tmp_path / "ttt.sqlite"
+    status, _, err = call(capsys, "table", "build", "tictactoe", "--out", str(path))
+    assert status == 130
+    found = re.search(r"keeps the (\d+) states written so far", err)
+    assert found is not None, err
+    kept = int(found[1])
+    assert kept == _file.info(path).states > 0
+    assert "run the same build again to go on from there" in err
+    monkeypatch.undo()
+    status, out, _ = call(capsys, "table", "build", "tictactoe", "--out", str(path), "--quiet")
+    assert status == 0
+    assert f"({kept} read back from the file, " in out
+    monkeypatch.setattr(_table, "opening_book", interrupted(_table.opening_book, 2))
+    book = tmp_path / "book.sqlite"
+    status, _, err = call(capsys, "table", "build", "connect4", "-p", "width=4", "-p",
+                          "height=4", "--plies", "2", "--out", str(book))  # fmt: skip
+    assert status == 130
+    assert f"a book is written once it is finished, so {book} holds none of it" in err
+
+
+def test_table_build_refuses_other_than_two_players_in_its_own_words(capsys) -> None:
+    status, _, err = call(capsys, "table", "build", "rolit", "-p", "size=4", "--out", "unused")
+    assert status == 2
+    assert "table build solves games of two players, and Rolit(size=4, players=3) has 3 " \
+        "players (build it with -p players=2); gamesearch solve rolit searches it" in err
+    assert not Path("unused").exists()
 
 
 def test_table_build_says_what_it_read_back_and_what_it_solved(

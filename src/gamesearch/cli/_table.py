@@ -32,7 +32,7 @@ from ..frontdoor.board import move_text, own_player_names, position_from, show
 from ..frontdoor.making import refuse_imperfect
 from ..game import CHANCE
 from ..games.registry import GameSpec, find_game, reference_games
-from ..identity import GameIdentity, game_name, remake
+from ..identity import GameIdentity, game_identity, game_name, remake
 from ..solving import _file
 from ..solving.opening import opening_book
 from ..solving.progress import Progress
@@ -125,6 +125,47 @@ def _report(report: Progress, noun: str = "state") -> None:
     print(f"{report.phase}: {done}{left}", file=sys.stderr)
 
 
+def _refuse_players(game: Any, spec: GameSpec) -> None:
+    """Refuse a game of other than two players, in the command line's words.
+
+    Raises:
+        InvalidSearchOptionError: ``game`` has one player, or three or more.
+    """
+    players = getattr(game, "num_players", 2)
+    if players == 2:
+        return
+    two = " (build it with -p players=2)" if "players" in _parameters(game) else ""
+    raise InvalidSearchOptionError(
+        f"table build solves games of two players, and {game_name(game)} has {players} "
+        f"players{two}; gamesearch solve {spec.name} searches it as it is"
+    )
+
+
+def _parameters(game: Any) -> dict[str, Any]:
+    """The names of the game's parameters, as its identity records them (none if it has none)."""
+    try:
+        return dict(game_identity(game).parameters)
+    except GameSearchError:
+        return {}
+
+
+def _kept(path: str, book: bool) -> str:
+    """What an interrupted build left in ``path``, and what to do next."""
+    if book:
+        return (
+            f"a book is written once it is finished, so {path} holds none of it; run the same "
+            "build again to start it over"
+        )
+    try:
+        states = _file.info(path).states
+    except TableFileError:
+        states = 0
+    return (
+        f"{path} keeps the {states:,} {'state' if states == 1 else 'states'} written so far; "
+        "run the same build again to go on from there"
+    )
+
+
 def _build(args: argparse.Namespace, out: TextIO) -> int:
     if args.split_ply is not None and args.plies is None:  # before any worker starts
         raise InvalidSearchOptionError("--split-ply splits an opening book: give --plies too")
@@ -132,21 +173,26 @@ def _build(args: argparse.Namespace, out: TextIO) -> int:
     spec = find_game(args.game)
     game = spec.make_from(args.param)
     refuse_imperfect("table build", args.game, args.param, game)
+    _refuse_players(game, spec)
     line = shlex.join([spec.name, *args.param])
     # A book's positions are counted one by one (one may take seconds), the lines throttled.
     progress = None if args.quiet else _Lines() if args.plies is not None else _report
-    with ExitStack() as stack:
-        executor = None
-        if args.workers is not None:
-            executor = stack.enter_context(worker_pool(args.workers))
-        options: dict[str, Any] = {"path": args.out, "progress": progress, "spec": line}
-        if args.plies is not None:
-            if args.split_ply is not None:
-                options["split_ply"] = args.split_ply
-            options["progress_every"] = 1
-            solution = opening_book(game, args.plies, executor=executor, **options)
-        else:
-            solution = solve(game, executor=executor, **options)
+    try:
+        with ExitStack() as stack:
+            executor = None
+            if args.workers is not None:
+                executor = stack.enter_context(worker_pool(args.workers))
+            options: dict[str, Any] = {"path": args.out, "progress": progress, "spec": line}
+            if args.plies is not None:
+                if args.split_ply is not None:
+                    options["split_ply"] = args.split_ply
+                options["progress_every"] = 1
+                solution = opening_book(game, args.plies, executor=executor, **options)
+            else:
+                solution = solve(game, executor=executor, **options)
+    except KeyboardInterrupt:
+        print(f"\ninterrupted: {_kept(args.out, args.plies is not None)}", file=sys.stderr)
+        return 130
     size = Path(args.out).stat().st_size
     stats, count = solution.stats, len(solution)
     made = f"by {solution.method} in {stats.elapsed:.2f} s"
