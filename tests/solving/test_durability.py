@@ -28,6 +28,7 @@ import importlib
 import json
 import os
 import queue
+import re
 import shutil
 import signal
 import subprocess
@@ -621,12 +622,18 @@ def slow_games(folder: Path, monkeypatch: pytest.MonkeyPatch, slow: str) -> Iter
         sys.modules.pop("slow_games", None)
 
 
-def interrupted_cleanly(status: int, out: str, err: str) -> None:
-    """Assert that a command stopped by Ctrl-C said so, exited 130 and printed no table."""
+def interrupted_cleanly(status: int, out: str, err: str) -> int:
+    """Assert that a command stopped by Ctrl-C said so, exited 130 and printed no table.
+
+    Returns the states it said the file keeps.
+    """
     assert status == 130, err
-    assert "\ninterrupted\n" in err
+    kept = re.search(r"\ninterrupted: \S+ keeps the ([\d,]+) states? written so far; run the "
+                     r"same build again to go on from there\n$", err)  # fmt: skip
+    assert kept is not None, err
     assert "Traceback" not in err
     assert out == ""  # no summary of a table that is not there
+    return int(kept[1].replace(",", ""))
 
 
 @pytest.mark.slow
@@ -643,11 +650,11 @@ def test_ctrl_c_in_table_build_exits_130_and_the_file_resumes(
         with cli("table", "build", "slow_games:SlowLater", "--out", str(path), env=env) as child:
             assert child.until(progress_line("solve", 20_000)) is not None, child.err
             child.send(signal.SIGINT)
-            interrupted_cleanly(*child.finish())
+            kept = interrupted_cleanly(*child.finish())
         game = module.SlowLater()
         assert_unfinished(path, game)
         resumed = solve(game, path=path)
-        assert 10_000 <= resumed.stats.resumed < len(resumed)
+        assert 10_000 <= resumed.stats.resumed == kept < len(resumed)
         uninterrupted("connect4-3x5").check(path, game)
 
 
@@ -664,10 +671,10 @@ def test_ctrl_c_in_table_build_by_value_iteration_exits_130_and_the_file_resumes
     with cli("table", "build", "pig", "-p", "goal=25", "--out", str(path)) as child:
         assert child.until(progress_line("iterate", 10_000)) is not None, child.err
         child.send(signal.SIGINT)
-        interrupted_cleanly(*child.finish())
+        kept = interrupted_cleanly(*child.finish())
     assert_unfinished(path, reference.game)
     resumed = solve(reference.game, path=path)
-    assert 10_000 <= resumed.stats.resumed < len(resumed)
+    assert 10_000 <= resumed.stats.resumed == kept < len(resumed)
     reference.check(path)
 
 
@@ -703,15 +710,12 @@ def test_ctrl_c_in_table_build_on_two_workers_exits_130_and_the_file_resumes(
     folder: Path, uninterrupted: Callable[[str], Reference], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     with slow_games(folder, monkeypatch, "second region") as (module, env):
-        status, out, err = build_on_two_workers(folder, env, signal.SIGINT).ended
-        assert status == 130, err
-        assert err.endswith("\ninterrupted\n")
-        assert out == ""
+        kept = interrupted_cleanly(*build_on_two_workers(folder, env, signal.SIGINT).ended)
         game = module.SlowSecondRegion()
         path = folder / "interrupted.sqlite"
         assert_unfinished(path, game)
         resumed = solve(game, path=path)  # not slowed here
-        assert 0 < resumed.stats.resumed < len(resumed)  # the first region
+        assert 0 < resumed.stats.resumed == kept < len(resumed)  # the first region
         uninterrupted("connect4").check(path, game)
 
 

@@ -14,6 +14,7 @@ appear, no module may be imported, and each variant must end (an alarm stops a h
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import random
 import shutil
@@ -194,7 +195,8 @@ def fuzz(
         path = folder / "warm.sqlite"
         path.write_bytes(data)
         for read in readers(path, game, game.initial_state(), player):
-            read()
+            with contextlib.suppress(TableFileError):  # solve refuses the book's file
+                read()
     modules = set(sys.modules)
     for number in range(variants):
         data, game, player = sources[number % len(sources)]

@@ -123,9 +123,6 @@ def _beside(board: str) -> str:
 _KEY_BESIDE = re.compile(r"\s{3,}\d+(?:\s+\d+)*\s*$")
 """The square numbers :func:`show` draws beside a row (after four spaces)."""
 
-_NUMBERS_UNDER = re.compile(r"\s*\d(?:\s+\d)*\s*")
-"""The column numbers :func:`show` draws under a board."""
-
 
 def without_coordinates(text: str) -> str | None:
     r"""``text`` without the coordinates :func:`show` draws, or ``None`` if it has none.
@@ -140,10 +137,16 @@ def without_coordinates(text: str) -> str | None:
     . . .
     >>> without_coordinates(". . . .\nR Y . .\n0 1 2 3"), without_coordinates("X.. / ... / ...")
     ('. . . .\nR Y . .', None)
+    >>> print(without_coordinates("1 0    0 1\n0 1    2 3"))  # a last row of digits is a row
+    1 0
+    0 1
+    >>> without_coordinates("X X .\nX . .\n0 0 0") is None  # not the numbers of 3 columns
+    True
     """
     lines = text.strip("\n").splitlines()
     rows = [_KEY_BESIDE.sub("", line) for line in lines]
-    if len(rows) > 1 and _NUMBERS_UNDER.fullmatch(rows[-1]):
+    under = len(rows) > 1 and rows[-1].strip() == _column_numbers("\n".join(rows[:-1]))
+    if under and rows == lines:  # the numbers under a board, never drawn with those beside
         rows.pop()
     return "\n".join(rows) if rows != lines else None
 
