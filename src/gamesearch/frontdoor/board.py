@@ -184,10 +184,10 @@ def position_from(
         parse = members.parse
         if parse is None:
             raise InvalidSearchOptionError(f"{name} cannot read a --position")
-        bare = without_coordinates(text)
         try:
             state = parse(text)
         except ValueError as exc:
+            bare = without_coordinates(text)
             if bare is None:
                 raise InvalidSearchOptionError(f"--position: {exc}") from exc
             try:  # the board copied with its coordinates: read without them

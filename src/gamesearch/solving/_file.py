@@ -110,6 +110,12 @@ def named(meta: Mapping[str, str]) -> str:
     return shown if len(shown) <= _SHOWN else shown[:_SHOWN] + "..."
 
 
+def held(path: str | Path, meta: Mapping[str, str], states: int) -> str:
+    """The start of a refusal of a file that holds a table: what it holds, and of which game."""
+    kind = KINDS.get(meta.get("method", ""), "unfinished")
+    return f"{path} already holds a table ({kind} of {named(meta)}, {states:,} states)"
+
+
 def check_built_for(
     meta: Mapping[str, str],
     game: object,

@@ -288,9 +288,8 @@ def _existing_book(
         if book.plies == plies and book._roots and book._roots[0][0] == root:
             return book
     raise TableFileError(
-        f"{path} already holds a table ({_file.KINDS.get(meta.get('method', ''), 'unfinished')}"
-        f" of {_file.named(meta)}, {states:,} states), not this book of {plies} "
-        "plies: choose another path, or delete the file to replace it"
+        f"{_file.held(path, meta, states)}, not this book of {plies} plies: choose another "
+        "path, or delete the file to replace it"
     )
 
 

@@ -426,9 +426,7 @@ def _refuse_a_table(connection: Any, path: str | Path, plies: int | None) -> Non
     meta = _store.read_meta(connection, path)
     states = _store.count(connection, path)
     if meta or states:
-        kind = _file.KINDS.get(meta.get("method", ""), "unfinished")
         raise TableFileError(
-            f"{path} already holds a table ({kind} of {_file.named(meta)}, "
-            f"{states:,} states), written while this book of {plies} plies was built: choose "
-            "another path, or delete the file to replace it"
+            f"{_file.held(path, meta, states)}, written while this book of {plies} plies was "
+            "built: choose another path, or delete the file to replace it"
         )

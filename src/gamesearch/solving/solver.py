@@ -532,9 +532,8 @@ def _check_file(
     _file.check_built_for(meta, game, path, "choose another path, or delete the file")
     if meta.get("method") == "opening_book":  # a book is no strong solution, nor part of one
         raise TableFileError(
-            f"{path} already holds a table (opening book of {_file.named(meta)}, {states:,} "
-            f"states), not a strong solution: choose another path, or delete the file to "
-            "replace it"
+            f"{_file.held(path, meta, states)}, not a strong solution: choose another path, or "
+            "delete the file to replace it"
         )
     if meta.get("key") != kind:
         raise TableFileError(
