@@ -62,3 +62,18 @@ def test_a_link_to_a_file_that_is_not_a_table_is_refused_and_the_file_left_as_it
             call()
     assert text.read_text() == "not a database\n" * 100
     assert sorted(os.listdir(tmp_path)) == ["notes.txt", "table.sqlite"]
+
+
+@pytest.mark.parametrize("content", [b"my notes\n" * 100, bytes(range(256)) * 20])
+def test_a_file_that_is_not_a_database_is_not_said_to_be_written_by_another_process(
+    tmp_path, content
+):
+    path = tmp_path / "notes.txt"
+    path.write_bytes(content)
+    with pytest.raises(TableFileError) as refused:
+        solve(GAME, path=path)
+    said = str(refused.value)
+    assert "not a gamesearch table file" in said
+    assert "choose another path" in said
+    assert "another process" not in said
+    assert path.read_bytes() == content

@@ -360,6 +360,29 @@ def test_probe_tells_what_a_file_holds_without_the_game(tmp_path, capsys):
     assert "best moves: 2\n" in capsys.readouterr().out
 
 
+def test_probe_says_who_wins_where_the_value_alone_would_not(tmp_path, capsys):
+    """Rolit's utilities are 1 and 0: its +0 is a loss, not the draw tic-tac-toe's +0 is."""
+    game = Rolit(size=4, players=2)
+    path = tmp_path / "rolit.sqlite"
+    solution = solve(game, path=path)
+    assert main(["table", "probe", str(path)]) == 0
+    root = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("root:"))
+    value = solution.value(game.initial_state())
+    expected = {1.0: "(red wins)", 0.0: "(red loses)", 0.5: "a draw under best play"}[value]
+    assert f"value {value:+g} for red" in root
+    assert expected in root
+    layer, lost = [game.initial_state()], None
+    while lost is None and layer:  # the first position, breadth first, whose mover loses
+        layer = [game.result(state, action) for state in layer for action in game.actions(state)]
+        lost = next((state for state in layer if solution.value(state) == 0.0), None)
+    assert lost is not None
+    assert main(["table", "probe", str(path), "--position", game.render(lost)]) == 0
+    out = capsys.readouterr().out
+    assert "value: +0 for " in out
+    assert "loses)" in out
+    assert "wins)" not in out
+
+
 def test_probe_of_a_game_of_chance_says_no_draw_and_reads_chance_nodes(tmp_path, capsys):
     path = tmp_path / "pig.sqlite"
     main(["table", "build", "pig", "-p", "goal=8", "-p", "die_sides=3", "--out", str(path),

@@ -13,6 +13,7 @@ best moves of a position, in the game the file names (made under the rule of
 from __future__ import annotations
 
 import argparse
+import math
 import shlex
 import sys
 from contextlib import ExitStack
@@ -325,9 +326,29 @@ def _describe(found: _file.FileInfo, spec: GameSpec | None, out: TextIO) -> None
         player = 0 if found.root_player == CHANCE else found.root_player
         mover = _names(spec, player)
         where = "a chance node" if found.root_player == CHANCE else f"{mover} to move"
-        value = f"{found.root_value:+g} for {mover}"
+        chance = found.method == "value_iteration" or found.tolerance is not None
+        outcome = "" if chance else _outcome(found.root_value, found.constant_sum, mover)
+        value = f"{found.root_value:+g} for {mover}{outcome}"
         ends = _distance(found.root_distance, found.method, found.root_value, found.tolerance)
         print(f"root: {where}, value {value}, {ends}", file=out)
+
+
+def _outcome(value: float, total: float | None, mover: str) -> str:
+    """Who wins, in words, when ``mover``'s value is ``value`` in a game of constant sum ``total``.
+
+    The two players' utilities add up to ``total`` at every end, so the mover wins when its
+    value is more than half of it: Rolit's 0 is a loss, where tic-tac-toe's 0 is a draw. A draw
+    gets no words here: the distance's line says it.
+
+    >>> _outcome(0.0, 1.0, "red"), _outcome(1.0, 0.0, "X"), _outcome(0.5, 1.0, "red")
+    (' (red loses)', ' (X wins)', '')
+    """
+    if total is None:
+        return ""
+    half = total / 2
+    if math.isclose(value, half, rel_tol=1e-9, abs_tol=1e-12):
+        return ""
+    return f" ({mover} wins)" if value > half else f" ({mover} loses)"
 
 
 def _distance(distance: int | None, method: str, value: float, tolerance: float | None) -> str:
@@ -363,7 +384,8 @@ def _show(
     name = _names(spec, mover)
     value, distance = solution.value(state), solution.distance(state)
     print(f"to move: {name}", file=out)
-    print(f"value: {value:+g} for {name}", file=out)
+    outcome = "" if chance else _outcome(value, solution.constant_sum, name)
+    print(f"value: {value:+g} for {name}{outcome}", file=out)
     if chance:
         print("distance: none (a game of chance has no fixed length)", file=out)
     elif distance is None:

@@ -327,6 +327,9 @@ class FileInfo:
     root_distance: int | None
     """Plies to the end from the root under best play (``None``: a draw, chance, or unknown)."""
 
+    constant_sum: float | None = None
+    """What the two players' utilities add up to at every end, if the file records it."""
+
     @property
     def kind(self) -> str:
         """What the table is, in words: ``"strong solution"``, ``"opening book"``, ..."""
@@ -357,6 +360,7 @@ def info(path: str | Path) -> FileInfo:
         return FileInfo(
             str(path), head.game, head.method, states, head.complete, head.created,
             head.elapsed, head.tolerance, head.plies, root_player, root_value, root_distance,
+            head.constant_sum,
         )  # fmt: skip
     finally:
         connection.close()

@@ -170,9 +170,7 @@ def locked(connection: sqlite3.Connection, path: str | Path) -> Iterator[None]:
     try:
         connection.execute("BEGIN IMMEDIATE")
     except sqlite3.Error as exc:
-        raise TableFileError(
-            f"cannot write {path} (SQLite says: {exc}): another process is writing it"
-        ) from None
+        raise TableFileError(f"cannot write {path} (SQLite says: {exc}){_why(exc)}") from None
     try:
         yield
         connection.commit()
@@ -182,6 +180,22 @@ def locked(connection: sqlite3.Connection, path: str | Path) -> Iterator[None]:
     except BaseException:
         _roll_back(connection)
         raise
+
+
+def _why(error: sqlite3.Error) -> str:
+    """What a failed ``BEGIN IMMEDIATE`` means for the user, after SQLite's own words.
+
+    Only a busy or locked file is another process's doing; a file that is not a database (a
+    text file given as the table's path) is not a table file, and anything else is said as
+    SQLite says it.
+    """
+    name = getattr(error, "sqlite_errorname", "")  # Python 3.11 and later
+    said = str(error)
+    if name in ("SQLITE_BUSY", "SQLITE_LOCKED") or "locked" in said:
+        return ": another process is writing it"
+    if name == "SQLITE_NOTADB" or "not a database" in said:
+        return ": it is not a gamesearch table file; choose another path"
+    return ""
 
 
 def _roll_back(connection: sqlite3.Connection) -> None:
