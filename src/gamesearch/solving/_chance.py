@@ -31,8 +31,11 @@ def value_iteration(
     reporter: Reporter,
     known: dict[Any, Entry] | None = None,
     finished: Callable[[Any, Entry], None] | None = None,
-) -> dict[Any, Entry]:
-    """Player 0's expected utility of every state of ``graph``, by key.
+) -> tuple[dict[Any, Entry], int]:
+    """Player 0's expected utility of every state of ``graph``, by key; and how many were known.
+
+    The count is of the states of ``known`` taken as they were, not iterated again: those of a
+    component ``known`` holds whole (a component it holds in part is iterated again).
 
     Each component is swept (Gauss-Seidel: a state's new value is used at once by the states
     after it) until a sweep moves no value by more than ``tolerance``.
@@ -62,10 +65,12 @@ def value_iteration(
             values[number] = sums.terminal(graph.states[number])
     reporter.start("iterate", size)
     value_of = values.__getitem__
+    kept = 0
     for component in components(graph):
         if all(keys[number] in known for number in component):  # done before an interruption
             for number in component:
                 values[number] = known[keys[number]].value
+            kept += len(component)
             reporter.tick(len(component))
             continue
         single = len(component) == 1 and component[0] not in children[component[0]]
@@ -99,7 +104,7 @@ def value_iteration(
                 finished(keys[number], Entry(values[number], None))
         reporter.tick(len(component))
     reporter.report()
-    return {keys[number]: Entry(values[number], None) for number in range(size)}
+    return {keys[number]: Entry(values[number], None) for number in range(size)}, kept
 
 
 def components(graph: Graph) -> list[list[int]]:

@@ -200,9 +200,8 @@ def solve(
         connection, head, table, classes = opened
         progress_meta = lambda: {"constant_sum": json.dumps(sums.total)}  # noqa: E731
         writer = _store.Writer(connection, path, head, batch, progress_meta, classes)
-    resumed = len(table)
     try:
-        table, used, parts, duplicates = _run(
+        table, used, parts, duplicates, resumed = _run(
             game, starts, method, keyfn, table, sums, reporter, writer, tolerance, max_sweeps,
             parallel, found,
         )  # fmt: skip
@@ -248,9 +247,10 @@ def _run(
     max_sweeps: int,
     parallel: _Split | None,
     capabilities: Capabilities,
-) -> tuple[dict[Any, Entry], str, int, int]:
-    """Solve with ``method``; return the table, the method used, the parts and duplicates.
+) -> tuple[dict[Any, Entry], str, int, int, int]:
+    """Solve with ``method``: the table, the method used, the parts, duplicates, entries kept.
 
+    The entries kept are those ``table`` held (read back from a file) and not solved again.
     The memo pass goes on from ``table`` and tells ``writer`` each entry as it is solved (split
     into parts below a frontier first, with ``parallel``, each part written as it arrives);
     value iteration takes the components ``table`` holds whole and tells ``writer`` each
@@ -258,6 +258,7 @@ def _run(
     ``capabilities`` is the game's record of optional members (its ``chance_outcomes``, ``region``).
     """
     chance = capabilities.chance_outcomes is not None
+    resumed = len(table)
     if method in ("auto", "memo") and not chance:
         try:
             parts = duplicates = 0
@@ -273,7 +274,7 @@ def _run(
                 game, starts, keyfn, table, sums, reporter, None if writer is None else writer.add
             )
             reporter.report()
-            return table, "memo", parts, duplicates
+            return table, "memo", parts, duplicates, resumed  # it trusts every entry it holds
         except CycleFound as found:
             if method == "memo":
                 raise CyclicGameError(
@@ -286,15 +287,18 @@ def _run(
     if chance:
         # Each component is written as it settles, so an interrupted run resumes from there.
         finished = None if writer is None else writer.add
-        solved = value_iteration(graph, sums, tolerance, max_sweeps, reporter, table, finished)
-        return solved, "value_iteration", 0, 0
+        solved, kept = value_iteration(
+            graph, sums, tolerance, max_sweeps, reporter, table, finished
+        )
+        return solved, "value_iteration", 0, 0, kept
+    # Retrograde analysis solves every state again, whatever the file held.
     used, table = "retrograde", retrograde(game, graph, sums, reporter)
     if writer is not None:
         reporter.start("write", len(table))
         for item in table.items():
             writer.add(*item)
             reporter.tick()
-    return table, used, 0, 0
+    return table, used, 0, 0, 0
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,87 @@
+"""A resumed build counts as read back only what it kept, and as solved what it solved again.
+
+The adversary's walk of 2026-12-03: value iteration iterates again a component the file held in
+part, and retrograde analysis solves every state again, yet ``stats.resumed`` counted every
+entry read from the file (``table build`` said "27,734 read back" having iterated 58 of them
+again; a retrograde build said ``resumed=500`` having solved all 765).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
+from gamesearch import CHANCE
+from gamesearch.games import Nim
+from gamesearch.solving import solve
+from gamesearch.solving._codec import encode
+
+
+class Gamble:
+    """Stop for nothing, or roll: a win (1) or back to the start, even odds, as long as you like.
+
+    Its states 0 (the player's choice) and 1 (the roll) make one component: the value of each
+    depends on the other's. States 2 (stopped) and 3 (won) end the game.
+    """
+
+    num_players = 2
+
+    def initial_state(self) -> int:
+        return 0
+
+    def to_move(self, state: int) -> int:
+        return CHANCE if state == 1 else 0
+
+    def chance_outcomes(self, state: int) -> list[tuple[int, float]]:
+        return [(3, 0.5), (0, 0.5)]
+
+    def actions(self, state: int) -> list[int]:
+        return {0: [2, 1], 1: [3, 0]}.get(state, [])
+
+    def result(self, state: int, action: int) -> int:
+        return action
+
+    def is_terminal(self, state: int) -> bool:
+        return state >= 2
+
+    def utility(self, state: int, player: int) -> float:
+        won = 1.0 if state == 3 else 0.0
+        return won if player == 0 else -won
+
+
+def interrupted(path: Path, *keys: object) -> None:
+    """Make ``path`` the file of a build interrupted before it wrote ``keys``."""
+    with closing(sqlite3.connect(path)) as connection, connection:
+        for key in keys:
+            connection.execute("DELETE FROM entries WHERE key = ?", (encode(key),))
+        connection.execute("UPDATE meta SET value = '0' WHERE name = 'complete'")
+
+
+def test_value_iteration_counts_a_component_held_in_part_as_solved_again(tmp_path):
+    path = tmp_path / "gamble.sqlite"
+    whole = solve(Gamble(), path=path)
+    assert whole.method == "value_iteration"
+    assert len(whole) == 4
+    interrupted(path, 1)  # the roll, not its component's other state
+    resumed = solve(Gamble(), path=path)
+    assert (resumed.stats.resumed, resumed.stats.solved) == (2, 2)  # the two ends kept
+    assert resumed.value(0) == whole.value(0)
+
+
+def test_retrograde_analysis_counts_every_state_as_solved_again(tmp_path):
+    game = Nim((1, 2), players=2)
+    path = tmp_path / "nim.sqlite"
+    whole = solve(game, path=path, method="retrograde")
+    interrupted(path, game.initial_state())
+    resumed = solve(game, path=path, method="retrograde")
+    assert (resumed.stats.resumed, resumed.stats.solved) == (0, len(whole))
+
+
+def test_the_memo_pass_keeps_what_the_file_holds(tmp_path):
+    game = Nim((1, 2), players=2)
+    path = tmp_path / "nim.sqlite"
+    whole = solve(game, path=path)
+    interrupted(path, game.initial_state())
+    resumed = solve(game, path=path)
+    assert (resumed.stats.resumed, resumed.stats.solved) == (len(whole) - 1, 1)
