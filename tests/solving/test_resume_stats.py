@@ -13,9 +13,11 @@ from contextlib import closing
 from pathlib import Path
 
 from gamesearch import CHANCE
+from gamesearch.cli import main
 from gamesearch.games import Nim
 from gamesearch.solving import solve
 from gamesearch.solving._codec import encode
+from gamesearch.solving._file import info
 
 
 class Gamble:
@@ -85,3 +87,19 @@ def test_the_memo_pass_keeps_what_the_file_holds(tmp_path):
     interrupted(path, game.initial_state())
     resumed = solve(game, path=path)
     assert (resumed.stats.resumed, resumed.stats.solved) == (len(whole) - 1, 1)
+
+
+def test_a_resumed_build_records_the_time_of_every_session(tmp_path, capsys):
+    game = Nim((1, 2), players=2)
+    path = tmp_path / "nim.sqlite"
+    solve(game, path=path)
+    interrupted(path, game.initial_state())
+    with closing(sqlite3.connect(path)) as connection, connection:  # a first session of 100 s
+        connection.execute("UPDATE meta SET value = '100.0' WHERE name = 'elapsed'")
+    assert info(path).elapsed == 100.0
+    assert main(["table", "probe", str(path)]) == 0
+    assert "100.00 s so far (not finished)" in capsys.readouterr().out
+    resumed = solve(game, path=path)
+    assert 100.0 < info(path).elapsed <= 100.0 + resumed.stats.elapsed
+    assert main(["table", "probe", str(path)]) == 0
+    assert f", in {info(path).elapsed:.2f} s\n" in capsys.readouterr().out

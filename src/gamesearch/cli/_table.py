@@ -318,7 +318,11 @@ def _describe(found: _file.FileInfo, spec: GameSpec | None, out: TextIO) -> None
             file=out,
         )
     when = found.created or "an unrecorded time"
-    took = "" if found.elapsed is None else f", in {found.elapsed:.2f} s"
+    took = ""
+    if found.elapsed is not None:  # every session of a resumed build counted
+        took = f", {found.elapsed:.2f} s so far"
+        if found.complete:
+            took = f", in {found.elapsed:.2f} s"
     print(f"built: {when}{took}" + ("" if found.complete else " (not finished)"), file=out)
     if found.tolerance is not None:
         print(f"tolerance: {found.tolerance:g} (values iterated to within it)", file=out)

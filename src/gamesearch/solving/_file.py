@@ -206,7 +206,7 @@ class Head:
     """An opening book's depth."""
 
     elapsed: float | None
-    """Seconds the build took."""
+    """Seconds the build took, every session of a resumed build counted (so far, if unfinished)."""
 
     created: str | None
     """When the build began (local time, ISO 8601), if recorded."""
@@ -310,7 +310,8 @@ class FileInfo:
     """When the build began (local time, ISO 8601), if recorded."""
 
     elapsed: float | None
-    """Seconds the build took, if it finished."""
+    """Seconds the build took, every session of a resumed build counted (so far, in a file
+    not finished), if recorded."""
 
     tolerance: float | None
     """Value iteration's tolerance; ``None`` for exact values."""

@@ -198,7 +198,12 @@ def solve(
         if opened is None:  # a complete file: read back, if it holds what was asked
             return _finished(path, game, keyfn, kind, started, starts, tolerance)
         connection, head, table, classes = opened
-        progress_meta = lambda: {"constant_sum": json.dumps(sums.total)}  # noqa: E731
+        before = _store.meta_number(head, "elapsed", path) or 0.0  # the sessions before
+
+        def progress_meta() -> dict[str, str]:  # committed with each batch
+            spent = before + time.perf_counter() - started
+            return {"constant_sum": json.dumps(sums.total), "elapsed": json.dumps(spent)}
+
         writer = _store.Writer(connection, path, head, batch, progress_meta, classes)
     try:
         table, used, parts, duplicates, resumed = _run(
@@ -208,11 +213,7 @@ def solve(
         if writer is not None:
             exact = used != "value_iteration"
             tolerance_text = json.dumps(None if exact else tolerance)
-            elapsed_text = json.dumps(time.perf_counter() - started)
-            writer.flush(
-                {"complete": "1", "method": used, "tolerance": tolerance_text,
-                 "elapsed": elapsed_text}
-            )  # fmt: skip
+            writer.flush({"complete": "1", "method": used, "tolerance": tolerance_text})
     finally:
         if connection is not None:
             connection.close()
@@ -504,8 +505,10 @@ def _claim(
     table = _store.read_all(connection, path, classes)
     sums.total = _store.meta_number(meta, "constant_sum", path)
     sums.source = None if sums.total is None else str(path)
-    if meta:  # resuming: keep when the build began
+    if meta:  # resuming: keep when the build began, and the time its sessions took so far
         head = {**head, "created": meta.get("created", head["created"])}
+        if "elapsed" in meta:
+            head["elapsed"] = meta["elapsed"]
     _store.claim(connection, head)
     return head, table, classes
 
