@@ -358,6 +358,8 @@ def test_probe_tells_what_a_file_holds_without_the_game(tmp_path, capsys):
     assert "root: X to move, value +0 for X, a draw under best play" in out
     assert main(["table", "probe", str(path), "--position", "XX. / OO. / ..."]) == 0
     assert "best moves: 2\n" in capsys.readouterr().out
+    assert main(["table", "probe", str(path), "--moves"]) == 0  # no moves: the start
+    assert "best moves: 0 1 2 3 4 5 6 7 8\n" in capsys.readouterr().out
 
 
 def test_probe_says_who_wins_where_the_value_alone_would_not(tmp_path, capsys):

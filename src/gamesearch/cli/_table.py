@@ -78,8 +78,9 @@ def add_table_command(commands: Any) -> None:
     )
     probe.add_argument("file", metavar="FILE", help="a table file (table build, solve(path=))")
     probe.add_argument(
-        "--moves", nargs="+", default=[], metavar="MOVE",
-        help="the moves played so far, from the start of the game (Nim's (0, 2) as 0,2)",
+        "--moves", nargs="*", default=None, metavar="MOVE",
+        help="the moves played so far, from the start of the game (Nim's (0, 2) as 0,2); "
+        "none for the start itself",
     )  # fmt: skip
     probe.add_argument("--position", help="the position as the game draws it (its parse method)")
     probe.add_argument(
@@ -214,7 +215,8 @@ def _probe(args: argparse.Namespace, out: TextIO) -> int:
     """``table probe``: what the file holds and, with a game, a position's value."""
     found = _info(args.file)
     spec = _spec_of(found.game)
-    wanted = args.moves or args.position is not None
+    wanted = args.moves is not None or args.position is not None
+    moves = args.moves or []
     if args.param and args.game is None:
         raise InvalidSearchOptionError("-p/--param sets a parameter of --game: give --game too")
     if not found.complete or (args.game is None and not wanted):
@@ -227,7 +229,8 @@ def _probe(args: argparse.Namespace, out: TextIO) -> int:
         if found.complete:  # what the file holds, from the file alone: nothing is imported
             print(
                 "(look a position up with --moves or --position, in the game the file names, "
-                "made under the rule of table files, or with --game MODULE:CLASS -p NAME=VALUE)",
+                "made under the rule of table files, or with --game MODULE:CLASS -p NAME=VALUE; "
+                "--moves alone: the start)",
                 file=out,
             )
         return 0
@@ -244,13 +247,13 @@ def _probe(args: argparse.Namespace, out: TextIO) -> int:
             spec = replace(own, players=names)
     _describe(found, spec, out)
     with Solution.load(args.file, game) as solution:
-        state = position_from(game, members, type(game).__name__, args.moves, args.position)
+        state = position_from(game, members, type(game).__name__, moves, args.position)
         try:
             return _show(solution, spec, game, members, state, out)
         except UnsolvedStateError:  # named by the board drawn and its depth, not by its key
             counted = args.position is None and game.initial_state() in solution
-            moves = len(args.moves) if counted else None
-            raise UnsolvedStateError(_not_held(args.file, found.plies, moves)) from None
+            played = len(moves) if counted else None
+            raise UnsolvedStateError(_not_held(args.file, found.plies, played)) from None
 
 
 def _not_held(path: str, depth: int | None, moves: int | None) -> str:
