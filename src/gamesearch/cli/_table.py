@@ -229,8 +229,7 @@ def _probe(args: argparse.Namespace, out: TextIO) -> int:
         if found.complete:  # what the file holds, from the file alone: nothing is imported
             print(
                 "(look a position up with --moves or --position, in the game the file names, "
-                "made under the rule of table files, or with --game MODULE:CLASS -p NAME=VALUE; "
-                "--moves alone: the start)",
+                "made under the rule of table files, or with --game MODULE:CLASS -p NAME=VALUE)",
                 file=out,
             )
         return 0
