@@ -158,8 +158,9 @@ def test_an_interrupted_value_iteration_resumes_from_its_settled_components(tmp_
         done = connection.execute("SELECT COUNT(*) FROM entries").fetchone()[0]
     assert done > 0  # settled components were written before the interruption
     resumed = solve(game, path=path, batch=20)
-    assert resumed.stats.resumed == done
-    assert resumed.stats.solved == len(resumed) - done
+    # A component the file holds in part (a batch ended inside it) is iterated again.
+    assert 0 < resumed.stats.resumed <= done
+    assert resumed.stats.solved == len(resumed) - resumed.stats.resumed
     solve(game, path=whole, batch=20)  # the same build, never interrupted
     assert entries(path) == entries(whole)
     other = tmp_path / "other.sqlite"
