@@ -142,7 +142,8 @@ def _check_source(module: str, name: str, what: str, methods: tuple[str, ...] = 
     if origin is None or not origin.endswith(".py"):
         raise TableFileError(
             f"cannot find the Python source of {module!r} for {what} in the current directory "
-            "or the installed packages: pass the game (--game)"
+            "or the installed packages: run this from the folder that holds it, or add that "
+            "folder to PYTHONPATH (or pass another game with --game)"
         )
     tree = _parse(origin, what)
     top = name.split(".")[0]

@@ -529,6 +529,9 @@ def test_table_build_says_what_it_read_back_and_what_it_solved(
     assert read_back > 0
     assert solved > 0
     assert read_back + solved == kept
+    total = _file.info(path).elapsed  # the sessions' times, as table probe says them
+    assert total is not None
+    assert f" solved), {total:.2f} s over all its sessions;" in out
     status, out, _ = call(capsys, "table", "build", "tictactoe", "--out", str(path), "--quiet")
     assert status == 0
     assert f"{kept} states of TicTacToe(size=3, k=3) read back: the file held them all " \

@@ -12,6 +12,7 @@ left as they were.
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 
 import pytest
@@ -47,7 +48,7 @@ def test_a_uri_that_names_another_folder_is_a_name_in_this_one(tmp_path, monkeyp
 def test_a_folder_is_no_table_file(tmp_path):
     with pytest.raises(TableFileError, match="cannot open"):
         solve(GAME, path=tmp_path)
-    with pytest.raises(TableFileError, match="no table file"):
+    with pytest.raises(TableFileError, match="is a folder, not a table file"):
         Solution.load(tmp_path, GAME)
 
 
@@ -77,3 +78,32 @@ def test_a_file_that_is_not_a_database_is_not_said_to_be_written_by_another_proc
     assert "choose another path" in said
     assert "another process" not in said
     assert path.read_bytes() == content
+
+
+CRASHED = r"""
+import os, sqlite3, sys
+connection = sqlite3.connect(sys.argv[1], isolation_level=None)
+connection.execute("PRAGMA journal_mode=DELETE")
+connection.execute("CREATE TABLE t (x)")
+connection.execute("BEGIN")
+for _ in range(200):
+    connection.execute("INSERT INTO t VALUES (?)", (os.urandom(500),))
+connection.execute("COMMIT")
+connection.execute("PRAGMA cache_size=1")
+connection.execute("BEGIN")
+connection.execute("UPDATE t SET x = x || x")
+os._exit(0)  # a crash in the middle of a transaction: its journal stays
+"""
+
+
+def test_a_file_beside_a_stale_journal_is_refused_before_sqlite_plays_the_journal_back(tmp_path):
+    """The adversary's walk: SQLite rolled a crashed program's journal back into a text file."""
+    other = tmp_path / "other.db"
+    subprocess.run([sys.executable, "-c", CRASHED, str(other)], check=True, timeout=60)
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n" * 30)
+    (tmp_path / "other.db-journal").rename(tmp_path / "notes.txt-journal")
+    for call in (lambda: solve(GAME, path=notes), lambda: Solution.load(notes, GAME)):
+        with pytest.raises(TableFileError, match="not a gamesearch table file"):
+            call()
+    assert notes.read_text() == "my notes\n" * 30

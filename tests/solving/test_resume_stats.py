@@ -12,10 +12,12 @@ import sqlite3
 from contextlib import closing
 from pathlib import Path
 
+import pytest
+
 from gamesearch import CHANCE
 from gamesearch.cli import main
 from gamesearch.games import Nim
-from gamesearch.solving import solve
+from gamesearch.solving import _store, solve
 from gamesearch.solving._codec import encode
 from gamesearch.solving._file import info
 
@@ -103,3 +105,66 @@ def test_a_resumed_build_records_the_time_of_every_session(tmp_path, capsys):
     assert 100.0 < info(path).elapsed <= 100.0 + resumed.stats.elapsed
     assert main(["table", "probe", str(path)]) == 0
     assert f", in {info(path).elapsed:.2f} s\n" in capsys.readouterr().out
+
+
+MAZE = {0: (1, 2), 1: (0, 2, 3), 2: (0, 1, 4), 3: (1, 4, 5), 4: (2, 3, 5), 5: (3, 4)}
+
+
+class CatAndMouse:
+    """The mouse (to move first) runs for the hole (0); the cat, which never enters it, chases.
+
+    Cyclic: the memo pass meets a state on its own line, and ``solve`` turns to retrograde
+    analysis, whose table is not in the order of whole subtrees.
+    """
+
+    num_players = 2
+
+    def initial_state(self) -> tuple[int, int, int]:
+        return (5, 1, 0)
+
+    def to_move(self, state: tuple[int, int, int]) -> int:
+        return state[2]
+
+    def actions(self, state: tuple[int, int, int]) -> tuple[int, ...]:
+        mouse, cat, mover = state
+        if self.is_terminal(state):
+            return ()
+        return MAZE[mouse] if mover == 0 else tuple(n for n in MAZE[cat] if n != 0)
+
+    def result(self, state: tuple[int, int, int], action: int) -> tuple[int, int, int]:
+        mouse, cat, mover = state
+        return (action, cat, 1) if mover == 0 else (mouse, action, 0)
+
+    def is_terminal(self, state: tuple[int, int, int]) -> bool:
+        return state[0] == state[1] or state[0] == 0
+
+    def utility(self, state: tuple[int, int, int], player: int) -> float:
+        return 1.0 if (player == 0) == (state[0] == 0) else -1.0
+
+
+def test_a_retrograde_table_interrupted_as_it_is_written_leaves_none_of_it(tmp_path, monkeypatch):
+    """Stopped while written, the table leaves no row: rows in table order are no whole subtrees.
+
+    The adversary's walk: the file kept rows of the interrupted write, which a resumed memo
+    pass trusted, and the file was marked complete with 19 of 55 states.
+    """
+    game = CatAndMouse()
+    whole = solve(game)
+    assert whole.method == "retrograde"
+    path = tmp_path / "chase.sqlite"
+    encode_row, written = _store.row, []
+
+    def interrupted_row(*args: object) -> object:
+        written.append(args)
+        if len(written) == 20:
+            raise KeyboardInterrupt  # Ctrl-C in the middle of the table's rows
+        return encode_row(*args)
+
+    monkeypatch.setattr(_store, "row", interrupted_row)
+    with pytest.raises(KeyboardInterrupt):
+        solve(game, path=path, batch=10)
+    monkeypatch.setattr(_store, "row", encode_row)
+    assert info(path).states == 0  # the transaction rolled back: none of the table
+    resumed = solve(game, path=path)
+    assert (resumed.method, len(resumed), resumed.stats.resumed) == ("retrograde", 55, 0)
+    assert {key: resumed.value(key) for key in resumed} == {key: whole.value(key) for key in whole}

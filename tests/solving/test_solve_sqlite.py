@@ -80,7 +80,7 @@ def test_a_file_of_another_game_is_refused(tmp_path):
     ):
         Solution.load(path, Nim((2, 4), players=2))
     (tmp_path / "junk").write_text("not a database at all" * 100)
-    with pytest.raises(TableFileError, match=r"cannot read .* as a table file"):
+    with pytest.raises(TableFileError, match=r"junk is not a gamesearch table file \(not an SQ"):
         Solution.load(tmp_path / "junk", TicTacToe())
     with pytest.raises(TableFileError, match="no table file"):
         Solution.load(tmp_path / "missing", TicTacToe())

@@ -385,6 +385,25 @@ def test_probe_says_who_wins_where_the_value_alone_would_not(tmp_path, capsys):
     assert "wins)" not in out
 
 
+def test_probe_of_a_position_the_command_line_gets_wrong_prints_nothing_on_stdout(
+    tmp_path, capsys
+):
+    """The user's walk: exit status 2 came after the file's summary on standard output."""
+    path = tmp_path / "nim.sqlite"
+    solve(Nim((1, 2), players=2), path=path)
+    capsys.readouterr()
+    for wrong, said in (
+        (["--moves", "9,9"], "not legal here"),
+        (["--position", "| ||"], "cannot read a --position (it has no parse method): give the"),
+    ):
+        with pytest.raises(SystemExit) as exited:
+            main(["table", "probe", str(path), *wrong])
+        assert exited.value.code == 2
+        out, err = capsys.readouterr()
+        assert out == ""
+        assert said in err
+
+
 def test_probe_of_a_game_of_chance_says_no_draw_and_reads_chance_nodes(tmp_path, capsys):
     path = tmp_path / "pig.sqlite"
     main(["table", "build", "pig", "-p", "goal=8", "-p", "die_sides=3", "--out", str(path),

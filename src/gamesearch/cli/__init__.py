@@ -166,7 +166,7 @@ def _parser() -> argparse.ArgumentParser:
         nargs="+",
         default=[],
         metavar="MOVE",
-        help="the moves played so far, from the start of the game",
+        help="the moves played so far, from the start of the game or from --position",
     )
     solve.add_argument("--position", help="the position as the game draws it (its parse method)")
     solve.add_argument(

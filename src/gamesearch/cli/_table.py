@@ -13,7 +13,6 @@ best moves of a position, in the game the file names (made under the rule of
 from __future__ import annotations
 
 import argparse
-import math
 import shlex
 import sys
 from contextlib import ExitStack
@@ -79,8 +78,8 @@ def add_table_command(commands: Any) -> None:
     probe.add_argument("file", metavar="FILE", help="a table file (table build, solve(path=))")
     probe.add_argument(
         "--moves", nargs="*", default=None, metavar="MOVE",
-        help="the moves played so far, from the start of the game (Nim's (0, 2) as 0,2); "
-        "none for the start itself",
+        help="the moves played so far, from the start of the game or from --position (Nim's "
+        "(0, 2) as 0,2); none for the start itself",
     )  # fmt: skip
     probe.add_argument("--position", help="the position as the game draws it (its parse method)")
     probe.add_argument(
@@ -203,6 +202,9 @@ def _build(args: argparse.Namespace, out: TextIO) -> int:
     elif stats.resumed:
         made += f" ({stats.resumed:,} read back from the file, {stats.solved:,}"
         made += " solved)"
+        total = _file.info(args.out).elapsed  # every session's, as table probe says
+        if total is not None:
+            made += f", {total:.2f} s over all its sessions"
     print(
         f"{count:,} {'state' if count == 1 else 'states'} of {game_name(game)} {made}; "
         f"{args.out}: {size:,} bytes ({size / max(count, 1):.0f} bytes per state)",
@@ -244,9 +246,10 @@ def _probe(args: argparse.Namespace, out: TextIO) -> int:
         if names is not None:
             own = spec or GameSpec(game_name(game), type(game), "a game of one's own")
             spec = replace(own, players=names)
+    # The position first: a command line that is wrong prints nothing on standard output.
+    state = position_from(game, members, type(game).__name__, moves, args.position)
     _describe(found, spec, out)
     with Solution.load(args.file, game) as solution:
-        state = position_from(game, members, type(game).__name__, moves, args.position)
         try:
             return _show(solution, spec, game, members, state, out)
         except UnsolvedStateError:  # named by the board drawn and its depth, not by its key
@@ -349,12 +352,9 @@ def _outcome(value: float, total: float | None, mover: str) -> str:
     >>> _outcome(0.0, 1.0, "red"), _outcome(1.0, 0.0, "X"), _outcome(0.5, 1.0, "red")
     (' (red loses)', ' (X wins)', '')
     """
-    if total is None:
+    if total is None or value == total / 2:  # compared exactly, as the solver compares
         return ""
-    half = total / 2
-    if math.isclose(value, half, rel_tol=1e-9, abs_tol=1e-12):
-        return ""
-    return f" ({mover} wins)" if value > half else f" ({mover} loses)"
+    return f" ({mover} wins)" if value > total / 2 else f" ({mover} loses)"
 
 
 def _distance(distance: int | None, method: str, value: float, tolerance: float | None) -> str:

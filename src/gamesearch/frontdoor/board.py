@@ -183,7 +183,10 @@ def position_from(
     if text is not None:
         parse = members.parse
         if parse is None:
-            raise InvalidSearchOptionError(f"{name} cannot read a --position")
+            raise InvalidSearchOptionError(
+                f"{name} cannot read a --position (it has no parse method): give the moves "
+                "that lead to it from the start with --moves"
+            )
         try:
             state = parse(text)
         except ValueError as exc:

@@ -29,7 +29,7 @@ import json
 import math
 import os
 import secrets
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -127,7 +127,12 @@ def connect(path: str | Path, *, create: bool = False) -> sqlite3.Connection:
         if not folder.is_dir():
             raise TableFileError(f"cannot write {text}: the folder {folder} does not exist")
     elif not Path(text).is_file():
+        if Path(text).is_dir():
+            raise TableFileError(f"{text} is a folder, not a table file")
+        if Path(text).exists():
+            raise TableFileError(f"{text} is not a regular file, so not a table file")
         raise TableFileError(f"no table file {text}")
+    _refuse_other_kind(text)
     try:  # by a URI made from the path: a name such as "file:x?mode=memory" is that file
         uri = Path(text).resolve().as_uri() + ("?mode=rwc" if create else "?mode=ro")
         connection = sqlite3.connect(uri, uri=True)
@@ -151,6 +156,32 @@ def connect(path: str | Path, *, create: bool = False) -> sqlite3.Connection:
         connection.close()
         raise
     return connection
+
+
+_HEADER = b"SQLite format 3\x00"
+"""The first 16 bytes of every SQLite database (an empty file is one, with nothing in it)."""
+
+
+def _refuse_other_kind(path: str) -> None:
+    """Refuse a file that is not an SQLite database before SQLite opens it.
+
+    SQLite would otherwise play back a stale journal beside it (``path-journal``, left by a
+    program that crashed), writing into a file the user meant to keep.
+
+    Raises:
+        TableFileError: ``path`` is a file whose first bytes are not SQLite's.
+    """
+    if not Path(path).is_file():  # a folder, a FIFO (never opened: it would wait) or nothing
+        return
+    try:
+        with open(path, "rb") as file:
+            head = file.read(len(_HEADER))
+    except OSError:
+        return  # the connection says what is wrong
+    if head and head != _HEADER:
+        raise TableFileError(
+            f"{path} is not a gamesearch table file (not an SQLite database); choose another path"
+        )
 
 
 @contextmanager
@@ -477,6 +508,15 @@ class Writer:
         self._pending.append((key, item))
         if len(self._pending) >= self._batch:
             self.flush()
+
+    def hold(self, entries: Iterable[tuple[Any, Entry]]) -> None:
+        """Queue ``entries`` to be committed by the next :meth:`flush`, however many they are.
+
+        For a table whose order is not that of whole subtrees (retrograde analysis's): it is
+        committed in one transaction with the flag that says it is complete, so an interrupted
+        write leaves none of it, where a resumed memo pass would trust part of it.
+        """
+        self._pending.extend(entries)
 
     def add_all(self, entries: list[tuple[Any, Entry]]) -> None:
         """Queue ``entries`` (in order) and commit them all: a finished part of a split solve."""

@@ -294,11 +294,8 @@ def _run(
         return solved, "value_iteration", 0, 0, kept
     # Retrograde analysis solves every state again, whatever the file held.
     used, table = "retrograde", retrograde(game, graph, sums, reporter)
-    if writer is not None:
-        reporter.start("write", len(table))
-        for item in table.items():
-            writer.add(*item)
-            reporter.tick()
+    if writer is not None:  # committed with the caller's last flush, which marks it complete
+        writer.hold(table.items())
     return table, used, 0, 0, 0
 
 
