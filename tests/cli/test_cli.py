@@ -824,3 +824,27 @@ def test_games_lists_every_bundled_game_with_its_searchers(
     assert "play, each move: expectiminimax 6 plies deep" in out  # pig
     assert "solve: mtdf, the exact solver, until the value is proven" in out  # connect4
     assert "moves: a column's number, 0 on the left" in out
+
+
+CTRL_C_WHILE_LOADING = """
+import sys
+from gamesearch.cli import main
+
+class CtrlC:  # Ctrl-C as the command's modules load (the user's walk: a bare traceback)
+    def find_spec(self, name, path=None, target=None):
+        if name == "gamesearch.cli._main":
+            raise KeyboardInterrupt
+        return None
+
+sys.meta_path.insert(0, CtrlC())
+sys.exit(main(["games"]))
+"""
+
+
+def test_ctrl_c_while_the_command_loads_exits_130_without_a_traceback() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", CTRL_C_WHILE_LOADING], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 130
+    assert done.stderr == "\ninterrupted\n"
+    assert done.stdout == ""
