@@ -841,10 +841,21 @@ sys.exit(main(["games"]))
 """
 
 
-def test_ctrl_c_while_the_command_loads_exits_130_without_a_traceback() -> None:
-    done = subprocess.run(
-        [sys.executable, "-c", CTRL_C_WHILE_LOADING], capture_output=True, text=True, timeout=60
-    )
+CTRL_C_WHILE_PARSING = """
+import argparse, sys
+from gamesearch.cli import main
+
+def parse_args(self, *args, **kwargs):  # Ctrl-C as the command line is read (the second walk)
+    raise KeyboardInterrupt
+
+argparse.ArgumentParser.parse_args = parse_args
+sys.exit(main(["games"]))
+"""
+
+
+@pytest.mark.parametrize("code", [CTRL_C_WHILE_LOADING, CTRL_C_WHILE_PARSING])
+def test_ctrl_c_while_the_command_loads_exits_130_without_a_traceback(code: str) -> None:
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 130
     assert done.stderr == "\ninterrupted\n"
     assert done.stdout == ""

@@ -46,7 +46,7 @@ def test_a_uri_that_names_another_folder_is_a_name_in_this_one(tmp_path, monkeyp
 
 
 def test_a_folder_is_no_table_file(tmp_path):
-    with pytest.raises(TableFileError, match="cannot open"):
+    with pytest.raises(TableFileError, match="is a folder, not a table file"):
         solve(GAME, path=tmp_path)
     with pytest.raises(TableFileError, match="is a folder, not a table file"):
         Solution.load(tmp_path, GAME)
@@ -107,3 +107,18 @@ def test_a_file_beside_a_stale_journal_is_refused_before_sqlite_plays_the_journa
         with pytest.raises(TableFileError, match="not a gamesearch table file"):
             call()
     assert notes.read_text() == "my notes\n" * 30
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no FIFOs or /dev/null on Windows")
+def test_a_fifo_or_a_device_is_refused_before_sqlite_opens_it(tmp_path):
+    """The adversary's walk: a build opened them, and left /dev/null-journal beside /dev/null."""
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    device = tmp_path / "null"
+    device.symlink_to(os.devnull)
+    for path in (fifo, device):
+        with pytest.raises(TableFileError, match="not a regular file, so not a table file"):
+            solve(GAME, path=path)
+        with pytest.raises(TableFileError, match="not a regular file, so not a table file"):
+            Solution.load(path, GAME)
+    assert sorted(os.listdir(tmp_path)) == ["fifo", "null"]  # no journal made

@@ -44,9 +44,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         the game is over: X wins; final utilities X +1, O -1
         0
     """
-    try:  # the command's modules load here: Ctrl-C while they do is an exit of 130 as well
+    try:  # the command's modules load here: Ctrl-C while they do (or while the command line
+        # is read) is an exit of 130 as well
         from ._main import run
+
+        return run(argv)
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
-    return run(argv)

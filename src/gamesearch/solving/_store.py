@@ -122,15 +122,16 @@ def connect(path: str | Path, *, create: bool = False) -> sqlite3.Connection:
     import sqlite3  # where it is used: the core imports without SQLite
 
     text = check_path(path)
+    there = Path(text)
+    if there.is_dir():  # refused before SQLite opens it: it would make a journal beside it
+        raise TableFileError(f"{text} is a folder, not a table file")
+    if there.exists() and not there.is_file():  # a FIFO, a device (/dev/null)
+        raise TableFileError(f"{text} is not a regular file, so not a table file")
     if create:
-        folder = Path(text).parent
+        folder = there.parent
         if not folder.is_dir():
             raise TableFileError(f"cannot write {text}: the folder {folder} does not exist")
-    elif not Path(text).is_file():
-        if Path(text).is_dir():
-            raise TableFileError(f"{text} is a folder, not a table file")
-        if Path(text).exists():
-            raise TableFileError(f"{text} is not a regular file, so not a table file")
+    elif not there.is_file():
         raise TableFileError(f"no table file {text}")
     _refuse_other_kind(text)
     try:  # by a URI made from the path: a name such as "file:x?mode=memory" is that file
