@@ -202,7 +202,7 @@ def _build(args: argparse.Namespace, out: TextIO) -> int:
     elif stats.resumed:
         made += f" ({stats.resumed:,} read back from the file, {stats.solved:,}"
         made += " solved)"
-        total = _file.info(args.out).elapsed  # every session's, as table probe says
+        total = _file.elapsed(args.out)  # every session's, as table probe says
         if total is not None:
             made += f", {total:.2f} s over all its sessions"
     print(

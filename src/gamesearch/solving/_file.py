@@ -339,6 +339,21 @@ class FileInfo:
         return KINDS.get(self.method, self.method)
 
 
+def elapsed(path: str | Path) -> float | None:
+    """Seconds the build of the table file ``path`` took over all its sessions, if recorded.
+
+    Read from the file's meta values alone (:func:`info` also counts its entries).
+
+    Raises:
+        TableFileError: the file does not exist, is not a table file, or its value is damaged.
+    """
+    connection = _store.connect(path)
+    try:
+        return _count(_store.read_meta(connection, path), "elapsed", path)
+    finally:
+        connection.close()
+
+
 def info(path: str | Path) -> FileInfo:
     """What the table file ``path`` says of itself, checked, without the game.
 
